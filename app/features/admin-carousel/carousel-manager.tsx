@@ -1,0 +1,191 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { CarouselSlide } from "../../../domain/carousel";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { callApi } from "../admin/admin-api";
+import { ConfirmDialog } from "../admin/confirm-dialog";
+import { useToast } from "../admin/toast";
+import { SlideBadge } from "../carousel/slide-badge";
+import { SlideImage } from "../carousel/slide-image";
+import { ErrorBanner, Spinner, withReason } from "../admin/form-parts";
+import { DeleteIcon, DownIcon, EditIcon, PlusIcon, UpIcon } from "./icons";
+import { moveItem, positionWrites } from "./reorder";
+import { SlideEditor } from "./slide-editor";
+
+const iconButton = `inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
+
+type Editor = { key: number; slide: CarouselSlide | null };
+
+/** The carousel admin (spec §2): card grid, add/edit modal, delete with confirmation, and slide order. */
+export function CarouselManager({ items }: { items: CarouselSlide[] }) {
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [deleting, setDeleting] = useState<CarouselSlide | null>(null);
+  const [busy, setBusy] = useState(false);
+  const loading = revalidator.state === "loading";
+
+  async function refresh() {
+    await revalidator.revalidate();
+  }
+
+  async function saved(slide: CarouselSlide, wasEdit: boolean) {
+    setEditor(null);
+    toast("success", wasEdit ? `"${slide.title}" updated` : `"${slide.title}" added`);
+    await refresh();
+  }
+
+  async function confirmDelete() {
+    const slide = deleting;
+    setDeleting(null);
+    if (!slide) return;
+    setBusy(true);
+    setBanner(null);
+    const answer = await callApi("DELETE", `/api/admin/carousel/${encodeURIComponent(slide._id)}`);
+    setBusy(false);
+    if (answer.ok) toast("success", `"${slide.title}" deleted`);
+    else setBanner(withReason("Failed to delete item", answer.message));
+    await refresh();
+  }
+
+  async function move(slide: CarouselSlide, delta: -1 | 1) {
+    const ordered = moveItem(items, slide._id, delta);
+    if (!ordered) return;
+    setBusy(true);
+    setBanner(null);
+    // Every slide gets its index as position, so there are never two slides on one position.
+    let failed = false;
+    for (const { item, position } of positionWrites(ordered)) {
+      const { _id, ...fields } = item;
+      const answer = await callApi("PUT", `/api/admin/carousel/${encodeURIComponent(_id)}`, { ...fields, position });
+      if (!answer.ok) {
+        setBanner(withReason("Failed to update item", answer.message));
+        failed = true;
+        break;
+      }
+    }
+    setBusy(false);
+    await refresh();
+    if (!failed) toast("success", `"${slide.title}" moved ${delta < 0 ? "up" : "down"}`);
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold">Carousel Admin Dashboard</h1>
+          {(loading || busy) && (
+            <span role="status" className={`inline-flex items-center gap-2 text-sm ${mutedText}`}>
+              <Spinner />
+              <span className="sr-only">Loading carousel items…</span>
+            </span>
+          )}
+        </div>
+        <button type="button" className={primaryButton} onClick={() => setEditor({ key: Date.now(), slide: null })}>
+          <PlusIcon />
+          Add New Item
+        </button>
+      </div>
+      <p className={`mt-1 text-sm ${mutedText}`}>The slides of the home page carousel, in the order shoppers see them.</p>
+
+      {banner && (
+        <div className="mt-4">
+          <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />
+        </div>
+      )}
+
+      {items.length === 0 ? (
+        <div className={`${card} mt-6 flex flex-col items-center px-6 py-16 text-center`}>
+          <p className="text-lg font-semibold">No carousel items found</p>
+          <p className={`mt-1 ${mutedText}`}>Add your first carousel item to get started</p>
+          <button type="button" className={`${secondaryButton} mt-6`} onClick={() => setEditor({ key: Date.now(), slide: null })}>
+            Add New Item
+          </button>
+        </div>
+      ) : (
+        <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading || busy}>
+          {items.map((slide, index) => (
+            <li key={slide._id} className={`${card} flex flex-col overflow-hidden`}>
+              <div className="relative">
+                <SlideImage src={slide.image} eager={false} />
+                {slide.badge && (
+                  <span className="absolute top-3 left-3">
+                    <SlideBadge text={slide.badge} />
+                  </span>
+                )}
+              </div>
+              <div className="flex flex-1 flex-col p-4">
+                <p className={`text-xs font-medium tracking-wide uppercase ${mutedText}`}>
+                  Slide {index + 1} of {items.length}
+                </p>
+                <h2 className="mt-1 text-lg font-semibold break-words">{slide.title}</h2>
+                <p className={`mt-1 line-clamp-3 text-sm break-words ${mutedText}`}>{slide.description}</p>
+                {slide.ctaText && (
+                  <p className="mt-3 text-sm break-words">
+                    <span className="font-medium">Button:</span> {slide.ctaText}
+                    {slide.ctaLink && <span className={mutedText}> → {slide.ctaLink}</span>}
+                  </p>
+                )}
+                <div className="mt-auto flex items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800 [&:not(:first-child)]:mt-4">
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Move "${slide.title}" up`}
+                    disabled={busy || loading || index === 0}
+                    onClick={() => move(slide, -1)}
+                  >
+                    <UpIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Move "${slide.title}" down`}
+                    disabled={busy || loading || index === items.length - 1}
+                    onClick={() => move(slide, 1)}
+                  >
+                    <DownIcon />
+                  </button>
+                  <span className="flex-1" />
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Edit "${slide.title}"`}
+                    disabled={busy}
+                    onClick={() => setEditor({ key: Date.now(), slide })}
+                  >
+                    <EditIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className={`${iconButton} text-red-700 dark:text-red-300`}
+                    aria-label={`Delete "${slide.title}"`}
+                    disabled={busy}
+                    onClick={() => setDeleting(slide)}
+                  >
+                    <DeleteIcon />
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {editor && (
+        <SlideEditor
+          key={editor.key}
+          slide={editor.slide}
+          onClose={() => setEditor(null)}
+          onSaved={(slide) => saved(slide, editor.slide !== null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        message="Are you sure you want to delete this item?"
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

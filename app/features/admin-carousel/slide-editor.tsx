@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from "react";
+import type { CarouselSlide } from "../../../domain/carousel";
+import { primaryButton, secondaryButton } from "../../components/ui";
+import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
+import { EditorDialog, ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../admin/form-parts";
+
+type Values = { image: string; title: string; description: string; badge: string; ctaText: string; ctaLink: string };
+const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "" };
+
+const valuesOf = (slide: CarouselSlide | null): Values =>
+  slide
+    ? { image: slide.image, title: slide.title, description: slide.description, badge: slide.badge, ctaText: slide.ctaText, ctaLink: slide.ctaLink }
+    : EMPTY;
+
+/**
+ * The add / edit modal. Mounted afresh for each opening (keyed by the caller), so it starts from the
+ * slide or from empty. Closing with unsaved changes asks first.
+ */
+export function SlideEditor({
+  slide,
+  onSaved,
+  onClose,
+}: {
+  /** null: a new slide. */
+  slide: CarouselSlide | null;
+  onSaved: (saved: CarouselSlide) => void;
+  onClose: () => void;
+}) {
+  const initial = valuesOf(slide);
+  const [values, setValues] = useState<Values>(initial);
+  const [result, setResult] = useState<ApiResult<CarouselSlide> | null>(null);
+  useFocusFirstInvalid("slide-form", result);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const dirty = (Object.keys(values) as Array<keyof Values>).some((key) => values[key] !== initial[key]);
+
+  function requestClose() {
+    if (saving) return;
+    if (dirty) setAskDiscard(true);
+    else onClose();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setBanner(null);
+    const answer = slide
+      ? await callApi<CarouselSlide>("PUT", `/api/admin/carousel/${encodeURIComponent(slide._id)}`, values)
+      : await callApi<CarouselSlide>("POST", "/api/admin/carousel", values);
+    setSaving(false);
+    setResult(answer);
+    if (answer.ok) onSaved(answer.data);
+    else setBanner(withReason(slide ? "Failed to update item" : "Failed to add item", answer.message));
+  }
+
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const error = (key: keyof Values) => fieldError(result, key);
+
+  return (
+    <EditorDialog open title={slide ? "Edit Carousel Item" : "Add New Carousel Item"} onRequestClose={requestClose}>
+      {askDiscard ? (
+        <div role="alertdialog" aria-labelledby="discard-title" aria-describedby="discard-text">
+          <p id="discard-title" className="font-semibold">
+            Discard your changes?
+          </p>
+          <p id="discard-text" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            What you typed in this form has not been saved.
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={() => setAskDiscard(false)} autoFocus>
+              Keep editing
+            </button>
+            <button type="button" className={`${primaryButton} bg-red-700 hover:bg-red-600`} onClick={onClose}>
+              Discard changes
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form id="slide-form" onSubmit={submit} noValidate className="space-y-4">
+          {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+          <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={error("image")}>
+            {(p) => <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />}
+          </Field>
+          <Field label="Title" error={error("title")}>
+            {(p) => <input {...p} name="title" type="text" required maxLength={120} value={values.title} onChange={set("title")} />}
+          </Field>
+          <Field label="Description" error={error("description")}>
+            {(p) => <textarea {...p} name="description" rows={3} required maxLength={400} value={values.description} onChange={set("description")} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Badge" optional hint="Such as Hot, New or Best Seller" error={error("badge")}>
+              {(p) => <input {...p} name="badge" type="text" maxLength={40} value={values.badge} onChange={set("badge")} />}
+            </Field>
+            <Field label="CTA text" optional error={error("ctaText")}>
+              {(p) => <input {...p} name="ctaText" type="text" maxLength={40} value={values.ctaText} onChange={set("ctaText")} />}
+            </Field>
+          </div>
+          <Field label="CTA link" optional hint="Where the button goes; the price list when empty" error={error("ctaLink")}>
+            {(p) => <input {...p} name="ctaLink" type="text" inputMode="url" autoComplete="off" value={values.ctaLink} onChange={set("ctaLink")} />}
+          </Field>
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+            <button type="button" className={secondaryButton} onClick={requestClose} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={saving}>
+              {saving ? "Saving…" : slide ? "Update" : "Save"}
+            </button>
+          </div>
+        </form>
+      )}
+    </EditorDialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { CATEGORY_LABELS, planEntries, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
+
+/** One plan row of the form: months and the price as typed (text until the server checks it). */
+export type PlanRow = { months: string; price: string };
+
+/** What the admin is typing: every field as text, plans as rows shortest first. */
+export type PriceDraft = {
+  Name: string;
+  Id: string;
+  ImageId: string;
+  Category: string;
+  Info: string;
+  plans: PlanRow[];
+  Note: string;
+  Status: string;
+  SpecialLink: string;
+};
+
+export const emptyDraft: PriceDraft = {
+  Name: "",
+  Id: "",
+  ImageId: "",
+  Category: "",
+  Info: "",
+  plans: [],
+  Note: "",
+  Status: "",
+  SpecialLink: "",
+};
+
+/** The form prefilled from a saved item (Edit). */
+export function draftFromItem(item: CatalogueItem): PriceDraft {
+  return {
+    Name: item.Name,
+    Id: item.Id,
+    ImageId: item.ImageId,
+    Category: item.category,
+    Info: item.Info,
+    plans: planEntries(item.plans).map(([months, price]) => ({ months: String(months), price: String(price) })),
+    Note: item.Note,
+    Status: item.status,
+    SpecialLink: item.SpecialLink,
+  };
+}
+
+const byMonths = (a: PlanRow, b: PlanRow) => Number(a.months) - Number(b.months) || a.months.localeCompare(b.months);
+
+/**
+ * Adds a plan row, but only when both months and price are filled in (spec §5). A row for months already
+ * listed replaces it, since plans map months to one price. Returns null when the row is incomplete.
+ */
+export function addPlan(plans: PlanRow[], row: PlanRow): PlanRow[] | null {
+  const months = row.months.trim();
+  const price = row.price.trim();
+  if (!months || !price) return null;
+  const key = /^\d+$/.test(months) ? String(Number(months)) : months;
+  return [...plans.filter((p) => p.months !== key), { months: key, price }].sort(byMonths);
+}
+
+/** The body of POST /api/prices and PUT /api/prices/:id (spec §7). The server trims and validates it. */
+export function draftToPayload(draft: PriceDraft) {
+  return {
+    Name: draft.Name,
+    Id: draft.Id,
+    ImageId: draft.ImageId,
+    Category: draft.Category,
+    Info: draft.Info,
+    plans: Object.fromEntries(draft.plans.map((p) => [p.months, p.price.trim()])),
+    Note: draft.Note,
+    Status: draft.Status,
+    SpecialLink: draft.SpecialLink,
+  };
+}
+
+/** Client-side search over the grid: every word must appear in the name or the category. */
+export function matchesSearch(item: Pick<CatalogueItem, "Name" | "category">, query: string): boolean {
+  const words = query.trim().toLocaleLowerCase("en").split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = `${item.Name} ${item.category} ${CATEGORY_LABELS[item.category]}`.toLocaleLowerCase("en");
+  return words.every((word) => haystack.includes(word));
+}
+
+export const statusLabel = (status: CatalogueItem["status"]) => STATUS_LABELS[status];
+
+export const monthsLabel = (months: string | number) => `${months} ${Number(months) === 1 ? "month" : "months"}`;

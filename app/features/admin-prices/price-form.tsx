@@ -1,0 +1,368 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { callApi } from "../admin/admin-api";
+import { useToast } from "../admin/toast";
+import { addPlan, draftFromItem, draftToPayload, emptyDraft, monthsLabel, type PriceDraft } from "./price-draft";
+
+export const inputClass =
+  "mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
+const labelClass = "text-sm font-medium";
+const errorClass = "mt-1 text-sm font-medium text-red-700 dark:text-red-300";
+const hintClass = `mt-1 text-xs ${mutedText}`;
+
+type TextField = Exclude<keyof PriceDraft, "plans">;
+
+/** Server field errors by field ("Name", "plans.3", …); the first message for a field wins. */
+function errorMap(errors: Array<{ field: string; message: string }>): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const { field, message } of errors) map[field || "form"] ??= message;
+  return map;
+}
+
+/**
+ * The Add Price / Update Price form (spec §2, §5). Mount it with a new `key` to reset it: the screen does
+ * that after a save, on Edit and on Cancel edit. What the admin typed stays when a save fails.
+ */
+export function PriceForm({
+  editing,
+  focusOnMount,
+  onSaved,
+  onCancelEdit,
+}: {
+  editing: CatalogueItem | null;
+  focusOnMount: boolean;
+  onSaved: () => void;
+  onCancelEdit: () => void;
+}) {
+  const toast = useToast();
+  const uid = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<PriceDraft>(() => (editing ? draftFromItem(editing) : emptyDraft));
+  const [newPlan, setNewPlan] = useState({ months: "", price: "" });
+  const [planHint, setPlanHint] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [focusError, setFocusError] = useState(0);
+
+  const idFor = (field: string) => `${uid}-${field.replace(/[^\w-]/g, "_")}`;
+
+  useEffect(() => {
+    if (!focusOnMount) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    formRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    formRef.current?.querySelector<HTMLInputElement>("input[name=Name]")?.focus({ preventScroll: true });
+  }, [focusOnMount]);
+
+  useEffect(() => {
+    if (focusError === 0) return;
+    const form = formRef.current;
+    const first = form?.querySelector<HTMLElement>("[aria-invalid=true]");
+    first?.focus();
+  }, [focusError]);
+
+  function set(field: TextField, value: string) {
+    setDraft((d) => ({ ...d, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  function setPlanPrice(months: string, price: string) {
+    setDraft((d) => ({ ...d, plans: d.plans.map((p) => (p.months === months ? { ...p, price } : p)) }));
+  }
+
+  function removePlan(months: string) {
+    setDraft((d) => ({ ...d, plans: d.plans.filter((p) => p.months !== months) }));
+    formRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(idFor("new-months"))}`)?.focus();
+  }
+
+  /** Adds the pending plan; false when only one of months and price is filled in. */
+  function commitNewPlan(): PriceDraft["plans"] | false {
+    if (!newPlan.months.trim() && !newPlan.price.trim()) return draft.plans;
+    const plans = addPlan(draft.plans, newPlan);
+    if (!plans) {
+      setPlanHint("Enter both months and price to add a plan.");
+      const empty = newPlan.months.trim() ? "new-price" : "new-months";
+      formRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(idFor(empty))}`)?.focus();
+      return false;
+    }
+    setDraft((d) => ({ ...d, plans }));
+    setNewPlan({ months: "", price: "" });
+    setPlanHint(null);
+    return plans;
+  }
+
+  function onNewPlanKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (commitNewPlan()) formRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(idFor("new-months"))}`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const plans = commitNewPlan();
+    if (plans === false) return;
+    setSaving(true);
+    const payload = draftToPayload({ ...draft, plans });
+    const result = editing
+      ? await callApi<{ message: string }>("PUT", `/api/prices/${encodeURIComponent(editing._id)}`, payload)
+      : await callApi<{ message: string }>("POST", "/api/prices", payload);
+    setSaving(false);
+    if (result.ok) {
+      toast("success", result.data.message);
+      onSaved();
+      return;
+    }
+    setErrors(errorMap(result.errors));
+    toast("error", result.message);
+    setFocusError((n) => n + 1);
+  }
+
+  // Errors about one plan row show on that row; the rest (e.g. too many plans) under the plans box.
+  const rowFields = new Set(draft.plans.map((p) => `plans.${p.months}`));
+  const plansError = Object.entries(errors).find(([field]) => (field === "plans" || field.startsWith("plans.")) && !rowFields.has(field));
+  const formError = errors.form;
+
+  /** Props that tie a control to its label, hint and error. */
+  const describe = (field: string, hint?: boolean) => {
+    const error = errors[field];
+    const ids = [hint ? `${idFor(field)}-hint` : null, error ? `${idFor(field)}-error` : null].filter(Boolean);
+    return {
+      id: idFor(field),
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": ids.length ? ids.join(" ") : undefined,
+    };
+  };
+
+  const field = (name: TextField, label: string, control: ReactNode, options: { required?: boolean; hint?: string } = {}) => (
+    <div>
+      <label htmlFor={idFor(name)} className={labelClass}>
+        {label}
+        {options.required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {control}
+      {options.hint && (
+        <p id={`${idFor(name)}-hint`} className={hintClass}>
+          {options.hint}
+        </p>
+      )}
+      {errors[name] && (
+        <p id={`${idFor(name)}-error`} className={errorClass}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  const text = (name: TextField, label: string, options: { required?: boolean; hint?: string; type?: string; inputMode?: "numeric" | "url" } = {}) =>
+    field(
+      name,
+      label,
+      <input
+        {...describe(name, !!options.hint)}
+        name={name}
+        type={options.type ?? "text"}
+        inputMode={options.inputMode}
+        required={options.required}
+        autoComplete="off"
+        value={draft[name]}
+        onChange={(e) => set(name, e.target.value)}
+        className={inputClass}
+      />,
+      options,
+    );
+
+  const title = editing ? "Update Price" : "Add Price";
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={`${uid}-title`} className={`${card} scroll-mt-4 p-4 sm:p-6`}>
+      <h2 id={`${uid}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {editing ? (
+        <p className={`mt-1 text-sm ${mutedText}`}>
+          Editing <span className="font-medium text-slate-900 dark:text-slate-100">{editing.Name}</span>
+        </p>
+      ) : (
+        <p className={`mt-1 text-sm ${mutedText}`}>
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">as required</span> are required.
+        </p>
+      )}
+
+      <div className="mt-5 space-y-4">
+        {text("Name", "Name", { required: true })}
+        {text("Id", "Id", { required: true, inputMode: "numeric", hint: "A whole number; the catalogue is ordered by it." })}
+        {text("ImageId", "ImageId", { required: true, inputMode: "url", hint: "An image URL (https://…) or a path on this site, such as /images/netflix.svg." })}
+        {field(
+          "Category",
+          "Category",
+          <select {...describe("Category")} name="Category" required value={draft.Category} onChange={(e) => set("Category", e.target.value)} className={inputClass}>
+            <option value="" disabled>
+              Select Category
+            </option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>,
+          { required: true },
+        )}
+        {field(
+          "Info",
+          "Info",
+          <textarea {...describe("Info")} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} className={inputClass} />,
+        )}
+
+        <fieldset
+          aria-describedby={[`${idFor("plans")}-hint`, plansError ? `${idFor("plans")}-error` : null].filter(Boolean).join(" ")}
+          className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+        >
+          <legend className={`${labelClass} px-1`}>Plans</legend>
+          <p id={`${idFor("plans")}-hint`} className={hintClass}>
+            Months and the price in whole NPR. Leave empty for “Contact Admin for this Item”.
+          </p>
+          {draft.plans.length > 0 ? (
+            <ul className="mt-3 space-y-2" aria-label="Plans">
+              {draft.plans.map((plan) => {
+                const rowField = `plans.${plan.months}`;
+                const rowError = errors[rowField];
+                return (
+                  <li key={plan.months}>
+                    <div className="flex items-center gap-2">
+                      <label htmlFor={idFor(rowField)} className="w-[4.5rem] shrink-0 text-sm font-medium">
+                        {monthsLabel(plan.months)}
+                      </label>
+                      <input
+                        id={idFor(rowField)}
+                        aria-label={`Price for ${monthsLabel(plan.months)} (NPR)`}
+                        aria-invalid={rowError ? true : undefined}
+                        aria-describedby={rowError ? `${idFor(rowField)}-error` : undefined}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        value={plan.price}
+                        onChange={(e) => setPlanPrice(plan.months, e.target.value)}
+                        className={`${inputClass} mt-0 flex-1`}
+                      />
+                      <button
+                        type="button"
+                        onClick={() => removePlan(plan.months)}
+                        aria-label={`Remove ${monthsLabel(plan.months)} plan`}
+                        className={`shrink-0 rounded-lg px-2 py-2 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                    {rowError && (
+                      <p id={`${idFor(rowField)}-error`} className={errorClass}>
+                        {rowError}
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className={`mt-3 text-sm ${mutedText}`}>No plans yet.</p>
+          )}
+
+          <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <div>
+              <label htmlFor={idFor("new-months")} className={labelClass}>
+                Months
+              </label>
+              <input
+                id={idFor("new-months")}
+                list={idFor("month-options")}
+                inputMode="numeric"
+                autoComplete="off"
+                aria-describedby={planHint ? `${idFor("new-plan")}-error` : undefined}
+                value={newPlan.months}
+                onChange={(e) => setNewPlan((p) => ({ ...p, months: e.target.value }))}
+                onKeyDown={onNewPlanKey}
+                className={inputClass}
+              />
+              <datalist id={idFor("month-options")}>
+                {PLAN_MONTHS.map((m) => (
+                  <option key={m} value={m} />
+                ))}
+              </datalist>
+            </div>
+            <div>
+              <label htmlFor={idFor("new-price")} className={labelClass}>
+                Price (NPR)
+              </label>
+              <input
+                id={idFor("new-price")}
+                inputMode="numeric"
+                autoComplete="off"
+                aria-describedby={planHint ? `${idFor("new-plan")}-error` : undefined}
+                value={newPlan.price}
+                onChange={(e) => setNewPlan((p) => ({ ...p, price: e.target.value }))}
+                onKeyDown={onNewPlanKey}
+                className={inputClass}
+              />
+            </div>
+            <button type="button" onClick={() => commitNewPlan()} className={`${secondaryButton} col-span-2 py-2.5 sm:col-span-1`}>
+              Add plan
+            </button>
+          </div>
+          {planHint && (
+            <p id={`${idFor("new-plan")}-error`} role="alert" className={errorClass}>
+              {planHint}
+            </p>
+          )}
+          {plansError && (
+            <p id={`${idFor("plans")}-error`} className={errorClass}>
+              {plansError[1]}
+            </p>
+          )}
+        </fieldset>
+
+        {field(
+          "Note",
+          "Note",
+          <textarea {...describe("Note")} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} className={inputClass} />,
+        )}
+        {field(
+          "Status",
+          "Status",
+          <select {...describe("Status")} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)} className={inputClass}>
+            <option value="" disabled>
+              Select Status
+            </option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>,
+        )}
+        {text("SpecialLink", "SpecialLink", { required: true, inputMode: "url", hint: "Where to order or learn more: a URL (https://…) or a path on this site." })}
+      </div>
+
+      {formError && (
+        <p className={`${errorClass} mt-4`} role="alert">
+          {formError}
+        </p>
+      )}
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="submit" disabled={saving} className={`${primaryButton} sm:flex-1`}>
+          {saving ? "Saving…" : title}
+        </button>
+        {editing && (
+          <button type="button" onClick={onCancelEdit} className={secondaryButton}>
+            Cancel edit
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

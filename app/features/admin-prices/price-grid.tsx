@@ -1,0 +1,177 @@
+import { useId, useState } from "react";
+import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domain/catalogue";
+import { formatNpr } from "../../../domain/money";
+import { ImageWithFallback } from "../../components/image-with-fallback";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
+import { callApi } from "../admin/admin-api";
+import { ConfirmDialog } from "../admin/confirm-dialog";
+import { useToast } from "../admin/toast";
+import { inputClass } from "./price-form";
+import { matchesSearch, monthsLabel, statusLabel } from "./price-draft";
+
+export const DELETE_QUESTION = "Are you sure you want to delete this price?";
+
+/** Every price as a card, with a client-side search, Edit and Delete (spec §2 Prices management). */
+export function PriceGrid({
+  items,
+  editingId,
+  onEdit,
+  onDeleted,
+}: {
+  items: CatalogueItem[];
+  editingId: string | null;
+  onEdit: (item: CatalogueItem) => void;
+  onDeleted: (item: CatalogueItem) => void;
+}) {
+  const toast = useToast();
+  const uid = useId();
+  const [query, setQuery] = useState("");
+  const [toDelete, setToDelete] = useState<CatalogueItem | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const shown = items.filter((item) => matchesSearch(item, query));
+
+  async function confirmDelete() {
+    const item = toDelete;
+    setToDelete(null);
+    if (!item) return;
+    setDeleting(item._id);
+    const result = await callApi<{ message: string }>("DELETE", `/api/prices/${encodeURIComponent(item.Name)}`);
+    setDeleting(null);
+    if (result.ok) {
+      toast("success", result.data.message);
+      onDeleted(item);
+    } else {
+      toast("error", result.message);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${uid}-title`}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id={`${uid}-title`} className="text-lg font-semibold">
+          All prices
+        </h2>
+        <div className="sm:w-72">
+          <label htmlFor={`${uid}-search`} className="text-sm font-medium">
+            Search prices
+          </label>
+          <input
+            id={`${uid}-search`}
+            type="search"
+            autoComplete="off"
+            placeholder="Name or category"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <p role="status" className={`mt-3 text-sm ${mutedText}`}>
+        {query.trim() ? `${shown.length} of ${items.length} prices match` : `${items.length} ${items.length === 1 ? "price" : "prices"}`}
+      </p>
+
+      {shown.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
+          {items.length === 0 ? (
+            <>
+              <p className="font-semibold">No prices yet</p>
+              <p className={`mt-1 text-sm ${mutedText}`}>Add the first one with the form.</p>
+            </>
+          ) : (
+            <>
+              <p className="font-semibold">No prices match “{query.trim()}”</p>
+              <p className={`mt-1 text-sm ${mutedText}`}>Try another name or category.</p>
+              <button type="button" onClick={() => setQuery("")} className={`${secondaryButton} mt-4 py-2`}>
+                Clear search
+              </button>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul aria-labelledby={`${uid}-title`} className="mt-4 grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+          {shown.map((item, index) => {
+            const plans = planEntries(item.plans);
+            const isEditing = item._id === editingId;
+            return (
+              <li
+                key={item._id}
+                aria-label={item.Name}
+                className={`${card} flex flex-col p-4 ${isEditing ? "ring-2 ring-brand-500" : ""}`}
+              >
+                <div className="flex items-start gap-3">
+                  <ImageWithFallback
+                    src={item.ImageId}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading={index < 4 ? "eager" : "lazy"}
+                    decoding="async"
+                    className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+                  />
+                  <div className="min-w-0">
+                    <h3 className="font-semibold break-words">{item.Name}</h3>
+                    <p className={`text-sm ${mutedText}`}>{CATEGORY_LABELS[item.category]}</p>
+                    {isEditing && <p className="text-xs font-semibold text-brand-700 dark:text-brand-400">Editing</p>}
+                  </div>
+                </div>
+                <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                  <dt className={mutedText}>ID</dt>
+                  <dd>{item.Id}</dd>
+                  <dt className={mutedText}>Status</dt>
+                  <dd>{statusLabel(item.status)}</dd>
+                  <dt className={mutedText}>Plans</dt>
+                  <dd>
+                    {plans.length === 0
+                      ? "None (Contact Admin)"
+                      : plans.map(([months, price]) => (
+                          <span key={months} className="block">
+                            {monthsLabel(months)}: NPR {formatNpr(price)}
+                          </span>
+                        ))}
+                  </dd>
+                  {item.Note && (
+                    <>
+                      <dt className={mutedText}>Note</dt>
+                      <dd className="break-words">{item.Note}</dd>
+                    </>
+                  )}
+                  {item.SpecialLink && (
+                    <>
+                      <dt className={mutedText}>Link</dt>
+                      <dd className="break-all">
+                        <a
+                          href={item.SpecialLink}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className={`rounded text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+                        >
+                          {item.SpecialLink}
+                        </a>
+                      </dd>
+                    </>
+                  )}
+                </dl>
+                <div className="mt-auto flex gap-2 pt-4">
+                  <button type="button" onClick={() => onEdit(item)} aria-label={`Edit ${item.Name}`} className={`${secondaryButton} flex-1 px-3 py-2`}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setToDelete(item)}
+                    disabled={deleting === item._id}
+                    aria-label={`Delete ${item.Name}`}
+                    className={`${secondaryButton} flex-1 px-3 py-2 text-red-700 dark:text-red-300`}
+                  >
+                    {deleting === item._id ? "Deleting…" : "Delete"}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ConfirmDialog open={toDelete !== null} title="Delete price" message={DELETE_QUESTION} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
+    </section>
+  );
+}

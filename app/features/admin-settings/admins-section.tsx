@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
+import { ConfirmDialog } from "../admin/confirm-dialog";
+import { useToast } from "../admin/toast";
+import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
+import { formatDateTime } from "./format";
+
+/** Who may sign in to the admin area: the list, adding one, and removing one (never the last). */
+export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [result, setResult] = useState<ApiResult<unknown> | null>(null);
+  useFocusFirstInvalid("add-admin-form", result);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AdminListItem | null>(null);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setAdding(true);
+    const answer = await callApi<{ message: string }>("POST", "/api/admin/admins", {
+      email: String(form.get("email") ?? ""),
+      name: String(form.get("name") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
+    setAdding(false);
+    setResult(answer);
+    if (answer.ok) {
+      formElement.reset();
+      toast("success", answer.data.message);
+      await revalidator.revalidate();
+    } else {
+      toast("error", answer.message);
+    }
+  }
+
+  async function remove(admin: AdminListItem) {
+    setRemoving(null);
+    const answer = await callApi<{ message: string; signedOut: boolean }>("DELETE", `/api/admin/admins/${encodeURIComponent(admin.email)}`);
+    if (!answer.ok) {
+      toast("error", answer.message);
+      return;
+    }
+    if (answer.data.signedOut) {
+      navigate("/admin/login", { replace: true });
+      return;
+    }
+    toast("success", answer.data.message);
+    await revalidator.revalidate();
+  }
+
+  const onlyOne = admins.length <= 1;
+
+  return (
+    <section aria-labelledby="admins-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="admins-title" className={sectionHeading}>
+        Admins
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        Everyone here can sign in and change the shop. {onlyOne ? "The last admin cannot be removed." : ""}
+      </p>
+      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {admins.map((admin) => (
+          <li key={admin.email} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {admin.name}
+                {admin.isYou && (
+                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-400">
+                    You
+                  </span>
+                )}
+              </p>
+              <p className={`break-all text-sm ${mutedText}`}>{admin.email}</p>
+              <p className={`text-xs ${mutedText}`}>
+                Added <time dateTime={admin.createdAt}>{formatDateTime(admin.createdAt)}</time>
+              </p>
+            </div>
+            <button
+              type="button"
+              className={`${secondaryButton} shrink-0 px-4 py-2 text-sm text-red-700 dark:text-red-300`}
+              aria-label={`Remove ${admin.email}`}
+              onClick={() => setRemoving(admin)}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <h3 className="mt-6 text-base font-semibold">Add admin</h3>
+      <form id="add-admin-form" onSubmit={add} noValidate className="mt-3 grid gap-4 md:grid-cols-3" aria-label="Add admin">
+        <InputField name="email" label="Email" type="email" inputMode="email" autoComplete="off" error={fieldError(result, "email")} />
+        <InputField name="name" label="Name" autoComplete="off" error={fieldError(result, "name")} />
+        <InputField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters. Share it with them privately.`}
+          error={fieldError(result, "password")}
+        />
+        <div className="md:col-span-3">
+          <button type="submit" disabled={adding} className={`${primaryButton} w-full sm:w-auto`}>
+            {adding ? "Adding…" : "Add admin"}
+          </button>
+        </div>
+      </form>
+
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove admin"
+        message={
+          removing?.isYou
+            ? `Remove yourself (${removing.email}) as an admin? You will be signed out and cannot sign in again.`
+            : `Remove ${removing?.email ?? ""} as an admin? They will be signed out and cannot sign in again.`
+        }
+        confirmLabel="Remove"
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { focusRing, mutedText } from "../../components/ui";
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
+
+type ControlProps = { id: string; className: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** A label, the control, an optional hint and the server's message for this field right under it. */
+export function Field({
+  label,
+  optional,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {optional && <span className={`font-normal ${mutedText}`}> (optional)</span>}
+      </label>
+      {children({
+        id,
+        className: inputClass,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className={`mt-1 text-xs ${mutedText}`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The common case of Field: a labelled text box. */
+export function InputField({
+  label,
+  optional,
+  hint,
+  error,
+  ...input
+}: { label: string; optional?: boolean; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} optional={optional} hint={hint} error={error}>
+      {(control) => <input {...input} {...control} />}
+    </Field>
+  );
+}
+
+export const sectionHeading = "text-lg font-semibold";
+
+/** A failure that stays until it is dismissed or the next attempt. */
+export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
+      <p className="flex-1 break-words">{message}</p>
+      {onDismiss && (
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss error"
+        className={`-m-1 rounded-full p-1 leading-none hover:bg-red-100 dark:hover:bg-red-900 ${focusRing}`}
+      >
+        <span aria-hidden="true">✕</span>
+      </button>
+      )}
+    </div>
+  );
+}
+
+export function Spinner({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none dark:border-slate-700 dark:border-t-brand-400 ${className}`}
+    />
+  );
+}
+
+/**
+ * A modal on <dialog> that never closes on its own: Escape, the backdrop and ✕ ask `onRequestClose`,
+ * so a form with unsaved changes can ask first. The title id is unique, so it can sit beside ConfirmDialog.
+ */
+export function EditorDialog({
+  open,
+  title,
+  onRequestClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onRequestClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onRequestClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onRequestClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(36rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-bold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onRequestClose}
+            aria-label="Close"
+            className={`-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+        <div className="mt-4">{children}</div>
+      </div>
+    </dialog>
+  );
+}
+
+/** "Failed to add item: Title is required", or just the base when the server said nothing. */
+export function withReason(base: string, message: string | undefined) {
+  return message ? `${base}: ${message}` : base;
+}
+
+/**
+ * After a refused save (a new failed result), takes the keyboard and the eye to the first field named.
+ * An effect, not a timer, so it runs once React has drawn the messages.
+ */
+export function useFocusFirstInvalid(formId: string, result: { ok: boolean } | null) {
+  useEffect(() => {
+    if (result && !result.ok) document.querySelector<HTMLElement>(`#${formId} [aria-invalid="true"]`)?.focus();
+  }, [formId, result]);
+}

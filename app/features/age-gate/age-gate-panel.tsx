@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { confirmAdult } from "./age-gate";
+
+/**
+ * Shown instead of an 18+ product until the visitor confirms their age. The server always renders
+ * this (it cannot know the choice), so no adult image is in the HTML; the browser reveals the product.
+ */
+export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
+  return (
+    <section aria-labelledby="age-gate-title" className={`${card} mx-auto max-w-lg px-6 py-10 text-center sm:px-10`}>
+      <p aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-rose-100 text-xl font-black text-rose-800 dark:bg-rose-950 dark:text-rose-200">
+        18+
+      </p>
+      <h1 id="age-gate-title" className="mt-5 text-2xl font-bold">
+        Are you 18 or older?
+      </h1>
+      <p className={`mt-2 ${mutedText}`}>This item is for adults only. Please confirm your age to see it.</p>
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+        <Link to={backTo} className={secondaryButton}>
+          No, go back
+        </Link>
+        <button type="button" className={primaryButton} onClick={confirmAdult}>
+          Yes, I am 18 or older
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** A one-line notice above a list that holds 18+ items whose pictures are hidden. */
+export function AgeGateNotice() {
+  return (
+    <div className={`${card} flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between`}>
+      <p className={`text-sm ${mutedText}`}>
+        Pictures of 18+ items stay hidden until you confirm you are 18 or older.
+      </p>
+      <button type="button" onClick={confirmAdult} className={`${secondaryButton} shrink-0 px-4 py-2 text-sm`}>
+        I am 18 or older
+      </button>
+    </div>
+  );
+}
+
+/** Stands in for an 18+ picture: nothing is requested from the server. */
+export function AdultPlaceholder({ className = "", decorative = false }: { className?: string; decorative?: boolean }) {
+  return (
+    <div
+      {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": "18+ picture, hidden until you confirm your age" })}
+      data-testid="adult-placeholder"
+      className={`relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-rose-900 via-slate-800 to-slate-950 ${className}`}
+    >
+      <span aria-hidden="true" className="absolute -left-6 top-4 h-24 w-24 rounded-full bg-rose-500/40 blur-2xl" />
+      <span aria-hidden="true" className="absolute -bottom-6 right-2 h-28 w-28 rounded-full bg-amber-400/25 blur-2xl" />
+      <span aria-hidden="true" className="relative rounded-full border-2 border-white/80 px-3 py-1 text-lg font-black text-white">
+        18+
+      </span>
+    </div>
+  );
+}

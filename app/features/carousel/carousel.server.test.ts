@@ -1,0 +1,30 @@
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import type { CarouselSlide } from "../../../domain/carousel";
+import { loadSlides } from "./carousel.server";
+
+const contextWith = (list: () => Promise<CarouselSlide[]>) => ({ services: { carousel: { list } } }) as unknown as AppLoadContext;
+
+describe("loadSlides", () => {
+  it("shows the admin's slides when there are any", async () => {
+    const slide = { _id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "", ctaLink: "", position: 0 };
+    expect(await loadSlides(contextWith(async () => [slide]))).toEqual([
+      { id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "Shop Now", ctaLink: "/prices" },
+    ]);
+  });
+
+  it("shows the 5 built-in slides, with ids, when the list is empty", async () => {
+    const slides = await loadSlides(contextWith(async () => []));
+    expect(slides).toHaveLength(5);
+    expect(slides.map((s) => s.id)).toEqual(["builtin-slide-1", "builtin-slide-2", "builtin-slide-3", "builtin-slide-4", "builtin-slide-5"]);
+    expect(slides[0]).toMatchObject({ title: "Netflix Premium from Rs. 300", badge: "Best Seller", ctaLink: "/prices/Netflix%20Premium" });
+  });
+
+  it("shows the built-in slides when the database fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const slides = await loadSlides(contextWith(async () => Promise.reject(new Error("disk on fire"))));
+    expect(slides).toHaveLength(5);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+});

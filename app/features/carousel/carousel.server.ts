@@ -1,0 +1,19 @@
+import type { AppLoadContext } from "react-router";
+import { carouselInputSchema, toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
+import { defaultSlides } from "../../../server/db/seed-data";
+
+// Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list.
+const builtInSlides: StorefrontSlide[] = defaultSlides.map((input, index) => {
+  const slide = carouselInputSchema.parse(input);
+  return toStorefrontSlide({ ...slide, _id: `builtin-slide-${index + 1}` });
+});
+
+export async function loadSlides(context: AppLoadContext): Promise<StorefrontSlide[]> {
+  try {
+    const slides = await context.services.carousel.list();
+    if (slides.length > 0) return slides.map(toStorefrontSlide);
+  } catch (error) {
+    console.warn("carousel unavailable, showing the built-in slides:", (error as Error).message);
+  }
+  return builtInSlides;
+}

@@ -1,0 +1,169 @@
+import { useRef, useState, type RefObject } from "react";
+import { flushSync } from "react-dom";
+import { Link, useNavigate } from "react-router";
+import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
+import { productPath } from "../../../domain/search";
+import { ImageWithFallback } from "../../components/image-with-fallback";
+import { Skeleton } from "../../components/skeleton";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { cartActions, useStoredCart } from "./cart-store";
+import { CheckoutDialog } from "./checkout-dialog";
+import { rupees } from "./rupees";
+
+const usersLabel = (n: number) => `${n} ${n === 1 ? "user" : "users"}`;
+
+/** The cart page. The cart lives in the browser: the server renders a skeleton, the browser the cart. */
+export function CartView() {
+  const cart = useStoredCart();
+  const [announcement, setAnnouncement] = useState("");
+  const emptyHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const remove = (line: CartLine, index: number) => {
+    const next = cart?.[index + 1] ?? cart?.[index - 1];
+    flushSync(() => {
+      cartActions.remove(line.lineId);
+      setAnnouncement(`Removed ${line.name} from your cart.`);
+    });
+    // Focus would otherwise fall back to the page start with the removed button.
+    if (next) document.getElementById(removeButtonId(next))?.focus();
+    else emptyHeadingRef.current?.focus();
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <div role="status" className="sr-only">
+        {announcement}
+      </div>
+      {cart === null ? (
+        <CartSkeleton />
+      ) : cart.length === 0 ? (
+        <EmptyCart headingRef={emptyHeadingRef} />
+      ) : (
+        <FilledCart cart={cart} onRemove={remove} />
+      )}
+    </div>
+  );
+}
+
+const removeButtonId = (line: CartLine) => `remove-${line.lineId}`;
+
+function CartSkeleton() {
+  return (
+    <div aria-busy="true">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
+      <p className="sr-only">Loading your cart…</p>
+      <div className="mt-6 space-y-4">
+        {[0, 1].map((i) => (
+          <div key={i} className={`${card} flex gap-4 p-4`}>
+            <Skeleton className="h-20 w-20 shrink-0" />
+            <div className="flex-1 space-y-3 py-1">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-4 w-1/4" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <Skeleton className="mt-6 h-20 w-full" />
+    </div>
+  );
+}
+
+function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const navigate = useNavigate();
+  const goBack = () => {
+    // React Router numbers its history entries: idx 0 means this tab has nothing of ours to go back to.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate("/");
+  };
+  return (
+    <section className="flex flex-col items-center py-10 text-center sm:py-16">
+      <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-400">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="9" cy="20" r="1.4" />
+          <circle cx="18" cy="20" r="1.4" />
+          <path d="M2 3h3l2.6 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 7H6" />
+        </svg>
+      </div>
+      <h1 ref={headingRef} tabIndex={-1} className="mt-6 rounded text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
+        Your Cart is Empty
+      </h1>
+      <p className={`mt-2 max-w-sm ${mutedText}`}>Looks like you haven&apos;t added anything to your cart yet.</p>
+      <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
+        <Link to="/" className={primaryButton}>
+          Start Shopping
+        </Link>
+        <button type="button" onClick={goBack} className={secondaryButton}>
+          Go back
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function FilledCart({ cart, onRemove }: { cart: CartLine[]; onRemove: (line: CartLine, index: number) => void }) {
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const total = cartTotal(cart);
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
+        <Link to="/prices" className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}>
+          Continue shopping
+        </Link>
+      </div>
+      <ul className="mt-6 space-y-4" aria-label="Items in your cart">
+        {cart.map((line, index) => (
+          <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
+            <ImageWithFallback src={line.image} alt="" width={80} height={80} className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-3">
+                <h2 className="min-w-0 font-semibold break-words">
+                  <Link to={productPath(line.name)} className={`rounded hover:text-brand-700 dark:hover:text-brand-400 ${focusRing}`}>
+                    {line.name}
+                  </Link>
+                </h2>
+                <p className="shrink-0 font-semibold whitespace-nowrap">{rupees(line.cost)}</p>
+              </div>
+              <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label="Plan">
+                <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{line.month} month plan</li>
+                <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{usersLabel(line.selectedDevice)}</li>
+              </ul>
+              <div className="mt-2 flex items-center justify-between gap-3">
+                <p className={`text-sm ${mutedText}`}>
+                  {rupees(line.selectedMonth)} × {line.selectedDevice}
+                </p>
+                <button
+                  type="button"
+                  id={removeButtonId(line)}
+                  onClick={() => onRemove(line, index)}
+                  aria-label={`Remove ${line.name}, ${line.month} month plan, ${usersLabel(line.selectedDevice)}`}
+                  className={`-mr-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50 ${focusRing}`}
+                >
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+                  </svg>
+                  Remove
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {/* On phones a bar across the screen's foot; on wider screens a card floating above it. */}
+      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-xl sm:border sm:p-4 sm:shadow-lg sm:shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900/95 sm:dark:shadow-black/40">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-baseline justify-between gap-3 sm:block">
+            <span className={mutedText}>Total ({itemsLabel(cart.length)})</span>{" "}
+            <span className="text-xl font-bold whitespace-nowrap sm:ml-2">{rupees(total)}</span>
+          </p>
+          <button type="button" className={primaryButton} onClick={() => setCheckoutOpen(true)}>
+            Proceed to Checkout
+          </button>
+        </div>
+      </div>
+      <CheckoutDialog cart={cart} open={checkoutOpen} onClose={() => setCheckoutOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AppLoadContext } from "react-router";
+import { compareById, priceInputSchema, type CatalogueItem } from "../../../domain/catalogue";
+import { defaultCatalogue } from "../../../server/db/seed-data";
+
+// Shoppers still see prices when the database cannot be read (architecture guide: fall back quietly).
+const builtInCatalogue: CatalogueItem[] = defaultCatalogue
+  .map((input) => {
+    const item = priceInputSchema.parse(input);
+    return {
+      _id: `builtin-${item.Id}`,
+      Id: item.Id,
+      Name: item.Name,
+      Info: item.Info,
+      ImageId: item.ImageId,
+      category: item.Category,
+      status: item.Status,
+      plans: item.plans,
+      Note: item.Note,
+      SpecialLink: item.SpecialLink,
+    };
+  })
+  .sort(compareById);
+
+export async function loadCatalogue(context: AppLoadContext): Promise<CatalogueItem[]> {
+  try {
+    return await context.services.catalogue.list();
+  } catch (error) {
+    console.warn("catalogue unavailable, showing the built-in list:", (error as Error).message);
+    return builtInCatalogue;
+  }
+}
+
+/** The item named `name`, ignoring case and surrounding spaces (Names are unique that way, ADR 0003). */
+export async function findCatalogueItem(context: AppLoadContext, name: string): Promise<CatalogueItem | undefined> {
+  const key = name.trim().toLocaleLowerCase("en");
+  return (await loadCatalogue(context)).find((item) => item.Name.trim().toLocaleLowerCase("en") === key);
+}

@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { CATEGORY_LABELS, type Category } from "../../../domain/catalogue";
+import { formatNpr } from "../../../domain/money";
+import { productPath } from "../../../domain/search";
+import { ImageWithFallback } from "../../components/image-with-fallback";
+import { Skeleton } from "../../components/skeleton";
+import { focusRing, mutedText } from "../../components/ui";
+import { AdultPlaceholder } from "../age-gate/age-gate-panel";
+
+export type PriceCardItem = {
+  _id: string;
+  Name: string;
+  ImageId: string;
+  category: Category;
+  plan: { months: number; price: number } | null;
+};
+
+/** Cards on the first row load with the page; the rest wait until they are scrolled near. */
+const EAGER_IMAGES = 4;
+
+export const priceGridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
+
+export function PriceCard({ item, index, hideImage }: { item: PriceCardItem; index: number; hideImage: boolean }) {
+  return (
+    <li>
+      <Link
+        to={productPath(item.Name)}
+        className={`group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition hover:border-brand-500 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-400 ${focusRing}`}
+      >
+        <div className="relative">
+          {hideImage ? (
+            <AdultPlaceholder decorative className="aspect-square w-full" />
+          ) : (
+            <ImageWithFallback
+              src={item.ImageId}
+              alt=""
+              width={400}
+              height={400}
+              loading={index < EAGER_IMAGES ? "eager" : "lazy"}
+              decoding="async"
+              className="aspect-square w-full bg-slate-100 object-cover transition duration-300 group-hover:scale-[1.03] dark:bg-slate-800"
+            />
+          )}
+          <span className="absolute left-2 top-2 rounded-full bg-slate-950 px-2 py-0.5 text-xs font-semibold text-white">
+            {CATEGORY_LABELS[item.category]}
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col p-3">
+          <h2 className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">{item.Name}</h2>
+          {item.plan ? (
+            <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
+              <span className={`text-sm ${mutedText}`}>{item.plan.months} month</span>
+              <span className="font-bold text-brand-700 dark:text-brand-400">NPR {formatNpr(item.plan.price)}</span>
+            </p>
+          ) : (
+            <p className={`mt-auto pt-2 text-sm font-medium ${mutedText}`}>Contact for pricing</p>
+          )}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** Spec: while prices load, 3 groups of 3 cards. The groups flow as one grid so it looks like the list. */
+export function PriceGridSkeleton() {
+  return (
+    <div className={priceGridClass} aria-hidden="true" data-testid="prices-skeleton">
+      {[0, 1, 2].map((group) => (
+        <div key={group} className="contents">
+          {[0, 1, 2].map((i) => (
+            <div key={i} data-testid="skeleton-card" className="overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800">
+              <Skeleton className="aspect-square w-full rounded-none" />
+              <div className="space-y-2 p-3">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-4 w-1/2" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

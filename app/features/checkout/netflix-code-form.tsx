@@ -1,0 +1,174 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { chatUrl, type ChatChannel } from "../../../domain/checkout";
+import {
+  buildNetflixCodeMessage,
+  NETFLIX_CODE_KINDS,
+  NETFLIX_CODE_LABELS,
+  NETFLIX_NOTE_MAX,
+  netflixCodeRequestSchema,
+  type NetflixCodeKind,
+} from "../../../domain/netflix-code";
+import { card, mutedText } from "../../components/ui";
+import { useShop } from "../shop/use-shop";
+import { ChatBubbleIcon, PaperPlaneIcon } from "./chat-icons";
+import { telegramButton, whatsappButton } from "./chat-styles";
+import { chatSendMessage, sendToChat, type ChatSendResult } from "./send-to-chat";
+
+export type NetflixCodeField = "email" | "kind" | "note";
+export type NetflixCodeErrors = Partial<Record<NetflixCodeField, string>>;
+export type NetflixCodeValues = { email: string; kind: string; note: string };
+
+const KIND_HINTS: Record<NetflixCodeKind, string> = {
+  household: "Netflix says your device isn't part of the household, or asks you to verify it.",
+  signin: "Netflix asks for a code while you sign in on a new device.",
+};
+
+/** The first message for each field that failed, in the order the fields are shown. */
+export function netflixCodeErrors(input: unknown): NetflixCodeErrors {
+  const result = netflixCodeRequestSchema.safeParse(input);
+  const errors: NetflixCodeErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as NetflixCodeField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * With JavaScript the chat opens in a new tab from here; without it the form posts to the route's
+ * action, which checks the same schema and redirects to the chat.
+ */
+export function NetflixCodeForm({ initialErrors, initialValues }: { initialErrors?: NetflixCodeErrors; initialValues?: NetflixCodeValues }) {
+  const { shop } = useShop();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<NetflixCodeErrors>(initialErrors ?? {});
+  const [result, setResult] = useState<ChatSendResult | null>(null);
+  const errorId = (field: NetflixCodeField) => `${id}-${field}-error`;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const channel: ChatChannel = submitter?.value === "telegram" ? "telegram" : "whatsapp";
+    const values = Object.fromEntries(new FormData(form));
+    const parsed = netflixCodeRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = netflixCodeErrors(values);
+      setErrors(found);
+      setResult(null);
+      const first = (["email", "kind", "note"] as const).find((field) => found[field]);
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    const message = buildNetflixCodeMessage(parsed.data);
+    setResult(await sendToChat(channel, chatUrl(channel, shop, message), message, formRef.current ?? undefined));
+  };
+
+  const inputClass = (field: NetflixCodeField) =>
+    `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 ${
+      errors[field] ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700"
+    }`;
+
+  const fieldError = (field: NetflixCodeField) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className={`${card} p-5 sm:p-6`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Ask us for a code
+      </h2>
+
+      <div className="mt-4">
+        <label htmlFor={`${id}-email`} className="font-medium">
+          Netflix account email
+        </label>
+        <p id={`${id}-email-hint`} className={`text-sm ${mutedText}`}>
+          The email of the account we gave you, so we know which account to check.
+        </p>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          defaultValue={initialValues?.email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={`${id}-email-hint${errors.email ? ` ${errorId("email")}` : ""}`}
+          className={inputClass("email")}
+        />
+        {fieldError("email")}
+      </div>
+
+      <fieldset className="mt-5" aria-describedby={errors.kind ? errorId("kind") : undefined}>
+        <legend className="font-medium">Which code do you need?</legend>
+        <div className="mt-2 grid gap-2">
+          {NETFLIX_CODE_KINDS.map((kind) => (
+            <label
+              key={kind}
+              className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-500 dark:has-checked:border-brand-400 dark:has-checked:bg-slate-800 ${
+                errors.kind ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700"
+              }`}
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={kind}
+                required
+                defaultChecked={initialValues?.kind === kind}
+                aria-invalid={errors.kind ? true : undefined}
+                className="mt-1 h-4 w-4 shrink-0 accent-brand-700 focus:outline-none"
+              />
+              <span>
+                <span className="block font-medium">{NETFLIX_CODE_LABELS[kind]}</span>
+                <span className={`block text-sm ${mutedText}`}>{KIND_HINTS[kind]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {fieldError("kind")}
+      </fieldset>
+
+      <div className="mt-5">
+        <label htmlFor={`${id}-note`} className="font-medium">
+          Note <span className={`font-normal ${mutedText}`}>(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={3}
+          maxLength={NETFLIX_NOTE_MAX}
+          defaultValue={initialValues?.note}
+          placeholder="For example: the TV in our living room"
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? errorId("note") : undefined}
+          className={inputClass("note")}
+        />
+        {fieldError("note")}
+      </div>
+
+      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        <button type="submit" name="channel" value="whatsapp" className={whatsappButton}>
+          <ChatBubbleIcon />
+          Ask on WhatsApp
+        </button>
+        <button type="submit" name="channel" value="telegram" className={telegramButton}>
+          <PaperPlaneIcon />
+          Ask on Telegram
+        </button>
+      </div>
+      <div role="status" className="text-sm font-medium text-slate-800 dark:text-slate-100">
+        {result && <p className="mt-4">{chatSendMessage(result)}</p>}
+      </div>
+      <p className={`mt-4 text-sm ${mutedText}`}>
+        Codes expire about 15 minutes after Netflix sends them, so ask only while the Netflix screen is waiting for one.
+      </p>
+    </form>
+  );
+}

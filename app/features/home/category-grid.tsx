@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { ImageWithFallback } from "../../components/image-with-fallback";
+import { focusRing } from "../../components/ui";
+
+export type HomeCategory = { name: string; label: string; imgurl: string };
+
+/** Spec §2: each category links to /price/{name}. A swipeable row on phones, one row of five from 640 px. */
+export function CategoryGrid({ categories }: { categories: readonly HomeCategory[] }) {
+  return (
+    <section aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className="text-2xl font-bold tracking-tight">
+        Shop by Category
+      </h2>
+      <ul
+        aria-label="Categories"
+        className="-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-4 sm:overflow-visible sm:px-0 sm:pb-0"
+      >
+        {categories.map((category) => (
+          <li key={category.name} className="w-40 shrink-0 snap-start sm:w-auto">
+            <Link
+              to={`/price/${encodeURIComponent(category.name)}`}
+              className={`group block overflow-hidden rounded-xl shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0 dark:ring-slate-800 ${focusRing}`}
+            >
+              <ImageWithFallback
+                src={category.imgurl}
+                alt={category.label}
+                width={400}
+                height={300}
+                loading="lazy"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

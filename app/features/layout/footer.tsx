@@ -1,0 +1,132 @@
+import { Link } from "react-router";
+import { NewsletterForm } from "../newsletter/newsletter-form";
+import { useShop } from "../shop/use-shop";
+
+const QUICK_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/services", label: "Services" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About" },
+] as const;
+
+const heading = "text-sm font-semibold uppercase tracking-wider text-slate-900 dark:text-slate-100";
+const link = "rounded-sm text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
+
+export function Footer() {
+  const { shop } = useShop();
+  const telegram = shop.telegramUsername.replace(/^@/, "");
+  const external = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-x-8 gap-y-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_1.1fr_1.5fr]">
+        <div>
+          <p className="text-xl font-bold tracking-tight text-brand-700 dark:text-brand-400">{shop.shopName}</p>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+            Streaming, music, VPN and software subscriptions, gift cards and digital products, priced in NPR and delivered over
+            chat.
+          </p>
+          <ul aria-label="Follow us" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <li>
+              <a href={shop.facebookUrl} {...external} className={link}>
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a href={shop.whatsappChannelUrl} {...external} className={link}>
+                WhatsApp channel
+              </a>
+            </li>
+            <li>
+              <a href={shop.telegramChannelUrl} {...external} className={link}>
+                Telegram channel
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={heading}>
+            Quick links
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {QUICK_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={heading}>Contact</h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="sr-only">Phone</dt>
+              <dd>
+                <a href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`} className={link}>
+                  {shop.supportPhone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">Email</dt>
+              <dd>
+                <a href={`mailto:${shop.email}`} className={`${link} break-all`}>
+                  {shop.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">WhatsApp</dt>
+              <dd>
+                <a href={`https://wa.me/${shop.whatsappNumber.replace(/\D/g, "")}`} {...external} className={link}>
+                  WhatsApp chat
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">Telegram</dt>
+              <dd>
+                <a href={`https://t.me/${telegram}`} {...external} className={link}>
+                  Telegram @{telegram}
+                </a>
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Support {shop.supportHours === 24 ? "24/7" : `${shop.supportHours} hours a day`}</p>
+        </div>
+
+        <div>
+          <h2 className={heading}>Newsletter</h2>
+          <p className="mt-3 mb-3 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+            New services and offers, now and then. No spam, unsubscribe any time.
+          </p>
+          <NewsletterForm />
+        </div>
+      </div>
+
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between dark:text-slate-400">
+          <p>
+            © <span data-testid="footer-year">{new Date().getFullYear()}</span> {shop.shopName}. All rights reserved.
+          </p>
+          <ul className="flex gap-5">
+            <li>
+              <Link to="/privacy" className={link}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={link}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

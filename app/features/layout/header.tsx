@@ -1,0 +1,111 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useCart } from "../cart/cart-store";
+import { SearchBox } from "../search/search-box";
+import { useShop } from "../shop/use-shop";
+import { ThemeToggle } from "../theme/theme-toggle";
+import { SocialLinks } from "./social-links";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/prices", label: "Prices" },
+  { to: "/updates", label: "Updates" },
+  { to: "/aboutUs", label: "About Us" },
+  { to: "/help", label: "Help" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+const SHADOW_AFTER_PX = 50;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
+    isActive
+      ? "text-brand-700 dark:text-brand-400"
+      : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-400"
+  }`;
+
+function NavList({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function useScrolledPast(px: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > px);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [px]);
+  return scrolled;
+}
+
+export function Header() {
+  const { shop, searchIndex } = useShop();
+  const cartCount = useCart().length;
+  const scrolled = useScrolledPast(SHADOW_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // A navigation closes the mobile menu.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  return (
+    <header
+      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow dark:border-slate-800 dark:bg-slate-950/95 ${
+        scrolled ? "shadow-lg shadow-slate-900/10 dark:shadow-black/40" : ""
+      }`}
+    >
+      <div className="hidden border-b border-slate-200 bg-slate-50 text-sm text-slate-700 md:block dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-1.5">
+          <p>
+            Support: <a href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`} className="font-medium underline-offset-2 hover:underline">{shop.supportPhone}</a>
+          </p>
+          <SocialLinks shop={shop} />
+        </div>
+      </div>
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
+        <Link to="/" className="mr-auto rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400">
+          Pasal
+        </Link>
+        <NavList className="hidden items-center gap-1 md:flex" />
+        <NavLink to="/cart" className={linkClass} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`} data-cart-target>
+          <span aria-hidden="true">Cart</span>
+          {/* Always rendered with a fixed width, so the bar does not shift when the stored cart loads. */}
+          <span aria-hidden="true" className="ml-1.5 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white">
+            {cartCount}
+          </span>
+        </NavLink>
+        <ThemeToggle />
+        <button
+          type="button"
+          className="inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+      </nav>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-3 md:hidden dark:border-slate-800">
+          <SearchBox entries={searchIndex} label="Search services" onNavigate={() => setMenuOpen(false)} />
+          <NavList className="mt-3 grid grid-cols-2 gap-1" />
+          <SocialLinks shop={shop} className="mt-3 px-3 text-sm text-slate-700 dark:text-slate-300" />
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ShopSettings } from "../../../domain/settings";
+import { whatsappUrl } from "../../../domain/checkout";
+
+export function socialLinks(shop: ShopSettings) {
+  return [
+    { href: shop.facebookUrl, label: "Facebook" },
+    { href: whatsappUrl(shop.whatsappNumber, ""), label: "WhatsApp" },
+    { href: `https://t.me/${shop.telegramUsername}`, label: "Telegram" },
+  ];
+}
+
+export function SocialLinks({ shop, className = "" }: { shop: ShopSettings; className?: string }) {
+  return (
+    <ul className={`flex flex-wrap gap-x-4 gap-y-1 ${className}`} aria-label="Social links">
+      {socialLinks(shop).map((link) => (
+        <li key={link.label}>
+          <a href={link.href} target="_blank" rel="noopener noreferrer" className="underline-offset-2 hover:underline">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,235 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
+import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domain/catalogue";
+import { whatsappUrl } from "../../../domain/checkout";
+import { faqFor } from "../../../domain/faq";
+import { categoryPath } from "../../../domain/filters";
+import { formatNpr } from "../../../domain/money";
+import { monthsLabel, planValidity, validityDays, validitySentence } from "../../../domain/validity";
+import { ImageWithFallback } from "../../components/image-with-fallback";
+import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
+import { cartActions } from "../cart/cart-store";
+import { useShop } from "../shop/use-shop";
+import { FaqAccordion } from "./faq-accordion";
+import { flyToCart } from "./fly-to-cart";
+
+export type ProductItem = Pick<CatalogueItem, "_id" | "Id" | "Name" | "Info" | "ImageId" | "category" | "status" | "plans" | "Note">;
+
+/** Spec: the 'Added to Cart!' state lasts 2 seconds. */
+const ADDED_MS = 2000;
+
+const STATUS_TEXT = { shared: "Shared account", private: "Private account" } as const;
+
+const optionClass = (pressed: boolean) =>
+  `flex flex-col items-center justify-center rounded-xl border-2 px-3 py-2.5 text-center transition ${focusRing} ${
+    pressed
+      ? "border-brand-600 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-400/10 dark:text-brand-400"
+      : "border-slate-200 bg-white text-slate-800 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-slate-500"
+  }`;
+
+export function ProductView({ item }: { item: ProductItem }) {
+  const { shop } = useShop();
+  const plans = planEntries(item.plans);
+  const [months, setMonths] = useState<number | null>(plans[0]?.[0] ?? null);
+  const [devices, setDevices] = useState<(typeof DEVICE_OPTIONS)[number]>(1);
+  const [added, setAdded] = useState(false);
+  const imageRef = useRef<HTMLDivElement>(null);
+  const addedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(addedTimer.current), []);
+
+  const chosen = plans.find(([m]) => m === months);
+  const faq = faqFor(item.status);
+  const categoryLabel = CATEGORY_LABELS[item.category];
+
+  const addToCart = () => {
+    if (!chosen) return;
+    const [planMonths, price] = chosen;
+    cartActions.add({
+      // Built-in items (shown when the database is unavailable) have no server id to price them by.
+      ...(item._id.startsWith("builtin-") ? {} : { _id: item._id }),
+      Id: item.Id,
+      name: item.Name,
+      month: planMonths,
+      selectedMonth: price,
+      selectedDevice: devices,
+      image: item.ImageId,
+    });
+    flyToCart(imageRef.current?.querySelector("img"));
+    setAdded(true);
+    clearTimeout(addedTimer.current);
+    addedTimer.current = setTimeout(() => setAdded(false), ADDED_MS);
+  };
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <ol className={`flex flex-wrap items-center gap-1.5 ${mutedText}`}>
+          <li>
+            <Link to="/prices" className="rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              Prices
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={categoryPath(item.category)} className="rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              {categoryLabel}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+            {item.Name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-12">
+        <div ref={imageRef} className="mx-auto w-full max-w-sm md:max-w-none">
+          <ImageWithFallback
+            src={item.ImageId}
+            alt={item.Name}
+            width={400}
+            height={400}
+            loading="eager"
+            fetchPriority="high"
+            className="aspect-square w-full rounded-2xl bg-slate-100 object-cover shadow-sm dark:bg-slate-800 md:sticky md:top-24"
+          />
+        </div>
+
+        <div className="min-w-0">
+          <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide">
+            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{categoryLabel}</span>
+            {item.status !== "none" && (
+              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 dark:bg-brand-400/10 dark:text-brand-400">{STATUS_TEXT[item.status]}</span>
+            )}
+          </p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{item.Name}</h1>
+          {item.Info && <p className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>{item.Info}</p>}
+          {item.Note && (
+            <p className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
+              <span className="font-semibold">Note: </span>
+              {item.Note}
+            </p>
+          )}
+
+          {chosen ? (
+            <>
+              <div className="mt-6">
+                <h2 id="plan-label" className="font-semibold">
+                  Choose a plan
+                </h2>
+                <div role="group" aria-labelledby="plan-label" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                  {plans.map(([m, price]) => (
+                    <button key={m} type="button" aria-pressed={m === months} onClick={() => setMonths(m)} className={optionClass(m === months)}>
+                      <span className="font-semibold">{monthsLabel(m)}</span>
+                      <span className="text-sm">NPR {formatNpr(price)}</span>
+                    </button>
+                  ))}
+                </div>
+              </div>
+
+              <div className="mt-5">
+                <h2 id="devices-label" className="font-semibold">
+                  Devices
+                </h2>
+                <div role="group" aria-labelledby="devices-label" className="mt-2 grid grid-cols-3 gap-2 sm:max-w-sm">
+                  {DEVICE_OPTIONS.map((n) => (
+                    <button key={n} type="button" aria-pressed={n === devices} onClick={() => setDevices(n)} className={optionClass(n === devices)}>
+                      <span className="font-semibold">
+                        {n} {n === 1 ? "device" : "devices"}
+                      </span>
+                    </button>
+                  ))}
+                </div>
+              </div>
+
+              <div className={`${card} mt-6 flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between`}>
+                <p aria-live="polite" className="text-lg font-semibold">
+                  Total cost: NPR {formatNpr(lineCost(chosen[1], devices))}
+                </p>
+                <button
+                  type="button"
+                  onClick={addToCart}
+                  className={`${primaryButton} min-w-44 ${added ? "bg-emerald-700 hover:bg-emerald-700" : ""}`}
+                >
+                  {added ? "Added to Cart!" : "Add to Cart"}
+                </button>
+              </div>
+              <p role="status" className="sr-only">
+                {added ? `${item.Name} added to your cart` : ""}
+              </p>
+              {added && (
+                <p className="mt-2 text-right text-sm">
+                  <Link to="/cart" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+                    View cart
+                  </Link>
+                </p>
+              )}
+
+              <PlanDetails months={chosen[0]} price={chosen[1]} devices={devices} status={item.status} />
+            </>
+          ) : (
+            <div className={`${card} mt-6 p-5`}>
+              <p className="text-lg font-semibold">Contact Admin for this Item</p>
+              <p className={`mt-1 text-sm ${mutedText}`}>The price depends on what you need. Message us and we will tell you.</p>
+              <a
+                href={whatsappUrl(shop.whatsappNumber, `Hello! I would like to know the price of ${item.Name}.`)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${primaryButton} mt-4 bg-emerald-700 hover:bg-emerald-600`}
+              >
+                Message us on WhatsApp
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </div>
+          )}
+        </div>
+      </div>
+
+      {faq && (
+        <section aria-labelledby="faq-title" className="mt-12">
+          <h2 id="faq-title" className="text-2xl font-bold">
+            Frequently asked questions
+          </h2>
+          <div className="mt-4">
+            <FaqAccordion entries={faq} />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="comments-title" className="mt-12">
+        <h2 id="comments-title" className="text-2xl font-bold">
+          Comments
+        </h2>
+        <p className={`${card} mt-4 px-4 py-6 text-center ${mutedText}`}>Feature Coming Soon!</p>
+      </section>
+    </article>
+  );
+}
+
+function PlanDetails({ months, price, devices, status }: { months: number; price: number; devices: number; status: ProductItem["status"] }) {
+  const validity = planValidity(months);
+  const rows: Array<[string, string]> = [
+    ["Plan", monthsLabel(months)],
+    ["Validity", validityDays(validity)],
+    ["Price per month", `NPR ${formatNpr(price / months)}`],
+    ["Devices", String(devices)],
+  ];
+  if (status !== "none") rows.push(["Account", STATUS_TEXT[status]]);
+  return (
+    <section aria-labelledby="plan-details-title" className={`${card} mt-6 p-4`}>
+      <h2 id="plan-details-title" className="font-semibold">
+        Validity and details
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className={mutedText}>{term}</dt>
+            <dd className="text-right font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={`mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800 ${mutedText}`}>{validitySentence(validity)}</p>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Category } from "../../../domain/catalogue";
+
+const files: Record<Category, string> = {
+  ott: "ott",
+  music: "music",
+  vpn: "vpn",
+  software: "software",
+  games: "games",
+  "18+": "18-plus",
+};
+
+/** The category tiles (400 x 300) in public/images/categories: plain artwork, safe for any preview. */
+export function categoryImage(category: Category) {
+  return { path: `/images/categories/${files[category]}.svg`, width: 400, height: 300 };
+}

@@ -1,0 +1,117 @@
+import type { MetaDescriptor } from "react-router";
+import type { CatalogueItem } from "../../../domain/catalogue";
+import { planEntries } from "../../../domain/catalogue";
+
+export const SITE_NAME = "Pasal";
+/** A link preview's picture when the page has none of its own (a category tile, nothing explicit). */
+export const DEFAULT_SHARE_IMAGE = { path: "/images/slides/netflix-premium.svg", width: 1200, height: 500 };
+
+const SHIPPED_SVG = /^\/images\/(catalogue|slides|categories)\/[^/]+\.svg$/;
+
+/**
+ * Chat apps and social sites show no preview for SVG, so a shipped SVG tile is swapped for the PNG twin
+ * that `npm run build` renders beside it (scripts/rasterize-images.mjs: slides 1200 wide, the rest 600).
+ */
+export function shareImage<T extends { path: string; width?: number; height?: number }>(image: T): T {
+  const match = SHIPPED_SVG.exec(image.path);
+  if (!match) return image;
+  const width = match[1] === "slides" ? 1200 : 600;
+  const height = image.width && image.height ? Math.round((width * image.height) / image.width) : undefined;
+  return { ...image, path: image.path.replace(/\.svg$/, ".png"), width, height };
+}
+
+/** `path` on the site, or an already absolute URL, as an absolute URL. */
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, `${origin}/`).href;
+}
+
+export type PageSeo = {
+  origin: string;
+  /** Path of the canonical page, without query. */
+  path: string;
+  title: string;
+  description: string;
+  image?: { path: string; alt: string; width?: number; height?: number };
+  type?: "website" | "product";
+  siteName?: string;
+  jsonLd?: Record<string, unknown>;
+};
+
+/**
+ * Title, description, canonical link, Open Graph and Twitter tags for a page. Chat apps and social
+ * sites read these from the server-rendered HTML (their crawlers run no JavaScript), and want absolute URLs.
+ */
+export function seoMeta(page: PageSeo): MetaDescriptor[] {
+  const url = absoluteUrl(page.origin, page.path);
+  const image = shareImage(page.image ?? { ...DEFAULT_SHARE_IMAGE, alt: page.siteName ?? SITE_NAME });
+  const wide = !!image.width && !!image.height && image.width / image.height >= 1.5;
+  const imageUrl = absoluteUrl(page.origin, image.path);
+  const description = summary(page.description);
+  const meta: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: page.siteName ?? SITE_NAME },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:alt", content: image.alt },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: wide ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
+  ];
+  if (image.width && image.height) {
+    meta.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
+  }
+  // React Router escapes <, > and & inside this script, so a name like "</script>" cannot end it early.
+  if (page.jsonLd) meta.push({ "script:ld+json": page.jsonLd });
+  return meta;
+}
+
+/** Previews cut descriptions off around 160 characters; cut at a word instead. */
+export function summary(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : cut.length)}…`;
+}
+
+/**
+ * schema.org Product with its price: one Offer for a single plan, an AggregateOffer from the
+ * cheapest to the dearest plan otherwise; no offer for 'Contact for pricing' items.
+ */
+export function productJsonLd(
+  item: Pick<CatalogueItem, "Id" | "Name" | "Info" | "category" | "plans">,
+  url: string,
+  imageUrl: string | null,
+  siteName = SITE_NAME,
+): Record<string, unknown> {
+  const prices = planEntries(item.plans).map(([, price]) => price);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  const availability = "https://schema.org/InStock";
+  // We resell the service; the brand is the provider's, so only the seller is named.
+  const seller = { "@type": "Organization", name: siteName };
+  const offers =
+    prices.length === 0
+      ? undefined
+      : prices.length === 1
+        ? { "@type": "Offer", price: String(low), priceCurrency: "NPR", availability, url, seller }
+        : { "@type": "AggregateOffer", lowPrice: String(low), highPrice: String(high), offerCount: prices.length, priceCurrency: "NPR", availability, url, seller };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: item.Name,
+    ...(item.Info ? { description: item.Info } : {}),
+    ...(imageUrl ? { image: imageUrl } : {}),
+    sku: item.Id,
+    category: item.category,
+    url,
+    ...(offers ? { offers } : {}),
+  };
+}

@@ -1,0 +1,42 @@
+import type { TrendingCard as Card } from "../../../domain/trending";
+import { card, mutedText } from "../../components/ui";
+import { Poster } from "./poster";
+
+/** One title: poster, platform, rating, Movie or TV, and the release date or 'Coming Soon' (spec §2). */
+export function TrendingCard({ item, showOverview = false, headingLevel = 3 }: { item: Card; showOverview?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className={`${card} flex h-full flex-col overflow-hidden`}>
+      <div className="relative">
+        <Poster item={item} />
+        <span className="absolute left-2 top-2 rounded-full bg-slate-950/85 px-2.5 py-1 text-xs font-semibold text-white">
+          <span className="sr-only">On </span>
+          {item.platform}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <Heading className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">{item.title}</Heading>
+        <p className="flex items-center gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 text-amber-500 dark:text-amber-400" fill="currentColor">
+            <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+          </svg>
+          {item.rating > 0 ? (
+            <>
+              {item.ratingLabel}
+              <span className="sr-only"> out of 10</span>
+            </>
+          ) : (
+            <span className={mutedText}>Not rated yet</span>
+          )}
+        </p>
+        <p className={`flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm ${mutedText}`}>
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {item.typeLabel}
+          </span>
+          <span className="whitespace-nowrap">{item.releaseLabel}</span>
+        </p>
+        {showOverview && item.overview && <p className={`mt-1 line-clamp-4 text-sm ${mutedText}`}>{item.overview}</p>}
+      </div>
+    </article>
+  );
+}

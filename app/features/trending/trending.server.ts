@@ -1,0 +1,17 @@
+import type { AppLoadContext } from "react-router";
+import { toTrendingCard, TRENDING_ERROR, type TrendingCard } from "../../../domain/trending";
+import { sampleTrending } from "../../../server/modules/trending/sample-data";
+
+export type TrendingView = { items: TrendingCard[]; error: string | null };
+
+/** The trending list with its labels worked out here, so server and browser render the same dates. */
+export async function loadTrending(context: AppLoadContext, now = new Date()): Promise<TrendingView> {
+  try {
+    const { items, error } = await context.services.trending.list();
+    return { items: items.map((item) => toTrendingCard(item, now)), error };
+  } catch (error) {
+    // The service is built not to throw; this only guards against a bug in it.
+    console.warn("trending unavailable:", (error as Error).message);
+    return { items: sampleTrending.map((item) => toTrendingCard(item, now)), error: TRENDING_ERROR };
+  }
+}

@@ -1,0 +1,25 @@
+import { afterEach, expect, it, vi } from "vitest";
+import type { AppLoadContext } from "react-router";
+import { loadUpdates } from "./load-updates.server";
+
+const contextWith = (list: () => Promise<unknown[]>) => ({ services: { updates: { list } } }) as unknown as AppLoadContext;
+
+afterEach(() => vi.restoreAllMocks());
+
+it("groups the posts by month", async () => {
+  const state = await loadUpdates(
+    contextWith(async () => [
+      { _id: "a", Title: "A", Description: "", ImageUrl: "/a.svg", Date: "2026-11-02", createdAt: "2026-11-02T06:00:00.000Z" },
+      { _id: "b", Title: "B", Description: "", ImageUrl: "/b.svg", Date: "2026-10-02", createdAt: "2026-10-02T06:00:00.000Z" },
+    ]),
+    new Date("2026-11-20T00:00:00Z"),
+  );
+  expect(state.status === "ok" && state.months.map((m) => m.label)).toEqual(["November 2026", "October 2026"]);
+});
+
+it("turns a failing service into the page's error state", async () => {
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const state = await loadUpdates(contextWith(() => Promise.reject(new Error("no such table: update_posts"))));
+  expect(state).toEqual({ status: "error" });
+  expect(warn).toHaveBeenCalledWith("updates unavailable:", "no such table: update_posts");
+});

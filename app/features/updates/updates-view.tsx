@@ -1,0 +1,89 @@
+import type { FormEvent, ReactNode } from "react";
+import { useNavigation, useRevalidator } from "react-router";
+import type { UpdateMonth } from "../../../domain/updates-grouping";
+import { Skeleton } from "../../components/skeleton";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { MonthSection } from "./month-section";
+
+export type UpdatesState = { status: "ok"; months: UpdateMonth[] } | { status: "error" };
+
+/** Spec: loading, error, empty or loaded. */
+export function UpdatesView({ state }: { state: UpdatesState }) {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/updates");
+
+  // A real GET form: without JavaScript the button still reloads the page.
+  const reload = (event: FormEvent) => {
+    event.preventDefault();
+    void revalidator.revalidate();
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Updates</h1>
+      <p className={`mt-2 ${mutedText}`}>News, new services and offers from the shop.</p>
+      {loading ? (
+        <UpdatesSkeleton />
+      ) : state.status === "error" ? (
+        <StatePanel title="Error Loading Updates" text="We could not load the updates just now. Please try again in a moment." role="alert">
+          <form method="get" action="/updates" onSubmit={reload}>
+            <button type="submit" className={primaryButton}>
+              Try Again
+            </button>
+          </form>
+        </StatePanel>
+      ) : state.months.length === 0 ? (
+        <StatePanel title="No updates available" text="Check back later for new content">
+          <form method="get" action="/updates" onSubmit={reload}>
+            <button type="submit" className={secondaryButton}>
+              Refresh
+            </button>
+          </form>
+        </StatePanel>
+      ) : (
+        state.months.map((month) => <MonthSection key={month.key} month={month} />)
+      )}
+    </div>
+  );
+}
+
+function StatePanel({ title, text, role, children }: { title: string; text: string; role?: "alert"; children: ReactNode }) {
+  return (
+    <section className={`${card} mt-8 flex flex-col items-center px-6 py-12 text-center`}>
+      <div role={role}>
+        <h2 className="text-xl font-semibold">{title}</h2>
+        <p className={`mt-2 ${mutedText}`}>{text}</p>
+      </div>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+function UpdatesSkeleton() {
+  return (
+    <div aria-busy="true" className="mt-8">
+      <p role="status" className="sr-only">
+        Loading updates…
+      </p>
+      {[0, 1].map((group) => (
+        <div key={group} className="mt-10 first:mt-0">
+          <Skeleton className="h-7 w-44" />
+          <div className="mt-4 flex gap-4 overflow-hidden">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className={`${card} w-[17rem] shrink-0 overflow-hidden sm:w-72`}>
+                <Skeleton className="aspect-video w-full rounded-none" />
+                <div className="space-y-2 p-4">
+                  <Skeleton className="h-3 w-24" />
+                  <Skeleton className="h-5 w-3/4" />
+                  <Skeleton className="h-4 w-full" />
+                  <Skeleton className="h-4 w-5/6" />
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "./components/not-found";
+import { Footer } from "./features/layout/footer";
+import { Header } from "./features/layout/header";
+import { loadCatalogue } from "./features/catalogue/catalogue.server";
+import { loadShopSettings } from "./features/shop/shop.server";
+import { themeBootScript } from "./features/theme/theme";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [shop, catalogue] = await Promise.all([loadShopSettings(context), loadCatalogue(context)]);
+  return {
+    shop,
+    // Small enough to send whole for the header's search (issue 7 revisits this for large catalogues).
+    searchIndex: catalogue.map(({ Name, ImageId, category, plans }) => ({ Name, ImageId, category, plans })),
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pasal: digital subscriptions in Nepal" },
+  { name: "description", content: "Netflix, Spotify, VPN, software and gift cards in NPR, delivered over WhatsApp or Telegram." },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const isAdminPath = /^\/admin(\/|$)/.test(useLocation().pathname);
+  return (
+    // Dark is the default (spec); the boot script switches to light before paint when the shopper chose it.
+    <html lang="en" className="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        >
+          Skip to content
+        </a>
+        {isAdminPath ? (
+          // The admin area brings its own layout (sidebar, no shop header or footer).
+          children
+        ) : (
+          <>
+            <Header />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+          </>
+        )}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state !== "idle" && (
+        // A thin bar while the next page loads; screen readers hear the busy state instead.
+        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100 dark:bg-slate-800">
+          <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-brand-600 motion-reduce:animate-none motion-reduce:w-full" />
+        </div>
+      )}
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Something went wrong while showing this page. Please reload or try again in a moment."}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("all-content", "routes/all-content.tsx"),
+  route("prices", "routes/prices.tsx", { id: "prices" }),
+  route("price/:cat", "routes/prices.tsx", { id: "prices-by-category" }),
+  route("prices/:name", "routes/product.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("updates", "routes/updates.tsx"),
+  route("aboutUs", "routes/about.tsx"),
+  route("help", "routes/help.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("netflixCode", "routes/netflix-code.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("services", "routes/redirect.ts", { id: "redirect-services" }),
+  route("pricing", "routes/redirect.ts", { id: "redirect-pricing" }),
+  route("about", "routes/redirect.ts", { id: "redirect-about" }),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  // Admin area (spec: '/' and 'login' inside it are the sign-in screen).
+  route("admin", "routes/admin/login.tsx", { id: "admin-index" }),
+  route("admin/login", "routes/admin/login.tsx", { id: "admin-login" }),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/prices", "routes/admin/prices.tsx"),
+    route("admin/whatsNewVideo", "routes/admin/videos.tsx"),
+    route("admin/update", "routes/admin/updates.tsx"),
+    route("admin/carousel", "routes/admin/carousel.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/newsletter", "routes/admin/newsletter.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

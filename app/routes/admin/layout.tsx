@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { focusRing } from "../../components/ui";
+import { requestedPath } from "../../features/admin/safe-next";
+import { ToastProvider } from "../../features/admin/toast";
+import type { Route } from "./+types/layout";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  // Pages follow the API's rule: no session, no admin screen. The API's 401 stays the real lock.
+  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  return { admin: { name: context.admin.name, email: context.admin.email } };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pasal" }, { name: "robots", content: "noindex" }];
+
+const ADMIN_LINKS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/prices", label: "Prices" },
+  { to: "/admin/whatsNewVideo", label: "What's New Video" },
+  { to: "/admin/update", label: "Updates" },
+  { to: "/admin/carousel", label: "Carousel" },
+  { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/newsletter", label: "Newsletter" },
+] as const;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { admin } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(location.pathname);
+  if (openedAt !== location.pathname) {
+    setOpenedAt(location.pathname);
+    setSidebarOpen(false);
+  }
+  const loadingScreen = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
+
+  async function logout() {
+    await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+    navigate("/admin/login", { replace: true });
+  }
+
+  return (
+    <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
+      {sidebarOpen && (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden" onClick={() => setSidebarOpen(false)} />
+      )}
+      <aside
+        id="admin-sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-slate-200 bg-white transition-transform dark:border-slate-800 dark:bg-slate-900 lg:static lg:translate-x-0 ${
+          sidebarOpen ? "translate-x-0" : "-translate-x-full"
+        }`}
+        aria-label="Admin"
+      >
+        <div className="border-b border-slate-200 p-5 dark:border-slate-800">
+          <p className="text-lg font-bold text-brand-700 dark:text-brand-400">Admin Dashboard</p>
+          <p className="mt-3 font-medium">{admin.name}</p>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-300">{admin.email}</p>
+        </div>
+        <nav aria-labelledby="admin-nav-title" className="flex-1 overflow-y-auto p-3">
+          <h2 id="admin-nav-title" className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            Main Navigation
+          </h2>
+          <ul className="space-y-1">
+            {ADMIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${focusRing} ${
+                      isActive
+                        ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-400"
+                        : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                    }`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a href="/" className={`block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
+                View the shop
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+          <button
+            type="button"
+            onClick={logout}
+            className={`w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
+          >
+            Logout
+          </button>
+          <p className="px-3 pt-3 text-xs text-slate-600 dark:text-slate-400">Admin Panel v1.0.0</p>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden dark:border-slate-800 dark:bg-slate-900">
+          <button
+            type="button"
+            aria-expanded={sidebarOpen}
+            aria-controls="admin-sidebar"
+            onClick={() => setSidebarOpen((open) => !open)}
+            className={`rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-700 ${focusRing}`}
+          >
+            Menu
+          </button>
+          <p className="font-semibold">Admin Dashboard</p>
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          {loadingScreen ? (
+            <div role="status" className="flex flex-col items-center justify-center py-24 text-center">
+              <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600 motion-reduce:animate-none" />
+              <p className="mt-4 font-medium">Loading, please wait...</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">Preparing your dashboard...</p>
+            </div>
+          ) : (
+            <ToastProvider>
+              <Outlet />
+            </ToastProvider>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from "react";
+import { redirect, useNavigate, useSearchParams } from "react-router";
+import { card, mutedText, primaryButton } from "../../components/ui";
+import { safeAdminNext } from "../../features/admin/safe-next";
+import type { Route } from "./+types/login";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  // Already signed in: straight on to where the admin was going.
+  if (context.admin) throw redirect(safeAdminNext(new URL(request.url).searchParams.get("next")));
+  return null;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in | Pasal admin" }, { name: "robots", content: "noindex" }];
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
+
+export default function AdminLogin() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function signIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSending(true);
+    setError(null);
+    try {
+      const response = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
+      });
+      if (response.ok) {
+        navigate(safeAdminNext(searchParams.get("next")), { replace: true });
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      const retry = response.headers.get("retry-after");
+      setError(
+        response.status === 429
+          ? `Too many sign-in attempts. Please wait${retry ? ` ${retry} seconds` : " a minute"} and try again.`
+          : (body?.message ?? "Sign-in failed. Please try again."),
+      );
+    } catch {
+      setError("Cannot reach the server. Check your connection and try again.");
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
+      <div className={`${card} w-full max-w-sm p-6 sm:p-8`}>
+        <p className="text-xl font-bold text-brand-700 dark:text-brand-400">Pasal</p>
+        <h1 className="mt-2 text-2xl font-bold">Admin sign-in</h1>
+        <p className={`mt-1 text-sm ${mutedText}`}>For the shop&apos;s administrators only.</p>
+        <form onSubmit={signIn} className="mt-6 space-y-4" noValidate>
+          <div>
+            <label htmlFor="email" className="text-sm font-medium">
+              Email
+            </label>
+            <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="password" className="text-sm font-medium">
+              Password
+            </label>
+            <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+          </div>
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {error}
+            </p>
+          )}
+          <button type="submit" disabled={sending} className={`${primaryButton} w-full`}>
+            {sending ? "Signing in…" : "Sign in"}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

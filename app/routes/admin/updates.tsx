@@ -1,0 +1,12 @@
+import { UpdatesManager } from "../../features/admin-updates/updates-manager";
+import type { Route } from "./+types/updates";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { posts: await context.services.updates.list() };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Updates | Pasal admin" }];
+
+export default function AdminUpdates({ loaderData }: Route.ComponentProps) {
+  return <UpdatesManager posts={loaderData.posts} />;
+}

@@ -1,0 +1,153 @@
+import type { ComponentType, SVGProps } from "react";
+import { Link } from "react-router";
+import { card, focusRing, mutedText } from "../components/ui";
+import { ChatIcon, ClockIcon, MailIcon, MegaphoneIcon, PeopleIcon, PhoneIcon, SendIcon } from "../features/info/icons";
+import { PageIntro } from "../features/info/page-intro";
+import "../features/info/reveal.css";
+import { useShop } from "../features/shop/use-shop";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact us | Pasal" },
+  { name: "description", content: "Message us on WhatsApp, Telegram or by email. 24/7 support." },
+];
+
+interface Channel {
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  title: string;
+  text: string;
+  detail: string;
+  href: string;
+  action: string;
+}
+
+export default function Contact() {
+  const { shop } = useShop();
+  const telegram = shop.telegramUsername.replace(/^@/, "");
+
+  const channels: Channel[] = [
+    {
+      icon: ChatIcon,
+      title: "WhatsApp",
+      text: "The quickest way to order, renew or ask anything.",
+      detail: `+${shop.whatsappNumber}`,
+      href: `https://wa.me/${shop.whatsappNumber.replace(/\D/g, "")}`,
+      action: "Chat on WhatsApp",
+    },
+    {
+      icon: MailIcon,
+      title: "Email",
+      text: "For longer questions, receipts and anything you want in writing.",
+      detail: shop.email,
+      href: `mailto:${shop.email}`,
+      action: "Write an email",
+    },
+    {
+      icon: SendIcon,
+      title: "Telegram",
+      text: "Order or get help on Telegram, whichever app you prefer.",
+      detail: `@${telegram}`,
+      href: `https://t.me/${telegram}`,
+      action: "Chat on Telegram",
+    },
+  ];
+
+  const follow = [
+    { icon: PeopleIcon, label: "Facebook", hint: "Follow our page", href: shop.facebookUrl },
+    { icon: MegaphoneIcon, label: "WhatsApp channel", hint: "Offers and news", href: shop.whatsappChannelUrl },
+    { icon: MegaphoneIcon, label: "Telegram channel", hint: "Offers and news", href: shop.telegramChannelUrl },
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <PageIntro eyebrow="Contact" title="Talk to a real person, any time">
+        <p>
+          Questions about a plan, an order that needs checking, a household code or a renewal: message us and we will sort it
+          out.
+        </p>
+      </PageIntro>
+      <p className="info-reveal mt-6 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 [--reveal-delay:80ms] dark:bg-emerald-950 dark:text-emerald-300">
+        <ClockIcon className="h-4 w-4" />
+        24/7 Support
+      </p>
+
+      <section aria-labelledby="channels-title" className="info-reveal mt-10 [--reveal-delay:160ms]">
+        <h2 id="channels-title" className="sr-only">
+          Ways to reach us
+        </h2>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {channels.map(({ icon: ChannelIcon, ...channel }) => (
+            <li key={channel.title} className={`${card} flex flex-col p-6`}>
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-400">
+                <ChannelIcon className="h-6 w-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{channel.title}</h3>
+              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{channel.text}</p>
+              <p className="mt-3 font-medium break-all">{channel.detail}</p>
+              <div className="mt-auto pt-5">
+                <a
+                  href={channel.href}
+                  {...(channel.href.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+                  className={`flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 ${focusRing}`}
+                >
+                  {channel.action}
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className={`mt-6 flex flex-wrap items-center gap-2 text-sm ${mutedText}`}>
+          <PhoneIcon className="h-4 w-4 shrink-0" />
+          <span>
+            Prefer to call? Ring{" "}
+            <a
+              href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`}
+              className="font-medium text-slate-900 underline underline-offset-2 dark:text-slate-100"
+            >
+              {shop.supportPhone}
+            </a>
+            .
+          </span>
+        </p>
+      </section>
+
+      <section aria-labelledby="follow-title" className="info-reveal info-reveal-on-scroll mt-14">
+        <h2 id="follow-title" className="text-2xl font-bold tracking-tight">
+          Follow us
+        </h2>
+        <p className={`mt-2 ${mutedText}`}>New services, price changes and offers appear here first.</p>
+        <ul className="mt-5 grid gap-3 sm:grid-cols-3">
+          {follow.map(({ icon: FollowIcon, ...link }) => (
+            <li key={link.label}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-400 ${focusRing}`}
+              >
+                <FollowIcon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-400" />
+                <span>
+                  <span className="block font-semibold">{link.label}</span>
+                  <span className={`block text-sm ${mutedText}`}>{link.hint}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="before-title" className={`info-reveal info-reveal-on-scroll mt-14 ${card} p-6`}>
+        <h2 id="before-title" className="text-lg font-semibold">
+          To help us answer faster
+        </h2>
+        <ul className={`mt-3 list-disc space-y-1.5 pl-5 text-sm leading-relaxed ${mutedText}`}>
+          <li>Say which service and plan your message is about.</li>
+          <li>For a problem, tell us what the screen says, or send a screenshot.</li>
+          <li>
+            Netflix asking about your household? See the <Link to="/help" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">step-by-step fix</Link>.
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

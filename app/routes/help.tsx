@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { card, mutedText, secondaryButton } from "../components/ui";
+import { householdSteps, recentAppsWarning } from "../features/info/help-steps";
+import { WarningIcon } from "../features/info/icons";
+import { PageIntro } from "../features/info/page-intro";
+import "../features/info/reveal.css";
+import type { Route } from "./+types/help";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Help: fix the Netflix household message | Pasal" },
+  { name: "description", content: "Step-by-step: watch again when Netflix says your phone or tablet is not part of the household." },
+];
+
+const inlineLink = "font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400";
+
+export default function Help() {
+  const lastStep = householdSteps.length - 1;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+      <PageIntro eyebrow="Help" title="Fix the Netflix household message on your phone or tablet">
+        <p>
+          On a shared account Netflix sometimes says a device isn&apos;t part of the Netflix Household. Nothing is wrong with
+          your plan: follow these five steps to watch again.
+        </p>
+        <p className="text-base">
+          In a hurry? <Link to="/netflixCode" className={inlineLink}>Get a household code</Link> and we send it to you, or{" "}
+          <Link to="/contact" className={inlineLink}>message us</Link>.
+        </p>
+      </PageIntro>
+
+      <ol className="mt-10 space-y-6" aria-label="Steps">
+        {householdSteps.map((step, index) => (
+          <li
+            key={step.image}
+            className={`info-reveal info-reveal-on-scroll ${card} flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:gap-8 sm:p-6`}
+          >
+            <img
+              src={step.image}
+              alt={step.alt}
+              width={220}
+              height={400}
+              loading={index < 2 ? "eager" : "lazy"}
+              className="mx-auto h-auto w-36 shrink-0 sm:mx-0 sm:w-40"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">Step {index + 1}</p>
+              <h2 className="mt-1 text-xl font-semibold tracking-tight">{step.title}</h2>
+              <div className={`mt-2 space-y-2 leading-relaxed ${mutedText}`}>
+                {step.text.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+                {index === 2 && (
+                  <p>
+                    Or <Link to="/netflixCode" className={inlineLink}>request a household code</Link> on our site.
+                  </p>
+                )}
+              </div>
+              {index === lastStep && (
+                <div
+                  role="note"
+                  className="mt-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                >
+                  <WarningIcon className="mt-0.5 h-5 w-5 shrink-0" />
+                  <p>
+                    <strong className="font-semibold">Important: </strong>
+                    {recentAppsWarning}
+                  </p>
+                </div>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <section aria-labelledby="still-stuck" className={`info-reveal info-reveal-on-scroll mt-10 ${card} p-6 sm:flex sm:items-center sm:justify-between sm:gap-6`}>
+        <div>
+          <h2 id="still-stuck" className="text-lg font-semibold">
+            Still stuck?
+          </h2>
+          <p className={`mt-1 ${mutedText}`}>Send us a screenshot of what the app shows and we will walk you through it.</p>
+        </div>
+        <Link to="/contact" className={`${secondaryButton} mt-4 shrink-0 sm:mt-0`}>
+          Contact support
+        </Link>
+      </section>
+    </div>
+  );
+}

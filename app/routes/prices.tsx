@@ -1,0 +1,108 @@
+import { data, Link, redirect, useNavigation } from "react-router";
+import { CATEGORY_LABELS, firstPlan, type Category } from "../../domain/catalogue";
+import { applyFilters, categoryPath, parseCategory, parseFilters, resultCountLabel } from "../../domain/filters";
+import { mutedText, secondaryButton } from "../components/ui";
+import { ADULT_CATEGORY, useAdultConfirmed } from "../features/age-gate/age-gate";
+import { AgeGateNotice } from "../features/age-gate/age-gate-panel";
+import { loadCatalogue } from "../features/catalogue/catalogue.server";
+import { PriceCard, priceGridClass, PriceGridSkeleton, type PriceCardItem } from "../features/catalogue/price-card";
+import { PriceFilterForm } from "../features/catalogue/price-filters";
+import { useDelayedFlag } from "../features/catalogue/use-delayed-flag";
+import { categoryImage } from "../features/seo/category-images";
+import { seoMeta } from "../features/seo/seo";
+import { publicOrigin } from "../features/seo/seo.server";
+import type { Route } from "./+types/prices";
+
+// Serves /prices and /price/{cat}; the filters besides the category are in the query (domain/filters.ts).
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const raw = (params as { cat?: string }).cat;
+  const category = parseCategory(raw);
+  if (category === undefined) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  // /price/OTT and /price/all have one canonical address each.
+  if (raw !== undefined && raw !== category) throw redirect(`${categoryPath(category)}${url.search}`, 301);
+
+  const filters = parseFilters(url.searchParams, category);
+  const items: PriceCardItem[] = applyFilters(await loadCatalogue(context), filters).map((item) => ({
+    _id: item._id,
+    Name: item.Name,
+    ImageId: item.ImageId,
+    category: item.category,
+    plan: firstPlan(item.plans),
+  }));
+  return { items, filters, origin: publicOrigin(request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found | Pasal" }];
+  const { category } = loaderData.filters;
+  const label = category ? CATEGORY_LABELS[category] : null;
+  return seoMeta({
+    origin: loaderData.origin,
+    path: categoryPath(category),
+    title: label ? `${label} subscription prices in Nepal | Pasal` : "Subscription prices in Nepal | Pasal",
+    description: label
+      ? `${label} subscriptions and plans with prices in NPR. Choose a plan, add it to your cart and order on WhatsApp or Telegram.`
+      : "Prices in NPR for Netflix, Spotify, VPNs, software, games and gift cards. Choose a plan, add it to your cart and order on WhatsApp or Telegram.",
+    image: category ? { ...categoryImage(category), alt: `${label} subscriptions` } : undefined,
+  });
+};
+
+const isListPath = (pathname: string) => pathname === "/prices" || pathname.startsWith("/price/");
+
+export default function Prices({ loaderData }: Route.ComponentProps) {
+  const { items, filters } = loaderData;
+  const adultConfirmed = useAdultConfirmed();
+  const navigation = useNavigation();
+  // Quick answers keep the current list on screen; only a slow one shows the skeleton.
+  const showSkeleton = useDelayedFlag(navigation.state === "loading" && isListPath(navigation.location.pathname), 200);
+  // The notice only where 18+ items are near the top; further down, their cards lead to the gate anyway.
+  const showAgeNotice = !adultConfirmed && items.slice(0, 8).some((item) => item.category === ADULT_CATEGORY);
+  const label = filters.category ? CATEGORY_LABELS[filters.category as Category] : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label ? `${label} prices` : "Prices"}</h1>
+      <p className={`mt-2 ${mutedText}`}>All prices in NPR. Pick a service to choose a plan and the number of devices.</p>
+
+      <div className="mt-6">
+        <PriceFilterForm filters={filters} />
+      </div>
+
+      <div className="mt-6 flex items-center justify-between gap-4">
+        <p role="status" className="font-medium text-slate-800 dark:text-slate-200">
+          {resultCountLabel(items.length)}
+        </p>
+        <Link to="/prices" preventScrollReset className="rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400">
+          Clear filter
+        </Link>
+      </div>
+
+      {showAgeNotice && !showSkeleton && (
+        <div className="mt-4">
+          <AgeGateNotice />
+        </div>
+      )}
+
+      <div className="mt-4" aria-busy={showSkeleton}>
+        {showSkeleton ? (
+          <PriceGridSkeleton />
+        ) : items.length > 0 ? (
+          <ul aria-label="Subscriptions" className={priceGridClass}>
+            {items.map((item, index) => (
+              <PriceCard key={item._id} item={item} index={index} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} />
+            ))}
+          </ul>
+        ) : (
+          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+            <p className="text-lg font-semibold text-slate-900 dark:text-slate-50">No subscriptions found</p>
+            <p className={`mt-1 ${mutedText}`}>Try a different search or filter</p>
+            <Link to="/prices" className={`${secondaryButton} mt-6`}>
+              Show all subscriptions
+            </Link>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { data } from "react-router";
+import { CATEGORY_LABELS, firstPlan, planEntries } from "../../domain/catalogue";
+import { formatNpr } from "../../domain/money";
+import { productPath } from "../../domain/search";
+import { ADULT_CATEGORY, useAdultConfirmed } from "../features/age-gate/age-gate";
+import { AgeGatePanel } from "../features/age-gate/age-gate-panel";
+import { findCatalogueItem } from "../features/catalogue/catalogue.server";
+import { ProductView, type ProductItem } from "../features/product/product-view";
+import { categoryImage } from "../features/seo/category-images";
+import { absoluteUrl, productJsonLd, seoMeta, shareImage } from "../features/seo/seo";
+import { publicOrigin } from "../features/seo/seo.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const found = await findCatalogueItem(context, params.name);
+  if (!found) throw data(null, { status: 404 });
+  const { _id, Id, Name, Info, ImageId, category, status, plans, Note } = found;
+  const item: ProductItem = { _id, Id, Name, Info, ImageId, category, status, plans, Note };
+  return { item, origin: publicOrigin(request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found | Pasal" }];
+  const { item, origin } = loaderData;
+  const path = productPath(item.Name);
+  const adult = item.category === ADULT_CATEGORY;
+  // Previews of 18+ items show the category tile, never the product's own picture.
+  const image = adult
+    ? { ...categoryImage(item.category), alt: `${CATEGORY_LABELS[item.category]} item` }
+    : { path: item.ImageId, alt: item.Name, width: 400, height: 400 };
+  const plan = firstPlan(item.plans);
+  const lowest = Math.min(...planEntries(item.plans).map(([, price]) => price));
+  const priceText = plan ? `From NPR ${formatNpr(lowest)}. ` : "Contact us for pricing. ";
+  return [
+    ...seoMeta({
+      origin,
+      path,
+      title: `${item.Name} price in Nepal | Pasal`,
+      description: `${priceText}${item.Info}`,
+      image,
+      type: "product",
+      jsonLd: productJsonLd(item, absoluteUrl(origin, path), adult ? null : absoluteUrl(origin, shareImage({ path: item.ImageId }).path)),
+    }),
+    ...(plan
+      ? [
+          { property: "product:price:amount", content: String(lowest) },
+          { property: "product:price:currency", content: "NPR" },
+        ]
+      : []),
+  ];
+};
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { item } = loaderData;
+  const adultConfirmed = useAdultConfirmed();
+  if (item.category === ADULT_CATEGORY && !adultConfirmed) {
+    return (
+      <div className="px-4 py-12 sm:py-20">
+        <AgeGatePanel />
+      </div>
+    );
+  }
+  return <ProductView key={item._id} item={item} />;
+}

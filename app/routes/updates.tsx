@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { loadUpdates } from "../features/updates/load-updates.server";
+import { UpdatesView } from "../features/updates/updates-view";
+import type { Route } from "./+types/updates";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const state = await loadUpdates(context);
+  // An error page must not be kept by a cache in front of us.
+  return data(state, state.status === "error" ? { status: 503, headers: { "Cache-Control": "no-store" } } : undefined);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Updates · Pasal" },
+  { name: "description", content: "News, new services, price changes and festival offers from Pasal." },
+];
+
+export default function Updates({ loaderData }: Route.ComponentProps) {
+  return <UpdatesView state={loaderData} />;
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { requiredText } from "./common";
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+export const loginInputSchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, "Email is required").max(254, "Email is too long"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
+});
+
+/** Trimmed and lower-cased before it is checked, so " Owner@Shop.com " is one admin's address. */
+export const adminEmailSchema = z
+  .string({ error: "Enter a valid email address" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Enter a valid email address")
+  .pipe(z.email("Enter a valid email address"));
+
+export const newPasswordSchema = z
+  .string({ error: "Password is required" })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024, "Password is too long");
+
+export const adminProfileSchema = z.object({ name: z.string(), email: z.string() });
+export type AdminProfile = z.infer<typeof adminProfileSchema>;
+
+export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+export const LAST_ADMIN_MESSAGE = "The last admin cannot be removed";
+
+export const changePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(1024, "Password is too long"),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const adminCreateInputSchema = z.object({
+  email: adminEmailSchema,
+  name: requiredText("Name", 80),
+  password: newPasswordSchema,
+});
+export type AdminCreateInput = z.input<typeof adminCreateInputSchema>;
+
+export const adminEmailParamSchema = z.object({ email: z.string().trim().toLowerCase().min(1).max(254) });
+
+export const adminListItemSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** The admin who asked. */
+  isYou: z.boolean(),
+});
+export type AdminListItem = z.infer<typeof adminListItemSchema>;
+
+export const adminListResponseSchema = z.object({ success: z.literal(true), items: z.array(adminListItemSchema) });
+export const adminCreateResponseSchema = z.object({ success: z.literal(true), message: z.string(), item: adminListItemSchema });
+export const adminDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** true when the admin removed themselves: their session has ended. */
+  signedOut: z.boolean(),
+});

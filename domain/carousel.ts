@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { linkSchema, optionalText, requiredText } from "./common";
+
+export const carouselInputSchema = z.object({
+  image: linkSchema("Image URL"),
+  title: requiredText("Title", 120),
+  description: requiredText("Description", 400),
+  badge: optionalText("Badge", 40),
+  ctaText: optionalText("CTA text", 40),
+  ctaLink: z
+    .union([linkSchema("CTA link"), z.literal("")])
+    .optional()
+    .default(""),
+  position: z
+    .number({ error: "Position must be a whole number" })
+    .int("Position must be a whole number")
+    .min(0, "Position cannot be negative")
+    .max(10_000, "Position is too large")
+    .optional(),
+});
+export type CarouselInput = z.input<typeof carouselInputSchema>;
+export type CarouselData = z.output<typeof carouselInputSchema>;
+
+export const carouselSlideSchema = z.object({
+  _id: z.string(),
+  image: z.string(),
+  title: z.string(),
+  description: z.string(),
+  badge: z.string(),
+  ctaText: z.string(),
+  ctaLink: z.string(),
+  position: z.number(),
+});
+export type CarouselSlide = z.infer<typeof carouselSlideSchema>;
+
+export const publicCarouselResponseSchema = z.object({ status: z.literal(200), data: z.array(carouselSlideSchema) });
+
+/** A slide as the storefront shows it (spec §3: id, image, title, description, badge, ctaText). */
+export type StorefrontSlide = {
+  id: string;
+  image: string;
+  title: string;
+  description: string;
+  badge: string;
+  ctaText: string;
+  ctaLink: string;
+};
+
+// Spec §9.
+export const AUTOPLAY_MS = 5000;
+export const TRANSITION_LOCK_MS = 500;
+export const SWIPE_THRESHOLD_PX = 30;
+
+export const DEFAULT_CTA_TEXT = "Shop Now";
+export const DEFAULT_CTA_LINK = "/prices";
+
+/** Any index, wrapped into 0..count-1 (navigation wraps around both ways). */
+export function wrapIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((index % count) + count) % count;
+}
+
+export const nextIndex = (index: number, count: number) => wrapIndex(index + 1, count);
+export const prevIndex = (index: number, count: number) => wrapIndex(index - 1, count);
+
+/** A change within the lock of the previous one is ignored, so slides never skip mid-transition. */
+export function isTransitionLocked(lastChangeAt: number | null, now: number, lockMs = TRANSITION_LOCK_MS): boolean {
+  return lastChangeAt !== null && now - lastChangeAt < lockMs;
+}
+
+/**
+ * A finished touch: far enough sideways (and more sideways than down, so a page scroll is not a swipe)
+ * moves on; a swipe to the left shows the next slide.
+ */
+export function swipeDirection(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX): "next" | "prev" | null {
+  if (Math.abs(dx) < threshold || Math.abs(dx) <= Math.abs(dy)) return null;
+  return dx < 0 ? "next" : "prev";
+}
+
+export const BADGE_TONES = ["hot", "new", "trend", "limited", "best"] as const;
+export type BadgeTone = (typeof BADGE_TONES)[number] | "neutral";
+
+/** Spec: the badge colour depends on the words hot, new, trend, limited or best in it; the first listed wins. */
+export function badgeTone(badge: string): BadgeTone {
+  const text = badge.toLowerCase();
+  return BADGE_TONES.find((tone) => text.includes(tone)) ?? "neutral";
+}
+
+/** Server slides as the storefront shows them; an empty CTA falls back to a generic label and the price list. */
+export function toStorefrontSlide(slide: Omit<CarouselSlide, "position">): StorefrontSlide {
+  return {
+    id: slide._id,
+    image: slide.image,
+    title: slide.title,
+    description: slide.description,
+    badge: slide.badge.trim(),
+    ctaText: slide.ctaText.trim() || DEFAULT_CTA_TEXT,
+    ctaLink: slide.ctaLink.trim() || DEFAULT_CTA_LINK,
+  };
+}

@@ -1,0 +1,54 @@
+import type { CartLine } from "./cart";
+import { formatNpr } from "./money";
+
+export type ChatChannel = "whatsapp" | "telegram";
+
+export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "WhatsApp", telegram: "Telegram" };
+
+export type CheckoutLine = Pick<CartLine, "name" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
+
+const monthsLabel = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
+
+/**
+ * Text from the browser's storage goes into a message the seller reads line by line:
+ * a name with a line break in it could pass for another order line, so whitespace runs become one space.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The message the shopper sends to the seller: the spec's line per item,
+ * 'Item: {name}, Quantity: {devices}, Price: {plan price} NPR', with the plan's months, then the total.
+ * Price is the plan's price per device as in the spec (selectedMonth); the total counts every device.
+ */
+export function buildCheckoutMessage(lines: readonly CheckoutLine[]): string {
+  const body = lines.map(
+    (line) =>
+      `Item: ${oneLine(line.name)}, Quantity: ${line.selectedDevice}, Price: ${formatNpr(line.selectedMonth)} NPR, Plan: ${monthsLabel(line.month)}`,
+  );
+  const total = lines.reduce((sum, line) => sum + line.cost, 0);
+  return ["Hello! I would like to order:", ...body, `Total: ${formatNpr(total)} NPR`].join("\n");
+}
+
+/** encodeURIComponent throws on a lone surrogate (a cut emoji); such halves become U+FFFD instead. */
+function encodeText(text: string): string {
+  return encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+}
+
+/** wa.me takes the number in international form, digits only. */
+export function whatsappUrl(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeText(text)}`;
+}
+
+/**
+ * Opens the seller's chat with the text pre-filled where the Telegram app supports `?text=`;
+ * older apps ignore it, so the storefront also copies the text for the shopper to paste.
+ */
+export function telegramUrl(username: string, text: string): string {
+  return `https://t.me/${username.replace(/[^A-Za-z0-9_]/g, "")}?text=${encodeText(text)}`;
+}
+
+export function chatUrl(channel: ChatChannel, contact: { whatsappNumber: string; telegramUsername: string }, text: string): string {
+  return channel === "whatsapp" ? whatsappUrl(contact.whatsappNumber, text) : telegramUrl(contact.telegramUsername, text);
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/**
+ * A link the shop stores: an absolute http(s) URL, or a path on this site
+ * (seeded and uploaded images live under /images and /media).
+ */
+export function linkSchema(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(2000, `${label} is too long (at most 2000 characters)`)
+    .refine(isSafeLink, `${label} must be a valid URL (https://…) or a path starting with /`);
+}
+
+export function isSafeLink(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long (at most ${max} characters)`);
+}
+
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .optional()
+    .default("");
+}
+
+export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+/** Every error answer of the API has this shape. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });

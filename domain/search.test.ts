@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { productPath, suggest, type SearchEntry } from "./search";
+
+const entries: SearchEntry[] = [
+  { Name: "Netflix Premium", ImageId: "/n.svg", category: "ott", plans: { "3": 880, "1": 300 } },
+  { Name: "Spotify Premium", ImageId: "/s.svg", category: "music", plans: {} },
+  { Name: "YouTube Premium", ImageId: "/y.svg", category: "ott", plans: { "1": 250 } },
+  { Name: "Premium VPN", ImageId: "/v.svg", category: "vpn", plans: { "12": 2700 } },
+  { Name: "A", ImageId: "/a.svg", category: "ott", plans: {} },
+];
+
+describe("suggest", () => {
+  it("needs two characters", () => {
+    expect(suggest(entries, "n")).toEqual([]);
+    expect(suggest(entries, " n ")).toEqual([]);
+    expect(suggest(entries, "ne").map((s) => s.Name)).toEqual(["Netflix Premium"]);
+  });
+
+  it("ignores case and puts names starting with the query first", () => {
+    expect(suggest(entries, "PREM").map((s) => s.Name)).toEqual([
+      "Premium VPN",
+      "Netflix Premium",
+      "Spotify Premium",
+      "YouTube Premium",
+    ]);
+  });
+
+  it("gives at most five, with the shortest plan as the starting price", () => {
+    const many = Array.from({ length: 9 }, (_, i) => ({ ...entries[0]!, Name: `Netflix ${i}` }));
+    const result = suggest(many, "netflix");
+    expect(result).toHaveLength(5);
+    expect(result[0]!.startingAt).toEqual({ months: 1, price: 300 });
+    expect(suggest(entries, "spotify")[0]!.startingAt).toBeNull();
+  });
+
+  it("finds nothing for an unknown service", () => {
+    expect(suggest(entries, "zzz")).toEqual([]);
+  });
+});
+
+it("encodes product names for their URL", () => {
+  expect(productPath("Disney+ Hotstar")).toBe("/prices/Disney%2B%20Hotstar");
+});

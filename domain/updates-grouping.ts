@@ -1,0 +1,72 @@
+import type { UpdatePost } from "./updates";
+
+/** Months and dates are those of the shop's customers, whatever time zone the server runs in. */
+export const SHOP_TIME_ZONE = "Asia/Kathmandu";
+
+export type UpdatePostInput = Pick<UpdatePost, "_id" | "Title" | "Description" | "ImageUrl"> & {
+  createdAt?: string | null;
+};
+
+export type UpdateCard = {
+  _id: string;
+  Title: string;
+  Description: string;
+  ImageUrl: string;
+  /** ISO instant, for <time dateTime>. */
+  createdAt: string;
+  /** e.g. 'Nov 12, 2026'. */
+  dateLabel: string;
+};
+
+export type UpdateMonth = {
+  /** e.g. '2026-11'. */
+  key: string;
+  /** e.g. 'November 2026'. */
+  label: string;
+  posts: UpdateCard[];
+};
+
+/**
+ * Posts grouped by month and year, newest month first and newest post first within a month.
+ * Spec §5: a post with an unreadable date is skipped (and logged); one without createdAt counts as now.
+ */
+export function groupUpdatesByMonth(
+  posts: readonly UpdatePostInput[],
+  { now = new Date(), timeZone = SHOP_TIME_ZONE }: { now?: Date; timeZone?: string } = {},
+): UpdateMonth[] {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit" });
+  const monthLabel = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long" });
+  const dayLabel = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "short", day: "numeric" });
+
+  const dated: Array<{ post: UpdatePostInput; at: Date }> = [];
+  for (const post of posts) {
+    const raw = post.createdAt?.trim();
+    const at = raw ? new Date(raw) : now;
+    if (Number.isNaN(at.getTime())) {
+      console.warn(`update ${post._id} skipped: invalid date ${JSON.stringify(post.createdAt)}`);
+      continue;
+    }
+    dated.push({ post, at });
+  }
+  dated.sort((a, b) => b.at.getTime() - a.at.getTime());
+
+  const months = new Map<string, UpdateMonth>();
+  for (const { post, at } of dated) {
+    const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
+    const key = `${p.year}-${p.month}`;
+    let month = months.get(key);
+    if (!month) {
+      month = { key, label: monthLabel.format(at), posts: [] };
+      months.set(key, month);
+    }
+    month.posts.push({
+      _id: post._id,
+      Title: post.Title,
+      Description: post.Description,
+      ImageUrl: post.ImageUrl,
+      createdAt: at.toISOString(),
+      dateLabel: dayLabel.format(at),
+    });
+  }
+  return [...months.values()];
+}

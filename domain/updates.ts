@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { linkSchema, optionalText, requiredText } from "./common";
+
+/** Spec §5: description and image URL required, title optional. */
+export const updateInputSchema = z.object({
+  Title: optionalText("Title", 160),
+  Description: requiredText("Description", 4000),
+  ImageUrl: linkSchema("Image URL"),
+});
+export type UpdateInput = z.input<typeof updateInputSchema>;
+export type UpdateData = z.output<typeof updateInputSchema>;
+
+export const updatePostSchema = z.object({
+  _id: z.string(),
+  Title: z.string(),
+  Description: z.string(),
+  ImageUrl: z.string(),
+  Date: z.string(),
+  createdAt: z.string(),
+});
+export type UpdatePost = z.infer<typeof updatePostSchema>;
+
+export const updatesResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.array(updatePostSchema),
+  message: z.string(),
+});
+export const updateResponseSchema = z.object({ success: z.boolean(), data: updatePostSchema, message: z.string() });

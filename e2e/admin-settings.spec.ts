@@ -1,0 +1,174 @@
+import fs from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
+import { expectAccessibleInBothThemes } from "./helpers";
+
+const NEW_WHATSAPP = "9779812345678";
+
+async function signIn(page: Page, next: string, account: { email: string; password: string } = E2E_ADMIN) {
+  await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+
+test("a new WhatsApp number in Settings is the one checkout opens", async ({ page, context }) => {
+  await signIn(page, "/admin/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  const number = page.getByLabel("WhatsApp number", { exact: true });
+  const original = await number.inputValue();
+  expect(original).toMatch(/^\d+$/);
+
+  try {
+    // A bad value is named next to its field, and nothing is saved.
+    await number.fill("+977 98");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("WhatsApp number: digits only, with country code")).toBeVisible();
+    await expect(number).toHaveAttribute("aria-invalid", "true");
+    await expect(number).toBeFocused();
+
+    await number.fill(NEW_WHATSAPP);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(toast(page, "Settings saved")).toBeVisible();
+    await expect(number).not.toHaveAttribute("aria-invalid");
+
+    // The shop's checkout uses it on the next request.
+    const urls: string[] = [];
+    await context.route("https://wa.me/**", (route) => {
+      urls.push(route.request().url());
+      return route.abort();
+    });
+    const line = {
+      lineId: "line-settings",
+      Id: "1",
+      name: "Netflix Premium",
+      month: 1,
+      selectedMonth: 300,
+      selectedDevice: 1,
+      image: "/images/catalogue/netflix-premium.svg",
+      cost: 300,
+    };
+    await page.addInitScript((raw) => {
+      if (sessionStorage.getItem("cart-seeded")) return;
+      localStorage.setItem("cart", raw);
+      sessionStorage.setItem("cart-seeded", "1");
+    }, JSON.stringify([line]));
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const popup = context.waitForEvent("page");
+    await page.getByRole("dialog").getByRole("button", { name: "Proceed via WhatsApp" }).click();
+    await popup;
+    await expect.poll(() => urls.length).toBe(1);
+    expect(urls[0]!.startsWith(`https://wa.me/${NEW_WHATSAPP}?`)).toBe(true);
+
+    // Back through the screen to the number the shop had.
+    await page.goto("/admin/settings");
+    await page.getByLabel("WhatsApp number", { exact: true }).fill(original);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(toast(page, "Settings saved")).toBeVisible();
+  } finally {
+    // Whatever happened above, the shop keeps its number for the other tests.
+    const current = (await (await page.request.get("/api/admin/settings")).json()).data;
+    if (current.whatsappNumber !== original) {
+      const restored = await page.request.put("/api/admin/settings", { data: { ...current, whatsappNumber: original } });
+      expect(restored.status()).toBe(200);
+    }
+  }
+  expect((await (await page.request.get("/api/admin/settings")).json()).data.whatsappNumber).toBe(original);
+});
+
+test("admins: add one, they change their password, the last admin stays, and they are removed", async ({ page, browser, baseURL }, testInfo) => {
+  const helper = { email: `helper-${testInfo.project.name}-${Date.now()}@pasal.test`, name: "E2E Helper", password: "helper-password-1" };
+  await signIn(page, "/admin/settings");
+  const admins = page.getByRole("region", { name: "Admins" });
+  const rows = admins.getByRole("listitem");
+
+  // Alone, the E2E admin cannot remove themselves: the server says why.
+  await expect(rows).toHaveCount(1);
+  await admins.getByRole("button", { name: `Remove ${E2E_ADMIN.email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The last admin cannot be removed" })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  const addForm = page.getByRole("form", { name: "Add admin" });
+  await addForm.getByLabel("Email", { exact: true }).fill(helper.email);
+  await addForm.getByLabel("Name", { exact: true }).fill(helper.name);
+  await addForm.getByLabel("Password", { exact: true }).fill("short");
+  await addForm.getByRole("button", { name: "Add admin" }).click();
+  await expect(addForm.getByText("Password must be at least 10 characters")).toBeVisible();
+  await addForm.getByLabel("Password", { exact: true }).fill(helper.password);
+  await addForm.getByRole("button", { name: "Add admin" }).click();
+  await expect(toast(page, `Admin ${helper.email} added`)).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: helper.email })).toContainText(helper.name);
+
+  const theirs = await browser.newContext({ baseURL });
+  try {
+    const them = await theirs.newPage();
+    await signIn(them, "/admin/settings", helper);
+    const passwordForm = them.getByRole("region", { name: "Change your password" });
+    await passwordForm.getByLabel("Current password").fill("not-their-password");
+    await passwordForm.getByLabel("New password", { exact: true }).fill("helper-password-2");
+    await passwordForm.getByLabel("Confirm new password").fill("helper-password-3");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(passwordForm.getByText("The new passwords do not match")).toBeVisible();
+    await expect(passwordForm.getByLabel("Confirm new password")).toBeFocused();
+
+    await passwordForm.getByLabel("Confirm new password").fill("helper-password-2");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(passwordForm.getByText("Current password is incorrect")).toBeVisible();
+
+    await passwordForm.getByLabel("Current password").fill(helper.password);
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(toast(them, "Password changed")).toBeVisible();
+    await expect(passwordForm.getByLabel("Current password")).toHaveValue("");
+    // This session stays; the new password works and the old one does not.
+    expect((await them.request.get("/api/auth/me")).status()).toBe(200);
+    const old = await page.request.post("/api/auth/login", { data: { email: helper.email, password: helper.password } });
+    expect(old.status()).toBe(401);
+
+    // Removed by the E2E admin: their session ends.
+    await admins.getByRole("button", { name: `Remove ${helper.email}` }).click();
+    await expect(page.getByRole("dialog")).toContainText(`Remove ${helper.email} as an admin?`);
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, `Admin ${helper.email} removed`)).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    expect((await them.request.get("/api/auth/me")).status()).toBe(401);
+  } finally {
+    await theirs.close();
+    // Never leave the helper behind, even when a step above failed.
+    await page.request.delete(`/api/admin/admins/${encodeURIComponent(helper.email)}`);
+  }
+});
+
+test("the newsletter page lists a new subscriber and the CSV has them", async ({ page, request }, testInfo) => {
+  const email = `reader-${testInfo.project.name}-${Date.now()}@example.com`;
+  // One sign-up per test run and project: the public form allows 5 a minute per address.
+  expect((await request.post("/api/newsletter", { data: { email } })).status()).toBe(200);
+
+  await signIn(page, "/admin/newsletter");
+  await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
+  await expect(page.getByText(/^\d+ subscribers?$/)).toBeVisible();
+  const table = page.getByRole("table", { name: /Newsletter subscribers/ });
+  await expect(table.getByRole("row").nth(1)).toContainText(email);
+
+  const link = page.getByRole("link", { name: "Download CSV" });
+  await expect(link).toHaveAttribute("href", "/api/admin/newsletter.csv");
+  const downloading = page.waitForEvent("download");
+  await link.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("newsletter-subscribers.csv");
+  const csv = await fs.readFile((await download.path())!, "utf8");
+  const lines = csv.split("\r\n");
+  expect(lines[0]).toBe("email,subscribed_at");
+  expect(lines.some((row) => row.startsWith(`${email},`))).toBe(true);
+});
+
+test("the settings and newsletter screens pass axe in both themes", async ({ page }) => {
+  await signIn(page, "/admin/settings");
+  await expectAccessibleInBothThemes(page, "/admin/settings");
+  await expectAccessibleInBothThemes(page, "/admin/newsletter");
+});

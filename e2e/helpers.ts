@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Runs axe on the page as it is now and fails with the list of violations. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Sets the stored theme before any page script runs (spec: 'isDarkMode', default dark). */
+export async function useTheme(page: Page, theme: "dark" | "light") {
+  await page.addInitScript((dark) => localStorage.setItem("isDarkMode", dark), String(theme === "dark"));
+}
+
+/** axe in both themes for the page at `path`. */
+export async function expectAccessibleInBothThemes(page: Page, path: string) {
+  await page.goto(path);
+  for (const dark of [true, false]) {
+    await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+    await expectNoAxeViolations(page);
+  }
+}

@@ -1,0 +1,180 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessibleInBothThemes, expectNoAxeViolations } from "./helpers";
+
+const NETFLIX = "/prices/Netflix%20Premium";
+const ADULT = "/prices/Adult%20Streaming%20Pass";
+
+const plan = (page: Page, name: string) => page.getByRole("group", { name: "Choose a plan" }).getByRole("button", { name });
+const devices = (page: Page, name: string) => page.getByRole("group", { name: "Devices" }).getByRole("button", { name, exact: true });
+
+test("choosing a plan and devices updates the total and the validity", async ({ page }) => {
+  await page.goto(NETFLIX);
+  await expect(page.getByRole("heading", { level: 1, name: "Netflix Premium" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Netflix Premium" })).toHaveAttribute("fetchpriority", "high");
+  await expect(page.getByText(/Netflix Premium on a shared account/)).toBeVisible();
+  await expect(page.getByText("Shared profile: not for Smart TV use.")).toBeVisible();
+
+  await expect(plan(page, "1 month")).toHaveAttribute("aria-pressed", "true");
+  await expect(devices(page, "1 device")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Total cost: NPR 300")).toBeVisible();
+  await expect(page.getByText("27 to 33 days", { exact: true })).toBeVisible();
+
+  await plan(page, "3 months").click();
+  await devices(page, "2 devices").click();
+  await expect(plan(page, "3 months")).toHaveAttribute("aria-pressed", "true");
+  await expect(plan(page, "1 month")).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("Total cost: NPR 1,760")).toBeVisible();
+  await expect(page.getByText("81 to 99 days", { exact: true })).toBeVisible();
+
+  await plan(page, "12 months").click();
+  await devices(page, "3 devices").click();
+  await expect(page.getByText("Total cost: NPR 9,600")).toBeVisible();
+  await expect(page.getByText(/valid for about 360 days.*differ by 5-10 days/)).toBeVisible();
+  await expect(page.getByText("Feature Coming Soon!")).toBeVisible();
+});
+
+test("Add to Cart confirms for 2 seconds and the header badge counts the item", async ({ page }) => {
+  await page.goto(NETFLIX);
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  await plan(page, "3 months").click();
+  await devices(page, "2 devices").click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Added to Cart!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+  expect(cart).toEqual([expect.objectContaining({ name: "Netflix Premium", Id: "1", month: 3, selectedMonth: 880, selectedDevice: 2, cost: 1760 })]);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible({ timeout: 4000 });
+});
+
+test("a product without plans asks the shopper to contact the seller", async ({ page }) => {
+  await page.goto("/prices/Internet%20Download%20Manager");
+  await expect(page.getByText("Contact Admin for this Item")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Message us on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+  await expect(page.getByText(/Total cost/)).toHaveCount(0);
+  // Neither shared nor private: no FAQ.
+  await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toHaveCount(0);
+});
+
+test("product names match ignoring case; unknown products are a 404", async ({ page, baseURL }) => {
+  const found = await page.goto("/prices/netflix%20premium");
+  expect(found?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Netflix Premium" })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${NETFLIX}`);
+
+  const missing = await page.goto("/prices/No%20Such%20Service");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page Not Found" })).toBeVisible();
+});
+
+test("the FAQ opens one answer at a time, by keyboard", async ({ page }) => {
+  await page.goto(NETFLIX);
+  const faq = page.locator("[data-accordion]");
+  const first = faq.getByRole("button", { name: "What kind of account will I get?" });
+  const second = faq.getByRole("button", { name: "Can I share it with my friends?" });
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+
+  await first.focus();
+  await page.keyboard.press("Enter");
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/^A shared account with your own private profile, protected by a PIN/)).toBeVisible();
+
+  await page.keyboard.press("ArrowDown");
+  await expect(second).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(second).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText(/^A shared account with your own private profile/)).toBeHidden();
+  await expect(page.getByText(/Please do not share the account/)).toBeVisible();
+
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/validity varies a little: by 5-10 days for 6 or 12 month plans/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A private account answers differently.
+  await page.goto("/prices/YouTube%20Premium");
+  await page.locator("[data-accordion]").getByRole("button", { name: "Can I use it on a Smart TV?" }).click();
+  await expect(page.getByText(/A private account works on a Smart TV/)).toBeVisible();
+});
+
+test("product HTML carries link-preview tags and JSON-LD in NPR", async ({ request, baseURL }) => {
+  const response = await request.get(NETFLIX);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("<title>Netflix Premium price in Nepal | Pasal</title>");
+  expect(html).toContain('<meta property="og:title" content="Netflix Premium price in Nepal | Pasal"/>');
+  expect(html).toContain(`<meta property="og:image" content="${baseURL}/images/catalogue/netflix-premium.png"/>`);
+  // Chat apps need a raster picture: the PNG twin is really served.
+  const preview = await request.get("/images/catalogue/netflix-premium.png");
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()["content-type"]).toBe("image/png");
+  expect(html).toContain(`<meta property="og:url" content="${baseURL}${NETFLIX}"/>`);
+  expect(html).toContain('<meta property="og:type" content="product"/>');
+  expect(html).toMatch(/<meta name="twitter:card" content="summary"\/>/);
+  expect(html).toMatch(/<meta name="description" content="From NPR 300\. /);
+
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+  expect(jsonLd).toBeTruthy();
+  const product = JSON.parse(jsonLd!);
+  expect(product).toMatchObject({
+    "@type": "Product",
+    name: "Netflix Premium",
+    image: `${baseURL}/images/catalogue/netflix-premium.png`,
+    offers: { "@type": "AggregateOffer", priceCurrency: "NPR", lowPrice: "300", highPrice: "3200", availability: "https://schema.org/InStock" },
+  });
+});
+
+test("the sitemap lists the pages and products; robots.txt points to it", async ({ request, baseURL }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  for (const path of ["/", "/prices", "/price/ott", "/price/18%2B", NETFLIX, "/prices/Internet%20Download%20Manager"]) {
+    expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  }
+
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  const text = await robots.text();
+  expect(text).toContain("User-agent: *");
+  expect(text).toContain("Disallow: /admin");
+  expect(text).toContain("Disallow: /api");
+  expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test.describe("the 18+ gate", () => {
+  test("asks for the visitor's age before showing the product, and remembers the answer", async ({ page, request }) => {
+    const html = await (await request.get(ADULT)).text();
+    expect(html).toContain("Are you 18 or older?");
+    expect(html).not.toMatch(/<img[^>]+adult-streaming-pass/);
+    expect(html).not.toMatch(/<meta[^>]+content="[^"]*adult-streaming-pass/);
+
+    const adultRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("adult-streaming-pass")) adultRequests.push(r.url());
+    });
+    await page.goto(ADULT);
+    await expect(page.getByRole("heading", { level: 1, name: "Are you 18 or older?" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+    expect(adultRequests).toEqual([]);
+
+    await page.getByRole("button", { name: "Yes, I am 18 or older" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Adult Streaming Pass" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Adult Streaming Pass" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Adult Streaming Pass" })).toBeVisible();
+  });
+
+  test("going back leads to the price list", async ({ page }) => {
+    await page.goto(ADULT);
+    await page.getByRole("link", { name: "No, go back" }).click();
+    await expect(page).toHaveURL(/\/prices$/);
+  });
+});
+
+test("the product page and the 18+ gate are accessible in both themes", async ({ page }) => {
+  await expectAccessibleInBothThemes(page, NETFLIX);
+  await expectAccessibleInBothThemes(page, ADULT);
+  await expect(page.getByRole("heading", { name: "Are you 18 or older?" })).toBeVisible();
+  await expectAccessibleInBothThemes(page, "/prices/Internet%20Download%20Manager");
+});

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { groupUpdatesByMonth } from "../domain/updates-grouping";
+import type { UpdatePost } from "../domain/updates";
+import { expectAccessibleInBothThemes } from "./helpers";
+
+test("the seeded posts are grouped by month, newest first, in rows that scroll sideways", async ({ page, request }) => {
+  const posts = ((await (await request.get("/api/admin/update")).json()) as { data: UpdatePost[] }).data;
+  expect(posts.length).toBeGreaterThan(0);
+  const months = groupUpdatesByMonth(posts);
+
+  await page.goto("/updates");
+  await expect(page.getByRole("heading", { level: 1, name: "Updates" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(months.map((m) => m.label));
+  for (const month of months) {
+    const row = page.getByRole("region", { name: `Updates from ${month.label}` });
+    await expect(row).toHaveAttribute("tabindex", "0");
+    await expect(row.getByRole("heading", { level: 3 })).toHaveText(month.posts.map((p) => p.Title));
+    await expect(row.locator("time")).toHaveText(month.posts.map((p) => p.dateLabel));
+  }
+  // The months read like 'November 2026'.
+  for (const label of months.map((m) => m.label)) expect(label).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+
+  // Reachable by keyboard, and the page itself never scrolls sideways.
+  const firstRow = page.getByRole("region", { name: `Updates from ${months[0]!.label}` });
+  await firstRow.focus();
+  await expect(firstRow).toBeFocused();
+  const viewport = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport);
+});
+
+test("a long description opens with Read more", async ({ page, request }) => {
+  const posts = ((await (await request.get("/api/admin/update")).json()) as { data: UpdatePost[] }).data;
+  const long = posts.find((p) => p.Description.length > 180);
+  test.skip(!long, "no seeded post is long enough");
+  await page.goto("/updates");
+  const card = page.getByRole("article").filter({ hasText: long!.Title });
+  const more = card.getByRole("button", { name: /Read more/ });
+  await expect(async () => {
+    await more.click();
+    await expect(card.getByRole("button", { name: /Show less/ })).toHaveAttribute("aria-expanded", "true", { timeout: 500 });
+  }).toPass();
+});
+
+test("the Updates page passes axe in both themes", async ({ page }) => {
+  await expectAccessibleInBothThemes(page, "/updates");
+});
+
+/**
+ * The error and empty states need a database that fails or has no posts: a server of our own,
+ * on a database file this test changes underneath it.
+ */
+test.describe("on a database of its own", () => {
+  let server: ChildProcess;
+  let db: Database.Database;
+  let base: string;
+
+  test.beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const file = path.join(os.tmpdir(), `pasal-e2e-updates-${process.pid}-${randomUUID()}.db`);
+    server = spawn(process.execPath, ["dist/server.js"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: file, LOG_LEVEL: "silent", ADMIN_EMAIL: "e2e@pasal.test", ADMIN_PASSWORD: "e2e-updates-password" },
+      stdio: "ignore",
+    });
+    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);
+    db = new Database(file);
+  });
+
+  test.afterAll(() => {
+    db?.close();
+    server?.kill();
+  });
+
+  test("a failure shows 'Error Loading Updates', and Try Again recovers", async ({ page }) => {
+    db.exec("ALTER TABLE update_posts RENAME TO update_posts_away");
+    try {
+      const response = await page.goto(`${base}/updates`);
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole("heading", { name: "Error Loading Updates" })).toBeVisible();
+    } finally {
+      db.exec("ALTER TABLE update_posts_away RENAME TO update_posts");
+    }
+    await expect(async () => {
+      await page.getByRole("button", { name: "Try Again" }).click();
+      await expect(page.getByRole("region").first()).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await expect(page.getByRole("heading", { name: "Error Loading Updates" })).toHaveCount(0);
+  });
+
+  test("no posts shows 'No updates available', and Refresh shows a new one", async ({ page }) => {
+    db.exec("DELETE FROM update_posts");
+    await page.goto(`${base}/updates`);
+    await expect(page.getByRole("heading", { name: "No updates available" })).toBeVisible();
+    await expect(page.getByText("Check back later for new content")).toBeVisible();
+
+    const now = new Date().toISOString();
+    db.prepare("INSERT INTO update_posts (id, title, description, image_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+      randomUUID(),
+      "",
+      "",
+      "/images/missing.svg",
+      now,
+      now,
+    );
+    await expect(async () => {
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await expect(page.getByText("No description available")).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    // A missing image falls back to the placeholder.
+    await expect(page.getByRole("article").locator("img")).toHaveAttribute("src", "/images/placeholder.svg");
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "dist/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The browser bundle may use domain/ but never server code.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "!**/server/**/*.server"], message: "app/ reaches the server through loaders and the API only" }] }],
+    },
+  },
+);

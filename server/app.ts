@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import { systemClock, type Clock } from "./db/clock";
+import type { Database } from "./db/database";
+import { authRoutes } from "./modules/auth/routes";
+import { carouselRoutes } from "./modules/carousel/routes";
+import { catalogueRoutes } from "./modules/catalogue/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { newsletterRoutes } from "./modules/newsletter/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { updatesRoutes } from "./modules/updates/routes";
+import { videosRoutes } from "./modules/videos/routes";
+import { registerAuthGuard } from "./plugins/auth";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerSameOriginCheck } from "./plugins/same-origin";
+import { registerWeb, type WebOptions } from "./plugins/web";
+import { createServices, type Services } from "./services";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Serve the React Router app too; API-only when absent (as most tests use it). */
+  web?: WebOptions;
+  /** Runs before routes are registered, e.g. to mount Vite's dev middleware. */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+export type App = FastifyInstance & { services: Services };
+
+export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "body.password"],
+            ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
+          },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 256 * 1024,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const services = createServices(database.db, clock, config);
+
+  // 1. Framework: schemas, cookies, errors, API description.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+  registerErrorHandling(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Pasal API", version: "1.0.0", description: "Catalogue, carousel, updates, videos and admin sign-in." },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "pasal_session" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    // Admin pages and admin answers hold private data: never kept by a browser or a shared cache.
+    if (request.url.startsWith("/admin") || request.url.startsWith("/api/admin/") || request.url.startsWith("/api/auth/")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
+
+  // 2. Who may do what.
+  registerSameOriginCheck(app, config.publicUrl);
+  registerAuthGuard(app, services, config);
+
+  if (beforeRoutes) await beforeRoutes(app);
+
+  // 3. Routes.
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      // The API speaks JSON only: a form or text/plain body is refused with 415.
+      api.removeContentTypeParser("text/plain");
+      await api.register(authRoutes, { services, config });
+      await api.register(catalogueRoutes, { services });
+      await api.register(carouselRoutes, { services });
+      await api.register(updatesRoutes, { services });
+      await api.register(videosRoutes, { services });
+      await api.register(newsletterRoutes, { services });
+      await api.register(settingsRoutes, { services });
+      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: "/api" },
+  );
+  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } });
+
+  return Object.assign(app, { services });
+}

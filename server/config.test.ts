@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      database: { kind: "sqlite", path: "./data/pasal.db" },
+      secureCookies: false,
+      logLevel: "info",
+    });
+  });
+
+  it.each(["postgres://u@h/db", "postgresql://u@h/db"])("selects PostgreSQL for %s", (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+  });
+
+  it("turns on Secure cookies for an https PUBLIC_URL", () => {
+    const config = loadConfig({ PUBLIC_URL: "https://shop.example.com/" });
+    expect(config.publicUrl).toBe("https://shop.example.com");
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it("reports every bad value, one line each", () => {
+    try {
+      loadConfig({ PORT: "eighty", PUBLIC_URL: "shop", LOG_LEVEL: "loud", ADMIN_PASSWORD: "short" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["ADMIN_PASSWORD", "LOG_LEVEL", "PORT", "PUBLIC_URL"]);
+    }
+  });
+});

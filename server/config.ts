@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: "must be a port number from 0 to 65535" })
+    .int("must be a port number from 0 to 65535")
+    .min(0, "must be a port number from 0 to 65535")
+    .max(65535, "must be a port number from 0 to 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z.string().min(1).default("./data/pasal.db"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://pasal.example.com" })
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, "")),
+  ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+  TMDB_API_KEY: z.string().min(1).optional(),
+  TMDB_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.themoviedb.org/3"),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+  publicUrl: string | undefined;
+  secureCookies: boolean;
+  admin: { email: string | undefined; password: string | undefined };
+  tmdb: { apiKey: string | undefined; baseUrl: string };
+  logLevel: (typeof logLevels)[number];
+  isDevelopment: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Reads the environment once at boot; every problem is reported, one line each. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const isPostgres = /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: isPostgres ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "sqlite", path: e.DATABASE_URL },
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
+    admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
+    tmdb: { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, "") },
+    logLevel: e.LOG_LEVEL,
+    isDevelopment: e.NODE_ENV === "development",
+  };
+}

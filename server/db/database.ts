@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config";
+import type { Tables } from "./schema";
+
+export type Db = Kysely<Tables>;
+
+export interface Database {
+  db: Db;
+  dialect: "sqlite" | "postgres";
+  /** true when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DatabaseOpenError extends Error {}
+
+export function openDatabase(database: Config["database"]): Database {
+  return database.kind === "sqlite" ? openSqlite(database.path) : openPostgres(database.url);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ":memory:") {
+    const dir = path.dirname(path.resolve(file));
+    try {
+      makeDirectory(dir);
+      fs.accessSync(dir, fs.constants.W_OK);
+    } catch {
+      throw new DatabaseOpenError(
+        `Cannot write to the data folder ${dir}: check that it exists and this user may write there, or set DATABASE_URL to another file.`,
+      );
+    }
+  }
+  let connection: SQLite.Database;
+  try {
+    connection = new SQLite(file);
+    connection.pragma("journal_mode = WAL");
+    connection.pragma("busy_timeout = 5000");
+    connection.pragma("foreign_keys = ON");
+    connection.pragma("synchronous = NORMAL");
+  } catch (error) {
+    throw new DatabaseOpenError(`Cannot open the SQLite database ${file}: ${(error as Error).message}`);
+  }
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    db,
+    dialect: "sqlite",
+    ping: () => ping(db),
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    ping: () => ping(db),
+    close: () => db.destroy(),
+  };
+}
+
+/** mkdir -p, one level at a time: Node's recursive mkdir can spin forever on pseudo file systems such as /proc. */
+function makeDirectory(dir: string) {
+  if (fs.existsSync(dir)) return;
+  makeDirectory(path.dirname(dir));
+  fs.mkdirSync(dir);
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

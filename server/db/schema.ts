@@ -1,0 +1,95 @@
+/** Table shapes as Kysely sees them. Timestamps are ISO-8601 UTC text on both dialects. */
+export interface CatalogueItemsTable {
+  id: string;
+  item_id: string;
+  name: string;
+  name_key: string;
+  info: string;
+  image_id: string;
+  category: string;
+  status: string;
+  note: string;
+  special_link: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CataloguePlansTable {
+  item_id: string;
+  months: number;
+  price: number;
+}
+
+export interface CarouselSlidesTable {
+  id: string;
+  image: string;
+  title: string;
+  description: string;
+  badge: string;
+  cta_text: string;
+  cta_link: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UpdatePostsTable {
+  id: string;
+  title: string;
+  description: string;
+  image_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VideosTable {
+  id: string;
+  name: string;
+  name_key: string;
+  platform: string;
+  trailer_link: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminUsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a copy of the table does not hand out sessions. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  /** Trimmed and lower-cased; unique, so subscribing twice keeps one row. */
+  email: string;
+  created_at: string;
+}
+
+export interface Tables {
+  catalogue_items: CatalogueItemsTable;
+  catalogue_plans: CataloguePlansTable;
+  carousel_slides: CarouselSlidesTable;
+  update_posts: UpdatePostsTable;
+  videos: VideosTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+}

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from "node:crypto";
+import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE, type AdminListItem, type AdminProfile } from "../../../domain/auth";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import { hashPassword, spendVerifyTime, verifyPassword } from "./passwords";
+import { createAuthRepository } from "./repository";
+
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+// Writing last_seen_at on every request would turn each read into a write.
+const TOUCH_AFTER_MS = 60 * 1000;
+
+export const INVALID_LOGIN_MESSAGE = "Email or password is incorrect";
+
+export type SessionUser = AdminProfile & { id: string };
+
+/** The cookie carries the token; the database keeps only its hash. */
+const sessionIdOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function createAuthService(db: Db, clock: Clock) {
+  const repository = createAuthRepository();
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  return {
+    async login(email: string, password: string): Promise<{ token: string; user: SessionUser }> {
+      const user = await repository.findUserByEmail(db, email.trim().toLowerCase());
+      if (!user) {
+        await spendVerifyTime(password);
+        throw new HttpError(401, INVALID_LOGIN_MESSAGE);
+      }
+      if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
+      // 256 bits from the OS's CSPRNG.
+      const token = randomBytes(32).toString("base64url");
+      await db.transaction().execute((trx) => repository.insertSession(trx, sessionIdOf(token), user.id, clock().toISOString()));
+      return { token, user: { id: user.id, name: user.name, email: user.email } };
+    },
+
+    /** The signed-in admin for a cookie token, or null when it is unknown or past either expiry. */
+    async authenticate(token: string): Promise<SessionUser | null> {
+      if (!token || token.length > 200) return null;
+      const id = sessionIdOf(token);
+      const session = await repository.findSession(db, id);
+      if (!session) return null;
+      const now = clock().getTime();
+      const lastSeen = Date.parse(session.last_seen_at);
+      if (now - lastSeen > SESSION_IDLE_MS || now - Date.parse(session.created_at) > SESSION_ABSOLUTE_MS) {
+        await db.transaction().execute((trx) => repository.deleteSession(trx, id));
+        return null;
+      }
+      if (now - lastSeen > TOUCH_AFTER_MS) {
+        await db.transaction().execute((trx) => repository.touchSession(trx, id, iso(now)));
+      }
+      return { id: session.user_id, name: session.name, email: session.email };
+    },
+
+    async logout(token: string): Promise<void> {
+      await db.transaction().execute((trx) => repository.deleteSession(trx, sessionIdOf(token)));
+    },
+
+    async deleteExpiredSessions(): Promise<void> {
+      const now = clock().getTime();
+      await db
+        .transaction()
+        .execute((trx) => repository.deleteExpiredSessions(trx, iso(now - SESSION_IDLE_MS), iso(now - SESSION_ABSOLUTE_MS)));
+    },
+
+    countAdmins: () => repository.countUsers(db),
+
+    async createAdmin(input: { email: string; name: string; password: string }): Promise<{ email: string; name: string; createdAt: string }> {
+      const email = input.email.trim().toLowerCase();
+      const name = input.name.trim();
+      const passwordHash = await hashPassword(input.password);
+      const createdAt = clock().toISOString();
+      const taken = () => conflict(`An admin with email ${email} already exists`, "email");
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (await repository.findUserByEmail(trx, email)) throw taken();
+          await repository.insertUser(trx, { email, name, passwordHash }, createdAt);
+        });
+      } catch (error) {
+        // Two admins adding the same address at once: the unique index decides.
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      return { email, name, createdAt };
+    },
+
+    /** Every admin, oldest first; `isYou` marks the one asking. */
+    async listAdmins(you: { id: string }): Promise<AdminListItem[]> {
+      const rows = await repository.listUsers(db);
+      return rows.map((row) => ({ email: row.email, name: row.name, createdAt: row.created_at, isYou: row.id === you.id }));
+    },
+
+    /**
+     * Removes an admin and their sessions. The last admin stays: without one, nobody could sign in
+     * to add another.
+     */
+    async removeAdmin(email: string): Promise<{ id: string }> {
+      return db.transaction().execute(async (trx) => {
+        await repository.lockUsers(trx);
+        const user = await repository.findUserByEmail(trx, email.trim().toLowerCase());
+        if (!user) throw notFound(`No admin with email ${email}`);
+        if ((await repository.countUsers(trx)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+        await repository.deleteSessionsOfUser(trx, user.id);
+        await repository.deleteUser(trx, user.id);
+        return { id: user.id };
+      });
+    },
+
+    /**
+     * The signed-in admin changes their own password. Every other session of theirs ends (a stolen
+     * cookie stops working); the one that asked, `keepToken`, stays signed in.
+     */
+    async changePassword(userId: string, keepToken: string, currentPassword: string, newPassword: string): Promise<void> {
+      const user = await repository.findUserById(db, userId);
+      if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
+        throw new HttpError(403, CURRENT_PASSWORD_INCORRECT, [{ field: "currentPassword", message: CURRENT_PASSWORD_INCORRECT }]);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await repository.setPasswordHash(trx, user.id, passwordHash, clock().toISOString());
+        await repository.deleteSessionsOfUserExcept(trx, user.id, sessionIdOf(keepToken));
+      });
+    },
+
+    /** Sets a new password and signs the admin out everywhere. */
+    async resetPassword(email: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const user = await repository.findUserByEmail(trx, email.trim().toLowerCase());
+        if (!user) throw new HttpError(404, `No admin with email ${email}`);
+        await repository.setPasswordHash(trx, user.id, passwordHash, clock().toISOString());
+        await repository.deleteSessionsOfUser(trx, user.id);
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

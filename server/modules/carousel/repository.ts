@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
+import type { Db } from "../../db/database";
+import type { CarouselSlidesTable } from "../../db/schema";
+
+function toSlide(row: CarouselSlidesTable): CarouselSlide {
+  return {
+    _id: row.id,
+    image: row.image,
+    title: row.title,
+    description: row.description,
+    badge: row.badge,
+    ctaText: row.cta_text,
+    ctaLink: row.cta_link,
+    position: Number(row.position),
+  };
+}
+
+const columns = (data: CarouselData) => ({
+  image: data.image,
+  title: data.title,
+  description: data.description,
+  badge: data.badge,
+  cta_text: data.ctaText,
+  cta_link: data.ctaLink,
+});
+
+export function createCarouselRepository() {
+  return {
+    async list(db: Db): Promise<CarouselSlide[]> {
+      const rows = await db.selectFrom("carousel_slides").selectAll().orderBy("position").orderBy("created_at").execute();
+      return rows.map(toSlide);
+    },
+
+    async findById(db: Db, id: string): Promise<CarouselSlide | undefined> {
+      const row = await db.selectFrom("carousel_slides").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toSlide(row);
+    },
+
+    async nextPosition(db: Db): Promise<number> {
+      const row = await db
+        .selectFrom("carousel_slides")
+        .select((eb) => eb.fn.max("position").as("max"))
+        .executeTakeFirst();
+      return row?.max == null ? 0 : Number(row.max) + 1;
+    },
+
+    async insert(db: Db, data: CarouselData, position: number, now: string): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto("carousel_slides")
+        .values({ id, ...columns(data), position, created_at: now, updated_at: now })
+        .execute();
+      return id;
+    },
+
+    async update(db: Db, id: string, data: CarouselData, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("carousel_slides")
+        .set({ ...columns(data), ...(data.position === undefined ? {} : { position: data.position }), updated_at: now })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(db: Db, id: string): Promise<boolean> {
+      const result = await db.deleteFrom("carousel_slides").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import type { CatalogueItem, PriceData } from "../../../domain/catalogue";
+import type { Db } from "../../db/database";
+import type { CatalogueItemsTable } from "../../db/schema";
+
+export const nameKey = (name: string) => name.trim().toLocaleLowerCase("en");
+
+function toItem(row: CatalogueItemsTable, plans: Record<string, number>): CatalogueItem {
+  return {
+    _id: row.id,
+    Id: row.item_id,
+    Name: row.name,
+    Info: row.info,
+    ImageId: row.image_id,
+    category: row.category as CatalogueItem["category"],
+    status: row.status as CatalogueItem["status"],
+    plans,
+    Note: row.note,
+    SpecialLink: row.special_link,
+  };
+}
+
+function columns(data: PriceData) {
+  return {
+    item_id: data.Id,
+    name: data.Name,
+    name_key: nameKey(data.Name),
+    info: data.Info,
+    image_id: data.ImageId,
+    category: data.Category,
+    status: data.Status,
+    note: data.Note,
+    special_link: data.SpecialLink,
+  };
+}
+
+export function createCatalogueRepository() {
+  async function plansByItem(db: Db, ids?: string[]) {
+    let query = db.selectFrom("catalogue_plans").select(["item_id", "months", "price"]).orderBy("months");
+    if (ids) query = query.where("item_id", "in", ids);
+    const byItem = new Map<string, Record<string, number>>();
+    for (const plan of await query.execute()) {
+      const plans = byItem.get(plan.item_id) ?? {};
+      plans[String(plan.months)] = Number(plan.price);
+      byItem.set(plan.item_id, plans);
+    }
+    return byItem;
+  }
+
+  async function replacePlans(db: Db, itemId: string, plans: Record<string, number>) {
+    await db.deleteFrom("catalogue_plans").where("item_id", "=", itemId).execute();
+    const rows = Object.entries(plans).map(([months, price]) => ({ item_id: itemId, months: Number(months), price }));
+    if (rows.length > 0) await db.insertInto("catalogue_plans").values(rows).execute();
+  }
+
+  return {
+    async listAll(db: Db): Promise<CatalogueItem[]> {
+      const rows = await db.selectFrom("catalogue_items").selectAll().execute();
+      const plans = await plansByItem(db);
+      return rows.map((row) => toItem(row, plans.get(row.id) ?? {}));
+    },
+
+    async findById(db: Db, id: string): Promise<CatalogueItem | undefined> {
+      const row = await db.selectFrom("catalogue_items").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      return toItem(row, (await plansByItem(db, [row.id])).get(row.id) ?? {});
+    },
+
+    async findByName(db: Db, name: string): Promise<CatalogueItem | undefined> {
+      const row = await db
+        .selectFrom("catalogue_items")
+        .selectAll()
+        .where("name_key", "=", nameKey(name))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return toItem(row, (await plansByItem(db, [row.id])).get(row.id) ?? {});
+    },
+
+    /** Items other than `exceptId` that already use this Id or Name. */
+    async findClashes(db: Db, data: Pick<PriceData, "Id" | "Name">, exceptId?: string) {
+      let query = db
+        .selectFrom("catalogue_items")
+        .select(["id", "item_id", "name_key"])
+        .where((eb) => eb.or([eb("item_id", "=", data.Id), eb("name_key", "=", nameKey(data.Name))]));
+      if (exceptId) query = query.where("id", "!=", exceptId);
+      const rows = await query.execute();
+      return {
+        idTaken: rows.some((r) => r.item_id === data.Id),
+        nameTaken: rows.some((r) => r.name_key === nameKey(data.Name)),
+      };
+    },
+
+    async insert(db: Db, data: PriceData, now: string): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto("catalogue_items")
+        .values({ id, ...columns(data), created_at: now, updated_at: now })
+        .execute();
+      await replacePlans(db, id, data.plans);
+      return id;
+    },
+
+    async update(db: Db, id: string, data: PriceData, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("catalogue_items")
+        .set({ ...columns(data), updated_at: now })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await replacePlans(db, id, data.plans);
+      return true;
+    },
+
+    async deleteByName(db: Db, name: string): Promise<boolean> {
+      const result = await db.deleteFrom("catalogue_items").where("name_key", "=", nameKey(name)).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async count(db: Db): Promise<number> {
+      const row = await db
+        .selectFrom("catalogue_items")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;

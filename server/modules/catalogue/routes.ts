@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/catalogue";
+import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import type { Services } from "../../services";
+
+const itemResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: catalogueItemSchema });
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { catalogue } = services;
+
+  app.get(
+    "/prices",
+    {
+      config: { public: true },
+      schema: { tags: ["catalogue"], summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
+    },
+    async () => ({ allPrices: await catalogue.list() }),
+  );
+
+  app.post(
+    "/prices",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Add a catalogue item",
+        body: priceInputSchema,
+        response: { 201: itemResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const item = await catalogue.create(request.body);
+      return reply.status(201).send({ success: true, message: `${item.Name} added`, data: item });
+    },
+  );
+
+  app.put(
+    "/prices/:id",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Replace a catalogue item, found by its _id",
+        params: idParamSchema,
+        body: priceInputSchema,
+        response: { 200: itemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const item = await catalogue.update(request.params.id, request.body);
+      return { success: true as const, message: `${item.Name} updated`, data: item };
+    },
+  );
+
+  app.delete(
+    "/prices/:name",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Delete the one catalogue item with this Name",
+        params: z.object({ name: z.string().min(1).max(200) }),
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalogue.deleteByName(request.params.name);
+      return { success: true, message: `${request.params.name} deleted` };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { compareById, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import type { Db } from "../../db/database";
+import type { Clock } from "../../db/clock";
+import { conflict, isUniqueViolation, notFound } from "../../errors";
+import { invalidatingCache } from "../cache";
+import { createCatalogueRepository, nameKey } from "./repository";
+
+export function createCatalogueService(db: Db, clock: Clock) {
+  const repository = createCatalogueRepository();
+  const cache = invalidatingCache(async () => (await repository.listAll(db)).sort(compareById));
+
+  async function assertNoClash(trx: Db, data: PriceData, exceptId?: string) {
+    const { idTaken, nameTaken } = await repository.findClashes(trx, data, exceptId);
+    if (idTaken) throw conflict(`Another price already uses Id ${data.Id}`, "Id");
+    if (nameTaken) throw conflict(`Another price is already named "${data.Name}"`, "Name");
+  }
+
+  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      // Two admins saving the same Id or Name at once: the database's unique index decides.
+      if (isUniqueViolation(error)) throw conflict("Another price already uses this Id or Name");
+      throw error;
+    } finally {
+      cache.invalidate();
+    }
+  }
+
+  return {
+    /** Every item, sorted by Id numerically; served from memory until the next write. */
+    list: (): Promise<CatalogueItem[]> => cache.get(),
+
+    async findByName(name: string): Promise<CatalogueItem | undefined> {
+      const key = nameKey(name);
+      return (await cache.get()).find((item) => nameKey(item.Name) === key);
+    },
+
+    async create(data: PriceData): Promise<CatalogueItem> {
+      const id = await write(async (trx) => {
+        await assertNoClash(trx, data);
+        return repository.insert(trx, data, clock().toISOString());
+      });
+      return (await repository.findById(db, id))!;
+    },
+
+    async update(id: string, data: PriceData): Promise<CatalogueItem> {
+      await write(async (trx) => {
+        if (!(await repository.findById(trx, id))) throw notFound(`No price with _id ${id}`);
+        await assertNoClash(trx, data, id);
+        await repository.update(trx, id, data, clock().toISOString());
+      });
+      return (await repository.findById(db, id))!;
+    },
+
+    async deleteByName(name: string): Promise<void> {
+      await write(async (trx) => {
+        if (!(await repository.deleteByName(trx, name))) throw notFound(`No price named "${name}"`);
+      });
+    },
+
+    count: () => repository.count(db),
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,92 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import {
+  NEWSLETTER_SUBSCRIBED_MESSAGE,
+  newsletterListResponseSchema,
+  newsletterSubscribeSchema,
+} from "../../../domain/newsletter";
+import { HttpError } from "../../errors";
+import type { Services } from "../../services";
+
+export const NEWSLETTER_CSV_FILENAME = "newsletter-subscribers.csv";
+
+/**
+ * One CSV field (RFC 4180). A value a spreadsheet would read as a formula (= + - @, or a tab or
+ * carriage return first) gets a leading ' so opening the file cannot run anything.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function toCsv(header: string[], rows: string[][]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+/** Per client address: enough for typos, too few to fill the list with junk. */
+export const SUBSCRIBE_LIMIT = { max: 5, timeWindow: 60_000 };
+
+export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { newsletter } = services;
+
+  // Registered inside this plugin, so only routes here that ask for a limit get one.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts from your address. Please try again in ${context.after}.`),
+  });
+
+  app.post(
+    "/newsletter",
+    {
+      config: { public: true, rateLimit: SUBSCRIBE_LIMIT },
+      schema: {
+        tags: ["newsletter"],
+        summary: "Subscribe an email address to the newsletter (subscribing twice is fine)",
+        body: newsletterSubscribeSchema,
+        response: { 200: successMessageSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await newsletter.subscribe(request.body.email);
+      return { success: true, message: NEWSLETTER_SUBSCRIBED_MESSAGE };
+    },
+  );
+
+  app.get(
+    "/admin/newsletter",
+    {
+      schema: {
+        tags: ["newsletter"],
+        summary: "Every newsletter subscriber, newest first",
+        response: { 200: newsletterListResponseSchema },
+      },
+    },
+    async () => ({ success: true, items: await newsletter.list() }),
+  );
+
+  app.get(
+    "/admin/newsletter.csv",
+    {
+      schema: {
+        tags: ["newsletter"],
+        summary: "Every newsletter subscriber as a CSV download (email, subscribed_at), newest first",
+        produces: ["text/csv"],
+        response: { 200: z.string().describe("CSV with the header row email,subscribed_at"), 401: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const subscribers = await newsletter.list();
+      const csv = toCsv(
+        ["email", "subscribed_at"],
+        subscribers.map((s) => [s.email, s.createdAt]),
+      );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${NEWSLETTER_CSV_FILENAME}"`)
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import { defaultShopSettings, shopSettingsSchema, type ShopSettings } from "../../../domain/settings";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { invalidatingCache } from "../cache";
+import { createSettingsRepository } from "./repository";
+
+const SHOP_KEY = "shop";
+
+export function createSettingsService(db: Db, clock: Clock) {
+  const repository = createSettingsRepository();
+  const shop = invalidatingCache(async (): Promise<ShopSettings> => {
+    const stored = shopSettingsSchema.partial().safeParse(await repository.get(db, SHOP_KEY));
+    return { ...defaultShopSettings, ...(stored.success ? stored.data : {}) };
+  });
+
+  return {
+    shop: () => shop.get(),
+
+    async saveShop(settings: ShopSettings): Promise<void> {
+      await db.transaction().execute((trx) => repository.set(trx, SHOP_KEY, settings, clock().toISOString()));
+      shop.invalidate();
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

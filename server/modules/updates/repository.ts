@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import type { Db } from "../../db/database";
+import type { UpdatePostsTable } from "../../db/schema";
+
+function toPost(row: UpdatePostsTable): UpdatePost {
+  return {
+    _id: row.id,
+    Title: row.title,
+    Description: row.description,
+    ImageUrl: row.image_url,
+    Date: row.created_at.slice(0, 10),
+    createdAt: row.created_at,
+  };
+}
+
+export function createUpdatesRepository() {
+  return {
+    async list(db: Db): Promise<UpdatePost[]> {
+      const rows = await db.selectFrom("update_posts").selectAll().orderBy("created_at", "desc").execute();
+      return rows.map(toPost);
+    },
+
+    async findById(db: Db, id: string): Promise<UpdatePost | undefined> {
+      const row = await db.selectFrom("update_posts").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toPost(row);
+    },
+
+    async insert(db: Db, data: UpdateData, createdAt: string): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto("update_posts")
+        .values({
+          id,
+          title: data.Title,
+          description: data.Description,
+          image_url: data.ImageUrl,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+      return id;
+    },
+
+    async update(db: Db, id: string, data: UpdateData, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("update_posts")
+        .set({ title: data.Title, description: data.Description, image_url: data.ImageUrl, updated_at: now })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(db: Db, id: string): Promise<boolean> {
+      const result = await db.deleteFrom("update_posts").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

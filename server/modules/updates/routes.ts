@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { updateInputSchema, updateResponseSchema, updatesResponseSchema } from "../../../domain/updates";
+import type { Services } from "../../services";
+
+export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { updates } = services;
+
+  // Public, although under /admin: the storefront's Updates page reads it without credentials (spec §6).
+  app.get(
+    "/admin/update",
+    {
+      config: { public: true },
+      schema: { tags: ["updates"], summary: "Update posts, newest first", response: { 200: updatesResponseSchema } },
+    },
+    async () => {
+      const data = await updates.list();
+      return { success: true, data, message: data.length ? "Updates fetched" : "No updates yet" };
+    },
+  );
+
+  app.post(
+    "/admin/addNewUpdates",
+    {
+      schema: {
+        tags: ["updates"],
+        summary: "Post an update",
+        body: updateInputSchema,
+        response: { 201: updateResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ success: true, data: await updates.create(request.body), message: "Update posted" }),
+  );
+
+  app.put(
+    "/admin/updates/:id",
+    {
+      schema: {
+        tags: ["updates"],
+        summary: "Correct an update post",
+        params: idParamSchema,
+        body: updateInputSchema,
+        response: { 200: updateResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await updates.update(request.params.id, request.body),
+      message: "Update saved",
+    }),
+  );
+
+  app.delete(
+    "/admin/updates/:id",
+    {
+      schema: {
+        tags: ["updates"],
+        summary: "Delete an update post",
+        params: idParamSchema,
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await updates.delete(request.params.id);
+      return { success: true, message: "Update deleted" };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { notFound } from "../../errors";
+import { createUpdatesRepository } from "./repository";
+
+export function createUpdatesService(db: Db, clock: Clock) {
+  const repository = createUpdatesRepository();
+  const write = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
+
+  return {
+    /** Newest first. */
+    list: (): Promise<UpdatePost[]> => repository.list(db),
+
+    async create(data: UpdateData, createdAt: Date = clock()): Promise<UpdatePost> {
+      const id = await write((trx) => repository.insert(trx, data, createdAt.toISOString()));
+      return (await repository.findById(db, id))!;
+    },
+
+    async update(id: string, data: UpdateData): Promise<UpdatePost> {
+      await write(async (trx) => {
+        if (!(await repository.update(trx, id, data, clock().toISOString()))) throw notFound(`No update post with id ${id}`);
+      });
+      return (await repository.findById(db, id))!;
+    },
+
+    async delete(id: string): Promise<void> {
+      await write(async (trx) => {
+        if (!(await repository.delete(trx, id))) throw notFound(`No update post with id ${id}`);
+      });
+    },
+  };
+}
+export type UpdatesService = ReturnType<typeof createUpdatesService>;

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import {
+  videoDeleteSchema,
+  videoInputSchema,
+  videoListResponseSchema,
+  videoSaveResponseSchema,
+} from "../../../domain/videos";
+import type { Services } from "../../services";
+
+export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { videos } = services;
+
+  app.post(
+    "/admin/addWhatsNewVideo",
+    {
+      schema: {
+        tags: ["videos"],
+        summary: "Add a what's-new video, or update the one whose _id is given",
+        body: videoInputSchema,
+        response: {
+          200: videoSaveResponseSchema,
+          201: videoSaveResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { _id, ...data } = request.body;
+      const { video, created } = await videos.save(data, _id || undefined);
+      return reply
+        .status(created ? 201 : 200)
+        .send({ success: true, message: created ? "Video added" : "Video updated", item: video });
+    },
+  );
+
+  app.get(
+    "/admin/viewWhatsNewVideo",
+    { schema: { tags: ["videos"], summary: "Every what's-new video", response: { 200: videoListResponseSchema } } },
+    async () => {
+      const items = await videos.list();
+      return { success: true, items, message: items.length ? "Videos fetched" : "No videos yet" };
+    },
+  );
+
+  app.post(
+    "/admin/deleteWhatsNewVideo",
+    {
+      schema: {
+        tags: ["videos"],
+        summary: "Delete the video with this _id",
+        body: videoDeleteSchema,
+        response: { 200: successMessageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await videos.delete(request.body._id);
+      return { success: true, message: "Video deleted" };
+    },
+  );
+};

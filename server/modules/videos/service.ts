@@ -1,0 +1,42 @@
+import type { Video } from "../../../domain/videos";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { conflict, isUniqueViolation, notFound } from "../../errors";
+import { createVideosRepository, type VideoData } from "./repository";
+
+export function createVideosService(db: Db, clock: Clock) {
+  const repository = createVideosRepository();
+
+  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict("A video with this name already exists", "Name");
+      throw error;
+    }
+  }
+
+  return {
+    list: (): Promise<Video[]> => repository.list(db),
+
+    /** Adds a video, or updates the one with `id`. A second video with the same name is refused, not merged. */
+    async save(data: VideoData, id?: string): Promise<{ video: Video; created: boolean }> {
+      const savedId = await write(async (trx) => {
+        const holder = await repository.findIdByName(trx, data.Name);
+        if (holder && holder !== id) throw conflict(`A video named "${data.Name}" already exists`, "Name");
+        const now = clock().toISOString();
+        if (id === undefined) return repository.insert(trx, data, now);
+        if (!(await repository.update(trx, id, data, now))) throw notFound(`No video with _id ${id}`);
+        return id;
+      });
+      return { video: (await repository.findById(db, savedId))!, created: id === undefined };
+    },
+
+    async delete(id: string): Promise<void> {
+      await write(async (trx) => {
+        if (!(await repository.delete(trx, id))) throw notFound(`No video with _id ${id}`);
+      });
+    },
+  };
+}
+export type VideosService = ReturnType<typeof createVideosService>;

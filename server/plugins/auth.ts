@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+import { SESSION_ABSOLUTE_MS, type SessionUser } from "../modules/auth/service";
+import type { Services } from "../services";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A route under /api opts out of the admin guard with `config: { public: true }`. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    admin: SessionUser | null;
+  }
+}
+
+export function sessionCookieName(config: Pick<Config, "secureCookies">) {
+  // __Host- makes the browser refuse the cookie unless it is Secure, host-only and Path=/.
+  return config.secureCookies ? "__Host-pasal_session" : "pasal_session";
+}
+
+export function sessionCookie(config: Pick<Config, "secureCookies">) {
+  const name = sessionCookieName(config);
+  const options = {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict" as const,
+    secure: config.secureCookies,
+  };
+  return {
+    read: (request: FastifyRequest) => request.cookies[name],
+    set: (reply: FastifyReply, token: string) =>
+      reply.setCookie(name, token, { ...options, maxAge: SESSION_ABSOLUTE_MS / 1000 }),
+    clear: (reply: FastifyReply) => reply.clearCookie(name, options),
+  };
+}
+
+export const UNAUTHORIZED_MESSAGE = "Sign in as an admin to do this";
+
+/**
+ * Deny by default: every /api route needs an admin session unless it declares `public: true`.
+ * A route added later is guarded without anyone remembering to guard it.
+ */
+export function registerAuthGuard(app: FastifyInstance, services: Services, config: Config) {
+  const cookie = sessionCookie(config);
+  app.decorateRequest("admin", null);
+
+  app.addHook("onRequest", async (request, reply) => {
+    const token = cookie.read(request);
+    if (token) request.admin = await services.auth.authenticate(token);
+    if (!request.url.startsWith("/api/") || request.is404 || request.routeOptions.config.public) return;
+    if (!request.admin) {
+      return reply.status(401).send({ success: false, message: UNAUTHORIZED_MESSAGE });
+    }
+  });
+}

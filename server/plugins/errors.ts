@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError, type FieldError } from "../errors";
+
+// Fastify's own client errors, in words a person can act on.
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as JSON (Content-Type: application/json)",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body",
+};
+
+function validationAnswer(error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }) {
+  const where = error.validationContext;
+  const errors: FieldError[] = error.validation.map((v) => ({
+    field: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+    message: v.message ?? "Invalid value",
+  }));
+  const first = errors[0];
+  const message =
+    first && first.field === "" && where === "body"
+      ? "The request body must be a JSON object"
+      : (first?.message ?? "Invalid request");
+  return { success: false as const, message, errors };
+}
+
+/** One place decides what a failure looks like: 4xx with a message to act on, 5xx logged and answered generically. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(validationAnswer(error));
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        frameworkMessages[error.code] ??
+        (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+          ? "The request body is not valid JSON"
+          : error.message);
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({
+      success: false,
+      message: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `Nothing here: ${request.method} ${request.url.split("?")[0]}` });
+  });
+}

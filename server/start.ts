@@ -1,0 +1,98 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { systemClock } from "./db/clock";
+import { DatabaseOpenError, openDatabase, type Database } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { seedDefaultContent } from "./db/seed";
+import { ensureFirstAdmin } from "./modules/auth/first-admin";
+import type { WebOptions } from "./plugins/web";
+
+/** A problem the person starting the server can fix; printed as one line, without a stack trace. */
+class StartError extends Error {}
+
+export interface StartOptions {
+  web: (config: Config) => Promise<{ web: WebOptions; beforeRoutes?: (app: FastifyInstance) => Promise<void> }>;
+}
+
+/** Boot order: config → database → migrations → seed → first admin → listen. */
+export async function start({ web }: StartOptions): Promise<void> {
+  let database: Database | undefined;
+  try {
+    const config = loadConfig();
+    database = openDatabase(config.database);
+    await migrate(database, config);
+    const seeded = await seedDefaultContent(database.db, systemClock);
+
+    const app = await buildApp({ config, database, ...(await web(config)) });
+    if (seeded) app.log.info("seeded the default catalogue, carousel and update posts");
+    const firstAdmin = await ensureFirstAdmin(app.services.auth, config.admin);
+    await listen(app, config);
+    if (firstAdmin) printFirstAdmin(firstAdmin);
+    const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+    console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);
+    stopGracefully(app, database);
+  } catch (error) {
+    await database?.close().catch(() => {});
+    if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof StartError) {
+      console.error(`Pasal could not start. ${error.message}`);
+    } else {
+      console.error("Pasal could not start:", error);
+    }
+    process.exit(1);
+  }
+}
+
+async function migrate(database: Database, config: Config) {
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    if (config.database.kind === "postgres") {
+      const where = new URL(config.database.url);
+      throw new StartError(
+        `Cannot use the PostgreSQL database at ${where.host}${where.pathname}: ${(error as Error).message}. Check DATABASE_URL and that the server is running.`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function listen(app: FastifyInstance, config: Config) {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE") {
+      throw new StartError(`Port ${config.port} on ${config.host} is already in use: stop the other program or set PORT to a free port.`);
+    }
+    if (code === "EACCES") throw new StartError(`Not allowed to listen on port ${config.port}: choose a port above 1024 with PORT.`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new StartError(`HOST ${config.host} is not an address of this machine.`);
+    throw error;
+  }
+}
+
+function printFirstAdmin({ email, generatedPassword }: { email: string; generatedPassword?: string }) {
+  const lines = generatedPassword
+    ? [
+        "First start: an admin account was created.",
+        `  Sign in at /admin with  ${email}  /  ${generatedPassword}`,
+        "  This password is shown only now. Change it with: npm run admin -- reset-password --email " + email,
+      ]
+    : [`First start: admin ${email} was created with the password from ADMIN_PASSWORD.`];
+  console.log(["", ...lines, ""].join("\n"));
+}
+
+function stopGracefully(app: FastifyInstance, database: Database) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "stopping: finishing requests in flight");
+    // Fastify stops accepting connections, waits for in-flight requests, then runs onClose.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,64 @@
+import { afterEach, expect } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { buildApp, type App, type AppOptions } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { systemClock, type Clock } from "../../server/db/clock";
+import type { Database } from "../../server/db/database";
+import { seedDefaultContent } from "../../server/db/seed";
+import { createTestDatabase } from "./database";
+
+export const TEST_ADMIN = { email: "owner@pasal.test", name: "Shop Owner", password: "correct horse battery" };
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  /** Cookie header of a signed-in admin. */
+  adminCookie: () => Promise<string>;
+}
+
+/** A server on its own fresh database, with one admin; closed after the test. */
+export async function createTestApp(
+  options: { seed?: boolean; clock?: Clock; env?: Record<string, string> } & Pick<AppOptions, "beforeRoutes"> = {},
+): Promise<TestApp> {
+  const { database, databaseUrl, drop } = await createTestDatabase();
+  const clock = options.clock ?? systemClock;
+  if (options.seed) await seedDefaultContent(database.db, clock);
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", ...options.env });
+  const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes });
+  await app.services.auth.createAdmin(TEST_ADMIN);
+  cleanups.push(async () => {
+    await app.close();
+    await drop();
+  });
+
+  let cookie: string | undefined;
+  return {
+    app,
+    database,
+    adminCookie: async () => (cookie ??= await loginAs(app, TEST_ADMIN.email, TEST_ADMIN.password)),
+  };
+}
+
+export async function loginAs(app: App, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  expect(response.statusCode, response.body).toBe(200);
+  const session = response.cookies.find((c) => c.name.endsWith("pasal_session"));
+  expect(session).toBeDefined();
+  return `${session!.name}=${session!.value}`;
+}
+
+/** Asserts a 400 whose field errors name `field` (and, if given, say `message`). */
+export function expectValidationError(response: LightMyRequestResponse, field: string, message?: string | RegExp) {
+  expect(response.statusCode, response.body).toBe(400);
+  const body = response.json();
+  expect(body.success).toBe(false);
+  expect(typeof body.message).toBe("string");
+  const fieldError = body.errors?.find((e: { field: string }) => e.field === field);
+  expect(fieldError, `no error for field "${field}" in ${response.body}`).toBeDefined();
+  if (message) expect(fieldError.message).toMatch(message);
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import { seedDefaultContent } from "../server/db/seed";
+import { ensureFirstAdmin } from "../server/modules/auth/first-admin";
+import { createTestApp } from "./helpers/app";
+
+describe("the API as a whole", () => {
+  it("guards every /api route that does not opt out, and the opt-outs are exactly the public reads", async () => {
+    const routes: Array<{ method: string; url: string; isPublic: boolean }> = [];
+    const t = await createTestApp({
+      seed: true,
+      // Collects every route as it is registered, so a route added later is covered without editing this test.
+      beforeRoutes: async (app) => {
+        app.addHook("onRoute", (route) => {
+          for (const method of [route.method].flat()) {
+            if (method !== "HEAD") routes.push({ method, url: route.url, isPublic: route.config?.public === true });
+          }
+        });
+      },
+    });
+    const api = routes.filter((r) => r.url.startsWith("/api/"));
+    expect(api.length).toBeGreaterThanOrEqual(18);
+    expect(api.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      [
+        "GET /api/admin/update",
+        "GET /api/auth/me",
+        "GET /api/carousel",
+        "GET /api/openapi.json",
+        "GET /api/prices",
+        "POST /api/auth/login",
+        "POST /api/auth/logout",
+        "POST /api/newsletter",
+      ].sort(),
+    );
+    const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;
+    for (const route of api.filter((r) => !r.isPublic)) {
+      const url = route.url.replace(/:[a-z]+/gi, "x");
+      for (const cookie of [undefined, "pasal_session=forged"]) {
+        const response = await t.app.inject({
+          method: route.method as "GET",
+          url,
+          headers: cookie ? { cookie } : {},
+          payload: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+        });
+        expect(response.statusCode, `${route.method} ${url}`).toBe(401);
+      }
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/prices" })).body).toBe(before);
+  });
+
+  it("describes itself in /api/openapi.json", async () => {
+    const t = await createTestApp();
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ["/api/prices", "/api/prices/{id}", "/api/prices/{name}", "/api/admin/carousel/{id}", "/api/auth/login", "/api/admin/viewWhatsNewVideo"]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths["/api/prices"].post.requestBody).toBeDefined();
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const t = await createTestApp();
+    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it("refuses text/plain and form bodies with 415, and broken JSON with 400", async () => {
+    const t = await createTestApp();
+    const cookie = await t.adminCookie();
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/prices",
+        headers: { cookie, "content-type": contentType },
+        payload: "Name=x",
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json().message).toMatch(/JSON/);
+    }
+    const broken = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { cookie, "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ success: false, message: "The request body is not valid JSON" });
+  });
+
+  it("refuses a body over the size limit with 413", async () => {
+    const t = await createTestApp();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { cookie: await t.adminCookie(), "content-type": "application/json" },
+      payload: JSON.stringify({ Info: "x".repeat(300 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().success).toBe(false);
+  });
+
+  it("refuses writes that a browser marks as cross-site with 403, and changes nothing", async () => {
+    const t = await createTestApp();
+    const cookie = await t.adminCookie();
+    const payload = { image: "/a.svg", title: "t", description: "d" };
+    const foreignOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/carousel",
+      headers: { cookie, origin: "https://evil.example" },
+      payload,
+    });
+    expect(foreignOrigin.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/carousel",
+      headers: { cookie, "sec-fetch-site": "cross-site" },
+      payload,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const sameOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/carousel",
+      headers: { cookie, origin: "http://localhost:3000", host: "localhost:3000", "sec-fetch-site": "same-origin" },
+      payload,
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+    expect((await t.app.inject({ method: "GET", url: "/api/carousel" })).json().data).toHaveLength(1);
+  });
+
+  it("reports health 200 with the database and 503 without", async () => {
+    const t = await createTestApp();
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    await t.database.close();
+    const down = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(down.statusCode).toBe(503);
+  });
+
+  it("answers every response with a request id", async () => {
+    const t = await createTestApp();
+    const response = await t.app.inject({ method: "GET", url: "/api/prices" });
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("seeding and the first admin", () => {
+  it("seeds once; what the admin deletes stays deleted", async () => {
+    const t = await createTestApp({ seed: true });
+    const cookie = await t.adminCookie();
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    const victim = allPrices[0];
+    await t.app.inject({ method: "DELETE", url: `/api/prices/${encodeURIComponent(victim.Name)}`, headers: { cookie } });
+    expect(await seedDefaultContent(t.database.db, () => new Date())).toBe(false);
+    const after = (await t.app.inject({ method: "GET", url: "/api/prices" })).json().allPrices;
+    expect(after).toHaveLength(allPrices.length - 1);
+  });
+
+  it("creates the first admin from the configuration, or with a generated password, only when there is none", async () => {
+    const t = await createTestApp();
+    expect(await ensureFirstAdmin(t.app.services.auth, { email: "x@y.z", password: "0123456789" })).toBeNull();
+    await t.database.db.deleteFrom("admin_users").execute();
+    const generated = await ensureFirstAdmin(t.app.services.auth, { email: undefined, password: undefined });
+    expect(generated?.email).toBe("admin@pasal.local");
+    expect(generated?.generatedPassword?.length).toBeGreaterThanOrEqual(16);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: generated!.email, password: generated!.generatedPassword },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,186 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TRENDING_ERROR } from "../domain/trending";
+import { sampleTrending } from "../server/modules/trending/sample-data";
+import { createTrendingService, TRENDING_CACHE_MS, TRENDING_RETRY_MS } from "../server/modules/trending/service";
+import { createTestApp } from "./helpers/app";
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  vi.restoreAllMocks();
+});
+
+/** A stand-in for the movie database on 127.0.0.1; `requests` lists the URLs it was asked for. */
+async function fakeTmdb(handler: Handler) {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? "");
+    handler(req, res);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/3`, requests };
+}
+
+const json = (body: unknown, status = 200): Handler => (_req, res) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+
+function results(count: number) {
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 0
+      ? { id: 100 + i, media_type: "movie", title: `Movie ${i}`, poster_path: `/p${i}.jpg`, overview: `About ${i}`, release_date: "2025-05-0" + ((i % 9) + 1), vote_average: 7.25 }
+      : { id: 100 + i, media_type: "tv", name: `Show ${i}`, poster_path: null, overview: "", first_air_date: "", vote_average: 8 },
+  );
+}
+
+/** A clock the test moves by hand. */
+function manualClock(start = Date.parse("2026-11-21T12:00:00Z")) {
+  let now = start;
+  return { clock: () => new Date(now), advance: (ms: number) => (now += ms) };
+}
+
+describe("trending", () => {
+  it("keeps the first 12 movies and shows, mapped for the storefront", async () => {
+    const tmdb = await fakeTmdb(json({ page: 1, results: [{ id: 1, media_type: "person", name: "An Actor" }, ...results(20)] }));
+    const service = createTrendingService({ apiKey: "k3y", baseUrl: tmdb.baseUrl }, manualClock().clock);
+
+    const { items, error } = await service.list();
+
+    expect(error).toBeNull();
+    expect(tmdb.requests).toEqual(["/3/trending/all/week?api_key=k3y"]);
+    expect(items).toHaveLength(12);
+    expect(items[0]).toEqual({
+      id: 100,
+      title: "Movie 0",
+      poster: "https://image.tmdb.org/t/p/w342/p0.jpg",
+      overview: "About 0",
+      releaseDate: "2025-05-01",
+      mediaType: "movie",
+      rating: 7.25,
+    });
+    expect(items[1]).toEqual({ id: 101, title: "Show 1", poster: null, overview: "", releaseDate: null, mediaType: "tv", rating: 8 });
+    expect(items.map((i) => i.id)).toEqual(results(12).map((r) => r.id));
+  });
+
+  it("holds the list for 6 hours, then refreshes it without making a page wait", async () => {
+    const tmdb = await fakeTmdb(json({ results: results(3) }));
+    const time = manualClock();
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, time.clock);
+
+    const first = await service.list();
+    time.advance(TRENDING_CACHE_MS - 1);
+    expect(await service.list()).toEqual(first);
+    expect(tmdb.requests).toHaveLength(1);
+
+    time.advance(1);
+    expect((await service.list()).items).toEqual(first.items);
+    await vi.waitFor(() => expect(tmdb.requests).toHaveLength(2));
+  });
+
+  it("shares one request between pages asking at the same time", async () => {
+    const tmdb = await fakeTmdb(json({ results: results(3) }));
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+    const answers = await Promise.all([service.list(), service.list(), service.list()]);
+    expect(new Set(answers.map((a) => a.items))).toHaveProperty("size", 1);
+    expect(tmdb.requests).toHaveLength(1);
+  });
+
+  it("serves the sample list with the error text when the database answers 500", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const tmdb = await fakeTmdb(json({ status_message: "boom" }, 500));
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+
+    expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
+    expect(warn).toHaveBeenCalledWith("trending list unavailable:", "the movie database answered 500");
+  });
+
+  it("gives up on a database that does not answer", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const tmdb = await fakeTmdb(() => {
+      // Never answers.
+    });
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock, { timeoutMs: 200 });
+
+    const started = Date.now();
+    expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("treats a malformed answer as a failure", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const tmdb = await fakeTmdb((_req, res) => res.end("<html>not json</html>"));
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+    expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
+  });
+
+  it("waits a while before trying a failed database again, then recovers", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let up = false;
+    const tmdb = await fakeTmdb((req, res) => (up ? json({ results: results(2) }) : json({}, 503))(req, res));
+    const time = manualClock();
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, time.clock);
+
+    expect((await service.list()).error).toBe(TRENDING_ERROR);
+    up = true;
+    expect((await service.list()).error).toBe(TRENDING_ERROR);
+    expect(tmdb.requests).toHaveLength(1);
+
+    time.advance(TRENDING_RETRY_MS);
+    const recovered = await service.list();
+    expect(recovered.error).toBeNull();
+    expect(recovered.items.map((i) => i.title)).toEqual(["Movie 0", "Show 1"]);
+    expect(tmdb.requests).toHaveLength(2);
+  });
+
+  it("keeps serving the last good list when a refresh fails", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let up = true;
+    const tmdb = await fakeTmdb((req, res) => (up ? json({ results: results(2) }) : json({}, 500))(req, res));
+    const time = manualClock();
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, time.clock);
+    const good = await service.list();
+
+    up = false;
+    time.advance(TRENDING_CACHE_MS);
+    expect(await service.list()).toEqual(good);
+    await vi.waitFor(() => expect(tmdb.requests).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await service.list()).toEqual(good);
+    expect(tmdb.requests).toHaveLength(2);
+  });
+
+  it("quietly serves the sample list without a key, asking no one", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const tmdb = await fakeTmdb(json({ results: results(20) }));
+    const service = createTrendingService({ apiKey: undefined, baseUrl: tmdb.baseUrl }, manualClock().clock);
+
+    expect(await service.list()).toEqual({ items: sampleTrending, error: null });
+    expect(tmdb.requests).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("is wired into the app from the configuration", async () => {
+    const tmdb = await fakeTmdb(json({ results: results(20) }));
+    const t = await createTestApp({ env: { TMDB_API_KEY: "from-env", TMDB_BASE_URL: tmdb.baseUrl } });
+    expect((await t.app.services.trending.list()).items).toHaveLength(12);
+    expect(tmdb.requests).toEqual(["/3/trending/all/week?api_key=from-env"]);
+  });
+});
+
+describe("sample list", () => {
+  it("has 12 distinct titles without third-party images", () => {
+    expect(sampleTrending).toHaveLength(12);
+    expect(new Set(sampleTrending.map((i) => i.id)).size).toBe(12);
+    for (const item of sampleTrending) expect(item.poster === null || item.poster.startsWith("/images/")).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
+  test: {
+    name,
+    include: ["tests/**/*.test.ts"],
+    env: { TEST_DB: database },
+    setupFiles: ["tests/helpers/strict-console.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/helpers/strict-console.ts"],
+        },
+      },
+      apiSuite("api-sqlite", "sqlite"),
+      // The same API suite against PostgreSQL, when a database to test in is given.
+      ...(process.env.TEST_DATABASE_URL ? [apiSuite("api-postgres", "postgres")] : []),
+    ],
+  },
+});
