@@ -1,17 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type { CarouselSlide } from "../domain/carousel";
-import { E2E_ADMIN } from "./admin-account";
+import { openSignedIn } from "./admin-account";
 import { expectNoAxeViolations } from "./helpers";
-
-/** Opens an admin page, signing in on the way (the login sends us back to it). */
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login\?next=/);
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 /** Desktop and phone run against one server: every name carries the project and the moment. */
 const unique = (label: string, testInfo: TestInfo) => `${label} ${testInfo.project.name} ${Date.now()}`;

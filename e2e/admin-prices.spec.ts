@@ -1,14 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-account";
+import { openSignedIn } from "./admin-account";
 import { expectNoAxeViolations } from "./helpers";
-
-async function signInAt(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 /** Names and Ids unique per project and run, so the suite can run twice against one server. */
 function unique(testInfo: TestInfo, offset: number) {
@@ -43,7 +35,7 @@ async function fillPrice(page: Page, values: { name: string; id: string }) {
 
 test("add a price with plans, see it in the shop, edit it, then delete it", async ({ page }, testInfo) => {
   const item = unique(testInfo, 1);
-  await signInAt(page, "/admin/prices");
+  await openSignedIn(page, "/admin/prices");
   await expect(page.getByRole("heading", { level: 1, name: "Prices" })).toBeVisible();
 
   const form = addForm(page);
@@ -145,7 +137,7 @@ test("add a price with plans, see it in the shop, edit it, then delete it", asyn
 
 test("server errors show next to their fields and keep what was typed", async ({ page }, testInfo) => {
   const item = unique(testInfo, 2);
-  await signInAt(page, "/admin/prices");
+  await openSignedIn(page, "/admin/prices");
   await fillPrice(page, item);
   const form = addForm(page);
   await box(form, "Name").fill("");
@@ -179,7 +171,7 @@ test("server errors show next to their fields and keep what was typed", async ({
 });
 
 test("the prices screen is accessible in dark and light", async ({ page }) => {
-  await signInAt(page, "/admin/prices");
+  await openSignedIn(page, "/admin/prices");
   for (const dark of [true, false]) {
     await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
     await page.reload();

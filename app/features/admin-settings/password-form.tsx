@@ -38,7 +38,7 @@ export function PasswordForm({ email }: { email: string }) {
 
   return (
     <section aria-labelledby="password-title" className={`${card} p-4 sm:p-6`}>
-      <h2 className={sectionHeading}>
+      <h2 id="password-title" className={sectionHeading}>
         Change your password
       </h2>
       <p className={`mt-1 text-sm ${mutedText}`}>Your other signed-in devices are signed out; this one stays signed in.</p>
