@@ -2,7 +2,9 @@ import { useState, type FormEvent } from "react";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
 import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { EditorDialog, ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../admin/form-parts";
+import { ImageUpload } from "../admin/image-upload";
+import { Dialog } from "../../components/dialog";
+import { ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../admin/form-parts";
 
 type Values = { image: string; title: string; description: string; badge: string; ctaText: string; ctaLink: string };
 const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "" };
@@ -58,7 +60,7 @@ export function SlideEditor({
   const error = (key: keyof Values) => fieldError(result, key);
 
   return (
-    <EditorDialog open title={slide ? "Edit Carousel Item" : "Add New Carousel Item"} onRequestClose={requestClose}>
+    <Dialog open wide title={slide ? "Edit Carousel Item" : "Add New Carousel Item"} onClose={requestClose}>
       {askDiscard ? (
         <div role="alertdialog" aria-labelledby="discard-title" aria-describedby="discard-text">
           <p id="discard-title" className="font-semibold">
@@ -82,6 +84,7 @@ export function SlideEditor({
           <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={error("image")}>
             {(p) => <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />}
           </Field>
+          <ImageUpload value={values.image} onUploaded={(image) => setValues((v) => ({ ...v, image }))} />
           <Field label="Title" error={error("title")}>
             {(p) => <input {...p} name="title" type="text" required maxLength={120} value={values.title} onChange={set("title")} />}
           </Field>
@@ -109,6 +112,6 @@ export function SlideEditor({
           </div>
         </form>
       )}
-    </EditorDialog>
+    </Dialog>
   );
 }

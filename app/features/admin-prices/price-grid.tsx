@@ -6,7 +6,7 @@ import { card, focusRing, mutedText, secondaryButton } from "../../components/ui
 import { callApi } from "../admin/admin-api";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { useToast } from "../admin/toast";
-import { inputClass } from "./price-form";
+import { inputClass } from "../admin/form-parts";
 import { matchesSearch, monthsLabel, statusLabel } from "./price-draft";
 
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { card, mutedText, primaryButton } from "../../components/ui";
+import { inputClass } from "../../features/admin/form-parts";
 import { safeAdminNext } from "../../features/admin/safe-next";
 import type { Route } from "./+types/login";
 
@@ -11,9 +12,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Pasal admin" }, { name: "robots", content: "noindex" }];
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 export default function AdminLogin() {
   const [searchParams] = useSearchParams();
