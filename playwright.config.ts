@@ -35,6 +35,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: path.join(os.tmpdir(), `pasal-e2e-${process.pid}.db`),
+      MEDIA_DIR: path.join(os.tmpdir(), `pasal-e2e-media-${process.pid}`),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",

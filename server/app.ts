@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -18,6 +19,8 @@ import { healthRoutes } from "./modules/health/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { updatesRoutes } from "./modules/updates/routes";
+import { uploadsRoutes } from "./modules/uploads/routes";
+import { MEDIA_PREFIX } from "./modules/uploads/service";
 import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
@@ -98,10 +101,25 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(videosRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(settingsRoutes, { services });
+      await api.register(uploadsRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: "/api" },
   );
+  await app.register(async (media) => {
+    await media.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: MEDIA_PREFIX,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      // Names are random and never reused, so a copy may be kept for good; nosniff keeps a browser to image/webp.
+      setHeaders(res) {
+        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        res.setHeader("x-content-type-options", "nosniff");
+      },
+    });
+  });
   if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } });
 
   return Object.assign(app, { services });

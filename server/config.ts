@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -11,6 +12,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: z.string().min(1).default("./data/pasal.db"),
+  MEDIA_DIR: z.string().min(1).default("./data/media"),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://pasal.example.com" })
     .optional()
@@ -27,6 +29,8 @@ export type Config = {
   port: number;
   host: string;
   database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+  /** Absolute folder of uploaded images, served under /media. */
+  mediaDir: string;
   publicUrl: string | undefined;
   secureCookies: boolean;
   admin: { email: string | undefined; password: string | undefined };
@@ -55,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     database: isPostgres ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "sqlite", path: e.DATABASE_URL },
+    mediaDir: path.resolve(e.MEDIA_DIR),
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },

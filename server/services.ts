@@ -8,6 +8,7 @@ import { createNewsletterService } from "./modules/newsletter/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
+import { createUploadsService } from "./modules/uploads/service";
 import { createVideosService } from "./modules/videos/service";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
@@ -21,6 +22,7 @@ export function createServices(db: Db, clock: Clock, config: Config) {
     settings: createSettingsService(db, clock),
     trending: createTrendingService(config.tmdb, clock),
     newsletter: createNewsletterService(db, clock),
+    uploads: createUploadsService(config.mediaDir),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
+import { ensureWritableDirectory } from "./files";
 import { systemClock } from "./db/clock";
 import { DatabaseOpenError, openDatabase, type Database } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -20,6 +21,9 @@ export async function start({ web }: StartOptions): Promise<void> {
   let database: Database | undefined;
   try {
     const config = loadConfig();
+    if (!ensureWritableDirectory(config.mediaDir)) {
+      throw new StartError(`Cannot write to the media folder ${config.mediaDir}: check that this user may write there, or set MEDIA_DIR to another folder.`);
+    }
     database = openDatabase(config.database);
     await migrate(database, config);
     const seeded = await seedDefaultContent(database.db, systemClock);

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
+import { ensureWritableDirectory } from "../files";
 import type { Tables } from "./schema";
 
 export type Db = Kysely<Tables>;
@@ -25,10 +25,7 @@ export function openDatabase(database: Config["database"]): Database {
 function openSqlite(file: string): Database {
   if (file !== ":memory:") {
     const dir = path.dirname(path.resolve(file));
-    try {
-      makeDirectory(dir);
-      fs.accessSync(dir, fs.constants.W_OK);
-    } catch {
+    if (!ensureWritableDirectory(dir)) {
       throw new DatabaseOpenError(
         `Cannot write to the data folder ${dir}: check that it exists and this user may write there, or set DATABASE_URL to another file.`,
       );
@@ -64,13 +61,6 @@ function openPostgres(url: string): Database {
     ping: () => ping(db),
     close: () => db.destroy(),
   };
-}
-
-/** mkdir -p, one level at a time: Node's recursive mkdir can spin forever on pseudo file systems such as /proc. */
-function makeDirectory(dir: string) {
-  if (fs.existsSync(dir)) return;
-  makeDirectory(path.dirname(dir));
-  fs.mkdirSync(dir);
 }
 
 async function ping(db: Db): Promise<boolean> {

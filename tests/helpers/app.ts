@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, expect } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { buildApp, type App, type AppOptions } from "../../server/app";
@@ -17,6 +20,8 @@ afterEach(async () => {
 export interface TestApp {
   app: App;
   database: Database;
+  /** Where this app stores uploaded images. */
+  mediaDir: string;
   /** Cookie header of a signed-in admin. */
   adminCookie: () => Promise<string>;
 }
@@ -28,18 +33,21 @@ export async function createTestApp(
   const { database, databaseUrl, drop } = await createTestDatabase();
   const clock = options.clock ?? systemClock;
   if (options.seed) await seedDefaultContent(database.db, clock);
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", ...options.env });
+  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-"));
+  const config = loadConfig({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", ...options.env });
   const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes });
   await app.services.auth.createAdmin(TEST_ADMIN);
   cleanups.push(async () => {
     await app.close();
     await drop();
+    await fs.rm(mediaDir, { recursive: true, force: true });
   });
 
   let cookie: string | undefined;
   return {
     app,
     database,
+    mediaDir,
     adminCookie: async () => (cookie ??= await loginAs(app, TEST_ADMIN.email, TEST_ADMIN.password)),
   };
 }

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { callApi } from "../admin/admin-api";
+import { inputClass } from "../admin/form-parts";
+import { ImageUpload } from "../admin/image-upload";
 import { useToast } from "../admin/toast";
 import { addPlan, draftFromItem, draftToPayload, emptyDraft, monthsLabel, type PriceDraft } from "./price-draft";
 
-export const inputClass =
-  "mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
 const labelClass = "text-sm font-medium";
 const errorClass = "mt-1 text-sm font-medium text-red-700 dark:text-red-300";
 const hintClass = `mt-1 text-xs ${mutedText}`;
@@ -198,7 +198,10 @@ export function PriceForm({
       <div className="mt-5 space-y-4">
         {text("Name", "Name", { required: true })}
         {text("Id", "Id", { required: true, inputMode: "numeric", hint: "A whole number; the catalogue is ordered by it." })}
-        {text("ImageId", "ImageId", { required: true, inputMode: "url", hint: "An image URL (https://…) or a path on this site, such as /images/netflix.svg." })}
+        <div>
+          {text("ImageId", "ImageId", { required: true, inputMode: "url", hint: "An image URL (https://…) or a path on this site, such as /images/netflix.svg." })}
+          <ImageUpload value={draft.ImageId} onUploaded={(url) => set("ImageId", url)} />
+        </div>
         {field(
           "Category",
           "Category",

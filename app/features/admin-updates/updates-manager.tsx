@@ -6,6 +6,7 @@ import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../.
 import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { useToast } from "../admin/toast";
+import { ImageUpload } from "../admin/image-upload";
 import { Field, useFocusFirstInvalid, Spinner, withReason } from "../admin/form-parts";
 
 type Values = { Title: string; Description: string; ImageUrl: string };
@@ -99,6 +100,7 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
         <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={fieldError(result, "ImageUrl")}>
           {(p) => <input {...p} name="ImageUrl" type="text" inputMode="url" autoComplete="off" required value={values.ImageUrl} onChange={set("ImageUrl")} />}
         </Field>
+        <ImageUpload value={values.ImageUrl} onUploaded={(ImageUrl) => setValues((v) => ({ ...v, ImageUrl }))} />
         <div className="flex flex-col gap-3 pt-2 sm:flex-row">
           <button type="submit" className={primaryButton} disabled={saving}>
             {saving ? "Saving…" : editing ? "Save changes" : "Submit"}

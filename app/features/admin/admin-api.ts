@@ -4,28 +4,30 @@ export type ApiFailure = { message: string; errors: Array<{ field: string; messa
 export type ApiResult<T> = { ok: true; data: T } | ({ ok: false; status: number } & ApiFailure);
 
 /**
- * Calls our JSON API from an admin screen. Never throws: a network failure or a refusal comes back as
+ * Calls our JSON API from an admin screen (a FormData body goes as multipart). Never throws: a network failure or a refusal comes back as
  * { ok: false, message, errors } for the screen to show next to its fields or in a toast.
  */
 export async function callApi<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<ApiResult<T>> {
   let response: Response;
+  const json = body !== undefined && !(body instanceof FormData);
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // FormData is sent as multipart with the browser's own boundary; anything else as JSON.
+      headers: json ? { "content-type": "application/json" } : undefined,
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   } catch {
     return { ok: false, status: 0, message: "Cannot reach the server. Check your connection and try again.", errors: [] };
   }
-  const json = (await response.json().catch(() => null)) as (T & Partial<ApiFailure>) | null;
-  if (response.ok) return { ok: true, data: json as T };
+  const answer = (await response.json().catch(() => null)) as (T & Partial<ApiFailure>) | null;
+  if (response.ok) return { ok: true, data: answer as T };
   if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended. Please sign in again.", errors: [] };
   return {
     ok: false,
     status: response.status,
-    message: json?.message ?? `The server answered ${response.status}. Please try again.`,
-    errors: json?.errors ?? [],
+    message: answer?.message ?? `The server answered ${response.status}. Please try again.`,
+    errors: answer?.errors ?? [],
   };
 }
 

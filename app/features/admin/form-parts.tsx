@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { focusRing, mutedText } from "../../components/ui";
 
+/** Every admin text box, select and textarea; red when the control is aria-invalid. */
 export const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
+  "mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
 
 type ControlProps = { id: string; className: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
@@ -93,64 +94,6 @@ export function Spinner({ className = "h-5 w-5" }: { className?: string }) {
       aria-hidden="true"
       className={`inline-block shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none dark:border-slate-700 dark:border-t-brand-400 ${className}`}
     />
-  );
-}
-
-/**
- * A modal on <dialog> that never closes on its own: Escape, the backdrop and ✕ ask `onRequestClose`,
- * so a form with unsaved changes can ask first. The title id is unique, so it can sit beside ConfirmDialog.
- */
-export function EditorDialog({
-  open,
-  title,
-  onRequestClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  onRequestClose: () => void;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onRequestClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onRequestClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(36rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <div className="p-5 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-bold">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={onRequestClose}
-            aria-label="Close"
-            className={`-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`}
-          >
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-        <div className="mt-4">{children}</div>
-      </div>
-    </dialog>
   );
 }
 

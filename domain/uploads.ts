@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** The largest image file an admin may upload. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Beyond this many pixels an image is refused before it is decoded (a small file can hold a huge picture). */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Widths the server makes of each upload; narrower images keep their own width. */
+export const UPLOAD_WIDTHS: readonly number[] = [480, 960, 1600];
+const WIDEST_UPLOAD = Math.max(...UPLOAD_WIDTHS);
+/** For the file picker; the server trusts the bytes, not this list. */
+export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
+
+export const UPLOAD_MESSAGES = {
+  noFile: "Choose an image file to upload (form field 'file')",
+  notMultipart: "Send the image as multipart/form-data with a field named 'file'",
+  tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; choose a smaller file`,
+  tooManyPixels: `The image has more than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels; choose a smaller picture`,
+  wrongType: "Only JPEG, PNG, WebP or AVIF images can be uploaded",
+  unreadable: "The image could not be read; it may be damaged. Try another file",
+} as const;
+
+export const uploadVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+
+export const uploadResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The widest copy: what an image field stores. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(uploadVariantSchema),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** The widths to make of an image `width` pixels wide: the standard ones below it, then its own (capped at the widest). */
+export function variantWidths(width: number): number[] {
+  const below = UPLOAD_WIDTHS.filter((w) => w < width);
+  const own = Math.min(width, WIDEST_UPLOAD);
+  return below.includes(own) ? below : [...below, own];
+}

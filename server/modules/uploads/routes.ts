@@ -1,0 +1,61 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponseSchema } from "../../../domain/common";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadResponseSchema } from "../../../domain/uploads";
+import { badRequest, HttpError } from "../../errors";
+import type { Services } from "../../services";
+
+const ONE_AT_A_TIME = "Upload one image at a time";
+
+// The parser's own refusals, in words an admin can act on.
+const multipartMessages: Record<string, { status: number; message: string }> = {
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: UPLOAD_MESSAGES.tooLarge },
+  FST_FILES_LIMIT: { status: 413, message: ONE_AT_A_TIME },
+  FST_PARTS_LIMIT: { status: 413, message: ONE_AT_A_TIME },
+  FST_FIELDS_LIMIT: { status: 413, message: ONE_AT_A_TIME },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: "The upload was cut off before it finished; try again" },
+};
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  // Multipart is understood here only; every other API route still answers 415 to it.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    "/admin/uploads",
+    {
+      schema: {
+        tags: ["uploads"],
+        summary: "Upload an image (multipart field 'file'; JPEG, PNG, WebP or AVIF, at most 5 MB); answers its WebP copies under /media",
+        consumes: ["multipart/form-data"],
+        response: {
+          201: uploadResponseSchema,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
+      let bytes: Buffer | undefined;
+      try {
+        // Read every part, so a second file is refused rather than silently dropped.
+        for await (const part of request.parts()) {
+          if (part.type !== "file") continue;
+          if (bytes) throw new HttpError(413, ONE_AT_A_TIME);
+          bytes = await part.toBuffer();
+        }
+      } catch (error) {
+        const known = multipartMessages[(error as { code?: string }).code ?? ""];
+        if (known) throw new HttpError(known.status, known.message);
+        throw error;
+      }
+      if (!bytes?.length) throw badRequest(UPLOAD_MESSAGES.noFile);
+      const image = await services.uploads.storeImage(bytes);
+      return reply.status(201).send({ success: true, message: "Image uploaded", ...image });
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
+import { badRequest, HttpError } from "../../errors";
+
+export const MEDIA_PREFIX = "/media/";
+
+export type StoredImage = Omit<UploadResponse, "success" | "message">;
+
+/** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names. */
+export function createUploadsService(mediaDir: string) {
+  return {
+    async storeImage(bytes: Buffer): Promise<StoredImage> {
+      const oriented = await inspect(bytes);
+      // Re-encoding drops whatever else the file carried (EXIF with GPS, scripts in metadata, trailing data).
+      const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate();
+      const encoded = await readable(() =>
+        Promise.all(
+          variantWidths(oriented.width).map((width) =>
+            source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+          ),
+        ),
+      );
+
+      const name = randomBytes(16).toString("hex");
+      const written: string[] = [];
+      try {
+        await fs.mkdir(mediaDir, { recursive: true });
+        for (const { data, info } of encoded) {
+          const file = path.join(mediaDir, `${name}-${info.width}.webp`);
+          await fs.writeFile(file, data, { flag: "wx" });
+          written.push(file);
+        }
+      } catch (error) {
+        // All the copies or none: a half-stored upload would leave broken srcsets behind.
+        await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+        throw error;
+      }
+
+      const variants = encoded.map(({ info }) => ({ width: info.width, url: `${MEDIA_PREFIX}${name}-${info.width}.webp` }));
+      const widest = encoded[encoded.length - 1]!.info;
+      return { url: variants[variants.length - 1]!.url, width: widest.width, height: widest.height, variants };
+    },
+  };
+}
+
+/**
+ * Only JPEG, PNG, WebP and AVIF, told apart by their bytes; size limits before anything is decoded.
+ * Answers the size as shown, after the camera's EXIF rotation.
+ */
+async function inspect(bytes: Buffer): Promise<{ width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
+  }
+  const { format, compression, width, height } = metadata;
+  const accepted = format === "jpeg" || format === "png" || format === "webp" || (format === "heif" && compression === "av1");
+  if (!accepted) throw new HttpError(415, UPLOAD_MESSAGES.wrongType);
+  if (!width || !height) throw badRequest(UPLOAD_MESSAGES.unreadable);
+  if (width * height > MAX_UPLOAD_PIXELS) throw new HttpError(413, UPLOAD_MESSAGES.tooManyPixels);
+  return metadata.autoOrient;
+}
+
+/** A file whose header looked right but whose picture is damaged fails while decoding: say so, not 500. */
+async function readable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(UPLOAD_MESSAGES.unreadable);
+  }
+}

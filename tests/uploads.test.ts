@@ -1,0 +1,193 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
+import { createTestApp, type TestApp } from "./helpers/app";
+
+type Part = { name: string; bytes: Buffer | string; filename?: string; type?: string };
+
+/** A multipart body as a browser's FormData would send it. */
+async function multipart(parts: Part[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.name, String(part.bytes));
+    else form.append(part.name, new Blob([typeof part.bytes === "string" ? part.bytes : new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" }), part.filename);
+  }
+  const request = new Request("http://pasal.test/", { method: "POST", body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
+}
+
+async function upload(t: TestApp, parts: Part[], options: { cookie?: string | null; headers?: Record<string, string> } = {}) {
+  const { payload, contentType } = await multipart(parts);
+  const cookie = options.cookie === undefined ? await t.adminCookie() : options.cookie;
+  return t.app.inject({
+    method: "POST",
+    url: "/api/admin/uploads",
+    payload,
+    headers: { "content-type": contentType, ...(cookie ? { cookie } : {}), ...options.headers },
+  });
+}
+
+const file = (bytes: Buffer, filename = "picture.jpg", type = "image/jpeg"): Part => ({ name: "file", bytes, filename, type });
+
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
+
+const storedFiles = async (t: TestApp) => (await fs.readdir(t.mediaDir)).sort();
+
+describe("image uploads", () => {
+  it("re-encodes a JPEG to WebP at each width under one random name, and serves the copies from /media", async () => {
+    const t = await createTestApp();
+    const response = await upload(t, [file(await picture(2000, 1000).jpeg().toBuffer())]);
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, message: "Image uploaded", width: 1600, height: 800 });
+    expect(body.variants.map((v: { width: number }) => v.width)).toEqual([480, 960, 1600]);
+    expect(body.url).toMatch(/^\/media\/[0-9a-f]{32}-1600\.webp$/);
+    const name = body.url.slice("/media/".length, -"-1600.webp".length);
+    expect(await storedFiles(t)).toEqual([`${name}-1600.webp`, `${name}-480.webp`, `${name}-960.webp`]);
+
+    for (const variant of body.variants) {
+      const served = await t.app.inject({ method: "GET", url: variant.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/webp");
+      expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(served.headers["x-content-type-options"]).toBe("nosniff");
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata).toMatchObject({ format: "webp", width: variant.width });
+    }
+  });
+
+  it("gives two uploads of the same picture different names", async () => {
+    const t = await createTestApp();
+    const bytes = await picture(100, 100).png().toBuffer();
+    const first = (await upload(t, [file(bytes, "a.png", "image/png")])).json();
+    const second = (await upload(t, [file(bytes, "a.png", "image/png")])).json();
+    expect(first.url).not.toBe(second.url);
+  });
+
+  it.each([
+    ["PNG", () => picture(300, 200).png().toBuffer()],
+    ["WebP", () => picture(300, 200).webp().toBuffer()],
+    ["AVIF", () => picture(300, 200).avif().toBuffer()],
+  ])("accepts a %s and never enlarges a small one", async (_format, make) => {
+    const t = await createTestApp();
+    // The name says JPEG: the bytes decide.
+    const response = await upload(t, [file(await make(), "photo.jpg", "image/jpeg")]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ width: 300, height: 200, variants: [{ width: 300 }] });
+  });
+
+  it("turns a camera picture upright and drops its metadata, GPS included", async () => {
+    const t = await createTestApp();
+    const sideways = await picture(400, 300)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "27/1 42/1 0/1" } })
+      .toBuffer();
+    const response = await upload(t, [file(sideways)]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ width: 300, height: 400 });
+    const stored = await fs.readFile(path.join(t.mediaDir, path.basename(response.json().url)));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+  });
+
+  it.each([
+    ["a GIF", () => picture(20, 20).gif().toBuffer(), "a.gif"],
+    ["a TIFF", () => picture(20, 20).tiff().toBuffer(), "a.tiff"],
+    ["an SVG named .png", async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), "a.png"],
+    ["a text file named .jpg", async () => Buffer.from("just some words, not a picture"), "a.jpg"],
+    ["an HTML page named .webp", async () => Buffer.from("<!doctype html><script>alert(1)</script>"), "a.webp"],
+  ])("refuses %s with 415 and stores nothing", async (_name, make, filename) => {
+    const t = await createTestApp();
+    const response = await upload(t, [file(await make(), filename, "image/png")]);
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.wrongType });
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it("refuses a damaged JPEG with 400, not a server error", async () => {
+    const t = await createTestApp();
+    const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const response = await upload(t, [file(whole.subarray(0, Math.floor(whole.length / 2)))]);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.unreadable);
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it("refuses a file over 5 MB with 413", async () => {
+    const t = await createTestApp();
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff);
+    const response = await upload(t, [file(big)]);
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it("refuses a small file that unpacks into a huge picture before decoding it", async () => {
+    const t = await createTestApp();
+    const bomb = await picture(8000, 6000).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    const response = await upload(t, [file(bomb, "a.png", "image/png")]);
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels);
+  });
+
+  it("asks for a file when none is sent, and for one at a time when two are", async () => {
+    const t = await createTestApp();
+    const none = await upload(t, [{ name: "note", bytes: "hello" }]);
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().message).toBe(UPLOAD_MESSAGES.noFile);
+
+    const bytes = await picture(10, 10).png().toBuffer();
+    const two = await upload(t, [file(bytes, "a.png"), file(bytes, "b.png")]);
+    expect(two.statusCode, two.body).toBe(413);
+    expect(two.json().message).toBe("Upload one image at a time");
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it("answers 415 to a JSON body", async () => {
+    const t = await createTestApp();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/uploads",
+      payload: { url: "https://example.com/a.png" },
+      headers: { cookie: await t.adminCookie() },
+    });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.notMultipart);
+  });
+
+  it("is for admins only, and never from another site", async () => {
+    const t = await createTestApp();
+    const bytes = await picture(10, 10).png().toBuffer();
+    const anonymous = await upload(t, [file(bytes)], { cookie: null });
+    expect(anonymous.statusCode).toBe(401);
+    const crossSite = await upload(t, [file(bytes)], { headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it("keeps multipart bodies away from the other API routes", async () => {
+    const t = await createTestApp();
+    const { payload, contentType } = await multipart([{ name: "Title", bytes: "x" }]);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/addNewUpdates",
+      payload,
+      headers: { "content-type": contentType, cookie: await t.adminCookie() },
+    });
+    expect(response.statusCode, response.body).toBe(415);
+  });
+
+  it("answers a missing media file with 404", async () => {
+    const t = await createTestApp();
+    const response = await t.app.inject({ method: "GET", url: "/media/0123456789abcdef0123456789abcdef-480.webp" });
+    expect(response.statusCode).toBe(404);
+  });
+});
