@@ -17,6 +17,7 @@ import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
+import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(newsletterRoutes, { services });
       await api.register(settingsRoutes, { services });
       await api.register(uploadsRoutes, { services });
+      await api.register(ordersRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: "/api" },

@@ -5,6 +5,7 @@ import { createAuthService } from "./modules/auth/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createNewsletterService } from "./modules/newsletter/service";
+import { createOrdersService } from "./modules/orders/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
@@ -13,16 +14,19 @@ import { createVideosService } from "./modules/videos/service";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
 export function createServices(db: Db, clock: Clock, config: Config) {
+  const catalogue = createCatalogueService(db, clock);
+  const settings = createSettingsService(db, clock);
   return {
     auth: createAuthService(db, clock),
-    catalogue: createCatalogueService(db, clock),
+    catalogue,
     carousel: createCarouselService(db, clock),
     updates: createUpdatesService(db, clock),
     videos: createVideosService(db, clock),
-    settings: createSettingsService(db, clock),
+    settings,
     trending: createTrendingService(config.tmdb, clock),
     newsletter: createNewsletterService(db, clock),
     uploads: createUploadsService(config.mediaDir),
+    orders: createOrdersService(db, clock, { catalogue, settings }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

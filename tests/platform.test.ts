@@ -29,6 +29,7 @@ describe("the API as a whole", () => {
         "POST /api/auth/login",
         "POST /api/auth/logout",
         "POST /api/newsletter",
+        "POST /api/orders",
       ].sort(),
     );
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;

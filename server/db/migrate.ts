@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { initial } from "./migrations/0001-initial";
 import { newsletter } from "./migrations/0002-newsletter";
+import { orders } from "./migrations/0003-orders";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-newsletter": newsletter,
+  "0003-orders": orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

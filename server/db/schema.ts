@@ -82,6 +82,38 @@ export interface NewsletterSubscribersTable {
   created_at: string;
 }
 
+export interface OrdersTable {
+  id: string;
+  /** PSL-XXXXX, what the shopper's message carries and the seller searches for. */
+  reference: string;
+  channel: string;
+  status: string;
+  customer_name: string | null;
+  phone: string | null;
+  note: string;
+  total: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  position: number;
+  /** Null once the catalogue item is deleted; name and prices are kept as sold. */
+  item_id: string | null;
+  name: string;
+  months: number;
+  devices: number;
+  unit_price: number;
+  line_total: number;
+  /** YYYY-MM-DD, set when the order is delivered. */
+  start_date: string | null;
+  expiry_date: string | null;
+  /** The order that renewed this line, once the seller marks it renewed. */
+  renewal_order_id: string | null;
+}
+
 export interface Tables {
   catalogue_items: CatalogueItemsTable;
   catalogue_plans: CataloguePlansTable;
@@ -92,4 +124,6 @@ export interface Tables {
   sessions: SessionsTable;
   settings: SettingsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
 }

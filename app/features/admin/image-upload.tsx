@@ -50,7 +50,7 @@ export function ImageUpload({ value, onUploaded }: { value: string; onUploaded: 
           onClick={() => inputRef.current?.click()}
           disabled={uploading}
           aria-describedby={`${id}-hint`}
-          className={`${secondaryButton} px-3 py-2 text-sm`}
+          className={`${secondaryButton} text-sm whitespace-nowrap`}
         >
           {uploading && <Spinner className="h-4 w-4" />}
           {uploading ? "Uploading…" : "Upload an image"}

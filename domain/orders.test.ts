@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import {
+  addMonths,
+  internationalPhone,
+  checkoutInputSchema,
+  daysUntil,
+  nextStatuses,
+  normaliseReference,
+  orderMessage,
+  priceOrder,
+  REFERENCE_ALPHABET,
+  referenceFromBytes,
+  referencePattern,
+  renewalMessage,
+  shopToday,
+  transitionError,
+  type PricedItem,
+} from "./orders";
+
+describe("references", () => {
+  it("are PSL- and five characters that cannot be misread", () => {
+    expect(REFERENCE_ALPHABET).not.toMatch(/[01OI]/);
+    expect(REFERENCE_ALPHABET).toHaveLength(32);
+    expect(referenceFromBytes(new Uint8Array([0, 1, 2, 31, 32]))).toBe("PSL-234Z2");
+    expect(referenceFromBytes(new Uint8Array([255, 255, 255, 255, 255]))).toMatch(referencePattern);
+  });
+
+  it("use every character equally", () => {
+    const seen = new Set<string>();
+    for (let byte = 0; byte < 256; byte++) seen.add(referenceFromBytes(new Uint8Array(5).fill(byte)).slice(4, 5));
+    expect(seen.size).toBe(32);
+  });
+
+  it("are found however they are typed", () => {
+    for (const typed of ["psl-7k2qx", " PSL 7K2QX ", "7k2qx", "PSL7K2QX"]) expect(normaliseReference(typed)).toBe("PSL-7K2QX");
+  });
+});
+
+const catalogue = new Map<string, PricedItem>([
+  ["n1", { _id: "n1", Name: "Netflix Premium", plans: { "1": 300, "3": 880, "12": 3200 } }],
+  ["s1", { _id: "s1", Name: "Spotify Premium", plans: { "1": 250 } }],
+]);
+
+describe("priceOrder", () => {
+  it("prices every line from the catalogue, whatever the browser said", () => {
+    const result = priceOrder(
+      [
+        { _id: "n1", months: 3, devices: 2 },
+        { _id: "s1", months: 1, devices: 1 },
+      ],
+      catalogue,
+    );
+    expect(result).toEqual({
+      ok: true,
+      total: 880 * 2 + 250,
+      lines: [
+        { itemId: "n1", name: "Netflix Premium", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 },
+        { itemId: "s1", name: "Spotify Premium", months: 1, devices: 1, unitPrice: 250, lineTotal: 250 },
+      ],
+    });
+  });
+
+  it("names each line that cannot be sold", () => {
+    const result = priceOrder(
+      [
+        { _id: "gone", months: 1, devices: 1 },
+        { _id: "n1", months: 1, devices: 1 },
+        { _id: "s1", months: 6, devices: 1 },
+      ],
+      catalogue,
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { field: "items.0._id", message: "This item is no longer sold; remove it from your cart" },
+        { field: "items.2.months", message: "Spotify Premium no longer has a 6 months plan; remove it and add it again" },
+      ],
+    });
+  });
+});
+
+describe("checkout input", () => {
+  it("keeps devices to 1–3 and at most 50 lines", () => {
+    const line = { _id: "n1", months: 1, devices: 1 };
+    expect(checkoutInputSchema.safeParse({ items: [line], channel: "whatsapp" }).success).toBe(true);
+    const four = checkoutInputSchema.safeParse({ items: [{ ...line, devices: 4 }], channel: "whatsapp" });
+    expect(four.error?.issues[0]).toMatchObject({ path: ["items", 0, "devices"], message: "Devices must be 1, 2 or 3" });
+    const many = checkoutInputSchema.safeParse({ items: Array(51).fill(line), channel: "telegram" });
+    expect(many.error?.issues[0]?.message).toBe("At most 50 lines in one order");
+    expect(checkoutInputSchema.safeParse({ items: [], channel: "whatsapp" }).error?.issues[0]?.message).toBe("Your cart is empty");
+  });
+
+  it("keeps a phone number as digits with an optional +", () => {
+    const parsed = checkoutInputSchema.parse({ items: [{ _id: "n1", months: 1, devices: 1 }], channel: "whatsapp", phone: " +977 980-1234567 ", name: "" });
+    expect(parsed).toMatchObject({ phone: "+9779801234567", name: null });
+    expect(checkoutInputSchema.safeParse({ items: [{ _id: "n1", months: 1, devices: 1 }], channel: "whatsapp", phone: "call me" }).success).toBe(false);
+  });
+});
+
+describe("orderMessage", () => {
+  it("is the storefront's message with the reference on its own line", () => {
+    const lines = [{ itemId: "n1", name: "Netflix Premium", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 }];
+    expect(orderMessage(lines, "PSL-7K2QX")).toBe(
+      [
+        "Hello! I would like to order:",
+        "Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months",
+        "Total: 1,760 NPR",
+        "Order ref: PSL-7K2QX",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("status transitions", () => {
+  it("move forward, may skip a step, and never go back", () => {
+    expect(transitionError("new", "contacted")).toBeNull();
+    expect(transitionError("new", "paid")).toBeNull();
+    expect(transitionError("paid", "delivered")).toBeNull();
+    expect(transitionError("paid", "contacted")).toBe("An order that is paid cannot go back to contacted");
+    expect(transitionError("paid", "paid")).toBe("The order is already paid");
+  });
+
+  it("cancel from any state before delivered, and end there", () => {
+    expect(transitionError("new", "cancelled")).toBeNull();
+    expect(transitionError("paid", "cancelled")).toBeNull();
+    expect(transitionError("delivered", "cancelled")).toBe("A delivered order cannot change status");
+    expect(transitionError("cancelled", "new")).toBe("A cancelled order cannot change status");
+    expect(nextStatuses("contacted")).toEqual(["paid", "delivered", "cancelled"]);
+    expect(nextStatuses("delivered")).toEqual([]);
+  });
+});
+
+describe("dates", () => {
+  it("adds calendar months, keeping to the end of a short month", () => {
+    expect(addMonths("2026-01-15", 1)).toBe("2026-02-15");
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonths("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonths("2026-11-30", 3)).toBe("2027-02-28");
+    expect(addMonths("2026-05-10", 12)).toBe("2027-05-10");
+  });
+
+  it("counts days between dates and knows Nepal's today", () => {
+    expect(daysUntil("2026-11-29", "2026-11-22")).toBe(7);
+    expect(daysUntil("2026-11-20", "2026-11-22")).toBe(-2);
+    // 20:00 UTC is already the next morning in Kathmandu (UTC+5:45).
+    expect(shopToday(new Date("2026-11-22T20:00:00Z"))).toBe("2026-11-23");
+    expect(shopToday(new Date("2026-11-22T18:00:00Z"))).toBe("2026-11-22");
+  });
+});
+
+describe("renewalMessage", () => {
+  it("greets the customer by name and quotes today's price", () => {
+    expect(renewalMessage({ customerName: "Sita", name: "Netflix Premium", months: 1, expiryDate: "2026-12-01", currentPrice: 300 })).toBe(
+      "Hello Sita! Your Netflix Premium (1 month) ends on 2026-12-01. Renewing it for another 1 month costs NPR 300. Reply here to renew.",
+    );
+    expect(renewalMessage({ customerName: null, name: "VPN", months: 12, expiryDate: "2026-12-01", currentPrice: null })).toBe(
+      "Hello! Your VPN (12 months) ends on 2026-12-01. Reply here if you would like to renew it.",
+    );
+  });
+});
+
+describe("internationalPhone", () => {
+  it("adds Nepal's code to a local mobile number and leaves full numbers alone", () => {
+    expect(internationalPhone("9801234567")).toBe("9779801234567");
+    expect(internationalPhone("+9779801234567")).toBe("9779801234567");
+    expect(internationalPhone("+14155550100")).toBe("14155550100");
+  });
+});

@@ -1,0 +1,297 @@
+import { z } from "zod";
+import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
+import { buildCheckoutMessage, type ChatChannel } from "./checkout";
+import { formatNpr } from "./money";
+import { monthsLabel } from "./validity";
+
+// ---------------------------------------------------------------------------------------------
+// References
+
+/** Read aloud over the phone: no 0/O and no 1/I, which sound or look alike. */
+export const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+export const REFERENCE_PREFIX = "PSL-";
+/** 32^5 ≈ 33.5 million references; a clash is caught by the unique index and a new one drawn. */
+export const REFERENCE_LENGTH = 5;
+export const referencePattern = new RegExp(`^${REFERENCE_PREFIX}[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
+
+/** A reference from random bytes (one per character); 32 divides 256, so every character is equally likely. */
+export function referenceFromBytes(bytes: Uint8Array): string {
+  if (bytes.length < REFERENCE_LENGTH) throw new Error(`need ${REFERENCE_LENGTH} random bytes`);
+  let code = "";
+  for (let i = 0; i < REFERENCE_LENGTH; i++) code += REFERENCE_ALPHABET[bytes[i]! % REFERENCE_ALPHABET.length];
+  return REFERENCE_PREFIX + code;
+}
+
+/** What a person types when searching: "psl 7k2qx", "7K2QX", "PSL7K2QX" all mean PSL-7K2QX. */
+export function normaliseReference(input: string): string {
+  const compact = input.toUpperCase().replace(/[\s-]/g, "");
+  return REFERENCE_PREFIX + (compact.startsWith("PSL") ? compact.slice(3) : compact);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+export const CHAT_CHANNELS = ["whatsapp", "telegram"] as const satisfies readonly ChatChannel[];
+
+const optionalContact = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .optional()
+    .transform((value) => value || null);
+
+export const orderPhoneSchema = z
+  .string({ error: "Phone must be text" })
+  .trim()
+  .max(20, "Phone is too long")
+  .refine((value) => value === "" || /^\+?[\d\s-]{7,20}$/.test(value), "Phone: digits only, with the country code, e.g. 9779800000000")
+  .optional()
+  .transform((value) => (value ? value.replace(/[\s-]/g, "") : null));
+
+export const orderLineInputSchema = z.object({
+  _id: z.string({ error: "Each item needs its _id" }).trim().min(1, "Each item needs its _id").max(100),
+  months: z.number({ error: "Choose a plan (months)" }).int("Months must be a whole number").min(1, "Choose a plan (months)").max(120),
+  devices: z
+    .number({ error: "Devices must be 1, 2 or 3" })
+    .int("Devices must be 1, 2 or 3")
+    .refine((n) => (DEVICE_OPTIONS as readonly number[]).includes(n), "Devices must be 1, 2 or 3"),
+});
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+export const checkoutInputSchema = z.object({
+  items: z
+    .array(orderLineInputSchema, { error: "items must be a list of cart lines" })
+    .min(1, "Your cart is empty")
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} lines in one order`),
+  channel: z.enum(CHAT_CHANNELS, { error: "channel must be whatsapp or telegram" }),
+  name: optionalContact("Name", 100),
+  phone: orderPhoneSchema,
+});
+export type CheckoutInput = z.input<typeof checkoutInputSchema>;
+
+/** What the catalogue says about one item, as much as pricing needs. */
+export type PricedItem = { _id: string; Name: string; plans: Record<string, number> };
+
+export type OrderLine = {
+  itemId: string;
+  name: string;
+  months: number;
+  devices: number;
+  /** The plan's price for one device, from the catalogue at checkout. */
+  unitPrice: number;
+  lineTotal: number;
+};
+
+export type PricingResult =
+  | { ok: true; lines: OrderLine[]; total: number }
+  | { ok: false; errors: Array<{ field: string; message: string }> };
+
+/** Prices every line from the catalogue; the browser's prices are never read. */
+export function priceOrder(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>): PricingResult {
+  const errors: Array<{ field: string; message: string }> = [];
+  const lines: OrderLine[] = [];
+  items.forEach((input, index) => {
+    const item = catalogue.get(input._id);
+    if (!item) {
+      errors.push({ field: `items.${index}._id`, message: "This item is no longer sold; remove it from your cart" });
+      return;
+    }
+    const unitPrice = item.plans[String(input.months)];
+    if (unitPrice === undefined) {
+      errors.push({
+        field: `items.${index}.months`,
+        message: `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again`,
+      });
+      return;
+    }
+    lines.push({ itemId: item._id, name: item.Name, months: input.months, devices: input.devices, unitPrice, lineTotal: unitPrice * input.devices });
+  });
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, lines, total: lines.reduce((sum, line) => sum + line.lineTotal, 0) };
+}
+
+/** The storefront's message with the reference the seller will look up. */
+export function orderMessage(lines: readonly OrderLine[], reference: string | null): string {
+  const message = buildCheckoutMessage(
+    lines.map((line) => ({ name: line.name, month: line.months, selectedMonth: line.unitPrice, selectedDevice: line.devices as 1 | 2 | 3, cost: line.lineTotal })),
+  );
+  return reference ? `${message}\nOrder ref: ${reference}` : message;
+}
+
+export const checkoutResponseSchema = z.object({
+  success: z.literal(true),
+  reference: z.string(),
+  lines: z.array(
+    z.object({ itemId: z.string(), name: z.string(), months: z.number(), devices: z.number(), unitPrice: z.number(), lineTotal: z.number() }),
+  ),
+  total: z.number(),
+  message: z.string(),
+  url: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Status
+
+export const ORDER_STATUSES = ["new", "contacted", "paid", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  paid: "Paid",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+const FORWARD: readonly OrderStatus[] = ["new", "contacted", "paid", "delivered"];
+
+/**
+ * new → contacted → paid → delivered; a step may be skipped forward (a regular customer pays before
+ * anyone writes), never taken back. Cancelled from any state before delivered. Null when allowed.
+ */
+export function transitionError(from: OrderStatus, to: OrderStatus): string | null {
+  if (from === to) return `The order is already ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
+  if (from === "delivered") return "A delivered order cannot change status";
+  if (from === "cancelled") return "A cancelled order cannot change status";
+  if (to === "cancelled") return null;
+  if (FORWARD.indexOf(to) < FORWARD.indexOf(from)) {
+    return `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot go back to ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
+  }
+  return null;
+}
+
+/** The statuses an order may move to next, for the admin's buttons. */
+export function nextStatuses(from: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => transitionError(from, to) === null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates and renewals
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const dateSchema = z
+  .string({ error: "Date must be written YYYY-MM-DD" })
+  .regex(isoDate, "Date must be written YYYY-MM-DD")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "That date does not exist");
+
+/** Calendar months: 31 Jan + 1 month is the last day of February, not 3 March. */
+export function addMonths(date: string, months: number): string {
+  const [, y, m, d] = isoDate.exec(date)!;
+  const monthIndex = Number(m) - 1 + months;
+  const year = Number(y) + Math.floor(monthIndex / 12);
+  const month = monthIndex % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(Number(d), lastDay))).toISOString().slice(0, 10);
+}
+
+/** Whole days from `today` to `date` (negative when past). */
+export function daysUntil(date: string, today: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today's date where the shop is (Nepal, UTC+5:45), so "expires today" means the seller's today. */
+export function shopToday(now: Date): string {
+  return new Date(now.getTime() + (5 * 60 + 45) * 60_000).toISOString().slice(0, 10);
+}
+
+export const DEFAULT_RENEWAL_WINDOW_DAYS = 7;
+
+export function renewalMessage(line: { customerName: string | null; name: string; months: number; expiryDate: string; currentPrice: number | null }): string {
+  const greeting = line.customerName ? `Hello ${line.customerName}!` : "Hello!";
+  const ends = `Your ${line.name} (${monthsLabel(line.months)}) ends on ${line.expiryDate}.`;
+  const offer =
+    line.currentPrice === null
+      ? "Reply here if you would like to renew it."
+      : `Renewing it for another ${monthsLabel(line.months)} costs NPR ${formatNpr(line.currentPrice)}. Reply here to renew.`;
+  return [greeting, ends, offer].join(" ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the admin API answers
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  itemId: z.string().nullable(),
+  name: z.string(),
+  months: z.number(),
+  devices: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  startDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  /** The order that renewed this line, if any. */
+  renewalReference: z.string().nullable(),
+});
+export type OrderLineView = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  reference: z.string(),
+  channel: z.enum(CHAT_CHANNELS),
+  status: z.enum(ORDER_STATUSES),
+  customerName: z.string().nullable(),
+  phone: z.string().nullable(),
+  note: z.string(),
+  total: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lines: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
+  q: z.string().trim().max(40, "Search at most 40 characters").optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export const orderDetailsInputSchema = z.object({
+  customerName: optionalContact("Name", 100),
+  phone: orderPhoneSchema,
+  note: z.string({ error: "Note must be text" }).trim().max(2000, "Note is too long (at most 2000 characters)").default(""),
+});
+
+export const orderStatusInputSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
+  /** For delivered: the day the subscriptions start (the shop's today when absent). */
+  startDate: dateSchema.optional(),
+});
+
+export const lineStartInputSchema = z.object({ startDate: dateSchema });
+
+export const renewalsQuerySchema = z.object({
+  days: z.coerce.number({ error: "days must be a whole number" }).int("days must be a whole number").min(0).max(365).default(DEFAULT_RENEWAL_WINDOW_DAYS),
+});
+
+export const renewalSchema = z.object({
+  lineId: z.string(),
+  reference: z.string(),
+  customerName: z.string().nullable(),
+  phone: z.string().nullable(),
+  name: z.string(),
+  months: z.number(),
+  devices: z.number(),
+  startDate: z.string(),
+  expiryDate: z.string(),
+  daysLeft: z.number(),
+  /** Today's price of the same plan for the same devices; null when the item or plan is gone. */
+  currentPrice: z.number().nullable(),
+  message: z.string(),
+  /** wa.me link to the customer with the message, when their phone is known. */
+  whatsappUrl: z.string().nullable(),
+});
+export type Renewal = z.infer<typeof renewalSchema>;
+
+/** How the orders screen and the dashboard count: per status, for orders made since `since`. */
+export type OrderCounts = Record<OrderStatus, number>;
+
+/** A Nepali mobile number written locally (98XXXXXXXX) gets its country code for wa.me. */
+export function internationalPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return /^9[78]\d{8}$/.test(digits) ? `977${digits}` : digits;
+}

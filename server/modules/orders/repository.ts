@@ -1,0 +1,266 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { ChatChannel } from "../../../domain/checkout";
+import { ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
+import type { Db } from "../../db/database";
+import type { OrdersTable } from "../../db/schema";
+
+export type NewOrder = {
+  reference: string;
+  channel: ChatChannel;
+  status: OrderStatus;
+  customerName: string | null;
+  phone: string | null;
+  note: string;
+  total: number;
+  lines: OrderLine[];
+};
+
+export type DueLine = {
+  lineId: string;
+  itemId: string | null;
+  name: string;
+  months: number;
+  devices: number;
+  startDate: string;
+  expiryDate: string;
+  orderId: string;
+  reference: string;
+  channel: ChatChannel;
+  customerName: string | null;
+  phone: string | null;
+};
+
+export function createOrdersRepository() {
+  async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const lines = await db
+      .selectFrom("order_lines as l")
+      .leftJoin("orders as renewal", "renewal.id", "l.renewal_order_id")
+      .select([
+        "l.id",
+        "l.order_id",
+        "l.item_id",
+        "l.name",
+        "l.months",
+        "l.devices",
+        "l.unit_price",
+        "l.line_total",
+        "l.start_date",
+        "l.expiry_date",
+        "renewal.reference as renewal_reference",
+      ])
+      .where(
+        "l.order_id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .orderBy("l.order_id")
+      .orderBy("l.position")
+      .execute();
+    const byOrder = new Map<string, Order["lines"]>();
+    for (const line of lines) {
+      const list = byOrder.get(line.order_id) ?? [];
+      list.push({
+        id: line.id,
+        itemId: line.item_id,
+        name: line.name,
+        months: line.months,
+        devices: line.devices,
+        unitPrice: line.unit_price,
+        lineTotal: line.line_total,
+        startDate: line.start_date,
+        expiryDate: line.expiry_date,
+        renewalReference: line.renewal_reference,
+      });
+      byOrder.set(line.order_id, list);
+    }
+    return rows.map((row) => ({
+      _id: row.id,
+      reference: row.reference,
+      channel: row.channel as ChatChannel,
+      status: row.status as OrderStatus,
+      customerName: row.customer_name,
+      phone: row.phone,
+      note: row.note,
+      total: row.total,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      lines: byOrder.get(row.id) ?? [],
+    }));
+  }
+
+  return {
+    async insert(db: Db, order: NewOrder, now: string): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto("orders")
+        .values({
+          id,
+          reference: order.reference,
+          channel: order.channel,
+          status: order.status,
+          customer_name: order.customerName,
+          phone: order.phone,
+          note: order.note,
+          total: order.total,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto("order_lines")
+        .values(
+          order.lines.map((line, position) => ({
+            id: randomUUID(),
+            order_id: id,
+            position,
+            item_id: line.itemId,
+            name: line.name,
+            months: line.months,
+            devices: line.devices,
+            unit_price: line.unitPrice,
+            line_total: line.lineTotal,
+            start_date: null,
+            expiry_date: null,
+            renewal_order_id: null,
+          })),
+        )
+        .execute();
+      return id;
+    },
+
+    /** Newest first; `reference` and `phone` narrow it (either matching), `status` filters. */
+    async list(db: Db, filter: { status?: OrderStatus; reference?: string; phoneDigits?: string; limit: number }): Promise<Order[]> {
+      let query = db.selectFrom("orders").selectAll();
+      if (filter.status) query = query.where("status", "=", filter.status);
+      const { reference, phoneDigits } = filter;
+      if (reference || phoneDigits) {
+        query = query.where((eb) =>
+          eb.or([
+            ...(reference ? [eb("reference", "=", reference)] : []),
+            ...(phoneDigits ? [eb("phone", "like", `%${phoneDigits}%`)] : []),
+          ]),
+        );
+      }
+      const rows = await query.orderBy("created_at", "desc").orderBy("reference").limit(filter.limit).execute();
+      return withLines(db, rows);
+    },
+
+    async findByReference(db: Db, reference: string): Promise<Order | undefined> {
+      const row = await db.selectFrom("orders").selectAll().where("reference", "=", reference).executeTakeFirst();
+      return row ? (await withLines(db, [row]))[0] : undefined;
+    },
+
+    async updateDetails(db: Db, id: string, details: { customerName: string | null; phone: string | null; note: string }, now: string) {
+      await db
+        .updateTable("orders")
+        .set({ customer_name: details.customerName, phone: details.phone, note: details.note, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /** Changes the status only if it is still `from`: of two admins clicking at once, one wins. */
+    async updateStatus(db: Db, id: string, from: OrderStatus, to: OrderStatus, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("orders")
+        .set({ status: to, updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setLineDates(db: Db, lineId: string, startDate: string, expiryDate: string) {
+      await db.updateTable("order_lines").set({ start_date: startDate, expiry_date: expiryDate }).where("id", "=", lineId).execute();
+    },
+
+    async touch(db: Db, id: string, now: string) {
+      await db.updateTable("orders").set({ updated_at: now }).where("id", "=", id).execute();
+    },
+
+    /** Lines of delivered orders that end on or before `until` and are not renewed yet, soonest first. */
+    async dueLines(db: Db, until: string): Promise<DueLine[]> {
+      const rows = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select([
+          "l.id as lineId",
+          "l.item_id as itemId",
+          "l.name",
+          "l.months",
+          "l.devices",
+          "l.start_date as startDate",
+          "l.expiry_date as expiryDate",
+          "o.id as orderId",
+          "o.reference",
+          "o.channel",
+          "o.customer_name as customerName",
+          "o.phone",
+        ])
+        .where("o.status", "=", "delivered")
+        .where("l.renewal_order_id", "is", null)
+        .where("l.expiry_date", "is not", null)
+        .where("l.expiry_date", "<=", until)
+        .orderBy("l.expiry_date")
+        .orderBy("o.reference")
+        .execute();
+      return rows.map((row) => ({ ...row, startDate: row.startDate!, expiryDate: row.expiryDate!, channel: row.channel as ChatChannel }));
+    },
+
+    async findDueLine(db: Db, lineId: string): Promise<(DueLine & { status: OrderStatus; renewalOrderId: string | null }) | undefined> {
+      const row = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select([
+          "l.id as lineId",
+          "l.item_id as itemId",
+          "l.name",
+          "l.months",
+          "l.devices",
+          "l.start_date as startDate",
+          "l.expiry_date as expiryDate",
+          "l.renewal_order_id as renewalOrderId",
+          "o.id as orderId",
+          "o.reference",
+          "o.channel",
+          "o.status",
+          "o.customer_name as customerName",
+          "o.phone",
+        ])
+        .where("l.id", "=", lineId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        ...row,
+        startDate: row.startDate ?? "",
+        expiryDate: row.expiryDate ?? "",
+        channel: row.channel as ChatChannel,
+        status: row.status as OrderStatus,
+      };
+    },
+
+    /** Marks a line renewed by `renewalOrderId`, unless someone already did. */
+    async markRenewed(db: Db, lineId: string, renewalOrderId: string): Promise<boolean> {
+      const result = await db
+        .updateTable("order_lines")
+        .set({ renewal_order_id: renewalOrderId })
+        .where("id", "=", lineId)
+        .where("renewal_order_id", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async countByStatusSince(db: Db, since: string): Promise<OrderCounts> {
+      const rows = await db
+        .selectFrom("orders")
+        .select(["status", (eb) => eb.fn.countAll<string | number>().as("count")])
+        .where("created_at", ">=", since)
+        .groupBy("status")
+        .execute();
+      const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as OrderCounts;
+      for (const row of rows) if (row.status in counts) counts[row.status as OrderStatus] = Number(row.count);
+      return counts;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema } from "../../../domain/common";
+import {
+  checkoutInputSchema,
+  checkoutResponseSchema,
+  lineStartInputSchema,
+  orderDetailsInputSchema,
+  orderListQuerySchema,
+  orderSchema,
+  orderStatusInputSchema,
+  renewalSchema,
+  renewalsQuerySchema,
+} from "../../../domain/orders";
+import { HttpError } from "../../errors";
+import type { Services } from "../../services";
+
+/** Per visitor address: a shopper checks out a few times at most; a script filling the table is stopped. */
+export const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
+
+const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
+const orderAnswer = z.object({ success: z.literal(true), message: z.string(), order: orderSchema });
+const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { orders } = services;
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many orders from your address. Please try again in ${context.after}, or message the shop directly.`),
+  });
+
+  app.post(
+    "/orders",
+    {
+      config: { public: true, rateLimit: CHECKOUT_LIMIT },
+      schema: {
+        tags: ["orders"],
+        summary: "Check out: prices the cart from the catalogue, stores the order and answers the chat message with its reference",
+        body: checkoutInputSchema,
+        response: { 201: checkoutResponseSchema, ...failures, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ success: true as const, ...(await orders.checkout(request.body)) }),
+  );
+
+  app.get(
+    "/admin/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Orders, newest first; filter by status, search by reference or phone",
+        querystring: orderListQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), items: z.array(orderSchema) }), 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, items: await orders.list(request.query) }),
+  );
+
+  app.get(
+    "/admin/orders/:reference",
+    { schema: { tags: ["orders"], summary: "One order by its reference", params: referenceParams, response: { 200: orderAnswer, 404: errorResponseSchema } } },
+    async (request) => ({ success: true as const, message: "Order found", order: await orders.get(request.params.reference) }),
+  );
+
+  app.put(
+    "/admin/orders/:reference/details",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The customer's name and phone, and the seller's private note",
+        params: referenceParams,
+        body: orderDetailsInputSchema,
+        response: { 200: orderAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: "Order details saved",
+      order: await orders.updateDetails(request.params.reference, request.body),
+    }),
+  );
+
+  app.post(
+    "/admin/orders/:reference/status",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Move the order on (new → contacted → paid → delivered, or cancelled); delivering starts each line's subscription",
+        params: referenceParams,
+        body: orderStatusInputSchema,
+        response: { 200: orderAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const order = await orders.changeStatus(request.params.reference, request.body.status, request.body.startDate);
+      return { success: true as const, message: `Order ${order.reference} is now ${order.status}`, order };
+    },
+  );
+
+  app.put(
+    "/admin/orders/:reference/lines/:lineId/start",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Correct the day a delivered line started; its expiry follows",
+        params: referenceParams.extend({ lineId: z.string().min(1).max(100) }),
+        body: lineStartInputSchema,
+        response: { 200: orderAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: "Start date saved",
+      order: await orders.setLineStart(request.params.reference, request.params.lineId, request.body.startDate),
+    }),
+  );
+
+  app.get(
+    "/admin/renewals",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Delivered lines that end within `days` days (7 by default) or have ended, not renewed yet; soonest first",
+        querystring: renewalsQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), items: z.array(renewalSchema) }), 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, items: await orders.renewals(request.query.days) }),
+  );
+
+  app.post(
+    "/admin/renewals/:lineId",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Mark a line renewed: creates the new order at today's price",
+        params: z.object({ lineId: z.string().min(1).max(100) }),
+        response: { 201: orderAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.renew(request.params.lineId);
+      return reply.status(201).send({ success: true as const, message: `Renewal order ${order.reference} created`, order });
+    },
+  );
+};

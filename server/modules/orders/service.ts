@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import { chatUrl, whatsappUrl } from "../../../domain/checkout";
+import {
+  addMonths,
+  daysUntil,
+  internationalPhone,
+  normaliseReference,
+  orderMessage,
+  priceOrder,
+  REFERENCE_LENGTH,
+  referenceFromBytes,
+  referencePattern,
+  renewalMessage,
+  shopToday,
+  transitionError,
+  type CheckoutResponse,
+  type Order,
+  type OrderCounts,
+  type OrderLineInput,
+  type OrderStatus,
+  type PricedItem,
+  type Renewal,
+} from "../../../domain/orders";
+import type { ChatChannel } from "../../../domain/checkout";
+import type { ShopSettings } from "../../../domain/settings";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import { createOrdersRepository, type DueLine } from "./repository";
+
+/** A reference clash is one in 33 million; five in a row means something else is wrong. */
+const REFERENCE_ATTEMPTS = 5;
+
+export interface OrdersDependencies {
+  catalogue: { list(): Promise<PricedItem[]> };
+  settings: { shop(): Promise<ShopSettings> };
+}
+
+const isForeignKeyViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+};
+
+export function createOrdersService(db: Db, clock: Clock, { catalogue, settings }: OrdersDependencies) {
+  const repository = createOrdersRepository();
+
+  const today = () => shopToday(clock());
+
+  async function catalogueById(): Promise<Map<string, PricedItem>> {
+    return new Map((await catalogue.list()).map((item) => [item._id, item]));
+  }
+
+  /** Runs `work` in a transaction with a fresh reference, drawing again if the reference is taken. */
+  async function withNewReference<T>(work: (trx: Db, reference: string) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const reference = referenceFromBytes(randomBytes(REFERENCE_LENGTH));
+      try {
+        return await db.transaction().execute((trx) => work(trx, reference));
+      } catch (error) {
+        if (isUniqueViolation(error) && attempt < REFERENCE_ATTEMPTS) continue;
+        if (isForeignKeyViolation(error)) {
+          throw conflict("An item was removed from the shop while you were checking out. Please check your cart and try again.");
+        }
+        throw error;
+      }
+    }
+  }
+
+  async function findOrThrow(db: Db, reference: string): Promise<Order> {
+    const order = await repository.findByReference(db, reference);
+    if (!order) throw notFound(`No order with reference ${reference}`);
+    return order;
+  }
+
+  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string): Renewal {
+    const unitPrice = line.itemId ? items.get(line.itemId)?.plans[String(line.months)] : undefined;
+    const currentPrice = unitPrice === undefined ? null : unitPrice * line.devices;
+    const message = renewalMessage({ customerName: line.customerName, name: line.name, months: line.months, expiryDate: line.expiryDate, currentPrice });
+    return {
+      lineId: line.lineId,
+      reference: line.reference,
+      customerName: line.customerName,
+      phone: line.phone,
+      name: line.name,
+      months: line.months,
+      devices: line.devices,
+      startDate: line.startDate,
+      expiryDate: line.expiryDate,
+      daysLeft: daysUntil(line.expiryDate, now),
+      currentPrice,
+      message,
+      whatsappUrl: line.phone ? whatsappUrl(internationalPhone(line.phone), message) : null,
+    };
+  }
+
+  return {
+    /** Prices the cart from the catalogue, stores the order and answers the chat message with its reference. */
+    async checkout(input: {
+      items: OrderLineInput[];
+      channel: ChatChannel;
+      name: string | null;
+      phone: string | null;
+    }): Promise<Omit<CheckoutResponse, "success">> {
+      const priced = priceOrder(input.items, await catalogueById());
+      if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
+      const now = clock().toISOString();
+      const reference = await withNewReference(async (trx, reference) => {
+        await repository.insert(
+          trx,
+          { reference, channel: input.channel, status: "new", customerName: input.name, phone: input.phone, note: "", total: priced.total, lines: priced.lines },
+          now,
+        );
+        return reference;
+      });
+      const message = orderMessage(priced.lines, reference);
+      return { reference, lines: priced.lines, total: priced.total, message, url: chatUrl(input.channel, await settings.shop(), message) };
+    },
+
+    /** Newest first. `q` is a reference (however typed) or part of a phone number (3 digits or more). */
+    async list(filter: { status?: OrderStatus; q?: string; limit: number }): Promise<Order[]> {
+      const q = filter.q?.trim() ?? "";
+      const asReference = normaliseReference(q);
+      const reference = referencePattern.test(asReference) ? asReference : undefined;
+      const digits = q.replace(/\D/g, "");
+      const phoneDigits = digits.length >= 3 ? digits : undefined;
+      // A search that can match nothing finds nothing, rather than everything.
+      if (q && !reference && !phoneDigits) return [];
+      return repository.list(db, { status: filter.status, reference, phoneDigits, limit: filter.limit });
+    },
+
+    get: (reference: string): Promise<Order> => findOrThrow(db, normaliseReference(reference)),
+
+    async updateDetails(reference: string, details: { customerName: string | null; phone: string | null; note: string }): Promise<Order> {
+      return db.transaction().execute(async (trx) => {
+        const order = await findOrThrow(trx, normaliseReference(reference));
+        await repository.updateDetails(trx, order._id, details, clock().toISOString());
+        return findOrThrow(trx, order.reference);
+      });
+    },
+
+    /** Moves the order on; delivering it starts each line's subscription on `startDate` (the shop's today by default). */
+    async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<Order> {
+      return db.transaction().execute(async (trx) => {
+        const order = await findOrThrow(trx, normaliseReference(reference));
+        const refusal = transitionError(order.status, to);
+        if (refusal) throw new HttpError(409, refusal, [{ field: "status", message: refusal }]);
+        const now = clock().toISOString();
+        if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
+          throw conflict("Someone else changed this order just now. Reload it and try again.");
+        }
+        if (to === "delivered") {
+          const start = startDate ?? today();
+          for (const line of order.lines) await repository.setLineDates(trx, line.id, start, addMonths(start, line.months));
+        }
+        return findOrThrow(trx, order.reference);
+      });
+    },
+
+    /** Corrects when one delivered line started; its expiry follows. */
+    async setLineStart(reference: string, lineId: string, startDate: string): Promise<Order> {
+      return db.transaction().execute(async (trx) => {
+        const order = await findOrThrow(trx, normaliseReference(reference));
+        const line = order.lines.find((l) => l.id === lineId);
+        if (!line) throw notFound(`Order ${order.reference} has no line ${lineId}`);
+        if (order.status !== "delivered") {
+          throw conflict("Start dates are set when the order is delivered", "startDate");
+        }
+        await repository.setLineDates(trx, line.id, startDate, addMonths(startDate, line.months));
+        await repository.touch(trx, order._id, clock().toISOString());
+        return findOrThrow(trx, order.reference);
+      });
+    },
+
+    /** Lines ending within `days` days, or already ended, and not renewed yet; soonest first. */
+    async renewals(days: number): Promise<Renewal[]> {
+      const now = today();
+      const [lines, items] = await Promise.all([repository.dueLines(db, addDays(now, days)), catalogueById()]);
+      return lines.map((line) => toRenewal(line, items, now));
+    },
+
+    /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */
+    async renew(lineId: string): Promise<Order> {
+      const items = await catalogueById();
+      const reference = await withNewReference(async (trx, reference) => {
+        const line = await repository.findDueLine(trx, lineId);
+        if (!line) throw notFound(`No order line ${lineId}`);
+        if (line.status !== "delivered") throw conflict(`Order ${line.reference} is not delivered yet, so there is nothing to renew`);
+        if (line.renewalOrderId) throw conflict(`This ${line.name} line of ${line.reference} is already renewed`);
+        const priced = priceOrder(line.itemId ? [{ _id: line.itemId, months: line.months, devices: line.devices }] : [], items);
+        if (!line.itemId || !priced.ok) {
+          throw conflict(`${line.name} is no longer sold with a ${line.months}-month plan; make the new order by hand`);
+        }
+        const orderId = await repository.insert(
+          trx,
+          {
+            reference,
+            channel: line.channel,
+            status: "new",
+            customerName: line.customerName,
+            phone: line.phone,
+            note: `Renewal of ${line.reference}`,
+            total: priced.total,
+            lines: priced.lines,
+          },
+          clock().toISOString(),
+        );
+        if (!(await repository.markRenewed(trx, lineId, orderId))) throw conflict("This line was renewed just now by someone else");
+        return reference;
+      });
+      return findOrThrow(db, reference);
+    },
+
+    /** For the dashboard: orders per status made in the last 7 days, and renewals due in the default window. */
+    async weekCounts(): Promise<OrderCounts> {
+      const since = new Date(clock().getTime() - 7 * 86_400_000).toISOString();
+      return repository.countByStatusSince(db, since);
+    },
+  };
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
