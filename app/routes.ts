@@ -24,6 +24,8 @@ export default [
   route("admin/login", "routes/admin/login.tsx", { id: "admin-login" }),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/renewals", "routes/admin/renewals.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),
     route("admin/update", "routes/admin/updates.tsx"),

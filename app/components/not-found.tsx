@@ -8,7 +8,7 @@ export function NotFound() {
       <p className="mt-2 text-slate-600 dark:text-slate-300">The page you are looking for does not exist or has moved.</p>
       <Link
         to="/"
-        className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         Go to Home
       </Link>

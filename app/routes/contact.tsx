@@ -88,7 +88,7 @@ export default function Contact() {
                 <a
                   href={channel.href}
                   {...(channel.href.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
-                  className={`flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600 ${focusRing}`}
+                  className={`flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 ${focusRing}`}
                 >
                   {channel.action}
                 </a>

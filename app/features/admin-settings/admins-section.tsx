@@ -6,7 +6,7 @@ import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { useToast } from "../admin/toast";
 import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../admin/format";
 
 /** Who may sign in to the admin area: the list, adding one, and removing one (never the last). */
 export function AdminsSection({ admins }: { admins: AdminListItem[] }) {

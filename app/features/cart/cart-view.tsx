@@ -7,7 +7,8 @@ import { ImageWithFallback } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { cartActions, useStoredCart } from "./cart-store";
-import { CheckoutDialog } from "./checkout-dialog";
+import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
+import { CheckoutDialog, type SentOrder } from "./checkout-dialog";
 import { rupees } from "./rupees";
 
 const usersLabel = (n: number) => `${n} ${n === 1 ? "user" : "users"}`;
@@ -16,6 +17,7 @@ const usersLabel = (n: number) => `${n} ${n === 1 ? "user" : "users"}`;
 export function CartView() {
   const cart = useStoredCart();
   const [announcement, setAnnouncement] = useState("");
+  const [sentOrder, setSentOrder] = useState<SentOrder | null>(null);
   const emptyHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const remove = (line: CartLine, index: number) => {
@@ -37,9 +39,18 @@ export function CartView() {
       {cart === null ? (
         <CartSkeleton />
       ) : cart.length === 0 ? (
-        <EmptyCart headingRef={emptyHeadingRef} />
+        <EmptyCart headingRef={emptyHeadingRef} sentOrder={sentOrder} />
       ) : (
-        <FilledCart cart={cart} onRemove={remove} />
+        <FilledCart
+          cart={cart}
+          onRemove={remove}
+          sentOrder={sentOrder}
+          onSent={setSentOrder}
+          onClear={() => {
+            flushSync(() => cartActions.clear());
+            emptyHeadingRef.current?.focus();
+          }}
+        />
       )}
     </div>
   );
@@ -69,7 +80,7 @@ function CartSkeleton() {
   );
 }
 
-function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadingElement | null>; sentOrder: SentOrder | null }) {
   const navigate = useNavigate();
   const goBack = () => {
     // React Router numbers its history entries: idx 0 means this tab has nothing of ours to go back to.
@@ -89,7 +100,14 @@ function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | 
       <h1 ref={headingRef} tabIndex={-1} className="mt-6 rounded text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
         Your Cart is Empty
       </h1>
-      <p className={`mt-2 max-w-sm ${mutedText}`}>Looks like you haven&apos;t added anything to your cart yet.</p>
+      {sentOrder ? (
+        <p className={`mt-2 max-w-sm ${mutedText}`}>
+          Thank you! {sentOrder.reference ? <>Your order <span className="font-mono font-semibold">{sentOrder.reference}</span> is with us.</> : "Your order is with us."}{" "}
+          We reply in the chat with how to pay.
+        </p>
+      ) : (
+        <p className={`mt-2 max-w-sm ${mutedText}`}>Looks like you haven&apos;t added anything to your cart yet.</p>
+      )}
       <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
         <Link to="/" className={primaryButton}>
           Start Shopping
@@ -102,7 +120,19 @@ function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | 
   );
 }
 
-function FilledCart({ cart, onRemove }: { cart: CartLine[]; onRemove: (line: CartLine, index: number) => void }) {
+function FilledCart({
+  cart,
+  onRemove,
+  sentOrder,
+  onSent,
+  onClear,
+}: {
+  cart: CartLine[];
+  onRemove: (line: CartLine, index: number) => void;
+  sentOrder: SentOrder | null;
+  onSent: (order: SentOrder) => void;
+  onClear: () => void;
+}) {
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const total = cartTotal(cart);
   return (
@@ -113,6 +143,29 @@ function FilledCart({ cart, onRemove }: { cart: CartLine[]; onRemove: (line: Car
           Continue shopping
         </Link>
       </div>
+      {sentOrder && (
+        <section
+          aria-labelledby="sent-order-title"
+          className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50"
+        >
+          <h2 id="sent-order-title" className="font-semibold">
+            {sentOrder.reference ? (
+              <>
+                Order <span className="font-mono">{sentOrder.reference}</span> sent on {CHAT_CHANNEL_LABELS[sentOrder.channel]}
+              </>
+            ) : (
+              `Order sent on ${CHAT_CHANNEL_LABELS[sentOrder.channel]}`
+            )}
+          </h2>
+          <p className="mt-1 text-sm">
+            {sentOrder.reference ? "Quote this reference whenever you message us about it. " : ""}
+            Finished with these items? Clear the cart, or keep them for your next order.
+          </p>
+          <button type="button" onClick={onClear} className={`${secondaryButton} mt-3 px-4 py-2 text-sm`}>
+            Clear cart
+          </button>
+        </section>
+      )}
       <ul className="mt-6 space-y-4" aria-label="Items in your cart">
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
@@ -163,7 +216,7 @@ function FilledCart({ cart, onRemove }: { cart: CartLine[]; onRemove: (line: Car
           </button>
         </div>
       </div>
-      <CheckoutDialog cart={cart} open={checkoutOpen} onClose={() => setCheckoutOpen(false)} />
+      <CheckoutDialog cart={cart} open={checkoutOpen} onClose={() => setCheckoutOpen(false)} onSent={onSent} />
     </>
   );
 }

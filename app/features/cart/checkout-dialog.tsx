@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
 import { buildCheckoutMessage, chatUrl, type ChatChannel } from "../../../domain/checkout";
 import { Dialog } from "../../components/dialog";
@@ -6,31 +6,77 @@ import { mutedText } from "../../components/ui";
 import { ChatBubbleIcon, PaperPlaneIcon } from "../checkout/chat-icons";
 import { telegramButton, whatsappButton } from "../checkout/chat-styles";
 import { MessagePreview } from "../checkout/message-preview";
-import { chatSendMessage, sendToChat, type ChatSendResult } from "../checkout/send-to-chat";
+import { chatSendMessage, openChatTab, sendToChat, type ChatSendResult } from "../checkout/send-to-chat";
 import { useShop } from "../shop/use-shop";
+import { placeOrder } from "./place-order";
 import { rupees } from "./rupees";
 
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
+
+export type SentOrder = { reference: string | null; channel: ChatChannel };
+
 /**
- * Spec: 'Select Payment Method' with WhatsApp and Telegram. There is no online payment: the order
- * goes to the seller as a chat message. (When orders get a server-side reference, it goes into the
- * message built here.)
+ * Spec: 'Select Payment Method' with WhatsApp and Telegram. There is no online payment: the order goes
+ * to the seller as a chat message. The server prices it and gives it a reference for that message;
+ * when the server cannot be reached, the message built here goes without one.
  */
-export function CheckoutDialog({ cart, open, onClose }: { cart: readonly CartLine[]; open: boolean; onClose: () => void }) {
+export function CheckoutDialog({
+  cart,
+  open,
+  onClose,
+  onSent,
+}: {
+  cart: readonly CartLine[];
+  open: boolean;
+  onClose: () => void;
+  onSent: (order: SentOrder) => void;
+}) {
   const { shop } = useShop();
+  const id = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
-  const [result, setResult] = useState<ChatSendResult | null>(null);
-  const message = buildCheckoutMessage(cart);
+  const [customer, setCustomer] = useState({ name: "", phone: "" });
+  const [sending, setSending] = useState<ChatChannel | null>(null);
+  const [result, setResult] = useState<(ChatSendResult & { reference: string | null; total: number }) | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const browserMessage = buildCheckoutMessage(cart);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
 
   const send = async (channel: ChatChannel) => {
-    setResult(await sendToChat(channel, chatUrl(channel, shop, message), message, bodyRef.current ?? undefined));
+    if (sending) return;
+    // Opened during the click: once the order is placed the click is over, and a new tab would be blocked.
+    const tab = openChatTab();
+    setSending(channel);
+    setProblems([]);
+    setResult(null);
+    const placed = await placeOrder(cart, channel, customer);
+    if (placed.kind === "refused") {
+      tab?.close();
+      setProblems(placed.problems);
+      setSending(null);
+      return;
+    }
+    const { message, url, reference, total } =
+      placed.kind === "placed"
+        ? placed.order
+        : { message: browserMessage, url: chatUrl(channel, shop, browserMessage), reference: null, total: cartTotal(cart) };
+    setSentMessage(message);
+    const sent = await sendToChat(channel, url, message, bodyRef.current ?? undefined, tab);
+    setResult({ ...sent, reference, total });
+    setSending(null);
+    onSent({ reference, channel });
   };
+
+  const pricesChanged = result?.reference && result.total !== cartTotal(cart);
 
   return (
     <Dialog
       open={open}
       title="Select Payment Method"
       onClose={() => {
+        if (sending) return;
         setResult(null);
+        setProblems([]);
         onClose();
       }}
     >
@@ -40,22 +86,78 @@ export function CheckoutDialog({ cart, open, onClose }: { cart: readonly CartLin
           <span className="font-semibold whitespace-nowrap text-slate-900 dark:text-slate-50">{rupees(cartTotal(cart))}</span> goes to us as a chat
           message. Send it, and we reply with how to pay.
         </p>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-name`} className="text-sm font-medium">
+              Your name <span className={`font-normal ${mutedText}`}>(optional)</span>
+            </label>
+            <input
+              id={`${id}-name`}
+              autoComplete="name"
+              maxLength={100}
+              value={customer.name}
+              onChange={(event) => setCustomer((c) => ({ ...c, name: event.target.value }))}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-phone`} className="text-sm font-medium">
+              Phone <span className={`font-normal ${mutedText}`}>(optional)</span>
+            </label>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={20}
+              aria-describedby={`${id}-phone-hint`}
+              value={customer.phone}
+              onChange={(event) => setCustomer((c) => ({ ...c, phone: event.target.value }))}
+              className={inputClass}
+            />
+            <p id={`${id}-phone-hint`} className={`mt-1 text-xs ${mutedText}`}>
+              For a reminder before your plan ends.
+            </p>
+          </div>
+        </div>
         <div className="mt-5 grid gap-3">
-          <button type="button" className={whatsappButton} onClick={() => send("whatsapp")}>
+          <button type="button" className={whatsappButton} onClick={() => send("whatsapp")} disabled={sending !== null} aria-busy={sending === "whatsapp"}>
             <ChatBubbleIcon />
-            Proceed via WhatsApp
+            {sending === "whatsapp" ? "Preparing your order…" : "Proceed via WhatsApp"}
           </button>
-          <button type="button" className={telegramButton} onClick={() => send("telegram")}>
+          <button type="button" className={telegramButton} onClick={() => send("telegram")} disabled={sending !== null} aria-busy={sending === "telegram"}>
             <PaperPlaneIcon />
-            Proceed via Telegram
+            {sending === "telegram" ? "Preparing your order…" : "Proceed via Telegram"}
           </button>
         </div>
+        <div role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {problems.length > 0 && (
+            <div className="mt-4">
+              <p>We could not place this order:</p>
+              <ul className="mt-1 list-disc space-y-1 pl-5">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
         <div role="status" className="text-sm font-medium text-slate-800 dark:text-slate-100">
-          {result && <p className="mt-4">{chatSendMessage(result)}</p>}
+          {result && (
+            <div className="mt-4 space-y-1">
+              <p>{chatSendMessage(result)}</p>
+              {result.reference && (
+                <p>
+                  Your order reference is <strong className="font-mono text-base">{result.reference}</strong>.
+                </p>
+              )}
+              {pricesChanged && <p>Prices have changed since you added these items: your order total is {rupees(result.total)}.</p>}
+            </div>
+          )}
         </div>
         <div className="mt-4">
           {/* Opened by itself when the copy failed, so the shopper can copy by hand. */}
-          <MessagePreview key={result?.copied === false ? "open" : "closed"} text={message} open={result?.copied === false} />
+          <MessagePreview key={result?.copied === false ? "open" : "closed"} text={sentMessage ?? browserMessage} open={result?.copied === false} />
         </div>
       </div>
     </Dialog>

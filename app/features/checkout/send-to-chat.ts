@@ -4,14 +4,31 @@ import { copyText } from "./copy-text";
 export type ChatSendResult = { channel: ChatChannel; copied: boolean | null };
 
 /**
- * Opens the seller's chat with the message in a new tab, so the shopper's page stays open behind it
- * (noopener: the chat site gets no handle on this page). Telegram may ignore the pre-filled text,
- * so for Telegram the message is also copied. Call it straight from a click: browsers only allow
- * the new tab and the copy during the click.
+ * Opens an empty tab for the chat while the click still allows new tabs, when the chat's address is
+ * only known after a request. The tab gets no handle on this page.
  */
-export async function sendToChat(channel: ChatChannel, url: string, text: string, container?: HTMLElement): Promise<ChatSendResult> {
+export function openChatTab(): Window | null {
+  const tab = window.open("", "_blank");
+  if (tab) tab.opener = null;
+  return tab;
+}
+
+/**
+ * Opens the seller's chat with the message in a new tab (or in `tab`, opened earlier by openChatTab),
+ * so the shopper's page stays open behind it (noopener: the chat site gets no handle on this page).
+ * Telegram may ignore the pre-filled text, so for Telegram the message is also copied. Call it from
+ * a click: browsers only allow the new tab and the copy during (or just after) the click.
+ */
+export async function sendToChat(
+  channel: ChatChannel,
+  url: string,
+  text: string,
+  container?: HTMLElement,
+  tab?: Window | null,
+): Promise<ChatSendResult> {
   const copied = channel === "telegram" ? copyText(text, container) : null;
-  window.open(url, "_blank", "noopener,noreferrer");
+  if (tab && !tab.closed) tab.location.replace(url);
+  else window.open(url, "_blank", "noopener,noreferrer");
   return { channel, copied: copied && (await copied) };
 }
 

@@ -53,7 +53,7 @@ export function NewsletterForm() {
           type="submit"
           disabled={!hydrated}
           aria-disabled={sending || undefined}
-          className={`h-11 shrink-0 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60 ${focusRing}`}
+          className={`h-11 shrink-0 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60 ${focusRing}`}
         >
           Subscribe
         </button>

@@ -33,7 +33,7 @@ export function TrailerList({ videos, failed }: { videos: readonly Video[]; fail
                 href={video.TrailerLink}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={`inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-600 ${focusRing}`}
+                className={`inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 ${focusRing}`}
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
                   <path d="M7 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L8.5 4.6A1 1 0 0 0 7 5.5Z" />

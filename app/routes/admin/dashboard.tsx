@@ -1,17 +1,25 @@
-import { Link } from "react-router";
-import { card, mutedText } from "../../components/ui";
+import { Link, redirect } from "react-router";
+import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
+import { card, focusRing, mutedText } from "../../components/ui";
+import { requestedPath } from "../../features/admin/safe-next";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue, carousel, updates, videos, newsletter } = context.services;
-  const [items, slides, posts, trailerList, subscribers] = await Promise.all([
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Loaders run side by side with the layout's: this one checks the session too.
+  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  const { catalogue, carousel, updates, videos, newsletter, orders } = context.services;
+  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals] = await Promise.all([
     catalogue.list(),
     carousel.list(),
     updates.list(),
     videos.list(),
     newsletter.list(),
+    orders.weekCounts(),
+    orders.renewals(DEFAULT_RENEWAL_WINDOW_DAYS),
   ]);
   return {
+    weekOrders,
+    renewalsDue: renewals.length,
     counts: {
       items: items.length,
       itemsWithoutPlans: items.filter((item) => Object.keys(item.plans).length === 0).length,
@@ -27,23 +35,41 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Pasal admin" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, latestPosts } = loaderData;
+  const { counts, latestPosts, weekOrders, renewalsDue } = loaderData;
   const tiles = [
-    { label: "Catalogue items", value: counts.items, detail: `${counts.itemsWithoutPlans} without plans` },
-    { label: "Carousel slides", value: counts.slides },
-    { label: "Update posts", value: counts.posts },
-    { label: "What's new videos", value: counts.videos },
-    { label: "Newsletter subscribers", value: counts.subscribers },
+    { label: "Renewals due", value: renewalsDue, detail: `ending within ${DEFAULT_RENEWAL_WINDOW_DAYS} days or ended`, to: "/admin/renewals" },
+    { label: "Catalogue items", value: counts.items, detail: `${counts.itemsWithoutPlans} without plans`, to: "/admin/prices" },
+    { label: "Carousel slides", value: counts.slides, to: "/admin/carousel" },
+    { label: "Update posts", value: counts.posts, to: "/admin/update" },
+    { label: "What's new videos", value: counts.videos, to: "/admin/whatsNewVideo" },
+    { label: "Newsletter subscribers", value: counts.subscribers, to: "/admin/newsletter" },
   ];
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <section aria-labelledby="week-orders" className="mt-6">
+        <h2 id="week-orders" className="text-lg font-semibold">
+          Orders in the last 7 days
+        </h2>
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {ORDER_STATUSES.map((status) => (
+            <li key={status}>
+              <Link to={`/admin/orders?status=${status}`} className={`${card} block p-4 hover:border-brand-500 ${focusRing}`}>
+                <span className={`block text-sm ${mutedText}`}>{ORDER_STATUS_LABELS[status]}</span>
+                <span className="mt-1 block text-2xl font-bold">{weekOrders[status]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {tiles.map((tile) => (
-          <li key={tile.label} className={`${card} p-5`}>
-            <p className={`text-sm ${mutedText}`}>{tile.label}</p>
-            <p className="mt-1 text-3xl font-bold">{tile.value}</p>
-            {tile.detail && <p className={`mt-1 text-sm ${mutedText}`}>{tile.detail}</p>}
+          <li key={tile.label}>
+            <Link to={tile.to} className={`${card} block h-full p-5 hover:border-brand-500 ${focusRing}`}>
+              <span className={`block text-sm ${mutedText}`}>{tile.label}</span>
+              <span className="mt-1 block text-3xl font-bold">{tile.value}</span>
+              {tile.detail && <span className={`mt-1 block text-sm ${mutedText}`}>{tile.detail}</span>}
+            </Link>
           </li>
         ))}
       </ul>

@@ -15,6 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pasal
 
 const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/renewals", label: "Renewals" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/whatsNewVideo", label: "What's New Video" },
   { to: "/admin/update", label: "Updates" },

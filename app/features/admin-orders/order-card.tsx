@@ -1,0 +1,241 @@
+import { useId, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
+import { formatNpr } from "../../../domain/money";
+import { nextStatuses, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../domain/orders";
+import { monthsLabel } from "../../../domain/validity";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
+import { ConfirmDialog } from "../admin/confirm-dialog";
+import { formatDateTime } from "../admin/format";
+import { InputField, inputClass, useFocusFirstInvalid } from "../admin/form-parts";
+import { useToast } from "../admin/toast";
+import { StatusBadge } from "./status-badge";
+
+const ACTION_LABELS: Record<OrderStatus, string> = {
+  new: "Mark new",
+  contacted: "Mark contacted",
+  paid: "Mark paid",
+  delivered: "Mark delivered",
+  cancelled: "Cancel order",
+};
+
+type OrderAnswer = { message: string; order: Order };
+
+/** One order: what was bought, and (opened) the seller's tools for it. */
+export function OrderCard({ order, today }: { order: Order; today: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <li className={`${card} p-4 sm:p-5`}>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 className="font-mono text-lg font-semibold">{order.reference}</h2>
+          <p className={`text-sm ${mutedText}`}>
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {CHAT_CHANNEL_LABELS[order.channel]}
+            {order.customerName && <> · {order.customerName}</>}
+            {order.phone && <> · {order.phone}</>}
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <ul className="mt-3 space-y-1 text-sm">
+        {order.lines.map((line) => (
+          <li key={line.id} className="flex flex-wrap justify-between gap-x-4">
+            <span className="min-w-0 break-words">
+              {line.name} · {monthsLabel(line.months)} · {line.devices} {line.devices === 1 ? "device" : "devices"}
+              {line.expiryDate && (
+                <span className={mutedText}>
+                  {" "}
+                  · {line.startDate} to {line.expiryDate}
+                </span>
+              )}
+              {line.renewalReference && <span className={mutedText}> · renewed as {line.renewalReference}</span>}
+            </span>
+            <span className="whitespace-nowrap">NPR {formatNpr(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+        <p className="font-semibold">Total NPR {formatNpr(order.total)}</p>
+        <button type="button" className={`${secondaryButton} px-4 py-2 text-sm`} aria-expanded={open} aria-controls={`${id}-manage`} onClick={() => setOpen(!open)}>
+          {open ? "Close" : "Manage"}
+          <span className="sr-only"> order {order.reference}</span>
+        </button>
+      </div>
+      {order.note && !open && <p className={`mt-2 text-sm break-words ${mutedText}`}>Note: {order.note}</p>}
+      {open && (
+        <div id={`${id}-manage`} className="mt-4 space-y-6">
+          <StatusActions order={order} today={today} />
+          {order.status === "delivered" && <StartDates key={order.updatedAt} order={order} />}
+          <DetailsForm key={order.updatedAt} order={order} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function useOrderCall() {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  return async (method: "POST" | "PUT", path: string, body: unknown): Promise<ApiResult<OrderAnswer>> => {
+    const answer = await callApi<OrderAnswer>(method, path, body);
+    if (answer.ok) {
+      toast("success", answer.data.message);
+      await revalidator.revalidate();
+    } else {
+      toast("error", answer.message);
+    }
+    return answer;
+  };
+}
+
+function StatusActions({ order, today }: { order: Order; today: string }) {
+  const id = useId();
+  const call = useOrderCall();
+  const [startDate, setStartDate] = useState(today);
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const next = nextStatuses(order.status);
+  const path = `/api/admin/orders/${encodeURIComponent(order.reference)}/status`;
+
+  const move = async (status: OrderStatus) => {
+    setBusy(true);
+    await call("POST", path, status === "delivered" ? { status, startDate } : { status });
+    setBusy(false);
+  };
+
+  if (next.length === 0) {
+    return <p className={`text-sm ${mutedText}`}>This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}; its status cannot change.</p>;
+  }
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-semibold">
+        Status
+      </h3>
+      {next.includes("delivered") && (
+        <div className="mt-2 max-w-xs">
+          <label htmlFor={`${id}-start`} className="text-sm font-medium">
+            Subscriptions start on
+          </label>
+          <input id={`${id}-start`} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} className={inputClass} />
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {next.map((status) =>
+          status === "cancelled" ? (
+            <button key={status} type="button" disabled={busy} onClick={() => setConfirmCancel(true)} className={`${secondaryButton} px-4 py-2 text-sm text-red-700 dark:text-red-300`}>
+              {ACTION_LABELS[status]}
+            </button>
+          ) : (
+            <button key={status} type="button" disabled={busy} onClick={() => move(status)} className={`${primaryButton} px-4 py-2 text-sm`}>
+              {ACTION_LABELS[status]}
+            </button>
+          ),
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel this order?"
+        message={`Order ${order.reference} will be cancelled. A cancelled order cannot be reopened.`}
+        confirmLabel="Cancel order"
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void move("cancelled");
+        }}
+      />
+    </section>
+  );
+}
+
+function StartDates({ order }: { order: Order }) {
+  const id = useId();
+  const call = useOrderCall();
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-semibold">
+        Start dates
+      </h3>
+      <p className={`text-sm ${mutedText}`}>Each line ends its plan&apos;s months after it starts; correct a start and its end follows.</p>
+      <ul className="mt-2 space-y-3">
+        {order.lines.map((line) => (
+          <li key={line.id}>
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(event: FormEvent<HTMLFormElement>) => {
+                event.preventDefault();
+                const startDate = String(new FormData(event.currentTarget).get("startDate") ?? "");
+                void call("PUT", `/api/admin/orders/${encodeURIComponent(order.reference)}/lines/${encodeURIComponent(line.id)}/start`, { startDate });
+              }}
+            >
+              <div>
+                <label htmlFor={`${id}-${line.id}`} className="text-sm font-medium">
+                  {line.name} ({monthsLabel(line.months)}) starts on
+                </label>
+                <input id={`${id}-${line.id}`} name="startDate" type="date" required defaultValue={line.startDate ?? ""} className={inputClass} />
+              </div>
+              <button type="submit" className={`${secondaryButton} px-4 py-2 text-sm`}>
+                Save<span className="sr-only"> the start of {line.name}</span>
+              </button>
+              <p className={`w-full text-sm ${mutedText}`}>Ends on {line.expiryDate}</p>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DetailsForm({ order }: { order: Order }) {
+  const id = useId();
+  const formId = `${id.replaceAll(":", "")}-details`;
+  const call = useOrderCall();
+  const [result, setResult] = useState<ApiResult<OrderAnswer> | null>(null);
+  const [saving, setSaving] = useState(false);
+  useFocusFirstInvalid(formId, result);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSaving(true);
+    const answer = await call("PUT", `/api/admin/orders/${encodeURIComponent(order.reference)}/details`, {
+      customerName: String(form.get("customerName") ?? ""),
+      phone: String(form.get("phone") ?? ""),
+      note: String(form.get("note") ?? ""),
+    });
+    setSaving(false);
+    setResult(answer);
+  }
+
+  return (
+    <form id={formId} onSubmit={save} noValidate aria-labelledby={`${formId}-title`} className="space-y-3">
+      <h3 id={`${formId}-title`} className="font-semibold">
+        Customer and note
+      </h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <InputField label="Customer name" name="customerName" optional defaultValue={order.customerName ?? ""} autoComplete="off" error={fieldError(result, "customerName")} />
+        <InputField
+          label="Phone"
+          name="phone"
+          optional
+          type="tel"
+          inputMode="tel"
+          hint="For the renewal reminder on WhatsApp."
+          defaultValue={order.phone ?? ""}
+          autoComplete="off"
+          error={fieldError(result, "phone")}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${formId}-note`} className="text-sm font-medium">
+          Private note <span className={`font-normal ${mutedText}`}>(only admins see it)</span>
+        </label>
+        <textarea id={`${formId}-note`} name="note" rows={2} maxLength={2000} defaultValue={order.note} className={inputClass} />
+      </div>
+      <button type="submit" disabled={saving} className={`${secondaryButton} px-4 py-2 text-sm`}>
+        {saving ? "Saving…" : "Save details"}
+      </button>
+    </form>
+  );
+}

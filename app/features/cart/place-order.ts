@@ -1,0 +1,56 @@
+import type { CartLine } from "../../../domain/cart";
+import type { ChatChannel } from "../../../domain/checkout";
+import type { CheckoutResponse } from "../../../domain/orders";
+
+export type PlacedOrder =
+  /** The server priced and stored the order: its message carries the reference. */
+  | { kind: "placed"; order: CheckoutResponse }
+  /** The server could not sell some lines; each problem names its line. */
+  | { kind: "refused"; problems: string[] }
+  /** No answer we can use (offline, timeout, overloaded, an old cart without item ids): send the browser's message. */
+  | { kind: "unplaced" };
+
+/** Long enough for a slow mobile connection, short enough that a shopper is not left waiting on a dead server. */
+const ORDER_TIMEOUT_MS = 6000;
+
+/**
+ * Registers the cart as an order. Never throws, and only refuses when the server says the cart
+ * itself is wrong: a sale is never blocked because our server is away.
+ */
+export async function placeOrder(
+  cart: readonly CartLine[],
+  channel: ChatChannel,
+  customer: { name: string; phone: string },
+): Promise<PlacedOrder> {
+  if (cart.some((line) => !line._id)) return { kind: "unplaced" };
+  let response: Response;
+  try {
+    response = await fetch("/api/orders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        items: cart.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })),
+        channel,
+        name: customer.name,
+        phone: customer.phone,
+      }),
+      signal: AbortSignal.timeout(ORDER_TIMEOUT_MS),
+    });
+  } catch {
+    return { kind: "unplaced" };
+  }
+  const body = await response.json().catch(() => null);
+  if (response.status === 201 && body?.reference) return { kind: "placed", order: body as CheckoutResponse };
+  if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body) };
+  return { kind: "unplaced" };
+}
+
+/** "Netflix Premium (3 months): Netflix Premium no longer has…" for line errors; the message itself otherwise. */
+function describeProblems(cart: readonly CartLine[], body: { message?: string; errors?: Array<{ field: string; message: string }> }): string[] {
+  const problems = (body.errors ?? []).map(({ field, message }) => {
+    const index = /^items\.(\d+)\./.exec(field)?.[1];
+    const line = index === undefined ? undefined : cart[Number(index)];
+    return line && !message.startsWith(line.name) ? `${line.name}: ${message}` : message;
+  });
+  return problems.length ? [...new Set(problems)] : [body.message ?? "Your order could not be placed"];
+}

@@ -1,0 +1,80 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, shopToday } from "../../../domain/orders";
+import { card, mutedText, primaryButton } from "../../components/ui";
+import { OrderCard } from "../../features/admin-orders/order-card";
+import { inputClass } from "../../features/admin/form-parts";
+import { requestedPath } from "../../features/admin/safe-next";
+import type { Route } from "./+types/orders";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Loaders run side by side with the layout's: this one checks the session too.
+  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined });
+  const filter = parsed.success ? parsed.data : { limit: 200 };
+  return {
+    orders: await context.services.orders.list(filter),
+    filter: { status: parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
+    today: shopToday(new Date()),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, filter, today } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
+  const filtered = filter.status !== "" || filter.q !== "";
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold">Orders</h1>
+      <p className={`mt-1 ${mutedText}`}>Every checkout, newest first. Shoppers quote the reference in their chat message.</p>
+
+      <Form method="get" role="search" aria-label="Find orders" className={`${card} mt-6 grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end`}>
+        <div>
+          <label htmlFor="orders-q" className="text-sm font-medium">
+            Reference or phone
+          </label>
+          <input id="orders-q" name="q" type="search" defaultValue={filter.q} placeholder="PSL-7K2QX or 9801…" autoComplete="off" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="orders-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select id="orders-status" name="status" defaultValue={filter.status} className={inputClass}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${primaryButton} py-2.5`} disabled={searching}>
+          {searching ? "Searching…" : "Search"}
+        </button>
+      </Form>
+
+      <div aria-live="polite" aria-busy={searching} className={searching ? "opacity-60" : undefined}>
+        {orders.length === 0 ? (
+          <div className={`${card} mt-6 p-8 text-center`}>
+            <p className="font-medium">{filtered ? "No orders match" : "No orders yet"}</p>
+            <p className={`mt-1 text-sm ${mutedText}`}>
+              {filtered ? "Check the reference, or clear the filters." : "Orders appear here when shoppers check out from their cart."}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className={`mt-6 text-sm ${mutedText}`}>{orders.length === 1 ? "1 order" : `${orders.length} orders`}</p>
+            <ul className="mt-2 space-y-4" aria-label="Orders">
+              {orders.map((order) => (
+                <OrderCard key={order.reference} order={order} today={today} />
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { Form, redirect, useRevalidator } from "react-router";
+import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Order, type Renewal } from "../../../domain/orders";
+import { formatNpr } from "../../../domain/money";
+import { monthsLabel } from "../../../domain/validity";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { callApi } from "../../features/admin/admin-api";
+import { inputClass } from "../../features/admin/form-parts";
+import { requestedPath } from "../../features/admin/safe-next";
+import { useToast } from "../../features/admin/toast";
+import type { Route } from "./+types/renewals";
+
+const WINDOWS = [7, 14, 30, 60];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Loaders run side by side with the layout's: this one checks the session too.
+  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  const parsed = renewalsQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
+  const days = parsed.success ? parsed.data.days : DEFAULT_RENEWAL_WINDOW_DAYS;
+  return { days, renewals: await context.services.orders.renewals(days) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Renewals | Pasal admin" }];
+
+function whenText(daysLeft: number): string {
+  if (daysLeft === 0) return "Ends today";
+  if (daysLeft > 0) return `Ends in ${daysLeft} ${daysLeft === 1 ? "day" : "days"}`;
+  return `Ended ${-daysLeft} ${daysLeft === -1 ? "day" : "days"} ago`;
+}
+
+export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
+  const { days, renewals } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold">Renewals</h1>
+      <p className={`mt-1 ${mutedText}`}>Delivered plans that end soon or have ended, soonest first. Remind the customer, then mark the plan renewed.</p>
+
+      <Form method="get" className={`${card} mt-6 flex flex-wrap items-end gap-3 p-4`}>
+        <div>
+          <label htmlFor="renewals-days" className="text-sm font-medium">
+            Ending within
+          </label>
+          <select id="renewals-days" name="days" defaultValue={String(days)} className={inputClass}>
+            {[...new Set([...WINDOWS, days])].sort((a, b) => a - b).map((n) => (
+              <option key={n} value={n}>
+                {n} days
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${secondaryButton} py-2.5`}>
+          Show
+        </button>
+      </Form>
+
+      {renewals.length === 0 ? (
+        <div className={`${card} mt-6 p-8 text-center`}>
+          <p className="font-medium">No renewals due</p>
+          <p className={`mt-1 text-sm ${mutedText}`}>No delivered plan ends within {days} days. Plans start when an order is marked delivered.</p>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4" aria-label="Renewals due">
+          {renewals.map((renewal) => (
+            <RenewalCard key={renewal.lineId} renewal={renewal} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RenewalCard({ renewal }: { renewal: Renewal }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const ended = renewal.daysLeft < 0;
+
+  async function markRenewed() {
+    setBusy(true);
+    const answer = await callApi<{ message: string; order: Order }>("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}`);
+    setBusy(false);
+    if (!answer.ok) {
+      toast("error", answer.message);
+      return;
+    }
+    toast("success", answer.data.message);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <li className={`${card} p-4 sm:p-5`}>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <h2 className="font-semibold break-words">
+          {renewal.name} · {monthsLabel(renewal.months)} · {renewal.devices} {renewal.devices === 1 ? "device" : "devices"}
+        </h2>
+        <p className={`text-sm font-semibold ${ended ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}>{whenText(renewal.daysLeft)}</p>
+      </div>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        <span className="font-mono">{renewal.reference}</span> · {renewal.customerName ?? "No name"} · {renewal.phone ?? "No phone"} · ends {renewal.expiryDate}
+      </p>
+      <p className="mt-1 text-sm">
+        {renewal.currentPrice === null ? "No longer sold with this plan" : `Renewal price today: NPR ${formatNpr(renewal.currentPrice)}`}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {renewal.whatsappUrl ? (
+          <a href={renewal.whatsappUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} px-4 py-2 text-sm`}>
+            Remind on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className={`self-center text-sm ${mutedText}`}>Add a phone to the order to remind on WhatsApp.</p>
+        )}
+        <button type="button" disabled={busy || renewal.currentPrice === null} onClick={markRenewed} className={`${secondaryButton} px-4 py-2 text-sm`}>
+          {busy ? "Creating the order…" : "Mark renewed"}
+          <span className="sr-only"> {renewal.name} of {renewal.reference}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

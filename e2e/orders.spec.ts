@@ -1,0 +1,140 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { openSignedIn } from "./admin-account";
+import { expectNoAxeViolations } from "./helpers";
+
+const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
+
+/** The machine is offline: chat links are caught and their URLs kept. */
+async function catchChatLinks(context: BrowserContext) {
+  const urls: string[] = [];
+  for (const pattern of ["https://wa.me/**", "https://t.me/**"]) {
+    await context.route(pattern, (route) => {
+      urls.push(route.request().url());
+      return route.abort();
+    });
+  }
+  return urls;
+}
+
+async function addNetflixToCart(page: Page) {
+  await page.goto("/prices/Netflix%20Premium");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+}
+
+/** The shop's today (Nepal) moved by `days`, as YYYY-MM-DD. */
+function shopDate(days: number): string {
+  return new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test("a shopper's checkout gets a reference the admin tracks from payment to delivery to renewal", async ({ page, context, browser, baseURL }, testInfo) => {
+  test.slow();
+  const urls = await catchChatLinks(context);
+  const shopper = `E2E Shopper ${testInfo.project.name} ${Date.now()}`;
+  await addNetflixToCart(page);
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+  await dialog.getByLabel("Your name").fill(shopper);
+  await dialog.getByLabel("Phone").fill("9801234567");
+  const popup = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  await popup;
+  await expect.poll(() => urls.length).toBe(1);
+
+  const text = new URL(urls[0]!).searchParams.get("text")!;
+  const reference = REFERENCE.exec(text)?.[0];
+  expect(reference, text).toBeDefined();
+  expect(text).toBe(
+    `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR\nOrder ref: ${reference}`,
+  );
+  await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);
+  await expectNoAxeViolations(page);
+
+  // Back on the cart: the reference stays in view, and the cart can be cleared.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  const sent = page.getByRole("region", { name: `Order ${reference} sent on WhatsApp` });
+  await expect(sent).toBeVisible();
+  await sent.getByRole("button", { name: "Clear cart" }).click();
+  await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+  await expect(page.getByText(`Your order ${reference} is with us.`)).toBeVisible();
+
+  // The seller finds it by the reference, however it is typed.
+  const admin = await browser.newContext({ baseURL });
+  try {
+    const seller = await admin.newPage();
+    await openSignedIn(seller, "/admin/orders");
+    await seller.getByLabel("Reference or phone").fill(reference!.toLowerCase().replace("-", " "));
+    await seller.getByRole("button", { name: "Search" }).click();
+    await expect(seller).toHaveURL(/q=psl/);
+    const orders = seller.getByRole("list", { name: "Orders" }).getByRole("listitem").filter({ has: seller.getByRole("heading", { level: 2 }) });
+    await expect(orders).toHaveCount(1);
+    const order = orders.first();
+    await expect(order.getByRole("heading", { name: reference })).toBeVisible();
+    await expect(order).toContainText(shopper);
+    await expect(order).toContainText("New");
+    await expectNoAxeViolations(seller);
+
+    await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+    await order.getByRole("button", { name: "Mark paid" }).click();
+    await expect(seller.getByRole("status").filter({ hasText: `Order ${reference} is now paid` })).toBeVisible();
+    await expect(order.getByText("Paid", { exact: true })).toBeVisible();
+    // Going back is not offered; delivering starts the plan on the chosen day.
+    await expect(order.getByRole("button", { name: "Mark contacted" })).toHaveCount(0);
+    await order.getByLabel("Subscriptions start on").fill(shopDate(-27));
+    await order.getByRole("button", { name: "Mark delivered" }).click();
+    await expect(seller.getByRole("status").filter({ hasText: `Order ${reference} is now delivered` })).toBeVisible();
+    await expect(order).toContainText(`${shopDate(-27)} to`);
+    await expectNoAxeViolations(seller);
+
+    // A month from 27 days ago ends within the week: it is due for renewal.
+    await seller.goto("/admin/renewals");
+    const due = seller.getByRole("list", { name: "Renewals due" }).getByRole("listitem").filter({ hasText: reference! });
+    await expect(due).toHaveCount(1);
+    await expect(due.getByRole("link", { name: /Remind on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/9779801234567\?text=/);
+    await expectNoAxeViolations(seller);
+    await due.getByRole("button", { name: /Mark renewed/ }).click();
+    await expect(seller.getByRole("status").filter({ hasText: /Renewal order PSL-\w{5} created/ })).toBeVisible();
+    await expect(due).toHaveCount(0);
+
+    await seller.goto("/admin/dashboard");
+    await expect(seller.getByRole("region", { name: "Orders in the last 7 days" })).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+});
+
+test("when the shop's server cannot be reached, checkout still opens the chat, without a reference", async ({ page, context }) => {
+  const urls = await catchChatLinks(context);
+  await context.route("**/api/orders", (route) => route.abort());
+  await addNetflixToCart(page);
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const popup = context.waitForEvent("page");
+  await page.getByRole("dialog").getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  await popup;
+  await expect.poll(() => urls.length).toBe(1);
+  expect(new URL(urls[0]!).searchParams.get("text")).toBe(
+    "Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR",
+  );
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("region", { name: "Order sent on WhatsApp" })).toBeVisible();
+});
+
+test("a cart line the shop no longer sells is named, and no chat opens", async ({ page, context }) => {
+  const urls = await catchChatLinks(context);
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem("cart-seeded")) return;
+    const line = { lineId: "gone", _id: "no-such-item", Id: "999", name: "Old Service", month: 1, selectedMonth: 100, selectedDevice: 1, image: "/images/placeholder.svg", cost: 100 };
+    localStorage.setItem("cart", JSON.stringify([line]));
+    sessionStorage.setItem("cart-seeded", "1");
+  });
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("We could not place this order");
+  await expect(dialog.getByRole("alert")).toContainText("Old Service: This item is no longer sold; remove it from your cart");
+  expect(urls).toEqual([]);
+  await expect(page.getByRole("region", { name: /Order .*sent/ })).toHaveCount(0);
+});
