@@ -7,6 +7,7 @@ import { Footer } from "./features/layout/footer";
 import { Header } from "./features/layout/header";
 import { loadCatalogue } from "./features/catalogue/catalogue.server";
 import { loadShopSettings } from "./features/shop/shop.server";
+import { useNonce } from "./features/security/nonce";
 import { themeBootScript } from "./features/theme/theme";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const isAdminPath = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const nonce = useNonce();
   return (
     // Dark is the default (spec); the boot script switches to light before paint when the shopper chose it.
     <html lang="en" className="dark" suppressHydrationWarning>
@@ -34,7 +36,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* zod probes for eval (new Function) when its first schema is built; the CSP refuses eval and
+            Chromium reports even a caught attempt. zod reads this global before any module of ours runs. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />
         <Meta />
         <Links />
       </head>
@@ -57,8 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <Footer />
           </>
         )}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

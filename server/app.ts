@@ -26,6 +26,7 @@ import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSameOriginCheck } from "./plugins/same-origin";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerWeb, type WebOptions } from "./plugins/web";
 import { createServices, type Services } from "./services";
 
@@ -40,6 +41,8 @@ export interface AppOptions {
 }
 
 export type App = FastifyInstance & { services: Services };
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
   const app = Fastify({
@@ -57,6 +60,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // A hop count becomes the function form, which Fastify's types accept.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = createServices(database.db, clock, config);
@@ -66,6 +71,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Pasal API", version: "1.0.0", description: "Catalogue, carousel, updates, videos and admin sign-in." },
@@ -122,7 +128,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       },
     });
   });
-  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } });
+  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
 
   return Object.assign(app, { services });
 }

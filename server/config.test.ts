@@ -34,4 +34,11 @@ describe("loadConfig", () => {
       expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["ADMIN_PASSWORD", "LOG_LEVEL", "PORT", "PUBLIC_URL"]);
     }
   });
+
+  it("reads TRUST_PROXY as off, on, a hop count or addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }).trustProxy).toBe("127.0.0.1,10.0.0.0/8");
+  });
 });

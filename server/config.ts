@@ -21,6 +21,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   TMDB_API_KEY: z.string().min(1).optional(),
   TMDB_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.themoviedb.org/3"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === "false" ? false : value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value)),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -35,6 +39,8 @@ export type Config = {
   secureCookies: boolean;
   admin: { email: string | undefined; password: string | undefined };
   tmdb: { apiKey: string | undefined; baseUrl: string };
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client's address (rate limits key on it). */
+  trustProxy: boolean | number | string;
   logLevel: (typeof logLevels)[number];
   isDevelopment: boolean;
 };
@@ -64,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     tmdb: { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, "") },
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
   };

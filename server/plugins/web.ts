@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -7,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
+import { contentSecurityPolicy } from "./security-headers";
 
 export interface WebOptions {
   /** The React Router server build, or a loader of it (in development, a fresh one per request). */
@@ -21,6 +23,8 @@ export type PasalLoadContext = {
   config: Pick<Config, "publicUrl">;
   /** The signed-in admin of this request (from the session cookie), or null. */
   admin: SessionUser | null;
+  /** This response's Content-Security-Policy nonce, for the inline scripts of the page. */
+  cspNonce: string;
 };
 
 declare module "react-router" {
@@ -30,7 +34,12 @@ declare module "react-router" {
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /** Static files, then every other GET rendered by React Router. */
-export async function registerWeb(app: FastifyInstance, web: WebOptions, context: Omit<PasalLoadContext, "admin">) {
+export async function registerWeb(
+  app: FastifyInstance,
+  web: WebOptions,
+  context: Omit<PasalLoadContext, "admin" | "cspNonce">,
+  { https }: { https: boolean },
+) {
   if (web.clientDir) {
     if (!fs.existsSync(web.clientDir)) throw new Error(`No browser build in ${web.clientDir}: run npm run build`);
     await app.register(fastifyStatic, {
@@ -63,7 +72,12 @@ export async function registerWeb(app: FastifyInstance, web: WebOptions, context
       config: { public: true },
       schema: { hide: true },
       handler: async (request, reply) => {
-        const response = await handle(createRequest(request.raw, reply.raw), { ...context, admin: request.admin });
+        const cspNonce = randomBytes(16).toString("base64");
+        const response = await handle(createRequest(request.raw, reply.raw), { ...context, admin: request.admin, cspNonce });
+        // Vite's development server injects scripts of its own; the policy guards the production build.
+        if (web.mode === "production" && response.headers.get("content-type")?.startsWith("text/html")) {
+          reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
+        }
         return reply.send(response);
       },
     });

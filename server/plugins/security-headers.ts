@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The page's Content-Security-Policy. Scripts run only from our origin or inline with this response's
+ * nonce; no plugins, no <base>, no framing. Styles allow inline `style` attributes (React sets some);
+ * images may come from any https address, since the admin can point items at one.
+ */
+export function contentSecurityPolicy(nonce: string, https: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    // The no-JavaScript Netflix code form answers with a redirect to the chat.
+    "form-action 'self' https://wa.me https://t.me",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** Headers every answer carries; the CSP is added to HTML pages by the page handler, which knows the nonce. */
+export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }) {
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    // Popups stay allowed: checkout opens the seller's chat in a new tab.
+    reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
+    reply.header("x-frame-options", "DENY");
+    if (https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    return payload;
+  });
+}
