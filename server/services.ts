@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
+import { createLoginThrottle } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
@@ -18,6 +19,7 @@ export function createServices(db: Db, clock: Clock, config: Config) {
   const settings = createSettingsService(db, clock);
   return {
     auth: createAuthService(db, clock),
+    loginThrottle: createLoginThrottle(db, clock),
     catalogue,
     carousel: createCarouselService(db, clock),
     updates: createUpdatesService(db, clock),

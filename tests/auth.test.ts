@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../server/modules/auth/service";
-import { createTestApp, loginAs, TEST_ADMIN } from "./helpers/app";
+import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
+import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 function controllableClock(start = Date.parse("2026-11-01T10:00:00Z")) {
   let now = start;
@@ -135,5 +136,64 @@ describe("admin sign-in", () => {
     await t.app.services.auth.resetPassword(TEST_ADMIN.email, "a brand new password");
     expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(401);
     await loginAs(t.app, TEST_ADMIN.email, "a brand new password");
+  });
+});
+
+describe("sign-in throttling", () => {
+  const attempt = (t: TestApp, password: string, remoteAddress: string, cookie?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: TEST_ADMIN.email, password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it(`allows ${LOGIN_ATTEMPTS_PER_ADDRESS.max} attempts a minute from one address, then answers 429 with Retry-After`, async () => {
+    const t = await createTestApp();
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_ADDRESS.max; i++) expect((await attempt(t, "wrong password!", "192.0.2.1")).statusCode).toBe(401);
+    const refused = await attempt(t, TEST_ADMIN.password, "192.0.2.1");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many sign-in attempts from your address/);
+    // Another address is not affected.
+    expect((await attempt(t, TEST_ADMIN.password, "192.0.2.2")).statusCode).toBe(200);
+  });
+
+  it(`locks an account for new browsers after ${LOGIN_FAILURES_PER_ACCOUNT.max} failures in an hour, but not the admin's own browser`, async () => {
+    let now = Date.parse("2026-11-22T06:00:00.000Z");
+    const t = await createTestApp({ clock: () => new Date(now) });
+    // The real admin signed in earlier from their browser, which keeps its device cookie.
+    const first = await attempt(t, TEST_ADMIN.password, "198.51.100.1");
+    expect(first.statusCode).toBe(200);
+    const deviceCookie = first.cookies.find((c) => c.name.endsWith("pasal_device"));
+    expect(deviceCookie?.httpOnly).toBe(true);
+    const device = `${deviceCookie!.name}=${deviceCookie!.value}`;
+
+    // An attacker guesses from many addresses.
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.max; i++) {
+      expect((await attempt(t, `guess ${i}`, `203.0.113.${i % 250}`)).statusCode).toBe(401);
+    }
+    const locked = await attempt(t, TEST_ADMIN.password, "203.0.113.251");
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBe(3600);
+    expect(locked.json().message).toMatch(/^Too many failed sign-ins for this account/);
+    // A forged device cookie does not help.
+    expect((await attempt(t, TEST_ADMIN.password, "203.0.113.252", `${deviceCookie!.name}=abc.def`)).statusCode).toBe(429);
+
+    // The admin's own browser still gets in.
+    expect((await attempt(t, TEST_ADMIN.password, "198.51.100.1", device)).statusCode).toBe(200);
+
+    // An hour later the account opens again.
+    now += LOGIN_FAILURES_PER_ACCOUNT.windowMs;
+    expect((await attempt(t, TEST_ADMIN.password, "203.0.113.253")).statusCode).toBe(200);
+  });
+
+  it("answers an unknown email exactly as a wrong password", async () => {
+    const t = await createTestApp();
+    const unknown = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "nobody@pasal.test", password: "whatever-12" }, remoteAddress: "192.0.2.7" });
+    const wrong = await attempt(t, "whatever-12", "192.0.2.8");
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.body).toBe(wrong.body);
   });
 });

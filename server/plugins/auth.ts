@@ -34,6 +34,16 @@ export function sessionCookie(config: Pick<Config, "secureCookies">) {
   };
 }
 
+/** Marks a browser that has signed in before, so an attacker's failures elsewhere cannot lock it out. */
+export function deviceCookie(config: Pick<Config, "secureCookies">) {
+  const name = config.secureCookies ? "__Host-pasal_device" : "pasal_device";
+  return {
+    read: (request: FastifyRequest) => request.cookies[name],
+    set: (reply: FastifyReply, token: string) =>
+      reply.setCookie(name, token, { path: "/", httpOnly: true, sameSite: "strict", secure: config.secureCookies, maxAge: 365 * 24 * 60 * 60 }),
+  };
+}
+
 export const UNAUTHORIZED_MESSAGE = "Sign in as an admin to do this";
 
 /**

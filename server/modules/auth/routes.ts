@@ -1,3 +1,4 @@
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -12,36 +13,59 @@ import {
 } from "../../../domain/auth";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Config } from "../../config";
-import { sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins/auth";
+import { HttpError } from "../../errors";
+import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins/auth";
 import type { Services } from "../../services";
+import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
   { services, config },
 ) => {
   const cookie = sessionCookie(config);
+  const device = deviceCookie(config);
+  const throttle = services.loginThrottle;
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many sign-in attempts from your address. Please try again in ${context.after}.`),
+  });
 
   app.post(
     "/auth/login",
     {
-      config: { public: true },
+      config: { public: true, rateLimit: LOGIN_ATTEMPTS_PER_ADDRESS },
       schema: {
         tags: ["auth"],
         summary: "Sign in as an admin; sets the session cookie",
         body: loginInputSchema,
-        response: { 200: adminProfileSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: adminProfileSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { password } = request.body;
+      const email = request.body.email.trim().toLowerCase();
+      const knownDevice = await throttle.isKnownDevice(email, device.read(request));
+      const wait = knownDevice ? 0 : throttle.retryAfter(email);
+      if (wait) {
+        request.log.warn({ email }, "admin sign-in refused: too many failures for this account");
+        reply.header("retry-after", String(wait));
+        throw new HttpError(
+          429,
+          `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait / 60)} minutes, or from a browser that has signed in before.`,
+        );
+      }
       try {
         const { token, user } = await services.auth.login(email, password);
         // A session someone planted before sign-in is replaced, not kept.
         const previous = cookie.read(request);
         if (previous) await services.auth.logout(previous);
         cookie.set(reply, token);
+        device.set(reply, await throttle.deviceToken(email));
         return { name: user.name, email: user.email };
       } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401 && !knownDevice) throttle.recordFailure(email);
         request.log.warn({ email }, "failed admin sign-in");
         throw error;
       }
