@@ -1,5 +1,5 @@
 // `npm test`: unit and API suites (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-// production build, then the end-to-end suite in Chromium against that build.
+// production build, then the end-to-end suite in Chromium against that build, then the crash test.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -30,6 +30,9 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 run("End-to-end tests (Chromium, production build)", "npx", ["playwright", "test"]);
+
+// Kills the production server 30 times mid-write and checks no acknowledged write is lost.
+run("Crash test (SIGKILL during writes, SQLite)", "npx", ["tsx", "scripts/crash-test.ts"]);
 
 if (!process.env.TEST_DATABASE_URL) console.log("\nReminder: the PostgreSQL API suite was skipped (TEST_DATABASE_URL not set).");
 console.log("\nAll test suites passed.");

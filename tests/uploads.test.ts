@@ -109,6 +109,27 @@ describe("image uploads", () => {
     expect(await storedFiles(t)).toEqual([]);
   });
 
+  it("ignores the file's name, even one that climbs out of the folder", async () => {
+    const t = await createTestApp();
+    const response = await upload(t, [file(await picture(50, 50).jpeg().toBuffer(), "../../escaped.jpg")]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().url).toMatch(/^\/media\/[0-9a-f]{32}-50\.webp$/);
+    expect(await storedFiles(t)).toHaveLength(1);
+    await expect(fs.stat(path.join(t.mediaDir, "..", "escaped.jpg"))).rejects.toThrow();
+  });
+
+  it("keeps nothing but the picture of a polyglot (a JPEG with a script appended)", async () => {
+    const t = await createTestApp();
+    const jpeg = await picture(60, 40).jpeg().toBuffer();
+    const polyglot = Buffer.concat([jpeg, Buffer.from("<script>alert(document.cookie)</script><?php system($_GET['c']); ?>")]);
+    const response = await upload(t, [file(polyglot, "photo.jpg")]);
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = await fs.readFile(path.join(t.mediaDir, path.basename(response.json().url)));
+    expect(stored.includes("<script>")).toBe(false);
+    expect(stored.includes("<?php")).toBe(false);
+    expect((await sharp(stored).metadata()).format).toBe("webp");
+  });
+
   it("refuses a damaged JPEG with 400, not a server error", async () => {
     const t = await createTestApp();
     const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })

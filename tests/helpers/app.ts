@@ -20,6 +20,8 @@ afterEach(async () => {
 export interface TestApp {
   app: App;
   database: Database;
+  /** The SQLite file or PostgreSQL URL of its database. */
+  databaseUrl: string;
   /** Where this app stores uploaded images. */
   mediaDir: string;
   /** Cookie header of a signed-in admin. */
@@ -47,6 +49,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl,
     mediaDir,
     adminCookie: async () => (cookie ??= await loginAs(app, TEST_ADMIN.email, TEST_ADMIN.password)),
   };
