@@ -24,7 +24,8 @@ import { uploadsRoutes } from "./modules/uploads/routes";
 import { MEDIA_PREFIX } from "./modules/uploads/service";
 import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard } from "./plugins/auth";
-import { registerErrorHandling } from "./plugins/errors";
+import { registerErrorHandling, registerNotFound } from "./plugins/errors";
+import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerWeb, type WebOptions } from "./plugins/web";
@@ -71,6 +72,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  await registerRateLimits(app);
+  registerNotFound(app);
   registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifySwagger, {
     openapi: {

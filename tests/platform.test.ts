@@ -1,4 +1,6 @@
+import net from "node:net";
 import { describe, expect, it } from "vitest";
+import { NOT_FOUND_LIMIT } from "../server/plugins/rate-limits";
 import { seedDefaultContent } from "../server/db/seed";
 import { ensureFirstAdmin } from "../server/modules/auth/first-admin";
 import { createTestApp } from "./helpers/app";
@@ -168,5 +170,32 @@ describe("seeding and the first admin", () => {
       payload: { email: generated!.email, password: generated!.generatedPassword },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe("limits", () => {
+  it(`answers unknown paths 404, and 429 after ${NOT_FOUND_LIMIT.max} a minute from one address`, async () => {
+    const t = await createTestApp();
+    for (let i = 0; i < NOT_FOUND_LIMIT.max; i++) {
+      expect((await t.app.inject({ method: "GET", url: `/api/probe-${i}`, remoteAddress: "192.0.2.44" })).statusCode).toBe(404);
+    }
+    const refused = await t.app.inject({ method: "GET", url: "/api/probe-more", remoteAddress: "192.0.2.44" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests for unknown paths/);
+    expect((await t.app.inject({ method: "GET", url: "/api/prices", remoteAddress: "192.0.2.44" })).statusCode).toBe(200);
+  });
+
+  it("keeps serving while a client sends a request slowly and never finishes it", async () => {
+    const t = await createTestApp({ seed: true });
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"email\":");
+    const started = Date.now();
+    const response = await fetch(`${address}/api/prices`);
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    socket.destroy();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError, type FieldError } from "../errors";
+import { limit, NOT_FOUND_LIMIT } from "./rate-limits";
 
 // Fastify's own client errors, in words a person can act on.
 const frameworkMessages: Record<string, string> = {
@@ -49,7 +50,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+}
+
+/** A JSON 404 for paths no route serves (pages have their own); an address probing many of them is slowed. */
+export function registerNotFound(app: FastifyInstance) {
+  app.setNotFoundHandler({ preHandler: app.rateLimit(limit(NOT_FOUND_LIMIT, "Too many requests for unknown paths from your address.")) }, (request, reply) => {
     reply.status(404).send({ success: false, message: `Nothing here: ${request.method} ${request.url.split("?")[0]}` });
   });
 }

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -14,6 +13,7 @@ import {
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
+import { limit } from "../../plugins/rate-limits";
 import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins/auth";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
@@ -26,16 +26,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
   const device = deviceCookie(config);
   const throttle = services.loginThrottle;
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many sign-in attempts from your address. Please try again in ${context.after}.`),
-  });
-
   app.post(
     "/auth/login",
     {
-      config: { public: true, rateLimit: LOGIN_ATTEMPTS_PER_ADDRESS },
+      config: { public: true, rateLimit: limit(LOGIN_ATTEMPTS_PER_ADDRESS, "Too many sign-in attempts from your address.") },
       schema: {
         tags: ["auth"],
         summary: "Sign in as an admin; sets the session cookie",

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
@@ -7,7 +6,7 @@ import {
   newsletterListResponseSchema,
   newsletterSubscribeSchema,
 } from "../../../domain/newsletter";
-import { HttpError } from "../../errors";
+import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 
 export const NEWSLETTER_CSV_FILENAME = "newsletter-subscribers.csv";
@@ -32,16 +31,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const { newsletter } = services;
 
   // Registered inside this plugin, so only routes here that ask for a limit get one.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts from your address. Please try again in ${context.after}.`),
-  });
-
   app.post(
     "/newsletter",
     {
-      config: { public: true, rateLimit: SUBSCRIBE_LIMIT },
+      config: { public: true, rateLimit: limit(SUBSCRIBE_LIMIT, "Too many attempts from your address.") },
       schema: {
         tags: ["newsletter"],
         summary: "Subscribe an email address to the newsletter (subscribing twice is fine)",

@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
@@ -13,7 +12,7 @@ import {
   renewalSchema,
   renewalsQuerySchema,
 } from "../../../domain/orders";
-import { HttpError } from "../../errors";
+import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 
 /** Per visitor address: a shopper checks out a few times at most; a script filling the table is stopped. */
@@ -26,16 +25,10 @@ const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: erro
 export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { orders } = services;
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many orders from your address. Please try again in ${context.after}, or message the shop directly.`),
-  });
-
   app.post(
     "/orders",
     {
-      config: { public: true, rateLimit: CHECKOUT_LIMIT },
+      config: { public: true, rateLimit: limit(CHECKOUT_LIMIT, "Too many orders from your address; you can also message the shop directly.") },
       schema: {
         tags: ["orders"],
         summary: "Check out: prices the cart from the catalogue, stores the order and answers the chat message with its reference",
