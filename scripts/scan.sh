@@ -25,8 +25,8 @@ cookie="$(curl -fs -c - -H 'content-type: application/json' -d '{"email":"scan@p
 [ -n "$cookie" ] || { echo "Could not sign in" >&2; exit 1; }
 item_id="$(curl -fs "$base/api/prices" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).allPrices[0]._id))')"
 
-# Level 3 would also tamper with the session cookie and stop at the 401; -p keeps it to the parameters.
-sqlmap_common=(--batch --level=3 --risk=2 --tamper=xforwardedfor --output-dir="$work/sqlmap" --disable-coloring --smart)
+# Level 2 also tampers with cookies and headers; on the admin targets -p keeps it off the session cookie.
+sqlmap_common=(--batch --level=2 --risk=2 --tamper=xforwardedfor --output-dir="$work/sqlmap" --disable-coloring)
 echo "=== sqlmap ==="
 sqlmap "${sqlmap_common[@]}" -u "$base/api/admin/orders?q=PSL-22222&status=new&limit=5" --cookie="$cookie" -p "q,status,limit" 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
 sqlmap "${sqlmap_common[@]}" -u "$base/api/admin/renewals?days=7" --cookie="$cookie" -p days 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
