@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import zlib from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
+import fastifyEtag from "@fastify/etag";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -73,6 +76,14 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   await registerRateLimits(app);
+  // ETags from the uncompressed body (weak: the bytes differ by encoding), then compression of pages and
+  // JSON at a quick brotli level; built assets come precompressed at the highest one.
+  await app.register(fastifyEtag, { weak: true });
+  await app.register(fastifyCompress, {
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerNotFound(app);
   registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifySwagger, {

@@ -1,4 +1,5 @@
 import net from "node:net";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { NOT_FOUND_LIMIT } from "../server/plugins/rate-limits";
 import { seedDefaultContent } from "../server/db/seed";
@@ -197,5 +198,33 @@ describe("limits", () => {
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2000);
     socket.destroy();
+  });
+});
+
+describe("transfer", () => {
+  it("compresses JSON with brotli or gzip, and answers 304 when the shopper already has the list", async () => {
+    const t = await createTestApp({ seed: true });
+    const plain = await t.app.inject({ method: "GET", url: "/api/prices" });
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+
+    const br = await t.app.inject({ method: "GET", url: "/api/prices", headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await t.app.inject({ method: "GET", url: "/api/prices", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+
+    const again = await t.app.inject({ method: "GET", url: "/api/prices", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+
+    // An edit changes the list, and with it the ETag.
+    const cookie = await t.adminCookie();
+    const item = plain.json().allPrices[0];
+    await t.app.inject({ method: "DELETE", url: `/api/prices/${encodeURIComponent(item.Name)}`, headers: { cookie } });
+    const changed = await t.app.inject({ method: "GET", url: "/api/prices", headers: { "if-none-match": etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
   });
 });

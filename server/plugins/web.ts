@@ -3,11 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { createRequest } from "@remix-run/node-fetch-server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
+import { createPageCache, type CachedPage } from "./page-cache";
 import { contentSecurityPolicy } from "./security-headers";
 
 export interface WebOptions {
@@ -48,6 +49,8 @@ export async function registerWeb(
       wildcard: false,
       cacheControl: false,
       index: false,
+      // scripts/compress-assets.mjs leaves .br and .gz twins beside each text asset.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(web.clientDir!, filePath);
         res.setHeader(
@@ -61,6 +64,13 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(web.serverBuild, web.mode);
+  const pageCache = createPageCache();
+  const policy = (nonce: string) => contentSecurityPolicy(nonce, https);
+
+  // Whatever an admin changes may show on any page: every successful admin write drops them all.
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.admin && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) pageCache.clear();
+  });
 
   await app.register(async (pages) => {
     // React Router reads form bodies itself, from the untouched request stream.
@@ -72,14 +82,46 @@ export async function registerWeb(
       config: { public: true },
       schema: { hide: true },
       handler: async (request, reply) => {
+        // Only what every shopper sees alike: anonymous GETs of the storefront in the production build.
+        const cacheKey =
+          web.mode === "production" && request.method === "GET" && !request.admin && !ADMIN_PATH.test(request.url)
+            ? `${request.protocol}://${request.host}${request.url}`
+            : null;
+        if (cacheKey) {
+          const cached = pageCache.get(cacheKey);
+          if (cached) return sendCached(request, reply, cached, policy, "hit");
+        }
+
+        const startedAt = pageCache.begin();
         const cspNonce = randomBytes(16).toString("base64");
         const response = await handle(createRequest(request.raw, reply.raw), { ...context, admin: request.admin, cspNonce });
-        // Vite's development server injects scripts of its own; the policy guards the production build.
-        if (web.mode === "production" && response.headers.get("content-type")?.startsWith("text/html")) {
-          reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
+        const type = response.headers.get("content-type") ?? "";
+        if (cacheKey && response.status === 200 && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
+          const page = pageCache.set(cacheKey, startedAt, { headers: [...response.headers], body: await response.text(), nonce: cspNonce });
+          return sendCached(request, reply, page, policy, "miss");
         }
+        // Vite's development server injects scripts of its own; the policy guards the production build.
+        if (web.mode === "production" && type.startsWith("text/html")) reply.header("content-security-policy", policy(cspNonce));
         return reply.send(response);
       },
     });
   });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ADMIN_PATH = /^\/admin(?:[/.?]|$)/;
+// Pages, and the loader data React Router fetches for in-app navigation.
+const CACHED_TYPES = /^text\/(?:html|x-script)/;
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, policy: (nonce: string) => string, state: "hit" | "miss") {
+  // Browsers ask again on every visit (no-cache) and get a 304 while the page is unchanged. The 304
+  // carries no policy, so the browser keeps the one that matches the nonce of the copy it holds.
+  reply.header("etag", page.etag).header("cache-control", "no-cache").header("x-page-cache", state);
+  if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+
+  const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+  const nonce = html ? randomBytes(16).toString("base64") : page.nonce;
+  for (const [name, value] of page.headers) if (name !== "content-length") reply.header(name, value);
+  if (html) reply.header("content-security-policy", policy(nonce));
+  return reply.send(nonce === page.nonce ? page.body : page.body.replaceAll(page.nonce, nonce));
 }
