@@ -5,18 +5,12 @@ import "./app.css";
 import { NotFound } from "./components/not-found";
 import { Footer } from "./features/layout/footer";
 import { Header } from "./features/layout/header";
-import { loadCatalogue } from "./features/catalogue/catalogue.server";
 import { loadShopSettings } from "./features/shop/shop.server";
 import { useNonce } from "./features/security/nonce";
 import { themeBootScript } from "./features/theme/theme";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [shop, catalogue] = await Promise.all([loadShopSettings(context), loadCatalogue(context)]);
-  return {
-    shop,
-    // Small enough to send whole for the header's search (issue 7 revisits this for large catalogues).
-    searchIndex: catalogue.map(({ Name, ImageId, category, plans }) => ({ Name, ImageId, category, plans })),
-  };
+  return { shop: await loadShopSettings(context) };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

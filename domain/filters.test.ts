@@ -6,8 +6,10 @@ import {
   DEFAULT_FILTERS,
   filtersToSearchParams,
   isFiltered,
+  pageUrl,
   parseCategory,
   parseFilters,
+  parseOffset,
   pricesUrl,
   resultCountLabel,
   type PriceFilters,
@@ -59,6 +61,18 @@ describe("parseFilters", () => {
 
   it("caps the query length", () => {
     expect(parseFilters(new URLSearchParams({ q: "x".repeat(500) })).q).toHaveLength(100);
+  });
+});
+
+describe("pages", () => {
+  it("reads the offset leniently", () => {
+    expect(parseOffset(new URLSearchParams("offset=96"))).toBe(96);
+    for (const bad of ["", "offset=-1", "offset=1.5", "offset=abc", "offset=99999999"]) expect(parseOffset(new URLSearchParams(bad))).toBe(0);
+  });
+
+  it("adds the offset to a list URL with or without a query", () => {
+    expect(pageUrl("/prices", 48)).toBe("/prices?offset=48");
+    expect(pageUrl("/price/ott?sort=name", 96)).toBe("/price/ott?sort=name&offset=96");
   });
 });
 

@@ -100,6 +100,23 @@ export function pricesUrl(filters: PriceFilters): string {
   return query ? `${categoryPath(filters.category)}?${query}` : categoryPath(filters.category);
 }
 
+/**
+ * The price list arrives a page at a time (issue 7): the HTML of /prices stays the same size however
+ * large the catalogue grows, and the next page loads as the shopper scrolls to the end.
+ */
+export const PRICES_PAGE_SIZE = 48;
+
+/** A list position from the query: a whole number, 0 when absent or not understood. */
+export function parseOffset(search: URLSearchParams): number {
+  const value = search.get("offset") ?? "";
+  return /^\d{1,7}$/.test(value) ? Number(value) : 0;
+}
+
+/** The URL of the page of `listUrl` (a `pricesUrl`) that starts at `offset`. */
+export function pageUrl(listUrl: string, offset: number): string {
+  return `${listUrl}${listUrl.includes("?") ? "&" : "?"}offset=${offset}`;
+}
+
 /** Filters in the drawer that differ from the defaults (search and category are shown elsewhere). */
 export function countDrawerFilters(filters: PriceFilters): number {
   return (

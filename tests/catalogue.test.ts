@@ -42,6 +42,36 @@ describe("GET /api/prices", () => {
   });
 });
 
+describe("GET /api/search", () => {
+  it("suggests at most 5 services publicly, names starting with the query first, with their first plan", async () => {
+    const t = await createTestApp();
+    for (const [index, Name] of ["Prime Video", "Netflix Premium", "Netflix Basic", "Apple TV+", "Spotify"].entries()) {
+      expect((await post(t, { ...netflix, Name, Id: String(index + 1), plans: { "3": 900, "1": 300 + index } })).statusCode).toBe(201);
+    }
+    const search = (q: string) => t.app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` });
+
+    const response = await search("  NET ");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      suggestions: [
+        { Name: "Netflix Premium", ImageId: netflix.ImageId, category: "ott", startingAt: { months: 1, price: 301 } },
+        { Name: "Netflix Basic", ImageId: netflix.ImageId, category: "ott", startingAt: { months: 1, price: 302 } },
+      ],
+    });
+    expect((await search("vide")).json().suggestions.map((s: { Name: string }) => s.Name)).toEqual(["Prime Video"]);
+    expect((await search("e")).json()).toEqual({ suggestions: [] });
+    expect((await search("zz")).json()).toEqual({ suggestions: [] });
+    expect((await t.app.inject({ method: "GET", url: "/api/search" })).json()).toEqual({ suggestions: [] });
+    for (let index = 0; index < 5; index++) await post(t, { ...netflix, Name: `Netflix Extra ${index}`, Id: String(10 + index) });
+    expect((await search("netflix")).json().suggestions).toHaveLength(5);
+  });
+
+  it("refuses a query longer than 100 characters with 400", async () => {
+    const t = await createTestApp();
+    expectValidationError(await t.app.inject({ method: "GET", url: `/api/search?q=${"a".repeat(101)}` }), "q");
+  });
+});
+
 describe("POST /api/prices", () => {
   it("adds an item, normalising category, status and plans", async () => {
     const t = await createTestApp();

@@ -29,6 +29,7 @@ describe("the API as a whole", () => {
         "GET /api/carousel",
         "GET /api/openapi.json",
         "GET /api/prices",
+        "GET /api/search",
         "POST /api/auth/login",
         "POST /api/auth/logout",
         "POST /api/newsletter",

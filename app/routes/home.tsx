@@ -3,7 +3,6 @@ import { loadSlides } from "../features/carousel/carousel.server";
 import { CategoryGrid } from "../features/home/category-grid";
 import { homeCategories } from "../features/home/home.server";
 import { SearchBox } from "../features/search/search-box";
-import { useShop } from "../features/shop/use-shop";
 import { loadTrending } from "../features/trending/trending.server";
 import { WhatsNew } from "../features/trending/whats-new";
 import type { Route } from "./+types/home";
@@ -26,7 +25,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { searchIndex } = useShop();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 pb-16 pt-6 md:gap-14 md:pt-10">
       <section aria-labelledby="home-heading" className="mx-auto flex w-full max-w-3xl flex-col items-center text-center">
@@ -37,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Netflix, Spotify, VPNs, software and gift cards. Pick a plan, add it to your cart and order on WhatsApp or Telegram.
         </p>
         <div className="mt-6 w-full max-w-xl text-left">
-          <SearchBox entries={searchIndex} label="Search services" />
+          <SearchBox label="Search services" />
         </div>
       </section>
       <Carousel slides={loaderData.slides} />

@@ -1,6 +1,6 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { CATEGORY_LABELS, firstPlan, type Category } from "../../domain/catalogue";
-import { applyFilters, categoryPath, parseCategory, parseFilters, resultCountLabel } from "../../domain/filters";
+import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE, resultCountLabel } from "../../domain/filters";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../features/age-gate/age-gate";
 import { AgeGateNotice } from "../features/age-gate/age-gate-panel";
@@ -8,6 +8,7 @@ import { loadCatalogue } from "../features/catalogue/catalogue.server";
 import { PriceCard, priceGridClass, PriceGridSkeleton, type PriceCardItem } from "../features/catalogue/price-card";
 import { PriceFilterForm } from "../features/catalogue/price-filters";
 import { useDelayedFlag } from "../features/catalogue/use-delayed-flag";
+import { useMorePrices, useNearViewport } from "../features/catalogue/use-more-prices";
 import { categoryImage } from "../features/seo/category-images";
 import { seoMeta } from "../features/seo/seo";
 import { publicOrigin } from "../features/seo/seo.server";
@@ -23,14 +24,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (raw !== undefined && raw !== category) throw redirect(`${categoryPath(category)}${url.search}`, 301);
 
   const filters = parseFilters(url.searchParams, category);
-  const items: PriceCardItem[] = applyFilters(await loadCatalogue(context), filters).map((item) => ({
+  const offset = parseOffset(url.searchParams);
+  const matching = applyFilters(await loadCatalogue(context), filters);
+  const items: PriceCardItem[] = matching.slice(offset, offset + PRICES_PAGE_SIZE).map((item) => ({
     _id: item._id,
     Name: item.Name,
     ImageId: item.ImageId,
     category: item.category,
     plan: firstPlan(item.plans),
   }));
-  return { items, filters, origin: publicOrigin(request, context) };
+  return { items, total: matching.length, offset, filters, origin: publicOrigin(request, context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -51,7 +54,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 const isListPath = (pathname: string) => pathname === "/prices" || pathname.startsWith("/price/");
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
-  const { items, filters } = loaderData;
+  const { filters, total } = loaderData;
+  const { items, end, hasMore, nextHref, loading, loadMore } = useMorePrices(loaderData);
+  const sentinel = useNearViewport<HTMLDivElement>(loadMore, hasMore);
   const adultConfirmed = useAdultConfirmed();
   const navigation = useNavigation();
   // Quick answers keep the current list on screen; only a slow one shows the skeleton.
@@ -71,7 +76,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex items-center justify-between gap-4">
         <p role="status" className="font-medium text-slate-800 dark:text-slate-200">
-          {resultCountLabel(items.length)}
+          {resultCountLabel(total)}
         </p>
         <Link to="/prices" preventScrollReset className="rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400">
           Clear filter
@@ -88,11 +93,33 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         {showSkeleton ? (
           <PriceGridSkeleton />
         ) : items.length > 0 ? (
-          <ul aria-label="Subscriptions" className={priceGridClass}>
-            {items.map((item, index) => (
-              <PriceCard key={item._id} item={item} index={index} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Subscriptions" className={priceGridClass}>
+              {items.map((item, index) => (
+                <PriceCard key={item._id} item={item} index={index} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} />
+              ))}
+            </ul>
+            {hasMore && (
+              <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+                <p className={`text-sm ${mutedText}`}>
+                  Showing {end} of {total}
+                </p>
+                {/* A link for when scripts do not run; with them, the next page is added below this one. */}
+                <Link
+                  to={nextHref}
+                  preventScrollReset
+                  aria-disabled={loading}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    loadMore();
+                  }}
+                  className={secondaryButton}
+                >
+                  {loading ? "Loading more…" : "Show more subscriptions"}
+                </Link>
+              </div>
+            )}
+          </>
         ) : (
           <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
             <p className="text-lg font-semibold text-slate-900 dark:text-slate-50">No subscriptions found</p>

@@ -50,7 +50,7 @@ function useScrolledPast(px: number) {
 }
 
 export function Header() {
-  const { shop, searchIndex } = useShop();
+  const { shop } = useShop();
   const cartCount = useCart().length;
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -101,7 +101,7 @@ export function Header() {
       </nav>
       {menuOpen && (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-3 md:hidden dark:border-slate-800">
-          <SearchBox entries={searchIndex} label="Search services" onNavigate={() => setMenuOpen(false)} />
+          <SearchBox label="Search services" onNavigate={() => setMenuOpen(false)} />
           <NavList className="mt-3 grid grid-cols-2 gap-1" />
           <SocialLinks shop={shop} className="mt-3 px-3 text-sm text-slate-700 dark:text-slate-300" />
         </div>

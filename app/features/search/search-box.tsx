@@ -1,16 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatNpr } from "../../../domain/money";
-import { MIN_SEARCH_LENGTH, productPath, suggest, type SearchEntry } from "../../../domain/search";
+import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/filters";
+import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../age-gate/age-gate";
 import { AdultPlaceholder } from "../age-gate/age-gate-panel";
+import { useSuggestions } from "./use-suggestions";
 
 /**
  * The service search (spec: home and mobile menu): suggestions from 2 characters, at most 5,
  * a clear button, closes on a click outside; a combobox for keyboards (up, down, enter, escape).
  */
-export function SearchBox({ entries, label = "Search services", onNavigate }: { entries: readonly SearchEntry[]; label?: string; onNavigate?: () => void }) {
+export function SearchBox({ label = "Search services", onNavigate }: { label?: string; onNavigate?: () => void }) {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -18,7 +20,7 @@ export function SearchBox({ entries, label = "Search services", onNavigate }: { 
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const navigate = useNavigate();
-  const suggestions = useMemo(() => suggest(entries, query), [entries, query]);
+  const { suggestions, settled, failed } = useSuggestions(query);
   const adultConfirmed = useAdultConfirmed();
   const showList = open && query.trim().length >= MIN_SEARCH_LENGTH;
 
@@ -31,11 +33,11 @@ export function SearchBox({ entries, label = "Search services", onNavigate }: { 
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [open]);
 
-  const go = (name: string) => {
+  const go = (path: string) => {
     setOpen(false);
     setQuery("");
     onNavigate?.();
-    navigate(productPath(name));
+    navigate(path);
   };
 
   return (
@@ -72,9 +74,13 @@ export function SearchBox({ entries, label = "Search services", onNavigate }: { 
               setActive((i) => (suggestions.length ? (i <= 0 ? suggestions.length - 1 : i - 1) : -1));
             } else if (event.key === "Enter") {
               const chosen = suggestions[active >= 0 ? active : 0];
-              if (showList && chosen) {
+              if (showList && chosen && (settled || active >= 0)) {
                 event.preventDefault();
-                go(chosen.Name);
+                go(productPath(chosen.Name));
+              } else if (showList && !settled) {
+                // Faster than the answer (or without one): the price list searches the same words.
+                event.preventDefault();
+                go(pricesUrl({ ...DEFAULT_FILTERS, q: query.trim() }));
               }
             } else if (event.key === "Escape") {
               setOpen(false);
@@ -131,10 +137,19 @@ export function SearchBox({ entries, label = "Search services", onNavigate }: { 
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : settled ? (
             <div id={listId} role="status" className="px-4 py-4 text-center">
               <p className="font-medium text-slate-900 dark:text-slate-100">No results</p>
               <p className="text-sm text-slate-600 dark:text-slate-300">We couldn&apos;t find any services matching &quot;{query.trim()}&quot;</p>
+            </div>
+          ) : failed ? (
+            <div id={listId} role="status" className="px-4 py-4 text-center">
+              <p className="font-medium text-slate-900 dark:text-slate-100">Search is not available right now</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">Press Enter to look for &quot;{query.trim()}&quot; in the price list.</p>
+            </div>
+          ) : (
+            <div id={listId} role="status" className="px-4 py-4 text-center text-sm text-slate-600 dark:text-slate-300">
+              Searching…
             </div>
           )}
         </div>

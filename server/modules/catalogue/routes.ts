@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/catalogue";
+import { searchQuerySchema, searchResponseSchema, suggest } from "../../../domain/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 
@@ -16,6 +17,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       schema: { tags: ["catalogue"], summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
     },
     async () => ({ allPrices: await catalogue.list() }),
+  );
+
+  app.get(
+    "/search",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["catalogue"],
+        summary: "At most 5 services whose name contains q (from 2 characters), names starting with it first",
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({ suggestions: suggest(await catalogue.list(), request.query.q) }),
   );
 
   app.post(
