@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
 import { expectAccessibleInBothThemes, expectNoAxeViolations } from "./helpers";
 
 const count = (page: Page) => page.getByText(/^\d+ subscriptions? found$/);
@@ -225,4 +226,55 @@ test("the price list is accessible in both themes", async ({ page }) => {
   await expectNoAxeViolations(page);
   await expectAccessibleInBothThemes(page, "/price/18+");
   await expectAccessibleInBothThemes(page, "/prices?q=zzzz");
+});
+
+test.describe("a long list", () => {
+  const names = Array.from({ length: 60 }, (_, i) => `E2E Paging ${String(i + 1).padStart(2, "0")}`);
+  const listUrl = "/prices?q=E2E+Paging&sort=name";
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await admin.post("/api/auth/login", { data: E2E_ADMIN })).ok()).toBe(true);
+    for (const [i, Name] of names.entries()) {
+      const added = await admin.post("/api/prices", {
+        data: { Name, Id: `9${String(i).padStart(6, "0")}`, ImageId: "/images/services/netflix.svg", Category: "games", plans: { "1": 100 + i }, Status: "shared", SpecialLink: "https://example.com" },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+    }
+    await admin.dispose();
+  });
+
+  test.afterAll(async ({ playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await admin.post("/api/auth/login", { data: E2E_ADMIN });
+    for (const name of names) await admin.delete(`/api/prices/${encodeURIComponent(name)}`);
+    await admin.dispose();
+  });
+
+  test("shows 48 at first and the rest as the shopper scrolls to the end", async ({ page }) => {
+    await page.goto(listUrl);
+    await expect(count(page)).toHaveText("60 subscriptions found");
+    await expect(cards(page)).toHaveCount(48);
+    await expect(page.getByText("Showing 48 of 60")).toBeVisible();
+
+    await page.getByRole("link", { name: "Show more subscriptions" }).scrollIntoViewIfNeeded();
+    await expect(cards(page)).toHaveCount(60);
+    await expect(cards(page).last()).toContainText("E2E Paging 60");
+    await expect(page.getByRole("link", { name: "Show more subscriptions" })).toHaveCount(0);
+    await expect(page).toHaveURL(listUrl);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the next page is a plain link", async ({ page }) => {
+      await page.goto(listUrl);
+      await expect(cards(page)).toHaveCount(48);
+      await page.getByRole("link", { name: "Show more subscriptions" }).click();
+      await expect(page).toHaveURL(/offset=48/);
+      await expect(count(page)).toHaveText("60 subscriptions found");
+      await expect(cards(page)).toHaveCount(12);
+      await expect(cards(page).first()).toContainText("E2E Paging 49");
+    });
+  });
 });
