@@ -7,6 +7,8 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Widths the server makes of each upload; narrower images keep their own width. */
 export const UPLOAD_WIDTHS: readonly number[] = [480, 960, 1600];
 const WIDEST_UPLOAD = Math.max(...UPLOAD_WIDTHS);
+/** Where uploads are served from; a stored image field holds the widest copy's URL. */
+export const MEDIA_PREFIX = "/media/";
 /** For the file picker; the server trusts the bytes, not this list. */
 export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
 
@@ -37,4 +39,19 @@ export function variantWidths(width: number): number[] {
   const below = UPLOAD_WIDTHS.filter((w) => w < width);
   const own = Math.min(width, WIDEST_UPLOAD);
   return below.includes(own) ? below : [...below, own];
+}
+
+const UPLOAD_URL = /^\/media\/([0-9a-f]{32})-(\d+)\.webp$/;
+
+/**
+ * The `srcset` of an uploaded image from the URL of its widest copy (every copy shares the name and
+ * differs by width), so a phone downloads the 480 px copy; undefined for any other image.
+ */
+export function uploadSrcSet(url: string): string | undefined {
+  const match = UPLOAD_URL.exec(url);
+  if (!match) return undefined;
+  const widest = Number(match[2]);
+  const widths = variantWidths(widest);
+  if (widths.length < 2) return undefined;
+  return widths.map((width) => `${MEDIA_PREFIX}${match[1]}-${width}.webp ${width}w`).join(", ");
 }

@@ -35,6 +35,9 @@ test("an uploaded picture becomes an update post's image on /updates", async ({ 
   await expect(picture).toHaveCount(1);
   await picture.scrollIntoViewIfNeeded();
   await expect.poll(() => loaded(picture)).toBe(true);
+  // The card is 18rem wide: the browser takes the 480 px copy, not the 1200 px one the field names.
+  await expect(picture).toHaveAttribute("srcset", `${url.replace("-1200", "-480")} 480w, ${url.replace("-1200", "-960")} 960w, ${url} 1200w`);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-480\.webp$/);
 
   // Tidy up, so the storefront's own tests see the seeded posts only.
   await page.goto("/admin/update");

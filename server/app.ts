@@ -24,7 +24,7 @@ import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
-import { MEDIA_PREFIX } from "./modules/uploads/service";
+import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard } from "./plugins/auth";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";

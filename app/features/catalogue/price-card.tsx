@@ -36,6 +36,8 @@ export function PriceCard({ item, index, hideImage }: { item: PriceCardItem; ind
               alt=""
               width={400}
               height={400}
+              // One card of the grid: 2 columns on phones, 3 from sm, 4 (of the 72rem page) from lg.
+              sizes="(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw"
               loading={index < EAGER_IMAGES ? "eager" : "lazy"}
               decoding="async"
               className="aspect-square w-full bg-slate-100 object-cover transition duration-300 group-hover:scale-[1.03] dark:bg-slate-800"

@@ -90,6 +90,7 @@ export function ProductView({ item }: { item: ProductItem }) {
             alt={item.Name}
             width={400}
             height={400}
+            sizes="(min-width: 768px) 30rem, 24rem"
             loading="eager"
             fetchPriority="high"
             className="aspect-square w-full rounded-2xl bg-slate-100 object-cover shadow-sm dark:bg-slate-800 md:sticky md:top-24"

@@ -18,6 +18,7 @@ export function UpdateCard({ post }: { post: UpdateCardData }) {
         alt=""
         width={640}
         height={360}
+        sizes="18rem"
         loading="lazy"
         className="aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800"
       />

@@ -2,10 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
-import { MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
+import { MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
 import { badRequest, HttpError } from "../../errors";
-
-export const MEDIA_PREFIX = "/media/";
 
 export type StoredImage = Omit<UploadResponse, "success" | "message">;
 
