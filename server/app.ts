@@ -142,7 +142,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       },
     });
   });
-  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
+  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies, pageCacheBytes: config.pageCacheBytes });
 
   return Object.assign(app, { services });
 }

@@ -9,6 +9,7 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       database: { kind: "sqlite", path: "./data/pasal.db" },
       secureCookies: false,
+      pageCacheBytes: 32 * 1024 * 1024,
       logLevel: "info",
     });
   });
@@ -25,14 +26,18 @@ describe("loadConfig", () => {
 
   it("reports every bad value, one line each", () => {
     try {
-      loadConfig({ PORT: "eighty", PUBLIC_URL: "shop", LOG_LEVEL: "loud", ADMIN_PASSWORD: "short" });
+      loadConfig({ PORT: "eighty", PUBLIC_URL: "shop", LOG_LEVEL: "loud", ADMIN_PASSWORD: "short", PAGE_CACHE_MB: "lots" });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems;
-      expect(problems).toHaveLength(4);
-      expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["ADMIN_PASSWORD", "LOG_LEVEL", "PORT", "PUBLIC_URL"]);
+      expect(problems).toHaveLength(5);
+      expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["ADMIN_PASSWORD", "LOG_LEVEL", "PAGE_CACHE_MB", "PORT", "PUBLIC_URL"]);
     }
+  });
+
+  it("turns the page cache off with PAGE_CACHE_MB=0", () => {
+    expect(loadConfig({ PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
   });
 
   it("reads TRUST_PROXY as off, on, a hop count or addresses", () => {

@@ -25,6 +25,11 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined || value === "false" ? false : value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value)),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes (0 turns the page cache off)" })
+    .int("must be a whole number of megabytes (0 turns the page cache off)")
+    .min(0, "must be a number of megabytes (0 turns the page cache off)")
+    .default(32),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -41,6 +46,8 @@ export type Config = {
   tmdb: { apiKey: string | undefined; baseUrl: string };
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client's address (rate limits key on it). */
   trustProxy: boolean | number | string;
+  /** Memory for rendered storefront pages (ADR 0008); 0 renders every request. */
+  pageCacheBytes: number;
   logLevel: (typeof logLevels)[number];
   isDevelopment: boolean;
 };
@@ -71,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     tmdb: { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, "") },
     trustProxy: e.TRUST_PROXY,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
   };

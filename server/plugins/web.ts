@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
-import { createPageCache, type CachedPage } from "./page-cache";
+import { createPageCache, withNonce, type CachedPage } from "./page-cache";
 import { contentSecurityPolicy } from "./security-headers";
 
 export interface WebOptions {
@@ -39,7 +39,7 @@ export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
   context: Omit<PasalLoadContext, "admin" | "cspNonce">,
-  { https }: { https: boolean },
+  { https, pageCacheBytes }: { https: boolean; pageCacheBytes: number },
 ) {
   if (web.clientDir) {
     if (!fs.existsSync(web.clientDir)) throw new Error(`No browser build in ${web.clientDir}: run npm run build`);
@@ -64,7 +64,7 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(web.serverBuild, web.mode);
-  const pageCache = createPageCache();
+  const pageCache = createPageCache({ maxBytes: Math.max(1, pageCacheBytes) });
   const policy = (nonce: string) => contentSecurityPolicy(nonce, https);
 
   // Whatever an admin changes may show on any page: every successful admin write drops them all.
@@ -84,7 +84,7 @@ export async function registerWeb(
       handler: async (request, reply) => {
         // Only what every shopper sees alike: anonymous GETs of the storefront in the production build.
         const cacheKey =
-          web.mode === "production" && request.method === "GET" && !request.admin && !ADMIN_PATH.test(request.url)
+          web.mode === "production" && pageCacheBytes > 0 && request.method === "GET" && !request.admin && !ADMIN_PATH.test(request.url)
             ? `${request.protocol}://${request.host}${request.url}`
             : null;
         if (cacheKey) {
@@ -119,9 +119,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   reply.header("etag", page.etag).header("cache-control", "no-cache").header("x-page-cache", state);
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
 
-  const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
-  const nonce = html ? randomBytes(16).toString("base64") : page.nonce;
-  for (const [name, value] of page.headers) if (name !== "content-length") reply.header(name, value);
-  if (html) reply.header("content-security-policy", policy(nonce));
-  return reply.send(nonce === page.nonce ? page.body : page.body.replaceAll(page.nonce, nonce));
+  reply.headers(page.headers);
+  if (!page.html) return reply.send(page.parts[0]);
+  const nonce = randomBytes(16).toString("base64");
+  return reply.header("content-security-policy", policy(nonce)).send(withNonce(page, nonce));
 }

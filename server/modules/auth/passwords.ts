@@ -1,13 +1,18 @@
-import argon2 from "argon2";
+// Loaded at the first sign-in rather than at start: the native module adds to the time before the shop answers.
+let loaded: Promise<typeof import("argon2")> | undefined;
+const argon2 = () => (loaded ??= import("argon2").then((module) => module.default));
 
 // OWASP's minimum for argon2id: 19 MiB of memory, 2 passes.
-const options = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+const options = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => argon2.hash(password, options);
+export async function hashPassword(password: string): Promise<string> {
+  const { hash, argon2id } = await argon2();
+  return hash(password, { ...options, type: argon2id });
+}
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await (await argon2()).verify(hash, password);
   } catch {
     return false;
   }

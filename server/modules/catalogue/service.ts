@@ -1,13 +1,18 @@
-import { compareById, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import { compareById, priceListResponseSchema, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import { invalidatingCache } from "../cache";
+import { invalidatingCache, weakEtag } from "../cache";
 import { createCatalogueRepository, nameKey } from "./repository";
 
 export function createCatalogueService(db: Db, clock: Clock) {
   const repository = createCatalogueRepository();
   const cache = invalidatingCache(async () => (await repository.listAll(db)).sort(compareById));
+  // GET /api/prices as bytes: checked against its schema and serialized once per write, not per request.
+  const listJson = invalidatingCache(async () => {
+    const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: await cache.get() }));
+    return { body, etag: weakEtag(body) };
+  });
 
   async function assertNoClash(trx: Db, data: PriceData, exceptId?: string) {
     const { idTaken, nameTaken } = await repository.findClashes(trx, data, exceptId);
@@ -24,12 +29,16 @@ export function createCatalogueService(db: Db, clock: Clock) {
       throw error;
     } finally {
       cache.invalidate();
+      listJson.invalidate();
     }
   }
 
   return {
     /** Every item, sorted by Id numerically; served from memory until the next write. */
     list: (): Promise<CatalogueItem[]> => cache.get(),
+
+    /** `{ allPrices }` as JSON with its ETag. */
+    listJson: (): Promise<{ body: string; etag: string }> => listJson.get(),
 
     async findByName(name: string): Promise<CatalogueItem | undefined> {
       const key = nameKey(name);

@@ -1,16 +1,21 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
 import { badRequest, HttpError } from "../../errors";
 
 export type StoredImage = Omit<UploadResponse, "success" | "message">;
 
+// Loaded at the first upload rather than at start: the native module adds to the time before the shop answers.
+let loaded: Promise<typeof import("sharp")> | undefined;
+const loadSharp = () => (loaded ??= import("sharp").then((module) => module.default));
+
 /** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names. */
 export function createUploadsService(mediaDir: string) {
   return {
     async storeImage(bytes: Buffer): Promise<StoredImage> {
+      const sharp = await loadSharp();
       const oriented = await inspect(bytes);
       // Re-encoding drops whatever else the file carried (EXIF with GPS, scripts in metadata, trailing data).
       const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate();
@@ -49,6 +54,7 @@ export function createUploadsService(mediaDir: string) {
  * Answers the size as shown, after the camera's EXIF rotation.
  */
 async function inspect(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

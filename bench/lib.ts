@@ -1,0 +1,209 @@
+// Shared pieces of the benchmarks: the production server in a child process pinned to a core, nginx
+// serving captured bytes, wrk and its output, and the tables the figures are printed in.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const BENCH_ADMIN = { email: "bench@pasal.local", password: "bench-password-123" };
+
+/** The load generator runs on core 0 and the measured server on core 1 (the machines have 2 cores). */
+export const CLIENT_CPU = "0";
+export const SERVER_CPU = "1";
+
+export function tempDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `pasal-bench-${label}-`));
+}
+
+export function ensureBuild() {
+  if (["build/server/index.js", "dist/server.js"].every((file) => fs.existsSync(path.join(ROOT, file)))) return;
+  console.log("No production build yet: running npm run build...");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export function requireCommands(...commands: string[]): boolean {
+  const missing = commands.filter((command) => spawnSync("sh", ["-c", `command -v ${command}`]).status !== 0);
+  if (missing.length === 0) return true;
+  console.log(`  skipped: needs ${missing.join(", ")} (Debian: apt-get install ${missing.join(" ")})`);
+  return false;
+}
+
+export interface Server {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawning the process to the first 200 of its ready URL. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns `command` pinned to the server core and waits for `readyPath` to answer 200. */
+export async function startProcess(command: string[], { port, env = {}, readyPath = "/healthz" }: { port: number; env?: Record<string, string>; readyPath?: string }): Promise<Server> {
+  const started = performance.now();
+  const child = spawn("taskset", ["-c", SERVER_CPU, ...command], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited: ${stderr.trim()}`);
+    try {
+      if ((await fetch(url + readyPath)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000) throw new Error(`${command.join(" ")} did not answer within 30 s: ${stderr.trim()}`);
+    await sleep(5);
+  }
+  return { url, pid: child.pid!, readyMs: performance.now() - started, stop: () => stopProcess(child) };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** The production server (dist/server.js) on its own SQLite file and media folder. */
+export function startPasal(databaseFile: string, port: number): Promise<Server> {
+  return startProcess(["node", "dist/server.js"], {
+    port,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseFile,
+      MEDIA_DIR: path.join(path.dirname(databaseFile), "media"),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  });
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+export interface NginxPage {
+  /** The decoded path nginx matches, e.g. "/prices/Netflix Premium". */
+  path: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * nginx, one worker pinned to the server core, serving each captured page as a static file at its
+ * own path, then the built assets; anything else goes to `fallback` (Pasal), so a browser can run
+ * the static copy of a page in full.
+ */
+export async function startNginx(pages: NginxPage[], port: number, fallback: string): Promise<Server> {
+  const dir = tempDir("nginx");
+  fs.mkdirSync(path.join(dir, "pages"));
+  fs.mkdirSync(path.join(dir, "tmp"));
+  const locations = pages.map((page, i) => {
+    const file = path.join(dir, "pages", `page-${i}`);
+    fs.writeFileSync(file, page.body);
+    return `    location = "${page.path}" { default_type "${page.contentType}"; root ${dir}/pages; try_files /page-${i} =404; }`;
+  });
+  const conf = `worker_processes 1;
+master_process off;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${path.join(ROOT, "build/client")};
+    location = /healthz { return 200 "ok"; }
+${locations.join("\n")}
+    location / { try_files $uri @pasal; }
+    location @pasal { proxy_pass ${fallback}; }
+  }
+}
+`;
+  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
+  return startProcess(["nginx", "-p", dir, "-c", path.join(dir, "nginx.conf")], { port });
+}
+
+export interface WrkResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Socket errors plus answers other than 2xx and 3xx. */
+  errors: number;
+}
+
+function toMs(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === "us" ? n / 1000 : unit === "ms" ? n : unit === "s" ? n * 1000 : n * 60_000;
+}
+
+/** wrk pinned to the client core: 1 thread, 50 connections, after a 2 s warm-up. */
+export function wrk(url: string, { seconds = 10, connections = 50, headers = {} as Record<string, string> } = {}): WrkResult {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const run = (duration: number) => {
+    const result = spawnSync("taskset", ["-c", CLIENT_CPU, "wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", ...headerArgs, url], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+    return result.stdout;
+  };
+  run(2);
+  const out = run(seconds);
+  const latency = (percent: string) => {
+    const match = new RegExp(`\\s${percent}%\\s+([\\d.]+)(us|ms|s|m)`).exec(out);
+    return match ? toMs(match[1]!, match[2]!) : Number.NaN;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
+    p50Ms: latency("50"),
+    p99Ms: latency("99"),
+    errors: (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(non2xx?.[1] ?? 0),
+  };
+}
+
+/** Median wall time in ms of `times` sequential fetches of the URLs `urlFor(i)` gives. */
+export async function medianFetchMs(urlFor: (i: number) => string, times: number, init?: RequestInit): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const response = await fetch(urlFor(i), init);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${urlFor(i)} answered ${response.status}`);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+export const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Prints rows as a Markdown table, so the output can be pasted into RESULTS.md as it is. */
+export function table(headers: string[], rows: Array<Array<string | number>>) {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ")} |`;
+  console.log(line(headers));
+  console.log(`| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`);
+  for (const row of cells.slice(1)) console.log(line(row));
+}
+
+export const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
