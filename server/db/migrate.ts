@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { initial } from "./migrations/0001-initial";
 import { newsletter } from "./migrations/0002-newsletter";
 import { orders } from "./migrations/0003-orders";
@@ -15,9 +15,20 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances starting together migrate once. */
 export async function migrateToLatest(db: Kysely<Tables>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: await postgresSchema(db) }).migrateToLatest();
   // The original error keeps its code (ECONNREFUSED, 3D000, …) for the caller to explain.
   if (error) throw error;
   const failed = results?.find((r) => r.status === "Error");
   if (failed) throw new Error(`Database migration ${failed.migrationName} failed`);
+}
+
+/**
+ * On PostgreSQL, the schema the migration tables belong in. Without it Kysely takes a `kysely_migration`
+ * table in any schema of the database as ours, and a database shared by several schemas (as the tests
+ * use it) migrates one schema while reading another's bookkeeping.
+ */
+async function postgresSchema(db: Kysely<Tables>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
