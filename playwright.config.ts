@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    // Writes must name their origin (server/plugins/same-origin.ts). A browser does that by itself; the
+    // tests' direct API requests say it here, as our own pages would.
+    extraHTTPHeaders: { origin: `http://127.0.0.1:${port}` },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

@@ -2,6 +2,7 @@
 // serving captured bytes, wrk and its output, and the tables the figures are printed in.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -123,6 +124,11 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
+  # What a browser is sent (wrk asks for no compression, so the HTTP benchmark gets the plain bytes).
+  gzip on;
+  gzip_comp_level 6;
+  gzip_types text/css application/javascript application/json text/x-script image/svg+xml;
+  gzip_static on;
   client_body_temp_path ${dir}/tmp/body;
   proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi;
@@ -191,6 +197,19 @@ export async function medianFetchMs(urlFor: (i: number) => string, times: number
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
+}
+
+/** Bytes on the wire of an answer sent with brotli (fetch would decompress them). */
+export function brotliBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "br" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => (response.headers["content-encoding"] === "br" ? resolve(bytes) : reject(new Error(`${url} was not sent with brotli`))));
+      })
+      .on("error", reject);
+  });
 }
 
 export const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

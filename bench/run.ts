@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createCatalogueDatabase } from "./catalogue";
 import {
+  brotliBytes,
   ensureBuild,
   fixed,
   kb,
@@ -266,6 +267,7 @@ async function growthSection() {
   console.log("\n## Growth (the same measurements at 30, 500 and 5,000 catalogue items)\n");
   const rows: string[][] = [];
   let first: { bytes: number; render: number; pricesRps: number; apiRps: number } | undefined;
+  let previous = 0;
   for (const size of GROWTH_SIZES) {
     const dir = tempDir(`growth-${size}`);
     try {
@@ -275,17 +277,17 @@ async function growthSection() {
       try {
         const prices = await fetch(`${server.url}/prices`);
         const html = Buffer.from(await prices.arrayBuffer());
-        const brotli = zlib.brotliCompressSync(html).length;
+        const brotli = await brotliBytes(`${server.url}/prices`);
         // A query no one asked before: rendered, not served from the page cache.
         const render = await medianFetchMs((i) => `${server.url}/prices?bench=${size}-${i}`, 21);
-        const api = await fetch(`${server.url}/api/prices`, { headers: { "accept-encoding": "br" } });
-        const apiBrotli = (await api.arrayBuffer()).byteLength;
+        const apiBrotli = await brotliBytes(`${server.url}/api/prices`);
         const apiMs = await medianFetchMs(() => `${server.url}/api/prices`, 21);
         const searchMs = await medianFetchMs((i) => `${server.url}/api/search?q=${SEARCHES[i % SEARCHES.length]}`, 101);
         const canLoad = spawnSync("sh", ["-c", "command -v wrk && command -v taskset"]).status === 0;
         const pricesRps = canLoad ? wrk(`${server.url}/prices`, { seconds: 5 }).requestsPerSecond : Number.NaN;
         const apiRps = canLoad ? wrk(`${server.url}/api/prices`, { seconds: 5 }).requestsPerSecond : Number.NaN;
         first ??= { bytes: html.length, render, pricesRps, apiRps };
+        if (size !== GROWTH_SIZES.at(-1)) previous = html.length;
         rows.push([
           size.toLocaleString("en"),
           `${kb(html.length)} (${fixed(html.length / first.bytes, 2)}×)`,
@@ -298,7 +300,8 @@ async function growthSection() {
           fixed(searchMs, 2),
         ]);
         if (size === GROWTH_SIZES.at(-1)) {
-          target("/prices HTML does not grow with the catalogue (5,000 vs 30 items)", `${fixed(html.length / first.bytes, 2)}×`, html.length / first.bytes <= 1.2);
+          // 30 items fit on the first page; from 500 on, the first page holds 48 cards whatever the size.
+          target("/prices HTML stays flat as the catalogue grows (5,000 vs 500 items)", `${fixed(html.length / previous, 2)}×`, html.length / previous <= 1.05);
           target("search suggestions under one frame (16 ms) at 5,000 items", `${fixed(searchMs, 2)} ms`, searchMs < 16);
         }
       } finally {

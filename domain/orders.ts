@@ -244,11 +244,28 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Orders on one page of the admin list; older ones are reached with `before`. */
+export const ORDER_PAGE_SIZE = 50;
+
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
   q: z.string().trim().max(40, "Search at most 40 characters").optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  /** The reference of the last order already shown: the page continues with the ones placed before it. */
+  before: z.string().trim().max(20, "before is an order reference").optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(ORDER_PAGE_SIZE),
 });
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const orderPageSchema = z.object({
+  items: z.array(orderSchema),
+  /** Every order matching the filter, on all pages. */
+  total: z.number().int(),
+  /** How many matching orders are newer than this page (0 on the first page). */
+  skipped: z.number().int(),
+  /** The `before` of the next page; null on the last page. */
+  nextBefore: z.string().nullable(),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
 
 export const orderDetailsInputSchema = z.object({
   customerName: optionalContact("Name", 100),

@@ -68,6 +68,12 @@ test("carousel: add, see it on the home page, edit, move up, delete", async ({ p
   await editModal.getByRole("button", { name: "Update" }).click();
   await expect(editModal).toBeHidden();
   await expect(cardOf(renamed)).toBeVisible();
+  // The admin's write cleared the page cache: the home page shows the new title at once.
+  await page.goto("/");
+  const featured = page.getByRole("region", { name: "Featured offers" });
+  await expect(featured.getByText(renamed, { exact: true })).toHaveCount(1);
+  await expect(featured.getByText(title, { exact: true })).toHaveCount(0);
+  await page.goto("/admin/carousel");
 
   // Move it up: it swaps with the slide before it, and no two slides share a position.
   const order = async () => ((await (await page.request.get("/api/admin/carousel")).json()) as CarouselSlide[]).map((s) => s._id);
@@ -82,6 +88,16 @@ test("carousel: add, see it on the home page, edit, move up, delete", async ({ p
   const after = (await (await page.request.get("/api/admin/carousel")).json()) as CarouselSlide[];
   expect(new Set(after.map((s) => s.position)).size).toBe(after.length);
   await expect(cardOf(renamed).getByText(`Slide ${from} of ${after.length}`)).toBeVisible();
+  // The home page shows the slides in the new order: this one is now slide `from` (1-based) of them all.
+  await page.goto("/");
+  const slideOnHome = page.locator('[aria-roledescription="slide"]').filter({ hasText: renamed });
+  await expect(slideOnHome).toHaveAttribute("aria-label", `${from} of ${after.length}`);
+  const displaced = after[from]!;
+  await expect(page.locator('[aria-roledescription="slide"]').filter({ hasText: displaced.title })).toHaveAttribute(
+    "aria-label",
+    `${from + 1} of ${after.length}`,
+  );
+  await page.goto("/admin/carousel");
 
   // Delete, after confirming.
   await page.getByRole("button", { name: `Delete "${renamed}"` }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { expectAccessibleInBothThemes, expectNoAxeViolations, useTheme } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { catchChatLinks, expectAccessibleInBothThemes, expectNoAxeViolations, useTheme } from "./helpers";
 
 const WHATSAPP = "9779800000000";
 const TELEGRAM = "pasal_support";
@@ -25,18 +25,6 @@ async function seedCart(page: Page, cart: unknown) {
     localStorage.setItem("cart", raw);
     sessionStorage.setItem("cart-seeded", "1");
   }, typeof cart === "string" ? cart : JSON.stringify(cart));
-}
-
-/** The machine is offline: chat links are caught and their URLs kept. */
-async function catchChatLinks(context: BrowserContext) {
-  const urls: string[] = [];
-  for (const pattern of ["https://wa.me/**", "https://t.me/**"]) {
-    await context.route(pattern, (route) => {
-      urls.push(route.request().url());
-      return route.abort();
-    });
-  }
-  return urls;
 }
 
 const cartLines = (page: Page) => page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
@@ -199,7 +187,6 @@ test("Proceed via Telegram opens the chat and copies the message", async ({ page
 test("a plan chosen on the product page arrives in the cart", async ({ page }) => {
   await page.goto("/prices/Netflix%20Premium");
   const add = page.getByRole("button", { name: "Add to Cart" });
-  test.skip((await add.count()) === 0, "the product page has no Add to Cart button yet");
 
   const plan = page.getByRole("group", { name: "Choose a plan" }).getByRole("button", { name: /^3 month/ });
   const devices = page.getByRole("group", { name: "Devices" }).getByRole("button", { name: "2 devices" });

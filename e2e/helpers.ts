@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** Runs axe on the page as it is now and fails with the list of violations. */
 export async function expectNoAxeViolations(page: Page) {
@@ -21,4 +21,25 @@ export async function expectAccessibleInBothThemes(page: Page, path: string) {
     await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
     await expectNoAxeViolations(page);
   }
+}
+
+/** Waits until React has taken over the server-rendered element, so clicks and typing reach it. */
+export async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const element = document.querySelector(s);
+    // React tags each element it has hydrated with its props under a `__reactProps$…` key.
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+  }, selector);
+}
+
+/** The machine is offline: chat links are caught and their URLs kept. */
+export async function catchChatLinks(context: BrowserContext) {
+  const urls: string[] = [];
+  for (const pattern of ["https://wa.me/**", "https://t.me/**"]) {
+    await context.route(pattern, (route) => {
+      urls.push(route.request().url());
+      return route.abort();
+    });
+  }
+  return urls;
 }

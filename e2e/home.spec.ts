@@ -1,18 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { defaultCategories, defaultSlides } from "../server/db/seed-data";
 import { E2E_ADMIN } from "./admin-account";
-import { expectAccessibleInBothThemes } from "./helpers";
+import { expectAccessibleInBothThemes, hydrated } from "./helpers";
 
 const titles = defaultSlides.map((s) => s.title);
-
-/** Waits until React has taken over the server-rendered element, so clicks and typing reach it. */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((s) => {
-    const element = document.querySelector(s);
-    // React tags each element it has hydrated with its props under a `__reactProps$…` key.
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-  }, selector);
-}
 
 /** Opens home with the page's clock stopped, so the carousel only moves when the test says so. */
 async function openHomeWithStoppedClock(page: Page) {
@@ -82,6 +73,55 @@ test("the search suggests services and goes to the one chosen", async ({ page })
   await expect(suggestion).toBeVisible();
   await search.press("Enter");
   await expect(page).toHaveURL(/\/prices\/Netflix%20Premium$/);
+});
+
+test("the search answers up, down and escape, clears, and closes on a click outside", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page, 'main input[role="combobox"]');
+  const main = page.getByRole("main");
+  const search = main.getByRole("combobox", { name: "Search services" });
+  const options = main.getByRole("option");
+  const expectActive = async (n: number) => {
+    await expect(options.nth(n)).toHaveAttribute("aria-selected", "true");
+    await expect(main.getByRole("option", { selected: true })).toHaveCount(1);
+    await expect(search).toHaveAttribute("aria-activedescendant", (await options.nth(n).getAttribute("id"))!);
+  };
+
+  await search.fill("premium");
+  await expect(options.first()).toContainText("Premium");
+  const count = await options.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  await expect(main.getByRole("option", { selected: true })).toHaveCount(0);
+  await search.press("ArrowDown");
+  await expectActive(0);
+  await search.press("ArrowDown");
+  await expectActive(1);
+  await search.press("ArrowUp");
+  await expectActive(0);
+  // Up from the first goes round to the last.
+  await search.press("ArrowUp");
+  await expectActive(count - 1);
+
+  // Escape closes the list and keeps what was typed.
+  await search.press("Escape");
+  await expect(options).toHaveCount(0);
+  await expect(search).toHaveAttribute("aria-expanded", "false");
+  await expect(search).toHaveValue("premium");
+  await search.press("ArrowDown");
+  await expect(options).toHaveCount(count);
+
+  const clear = main.getByRole("button", { name: "Clear search" });
+  await clear.click();
+  await expect(search).toHaveValue("");
+  await expect(search).toBeFocused();
+  await expect(options).toHaveCount(0);
+  await expect(clear).toHaveCount(0);
+
+  await search.fill("spotify");
+  await expect(options.first()).toContainText("Spotify Premium");
+  await main.getByRole("heading", { level: 1 }).click();
+  await expect(options).toHaveCount(0);
+  await expect(search).toHaveValue("spotify");
 });
 
 test("carousel buttons, dots and arrow keys change the slide and wrap around", async ({ page }) => {

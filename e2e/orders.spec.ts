@@ -1,20 +1,10 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { openSignedIn } from "./admin-account";
-import { expectNoAxeViolations } from "./helpers";
+import { catchChatLinks, expectNoAxeViolations, hydrated } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
-
-/** The machine is offline: chat links are caught and their URLs kept. */
-async function catchChatLinks(context: BrowserContext) {
-  const urls: string[] = [];
-  for (const pattern of ["https://wa.me/**", "https://t.me/**"]) {
-    await context.route(pattern, (route) => {
-      urls.push(route.request().url());
-      return route.abort();
-    });
-  }
-  return urls;
-}
+const WHATSAPP = "9779800000000";
+const TELEGRAM = "pasal_support";
 
 async function addNetflixToCart(page: Page) {
   await page.goto("/prices/Netflix%20Premium");
@@ -102,6 +92,92 @@ test("a shopper's checkout gets a reference the admin tracks from payment to del
   } finally {
     await admin.close();
   }
+});
+
+test("the journey: search, a 3 month plan for 2 devices, cart, and the order on WhatsApp with its reference", async ({ page, context }) => {
+  test.slow();
+  const urls = await catchChatLinks(context);
+  await page.goto("/");
+  await hydrated(page, 'main input[role="combobox"]');
+  const search = page.getByRole("main").getByRole("combobox", { name: "Search services" });
+  await search.pressSequentially("netf");
+  await expect(page.getByRole("option", { name: /Netflix Premium/ })).toBeVisible();
+  await search.press("ArrowDown");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/prices\/Netflix%20Premium$/);
+
+  const plan = page.getByRole("group", { name: "Choose a plan" }).getByRole("button", { name: /^3 months/ });
+  const devices = page.getByRole("group", { name: "Devices" }).getByRole("button", { name: "2 devices" });
+  // The first plan and 1 device are chosen to begin with.
+  await expect(page.getByRole("group", { name: "Choose a plan" }).getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
+  await plan.click();
+  await devices.click();
+  await expect(plan).toHaveAttribute("aria-pressed", "true");
+  await expect(devices).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Total cost: NPR 1,760")).toBeVisible();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Added to Cart!" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Cart, 1 item" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("Total (1 item)").locator("..")).toContainText("Rs. 1,760");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+  const popup = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  await popup;
+  await expect.poll(() => urls.length).toBe(1);
+
+  const reference = REFERENCE.exec(decodeURIComponent(urls[0]!))?.[0];
+  expect(reference, urls[0]).toBeDefined();
+  const message = [
+    "Hello! I would like to order:",
+    "Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months",
+    "Total: 1,760 NPR",
+    `Order ref: ${reference}`,
+  ].join("\n");
+  expect(urls[0]).toBe(`https://wa.me/${WHATSAPP}?text=${encodeURIComponent(message)}`);
+  await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);
+});
+
+test("Proceed via Telegram copies the server's message, reference included, and opens the chat with it", async ({ page, context, baseURL }, testInfo) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  const urls = await catchChatLinks(context);
+  // Which of the clipboard and the new tab the click reaches first, and whether the order was answered by then.
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    Object.assign(window, { checkoutCalls: calls });
+    const write = navigator.clipboard.write.bind(navigator.clipboard);
+    navigator.clipboard.write = (items) => (calls.push("clipboard"), write(items));
+    const open = window.open.bind(window);
+    window.open = (...args) => (calls.push("tab"), open(...args));
+    const fetchAnswer = window.fetch.bind(window);
+    window.fetch = (input, init) => fetchAnswer(input, init).finally(() => String(input).endsWith("/api/orders") && calls.push("order answered"));
+  });
+  // A slow answer: the text reaches the clipboard well after the click.
+  await context.route("**/api/orders", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await addNetflixToCart(page);
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+  const popup = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Proceed via Telegram" }).click();
+  await popup;
+  await expect.poll(() => urls.length).toBe(1);
+
+  const reference = REFERENCE.exec(decodeURIComponent(urls[0]!))?.[0];
+  expect(reference, urls[0]).toBeDefined();
+  const message = `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR\nOrder ref: ${reference}`;
+  expect(urls[0]).toBe(`https://t.me/${TELEGRAM}?text=${encodeURIComponent(message)}`);
+  await expect(dialog.getByRole("status")).toContainText("Message copied — paste it in the chat if it is not filled in");
+  await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);
+  expect(await page.evaluate(() => (window as unknown as { checkoutCalls: string[] }).checkoutCalls)).toEqual(["clipboard", "tab", "order answered"]);
+  await page.bringToFront();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
+  await dialog.screenshot({ path: testInfo.outputPath("checkout-telegram.png") });
 });
 
 test("when the shop's server cannot be reached, checkout still opens the chat, without a reference", async ({ page, context }) => {

@@ -33,3 +33,31 @@ test("each page gets a nonce of its own", async ({ request }) => {
   expect(first).toBeTruthy();
   expect(first).not.toBe(second);
 });
+
+test("an unknown API path answers the API's JSON 404, not a page", async ({ request }) => {
+  for (const path of ["/api/nothing-here", "/api/admin/nothing/deeper"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+    expect((await response.json()).success).toBe(false);
+  }
+});
+
+test("an admin page or answer is guarded however its path is spelled", async ({ request }) => {
+  const api = await request.get("/%61pi/admin/orders");
+  expect(api.status()).toBe(401);
+  expect(api.headers()["cache-control"]).toBe("no-store");
+  const page = await request.get("/%61dmin/orders", { maxRedirects: 0 });
+  expect(page.headers()["cache-control"]).toBe("no-store");
+  expect(page.headers()["x-page-cache"]).toBeUndefined();
+});
+
+test("a write that names no origin is refused, and a page form has a size limit", async ({ playwright, baseURL }) => {
+  // A client of its own, without the Origin header the other tests' requests carry.
+  const bare = await playwright.request.newContext({ baseURL, extraHTTPHeaders: {} });
+  const silent = await bare.post("/api/newsletter", { data: { email: "nobody@example.com" } });
+  expect(silent.status()).toBe(403);
+  const huge = await bare.post("/netflixCode", { form: { email: "a@b.co", notes: "x".repeat(40_000) }, headers: { origin: baseURL! } });
+  expect(huge.status()).toBe(413);
+  await bare.dispose();
+});

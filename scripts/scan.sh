@@ -21,7 +21,8 @@ PORT="$port" HOST=127.0.0.1 DATABASE_URL="$work/pasal.db" MEDIA_DIR="$work/media
 server_pid=$!
 for _ in $(seq 1 100); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.1; done
 
-cookie="$(curl -fs -c - -H 'content-type: application/json' -d '{"email":"scan@pasal.test","password":"scan-password-1"}' "$base/api/auth/login" | awk '$6 == "pasal_session" { print "pasal_session=" $7 }')"
+# Writes must name the shop as their origin, as its own pages do; the scanners say so too.
+cookie="$(curl -fs -c - -H "origin: $base" -H 'content-type: application/json' -d '{"email":"scan@pasal.test","password":"scan-password-1"}' "$base/api/auth/login" | awk '$6 == "pasal_session" { print "pasal_session=" $7 }')"
 [ -n "$cookie" ] || { echo "Could not sign in" >&2; exit 1; }
 item_id="$(curl -fs "$base/api/prices" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).allPrices[0]._id))')"
 
@@ -31,14 +32,14 @@ echo "=== sqlmap ==="
 sqlmap "${sqlmap_common[@]}" -u "$base/api/admin/orders?q=PSL-22222&status=new&limit=5" --cookie="$cookie" -p "q,status,limit" 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
 sqlmap "${sqlmap_common[@]}" -u "$base/api/admin/renewals?days=7" --cookie="$cookie" -p days 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
 sqlmap "${sqlmap_common[@]}" -u "$base/prices?q=net&cat=ott&sort=price-asc" 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
-sqlmap "${sqlmap_common[@]}" -u "$base/api/orders" --method=POST --headers="Content-Type: application/json" \
+sqlmap "${sqlmap_common[@]}" -u "$base/api/orders" --method=POST --headers="Content-Type: application/json\nOrigin: $base" \
   --data="{\"items\":[{\"_id\":\"${item_id}*\",\"months\":1,\"devices\":1}],\"channel\":\"whatsapp\",\"name\":\"Sita*\",\"phone\":\"9801234567\"}" 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
-sqlmap "${sqlmap_common[@]}" -u "$base/api/auth/login" --ignore-code=401 --method=POST --headers="Content-Type: application/json" \
+sqlmap "${sqlmap_common[@]}" -u "$base/api/auth/login" --ignore-code=401 --method=POST --headers="Content-Type: application/json\nOrigin: $base" \
   --data='{"email":"scan@pasal.test*","password":"x*"}' 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
 sqlmap "${sqlmap_common[@]}" -u "$base/prices/Netflix%20Premium*" 2>&1 | grep -E "injectable|vulnerable|all tested parameters|CRITICAL|ERROR" || true
 
 echo "=== wapiti ==="
-wapiti -u "$base/" --scope folder -H "Cookie: $cookie" -H "X-Forwarded-For: 10.9.9.9" --flush-session \
+wapiti -u "$base/" --scope folder -H "Cookie: $cookie" -H "Origin: $base" -H "X-Forwarded-For: 10.9.9.9" --flush-session \
   -m "sql,blindsql,exec,file,xss,permanentxss,redirect,crlf,ssrf,xxe,htaccess,methods,csp,http_headers,cookieflags" \
   --max-scan-time "${SCAN_SECONDS:-600}" -f txt -o "$work/wapiti.txt" >/dev/null 2>&1 || true
 sed -n '/Summary of vulnerabilities/,/^\*\*\*\*\*/p' "$work/wapiti.txt" 2>/dev/null | head -60

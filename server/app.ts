@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,16 +22,18 @@ import { healthRoutes } from "./modules/health/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { trendingRoutes } from "./modules/trending/routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
-import { registerAuthGuard } from "./plugins/auth";
+import { isApiRoute, registerAuthGuard } from "./plugins/auth";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
-import { registerWeb, type WebOptions } from "./plugins/web";
+import { registerTextInputCheck } from "./plugins/text-input";
+import { isAdminPage, registerWeb, type WebOptions } from "./plugins/web";
 import { createServices, type Services } from "./services";
 
 export interface AppOptions {
@@ -97,10 +99,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    // Admin pages and admin answers hold private data: never kept by a browser or a shared cache.
-    if (request.url.startsWith("/admin") || request.url.startsWith("/api/admin/") || request.url.startsWith("/api/auth/")) {
-      reply.header("cache-control", "no-store");
-    }
+    // Admin pages, admin answers and answers to writes hold private data: never kept by a browser or a shared cache.
+    if (isAdminPage(request.url) || isPrivateApiAnswer(request)) reply.header("cache-control", "no-store");
   });
 
   // 2. Who may do what.
@@ -115,6 +115,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     async (api) => {
       // The API speaks JSON only: a form or text/plain body is refused with 415.
       api.removeContentTypeParser("text/plain");
+      registerTextInputCheck(api);
       await api.register(authRoutes, { services, config });
       await api.register(catalogueRoutes, { services });
       await api.register(carouselRoutes, { services });
@@ -125,9 +126,12 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(uploadsRoutes, { services });
       await api.register(ordersRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+      // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
+      api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());
     },
     { prefix: "/api" },
   );
+  await app.register(trendingRoutes, { services });
   await app.register(async (media) => {
     await media.register(fastifyStatic, {
       root: config.mediaDir,
@@ -145,4 +149,11 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies, pageCacheBytes: config.pageCacheBytes });
 
   return Object.assign(app, { services });
+}
+
+const PRIVATE_API_ROUTE = /^\/api\/(?:admin|auth)\//;
+
+function isPrivateApiAnswer(request: FastifyRequest): boolean {
+  if (!isApiRoute(request)) return false;
+  return request.method !== "GET" && request.method !== "HEAD" ? true : PRIVATE_API_ROUTE.test(request.routeOptions.url!);
 }

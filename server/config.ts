@@ -21,6 +21,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   TMDB_API_KEY: z.string().min(1).optional(),
   TMDB_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.themoviedb.org/3"),
+  TMDB_IMAGE_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://image.tmdb.org/t/p/w342"),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -43,7 +44,7 @@ export type Config = {
   publicUrl: string | undefined;
   secureCookies: boolean;
   admin: { email: string | undefined; password: string | undefined };
-  tmdb: { apiKey: string | undefined; baseUrl: string };
+  tmdb: { apiKey: string | undefined; baseUrl: string; imageBaseUrl?: string };
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client's address (rate limits key on it). */
   trustProxy: boolean | number | string;
   /** Memory for rendered storefront pages (ADR 0008); 0 renders every request. */
@@ -76,7 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
-    tmdb: { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, "") },
+    tmdb: { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, ""), imageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, "") },
     trustProxy: e.TRUST_PROXY,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,

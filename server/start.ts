@@ -16,7 +16,7 @@ export interface StartOptions {
   web: (config: Config) => Promise<{ web: WebOptions; beforeRoutes?: (app: FastifyInstance) => Promise<void> }>;
 }
 
-/** Boot order: config → database → migrations → seed → first admin → listen. */
+/** Boot order: config → database → migrations → seed → listen → first admin. */
 export async function start({ web }: StartOptions): Promise<void> {
   let database: Database | undefined;
   try {
@@ -30,8 +30,12 @@ export async function start({ web }: StartOptions): Promise<void> {
 
     const app = await buildApp({ config, database, ...(await web(config)) });
     if (seeded) app.log.info("seeded the default catalogue, carousel and update posts");
-    const firstAdmin = await ensureFirstAdmin(app.services.auth, config.admin);
+    // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
+    void app.services.trending.refresh();
     await listen(app, config);
+    // Only once the shop is listening: a start that fails (a taken port) must not create an admin whose
+    // generated password nobody saw.
+    const firstAdmin = await ensureFirstAdmin(app.services.auth, config.admin);
     if (firstAdmin) printFirstAdmin(firstAdmin);
     const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);

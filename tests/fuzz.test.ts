@@ -15,7 +15,8 @@ type Route = { method: string; url: string; fields: string[] };
 const LEAKS = [/\bat [^\s]+ \(/, /node_modules/, /\/(?:work|home|root|tmp)\//, /\.(?:ts|js):\d+/, /SQLITE_/, /syntax error/i, /relation "/, /violates/];
 
 const naughty = fc.constantFrom(...(naughtyStrings as string[]));
-const text = fc.oneof(naughty, fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.constantFrom("", " ", "0", "-1", "1e309", "null", "PSL-22222"));
+// "binary" units include control characters (NUL among them), which PostgreSQL refuses in text.
+const text = fc.oneof(naughty, fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 20 }), fc.constantFrom("", " ", "0", "-1", "1e309", "null", "PSL-22222", "a\u0000b"));
 const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(0, -1, 1, 3, 12, 2 ** 53, Number.MAX_SAFE_INTEGER));
 const value = fc.oneof(
   { weight: 5, arbitrary: scalar },

@@ -145,6 +145,53 @@ describe("admin orders", () => {
     expect((await admin(t, "GET", "/api/admin/orders/PSL-22222")).statusCode).toBe(404);
   });
 
+  it("pages through every order, newest first, ties in reference order, with honest counts", async () => {
+    let tick = 0;
+    // Two orders per instant: the page boundary falls both between instants and inside one.
+    const t = await createTestApp({ seed: true, clock: () => new Date(NOW.getTime() + 1000 * Math.floor(tick++ / 2)) });
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++) placed.push(await placeOrder(t, { phone: `98012345${10 + i}` }));
+    const page = async (query: string) => {
+      const response = await admin(t, "GET", `/api/admin/orders${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { items: Array<{ reference: string; createdAt: string }>; total: number; skipped: number; nextBefore: string | null };
+    };
+    const all = (await page("?limit=50")).items;
+    expect(all.map((o) => o.reference).sort()).toEqual([...placed].sort());
+    const sortKey = (o: { reference: string; createdAt: string }) => [o.createdAt, o.reference] as const;
+    for (let i = 1; i < all.length; i++) {
+      const [a, b] = [sortKey(all[i - 1]!), sortKey(all[i]!)];
+      expect(a[0] > b[0] || (a[0] === b[0] && a[1] < b[1])).toBe(true);
+    }
+
+    const seen: string[] = [];
+    const pages: Array<[number, number, number]> = [];
+    let before: string | null = null;
+    do {
+      const answer = await page(`?limit=2${before ? `&before=${before}` : ""}`);
+      seen.push(...answer.items.map((o) => o.reference));
+      pages.push([answer.items.length, answer.skipped, answer.total]);
+      before = answer.nextBefore;
+    } while (before);
+    expect(seen).toEqual(all.map((o) => o.reference));
+    expect(pages).toEqual([
+      [2, 0, 5],
+      [2, 2, 5],
+      [1, 4, 5],
+    ]);
+
+    // Filters hold across pages.
+    await admin(t, "POST", `/api/admin/orders/${placed[0]}/status`, { status: "paid" });
+    const newOnes = await page("?status=new&limit=3");
+    expect(newOnes.total).toBe(4);
+    expect(newOnes.items.map((o) => o.reference)).not.toContain(placed[0]);
+    const rest = await page(`?status=new&limit=3&before=${newOnes.nextBefore}`);
+    expect([...newOnes.items, ...rest.items].map((o) => o.reference).sort()).toEqual(placed.slice(1).sort());
+    expect(rest.nextBefore).toBeNull();
+
+    expectValidationError(await admin(t, "GET", "/api/admin/orders?before=PSL-22222"), "before");
+  });
+
   it("keeps the customer's details and a private note", async () => {
     const t = await createTestApp({ seed: true });
     const reference = await placeOrder(t);

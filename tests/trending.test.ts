@@ -54,6 +54,7 @@ describe("trending", () => {
     const tmdb = await fakeTmdb(json({ page: 1, results: [{ id: 1, media_type: "person", name: "An Actor" }, ...results(20)] }));
     const service = createTrendingService({ apiKey: "k3y", baseUrl: tmdb.baseUrl }, manualClock().clock);
 
+    await service.refresh();
     const { items, error } = await service.list();
 
     expect(error).toBeNull();
@@ -62,7 +63,7 @@ describe("trending", () => {
     expect(items[0]).toEqual({
       id: 100,
       title: "Movie 0",
-      poster: "https://image.tmdb.org/t/p/w342/p0.jpg",
+      poster: "/trending-posters/p0.jpg",
       overview: "About 0",
       releaseDate: "2025-05-01",
       mediaType: "movie",
@@ -77,6 +78,7 @@ describe("trending", () => {
     const time = manualClock();
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, time.clock);
 
+    await service.refresh();
     const first = await service.list();
     time.advance(TRENDING_CACHE_MS - 1);
     expect(await service.list()).toEqual(first);
@@ -87,19 +89,36 @@ describe("trending", () => {
     await vi.waitFor(() => expect(tmdb.requests).toHaveLength(2));
   });
 
+  it("answers the first page at once with the sample list, quietly, and the next with the fetched one", async () => {
+    let answer: () => void = () => {};
+    const tmdb = await fakeTmdb((req, res) => {
+      answer = () => json({ results: results(3) })(req, res);
+    });
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+
+    // The movie database has not answered, and the page does not wait for it.
+    expect(await service.list()).toEqual({ items: sampleTrending, error: null });
+    await vi.waitFor(() => expect(tmdb.requests).toHaveLength(1));
+    answer();
+    await service.refresh();
+    expect((await service.list()).items.map((i) => i.title)).toEqual(["Movie 0", "Show 1", "Movie 2"]);
+  });
+
   it("shares one request between pages asking at the same time", async () => {
     const tmdb = await fakeTmdb(json({ results: results(3) }));
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
-    const answers = await Promise.all([service.list(), service.list(), service.list()]);
-    expect(new Set(answers.map((a) => a.items))).toHaveProperty("size", 1);
+    const answers = await Promise.all([service.list(), service.list(), service.refresh().then(() => service.list()), service.list()]);
+    expect(answers[3]!.items).toBe(sampleTrending);
+    expect(answers[2]!.items).toHaveLength(3);
     expect(tmdb.requests).toHaveLength(1);
   });
 
-  it("serves the sample list with the error text when the database answers 500", async () => {
+  it("serves the sample list with the error text once the database answered 500", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const tmdb = await fakeTmdb(json({ status_message: "boom" }, 500));
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
 
+    await service.refresh();
     expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
     expect(warn).toHaveBeenCalledWith("trending list unavailable:", "the movie database answered 500");
   });
@@ -112,14 +131,18 @@ describe("trending", () => {
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock, { timeoutMs: 200 });
 
     const started = Date.now();
-    expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
+    expect(await service.list()).toEqual({ items: sampleTrending, error: null });
+    expect(Date.now() - started).toBeLessThan(100);
+    await service.refresh();
     expect(Date.now() - started).toBeLessThan(2000);
+    expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
   });
 
   it("treats a malformed answer as a failure", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const tmdb = await fakeTmdb((_req, res) => res.end("<html>not json</html>"));
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+    await service.refresh();
     expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
   });
 
@@ -130,12 +153,17 @@ describe("trending", () => {
     const time = manualClock();
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, time.clock);
 
+    await service.refresh();
     expect((await service.list()).error).toBe(TRENDING_ERROR);
     up = true;
+    await service.refresh();
     expect((await service.list()).error).toBe(TRENDING_ERROR);
     expect(tmdb.requests).toHaveLength(1);
 
     time.advance(TRENDING_RETRY_MS);
+    // The page that finds a retry due still gets the error and the sample list; the next one the new list.
+    expect((await service.list()).error).toBe(TRENDING_ERROR);
+    await service.refresh();
     const recovered = await service.list();
     expect(recovered.error).toBeNull();
     expect(recovered.items.map((i) => i.title)).toEqual(["Movie 0", "Show 1"]);
@@ -148,6 +176,7 @@ describe("trending", () => {
     const tmdb = await fakeTmdb((req, res) => (up ? json({ results: results(2) }) : json({}, 500))(req, res));
     const time = manualClock();
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, time.clock);
+    await service.refresh();
     const good = await service.list();
 
     up = false;
@@ -165,6 +194,7 @@ describe("trending", () => {
     const service = createTrendingService({ apiKey: undefined, baseUrl: tmdb.baseUrl }, manualClock().clock);
 
     expect(await service.list()).toEqual({ items: sampleTrending, error: null });
+    await service.refresh();
     expect(tmdb.requests).toEqual([]);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -172,8 +202,41 @@ describe("trending", () => {
   it("is wired into the app from the configuration", async () => {
     const tmdb = await fakeTmdb(json({ results: results(20) }));
     const t = await createTestApp({ env: { TMDB_API_KEY: "from-env", TMDB_BASE_URL: tmdb.baseUrl } });
-    expect((await t.app.services.trending.list()).items).toHaveLength(12);
+    await t.app.services.trending.refresh();
+    expect((await t.app.services.trending.list()).items[0]!.title).toBe("Movie 0");
     expect(tmdb.requests).toEqual(["/3/trending/all/week?api_key=from-env"]);
+  });
+});
+
+describe("posters", () => {
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+
+  it("reach the shopper through our server, fetched once, and only those of the list held", async () => {
+    const tmdb = await fakeTmdb((req, res) => {
+      if (req.url?.startsWith("/3/")) return json({ results: [...results(4), { id: 9, media_type: "movie", title: "Odd", poster_path: "/../secret.jpg" }] })(req, res);
+      if (req.url === "/t/p/w342/p2.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(JPEG);
+      if (req.url === "/t/p/w342/p0.jpg") return res.writeHead(200, { "content-type": "text/html" }).end("<script>");
+      res.writeHead(404).end();
+    });
+    const t = await createTestApp({ env: { TMDB_API_KEY: "k", TMDB_BASE_URL: tmdb.baseUrl, TMDB_IMAGE_BASE_URL: tmdb.baseUrl.replace("/3", "/t/p/w342") } });
+    await t.app.services.trending.refresh();
+    const { items } = await t.app.services.trending.list();
+    expect(items.map((item) => item.poster)).toEqual(["/trending-posters/p0.jpg", null, "/trending-posters/p2.jpg", null, null]);
+
+    for (let i = 0; i < 2; i++) {
+      const poster = await t.app.inject({ method: "GET", url: "/trending-posters/p2.jpg" });
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers["content-type"]).toBe("image/jpeg");
+      expect(poster.headers["x-content-type-options"]).toBe("nosniff");
+      expect(poster.rawPayload.equals(JPEG)).toBe(true);
+    }
+    // Not a picture where one was promised; not on the list; not a plain file name.
+    for (const url of ["/trending-posters/p0.jpg", "/trending-posters/p8.jpg", "/trending-posters/..%2Fsecret.jpg", "/trending-posters/secret.jpg"]) {
+      const refused = await t.app.inject({ method: "GET", url });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json().success).toBe(false);
+    }
+    expect(tmdb.requests.filter((url) => url.startsWith("/t/"))).toEqual(["/t/p/w342/p2.jpg", "/t/p/w342/p0.jpg"]);
   });
 });
 

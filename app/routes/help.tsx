@@ -39,7 +39,7 @@ export default function Help() {
               alt={step.alt}
               width={220}
               height={400}
-              loading={index < 2 ? "eager" : "lazy"}
+              loading="lazy"
               className="mx-auto h-auto w-36 shrink-0 sm:mx-0 sm:w-40"
             />
             <div className="min-w-0 flex-1">

@@ -95,8 +95,8 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         ) : items.length > 0 ? (
           <>
             <ul aria-label="Subscriptions" className={priceGridClass}>
-              {items.map((item, index) => (
-                <PriceCard key={item._id} item={item} index={index} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} />
+              {items.map((item) => (
+                <PriceCard key={item._id} item={item} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} />
               ))}
             </ul>
             {hasMore && (

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { fetchUpdates } from "../features/updates/fetch-updates";
 import { loadUpdates } from "../features/updates/load-updates.server";
 import { UpdatesView } from "../features/updates/updates-view";
 import type { Route } from "./+types/updates";
@@ -7,6 +8,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const state = await loadUpdates(context);
   // An error page must not be kept by a cache in front of us.
   return data(state, state.status === "error" ? { status: 503, headers: { "Cache-Control": "no-store" } } : undefined);
+}
+
+// In the browser (a navigation here, Try Again, Refresh) the page reads the spec's GET /admin/update, so
+// its error texts are the spec's, and a lost connection shows the page's error state, not the app's.
+export async function clientLoader() {
+  return fetchUpdates();
 }
 
 export const meta: Route.MetaFunction = () => [

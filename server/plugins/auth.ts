@@ -48,7 +48,9 @@ export const UNAUTHORIZED_MESSAGE = "Sign in as an admin to do this";
 
 /**
  * Deny by default: every /api route needs an admin session unless it declares `public: true`.
- * A route added later is guarded without anyone remembering to guard it.
+ * A route added later is guarded without anyone remembering to guard it. The decision uses the route
+ * the router matched, never the raw request target: `/%61pi/admin/…` or `http://x/api/admin/…` reach
+ * the same handler as `/api/admin/…` and must meet the same guard.
  */
 export function registerAuthGuard(app: FastifyInstance, services: Services, config: Config) {
   const cookie = sessionCookie(config);
@@ -57,9 +59,14 @@ export function registerAuthGuard(app: FastifyInstance, services: Services, conf
   app.addHook("onRequest", async (request, reply) => {
     const token = cookie.read(request);
     if (token) request.admin = await services.auth.authenticate(token);
-    if (!request.url.startsWith("/api/") || request.is404 || request.routeOptions.config.public) return;
+    if (!isApiRoute(request) || request.is404 || request.routeOptions.config.public) return;
     if (!request.admin) {
       return reply.status(401).send({ success: false, message: UNAUTHORIZED_MESSAGE });
     }
   });
+}
+
+/** Whether the route that will answer this request (whatever spelling reached it) is one of the API's. */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith("/api/") ?? false;
 }

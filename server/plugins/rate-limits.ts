@@ -1,4 +1,5 @@
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
+import { LRUCache } from "lru-cache";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../errors";
 
@@ -22,5 +23,30 @@ export function limit({ max, timeWindow }: { max: number; timeWindow: number }, 
     max,
     timeWindow,
     errorResponseBuilder: (_request, context) => new HttpError(429, `${tooMany} Please try again in ${context.after}.`),
+  };
+}
+
+/**
+ * Counts misses (answers of 404) per address in fixed windows, for paths answered by a catch-all route
+ * that the per-route limiter cannot tell apart from real pages. Addresses beyond `maxAddresses` push out
+ * the least recently seen, so a flood of addresses costs bounded memory.
+ */
+export function createMissCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxAddresses = 50_000) {
+  const windows = new LRUCache<string, { startedAt: number; misses: number }>({ max: maxAddresses });
+  const current = (address: string) => {
+    const window = windows.get(address);
+    return window && now() - window.startedAt < timeWindow ? window : undefined;
+  };
+  return {
+    /** Seconds until `address` may miss again, or 0 when it may. */
+    retryAfter(address: string): number {
+      const window = current(address);
+      return window && window.misses >= max ? Math.ceil((window.startedAt + timeWindow - now()) / 1000) : 0;
+    },
+    record(address: string) {
+      const window = current(address);
+      if (window) window.misses++;
+      else windows.set(address, { startedAt: now(), misses: 1 });
+    },
   };
 }

@@ -1,28 +1,41 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+export const FOREIGN_REQUEST_MESSAGE =
+  "Requests that change something must come from this shop's own pages (send an Origin header naming this site)";
+
 /**
- * A state-changing request that a browser says came from another site is refused, so a page
- * elsewhere cannot act with the admin's cookie. (SameSite=Strict already withholds it; this is the second lock.)
+ * A state-changing request is refused unless it shows it comes from our own pages: an Origin header
+ * naming this site, or `Sec-Fetch-Site: same-origin`. Browsers send one or both on every POST, PUT and
+ * DELETE, so our pages always pass; a page elsewhere cannot act with the admin's cookie (SameSite=Strict
+ * already withholds it; this is the second lock), and neither can a request that says nothing.
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined) {
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const fetchSite = request.headers["sec-fetch-site"];
-    const origin = request.headers.origin;
-    const crossSite = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
-    if (crossSite || (origin !== undefined && !isOwnOrigin(origin, request.headers.host, publicUrl))) {
-      return reply.status(403).send({ success: false, message: "Requests from other sites are not allowed" });
+    if (!comesFromOurPages(request, publicUrl)) {
+      return reply.status(403).send({ success: false, message: FOREIGN_REQUEST_MESSAGE });
     }
   });
 }
 
-function isOwnOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
+function comesFromOurPages(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  const origin = request.headers.origin;
+  if (fetchSite !== undefined && fetchSite !== "same-origin") return false;
+  if (origin !== undefined) return isOwnOrigin(origin, request, publicUrl);
+  return fetchSite === "same-origin";
+}
+
+function isOwnOrigin(origin: string, request: FastifyRequest, publicUrl: string | undefined): boolean {
   try {
     const url = new URL(origin);
     if (publicUrl && url.origin === new URL(publicUrl).origin) return true;
-    return host !== undefined && url.host === host;
+    // The Host header read with the origin's scheme, so `localhost:80` and `localhost` compare alike. The
+    // scheme itself is not compared: behind a TLS proxy this server may see http for an https page.
+    const host = request.headers.host;
+    return host !== undefined && host !== "" && url.host === new URL(`${url.protocol}//${host}`).host;
   } catch {
     return false;
   }

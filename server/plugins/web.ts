@@ -9,6 +9,7 @@ import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
 import { createPageCache, withNonce, type CachedPage } from "./page-cache";
+import { createMissCounter, NOT_FOUND_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy } from "./security-headers";
 
 export interface WebOptions {
@@ -66,6 +67,7 @@ export async function registerWeb(
   const handle = createRequestHandler(web.serverBuild, web.mode);
   const pageCache = createPageCache({ maxBytes: Math.max(1, pageCacheBytes) });
   const policy = (nonce: string) => contentSecurityPolicy(nonce, https);
+  const misses = createMissCounter(NOT_FOUND_LIMIT);
 
   // Whatever an admin changes may show on any page: every successful admin write drops them all.
   app.addHook("onResponse", async (request, reply) => {
@@ -84,7 +86,7 @@ export async function registerWeb(
       handler: async (request, reply) => {
         // Only what every shopper sees alike: anonymous GETs of the storefront in the production build.
         const cacheKey =
-          web.mode === "production" && pageCacheBytes > 0 && request.method === "GET" && !request.admin && !ADMIN_PATH.test(request.url)
+          web.mode === "production" && pageCacheBytes > 0 && request.method === "GET" && !request.admin && !isAdminPage(request.url)
             ? `${request.protocol}://${request.host}${request.url}`
             : null;
         if (cacheKey) {
@@ -92,9 +94,20 @@ export async function registerWeb(
           if (cached) return sendCached(request, reply, cached, policy, "hit");
         }
 
+        // An address probing for pages that do not exist is slowed like one probing the API (cached pages still flow).
+        const wait = misses.retryAfter(request.ip);
+        if (wait > 0) {
+          return reply.status(429).header("retry-after", wait).type("text/plain; charset=utf-8").send(`Too many requests for pages that do not exist from your address. Please try again in ${wait} seconds.`);
+        }
+        if (request.method === "POST" && !(Number(request.headers["content-length"]) <= PAGE_FORM_LIMIT)) {
+          const status = request.headers["content-length"] === undefined ? 411 : 413;
+          return reply.status(status).type("text/plain; charset=utf-8").send(status === 411 ? "Send the form with a Content-Length." : "The form is too large.");
+        }
+
         const startedAt = pageCache.begin();
         const cspNonce = randomBytes(16).toString("base64");
         const response = await handle(createRequest(request.raw, reply.raw), { ...context, admin: request.admin, cspNonce });
+        if (response.status === 404) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";
         if (cacheKey && response.status === 200 && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
           const page = pageCache.set(cacheKey, startedAt, { headers: [...response.headers], body: await response.text(), nonce: cspNonce });
@@ -109,7 +122,22 @@ export async function registerWeb(
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The storefront's forms (the Netflix code request) are a few short fields. */
+const PAGE_FORM_LIMIT = 16 * 1024;
 const ADMIN_PATH = /^\/admin(?:[/.?]|$)/;
+
+/** Whether a request target is an admin page, however its path is spelled (`/%61dmin` is `/admin` to the router). */
+export function isAdminPage(url: string): boolean {
+  // An absolute-form target (`GET http://host/admin`) is routed by its path.
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is no page of ours; the raw path is judged as it is.
+  }
+  return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
+}
 // Pages, and the loader data React Router fetches for in-app navigation.
 const CACHED_TYPES = /^text\/(?:html|x-script)/;
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect } from "vitest";
-import type { LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp, type App, type AppOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { systemClock, type Clock } from "../../server/db/clock";
@@ -18,7 +18,10 @@ afterEach(async () => {
 });
 
 export interface TestApp {
+  /** Its inject names the app's own origin on writes, as a browser on our pages does. */
   app: App;
+  /** Sends exactly the headers given: for requests that do not come from our pages. */
+  injectAsIs: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   database: Database;
   /** The SQLite file or PostgreSQL URL of its database. */
   databaseUrl: string;
@@ -38,6 +41,8 @@ export async function createTestApp(
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-"));
   const config = loadConfig({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", ...options.env });
   const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes });
+  const injectAsIs = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  app.inject = namingOurOrigin(injectAsIs) as App["inject"];
   await app.services.auth.createAdmin(TEST_ADMIN);
   cleanups.push(async () => {
     await app.close();
@@ -48,10 +53,27 @@ export async function createTestApp(
   let cookie: string | undefined;
   return {
     app,
+    injectAsIs,
     database,
     databaseUrl,
     mediaDir,
     adminCookie: async () => (cookie ??= await loginAs(app, TEST_ADMIN.email, TEST_ADMIN.password)),
+  };
+}
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The server refuses writes that do not show they come from its own pages (server/plugins/same-origin.ts);
+ * browsers always send Origin on them, so the test client does too unless a test sets its own.
+ */
+function namingOurOrigin(inject: (options: InjectOptions) => Promise<LightMyRequestResponse>) {
+  return (options: InjectOptions | string) => {
+    const request = typeof options === "string" ? { url: options } : options;
+    const headers = (request.headers ?? {}) as Record<string, unknown>;
+    const namesItsSite = "origin" in headers || "sec-fetch-site" in headers;
+    if (!WRITES.has((request.method ?? "GET").toUpperCase()) || namesItsSite) return inject(request);
+    return inject({ ...request, headers: { ...headers, origin: "http://localhost" } as InjectOptions["headers"] });
   };
 }
 

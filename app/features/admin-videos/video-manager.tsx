@@ -36,6 +36,8 @@ export function VideoManager() {
     setListing(false);
     if (answer.ok && answer.data.success) {
       setVideos(answer.data.items);
+      // An earlier failed attempt's message would otherwise sit above a list that loaded fine.
+      setError(null);
       return;
     }
     setError(answer.ok ? answer.data.message || "Failed to fetch videos" : videoErrorText(answer, "list"));

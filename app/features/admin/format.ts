@@ -2,3 +2,12 @@
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kathmandu" });
 }
+
+/** A wait from a Retry-After header (seconds) as a person says it: "a minute", "59 minutes", "2 hours". */
+export function formatWait(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 60) return "a minute";
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return `${hours} hours`;
+}

@@ -12,6 +12,22 @@ describe("safeAdminNext", () => {
     ["/prices", "/admin/dashboard"],
     ["/admin/login", "/admin/dashboard"],
     ["/admin/<script>", "/admin/dashboard"],
+    // What a same-site path and query legitimately hold survives the sign-in.
+    ["/admin/orders?q=psl+7k2qx&status=", "/admin/orders?q=psl+7k2qx&status="],
+    ["/admin/orders?q=PSL-7K2QX%20&status=paid", "/admin/orders?q=PSL-7K2QX%20&status=paid"],
+    ["/admin/renewals?days=14#due", "/admin/renewals?days=14#due"],
+    ["/admin/orders?q=a:b@c,d;e!f'g(h)i*j~k", "/admin/orders?q=a:b@c,d;e!f%27g(h)i*j~k"],
+    // Open redirects and ways out of the admin area are refused.
+    ["/\\evil.example", "/admin/dashboard"],
+    ["/admin/\\evil.example", "/admin/dashboard"],
+    ["/admin/..//evil.example", "/admin/dashboard"],
+    ["/admin/../../evil", "/admin/dashboard"],
+    ["/admin/%2e%2e/prices", "/admin/dashboard"],
+    ["javascript:alert(1)", "/admin/dashboard"],
+    ["/admin/x\njavascript:alert(1)", "/admin/dashboard"],
+    ["/admin/ orders", "/admin/dashboard"],
+    ["/admin/login?next=/admin/x", "/admin/dashboard"],
+    ["/admin/./login", "/admin/dashboard"],
   ])("%j → %j", (next, expected) => {
     expect(safeAdminNext(next)).toBe(expected);
   });

@@ -169,7 +169,7 @@ function FilledCart({
       <ul className="mt-6 space-y-4" aria-label="Items in your cart">
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
-            <ImageWithFallback src={line.image} alt="" width={80} height={80} className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
+            <ImageWithFallback src={line.image} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 <h2 className="min-w-0 font-semibold break-words">

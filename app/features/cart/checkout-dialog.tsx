@@ -6,9 +6,10 @@ import { mutedText } from "../../components/ui";
 import { ChatBubbleIcon, PaperPlaneIcon } from "../checkout/chat-icons";
 import { telegramButton, whatsappButton } from "../checkout/chat-styles";
 import { MessagePreview } from "../checkout/message-preview";
-import { chatSendMessage, openChatTab, sendToChat, type ChatSendResult } from "../checkout/send-to-chat";
+import { copyTextWhenReady } from "../checkout/copy-text";
+import { chatSendMessage, openChat, openChatTab, type ChatSendResult } from "../checkout/send-to-chat";
 import { useShop } from "../shop/use-shop";
-import { placeOrder } from "./place-order";
+import { placeOrder, type PlacedOrder } from "./place-order";
 import { rupees } from "./rupees";
 
 const inputClass =
@@ -44,25 +45,43 @@ export function CheckoutDialog({
 
   const send = async (channel: ChatChannel) => {
     if (sending) return;
-    // Opened during the click: once the order is placed the click is over, and a new tab would be blocked.
+    // The server's message carries the order reference; without an answer the browser's message goes.
+    const outgoing = (placed: PlacedOrder) =>
+      placed.kind === "placed"
+        ? placed.order
+        : placed.kind === "unplaced"
+          ? { message: browserMessage, url: chatUrl(channel, shop, browserMessage), reference: null, total: cartTotal(cart) }
+          : null;
+    const placing = placeOrder(cart, channel, customer);
+    // Both start during the click, the copy first: the new tab takes the focus a copy needs, and once the
+    // order is placed the click is over and a new tab would be blocked. The copied text follows the answer.
+    const copying =
+      channel === "telegram"
+        ? copyTextWhenReady(
+            placing.then((placed) => outgoing(placed)?.message ?? Promise.reject(new Error("order refused"))),
+            browserMessage,
+            bodyRef.current ?? undefined,
+          )
+        : null;
     const tab = openChatTab();
     setSending(channel);
     setProblems([]);
     setResult(null);
-    const placed = await placeOrder(cart, channel, customer);
-    if (placed.kind === "refused") {
+    const placed = await placing;
+    const sent = outgoing(placed);
+    if (!sent) {
       tab?.close();
-      setProblems(placed.problems);
+      if (placed.kind === "refused") setProblems(placed.problems);
       setSending(null);
       return;
     }
-    const { message, url, reference, total } =
-      placed.kind === "placed"
-        ? placed.order
-        : { message: browserMessage, url: chatUrl(channel, shop, browserMessage), reference: null, total: cartTotal(cart) };
+    const { message, url, reference, total } = sent;
     setSentMessage(message);
-    const sent = await sendToChat(channel, url, message, bodyRef.current ?? undefined, tab);
-    setResult({ ...sent, reference, total });
+    openChat(url, tab);
+    // A copy of the message without its reference (browsers without ClipboardItem) counts as not copied:
+    // the full message is then shown to copy by hand.
+    const copied = copying ? (await copying) === message : null;
+    setResult({ channel, copied, reference, total });
     setSending(null);
     onSent({ reference, channel });
   };

@@ -15,12 +15,9 @@ export type PriceCardItem = {
   plan: { months: number; price: number } | null;
 };
 
-/** Cards on the first row load with the page; the rest wait until they are scrolled near. */
-const EAGER_IMAGES = 4;
-
 export const priceGridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 
-export function PriceCard({ item, index, hideImage }: { item: PriceCardItem; index: number; hideImage: boolean }) {
+export function PriceCard({ item, hideImage }: { item: PriceCardItem; hideImage: boolean }) {
   return (
     <li>
       <Link
@@ -38,7 +35,7 @@ export function PriceCard({ item, index, hideImage }: { item: PriceCardItem; ind
               height={400}
               // One card of the grid: 2 columns on phones, 3 from sm, 4 (of the 72rem page) from lg.
               sizes="(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw"
-              loading={index < EAGER_IMAGES ? "eager" : "lazy"}
+              loading="lazy"
               decoding="async"
               className="aspect-square w-full bg-slate-100 object-cover transition duration-300 group-hover:scale-[1.03] dark:bg-slate-800"
             />

@@ -15,6 +15,32 @@ export function copyText(text: string, container: HTMLElement = document.body): 
   );
 }
 
+/**
+ * Copies text that is only known after the click: the order message, once the server has added its
+ * reference. Resolves with the text that reached the clipboard, or null when none did.
+ *
+ * Browsers only allow a copy while the page has focus, and the chat tab opened by the same click takes
+ * it away long before the server answers. A ClipboardItem whose value is a promise passes that check
+ * when it is handed over, here inside the click, and is written when the text arrives (Chromium, Safari,
+ * Firefox 127+). Without ClipboardItem nothing can be written later, so `textNow` (the message as the
+ * browser can build it, without a reference) is copied now: a message without its reference is still
+ * an order the seller can read, while a copy attempted after the answer would copy nothing at all.
+ */
+export function copyTextWhenReady(text: Promise<string>, textNow: string, container?: HTMLElement): Promise<string | null> {
+  if (typeof ClipboardItem === "function" && navigator.clipboard?.write) {
+    try {
+      const item = new ClipboardItem({ "text/plain": text.then((value) => new Blob([value], { type: "text/plain" })) });
+      return navigator.clipboard.write([item]).then(
+        () => text,
+        () => null,
+      );
+    } catch {
+      // A ClipboardItem that does not take a promise: copy what is known now, below.
+    }
+  }
+  return copyText(textNow, container).then((copied) => (copied ? textNow : null));
+}
+
 function copyWithTextarea(text: string, container: HTMLElement): boolean {
   const textarea = document.createElement("textarea");
   textarea.value = text;

@@ -14,21 +14,22 @@ export function openChatTab(): Window | null {
 }
 
 /**
- * Opens the seller's chat with the message in a new tab (or in `tab`, opened earlier by openChatTab),
- * so the shopper's page stays open behind it (noopener: the chat site gets no handle on this page).
- * Telegram may ignore the pre-filled text, so for Telegram the message is also copied. Call it from
- * a click: browsers only allow the new tab and the copy during (or just after) the click.
+ * Shows the chat in `tab` (opened earlier by openChatTab), or in a new tab when there is none, so the
+ * shopper's page stays open behind it (noopener: the chat site gets no handle on this page).
  */
-export async function sendToChat(
-  channel: ChatChannel,
-  url: string,
-  text: string,
-  container?: HTMLElement,
-  tab?: Window | null,
-): Promise<ChatSendResult> {
-  const copied = channel === "telegram" ? copyText(text, container) : null;
+export function openChat(url: string, tab?: Window | null) {
   if (tab && !tab.closed) tab.location.replace(url);
   else window.open(url, "_blank", "noopener,noreferrer");
+}
+
+/**
+ * Opens the seller's chat with a message known at the click. Telegram may ignore the pre-filled text,
+ * so for Telegram the message is also copied. Call it from a click: browsers only allow the new tab and
+ * the copy during (or just after) the click.
+ */
+export async function sendToChat(channel: ChatChannel, url: string, text: string, container?: HTMLElement): Promise<ChatSendResult> {
+  const copied = channel === "telegram" ? copyText(text, container) : null;
+  openChat(url);
   return { channel, copied: copied && (await copied) };
 }
 

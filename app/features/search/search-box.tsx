@@ -83,6 +83,8 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
                 go(pricesUrl({ ...DEFAULT_FILTERS, q: query.trim() }));
               }
             } else if (event.key === "Escape") {
+              // A search field empties itself on Escape; with the list open, Escape only closes the list.
+              if (showList) event.preventDefault();
               setOpen(false);
               setActive(-1);
             }
@@ -123,7 +125,7 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
                     {s.category === ADULT_CATEGORY && !adultConfirmed ? (
                       <AdultPlaceholder decorative className="h-10 w-10 shrink-0 rounded-lg [&>span:last-child]:px-1 [&>span:last-child]:text-[10px]" />
                     ) : (
-                      <ImageWithFallback src={s.ImageId} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg object-cover" />
+                      <ImageWithFallback src={s.ImageId} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg object-cover" />
                     )}
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{s.Name}</span>

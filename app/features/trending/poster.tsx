@@ -16,7 +16,7 @@ const gradients = [
 const box = "aspect-[2/3] w-full";
 
 /** The title's poster, or a drawn one when there is none or it does not load. */
-export function Poster({ item, eager = false }: { item: Pick<TrendingCard, "id" | "title" | "poster" | "typeLabel">; eager?: boolean }) {
+export function Poster({ item }: { item: Pick<TrendingCard, "id" | "title" | "poster" | "typeLabel"> }) {
   const ref = useRef<HTMLImageElement>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
@@ -35,7 +35,7 @@ export function Poster({ item, eager = false }: { item: Pick<TrendingCard, "id" 
         alt=""
         width={342}
         height={513}
-        loading={eager ? "eager" : "lazy"}
+        loading="lazy"
         decoding="async"
         onError={() => setFailedSrc(item.poster)}
         className={`${box} bg-slate-200 object-cover dark:bg-slate-800`}

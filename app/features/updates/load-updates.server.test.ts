@@ -20,6 +20,6 @@ it("groups the posts by month", async () => {
 it("turns a failing service into the page's error state", async () => {
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   const state = await loadUpdates(contextWith(() => Promise.reject(new Error("no such table: update_posts"))));
-  expect(state).toEqual({ status: "error" });
+  expect(state).toEqual({ status: "error", detail: "Failed to fetch updates" });
   expect(warn).toHaveBeenCalledWith("updates unavailable:", "no such table: update_posts");
 });

@@ -1,16 +1,18 @@
 import type { AppLoadContext } from "react-router";
 import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
+import { UPDATES_ERRORS } from "./fetch-updates";
 import type { UpdatesState } from "./updates-view";
 
 /**
- * The Updates page's data. Grouped on the server, so month names and dates are the same in the HTML
- * and after hydration. A failure becomes the page's own error state ('Try Again'), not the app's error screen.
+ * The Updates page's data in the server's render. Grouped on the server, so month names and dates are the
+ * same in the HTML and after hydration. A failure becomes the page's own error state ('Try Again'), not the
+ * app's error screen. No HTTP answer is involved here, so of the spec's texts only the general one fits.
  */
 export async function loadUpdates(context: AppLoadContext, now = new Date()): Promise<UpdatesState> {
   try {
     return { status: "ok", months: groupUpdatesByMonth(await context.services.updates.list(), { now }) };
   } catch (error) {
     console.warn("updates unavailable:", (error as Error).message);
-    return { status: "error" };
+    return { status: "error", detail: UPDATES_ERRORS.failed };
   }
 }

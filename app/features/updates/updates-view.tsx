@@ -5,7 +5,8 @@ import { Skeleton } from "../../components/skeleton";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { MonthSection } from "./month-section";
 
-export type UpdatesState = { status: "ok"; months: UpdateMonth[] } | { status: "error" };
+/** `detail` is one of the spec's texts for what went wrong (spec §8). */
+export type UpdatesState = { status: "ok"; months: UpdateMonth[] } | { status: "error"; detail: string };
 
 /** Spec: loading, error, empty or loaded. */
 export function UpdatesView({ state }: { state: UpdatesState }) {
@@ -26,7 +27,7 @@ export function UpdatesView({ state }: { state: UpdatesState }) {
       {loading ? (
         <UpdatesSkeleton />
       ) : state.status === "error" ? (
-        <StatePanel title="Error Loading Updates" text="We could not load the updates just now. Please try again in a moment." role="alert">
+        <StatePanel title="Error Loading Updates" text={state.detail} role="alert">
           <form method="get" action="/updates" onSubmit={reload}>
             <button type="submit" className={primaryButton}>
               Try Again

@@ -1,7 +1,9 @@
 import { Link, redirect } from "react-router";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
 import { card, focusRing, mutedText } from "../../components/ui";
+import { formatDateTime } from "../../features/admin/format";
 import { requestedPath } from "../../features/admin/safe-next";
+import { ScreenError } from "../../features/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,21 +38,27 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Pasal admin
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { counts, latestPosts, weekOrders, renewalsDue } = loaderData;
-  const tiles = [
+  const tiles: Array<{ label: string; value?: number; detail?: string; to: string }> = [
     { label: "Renewals due", value: renewalsDue, detail: `ending within ${DEFAULT_RENEWAL_WINDOW_DAYS} days or ended`, to: "/admin/renewals" },
     { label: "Catalogue items", value: counts.items, detail: `${counts.itemsWithoutPlans} without plans`, to: "/admin/prices" },
     { label: "Carousel slides", value: counts.slides, to: "/admin/carousel" },
     { label: "Update posts", value: counts.posts, to: "/admin/update" },
     { label: "What's new videos", value: counts.videos, to: "/admin/whatsNewVideo" },
     { label: "Newsletter subscribers", value: counts.subscribers, to: "/admin/newsletter" },
+    { label: "Settings", detail: "Contact details, About page figures, your password and the admins", to: "/admin/settings" },
   ];
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Dashboard</h1>
       <section aria-labelledby="week-orders" className="mt-6">
-        <h2 id="week-orders" className="text-lg font-semibold">
-          Orders in the last 7 days
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="week-orders" className="text-lg font-semibold">
+            Orders in the last 7 days
+          </h2>
+          <Link to="/admin/orders" className={`text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}>
+            All orders
+          </Link>
+        </div>
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           {ORDER_STATUSES.map((status) => (
             <li key={status}>
@@ -67,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <li key={tile.label}>
             <Link to={tile.to} className={`${card} block h-full p-5 hover:border-brand-500 ${focusRing}`}>
               <span className={`block text-sm ${mutedText}`}>{tile.label}</span>
-              <span className="mt-1 block text-3xl font-bold">{tile.value}</span>
+              {tile.value !== undefined && <span className="mt-1 block text-3xl font-bold">{tile.value}</span>}
               {tile.detail && <span className={`mt-1 block text-sm ${mutedText}`}>{tile.detail}</span>}
             </Link>
           </li>
@@ -85,7 +93,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <li key={post._id} className={`${card} p-4`}>
                 <p className="font-medium">{post.Title || "Untitled update"}</p>
                 <p className={`mt-1 line-clamp-2 text-sm ${mutedText}`}>{post.Description}</p>
-                <p className={`mt-2 text-xs ${mutedText}`}>{new Date(post.createdAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}</p>
+                <p className={`mt-2 text-xs ${mutedText}`}>
+                  <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+                </p>
               </li>
             ))}
           </ul>
@@ -98,4 +108,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Dashboard" error={error} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { focusRing } from "../../components/ui";
 import { requestedPath } from "../../features/admin/safe-next";
@@ -36,7 +36,40 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     setOpenedAt(location.pathname);
     setSidebarOpen(false);
   }
-  const loadingScreen = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // Only while another screen's code and data load: a search or filter on the same screen keeps its form
+  // (and its own busy state) on screen.
+  const loadingScreen =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/") && navigation.location.pathname !== location.pathname;
+
+  const returnFocus = useRef(false);
+  // After the render, when the content column is no longer inert, so the Menu button can take focus.
+  useEffect(() => {
+    if (sidebarOpen) closeButton.current?.focus();
+    else if (returnFocus.current) menuButton.current?.focus();
+    returnFocus.current = false;
+  }, [sidebarOpen]);
+
+  useEffect(() => {
+    // Widening the window past the phone layout shows the sidebar in place; the overlay state must not linger.
+    const desktop = window.matchMedia("(min-width: 64rem)");
+    const close = () => desktop.matches && setSidebarOpen(false);
+    desktop.addEventListener("change", close);
+    return () => desktop.removeEventListener("change", close);
+  }, []);
+
+  function closeSidebar() {
+    returnFocus.current = true;
+    setSidebarOpen(false);
+  }
+
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && closeSidebar();
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [sidebarOpen]);
 
   async function logout() {
     await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
@@ -46,17 +79,30 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
       {sidebarOpen && (
-        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden" onClick={() => setSidebarOpen(false)} />
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden" onClick={closeSidebar} />
       )}
       <aside
         id="admin-sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-slate-200 bg-white transition-transform dark:border-slate-800 dark:bg-slate-900 lg:static lg:translate-x-0 ${
-          sidebarOpen ? "translate-x-0" : "-translate-x-full"
+        // Closed on a phone it is hidden, not just moved off screen, so its links leave the tab order and the
+        // accessibility tree; on desktop widths it is always shown. Visibility is animated only when closing
+        // (it stays visible while sliding out); opening shows it at once, so focus can move in straight away.
+        className={`fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col border-r border-slate-200 bg-white motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900 lg:visible lg:static lg:translate-x-0 ${
+          sidebarOpen ? "visible translate-x-0 transition-[translate]" : "invisible -translate-x-full transition-[translate,visibility]"
         }`}
         aria-label="Admin"
       >
         <div className="border-b border-slate-200 p-5 dark:border-slate-800">
-          <p className="text-lg font-bold text-brand-700 dark:text-brand-400">Admin Dashboard</p>
+          <div className="flex items-start justify-between gap-3">
+            <p className="text-lg font-bold text-brand-700 dark:text-brand-400">Admin Dashboard</p>
+            <button
+              ref={closeButton}
+              type="button"
+              onClick={closeSidebar}
+              className={`-m-1 rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+            >
+              Close<span className="sr-only"> menu</span>
+            </button>
+          </div>
           <p className="mt-3 font-medium">{admin.name}</p>
           <p className="truncate text-sm text-slate-600 dark:text-slate-300">{admin.email}</p>
         </div>
@@ -99,9 +145,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="px-3 pt-3 text-xs text-slate-600 dark:text-slate-400">Admin Panel v1.0.0</p>
         </div>
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* Behind the open phone menu the page is out of reach, as it is out of sight under the overlay. */}
+      <div className="flex min-w-0 flex-1 flex-col" inert={sidebarOpen}>
         <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:hidden dark:border-slate-800 dark:bg-slate-900">
           <button
+            ref={menuButton}
             type="button"
             aria-expanded={sidebarOpen}
             aria-controls="admin-sidebar"
@@ -113,17 +161,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-semibold">Admin Dashboard</p>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
-          {loadingScreen ? (
-            <div role="status" className="flex flex-col items-center justify-center py-24 text-center">
-              <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600 motion-reduce:animate-none" />
-              <p className="mt-4 font-medium">Loading, please wait...</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">Preparing your dashboard...</p>
-            </div>
-          ) : (
-            <ToastProvider>
+          {/* Outside the condition: a toast shown just before a navigation stays on screen. */}
+          <ToastProvider>
+            {loadingScreen ? (
+              <div role="status" className="flex flex-col items-center justify-center py-24 text-center">
+                <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600 motion-reduce:animate-none" />
+                <p className="mt-4 font-medium">Loading, please wait...</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">Preparing your dashboard...</p>
+              </div>
+            ) : (
               <Outlet />
-            </ToastProvider>
-          )}
+            )}
+          </ToastProvider>
         </main>
       </div>
     </div>

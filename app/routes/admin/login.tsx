@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { card, mutedText, primaryButton } from "../../components/ui";
+import { formatWait } from "../../features/admin/format";
 import { inputClass } from "../../features/admin/form-parts";
 import { safeAdminNext } from "../../features/admin/safe-next";
 import type { Route } from "./+types/login";
@@ -35,12 +36,12 @@ export default function AdminLogin() {
         return;
       }
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      const retry = response.headers.get("retry-after");
-      setError(
-        response.status === 429
-          ? `Too many sign-in attempts. Please wait${retry ? ` ${retry} seconds` : " a minute"} and try again.`
-          : (body?.message ?? "Sign-in failed. Please try again."),
-      );
+      if (response.status === 429 && !body?.message) {
+        // The server's own sentence says why (and that a known browser may still sign in); this is only its stand-in.
+        setError(`Too many sign-in attempts. Please wait ${formatWait(Number(response.headers.get("retry-after") ?? 60))} and try again.`);
+      } else {
+        setError(body?.message ?? "Sign-in failed. Please try again.");
+      }
     } catch {
       setError("Cannot reach the server. Check your connection and try again.");
     } finally {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { SubscriberList } from "../../features/admin-newsletter/subscriber-list";
 import { requestedPath } from "../../features/admin/safe-next";
+import { ScreenError } from "../../features/admin/screen-error";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -13,4 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Pasal admi
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   return <SubscriberList subscribers={loaderData.subscribers} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Newsletter" error={error} />;
 }

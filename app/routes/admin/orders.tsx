@@ -1,19 +1,20 @@
-import { Form, redirect, useNavigation } from "react-router";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, shopToday } from "../../../domain/orders";
-import { card, mutedText, primaryButton } from "../../components/ui";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, shopToday } from "../../../domain/orders";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { OrderCard } from "../../features/admin-orders/order-card";
 import { inputClass } from "../../features/admin/form-parts";
 import { requestedPath } from "../../features/admin/safe-next";
+import { ScreenError } from "../../features/admin/screen-error";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Loaders run side by side with the layout's: this one checks the session too.
   if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined });
-  const filter = parsed.success ? parsed.data : { limit: 200 };
+  const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined, before: params.before || undefined });
+  const query = parsed.success ? parsed.data : { limit: ORDER_PAGE_SIZE };
   return {
-    orders: await context.services.orders.list(filter),
+    page: await context.services.orders.list(query),
     filter: { status: parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
@@ -22,7 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, filter, today } = loaderData;
+  const { page, filter, today } = loaderData;
+  const orders = page.items;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const filtered = filter.status !== "" || filter.q !== "";
@@ -57,7 +59,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div aria-live="polite" aria-busy={searching} className={searching ? "opacity-60" : undefined}>
-        {orders.length === 0 ? (
+        {page.total === 0 ? (
           <div className={`${card} mt-6 p-8 text-center`}>
             <p className="font-medium">{filtered ? "No orders match" : "No orders yet"}</p>
             <p className={`mt-1 text-sm ${mutedText}`}>
@@ -66,15 +68,51 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <p className={`mt-6 text-sm ${mutedText}`}>{orders.length === 1 ? "1 order" : `${orders.length} orders`}</p>
-            <ul className="mt-2 space-y-4" aria-label="Orders">
-              {orders.map((order) => (
-                <OrderCard key={order.reference} order={order} today={today} />
-              ))}
-            </ul>
+            <p className={`mt-6 text-sm ${mutedText}`}>{countText(page.total, page.skipped, orders.length)}</p>
+            {orders.length > 0 && (
+              <ul className="mt-2 space-y-4" aria-label="Orders">
+                {orders.map((order) => (
+                  <OrderCard key={order.reference} order={order} today={today} />
+                ))}
+              </ul>
+            )}
+            {(page.nextBefore || page.skipped > 0) && (
+              <nav aria-label="Pages of orders" className="mt-6 flex flex-wrap gap-3">
+                {page.nextBefore && (
+                  <Link to={`/admin/orders?${listParams(filter, page.nextBefore)}`} className={secondaryButton}>
+                    Show older orders
+                  </Link>
+                )}
+                {page.skipped > 0 && (
+                  <Link to={`/admin/orders?${listParams(filter)}`} className={secondaryButton}>
+                    Back to the newest orders
+                  </Link>
+                )}
+              </nav>
+            )}
           </>
         )}
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Orders" error={error} />;
+}
+
+/** Honest about paging: "3 orders" when all are shown, else which ones of how many. */
+function countText(total: number, skipped: number, shown: number): string {
+  if (shown === total) return total === 1 ? "1 order" : `${total} orders`;
+  if (shown === 0) return `No older orders; ${total} in all`;
+  return `Orders ${skipped + 1}–${skipped + shown} of ${total}, newest first`;
+}
+
+/** The list's address with the same filters, on the page after `before` (or the first). */
+function listParams(filter: { status: string; q: string }, before?: string): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.status) params.set("status", filter.status);
+  if (before) params.set("before", before);
+  return params.toString();
 }

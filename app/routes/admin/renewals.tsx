@@ -8,6 +8,7 @@ import { callApi } from "../../features/admin/admin-api";
 import { inputClass } from "../../features/admin/form-parts";
 import { requestedPath } from "../../features/admin/safe-next";
 import { useToast } from "../../features/admin/toast";
+import { ScreenError } from "../../features/admin/screen-error";
 import type { Route } from "./+types/renewals";
 
 const WINDOWS = [7, 14, 30, 60];
@@ -116,4 +117,8 @@ function RenewalCard({ renewal }: { renewal: Renewal }) {
       </div>
     </li>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Renewals" error={error} />;
 }

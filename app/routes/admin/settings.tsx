@@ -3,6 +3,7 @@ import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
 import { requestedPath } from "../../features/admin/safe-next";
+import { ScreenError } from "../../features/admin/screen-error";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -26,4 +27,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Settings" error={error} />;
 }

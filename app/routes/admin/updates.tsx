@@ -1,4 +1,5 @@
 import { UpdatesManager } from "../../features/admin-updates/updates-manager";
+import { ScreenError } from "../../features/admin/screen-error";
 import type { Route } from "./+types/updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -9,4 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Updates | Pasal admin" 
 
 export default function AdminUpdates({ loaderData }: Route.ComponentProps) {
   return <UpdatesManager posts={loaderData.posts} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Updates" error={error} />;
 }

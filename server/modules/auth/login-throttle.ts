@@ -9,7 +9,10 @@ export const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 10, timeWindow: 60_000 };
 export const LOGIN_FAILURES_PER_ACCOUNT = { max: 100, windowMs: 60 * 60_000 };
 
 const SECRET_KEY = "device_cookie_secret";
-/** How many accounts' failures are remembered; beyond it the oldest entries are dropped. */
+/**
+ * How many accounts' failures are remembered; beyond it the account with the fewest is forgotten, so
+ * failing on thousands of made-up emails cannot wipe the count of the account under attack.
+ */
 const MAX_TRACKED_ACCOUNTS = 10_000;
 
 /**
@@ -51,6 +54,12 @@ export function createLoginThrottle(db: Db, clock: Clock) {
     return list;
   }
 
+  function leastFailed(): string {
+    let least: [string, number] | undefined;
+    for (const [email, list] of failures) if (!least || list.length < least[1]) least = [email, list.length];
+    return least![0];
+  }
+
   return {
     /** A cookie value proving this browser signed in to `email`. */
     async deviceToken(email: string): Promise<string> {
@@ -81,7 +90,7 @@ export function createLoginThrottle(db: Db, clock: Clock) {
       list.push(now);
       failures.delete(email);
       failures.set(email, list.slice(-LOGIN_FAILURES_PER_ACCOUNT.max));
-      if (failures.size > MAX_TRACKED_ACCOUNTS) failures.delete(failures.keys().next().value!);
+      if (failures.size > MAX_TRACKED_ACCOUNTS) failures.delete(leastFailed());
     },
   };
 }

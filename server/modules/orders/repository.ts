@@ -31,6 +31,20 @@ export type DueLine = {
   phone: string | null;
 };
 
+type OrderFilter = { status?: OrderStatus; reference?: string; phoneDigits?: string };
+
+function filtered(db: Db, filter: OrderFilter) {
+  let query = db.selectFrom("orders");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  const { reference, phoneDigits } = filter;
+  if (reference || phoneDigits) {
+    query = query.where((eb) =>
+      eb.or([...(reference ? [eb("reference", "=", reference)] : []), ...(phoneDigits ? [eb("phone", "like", `%${phoneDigits}%`)] : [])]),
+    );
+  }
+  return query;
+}
+
 export function createOrdersRepository() {
   async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
     if (rows.length === 0) return [];
@@ -130,21 +144,32 @@ export function createOrdersRepository() {
       return id;
     },
 
-    /** Newest first; `reference` and `phone` narrow it (either matching), `status` filters. */
-    async list(db: Db, filter: { status?: OrderStatus; reference?: string; phoneDigits?: string; limit: number }): Promise<Order[]> {
-      let query = db.selectFrom("orders").selectAll();
-      if (filter.status) query = query.where("status", "=", filter.status);
-      const { reference, phoneDigits } = filter;
-      if (reference || phoneDigits) {
+    /**
+     * Newest first (ties by reference); `reference` and `phone` narrow it (either matching), `status` filters.
+     * `after` keeps the orders that come after that one in this order: the next page.
+     */
+    async list(db: Db, filter: OrderFilter & { after?: { createdAt: string; reference: string }; limit: number }): Promise<Order[]> {
+      let query = filtered(db, filter).selectAll();
+      const { after } = filter;
+      if (after) {
         query = query.where((eb) =>
-          eb.or([
-            ...(reference ? [eb("reference", "=", reference)] : []),
-            ...(phoneDigits ? [eb("phone", "like", `%${phoneDigits}%`)] : []),
-          ]),
+          eb.or([eb("created_at", "<", after.createdAt), eb.and([eb("created_at", "=", after.createdAt), eb("reference", ">", after.reference)])]),
         );
       }
       const rows = await query.orderBy("created_at", "desc").orderBy("reference").limit(filter.limit).execute();
       return withLines(db, rows);
+    },
+
+    /** How many orders match; with `upTo`, only those up to and including that one in list order. */
+    async count(db: Db, filter: OrderFilter & { upTo?: { createdAt: string; reference: string } }): Promise<number> {
+      let query = filtered(db, filter).select((eb) => eb.fn.countAll<string | number>().as("count"));
+      const { upTo } = filter;
+      if (upTo) {
+        query = query.where((eb) =>
+          eb.or([eb("created_at", ">", upTo.createdAt), eb.and([eb("created_at", "=", upTo.createdAt), eb("reference", "<=", upTo.reference)])]),
+        );
+      }
+      return Number((await query.executeTakeFirstOrThrow()).count);
     },
 
     async findByReference(db: Db, reference: string): Promise<Order | undefined> {

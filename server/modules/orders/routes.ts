@@ -7,6 +7,7 @@ import {
   lineStartInputSchema,
   orderDetailsInputSchema,
   orderListQuerySchema,
+  orderPageSchema,
   orderSchema,
   orderStatusInputSchema,
   renewalSchema,
@@ -44,12 +45,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       schema: {
         tags: ["orders"],
-        summary: "Orders, newest first; filter by status, search by reference or phone",
+        summary: "Orders, newest first, a page at a time (`before`: the last reference shown); filter by status, search by reference or phone",
         querystring: orderListQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), items: z.array(orderSchema) }), 400: errorResponseSchema },
+        response: { 200: orderPageSchema.extend({ success: z.literal(true) }), 400: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, items: await orders.list(request.query) }),
+    async (request) => ({ success: true as const, ...(await orders.list(request.query)) }),
   );
 
   app.get(

@@ -17,6 +17,8 @@ import {
   type Order,
   type OrderCounts,
   type OrderLineInput,
+  type OrderListQuery,
+  type OrderPage,
   type OrderStatus,
   type PricedItem,
   type Renewal,
@@ -116,16 +118,30 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
       return { reference, lines: priced.lines, total: priced.total, message, url: chatUrl(input.channel, await settings.shop(), message) };
     },
 
-    /** Newest first. `q` is a reference (however typed) or part of a phone number (3 digits or more). */
-    async list(filter: { status?: OrderStatus; q?: string; limit: number }): Promise<Order[]> {
-      const q = filter.q?.trim() ?? "";
+    /** Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or more). */
+    async list(query: OrderListQuery): Promise<OrderPage> {
+      const q = query.q?.trim() ?? "";
       const asReference = normaliseReference(q);
       const reference = referencePattern.test(asReference) ? asReference : undefined;
       const digits = q.replace(/\D/g, "");
       const phoneDigits = digits.length >= 3 ? digits : undefined;
       // A search that can match nothing finds nothing, rather than everything.
-      if (q && !reference && !phoneDigits) return [];
-      return repository.list(db, { status: filter.status, reference, phoneDigits, limit: filter.limit });
+      if (q && !reference && !phoneDigits) return { items: [], total: 0, skipped: 0, nextBefore: null };
+      const filter = { status: query.status, reference, phoneDigits };
+      let after: { createdAt: string; reference: string } | undefined;
+      if (query.before) {
+        const last = await repository.findByReference(db, normaliseReference(query.before));
+        if (!last) throw badRequest("That page of orders no longer exists", [{ field: "before", message: "Unknown order reference" }]);
+        after = { createdAt: last.createdAt, reference: last.reference };
+      }
+      // One more than a page tells whether another page follows.
+      const [rows, total, skipped] = await Promise.all([
+        repository.list(db, { ...filter, after, limit: query.limit + 1 }),
+        repository.count(db, filter),
+        after ? repository.count(db, { ...filter, upTo: after }) : Promise.resolve(0),
+      ]);
+      const items = rows.slice(0, query.limit);
+      return { items, total, skipped, nextBefore: rows.length > query.limit ? items[items.length - 1]!.reference : null };
     },
 
     get: (reference: string): Promise<Order> => findOrThrow(db, normaliseReference(reference)),

@@ -9,6 +9,16 @@ export const TRENDING_CACHE_MS = 6 * 60 * 60 * 1000;
 export const TRENDING_RETRY_MS = 5 * 60 * 1000;
 export const TRENDING_TIMEOUT_MS = 4000;
 export const POSTER_BASE_URL = "https://image.tmdb.org/t/p/w342";
+/**
+ * Posters reach shoppers through our server (ADR 0005): their browsers never call the movie database,
+ * and the relay serves only the posters of the list it holds, so it is no open proxy.
+ */
+export const POSTER_PATH = "/trending-posters/";
+const POSTER_FILE = /^[A-Za-z0-9_-]{1,100}\.(?:jpe?g|png|webp)$/;
+const POSTER_TYPE = /^image\/(?:jpeg|png|webp)$/;
+const MAX_POSTER_BYTES = 2 * 1024 * 1024;
+
+export type Poster = { bytes: Buffer; type: string };
 
 // Lenient on purpose: one odd entry is skipped, it does not cost the whole list.
 const resultSchema = z.object({
@@ -33,7 +43,7 @@ function toItem(raw: unknown): TrendingItem | null {
   return {
     id: r.id,
     title,
-    poster: r.poster_path ? `${POSTER_BASE_URL}${r.poster_path}` : null,
+    poster: r.poster_path && POSTER_FILE.test(r.poster_path.slice(1)) && r.poster_path.startsWith("/") ? `${POSTER_PATH}${r.poster_path.slice(1)}` : null,
     overview: r.overview ?? "",
     releaseDate: r.release_date || r.first_air_date || null,
     mediaType: r.media_type,
@@ -42,15 +52,27 @@ function toItem(raw: unknown): TrendingItem | null {
 }
 
 /**
- * The weekly trending movies and TV shows (spec §7), held for 6 hours. Never throws: without a key
- * it quietly serves the sample list; when the database fails it serves the last good list, or the
- * sample list with the spec's error text.
+ * The weekly trending movies and TV shows (spec §7), held for 6 hours. Never throws, and a page never
+ * waits on the movie database (ADR 0005): `list` answers at once with what is held (the last good list,
+ * or the sample list) and starts a refresh in the background when one is due. Without a key it quietly
+ * serves the sample list; the spec's error text shows only once a call has failed and no good list is held.
  */
 export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, options: { timeoutMs?: number } = {}) {
   const timeoutMs = options.timeoutMs ?? TRENDING_TIMEOUT_MS;
   let good: { items: TrendingItem[]; at: number } | undefined;
   let failedAt: number | undefined;
   let pending: Promise<void> | undefined;
+  /** At most one fetch per poster of the held list; a failed one is asked again next time. */
+  const posters = new Map<string, Promise<Poster | null>>();
+  const imageBaseUrl = tmdb.imageBaseUrl ?? POSTER_BASE_URL;
+
+  async function fetchPoster(file: string): Promise<Poster | null> {
+    const response = await fetch(`${imageBaseUrl}/${file}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || !POSTER_TYPE.test(type) || Number(response.headers.get("content-length") ?? 0) > MAX_POSTER_BYTES) return null;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return bytes.length > MAX_POSTER_BYTES ? null : { bytes, type };
+  }
 
   async function fetchTrending(apiKey: string): Promise<TrendingItem[]> {
     const url = `${tmdb.baseUrl}/trending/all/week?api_key=${encodeURIComponent(apiKey)}`;
@@ -62,11 +84,20 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
     return items;
   }
 
-  // One fetch at a time, shared by every page asking meanwhile.
-  function refresh(apiKey: string): Promise<void> {
-    pending ??= fetchTrending(apiKey)
+  function refreshDue(now: number): boolean {
+    const mayRetry = failedAt === undefined || now - failedAt >= TRENDING_RETRY_MS;
+    return mayRetry && (!good || now - good.at >= TRENDING_CACHE_MS);
+  }
+
+  /** Starts a refresh when one is due; one at a time, however many pages ask meanwhile. Settles when it is done. */
+  function refresh(): Promise<void> {
+    const apiKey = tmdb.apiKey;
+    if (!apiKey || pending || !refreshDue(clock().getTime())) return pending ?? Promise.resolve();
+    pending = fetchTrending(apiKey)
       .then((items) => {
         good = { items, at: clock().getTime() };
+        const kept = new Set(items.map((item) => item.poster));
+        for (const file of posters.keys()) if (!kept.has(`${POSTER_PATH}${file}`)) posters.delete(file);
         failedAt = undefined;
       })
       .catch((error: unknown) => {
@@ -79,21 +110,29 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
     return pending;
   }
 
-  const current = (): TrendingResult => (good ? { items: good.items, error: null } : { items: sampleTrending, error: TRENDING_ERROR });
-
   return {
+    /** What is held now; never waits for the movie database. */
     async list(): Promise<TrendingResult> {
-      const apiKey = tmdb.apiKey;
-      if (!apiKey) return { items: sampleTrending, error: null };
-      const now = clock().getTime();
-      const mayRetry = failedAt === undefined || now - failedAt >= TRENDING_RETRY_MS;
-      if (good) {
-        // A stale list is still worth showing; the page does not wait for its refresh.
-        if (now - good.at >= TRENDING_CACHE_MS && mayRetry) void refresh(apiKey);
-      } else if (mayRetry) {
-        await refresh(apiKey);
+      if (!tmdb.apiKey) return { items: sampleTrending, error: null };
+      void refresh();
+      if (good) return { items: good.items, error: null };
+      // Before the first answer nothing has failed yet: the sample list goes out quietly.
+      return { items: sampleTrending, error: failedAt === undefined ? null : TRENDING_ERROR };
+    },
+    refresh,
+
+    /** A poster of the held list, fetched once and kept; null for any other file or when it cannot be had. */
+    poster(file: string): Promise<Poster | null> {
+      if (!POSTER_FILE.test(file) || !good?.items.some((item) => item.poster === `${POSTER_PATH}${file}`)) return Promise.resolve(null);
+      let poster = posters.get(file);
+      if (!poster) {
+        poster = fetchPoster(file).catch(() => null);
+        posters.set(file, poster);
+        void poster.then((found) => {
+          if (!found) posters.delete(file);
+        });
       }
-      return current();
+      return poster;
     },
   };
 }

@@ -21,6 +21,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
     throwFileSizeLimit: true,
+    // The name as sent, so one that climbs out of a folder is seen and refused rather than quietly cut down.
+    preservePath: true,
   });
 
   app.post(
@@ -46,6 +48,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         for await (const part of request.parts()) {
           if (part.type !== "file") continue;
           if (bytes) throw new HttpError(413, ONE_AT_A_TIME);
+          // The name is never used for storing, but one that names a folder is no honest picture's.
+          if (/[/\\]|\.\.|\0/.test(part.filename ?? "")) throw badRequest(UPLOAD_MESSAGES.pathInName);
           bytes = await part.toBuffer();
         }
       } catch (error) {

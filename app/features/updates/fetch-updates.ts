@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { updatePostSchema } from "../../../domain/updates";
+import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
+import type { UpdatesState } from "./updates-view";
+
+/** Spec §8, storefront updates: the detail under 'Error Loading Updates'. */
+export const UPDATES_ERRORS = {
+  status: (status: number) => `Server responded with status: ${status}`,
+  failed: "Failed to fetch updates",
+  network: "An error occurred while fetching updates",
+} as const;
+
+// Spec §5: a post without createdAt counts as now, so it is not required here.
+const answerSchema = z.object({
+  success: z.boolean(),
+  data: z.array(updatePostSchema.extend({ createdAt: z.string().nullish() })).optional(),
+  message: z.string().optional(),
+});
+
+/** The page's state from what GET /api/admin/update answered with a 2xx status (spec §6: success, data, message). */
+export function updatesStateFromAnswer(body: unknown, now = new Date()): UpdatesState {
+  const answer = answerSchema.safeParse(body);
+  if (!answer.success || !answer.data.success || !answer.data.data) {
+    const message = answer.success && !answer.data.success ? answer.data.message?.trim() : undefined;
+    return { status: "error", detail: message || UPDATES_ERRORS.failed };
+  }
+  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now }) };
+}
+
+/** The Updates page as loaded in the browser (navigations, Try Again, Refresh): the spec's endpoint and texts. */
+export async function fetchUpdates(request: typeof fetch = fetch, now = new Date()): Promise<UpdatesState> {
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await request("/api/admin/update", { headers: { accept: "application/json" } });
+    if (!response.ok) return { status: "error", detail: UPDATES_ERRORS.status(response.status) };
+    body = await response.json();
+  } catch {
+    return { status: "error", detail: UPDATES_ERRORS.network };
+  }
+  return updatesStateFromAnswer(body, now);
+}
