@@ -2,10 +2,25 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceContext } from "./features/security/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A service's refusal of a request (an error with a 4xx `statusCode`, such as a stale `before` page of
+ * orders) is the visitor's mistake, not a fault: one line in the log, not a stack. Anything else is logged
+ * whole, as React Router does by default; an aborted request (the visitor went away) not at all.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    console.warn(`${status} for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+  } else {
+    console.error(error);
+  }
+};
 
 /** React Router's default Node entry, plus the CSP nonce (from the load context) on every inline script. */
 export default function handleRequest(

@@ -10,8 +10,10 @@ async function openHomeWithStoppedClock(page: Page) {
   await page.clock.install();
   await page.goto("/");
   await hydrated(page, '[aria-roledescription="carousel"]');
+  // A second ahead: the page's clock keeps running until paused, and on a busy machine more than a few
+  // milliseconds pass before pauseAt arrives (a time already past is refused). The slides wait 5 s.
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 100);
+  await page.clock.pauseAt(now + 1000);
   return page.getByRole("region", { name: "Featured offers" });
 }
 

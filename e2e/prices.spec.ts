@@ -221,6 +221,8 @@ test("/prices has link-preview tags", async ({ request, baseURL }) => {
 });
 
 test("the price list is accessible in both themes", async ({ page }) => {
+  // Seven axe runs over a full list: about 25 s on a phone-sized page of the 2-core machines.
+  test.slow();
   await expectAccessibleInBothThemes(page, "/prices");
   await page.locator("summary", { hasText: "Filters" }).click();
   await expect(page.getByLabel("Sort by")).toBeVisible();
