@@ -1,6 +1,7 @@
 // A SQLite database with the default content and a catalogue grown to a given size, written through
 // the project's own migrations, seed and repository so the rows are what the admin screens would store.
-import { CATEGORIES, priceInputSchema } from "../domain/catalogue";
+import { CATEGORIES } from "../domain/catalogue";
+import { priceInputSchema } from "../domain/schemas/catalogue";
 import { systemClock } from "../server/db/clock";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";

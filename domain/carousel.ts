@@ -1,39 +1,6 @@
-import { z } from "zod";
-import { linkSchema, optionalText, requiredText } from "./common";
+import type { CarouselSlide } from "./schemas/carousel";
 
-export const carouselInputSchema = z.object({
-  image: linkSchema("Image URL"),
-  title: requiredText("Title", 120),
-  description: requiredText("Description", 400),
-  badge: optionalText("Badge", 40),
-  ctaText: optionalText("CTA text", 40),
-  ctaLink: z
-    .union([linkSchema("CTA link"), z.literal("")])
-    .optional()
-    .default(""),
-  position: z
-    .number({ error: "Position must be a whole number" })
-    .int("Position must be a whole number")
-    .min(0, "Position cannot be negative")
-    .max(10_000, "Position is too large")
-    .optional(),
-});
-export type CarouselInput = z.input<typeof carouselInputSchema>;
-export type CarouselData = z.output<typeof carouselInputSchema>;
-
-export const carouselSlideSchema = z.object({
-  _id: z.string(),
-  image: z.string(),
-  title: z.string(),
-  description: z.string(),
-  badge: z.string(),
-  ctaText: z.string(),
-  ctaLink: z.string(),
-  position: z.number(),
-});
-export type CarouselSlide = z.infer<typeof carouselSlideSchema>;
-
-export const publicCarouselResponseSchema = z.object({ status: z.literal(200), data: z.array(carouselSlideSchema) });
+export type { CarouselData, CarouselInput, CarouselSlide } from "./schemas/carousel";
 
 /** A slide as the storefront shows it (spec §3: id, image, title, description, badge, ctaText). */
 export type StorefrontSlide = {

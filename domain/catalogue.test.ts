@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareById, firstPlan, planEntries, plansSchema, priceInputSchema } from "./catalogue";
+import { compareById, firstPlan, planEntries } from "./catalogue";
+import { plansSchema, priceInputSchema } from "./schemas/catalogue";
 
 describe("plansSchema", () => {
   it("turns month keys and string prices into whole numbers", () => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+export type { UploadResponse } from "./schemas/uploads";
 
 /** The largest image file an admin may upload. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -22,19 +22,6 @@ export const UPLOAD_MESSAGES = {
   pathInName: "The file name must be a plain name, without folders or '..'; rename the file and try again",
   hiddenContent: "This image carries something besides the picture (a script, a web page or an archive); save the picture again from an image editor and upload that copy",
 } as const;
-
-export const uploadVariantSchema = z.object({ width: z.number().int(), url: z.string() });
-
-export const uploadResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  /** The widest copy: what an image field stores. */
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  variants: z.array(uploadVariantSchema),
-});
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** The widths to make of an image `width` pixels wide: the standard ones below it, then its own (capped at the widest). */
 export function variantWidths(width: number): number[] {

@@ -1,5 +1,5 @@
-import { priceInputSchema } from "../../domain/catalogue";
-import { carouselInputSchema } from "../../domain/carousel";
+import { priceInputSchema } from "../../domain/schemas/catalogue";
+import { carouselInputSchema } from "../../domain/schemas/carousel";
 import { updateInputSchema } from "../../domain/updates";
 import { createCarouselRepository } from "../modules/carousel/repository";
 import { createCatalogueRepository } from "../modules/catalogue/repository";

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { carouselInputSchema, toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
+import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
+import { carouselInputSchema } from "../../../domain/schemas/carousel";
 import { defaultSlides } from "../../../server/db/seed-data";
 
 // Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list.

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { compareById, priceInputSchema, type CatalogueItem } from "../../../domain/catalogue";
+import { compareById, type CatalogueItem } from "../../../domain/catalogue";
+import { priceInputSchema } from "../../../domain/schemas/catalogue";
 import { defaultCatalogue } from "../../../server/db/seed-data";
 
 // Shoppers still see prices when the database cannot be read (architecture guide: fall back quietly).

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { carouselInputSchema, carouselSlideSchema, publicCarouselResponseSchema } from "../../../domain/carousel";
+import { carouselInputSchema, carouselSlideSchema, publicCarouselResponseSchema } from "../../../domain/schemas/carousel";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 

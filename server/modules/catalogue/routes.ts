@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/catalogue";
-import { searchQuerySchema, searchResponseSchema, suggest } from "../../../domain/search";
+import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/schemas/catalogue";
+import { searchResponseSchema, suggest } from "../../../domain/search";
+import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 

@@ -1,4 +1,5 @@
-import { compareById, priceListResponseSchema, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import { compareById, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
 import type { Db } from "../../db/database";
 import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";

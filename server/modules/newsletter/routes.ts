@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
-import {
-  NEWSLETTER_SUBSCRIBED_MESSAGE,
-  newsletterListResponseSchema,
-  newsletterSubscribeSchema,
-} from "../../../domain/newsletter";
+import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../../../domain/newsletter";
+import { newsletterListResponseSchema, newsletterSubscribeSchema } from "../../../domain/schemas/newsletter";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema } from "../../../domain/common";
-import { shopSettingsResponseSchema, shopSettingsSchema } from "../../../domain/settings";
+import { shopSettingsResponseSchema, shopSettingsSchema } from "../../../domain/schemas/settings";
 import type { Services } from "../../services";
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -1,4 +1,5 @@
-import { defaultShopSettings, shopSettingsSchema, type ShopSettings } from "../../../domain/settings";
+import { defaultShopSettings, type ShopSettings } from "../../../domain/settings";
+import { shopSettingsSchema } from "../../../domain/schemas/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { invalidatingCache } from "../cache";

@@ -1,7 +1,8 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema } from "../../../domain/common";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadResponseSchema } from "../../../domain/uploads";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
+import { uploadResponseSchema } from "../../../domain/schemas/uploads";
 import { badRequest, HttpError } from "../../errors";
 import type { Services } from "../../services";
 

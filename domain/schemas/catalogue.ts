@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { CATEGORIES, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, STATUSES, type Category, type Status } from "../catalogue";
+import { linkSchema, optionalText, requiredText } from "../common";
+
+const statusAliases: Record<string, Status> = {
+  shared: "shared",
+  private: "private",
+  none: "none",
+  empty: "none",
+  undefined: "none",
+  "": "none",
+};
+
+const wholeNumber = /^\d+$/;
+
+/** Plans arrive as `{ "1": 300, "3": "880" }`: months → whole NPR. */
+export const plansSchema = z
+  .record(z.string(), z.union([z.number(), z.string()]), { error: "Plans must map months to prices" })
+  .default({})
+  .superRefine((plans, ctx) => {
+    if (Object.keys(plans).length > 12) {
+      ctx.addIssue({ code: "custom", message: "At most 12 plans per item" });
+    }
+    for (const [months, price] of Object.entries(plans)) {
+      const m = months.trim();
+      if (!wholeNumber.test(m) || Number(m) < 1 || Number(m) > MAX_PLAN_MONTHS) {
+        ctx.addIssue({
+          code: "custom",
+          path: [months],
+          message: `Plan months must be a whole number from 1 to ${MAX_PLAN_MONTHS}`,
+        });
+        continue;
+      }
+      const p = typeof price === "number" ? price : price.trim();
+      const n = typeof p === "number" ? p : wholeNumber.test(p) ? Number(p) : NaN;
+      if (!Number.isInteger(n) || n <= 0 || n > MAX_PLAN_PRICE) {
+        ctx.addIssue({
+          code: "custom",
+          path: [months],
+          message: "Plan price must be a whole number of rupees greater than 0",
+        });
+      }
+    }
+  })
+  .transform((plans) => {
+    const out: Record<string, number> = {};
+    for (const [months, price] of Object.entries(plans)) out[String(Number(months.trim()))] = Number(price);
+    return out;
+  });
+
+/** The admin's price payload (spec §7: Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink). */
+export const priceInputSchema = z.object({
+  Name: requiredText("Name", 100).refine((v) => !v.includes("/"), "Name cannot contain /"),
+  Id: z
+    .union([z.string(), z.number()], { error: "Id is required" })
+    .transform((v) => String(v).trim())
+    .refine((v) => v.length > 0, "Id is required")
+    .refine((v) => /^\d{1,9}$/.test(v), "Id must be a whole number")
+    .transform((v) => String(Number(v))),
+  ImageId: linkSchema("ImageId"),
+  Category: z
+    .string({ error: "Category is required" })
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .refine((v): v is Category => (CATEGORIES as readonly string[]).includes(v), {
+      message: `Category must be one of ${CATEGORIES.map((c) => CATEGORY_LABELS[c]).join(", ")}`,
+    }),
+  Info: optionalText("Info", 4000),
+  plans: plansSchema,
+  Note: optionalText("Note", 1000),
+  Status: z
+    .string({ error: "Status must be Shared, Private or Empty" })
+    .optional()
+    .default("none")
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => v in statusAliases, "Status must be Shared, Private or Empty")
+    .transform((v) => statusAliases[v] as Status),
+  SpecialLink: linkSchema("SpecialLink"),
+});
+export type PriceInput = z.input<typeof priceInputSchema>;
+export type PriceData = z.output<typeof priceInputSchema>;
+
+/** A catalogue item as the API answers it (spec §3). */
+export const catalogueItemSchema = z.object({
+  _id: z.string(),
+  Id: z.string(),
+  Name: z.string(),
+  Info: z.string(),
+  ImageId: z.string(),
+  category: z.enum(CATEGORIES),
+  status: z.enum(STATUSES),
+  plans: z.record(z.string(), z.number()),
+  Note: z.string(),
+  SpecialLink: z.string(),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+export const priceListResponseSchema = z.object({ allPrices: z.array(catalogueItemSchema) });
