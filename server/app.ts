@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -27,7 +27,9 @@ import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
-import { isApiRoute, registerAuthGuard } from "./plugins/auth";
+import { isApiRoute, registerAuthGuard, sessionCookieName } from "./plugins/auth";
+import { frontDoorServer } from "./plugins/front-door";
+import { createAnswerCache } from "./plugins/page-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSameOriginCheck } from "./plugins/same-origin";
@@ -49,8 +51,14 @@ export interface AppOptions {
 export type App = FastifyInstance & { services: Services };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 72_000 };
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
+  // Public answers kept whole (ADR 0008): the production pages and the price list, answered at the server's door.
+  const answers = config.pageCacheBytes > 0 && web?.mode === "production" ? createAnswerCache({ maxBytes: config.pageCacheBytes }) : null;
+  // Known once Fastify exists; the front door only logs after the server listens.
+  const appLog: { current?: FastifyBaseLogger } = {};
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -63,12 +71,13 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    ...TIMEOUTS,
     return503OnClosing: true,
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    serverFactory: frontDoorServer(answers, { sessionCookieNames: [sessionCookieName(config)], timeouts: TIMEOUTS, log: () => appLog.current }),
   }).withTypeProvider<ZodTypeProvider>();
+  appLog.current = app.log;
 
   const services = createServices(database.db, clock, config);
 
@@ -106,6 +115,12 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   // 2. Who may do what.
   registerSameOriginCheck(app, config.publicUrl);
   registerAuthGuard(app, services, config);
+  // Whatever an admin changes may show on any page: every successful admin write drops every kept answer.
+  if (answers) {
+    app.addHook("onResponse", async (request, reply) => {
+      if (request.admin && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) answers.clear();
+    });
+  }
 
   if (beforeRoutes) await beforeRoutes(app);
 
@@ -117,7 +132,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       api.removeContentTypeParser("text/plain");
       registerTextInputCheck(api);
       await api.register(authRoutes, { services, config });
-      await api.register(catalogueRoutes, { services });
+      await api.register(catalogueRoutes, { services, answers, https: config.secureCookies });
       await api.register(carouselRoutes, { services });
       await api.register(updatesRoutes, { services });
       await api.register(videosRoutes, { services });
@@ -146,7 +161,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       },
     });
   });
-  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies, pageCacheBytes: config.pageCacheBytes });
+  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies, answers });
 
   return Object.assign(app, { services });
 }

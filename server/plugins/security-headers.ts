@@ -1,14 +1,20 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 
+/** Which inline scripts may run: those carrying this response's nonce, or those with these SHA-256 hashes. */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
 /**
- * The page's Content-Security-Policy. Scripts run only from our origin or inline with this response's
- * nonce; no plugins, no <base>, no framing. Styles allow inline `style` attributes (React sets some);
- * images may come from any https address, since the admin can point items at one.
+ * The page's Content-Security-Policy. Scripts run only from our origin or inline when the page was
+ * rendered with them (a nonce per response, or for a cached page the hashes of its own inline scripts);
+ * no plugins, no <base>, no framing. Styles allow inline `style` attributes (React sets some); images may
+ * come from any https address, since the admin can point items at one.
  */
-export function contentSecurityPolicy(nonce: string, https: boolean): string {
+export function contentSecurityPolicy(scripts: InlineScripts, https: boolean): string {
+  const inline = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${inline}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
@@ -23,15 +29,31 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
   ].join("; ");
 }
 
-/** Headers every answer carries; the CSP is added to HTML pages by the page handler, which knows the nonce. */
-export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }) {
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The SHA-256 (base64) of each distinct inline script of a page we rendered, as a policy lists them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, content] of html.matchAll(INLINE_SCRIPT)) hashes.add(createHash("sha256").update(content!).digest("base64"));
+  return [...hashes];
+}
+
+/** Headers every answer carries; the CSP is added to HTML pages by the page handler, which knows their scripts. */
+export function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
     // Popups stay allowed: checkout opens the seller's chat in a new tab.
-    reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
-    reply.header("x-frame-options", "DENY");
-    if (https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+    "x-frame-options": "DENY",
+    ...(https ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }) {
+  const headers = securityHeaders(https);
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.headers(headers);
     return payload;
   });
 }

@@ -3,14 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { createRequest } from "@remix-run/node-fetch-server";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
-import { createPageCache, withNonce, type CachedPage } from "./page-cache";
+import { replyWithAnswer } from "./front-door";
+import { answerKey, type AnswerCache } from "./page-cache";
 import { createMissCounter, NOT_FOUND_LIMIT } from "./rate-limits";
-import { contentSecurityPolicy } from "./security-headers";
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers";
 
 export interface WebOptions {
   /** The React Router server build, or a loader of it (in development, a fresh one per request). */
@@ -40,7 +41,7 @@ export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
   context: Omit<PasalLoadContext, "admin" | "cspNonce">,
-  { https, pageCacheBytes }: { https: boolean; pageCacheBytes: number },
+  { https, answers }: { https: boolean; answers: AnswerCache | null },
 ) {
   if (web.clientDir) {
     if (!fs.existsSync(web.clientDir)) throw new Error(`No browser build in ${web.clientDir}: run npm run build`);
@@ -65,14 +66,8 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(web.serverBuild, web.mode);
-  const pageCache = createPageCache({ maxBytes: Math.max(1, pageCacheBytes) });
-  const policy = (nonce: string) => contentSecurityPolicy(nonce, https);
   const misses = createMissCounter(NOT_FOUND_LIMIT);
-
-  // Whatever an admin changes may show on any page: every successful admin write drops them all.
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.admin && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) pageCache.clear();
-  });
+  const alwaysSent = securityHeaders(https);
 
   await app.register(async (pages) => {
     // React Router reads form bodies itself, from the untouched request stream.
@@ -85,14 +80,10 @@ export async function registerWeb(
       schema: { hide: true },
       handler: async (request, reply) => {
         // Only what every shopper sees alike: anonymous GETs of the storefront in the production build.
-        const cacheKey =
-          web.mode === "production" && pageCacheBytes > 0 && request.method === "GET" && !request.admin && !isAdminPage(request.url)
-            ? `${request.protocol}://${request.host}${request.url}`
-            : null;
-        if (cacheKey) {
-          const cached = pageCache.get(cacheKey);
-          if (cached) return sendCached(request, reply, cached, policy, "hit");
-        }
+        const cache = web.mode === "production" && request.method === "GET" && !request.admin && !isAdminPage(request.url) ? answers : null;
+        const cacheKey = answerKey(request.raw);
+        const cached = cache?.get(cacheKey);
+        if (cached) return replyWithAnswer(request, reply, cached, "hit");
 
         // An address probing for pages that do not exist is slowed like one probing the API (cached pages still flow).
         const wait = misses.retryAfter(request.ip);
@@ -104,24 +95,28 @@ export async function registerWeb(
           return reply.status(status).type("text/plain; charset=utf-8").send(status === 411 ? "Send the form with a Content-Length." : "The form is too large.");
         }
 
-        const startedAt = pageCache.begin();
+        const startedAt = cache?.begin() ?? 0;
         const cspNonce = randomBytes(16).toString("base64");
         const response = await handle(createRequest(request.raw, reply.raw), { ...context, admin: request.admin, cspNonce });
         if (response.status === 404) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";
-        if (cacheKey && response.status === 200 && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
-          const page = pageCache.set(cacheKey, startedAt, { headers: [...response.headers], body: await response.text(), nonce: cspNonce });
-          return sendCached(request, reply, page, policy, "miss");
+        if (cache && response.status === 200 && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
+          const body = await response.text();
+          // The copy every shopper gets allows the page's own inline scripts by their hashes: a nonce
+          // would have to change per answer, and the bytes (and their compressed copies) could not be kept.
+          const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...alwaysSent, "cache-control": "no-cache" };
+          if (type.startsWith("text/html")) headers["content-security-policy"] = contentSecurityPolicy({ hashes: inlineScriptHashes(body) }, https);
+          delete headers["content-length"];
+          return replyWithAnswer(request, reply, cache.set(cacheKey, startedAt, { headers, body }), "miss");
         }
         // Vite's development server injects scripts of its own; the policy guards the production build.
-        if (web.mode === "production" && type.startsWith("text/html")) reply.header("content-security-policy", policy(cspNonce));
+        if (web.mode === "production" && type.startsWith("text/html")) reply.header("content-security-policy", contentSecurityPolicy({ nonce: cspNonce }, https));
         return reply.send(response);
       },
     });
   });
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The storefront's forms (the Netflix code request) are a few short fields. */
 const PAGE_FORM_LIMIT = 16 * 1024;
 const ADMIN_PATH = /^\/admin(?:[/.?]|$)/;
@@ -140,15 +135,3 @@ export function isAdminPage(url: string): boolean {
 }
 // Pages, and the loader data React Router fetches for in-app navigation.
 const CACHED_TYPES = /^text\/(?:html|x-script)/;
-
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, policy: (nonce: string) => string, state: "hit" | "miss") {
-  // Browsers ask again on every visit (no-cache) and get a 304 while the page is unchanged. The 304
-  // carries no policy, so the browser keeps the one that matches the nonce of the copy it holds.
-  reply.header("etag", page.etag).header("cache-control", "no-cache").header("x-page-cache", state);
-  if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-
-  reply.headers(page.headers);
-  if (!page.html) return reply.send(page.parts[0]);
-  const nonce = randomBytes(16).toString("base64");
-  return reply.header("content-security-policy", policy(nonce)).send(withNonce(page, nonce));
-}

@@ -4,12 +4,20 @@ import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "
 import { searchResponseSchema, suggest } from "../../../domain/search";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { replyWithAnswer } from "../../plugins/front-door";
+import { answerKey, type AnswerCache } from "../../plugins/page-cache";
+import { securityHeaders } from "../../plugins/security-headers";
 import type { Services } from "../../services";
 
+const JSON_TYPE = "application/json; charset=utf-8";
 const itemResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: catalogueItemSchema });
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services; answers: AnswerCache | null; https: boolean }> = async (
+  app,
+  { services, answers, https },
+) => {
   const { catalogue } = services;
+  const alwaysSent = securityHeaders(https);
 
   app.get(
     "/prices",
@@ -17,10 +25,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       config: { public: true },
       schema: { tags: ["catalogue"], summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const startedAt = answers?.begin() ?? 0;
       const { body, etag } = await catalogue.listJson();
+      if (answers && !request.admin) {
+        // Kept whole, so the next shoppers get it at the server's door (and compressed once, not per request).
+        return replyWithAnswer(request, reply, answers.set(answerKey(request.raw), startedAt, { headers: { "content-type": JSON_TYPE, ...alwaysSent }, body }), "miss");
+      }
       // A string with a JSON type goes out as it is: the schema above was applied when it was made.
-      return reply.header("etag", etag).type("application/json; charset=utf-8").send(body as never);
+      return reply.header("etag", etag).type(JSON_TYPE).send(body as never);
     },
   );
 

@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { frontDoorServer } from "./front-door";
+import { answerKey, createAnswerCache } from "./page-cache";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
+
+const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000 };
+let server: Server | undefined;
+
+afterEach(async () => {
+  const closing = server;
+  server = undefined;
+  if (!closing) return;
+  closing.closeAllConnections();
+  await new Promise((resolve) => closing.close(resolve));
+});
+
+/** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
+async function start() {
+  const answers = createAnswerCache();
+  const routed: string[] = [];
+  const factory = frontDoorServer(answers, { sessionCookieNames: ["pasal_session"], timeouts: TIMEOUTS, log: () => undefined });
+  server = factory((request, response) => {
+    routed.push(`${request.method} ${request.url}`);
+    const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
+    if (request.method === "GET") answers.set(answerKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+  }, {});
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  return { answers, routed, base };
+}
+
+describe("front door", () => {
+  it("answers a kept page without the router, with its headers, an ETag, a request id and a 304 when unchanged", async () => {
+    const { routed, base } = await start();
+    await fetch(`${base}/prices`);
+    const hit = await fetch(`${base}/prices`, { headers: { "accept-encoding": "identity" } });
+    expect(routed).toEqual(["GET /prices"]);
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(hit.headers.get("x-frame-options")).toBe("DENY");
+    expect(hit.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await hit.text()).toContain("<p>/prices</p>");
+    const again = await fetch(`${base}/prices`, { headers: { "if-none-match": hit.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect(routed).toHaveLength(1);
+  });
+
+  it("sends the brotli copy once it is made, to a browser that accepts it", async () => {
+    const { base } = await start();
+    await fetch(`${base}/`);
+    await sleep(200);
+    // fetch unpacks brotli itself: the header says what came over the wire.
+    const hit = await fetch(`${base}/`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(hit.headers.get("content-encoding")).toBe("br");
+    expect(hit.headers.get("vary")).toBe("accept-encoding");
+    expect(await hit.text()).toContain("<p>/</p>");
+  });
+
+  it("lets a visitor with a session cookie, other methods and unknown pages through to the router", async () => {
+    const { routed, base } = await start();
+    await fetch(`${base}/cart`);
+    await fetch(`${base}/cart`, { headers: { cookie: "theme=dark; pasal_session=abc" } });
+    await fetch(`${base}/cart`, { method: "HEAD" });
+    await fetch(`${base}/help`);
+    await fetch(`${base}/cart`, { headers: { cookie: "theme=dark" } });
+    expect(routed).toEqual(["GET /cart", "GET /cart", "HEAD /cart", "GET /help"]);
+  });
+
+  it("goes to the router again after the cache is cleared by a write", async () => {
+    const { answers, routed, base } = await start();
+    await fetch(`${base}/prices`);
+    answers.clear();
+    await fetch(`${base}/prices`);
+    expect(routed).toEqual(["GET /prices", "GET /prices"]);
+  });
+});
+
+describe("policy for a kept page", () => {
+  it("lists the SHA-256 of each distinct inline script, not scripts loaded from a file", () => {
+    const html = `<script>a()</script><script type="module" src="/assets/x.js"></script><script nonce="n">b()</script><script>a()</script>`;
+    const sha = (text: string) => createHash("sha256").update(text).digest("base64");
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
+    expect(contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, false)).toContain(`script-src 'self' 'sha256-${sha("a()")}' 'sha256-${sha("b()")}';`);
+    expect(contentSecurityPolicy({ nonce: "abc" }, false)).toContain("script-src 'self' 'nonce-abc';");
+  });
+});

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
+import { answerKey, pickEncoding, type AnswerCache, type CachedAnswer } from "./page-cache";
+
+/**
+ * The HTTP server, with the answer cache at its door: an anonymous GET whose answer is cached gets the
+ * stored bytes straight away, without Fastify's routing, hooks and reply machinery, which cost several
+ * times the write itself (bench/RESULTS.md). Everything else goes to Fastify, which also fills the cache.
+ * A visitor carrying a session cookie always goes in: admins never get a cached answer. Without a cache
+ * (development, API-only tests) every request goes to Fastify.
+ */
+export interface ServerTimeouts {
+  connectionTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+}
+
+export function frontDoorServer(
+  answers: AnswerCache | null,
+  { sessionCookieNames, timeouts, log }: { sessionCookieNames: readonly string[]; timeouts: ServerTimeouts; log: () => FastifyBaseLogger | undefined },
+): FastifyServerFactory<http.Server> {
+  const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
+  return (handler) => {
+    const server = http.createServer((request, response) => {
+      if (!serveFromCache(request, response)) handler(request, response);
+    });
+    // What Fastify sets on a server it makes itself.
+    server.keepAliveTimeout = timeouts.keepAliveTimeout;
+    server.requestTimeout = timeouts.requestTimeout;
+    server.setTimeout(timeouts.connectionTimeout);
+    return server;
+  };
+
+  function serveFromCache(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!answers || answers.size === 0 || request.method !== "GET") return false;
+    const cookie = request.headers.cookie;
+    if (cookie !== undefined && signedIn.test(cookie)) return false;
+    const answer = answers.get(answerKey(request));
+    // Not kept, or its compressed copy is still being made: the router answers (and compresses) this one.
+    const chosen = answer && pickEncoding(answer, request.headers["accept-encoding"]);
+    if (!answer || !chosen) return false;
+    const started = performance.now();
+    const requestId = randomUUID();
+    const status = sendAnswer(request, response, answer, chosen, requestId, "hit");
+    log()?.info({ reqId: requestId, req: { method: request.method, url: request.url }, res: { statusCode: status }, responseTime: performance.now() - started }, "request completed from the answer cache");
+    return true;
+  }
+}
+
+/**
+ * Writes a kept answer (or its 304) as the router would, in the encoding `pickEncoding` chose for the
+ * request; the status sent.
+ */
+export function sendAnswer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: CachedAnswer,
+  { encoding, body }: { encoding: "br" | "gzip" | null; body: Buffer },
+  requestId: string,
+  state: "hit" | "miss",
+): number {
+  response.setHeader("x-request-id", requestId);
+  response.setHeader("x-page-cache", state);
+  response.setHeader("vary", "accept-encoding");
+  if (request.headers["if-none-match"] === answer.etag) {
+    response.writeHead(304, answer.headers).end();
+    return 304;
+  }
+  if (encoding) response.setHeader("content-encoding", encoding);
+  response.setHeader("content-length", body.length);
+  response.writeHead(200, answer.headers).end(body);
+  return 200;
+}
+
+/**
+ * A kept answer from a route: written as the front door writes it when its encoding is at hand, otherwise
+ * through the reply, so the compression plugin makes this one copy on the fly.
+ */
+export function replyWithAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, state: "hit" | "miss") {
+  const chosen = pickEncoding(answer, request.headers["accept-encoding"]);
+  if (chosen) {
+    reply.hijack();
+    sendAnswer(request.raw, reply.raw, answer, chosen, request.id, state);
+    return reply;
+  }
+  reply.headers(answer.headers).header("x-page-cache", state).header("vary", "accept-encoding");
+  if (request.headers["if-none-match"] === answer.etag) return reply.code(304).send();
+  return reply.send(answer.body);
+}
