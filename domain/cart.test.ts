@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addLine, cartTotal, itemsLabel, lineCost, parseStoredCart, removeLine, type CartLine, type NewCartLine } from "./cart";
+import { addLine, cartTotal, itemsLabel, lineCost, removeLine, type CartLine, type NewCartLine } from "./cart";
+import { parseStoredCart } from "./stored-cart";
 
 const netflix: NewCartLine = {
   Id: "1",

@@ -321,3 +321,19 @@ test.describe("/netflixCode", () => {
     });
   });
 });
+
+test("the stored cart's reader (zod/mini) is fetched only when a cart is stored", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Cart, 0 items" }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.filter((path) => path.includes("stored-cart"))).toEqual([]);
+
+  await page.evaluate((line) => localStorage.setItem("cart", JSON.stringify([line])), netflix3x2);
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
+  expect(scripts.filter((path) => path.includes("stored-cart"))).toHaveLength(1);
+});

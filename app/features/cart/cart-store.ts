@@ -1,21 +1,61 @@
 import { useSyncExternalStore } from "react";
-import { addLine, CART_STORAGE_KEY, parseStoredCart, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
+import { addLine, CART_STORAGE_KEY, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
 
 // The cart lives in localStorage (spec: key 'cart'); this module is its only reader and writer.
 const listeners = new Set<() => void>();
-let snapshot: CartLine[] | undefined;
+/** undefined: not read yet; null: a stored cart is there and its reader is loading. */
+let snapshot: CartLine[] | null | undefined;
 const EMPTY: CartLine[] = [];
 
-function read(): CartLine[] {
-  if (snapshot === undefined) {
-    let raw: string | null = null;
-    try {
-      raw = localStorage.getItem(CART_STORAGE_KEY);
-    } catch {
-      // Storage blocked: an in-memory cart for this page.
-    }
-    snapshot = parseStoredCart(raw);
+type ParseStoredCart = (raw: string | null) => CartLine[];
+let parseStoredCart: ParseStoredCart | undefined;
+let loadingReader: Promise<ParseStoredCart> | undefined;
+
+/**
+ * The stored-cart reader checks every line with zod/mini (about 16 KB), so it is fetched only when there
+ * is a stored cart to read: a first visit from a chat link never loads it.
+ */
+function loadReader(): Promise<ParseStoredCart> {
+  loadingReader ??= import("../../../domain/stored-cart").then(
+    (module) => (parseStoredCart = module.parseStoredCart),
+    (error: unknown) => {
+      loadingReader = undefined;
+      throw error;
+    },
+  );
+  return loadingReader;
+}
+
+function storedCart(): string | null {
+  try {
+    return localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage blocked: an in-memory cart for this page.
+    return null;
   }
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function read(): CartLine[] | null {
+  if (snapshot !== undefined) return snapshot;
+  const raw = storedCart();
+  if (!raw) return (snapshot = EMPTY);
+  if (parseStoredCart) return (snapshot = parseStoredCart(raw));
+  snapshot = null;
+  loadReader().then(
+    () => {
+      if (snapshot === null) snapshot = undefined;
+      notify();
+    },
+    () => {
+      // The reader could not be fetched (offline): the page shows an empty cart; see `change`.
+      if (snapshot === null) snapshot = EMPTY;
+      notify();
+    },
+  );
   return snapshot;
 }
 
@@ -26,7 +66,22 @@ function write(next: CartLine[]) {
   } catch {
     // Storage full or blocked: keep the cart for this page.
   }
-  for (const listener of listeners) listener();
+  notify();
+}
+
+/**
+ * Applies a change to the cart as stored: at once when there is nothing unread, else once the reader has
+ * loaded, so a stored cart is never overwritten without being read (if it cannot load, nothing is written).
+ */
+function change(update: (cart: CartLine[]) => CartLine[]) {
+  if (parseStoredCart || !storedCart()) return write(update(read() ?? EMPTY));
+  void loadReader().then(
+    () => {
+      snapshot = undefined;
+      write(update(read() ?? EMPTY));
+    },
+    () => undefined,
+  );
 }
 
 function subscribe(listener: () => void) {
@@ -46,19 +101,19 @@ function subscribe(listener: () => void) {
 }
 
 export const cartActions = {
-  add: (line: NewCartLine) => write(addLine(read(), line, crypto.randomUUID())),
-  remove: (lineId: string) => write(removeLine(read(), lineId)),
+  add: (line: NewCartLine) => change((cart) => addLine(cart, line, crypto.randomUUID())),
+  remove: (lineId: string) => change((cart) => removeLine(cart, lineId)),
   clear: () => write([]),
 };
 
-/** The cart; empty during server rendering and hydration, the stored cart right after. */
+/** The cart; empty during server rendering and hydration (and while a stored cart is being read), the stored cart right after. */
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, read, () => EMPTY);
+  return useSyncExternalStore(subscribe, () => read() ?? EMPTY, () => EMPTY);
 }
 
 /**
- * The cart, or null while it is not known yet: on the server and during hydration, where the
- * stored cart cannot be read. Pages that show the cart render a skeleton for null, not an empty cart.
+ * The cart, or null while it is not known yet: on the server, during hydration, and while the stored
+ * cart's reader loads. Pages that show the cart render a skeleton for null, not an empty cart.
  */
 export function useStoredCart(): CartLine[] | null {
   return useSyncExternalStore(subscribe, read, () => null);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { MIN_SEARCH_LENGTH, searchResponseSchema, type Suggestion } from "../../../domain/search";
+import { MIN_SEARCH_LENGTH, type Suggestion } from "../../../domain/search";
 
 /** Typing pauses shorter than this send no request; a quick typist asks once, not per letter. */
 const DEBOUNCE_MS = 120;
@@ -25,7 +25,11 @@ export function useSuggestions(query: string): SuggestionsState {
     const timer = setTimeout(async () => {
       if (remembered) return setAnswer({ key, suggestions: remembered });
       try {
-        const response = await fetch(`/api/search?q=${encodeURIComponent(key)}`, { signal: controller.signal });
+        // The answer's schema (zod/mini) loads with the first search, not with every page.
+        const [response, { searchResponseSchema }] = await Promise.all([
+          fetch(`/api/search?q=${encodeURIComponent(key)}`, { signal: controller.signal }),
+          import("../../../domain/schemas/search-answer"),
+        ]);
         if (!response.ok) throw new Error(`Server responded with status: ${response.status}`);
         const { suggestions } = searchResponseSchema.parse(await response.json());
         known.current.set(key, suggestions);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/schemas/catalogue";
-import { searchResponseSchema, suggest } from "../../../domain/search";
+import { suggest } from "../../../domain/search";
+import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { replyWithAnswer } from "../../plugins/front-door";

@@ -1,0 +1,14 @@
+// zod/mini: the search box checks answers in the browser (loading this on the first search), where
+// classic zod would cost about 26 KB.
+import { z } from "zod/mini";
+
+export const suggestionSchema = z.object({
+  Name: z.string(),
+  ImageId: z.string(),
+  category: z.string(),
+  startingAt: z.nullable(z.object({ months: z.number(), price: z.number() })),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** `GET /api/search?q=`'s answer: the home and menu search ask the server, so no page carries the whole catalogue. */
+export const searchResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });

@@ -1,0 +1,40 @@
+// zod/mini, in a module of its own: the browser loads it only when a stored cart is there to read.
+import { z } from "zod/mini";
+import { lineCost, MAX_CART_LINES } from "./cart";
+
+/**
+ * One line of the cart as stored in the browser under 'cart'. Field names follow the spec
+ * (Id, name, selectedMonth = the chosen plan's price, selectedDevice, image, cost, month);
+ * lineId and _id are ours: lineId so a delete removes one line, _id to price the line on the server.
+ */
+export const cartLineSchema = z.object({
+  lineId: z.string().check(z.minLength(1)),
+  _id: z.optional(z.string()),
+  Id: z.string(),
+  name: z.string().check(z.minLength(1)),
+  month: z.int().check(z.minimum(1), z.maximum(36)),
+  selectedMonth: z.int().check(z.positive()),
+  selectedDevice: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  image: z.string(),
+  cost: z.int().check(z.positive()),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** Reads a stored cart; anything that does not parse (old format, hand-edited) counts as an empty cart. */
+export function parseStoredCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  try {
+    const parsed = z.array(cartLineSchema).check(z.maxLength(MAX_CART_LINES)).safeParse(JSON.parse(raw));
+    if (!parsed.success) return [];
+    const seen = new Set<string>();
+    return parsed.data.map((line, index) => {
+      // A hand-copied line keeps its lineId; made unique again so a delete still removes one line.
+      const lineId = seen.has(line.lineId) ? `${line.lineId}-${index}` : line.lineId;
+      seen.add(lineId);
+      // The cost is derived, never trusted from storage.
+      return { ...line, lineId, cost: lineCost(line.selectedMonth, line.selectedDevice) };
+    });
+  } catch {
+    return [];
+  }
+}
