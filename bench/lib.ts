@@ -148,6 +148,40 @@ ${locations.join("\n")}
   return startProcess(["nginx", "-p", dir, "-c", path.join(dir, "nginx.conf")], { port });
 }
 
+/**
+ * Node's own http module and nothing else, pinned like the others, answering each captured page's bytes
+ * from memory: what any Node server could reach at best, between nginx and Pasal.
+ */
+export function startBareNode(pages: NginxPage[], port: number): Promise<Server> {
+  const dir = tempDir("bare-node");
+  const files = pages.map((page, i) => {
+    const file = path.join(dir, `page-${i}`);
+    fs.writeFileSync(file, page.body);
+    return { path: page.path, contentType: page.contentType, file };
+  });
+  fs.writeFileSync(path.join(dir, "pages.json"), JSON.stringify(files));
+  const script = `
+    const fs = require("node:fs");
+    const pages = new Map(JSON.parse(fs.readFileSync(${JSON.stringify(path.join(dir, "pages.json"))}, "utf8"))
+      .map((p) => [p.path, { type: p.contentType, body: fs.readFileSync(p.file) }]));
+    require("node:http").createServer((q, s) => {
+      if (q.url === "/healthz") return s.end("ok");
+      const page = pages.get(decodeURI(q.url));
+      if (!page) return s.writeHead(404).end();
+      s.writeHead(200, { "content-type": page.type, "content-length": page.body.length }).end(page.body);
+    }).listen(${port}, "127.0.0.1");`;
+  return startProcess(["node", "-e", script], { port });
+}
+
+/** CPU time the hypervisor took from this machine (steal), as a share of all CPU time, since `since`. */
+export function cpuSteal(since?: number[]): { share: number; counters: number[] } {
+  const counters = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const delta = since ? counters.map((value, i) => value - (since[i] ?? 0)) : counters;
+  const total = delta.reduce((sum, value) => sum + value, 0);
+  // /proc/stat's cpu line: user nice system idle iowait irq softirq steal guest guest_nice
+  return { share: total > 0 ? (delta[7] ?? 0) / total : 0, counters };
+}
+
 export interface WrkResult {
   requestsPerSecond: number;
   p50Ms: number;
