@@ -29,7 +29,7 @@ import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
 import { isApiRoute, registerAuthGuard, sessionCookieName } from "./plugins/auth";
 import { frontDoorServer } from "./plugins/front-door";
-import { createAnswerCache } from "./plugins/page-cache";
+import { createAnswerCache } from "./plugins/answer-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSameOriginCheck } from "./plugins/same-origin";

@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { frontDoorServer } from "./front-door";
-import { answerKey, createAnswerCache } from "./page-cache";
+import { answerKey, createAnswerCache } from "./answer-cache";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
 
 const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000 };

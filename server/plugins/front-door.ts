@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
-import { answerKey, pickEncoding, type AnswerCache, type CachedAnswer } from "./page-cache";
+import { answerKey, pickEncoding, type AnswerCache, type CachedAnswer } from "./answer-cache";
+
+export interface ServerTimeouts {
+  connectionTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+}
 
 /**
  * The HTTP server, with the answer cache at its door: an anonymous GET whose answer is cached gets the
@@ -10,12 +16,6 @@ import { answerKey, pickEncoding, type AnswerCache, type CachedAnswer } from "./
  * A visitor carrying a session cookie always goes in: admins never get a cached answer. Without a cache
  * (development, API-only tests) every request goes to Fastify.
  */
-export interface ServerTimeouts {
-  connectionTimeout: number;
-  requestTimeout: number;
-  keepAliveTimeout: number;
-}
-
 export function frontDoorServer(
   answers: AnswerCache | null,
   { sessionCookieNames, timeouts, log }: { sessionCookieNames: readonly string[]; timeouts: ServerTimeouts; log: () => FastifyBaseLogger | undefined },

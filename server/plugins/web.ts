@@ -9,7 +9,7 @@ import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
 import { replyWithAnswer } from "./front-door";
-import { answerKey, type AnswerCache } from "./page-cache";
+import { answerKey, type AnswerCache } from "./answer-cache";
 import { createMissCounter, NOT_FOUND_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers";
 

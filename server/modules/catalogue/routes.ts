@@ -6,7 +6,7 @@ import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { replyWithAnswer } from "../../plugins/front-door";
-import { answerKey, type AnswerCache } from "../../plugins/page-cache";
+import { answerKey, type AnswerCache } from "../../plugins/answer-cache";
 import { securityHeaders } from "../../plugins/security-headers";
 import type { Services } from "../../services";
 

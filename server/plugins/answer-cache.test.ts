@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { answerKey, createAnswerCache, pickEncoding } from "./page-cache";
+import { answerKey, createAnswerCache, pickEncoding } from "./answer-cache";
 
 const page = (text = "Netflix Premium") => ({
   headers: { "content-type": "text/html; charset=utf-8" },
