@@ -164,12 +164,16 @@ export function startBareNode(pages: NginxPage[], port: number): Promise<Server>
     const fs = require("node:fs");
     const pages = new Map(JSON.parse(fs.readFileSync(${JSON.stringify(path.join(dir, "pages.json"))}, "utf8"))
       .map((p) => [p.path, { type: p.contentType, body: fs.readFileSync(p.file) }]));
-    require("node:http").createServer((q, s) => {
+    const server = require("node:http").createServer((q, s) => {
       if (q.url === "/healthz") return s.end("ok");
       const page = pages.get(decodeURI(q.url));
       if (!page) return s.writeHead(404).end();
       s.writeHead(200, { "content-type": page.type, "content-length": page.body.length }).end(page.body);
-    }).listen(${port}, "127.0.0.1");`;
+    });
+    // Idle connections stay open as long as Pasal's and nginx's do (Node's own default of 5 s would close
+    // the benchmark's pooled connection while wrk measures the other servers).
+    server.keepAliveTimeout = 72000;
+    server.listen(${port}, "127.0.0.1");`;
   return startProcess(["node", "-e", script], { port });
 }
 

@@ -3,6 +3,9 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
 import { answerKey, pickEncoding, type AnswerCache, type CachedAnswer } from "./answer-cache";
 
+/** Levels at which a completed request is logged (as Fastify logs it at info). */
+const LOGGED_LEVELS = new Set(["info", "debug", "trace"]);
+
 export interface ServerTimeouts {
   connectionTimeout: number;
   requestTimeout: number;
@@ -43,7 +46,10 @@ export function frontDoorServer(
     const started = performance.now();
     const requestId = randomUUID();
     const status = sendAnswer(request, response, answer, chosen, requestId, "hit");
-    log()?.info({ reqId: requestId, req: { method: request.method, url: request.url }, res: { statusCode: status }, responseTime: performance.now() - started }, "request completed from the answer cache");
+    const logger = log();
+    if (logger && LOGGED_LEVELS.has(logger.level)) {
+      logger.info({ reqId: requestId, req: { method: request.method, url: request.url }, res: { statusCode: status }, responseTime: performance.now() - started }, "request completed from the answer cache");
+    }
     return true;
   }
 }
@@ -60,16 +66,15 @@ export function sendAnswer(
   requestId: string,
   state: "hit" | "miss",
 ): number {
-  response.setHeader("x-request-id", requestId);
-  response.setHeader("x-page-cache", state);
-  response.setHeader("vary", "accept-encoding");
+  // One writeHead with a flat list, and no setHeader before it: Node's quickest way to write headers.
+  const head = [...answer.headerList, "x-request-id", requestId, "x-page-cache", state, "vary", "accept-encoding"];
   if (request.headers["if-none-match"] === answer.etag) {
-    response.writeHead(304, answer.headers).end();
+    response.writeHead(304, head).end();
     return 304;
   }
-  if (encoding) response.setHeader("content-encoding", encoding);
-  response.setHeader("content-length", body.length);
-  response.writeHead(200, answer.headers).end(body);
+  if (encoding) head.push("content-encoding", encoding);
+  head.push("content-length", String(body.length));
+  response.writeHead(200, head).end(body);
   return 200;
 }
 
