@@ -13,6 +13,9 @@ await build({
   external: ["better-sqlite3", "argon2", "sharp", "pg-native", "pino", "pino-pretty", "react", "react-dom", "react-router", "@react-router/*"],
   // Bundled CommonJS packages still call require() for Node's own modules.
   banner: { js: 'import { createRequire as __pasalRequire } from "node:module"; const require = __pasalRequire(import.meta.url);' },
+  // Smaller source parses and compiles quicker at start (identifiers keep their names, so stack traces still read).
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: true,
   logLevel: "warning",
   entryPoints: { main: "server/main.ts" },
