@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { fetchUpdates } from "../features/updates/fetch-updates";
 import { loadUpdates } from "../features/updates/load-updates.server";
 import { UpdatesView } from "../features/updates/updates-view";
 import type { Route } from "./+types/updates";
@@ -12,7 +11,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // In the browser (a navigation here, Try Again, Refresh) the page reads the spec's GET /admin/update, so
 // its error texts are the spec's, and a lost connection shows the page's error state, not the app's.
+// Its answer check (zod) loads with the first such read, not with the page.
 export async function clientLoader() {
+  const { fetchUpdates } = await import("../features/updates/fetch-updates");
   return fetchUpdates();
 }
 
