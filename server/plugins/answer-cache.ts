@@ -98,8 +98,7 @@ export function answerKey(request: IncomingMessage): string {
 }
 
 /** The encodings an Accept-Encoding header allows (those it lists without q=0). */
-function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
-  if (!acceptEncoding) return new Set();
+function acceptedEncodings(acceptEncoding: string): Set<string> {
   return new Set(
     acceptEncoding
       .toLowerCase()
