@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found";
 import { Footer } from "./features/layout/footer";
 import { Header } from "./features/layout/header";
@@ -30,6 +30,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
+        {/* With a precedence React writes the stylesheet near the top of <head>, before the modulepreload
+            links of <Scripts>: the browser asks for the one file that holds up the first paint before
+            ~130 KB of scripts, instead of last, behind them on a slow line (ADR 0008). */}
+        <link rel="stylesheet" href={appStylesheet} precedence="high" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         {/* zod probes for eval (new Function) when its first schema is built; the CSP refuses eval and
             Chromium reports even a caught attempt. zod reads this global before any module of ours runs. */}

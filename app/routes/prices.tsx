@@ -5,7 +5,7 @@ import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../features/age-gate/age-gate";
 import { AgeGateNotice } from "../features/age-gate/age-gate-panel";
 import { loadCatalogue } from "../features/catalogue/catalogue.server";
-import { PriceCard, priceGridClass, PriceGridSkeleton, type PriceCardItem } from "../features/catalogue/price-card";
+import { EAGER_PRICE_CARDS, PriceCard, priceGridClass, PriceGridSkeleton, type PriceCardItem } from "../features/catalogue/price-card";
 import { PriceFilterForm } from "../features/catalogue/price-filters";
 import { useDelayedFlag } from "../features/catalogue/use-delayed-flag";
 import { useMorePrices, useNearViewport } from "../features/catalogue/use-more-prices";
@@ -95,8 +95,8 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         ) : items.length > 0 ? (
           <>
             <ul aria-label="Subscriptions" className={priceGridClass}>
-              {items.map((item) => (
-                <PriceCard key={item._id} item={item} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} />
+              {items.map((item, index) => (
+                <PriceCard key={item._id} item={item} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} eager={index < EAGER_PRICE_CARDS} />
               ))}
             </ul>
             {hasMore && (

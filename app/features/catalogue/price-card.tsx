@@ -17,7 +17,14 @@ export type PriceCardItem = {
 
 export const priceGridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 
-export function PriceCard({ item, hideImage }: { item: PriceCardItem; hideImage: boolean }) {
+/**
+ * Cards whose images load at once: the first row on desktop, the first two rows on a phone, which is what
+ * shows before any scrolling. A lazy image is requested only after layout, which made the first card the
+ * slowest largest paint of `/prices` (bench/RESULTS.md); the rest stay lazy.
+ */
+export const EAGER_PRICE_CARDS = 4;
+
+export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardItem; hideImage: boolean; eager?: boolean }) {
   return (
     <li>
       <Link
@@ -35,7 +42,7 @@ export function PriceCard({ item, hideImage }: { item: PriceCardItem; hideImage:
               height={400}
               // One card of the grid: 2 columns on phones, 3 from sm, 4 (of the 72rem page) from lg.
               sizes="(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw"
-              loading="lazy"
+              loading={eager ? "eager" : "lazy"}
               decoding="async"
               className="aspect-square w-full bg-slate-100 object-cover transition duration-300 group-hover:scale-[1.03] dark:bg-slate-800"
             />
