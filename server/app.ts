@@ -29,7 +29,7 @@ import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
 import { isApiRoute, registerAuthGuard, sessionCookieName } from "./plugins/auth";
 import { frontDoorServer } from "./plugins/front-door";
-import { createAnswerCache } from "./plugins/answer-cache";
+import { createAnswerCache, registerAnswerCacheClearing } from "./plugins/answer-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSameOriginCheck } from "./plugins/same-origin";
@@ -51,7 +51,6 @@ export interface AppOptions {
 export type App = FastifyInstance & { services: Services };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 72_000 };
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
@@ -115,12 +114,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   // 2. Who may do what.
   registerSameOriginCheck(app, config.publicUrl);
   registerAuthGuard(app, services, config);
-  // Whatever an admin changes may show on any page: every successful admin write drops every kept answer.
-  if (answers) {
-    app.addHook("onResponse", async (request, reply) => {
-      if (request.admin && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) answers.clear();
-    });
-  }
+  if (answers) registerAnswerCacheClearing(app, answers);
 
   if (beforeRoutes) await beforeRoutes(app);
 

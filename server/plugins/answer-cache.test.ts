@@ -1,8 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { answerKey, createAnswerCache, pickEncoding } from "./answer-cache";
+import Fastify from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "../modules/auth/service";
+import { answerKey, createAnswerCache, pickEncoding, registerAnswerCacheClearing } from "./answer-cache";
 
 const page = (text = "Netflix Premium") => ({
   headers: { "content-type": "text/html; charset=utf-8" },
@@ -61,6 +64,9 @@ describe("pickEncoding", () => {
     expect(pickEncoding(answer, "gzip, deflate, br, zstd")?.encoding).toBe("br");
     expect(pickEncoding(answer, "gzip")?.encoding).toBe("gzip");
     expect(pickEncoding(answer, "br;q=0, gzip;q=0.8")?.encoding).toBe("gzip");
+    expect(pickEncoding(answer, "br;q=0, *")?.encoding).toBe("gzip");
+    expect(pickEncoding(answer, "*")?.encoding).toBe("br");
+    expect(pickEncoding(answer, "br;q=0, gzip;q=0")).toEqual({ encoding: null, body: answer.body });
     expect(pickEncoding(answer, "identity")).toEqual({ encoding: null, body: answer.body });
     expect(pickEncoding(answer, undefined)).toEqual({ encoding: null, body: answer.body });
   });
@@ -83,5 +89,70 @@ describe("answerKey", () => {
     expect(answerKey(request("/prices", { host: "other.example" }))).not.toBe(plain);
     expect(answerKey(request("/prices", { host: "shop.example", "x-forwarded-proto": "https" }))).not.toBe(plain);
     expect(answerKey(request("/prices", { host: "shop.example", "x-forwarded-host": "x.example" }))).not.toBe(plain);
+  });
+
+  it("cannot be spelled by a forged Host as another page's key", () => {
+    const visitor = answerKey(request("/evil.example?x|/b", { host: "shop.example" }));
+    const forged = answerKey(request("/b", { host: "/evil.example?x", "x-forwarded-host": "|shop.example" }));
+    expect(forged).not.toBe(visitor);
+  });
+});
+
+describe("admin writes", () => {
+  const apps: Array<ReturnType<typeof Fastify>> = [];
+  afterEach(async () => {
+    while (apps.length) await apps.pop()!.close();
+  });
+
+  /** A server whose PUT /price commits at once and answers `answerAfterMs` later, as a slow write would. */
+  async function start(answerAfterMs: number) {
+    const answers = createAnswerCache();
+    const writes: string[] = [];
+    const app = Fastify({ forceCloseConnections: true });
+    apps.push(app);
+    app.decorateRequest("admin", null);
+    // Stands in for the auth guard: who the request is from.
+    app.addHook("onRequest", async (request) => {
+      request.admin = request.headers["x-admin"] ? ({ email: "owner@pasal.test" } as SessionUser) : null;
+    });
+    registerAnswerCacheClearing(app, answers);
+    app.put("/price", async () => {
+      writes.push("committed");
+      // A page rendered by another request while the write runs, with what it read before the commit.
+      answers.set("/prices", answers.begin(), page("old price"));
+      await sleep(answerAfterMs);
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    return { answers, writes, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  }
+
+  it("empty the cache when they arrive and when they are answered", async () => {
+    const { answers, base } = await start(0);
+    answers.set("/", answers.begin(), page());
+    await fetch(`${base}/price`, { method: "PUT", headers: { "x-admin": "1" } });
+    await sleep(20);
+    expect(answers.size).toBe(0);
+  });
+
+  it("empty the cache even when the admin's client is gone before the answer", async () => {
+    const { answers, writes, base } = await start(300);
+    answers.set("/", answers.begin(), page());
+    const leaving = new AbortController();
+    const request = fetch(`${base}/price`, { method: "PUT", headers: { "x-admin": "1" }, signal: leaving.signal }).catch(() => "aborted");
+    while (writes.length === 0) await sleep(5);
+    leaving.abort();
+    expect(await request).toBe("aborted");
+    await sleep(400);
+    expect(answers.get("/prices")).toBeUndefined();
+    expect(answers.size).toBe(0);
+  });
+
+  it("leave the cache alone for reads and for writes by anyone else", async () => {
+    const { answers, base } = await start(0);
+    answers.set("/", answers.begin(), page());
+    await fetch(`${base}/price`, { method: "PUT" });
+    await fetch(`${base}/price`, { headers: { "x-admin": "1" } });
+    expect(answers.get("/")).toBeDefined();
   });
 });

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from "node:http";
+import type { FastifyInstance } from "fastify";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { weakEtag } from "../modules/cache";
+import { SAFE_METHODS } from "./same-origin";
 
 /**
  * A public answer (a storefront page, a loader's `.data`, the price list) as every anonymous visitor
@@ -84,6 +86,20 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
+/**
+ * Whatever an admin changes may show on any page, so every admin write drops every kept answer twice: when
+ * it arrives (no render begun before it is kept) and when its answer ends, however it ends (sent, refused,
+ * or its client gone first, when Fastify's onResponse never runs), so nothing rendered while it ran is kept.
+ * Registered after the auth guard, which tells who the request is from.
+ */
+export function registerAnswerCacheClearing(app: FastifyInstance, answers: AnswerCache) {
+  app.addHook("preHandler", async (request, reply) => {
+    if (!request.admin || SAFE_METHODS.has(request.method)) return;
+    answers.clear();
+    reply.raw.once("close", () => answers.clear());
+  });
+}
+
 /** Below this a compressed copy saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -93,20 +109,22 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export function answerKey(request: IncomingMessage): string {
   const { headers } = request;
-  const tls = "encrypted" in request.socket && request.socket.encrypted ? "s" : "";
-  return `${tls}|${headers["x-forwarded-proto"] ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers.host ?? ""}|${request.url}`;
+  const tls = "encrypted" in request.socket && request.socket.encrypted;
+  // Each part kept apart (JSON quotes and escapes them): with a plain separator a request could spell its
+  // Host and X-Forwarded-Host so that its key is another page's, and plant an answer rendered for another origin there.
+  return JSON.stringify([tls, headers["x-forwarded-proto"] ?? "", headers["x-forwarded-host"] ?? "", headers.host ?? "", request.url]);
 }
 
-/** The encodings an Accept-Encoding header allows (those it lists without q=0). */
-function acceptedEncodings(acceptEncoding: string): Set<string> {
-  return new Set(
-    acceptEncoding
-      .toLowerCase()
-      .split(",")
-      .map((part) => part.trim().split(";"))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param)))
-      .map(([name]) => name!.trim()),
-  );
+/** Whether an Accept-Encoding header allows `coding`: listed with a q above 0, or not listed and covered by `*`. */
+function accepts(acceptEncoding: string, coding: "br" | "gzip"): boolean {
+  let wildcard = false;
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((piece) => piece.trim());
+    const refused = params.some((param) => /^q\s*=\s*0(?:\.0*)?$/.test(param));
+    if (name === coding) return !refused;
+    if (name === "*") wildcard = !refused;
+  }
+  return wildcard;
 }
 
 /**
@@ -116,9 +134,8 @@ function acceptedEncodings(acceptEncoding: string): Set<string> {
  */
 export function pickEncoding(answer: CachedAnswer, acceptEncoding: string | undefined): { encoding: "br" | "gzip" | null; body: Buffer } | null {
   if (!acceptEncoding) return { encoding: null, body: answer.body };
-  const accepted = acceptedEncodings(acceptEncoding);
-  const br = accepted.has("br") || accepted.has("*");
-  const gzip = accepted.has("gzip");
+  const br = accepts(acceptEncoding, "br");
+  const gzip = accepts(acceptEncoding, "gzip");
   if (br && answer.encoded.br) return { encoding: "br", body: answer.encoded.br };
   if (gzip && answer.encoded.gzip) return { encoding: "gzip", body: answer.encoded.gzip };
   if ((br || gzip) && answer.body.length >= COMPRESS_FROM_BYTES) return null;

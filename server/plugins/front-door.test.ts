@@ -81,11 +81,17 @@ describe("front door", () => {
 });
 
 describe("policy for a kept page", () => {
-  it("lists the SHA-256 of each distinct inline script, not scripts loaded from a file", () => {
-    const html = `<script>a()</script><script type="module" src="/assets/x.js"></script><script nonce="n">b()</script><script>a()</script>`;
-    const sha = (text: string) => createHash("sha256").update(text).digest("base64");
-    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
-    expect(contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, false)).toContain(`script-src 'self' 'sha256-${sha("a()")}' 'sha256-${sha("b()")}';`);
+  const sha = (text: string) => createHash("sha256").update(text).digest("base64");
+
+  it("lists the SHA-256 of each distinct inline script rendered with the nonce, not scripts loaded from a file", () => {
+    const html = `<script nonce="n1">a()</script><script type="module" src="/assets/x.js" nonce="n1"></script><script nonce="n1" type="module" async="">b()</script><script nonce="n1">a()</script>`;
+    expect(inlineScriptHashes(html, "n1")).toEqual([sha("a()"), sha("b()")]);
+    expect(contentSecurityPolicy({ hashes: inlineScriptHashes(html, "n1") }, false)).toContain(`script-src 'self' 'sha256-${sha("a()")}' 'sha256-${sha("b()")}';`);
     expect(contentSecurityPolicy({ nonce: "abc" }, false)).toContain("script-src 'self' 'nonce-abc';");
+  });
+
+  it("leaves out a script without the render's nonce, so one injected into the page stays refused", () => {
+    const html = `<script nonce="n1">ours()</script><p><script>injected()</script><script nonce="guess">injected()</script><script data-src="x" nonce="n1">alsoOurs()</script>`;
+    expect(inlineScriptHashes(html, "n1")).toEqual([sha("ours()"), sha("alsoOurs()")]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const FOREIGN_REQUEST_MESSAGE =
   "Requests that change something must come from this shop's own pages (send an Origin header naming this site)";

@@ -29,12 +29,21 @@ export function contentSecurityPolicy(scripts: InlineScripts, https: boolean): s
   ].join("; ");
 }
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const NONCE_ATTRIBUTE = /(?:^|\s)nonce="([^"]*)"/i;
+const SRC_ATTRIBUTE = /(?:^|\s)src=/i;
 
-/** The SHA-256 (base64) of each distinct inline script of a page we rendered, as a policy lists them. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The SHA-256 (base64) of each distinct inline script of a page we rendered with `nonce`, as a policy
+ * lists them. Only scripts carrying that nonce count, as the nonce policy would have run only those: a
+ * script that got into the page any other way (an injection bug) is not listed, so it is still refused.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
-  for (const [, content] of html.matchAll(INLINE_SCRIPT)) hashes.add(createHash("sha256").update(content!).digest("base64"));
+  for (const [, attributes, content] of html.matchAll(SCRIPT)) {
+    if (SRC_ATTRIBUTE.test(attributes!) || NONCE_ATTRIBUTE.exec(attributes!)?.[1] !== nonce) continue;
+    hashes.add(createHash("sha256").update(content!).digest("base64"));
+  }
   return [...hashes];
 }
 

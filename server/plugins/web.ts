@@ -28,6 +28,12 @@ export type PasalLoadContext = {
   admin: SessionUser | null;
   /** This response's Content-Security-Policy nonce, for the inline scripts of the page. */
   cspNonce: string;
+  /**
+   * Set by a loader that showed something other than the stored data because it could not be read (the
+   * built-in catalogue or slides, default settings, an error state): such a page is never kept, or every
+   * shopper would get it until the next admin edit or the cache's backstop.
+   */
+  fellBack: boolean;
 };
 
 declare module "react-router" {
@@ -40,7 +46,7 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
-  context: Omit<PasalLoadContext, "admin" | "cspNonce">,
+  context: Omit<PasalLoadContext, "admin" | "cspNonce" | "fellBack">,
   { https, answers }: { https: boolean; answers: AnswerCache | null },
 ) {
   if (web.clientDir) {
@@ -97,15 +103,16 @@ export async function registerWeb(
 
         const startedAt = cache?.begin() ?? 0;
         const cspNonce = randomBytes(16).toString("base64");
-        const response = await handle(createRequest(request.raw, reply.raw), { ...context, admin: request.admin, cspNonce });
+        const loadContext: PasalLoadContext = { ...context, admin: request.admin, cspNonce, fellBack: false };
+        const response = await handle(createRequest(request.raw, reply.raw), loadContext);
         if (response.status === 404) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";
-        if (cache && response.status === 200 && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
+        if (cache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
           const body = await response.text();
           // The copy every shopper gets allows the page's own inline scripts by their hashes: a nonce
           // would have to change per answer, and the bytes (and their compressed copies) could not be kept.
           const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...alwaysSent, "cache-control": "no-cache" };
-          if (type.startsWith("text/html")) headers["content-security-policy"] = contentSecurityPolicy({ hashes: inlineScriptHashes(body) }, https);
+          if (type.startsWith("text/html")) headers["content-security-policy"] = contentSecurityPolicy({ hashes: inlineScriptHashes(body, cspNonce) }, https);
           delete headers["content-length"];
           return replyWithAnswer(request, reply, cache.set(cacheKey, startedAt, { headers, body }), "miss");
         }

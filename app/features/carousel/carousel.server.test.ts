@@ -14,7 +14,10 @@ describe("loadSlides", () => {
   });
 
   it("shows the 5 built-in slides, with ids, when the list is empty", async () => {
-    const slides = await loadSlides(contextWith(async () => []));
+    const context = contextWith(async () => []);
+    const slides = await loadSlides(context);
+    // An empty list is the admin's choice, not a failure: the page may be kept.
+    expect(context.fellBack).toBeUndefined();
     expect(slides).toHaveLength(5);
     expect(slides.map((s) => s.id)).toEqual(["builtin-slide-1", "builtin-slide-2", "builtin-slide-3", "builtin-slide-4", "builtin-slide-5"]);
     expect(slides[0]).toMatchObject({ title: "Netflix Premium from Rs. 300", badge: "Best Seller", ctaLink: "/prices/Netflix%20Premium" });
@@ -22,8 +25,11 @@ describe("loadSlides", () => {
 
   it("shows the built-in slides when the database fails", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const slides = await loadSlides(contextWith(async () => Promise.reject(new Error("disk on fire"))));
+    const context = contextWith(async () => Promise.reject(new Error("disk on fire")));
+    const slides = await loadSlides(context);
     expect(slides).toHaveLength(5);
+    // So the page is not kept for every shopper (ADR 0008).
+    expect(context.fellBack).toBe(true);
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });

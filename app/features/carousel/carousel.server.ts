@@ -15,6 +15,7 @@ export async function loadSlides(context: AppLoadContext): Promise<StorefrontSli
     if (slides.length > 0) return slides.map(toStorefrontSlide);
   } catch (error) {
     console.warn("carousel unavailable, showing the built-in slides:", (error as Error).message);
+    context.fellBack = true;
   }
   return builtInSlides;
 }

@@ -27,6 +27,7 @@ export async function loadCatalogue(context: AppLoadContext): Promise<CatalogueI
     return await context.services.catalogue.list();
   } catch (error) {
     console.warn("catalogue unavailable, showing the built-in list:", (error as Error).message);
+    context.fellBack = true;
     return builtInCatalogue;
   }
 }

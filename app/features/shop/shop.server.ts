@@ -6,6 +6,7 @@ export async function loadShopSettings(context: AppLoadContext): Promise<ShopSet
     return await context.services.settings.shop();
   } catch (error) {
     console.warn("settings unavailable, using defaults:", (error as Error).message);
+    context.fellBack = true;
     return defaultShopSettings;
   }
 }

@@ -10,6 +10,7 @@ export async function loadTrailers(context: AppLoadContext): Promise<TrailersVie
     return { videos: videos.map(({ _id, Name, Platform, TrailerLink }) => ({ _id, Name, Platform, TrailerLink })), failed: false };
   } catch (error) {
     console.warn("trailer videos unavailable:", (error as Error).message);
+    context.fellBack = true;
     return { videos: [], failed: true };
   }
 }

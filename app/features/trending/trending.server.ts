@@ -12,6 +12,7 @@ export async function loadTrending(context: AppLoadContext, now = new Date()): P
   } catch (error) {
     // The service is built not to throw; this only guards against a bug in it.
     console.warn("trending unavailable:", (error as Error).message);
+    context.fellBack = true;
     return { items: sampleTrending.map((item) => toTrendingCard(item, now)), error: TRENDING_ERROR };
   }
 }

@@ -19,7 +19,10 @@ it("groups the posts by month", async () => {
 
 it("turns a failing service into the page's error state", async () => {
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const state = await loadUpdates(contextWith(() => Promise.reject(new Error("no such table: update_posts"))));
+  const context = contextWith(() => Promise.reject(new Error("no such table: update_posts")));
+  const state = await loadUpdates(context);
   expect(state).toEqual({ status: "error", detail: "Failed to fetch updates" });
+  // An error state is not kept for every shopper (ADR 0008).
+  expect(context.fellBack).toBe(true);
   expect(warn).toHaveBeenCalledWith("updates unavailable:", "no such table: update_posts");
 });

@@ -13,6 +13,7 @@ export async function loadUpdates(context: AppLoadContext, now = new Date()): Pr
     return { status: "ok", months: groupUpdatesByMonth(await context.services.updates.list(), { now }) };
   } catch (error) {
     console.warn("updates unavailable:", (error as Error).message);
+    context.fellBack = true;
     return { status: "error", detail: UPDATES_ERRORS.failed };
   }
 }
