@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance } from "fastify";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import { weakEtag } from "../modules/cache";
 import { SAFE_METHODS } from "./same-origin";
