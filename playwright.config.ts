@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-account";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Where e2e/original-client.spec.ts serves the spec's own client from: another origin, listed in CORS_ORIGINS. */
+export const CLIENT_ORIGIN_PORT = port + 1;
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,6 +44,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      CORS_ORIGINS: `http://127.0.0.1:${CLIENT_ORIGIN_PORT}`,
     },
   },
 });

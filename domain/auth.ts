@@ -24,6 +24,18 @@ export const newPasswordSchema = z
 export const adminProfileSchema = z.object({ name: z.string(), email: z.string() });
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
 
+/** The spec's admin client signs in with `userName`: the admin's email. */
+export const originalLoginInputSchema = z.object({
+  userName: z.string({ error: "User name is required" }).trim().toLowerCase().min(1, "User name is required").max(254, "User name is too long"),
+  password: loginInputSchema.shape.password,
+});
+
+/** The admin as the spec's admin client reads it; Pasal's admins have no phone of their own, so it is empty. */
+export const originalAdminSchema = z.object({ name: z.string(), email: z.string(), userName: z.string(), phone: z.string() });
+export const originalProfile = (admin: AdminProfile) => ({ name: admin.name, email: admin.email, userName: admin.email, phone: "" });
+export const originalLoginResponseSchema = z.object({ success: z.literal(true), message: z.string(), admin: originalAdminSchema });
+export const originalAuthResponseSchema = z.object({ success: z.literal(true), admin: originalAdminSchema });
+
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 export const LAST_ADMIN_MESSAGE = "The last admin cannot be removed";
 

@@ -7,6 +7,10 @@ describe("plansSchema", () => {
     expect(plansSchema.parse({ "1": "300", " 3 ": 880, "12": "3200" })).toEqual({ "1": 300, "3": 880, "12": 3200 });
   });
 
+  it("takes prices written with grouping commas or Devanagari digits, as they are written in Nepal", () => {
+    expect(plansSchema.parse({ "1": "1,500", "६": "१,७००", "12": "1,50,000" })).toEqual({ "1": 1500, "6": 1700, "12": 150000 });
+  });
+
   it("treats a missing plans map as no plans", () => {
     expect(plansSchema.parse(undefined)).toEqual({});
   });
@@ -18,6 +22,8 @@ describe("plansSchema", () => {
     [{ "1": -5 }, "Plan price must be a whole number of rupees greater than 0"],
     [{ "1": "12.50" }, "Plan price must be a whole number of rupees greater than 0"],
     [{ "1": "" }, "Plan price must be a whole number of rupees greater than 0"],
+    [{ "1": "1,5" }, "Plan price must be a whole number of rupees greater than 0"],
+    [{ "1": "1.500,00" }, "Plan price must be a whole number of rupees greater than 0"],
   ])("refuses %j", (plans, message) => {
     const result = plansSchema.safeParse(plans);
     expect(result.success).toBe(false);

@@ -20,7 +20,7 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 
 export const STATUS_LABELS: Record<Status, string> = { shared: "Shared", private: "Private", none: "Empty" };
 
-export type { CatalogueItem, PriceData, PriceInput } from "./schemas/catalogue";
+export type { ApiPrice, CatalogueItem, PriceData, PriceInput } from "./schemas/catalogue";
 
 /** Plans as [months, price] pairs, shortest first. */
 export function planEntries(plans: Record<string, number>): Array<[months: number, price: number]> {
@@ -39,3 +39,4 @@ export function firstPlan(plans: Record<string, number>): { months: number; pric
 export function compareById(a: { Id: string }, b: { Id: string }): number {
   return Number(a.Id) - Number(b.Id) || a.Id.localeCompare(b.Id);
 }
+

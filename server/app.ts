@@ -31,6 +31,7 @@ import { isApiRoute, registerAuthGuard, sessionCookieName } from "./plugins/auth
 import { frontDoorServer } from "./plugins/front-door";
 import { createAnswerCache, registerAnswerCacheClearing } from "./plugins/answer-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
+import { registerCors } from "./plugins/cors";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -111,8 +112,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     if (isAdminPage(request.url) || isPrivateApiAnswer(request)) reply.header("cache-control", "no-store");
   });
 
-  // 2. Who may do what.
-  registerSameOriginCheck(app, config.publicUrl);
+  // 2. Who may do what: which other sites may call (answering their preflights before any check), then ours.
+  await registerCors(app, config.corsOrigins);
+  registerSameOriginCheck(app, config.publicUrl, config.corsOrigins);
   registerAuthGuard(app, services, config);
   if (answers) registerAnswerCacheClearing(app, answers);
 
@@ -126,9 +128,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       api.removeContentTypeParser("text/plain");
       registerTextInputCheck(api);
       await api.register(authRoutes, { services, config });
-      await api.register(catalogueRoutes, { services, answers, https: config.secureCookies });
-      await api.register(carouselRoutes, { services });
-      await api.register(updatesRoutes, { services });
+      await api.register(catalogueRoutes, { services, answers, https: config.secureCookies, publicUrl: config.publicUrl });
+      await api.register(carouselRoutes, { services, publicUrl: config.publicUrl });
+      await api.register(updatesRoutes, { services, publicUrl: config.publicUrl });
       await api.register(videosRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(settingsRoutes, { services });

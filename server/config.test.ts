@@ -24,6 +24,23 @@ describe("loadConfig", () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it("reads CORS_ORIGINS as a list of origins", () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: " https://shop.example.com/, http://localhost:5173 ,https://shop.example.com" }).corsOrigins).toEqual([
+      "https://shop.example.com",
+      "http://localhost:5173",
+    ]);
+  });
+
+  it.each(["*", "shop.example.com", "https://shop.example.com/admin", "ftp://shop.example.com", "https://shop.example.com?x=1"])(
+    "refuses %s in CORS_ORIGINS with a line that names it",
+    (entry) => {
+      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.com,${entry}` })).toThrow(
+        new RegExp(`CORS_ORIGINS: "${entry.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" is not an origin`),
+      );
+    },
+  );
+
   it("reports every bad value, one line each", () => {
     try {
       loadConfig({ PORT: "eighty", PUBLIC_URL: "shop", LOG_LEVEL: "loud", ADMIN_PASSWORD: "short", PAGE_CACHE_MB: "lots" });

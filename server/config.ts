@@ -31,6 +31,18 @@ const envSchema = z.object({
     .int("must be a whole number of megabytes (0 turns the page cache off)")
     .min(0, "must be a number of megabytes (0 turns the page cache off)")
     .default(32),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of (value ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+        const origin = originOf(entry);
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin: give scheme, host and optional port, e.g. https://shop.example.com` });
+      }
+      return [...new Set(origins)];
+    }),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -47,6 +59,11 @@ export type Config = {
   tmdb: { apiKey: string | undefined; baseUrl: string; imageBaseUrl?: string };
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client's address (rate limits key on it). */
   trustProxy: boolean | number | string;
+  /**
+   * Other sites' origins whose pages may call the API with the admin's session (CORS with credentials),
+   * e.g. the original client deployed on its own origin. Public reads are open to every origin anyway.
+   */
+  corsOrigins: string[];
   /** Memory for rendered storefront pages (ADR 0008); 0 renders every request. */
   pageCacheBytes: number;
   logLevel: (typeof logLevels)[number];
@@ -79,8 +96,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     tmdb: { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, ""), imageBaseUrl: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, "") },
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
   };
+}
+
+/** `https://shop.example.com:8443` as given, or null for anything that is more or less than an origin. */
+function originOf(entry: string): string | null {
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === "https:" || url.protocol === "http:") && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

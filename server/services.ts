@@ -15,7 +15,7 @@ import { createVideosService } from "./modules/videos/service";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
 export function createServices(db: Db, clock: Clock, config: Config) {
-  const catalogue = createCatalogueService(db, clock);
+  const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock);
   return {
     auth: createAuthService(db, clock),

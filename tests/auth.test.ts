@@ -72,12 +72,12 @@ describe("admin sign-in", () => {
     expect(out.statusCode).toBe(200);
     expect(await t.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/carousel", headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie } })).statusCode).toBe(401);
   });
 
   it("a forged cookie is refused", async () => {
     const t = await createTestApp();
-    const response = await t.app.inject({ method: "GET", url: "/api/admin/carousel", headers: { cookie: "pasal_session=forged" } });
+    const response = await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: "pasal_session=forged" } });
     expect(response.statusCode).toBe(401);
   });
 

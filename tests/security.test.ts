@@ -4,7 +4,10 @@ import type { Database } from "../server/db/database";
 import { SESSION_IDLE_MS } from "../server/modules/auth/service";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 
-type Route = { method: string; url: string; isPublic: boolean };
+type Route = { method: string; url: string; isPublic: boolean; checksOrigin: boolean };
+
+/** A site allowed to call the API with credentials (CORS_ORIGINS): being listed must open nothing else. */
+const LISTED_ORIGIN = "https://client.example";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Sessions come and go with sign-ins and expiry; everything else must stay exactly as it was. */
@@ -32,10 +35,13 @@ async function appWithRoutes(clock?: () => Date) {
   const t = await createTestApp({
     seed: true,
     clock,
+    env: { CORS_ORIGINS: LISTED_ORIGIN },
     beforeRoutes: async (app) => {
       app.addHook("onRoute", (route) => {
         for (const method of [route.method].flat()) {
-          if (method !== "HEAD") routes.push({ method, url: route.url, isPublic: route.config?.public === true });
+          if (method !== "HEAD") {
+            routes.push({ method, url: route.url, isPublic: route.config?.public === true, checksOrigin: route.config?.checkOrigin === true });
+          }
         }
       });
     },
@@ -62,7 +68,7 @@ describe("route inventory", () => {
     let now = Date.parse("2026-11-22T06:00:00.000Z");
     const { t, api } = await appWithRoutes(() => new Date(now));
     const guarded = api.filter((route) => !route.isPublic);
-    expect(guarded.length).toBeGreaterThanOrEqual(29);
+    expect(guarded.length).toBeGreaterThanOrEqual(28);
 
     // An expired session: signed in, then idle for longer than allowed.
     const expired = await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -83,21 +89,26 @@ describe("route inventory", () => {
       for (const [name, cookie] of Object.entries(sessions)) {
         // The router decodes the path: `/%61pi/admin/…` reaches the same handler and meets the same guard.
         for (const spelling of [route, { ...route, url: route.url.replace(/^\/api\//, "/%61pi/") }]) {
-          const response = await send(t, spelling, cookie ? { cookie } : {}, MUTATING.has(route.method) && route.method !== "DELETE" ? "{}" : undefined);
-          expect(response.statusCode, `${route.method} ${spelling.url} with ${name}`).toBe(401);
-          checked++;
+          // From our own pages, and from a listed site's: a listed origin is no way around the session.
+          for (const origin of [undefined, LISTED_ORIGIN]) {
+            const headers = { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) };
+            const response = await send(t, spelling, headers, MUTATING.has(route.method) && route.method !== "DELETE" ? "{}" : undefined);
+            expect(response.statusCode, `${route.method} ${spelling.url} with ${name} from ${origin ?? "our pages"}`).toBe(401);
+            checked++;
+          }
         }
       }
     }
     expect(await snapshot(t.database)).toBe(before);
-    console.info(`route inventory: ${guarded.length} guarded routes × 4 sessions × 2 spellings = ${checked} requests, 0 unauthenticated accesses`);
+    console.info(`route inventory: ${guarded.length} guarded routes × 4 sessions × 2 spellings × 2 origins = ${checked} requests, 0 unauthenticated accesses`);
   });
 });
 
 describe("forged requests", () => {
   it("refuses every state-changing route from another site or with a non-JSON body, and changes nothing", async () => {
     const { t, api } = await appWithRoutes();
-    const mutating = api.filter((route) => MUTATING.has(route.method));
+    // Writes, and the GET that signs out (it must come from our pages as a write must).
+    const mutating = api.filter((route) => MUTATING.has(route.method) || route.checksOrigin);
     expect(mutating.length).toBeGreaterThanOrEqual(20);
     const cookie = await t.adminCookie();
     const before = await snapshot(t.database);
@@ -112,17 +123,26 @@ describe("forged requests", () => {
     let refused = 0;
     for (const route of mutating) {
       for (const [name, headers, payload, status] of forgeries) {
+        // A GET carries no body to refuse.
+        if (!MUTATING.has(route.method) && payload !== "{}") continue;
         const response = await send(t, route, headers, payload);
         expect(response.statusCode, `${route.method} ${route.url} with ${name}`).toBe(status);
         refused++;
       }
       // A request that names no origin at all (a script, an old client) proves nothing either.
-      const silent = await t.injectAsIs({ method: route.method as "POST", url: concrete(route.url), headers: { cookie, "content-type": "application/json" }, payload: "{}" });
+      const silent = await t.injectAsIs({
+        method: route.method as "POST",
+        url: concrete(route.url),
+        headers: { cookie, ...(MUTATING.has(route.method) ? { "content-type": "application/json" } : {}) },
+        payload: MUTATING.has(route.method) ? "{}" : undefined,
+      });
       expect(silent.statusCode, `${route.method} ${route.url} without Origin`).toBe(403);
       refused++;
     }
     expect(await snapshot(t.database)).toBe(before);
-    console.info(`forgery: ${mutating.length} state-changing routes × ${forgeries.length + 1} forgeries = ${refused} refused, 0 state changes`);
+    // Not even the forged sign-out took: the admin is still signed in.
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/auth", headers: { cookie } })).statusCode).toBe(200);
+    console.info(`forgery: ${mutating.length} state-changing routes × up to ${forgeries.length + 1} forgeries = ${refused} refused, 0 state changes`);
   });
 
   it("changes nothing on GET", async () => {

@@ -33,4 +33,3 @@ export const carouselSlideSchema = z.object({
 });
 export type CarouselSlide = z.infer<typeof carouselSlideSchema>;
 
-export const publicCarouselResponseSchema = z.object({ status: z.literal(200), data: z.array(carouselSlideSchema) });

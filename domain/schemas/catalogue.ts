@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, STATUSES, type Category, type Status } from "../catalogue";
 import { linkSchema, optionalText, requiredText } from "../common";
+import { readWholeNumber } from "../money";
 
 const statusAliases: Record<string, Status> = {
   shared: "shared",
@@ -11,9 +12,7 @@ const statusAliases: Record<string, Status> = {
   "": "none",
 };
 
-const wholeNumber = /^\d+$/;
-
-/** Plans arrive as `{ "1": 300, "3": "880" }`: months → whole NPR. */
+/** Plans arrive as `{ "1": 300, "3": "880", "6": "1,700" }`: months → whole NPR, written as people write them. */
 export const plansSchema = z
   .record(z.string(), z.union([z.number(), z.string()]), { error: "Plans must map months to prices" })
   .default({})
@@ -22,8 +21,8 @@ export const plansSchema = z
       ctx.addIssue({ code: "custom", message: "At most 12 plans per item" });
     }
     for (const [months, price] of Object.entries(plans)) {
-      const m = months.trim();
-      if (!wholeNumber.test(m) || Number(m) < 1 || Number(m) > MAX_PLAN_MONTHS) {
+      const m = readWholeNumber(months);
+      if (m === null || m < 1 || m > MAX_PLAN_MONTHS) {
         ctx.addIssue({
           code: "custom",
           path: [months],
@@ -31,8 +30,7 @@ export const plansSchema = z
         });
         continue;
       }
-      const p = typeof price === "number" ? price : price.trim();
-      const n = typeof p === "number" ? p : wholeNumber.test(p) ? Number(p) : NaN;
+      const n = typeof price === "number" ? price : (readWholeNumber(price) ?? NaN);
       if (!Number.isInteger(n) || n <= 0 || n > MAX_PLAN_PRICE) {
         ctx.addIssue({
           code: "custom",
@@ -44,7 +42,7 @@ export const plansSchema = z
   })
   .transform((plans) => {
     const out: Record<string, number> = {};
-    for (const [months, price] of Object.entries(plans)) out[String(Number(months.trim()))] = Number(price);
+    for (const [months, price] of Object.entries(plans)) out[String(readWholeNumber(months))] = typeof price === "number" ? price : readWholeNumber(price)!;
     return out;
   });
 
@@ -95,4 +93,16 @@ export const catalogueItemSchema = z.object({
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 
-export const priceListResponseSchema = z.object({ allPrices: z.array(catalogueItemSchema) });
+/**
+ * A catalogue item as the API answers it to the spec's client: the storefront's lowercase `category` and
+ * `status` beside the admin's `Category` and `Status` (as its select offers them), and no `plans` at all
+ * on an item sold by contacting the admin, which is how that client tells it apart.
+ */
+export const apiPriceSchema = catalogueItemSchema.extend({
+  Category: z.string(),
+  Status: z.string(),
+  plans: z.record(z.string(), z.number()).optional(),
+});
+export type ApiPrice = z.infer<typeof apiPriceSchema>;
+
+export const priceListResponseSchema = z.object({ allPrices: z.array(apiPriceSchema) });

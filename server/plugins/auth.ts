@@ -18,12 +18,23 @@ export function sessionCookieName(config: Pick<Config, "secureCookies">) {
   return config.secureCookies ? "__Host-pasal_session" : "pasal_session";
 }
 
-export function sessionCookie(config: Pick<Config, "secureCookies">) {
+type CookieConfig = Pick<Config, "secureCookies" | "corsOrigins">;
+
+/**
+ * Strict keeps the cookies off every request another site starts. Over https with origins listed in
+ * CORS_ORIGINS they must reach the API from those sites' pages too, so they go as SameSite=None (ADR 0009):
+ * writes still need our Origin or a listed one, and other sites still cannot read a credentialed answer.
+ */
+function sameSite(config: CookieConfig) {
+  return config.secureCookies && config.corsOrigins.length > 0 ? ("none" as const) : ("strict" as const);
+}
+
+export function sessionCookie(config: CookieConfig) {
   const name = sessionCookieName(config);
   const options = {
     path: "/",
     httpOnly: true,
-    sameSite: "strict" as const,
+    sameSite: sameSite(config),
     secure: config.secureCookies,
   };
   return {
@@ -35,12 +46,12 @@ export function sessionCookie(config: Pick<Config, "secureCookies">) {
 }
 
 /** Marks a browser that has signed in before, so an attacker's failures elsewhere cannot lock it out. */
-export function deviceCookie(config: Pick<Config, "secureCookies">) {
+export function deviceCookie(config: CookieConfig) {
   const name = config.secureCookies ? "__Host-pasal_device" : "pasal_device";
   return {
     read: (request: FastifyRequest) => request.cookies[name],
     set: (reply: FastifyReply, token: string) =>
-      reply.setCookie(name, token, { path: "/", httpOnly: true, sameSite: "strict", secure: config.secureCookies, maxAge: 365 * 24 * 60 * 60 }),
+      reply.setCookie(name, token, { path: "/", httpOnly: true, sameSite: sameSite(config), secure: config.secureCookies, maxAge: 365 * 24 * 60 * 60 }),
   };
 }
 

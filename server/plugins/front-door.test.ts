@@ -57,7 +57,7 @@ describe("front door", () => {
     // fetch unpacks brotli itself: the header says what came over the wire.
     const hit = await fetch(`${base}/`, { headers: { "accept-encoding": "br, gzip" } });
     expect(hit.headers.get("content-encoding")).toBe("br");
-    expect(hit.headers.get("vary")).toBe("accept-encoding");
+    expect(hit.headers.get("vary")).toBe("accept-encoding, origin");
     expect(await hit.text()).toContain("<p>/</p>");
   });
 

@@ -16,7 +16,8 @@ export interface ServerTimeouts {
  * The HTTP server, with the answer cache at its door: an anonymous GET whose answer is cached gets the
  * stored bytes straight away, without Fastify's routing, hooks and reply machinery, which cost several
  * times the write itself (bench/RESULTS.md). Everything else goes to Fastify, which also fills the cache.
- * A visitor carrying a session cookie always goes in: admins never get a cached answer. Without a cache
+ * A visitor carrying a session cookie always goes in: admins never get a cached answer; so does a call from
+ * another site's page (it names its Origin), whose answer carries CORS headers that kept answers lack. Without a cache
  * (development, API-only tests) every request goes to Fastify.
  */
 export function frontDoorServer(
@@ -36,7 +37,8 @@ export function frontDoorServer(
   };
 
   function serveFromCache(request: IncomingMessage, response: ServerResponse): boolean {
-    if (!answers || answers.size === 0 || request.method !== "GET") return false;
+    // A request naming its Origin is another site's call: the router answers it with its CORS headers.
+    if (!answers || answers.size === 0 || request.method !== "GET" || request.headers.origin !== undefined) return false;
     const cookie = request.headers.cookie;
     if (cookie !== undefined && signedIn.test(cookie)) return false;
     const answer = answers.get(answerKey(request));
@@ -67,7 +69,7 @@ export function sendAnswer(
   state: "hit" | "miss",
 ): number {
   // One writeHead with a flat list, and no setHeader before it: Node's quickest way to write headers.
-  const head = [...answer.headerList, "x-request-id", requestId, "x-page-cache", state, "vary", "accept-encoding"];
+  const head = [...answer.headerList, "x-request-id", requestId, "x-page-cache", state, "vary", "accept-encoding, origin"];
   if (request.headers["if-none-match"] === answer.etag) {
     response.writeHead(304, head).end();
     return 304;
@@ -89,7 +91,7 @@ export function replyWithAnswer(request: FastifyRequest, reply: FastifyReply, an
     sendAnswer(request.raw, reply.raw, answer, chosen, request.id, state);
     return reply;
   }
-  reply.headers(answer.headers).header("x-page-cache", state).header("vary", "accept-encoding");
+  reply.headers(answer.headers).header("x-page-cache", state).header("vary", "accept-encoding, origin");
   if (request.headers["if-none-match"] === answer.etag) return reply.code(304).send();
   return reply.send(answer.body);
 }

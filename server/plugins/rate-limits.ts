@@ -27,11 +27,12 @@ export function limit({ max, timeWindow }: { max: number; timeWindow: number }, 
 }
 
 /**
- * Counts misses (answers of 404) per address in fixed windows, for paths answered by a catch-all route
- * that the per-route limiter cannot tell apart from real pages. Addresses beyond `maxAddresses` push out
- * the least recently seen, so a flood of addresses costs bounded memory.
+ * Counts events per address in fixed windows, where the per-route limiter cannot count them: misses
+ * (answers of 404) of a catch-all route that also answers real pages, or sign-in attempts spread over two
+ * routes. Addresses beyond `maxAddresses` push out the least recently seen, so a flood of addresses
+ * costs bounded memory.
  */
-export function createMissCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxAddresses = 50_000) {
+export function createAddressCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxAddresses = 50_000) {
   const windows = new LRUCache<string, { startedAt: number; misses: number }>({ max: maxAddresses });
   const current = (address: string) => {
     const window = windows.get(address);

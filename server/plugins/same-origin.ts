@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A GET that changes the caller's own state (signing out) must come from our pages as a write must. */
+    checkOrigin?: boolean;
+  }
+}
+
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const FOREIGN_REQUEST_MESSAGE =
@@ -9,11 +16,15 @@ export const FOREIGN_REQUEST_MESSAGE =
  * A state-changing request is refused unless it shows it comes from our own pages: an Origin header
  * naming this site, or `Sec-Fetch-Site: same-origin`. Browsers send one or both on every POST, PUT and
  * DELETE, so our pages always pass; a page elsewhere cannot act with the admin's cookie (SameSite=Strict
- * already withholds it; this is the second lock), and neither can a request that says nothing.
+ * already withholds it; this is the second lock), and neither can a request that says nothing. A page on an
+ * origin listed in CORS_ORIGINS counts as ours (ADR 0009): its Origin header names it.
  */
-export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined) {
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string | undefined, corsOrigins: readonly string[] = []) {
+  const listed = new Set(corsOrigins);
   app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.checkOrigin) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && listed.has(origin)) return;
     if (!comesFromOurPages(request, publicUrl)) {
       return reply.status(403).send({ success: false, message: FOREIGN_REQUEST_MESSAGE });
     }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -9,11 +10,15 @@ import {
   adminProfileSchema,
   changePasswordInputSchema,
   loginInputSchema,
+  originalAuthResponseSchema,
+  originalLoginInputSchema,
+  originalLoginResponseSchema,
+  originalProfile,
 } from "../../../domain/auth";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
-import { limit } from "../../plugins/rate-limits";
+import { createAddressCounter } from "../../plugins/rate-limits";
 import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins/auth";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
@@ -26,10 +31,57 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
   const device = deviceCookie(config);
   const throttle = services.loginThrottle;
 
+  // One count of attempts per address for both sign-in routes, so the spec's route is no second allowance.
+  const attemptsFromAddress = createAddressCounter(LOGIN_ATTEMPTS_PER_ADDRESS);
+  async function limitAttempts(request: FastifyRequest, reply: FastifyReply) {
+    const wait = attemptsFromAddress.retryAfter(request.ip);
+    if (wait) {
+      reply.header("retry-after", String(wait));
+      throw new HttpError(429, `Too many sign-in attempts from your address. Please try again in ${wait} seconds.`);
+    }
+    attemptsFromAddress.record(request.ip);
+  }
+
+  /** Signs in, replacing any session the browser carried; the per-account throttle as in ADR 0006. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, emailAsTyped: string, password: string) {
+    const email = emailAsTyped.trim().toLowerCase();
+    const knownDevice = await throttle.isKnownDevice(email, device.read(request));
+    const wait = knownDevice ? 0 : throttle.retryAfter(email);
+    if (wait) {
+      request.log.warn({ email }, "admin sign-in refused: too many failures for this account");
+      reply.header("retry-after", String(wait));
+      throw new HttpError(
+        429,
+        `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait / 60)} minutes, or from a browser that has signed in before.`,
+      );
+    }
+    try {
+      const { token, user } = await services.auth.login(email, password);
+      // A session someone planted before sign-in is replaced, not kept.
+      const previous = cookie.read(request);
+      if (previous) await services.auth.logout(previous);
+      cookie.set(reply, token);
+      device.set(reply, await throttle.deviceToken(email));
+      return user;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401 && !knownDevice) throttle.recordFailure(email);
+      request.log.warn({ email }, "failed admin sign-in");
+      throw error;
+    }
+  }
+
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
+    const token = cookie.read(request);
+    if (token) await services.auth.logout(token);
+    cookie.clear(reply);
+    return { success: true as const };
+  }
+
   app.post(
     "/auth/login",
     {
-      config: { public: true, rateLimit: limit(LOGIN_ATTEMPTS_PER_ADDRESS, "Too many sign-in attempts from your address.") },
+      config: { public: true },
+      onRequest: limitAttempts,
       schema: {
         tags: ["auth"],
         summary: "Sign in as an admin; sets the session cookie",
@@ -38,32 +90,52 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       },
     },
     async (request, reply) => {
-      const { password } = request.body;
-      const email = request.body.email.trim().toLowerCase();
-      const knownDevice = await throttle.isKnownDevice(email, device.read(request));
-      const wait = knownDevice ? 0 : throttle.retryAfter(email);
-      if (wait) {
-        request.log.warn({ email }, "admin sign-in refused: too many failures for this account");
-        reply.header("retry-after", String(wait));
-        throw new HttpError(
-          429,
-          `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait / 60)} minutes, or from a browser that has signed in before.`,
-        );
-      }
-      try {
-        const { token, user } = await services.auth.login(email, password);
-        // A session someone planted before sign-in is replaced, not kept.
-        const previous = cookie.read(request);
-        if (previous) await services.auth.logout(previous);
-        cookie.set(reply, token);
-        device.set(reply, await throttle.deviceToken(email));
-        return { name: user.name, email: user.email };
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401 && !knownDevice) throttle.recordFailure(email);
-        request.log.warn({ email }, "failed admin sign-in");
-        throw error;
-      }
+      const user = await signIn(request, reply, request.body.email, request.body.password);
+      return { name: user.name, email: user.email };
     },
+  );
+
+  // The spec's admin client signs in, checks and ends its session with these three: thin routes over the
+  // same sessions and throttling. Its open sign-up (/admin/register) is left out: admins are added by admins.
+  app.post(
+    "/admin/login",
+    {
+      config: { public: true },
+      onRequest: limitAttempts,
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in as an admin with userName (the admin's email) and password; sets the session cookie",
+        body: originalLoginInputSchema,
+        response: { 200: originalLoginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signIn(request, reply, request.body.userName, request.body.password);
+      return { success: true as const, message: "Signed in", admin: originalProfile(user) };
+    },
+  );
+
+  app.get(
+    "/admin/auth",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in admin, as the spec's admin client reads it; 401 without a session",
+        response: { 200: originalAuthResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, admin: originalProfile(request.admin!) }),
+  );
+
+  // A GET that signs out: acceptable only because it must come from our pages (or a listed origin), as a
+  // write must, and it changes nothing but the caller's own session.
+  app.get(
+    "/admin/logout",
+    {
+      config: { public: true, checkOrigin: true },
+      schema: { tags: ["auth"], summary: "End this session (the spec's admin client signs out with a GET)", response: { 200: z.object({ success: z.literal(true) }) } },
+    },
+    signOut,
   );
 
   app.post(
@@ -72,12 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       config: { public: true },
       schema: { tags: ["auth"], summary: "End this session", response: { 200: z.object({ success: z.literal(true) }) } },
     },
-    async (request, reply) => {
-      const token = cookie.read(request);
-      if (token) await services.auth.logout(token);
-      cookie.clear(reply);
-      return { success: true as const };
-    },
+    signOut,
   );
 
   app.get(

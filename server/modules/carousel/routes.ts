@@ -1,25 +1,32 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { carouselInputSchema, carouselSlideSchema, publicCarouselResponseSchema } from "../../../domain/schemas/carousel";
+import { carouselInputSchema, carouselSlideSchema, type CarouselSlide } from "../../../domain/schemas/carousel";
+import { absoluteLink } from "../../../domain/links";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 
-export const carouselRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { carousel } = services;
+const slideListSchema = z.array(carouselSlideSchema);
 
+export const carouselRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
+  const { carousel } = services;
+  const withAbsoluteImage = (slide: CarouselSlide): CarouselSlide => ({ ...slide, image: absoluteLink(publicUrl, slide.image) });
+  const slides = async () => (await carousel.list()).map(withAbsoluteImage);
+
+  // The list itself, not wrapped: the spec's client reads the HTTP answer's status and its data (an array).
   app.get(
     "/carousel",
     {
       config: { public: true },
-      schema: { tags: ["carousel"], summary: "Homepage slides in order", response: { 200: publicCarouselResponseSchema } },
+      schema: { tags: ["carousel"], summary: "Homepage slides in order", response: { 200: slideListSchema } },
     },
-    async () => ({ status: 200 as const, data: await carousel.list() }),
+    slides,
   );
 
+  // Public, although under /admin: slides are public content, and the spec's client reads them without credentials.
   app.get(
     "/admin/carousel",
-    { schema: { tags: ["carousel"], summary: "Slides for the admin", response: { 200: z.array(carouselSlideSchema) } } },
-    () => carousel.list(),
+    { config: { public: true }, schema: { tags: ["carousel"], summary: "Slides for the admin", response: { 200: slideListSchema } } },
+    slides,
   );
 
   app.post(
@@ -32,7 +39,7 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 201: carouselSlideSchema, 400: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await carousel.create(request.body)),
+    async (request, reply) => reply.status(201).send(withAbsoluteImage(await carousel.create(request.body))),
   );
 
   app.put(
@@ -46,7 +53,7 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: carouselSlideSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    (request) => carousel.update(request.params.id, request.body),
+    async (request) => withAbsoluteImage(await carousel.update(request.params.id, request.body)),
   );
 
   app.delete(

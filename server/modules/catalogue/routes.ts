@@ -1,6 +1,8 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { catalogueItemSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/schemas/catalogue";
+import { apiPriceSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/schemas/catalogue";
+import { absoluteLink } from "../../../domain/links";
 import { suggest } from "../../../domain/search";
 import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
@@ -9,14 +11,28 @@ import { replyWithAnswer } from "../../plugins/front-door";
 import { answerKey, type AnswerCache } from "../../plugins/answer-cache";
 import { securityHeaders } from "../../plugins/security-headers";
 import type { Services } from "../../services";
+import { toApiPrice } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
-const itemResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: catalogueItemSchema });
+const itemResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: apiPriceSchema });
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services; answers: AnswerCache | null; https: boolean }> = async (
-  app,
-  { services, answers, https },
-) => {
+/**
+ * The spec's admin client sends a card back as it read it, with the lowercase `category` and `status` of
+ * the storefront's spelling beside (or instead of) `Category` and `Status`: either spelling is taken.
+ */
+async function acceptEitherSpelling(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | null;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+  if (body.Category === undefined && body.category !== undefined) body.Category = body.category;
+  if (body.Status === undefined && body.status !== undefined) body.Status = body.status;
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  answers: AnswerCache | null;
+  https: boolean;
+  publicUrl: string | undefined;
+}> = async (app, { services, answers, https, publicUrl }) => {
   const { catalogue } = services;
   const alwaysSent = securityHeaders(https);
 
@@ -27,7 +43,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services; answer
       schema: { tags: ["catalogue"], summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
     },
     async (request, reply) => {
-      const cache = request.admin ? null : answers;
+      // Admins and other sites' pages (their answer carries CORS headers) are answered afresh.
+      const cache = request.admin || request.headers.origin !== undefined ? null : answers;
       const key = answerKey(request.raw);
       // Kept, but not yet compressed for this browser (or asked by a visitor with a session cookie).
       const kept = cache?.get(key);
@@ -54,12 +71,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services; answer
         response: { 200: searchResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => ({ suggestions: suggest(await catalogue.list(), request.query.q) }),
+    async (request) => ({
+      suggestions: suggest(await catalogue.list(), request.query.q).map((s) => ({ ...s, ImageId: absoluteLink(publicUrl, s.ImageId) })),
+    }),
   );
 
   app.post(
     "/prices",
     {
+      preValidation: acceptEitherSpelling,
       schema: {
         tags: ["catalogue"],
         summary: "Add a catalogue item",
@@ -69,13 +89,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services; answer
     },
     async (request, reply) => {
       const item = await catalogue.create(request.body);
-      return reply.status(201).send({ success: true, message: `${item.Name} added`, data: item });
+      return reply.status(201).send({ success: true, message: `${item.Name} added`, data: toApiPrice(item, publicUrl) });
     },
   );
 
   app.put(
     "/prices/:id",
     {
+      preValidation: acceptEitherSpelling,
       schema: {
         tags: ["catalogue"],
         summary: "Replace a catalogue item, found by its _id",
@@ -86,7 +107,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services; answer
     },
     async (request) => {
       const item = await catalogue.update(request.params.id, request.body);
-      return { success: true as const, message: `${item.Name} updated`, data: item };
+      return { success: true as const, message: `${item.Name} updated`, data: toApiPrice(item, publicUrl) };
     },
   );
 

@@ -1,4 +1,5 @@
-import { compareById, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import { CATEGORY_LABELS, compareById, STATUS_LABELS, type ApiPrice, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import { absoluteLink } from "../../../domain/links";
 import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
 import type { Db } from "../../db/database";
 import type { Clock } from "../../db/clock";
@@ -6,12 +7,24 @@ import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { invalidatingCache, weakEtag } from "../cache";
 import { createCatalogueRepository, nameKey } from "./repository";
 
-export function createCatalogueService(db: Db, clock: Clock) {
+/** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */
+export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): ApiPrice {
+  const { plans, ...rest } = item;
+  return {
+    ...rest,
+    ImageId: absoluteLink(publicUrl, item.ImageId),
+    Category: CATEGORY_LABELS[item.category],
+    Status: STATUS_LABELS[item.status],
+    ...(Object.keys(plans).length > 0 ? { plans } : {}),
+  };
+}
+
+export function createCatalogueService(db: Db, clock: Clock, { publicUrl }: { publicUrl: string | undefined }) {
   const repository = createCatalogueRepository();
   const cache = invalidatingCache(async () => (await repository.listAll(db)).sort(compareById));
   // GET /api/prices as bytes: checked against its schema and serialized once per write, not per request.
   const listJson = invalidatingCache(async () => {
-    const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: await cache.get() }));
+    const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: (await cache.get()).map((item) => toApiPrice(item, publicUrl)) }));
     return { body, etag: weakEtag(body) };
   });
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
-import { updateInputSchema, updateResponseSchema, updatesResponseSchema } from "../../../domain/updates";
+import { absoluteLink } from "../../../domain/links";
+import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates";
 import type { Services } from "../../services";
 
-export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
   const { updates } = services;
+  const withAbsoluteImage = (post: UpdatePost): UpdatePost => ({ ...post, ImageUrl: absoluteLink(publicUrl, post.ImageUrl) });
 
   // Public, although under /admin: the storefront's Updates page reads it without credentials (spec §6).
   app.get(
@@ -14,7 +16,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: { tags: ["updates"], summary: "Update posts, newest first", response: { 200: updatesResponseSchema } },
     },
     async () => {
-      const data = await updates.list();
+      const data = (await updates.list()).map(withAbsoluteImage);
       return { success: true, data, message: data.length ? "Updates fetched" : "No updates yet" };
     },
   );
@@ -30,7 +32,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ success: true, data: await updates.create(request.body), message: "Update posted" }),
+      reply.status(201).send({ success: true, data: withAbsoluteImage(await updates.create(request.body)), message: "Update posted" }),
   );
 
   app.put(
@@ -46,7 +48,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) => ({
       success: true,
-      data: await updates.update(request.params.id, request.body),
+      data: withAbsoluteImage(await updates.update(request.params.id, request.body)),
       message: "Update saved",
     }),
   );

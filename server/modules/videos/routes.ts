@@ -38,7 +38,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     "/admin/viewWhatsNewVideo",
-    { schema: { tags: ["videos"], summary: "Every what's-new video", response: { 200: videoListResponseSchema } } },
+    // Public, although under /admin: trailer links are public content, read by the spec's storefront without credentials.
+    { config: { public: true }, schema: { tags: ["videos"], summary: "Every what's-new video", response: { 200: videoListResponseSchema } } },
     async () => {
       const items = await videos.list();
       return { success: true, items, message: items.length ? "Videos fetched" : "No videos yet" };
