@@ -19,6 +19,7 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: `The image has more than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels; choose a smaller picture`,
   wrongType: "Only JPEG, PNG, WebP or AVIF images can be uploaded",
   unreadable: "The image could not be read; it may be damaged. Try another file",
+  tooSlow: "The image took too long to process; choose a smaller or simpler picture",
   pathInName: "The file name must be a plain name, without folders or '..'; rename the file and try again",
   hiddenContent: "This image carries something besides the picture (a script, a web page or an archive); save the picture again from an image editor and upload that copy",
 } as const;

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
@@ -33,6 +34,17 @@ const file = (bytes: Buffer, filename = "picture.jpg", type = "image/jpeg"): Par
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
+
+/** A PNG with one more chunk before its end; a private chunk (lowercase name) is skipped by every decoder. */
+function withChunk(png: Buffer, type: string, data: Buffer) {
+  const end = png.length - 12;
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, "latin1");
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return Buffer.concat([png.subarray(0, end), chunk, png.subarray(end)]);
+}
 
 const storedFiles = async (t: TestApp) => (await fs.readdir(t.mediaDir)).sort();
 
@@ -132,6 +144,32 @@ describe("image uploads", () => {
     expect(response.statusCode, response.body).toBe(415);
     expect(response.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.hiddenContent });
     expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it("keeps answering other requests while it checks a picture packed with archive markers", async () => {
+    const t = await createTestApp();
+    // ZIP entry markers without a closing record: a search for "entry ... closing record" in one pattern
+    // went on from every marker to the end of the file (160 KB held the server for seconds, 5 MB for hours).
+    const markers = Buffer.from("PK\x03\x04".repeat(40 * 1024), "latin1");
+    const crafted = withChunk(await picture(64, 64).png().toBuffer(), "prVt", markers);
+    let finished = false;
+    const uploading = upload(t, [file(crafted, "a.png", "image/png")]).finally(() => (finished = true));
+
+    // A health check every 5 ms, timed from when it was due: a timer held up by a busy server counts too.
+    let slowest = 0;
+    let asked = 0;
+    while (!finished) {
+      const due = performance.now() + 5;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const health = await t.app.inject({ method: "GET", url: "/healthz" });
+      slowest = Math.max(slowest, performance.now() - due);
+      asked++;
+      expect(health.statusCode).toBe(200);
+    }
+    const response = await uploading;
+    expect(response.statusCode, response.body).toBe(201);
+    expect(asked).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(100);
   });
 
   it("refuses a damaged JPEG with 400, not a server error", async () => {
