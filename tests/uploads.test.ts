@@ -248,6 +248,13 @@ describe("image uploads", () => {
     expect(response.statusCode, response.body).toBe(415);
   });
 
+  it("never serves a copy still being written", async () => {
+    const t = await createTestApp();
+    await fs.writeFile(path.join(t.mediaDir, ".0123456789abcdef0123456789abcdef-480.webp.partial"), "half a picture");
+    const response = await t.app.inject({ method: "GET", url: "/media/.0123456789abcdef0123456789abcdef-480.webp.partial" });
+    expect(response.statusCode).toBe(404);
+  });
+
   it("answers a missing media file with 404", async () => {
     const t = await createTestApp();
     const response = await t.app.inject({ method: "GET", url: "/media/0123456789abcdef0123456789abcdef-480.webp" });

@@ -30,17 +30,19 @@ export function createUploadsService(mediaDir: string) {
       );
 
       const name = randomBytes(16).toString("hex");
-      const written: string[] = [];
+      // Each copy is written under a hidden name (never served) and takes its real name only once every copy
+      // is whole: a full disk or a failed write leaves nothing behind, not even the part written.
+      const files = encoded.map(({ info }) => ({
+        partial: path.join(mediaDir, `.${name}-${info.width}.webp.partial`),
+        final: path.join(mediaDir, `${name}-${info.width}.webp`),
+      }));
       try {
         await fs.mkdir(mediaDir, { recursive: true });
-        for (const { data, info } of encoded) {
-          const file = path.join(mediaDir, `${name}-${info.width}.webp`);
-          await fs.writeFile(file, data, { flag: "wx" });
-          written.push(file);
-        }
+        await Promise.all(encoded.map(({ data }, i) => fs.writeFile(files[i]!.partial, data, { flag: "wx" })));
+        for (const { partial, final } of files) await fs.rename(partial, final);
       } catch (error) {
         // All the copies or none: a half-stored upload would leave broken srcsets behind.
-        await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+        await Promise.all(files.flatMap(({ partial, final }) => [partial, final]).map((file) => fs.rm(file, { force: true })));
         throw error;
       }
 
