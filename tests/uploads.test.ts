@@ -214,6 +214,44 @@ describe("image uploads", () => {
     expect(await storedFiles(t)).toEqual([]);
   });
 
+  describe("a form that cannot be read", () => {
+    const boundary = "----pasal-test-boundary";
+    const whole = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG BYTES\r\n--${boundary}--\r\n`;
+    const formOf = (value: string) => `multipart/form-data; boundary=${value}`;
+
+    it.each([
+      ["cut off in its headers", formOf(boundary), whole.slice(0, 60)],
+      ["cut off in the file", formOf(boundary), whole.slice(0, whole.length - 20)],
+      ["marked with another boundary than its parts", formOf("another-boundary"), whole],
+      ["without a boundary", "multipart/form-data", whole],
+      ["with a boundary longer than the standard allows", formOf("b".repeat(300)), whole.replaceAll(boundary, "b".repeat(300))],
+      ["that is no form at all", formOf(boundary), "hello, this is not a form"],
+    ])("answers 400 to a body %s, and stores nothing", async (_name, contentType, payload) => {
+      const t = await createTestApp();
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/uploads",
+        payload,
+        headers: { "content-type": contentType, cookie: await t.adminCookie() },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.malformed });
+      expect(await storedFiles(t)).toEqual([]);
+    });
+
+    it("answers 415 naming the form it takes to a body of another type", async () => {
+      const t = await createTestApp();
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/uploads",
+        payload: whole,
+        headers: { "content-type": `multipart/mixed; boundary=${boundary}`, cookie: await t.adminCookie() },
+      });
+      expect(response.statusCode, response.body).toBe(415);
+      expect(response.json().message).toBe(UPLOAD_MESSAGES.notMultipart);
+    });
+  });
+
   it("answers 415 to a JSON body", async () => {
     const t = await createTestApp();
     const response = await t.app.inject({
