@@ -38,7 +38,10 @@ export function createUploadsService(mediaDir: string) {
       }));
       try {
         await fs.mkdir(mediaDir, { recursive: true });
-        await Promise.all(encoded.map(({ data }, i) => fs.writeFile(files[i]!.partial, data, { flag: "wx" })));
+        // Every write settles before any clean-up, so none can create its file after the clean-up ran.
+        const writes = await Promise.allSettled(encoded.map(({ data }, i) => fs.writeFile(files[i]!.partial, data, { flag: "wx" })));
+        const failed = writes.find((write) => write.status === "rejected");
+        if (failed) throw failed.reason;
         for (const { partial, final } of files) await fs.rename(partial, final);
       } catch (error) {
         // All the copies or none: a half-stored upload would leave broken srcsets behind.
