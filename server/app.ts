@@ -149,6 +149,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       prefix: MEDIA_PREFIX,
       decorateReply: false,
       index: false,
+      // Copies being written have hidden names (uploads service) and are not served.
+      dotfiles: "ignore",
       cacheControl: false,
       // Names are random and never reused, so a copy may be kept for good; nosniff keeps a browser to image/webp.
       setHeaders(res) {

@@ -240,6 +240,100 @@ describe("posters", () => {
   });
 });
 
+/** 64 MB of `type` without a Content-Length (its size shows only while reading), sent as fast as it is read. */
+function endless(type: string) {
+  let sent = 0;
+  const handler: Handler = (_req, res) => {
+    res.writeHead(200, { "content-type": type });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (sent < 64 * 1024 * 1024 && !res.destroyed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once("drain", pump);
+      }
+      res.end();
+    };
+    pump();
+  };
+  return { handler, sent: () => sent };
+}
+
+describe("the trending list, from a movie database that misbehaves", () => {
+  it("is not taken from a redirect, nor read past 1 MB", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const elsewhere = await fakeTmdb(json({ results: results(3) }));
+    const redirecting = await fakeTmdb((_req, res) => res.writeHead(302, { location: `${elsewhere.baseUrl}/trending/all/week` }).end());
+    const service = createTrendingService({ apiKey: "k", baseUrl: redirecting.baseUrl }, manualClock().clock);
+    await service.refresh();
+    expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
+    expect(elsewhere.requests).toEqual([]);
+
+    const huge = endless("application/json");
+    const tmdb = await fakeTmdb(huge.handler);
+    const flooded = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+    await flooded.refresh();
+    expect(await flooded.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
+    expect(huge.sent()).toBeLessThan(16 * 1024 * 1024);
+    expect(warn).toHaveBeenLastCalledWith("trending list unavailable:", "the movie database sent more than 1 MB");
+  });
+});
+
+describe("the poster relay, facing a movie database that misbehaves", () => {
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+
+  /** A service holding a list with poster p0.jpg, whose poster requests `poster` answers. */
+  async function relayTo(poster: Handler, options: { timeoutMs?: number } = {}) {
+    const tmdb = await fakeTmdb((req, res) => (req.url?.startsWith("/3/") ? json({ results: results(1) })(req, res) : poster(req, res)));
+    const service = createTrendingService(
+      { apiKey: "k", baseUrl: tmdb.baseUrl, imageBaseUrl: tmdb.baseUrl.replace("/3", "/t/p/w342") },
+      manualClock().clock,
+      options,
+    );
+    await service.refresh();
+    expect((await service.list()).items[0]!.poster).toBe("/trending-posters/p0.jpg");
+    return { service, tmdb };
+  }
+
+  it("follows no redirect, neither to another host nor within its own", async () => {
+    const elsewhere = await fakeTmdb((_req, res) => res.writeHead(200, { "content-type": "image/jpeg" }).end(JPEG));
+    const { service } = await relayTo((req, res) => {
+      const to = req.url === "/t/p/w342/p0.jpg" ? elsewhere.baseUrl.replace("/3", "/inside.jpg") : "/t/p/w342/p0.jpg?again";
+      res.writeHead(302, { location: to }).end();
+    });
+    expect(await service.poster("p0.jpg")).toBeNull();
+    expect(elsewhere.requests).toEqual([]);
+
+    const sameHost = await relayTo((req, res) =>
+      req.url === "/t/p/w342/p0.jpg" ? res.writeHead(301, { location: "/t/p/w342/p0.jpg?again" }).end() : res.writeHead(200, { "content-type": "image/jpeg" }).end(JPEG),
+    );
+    expect(await sameHost.service.poster("p0.jpg")).toBeNull();
+    expect(sameHost.tmdb.requests.filter((url) => url.startsWith("/t/"))).toEqual(["/t/p/w342/p0.jpg"]);
+  });
+
+  it("stops reading a poster past 2 MB, however it is sent", async () => {
+    const huge = endless("image/jpeg");
+    const { service } = await relayTo(huge.handler);
+    expect(await service.poster("p0.jpg")).toBeNull();
+    // What the sockets held on the way is the most beyond the limit that was sent.
+    expect(huge.sent()).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("gives up on a poster that stops arriving half way", async () => {
+    const { service } = await relayTo((_req, res) => {
+      res.writeHead(200, { "content-type": "image/jpeg", "content-length": "100000" });
+      res.write(JPEG.subarray(0, 4));
+    }, { timeoutMs: 300 });
+    const started = Date.now();
+    expect(await service.poster("p0.jpg")).toBeNull();
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it.each(["text/html", "image/svg+xml", "application/octet-stream", "image/jpeg; charset=x"])("refuses a poster sent as %s", async (type) => {
+    const { service } = await relayTo((_req, res) => res.writeHead(200, { "content-type": type }).end(JPEG));
+    expect(await service.poster("p0.jpg")).toBeNull();
+  });
+});
+
 describe("sample list", () => {
   it("has 12 distinct titles without third-party images", () => {
     expect(sampleTrending).toHaveLength(12);

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
@@ -33,6 +34,17 @@ const file = (bytes: Buffer, filename = "picture.jpg", type = "image/jpeg"): Par
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
+
+/** A PNG with one more chunk before its end; a private chunk (lowercase name) is skipped by every decoder. */
+function withChunk(png: Buffer, type: string, data: Buffer) {
+  const end = png.length - 12;
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, "latin1");
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return Buffer.concat([png.subarray(0, end), chunk, png.subarray(end)]);
+}
 
 const storedFiles = async (t: TestApp) => (await fs.readdir(t.mediaDir)).sort();
 
@@ -134,6 +146,32 @@ describe("image uploads", () => {
     expect(await storedFiles(t)).toEqual([]);
   });
 
+  it("keeps answering other requests while it checks a picture packed with archive markers", async () => {
+    const t = await createTestApp();
+    // ZIP entry markers without a closing record: a search for "entry ... closing record" in one pattern
+    // went on from every marker to the end of the file (160 KB held the server for seconds, 5 MB for hours).
+    const markers = Buffer.from("PK\x03\x04".repeat(40 * 1024), "latin1");
+    const crafted = withChunk(await picture(64, 64).png().toBuffer(), "prVt", markers);
+    let finished = false;
+    const uploading = upload(t, [file(crafted, "a.png", "image/png")]).finally(() => (finished = true));
+
+    // A health check every 5 ms, timed from when it was due: a timer held up by a busy server counts too.
+    let slowest = 0;
+    let asked = 0;
+    while (!finished) {
+      const due = performance.now() + 5;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const health = await t.app.inject({ method: "GET", url: "/healthz" });
+      slowest = Math.max(slowest, performance.now() - due);
+      asked++;
+      expect(health.statusCode).toBe(200);
+    }
+    const response = await uploading;
+    expect(response.statusCode, response.body).toBe(201);
+    expect(asked).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(100);
+  });
+
   it("refuses a damaged JPEG with 400, not a server error", async () => {
     const t = await createTestApp();
     const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
@@ -176,6 +214,44 @@ describe("image uploads", () => {
     expect(await storedFiles(t)).toEqual([]);
   });
 
+  describe("a form that cannot be read", () => {
+    const boundary = "----pasal-test-boundary";
+    const whole = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG BYTES\r\n--${boundary}--\r\n`;
+    const formOf = (value: string) => `multipart/form-data; boundary=${value}`;
+
+    it.each([
+      ["cut off in its headers", formOf(boundary), whole.slice(0, 60)],
+      ["cut off in the file", formOf(boundary), whole.slice(0, whole.length - 20)],
+      ["marked with another boundary than its parts", formOf("another-boundary"), whole],
+      ["without a boundary", "multipart/form-data", whole],
+      ["with a boundary longer than the standard allows", formOf("b".repeat(300)), whole.replaceAll(boundary, "b".repeat(300))],
+      ["that is no form at all", formOf(boundary), "hello, this is not a form"],
+    ])("answers 400 to a body %s, and stores nothing", async (_name, contentType, payload) => {
+      const t = await createTestApp();
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/uploads",
+        payload,
+        headers: { "content-type": contentType, cookie: await t.adminCookie() },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.malformed });
+      expect(await storedFiles(t)).toEqual([]);
+    });
+
+    it("answers 415 naming the form it takes to a body of another type", async () => {
+      const t = await createTestApp();
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/uploads",
+        payload: whole,
+        headers: { "content-type": `multipart/mixed; boundary=${boundary}`, cookie: await t.adminCookie() },
+      });
+      expect(response.statusCode, response.body).toBe(415);
+      expect(response.json().message).toBe(UPLOAD_MESSAGES.notMultipart);
+    });
+  });
+
   it("answers 415 to a JSON body", async () => {
     const t = await createTestApp();
     const response = await t.app.inject({
@@ -208,6 +284,13 @@ describe("image uploads", () => {
       headers: { "content-type": contentType, cookie: await t.adminCookie() },
     });
     expect(response.statusCode, response.body).toBe(415);
+  });
+
+  it("never serves a copy still being written", async () => {
+    const t = await createTestApp();
+    await fs.writeFile(path.join(t.mediaDir, ".0123456789abcdef0123456789abcdef-480.webp.partial"), "half a picture");
+    const response = await t.app.inject({ method: "GET", url: "/media/.0123456789abcdef0123456789abcdef-480.webp.partial" });
+    expect(response.statusCode).toBe(404);
   });
 
   it("answers a missing media file with 404", async () => {

@@ -17,8 +17,33 @@ export const POSTER_PATH = "/trending-posters/";
 const POSTER_FILE = /^[A-Za-z0-9_-]{1,100}\.(?:jpe?g|png|webp)$/;
 const POSTER_TYPE = /^image\/(?:jpeg|png|webp)$/;
 const MAX_POSTER_BYTES = 2 * 1024 * 1024;
+// A week's list is some 30 KB.
+const MAX_LIST_BYTES = 1024 * 1024;
 
 export type Poster = { bytes: Buffer; type: string };
+
+/**
+ * The body of `response`, or null once it passes `limit` bytes: reading stops there, so a server sending
+ * without end costs at most the limit (a Content-Length may be missing or false).
+ */
+async function readAtMost(response: Response, limit: number): Promise<Buffer | null> {
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > limit) {
+      // Closes the connection rather than draining the rest.
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, length);
+}
 
 // Lenient on purpose: one odd entry is skipped, it does not cost the whole list.
 const resultSchema = z.object({
@@ -67,18 +92,28 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
   const imageBaseUrl = tmdb.imageBaseUrl ?? POSTER_BASE_URL;
 
   async function fetchPoster(file: string): Promise<Poster | null> {
-    const response = await fetch(`${imageBaseUrl}/${file}`, { signal: AbortSignal.timeout(timeoutMs) });
+    // No redirects: the relay asks the movie database's image host and nothing else, never a host
+    // (or a loopback address) it is sent on to. The time limit covers the body as well as the headers.
+    const response = await fetch(`${imageBaseUrl}/${file}`, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
     const type = response.headers.get("content-type") ?? "";
-    if (!response.ok || !POSTER_TYPE.test(type) || Number(response.headers.get("content-length") ?? 0) > MAX_POSTER_BYTES) return null;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return bytes.length > MAX_POSTER_BYTES ? null : { bytes, type };
+    if (!response.ok || !POSTER_TYPE.test(type) || Number(response.headers.get("content-length") ?? 0) > MAX_POSTER_BYTES) {
+      await response.body?.cancel();
+      return null;
+    }
+    const bytes = await readAtMost(response, MAX_POSTER_BYTES);
+    return bytes && { bytes, type };
   }
 
   async function fetchTrending(apiKey: string): Promise<TrendingItem[]> {
     const url = `${tmdb.baseUrl}/trending/all/week?api_key=${encodeURIComponent(apiKey)}`;
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`the movie database answered ${response.status}`);
-    const body = responseSchema.parse(await response.json());
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" }, redirect: "error" });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`the movie database answered ${response.status}`);
+    }
+    const text = await readAtMost(response, MAX_LIST_BYTES);
+    if (!text) throw new Error(`the movie database sent more than ${MAX_LIST_BYTES / 1024 / 1024} MB`);
+    const body = responseSchema.parse(JSON.parse(text.toString("utf8")));
     const items = body.results.map(toItem).filter((item) => item !== null).slice(0, TRENDING_LIMIT);
     if (items.length === 0) throw new Error("the movie database sent no movies or shows");
     return items;

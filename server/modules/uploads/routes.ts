@@ -26,6 +26,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     preservePath: true,
   });
 
+  // A body of another type is refused before the handler runs; say what this route takes, not JSON.
+  app.setErrorHandler((error) => {
+    if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
+    throw error;
+  });
+
   app.post(
     "/admin/uploads",
     {
@@ -54,9 +60,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           bytes = await part.toBuffer();
         }
       } catch (error) {
+        if (error instanceof HttpError) throw error;
         const known = multipartMessages[(error as { code?: string }).code ?? ""];
         if (known) throw new HttpError(known.status, known.message);
-        throw error;
+        // Everything else the parser throws is about the body it was sent (cut off, a boundary missing or too
+        // long, parts that do not match it): the sender's to fix, so one line to the log and no stack.
+        request.log.info({ reason: error instanceof Error ? error.message : String(error) }, "upload refused: the multipart body could not be read");
+        throw badRequest(UPLOAD_MESSAGES.malformed);
       }
       if (!bytes?.length) throw badRequest(UPLOAD_MESSAGES.noFile);
       const image = await services.uploads.storeImage(bytes);

@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { MAX_UPLOAD_BYTES } from "../../../domain/uploads";
+import { carriesHiddenContent, createUploadsService } from "./service";
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await fs.rm(folder, { recursive: true, force: true });
+});
+const mediaFolder = async () => {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-"));
+  folders.push(folder);
+  return folder;
+};
+
+/**
+ * Runs `work` while no file of this process may grow past `bytes` (RLIMIT_FSIZE): a write beyond it fails
+ * with EFBIG after writing what fits, as on a full disk. Node ignores the signal that would end the process.
+ */
+async function withFileSizeLimit<T>(bytes: number, work: () => Promise<T>): Promise<T> {
+  const pid = String(process.pid);
+  const before = execFileSync("prlimit", ["--pid", pid, "--fsize", "--output=SOFT", "--noheadings", "--raw"], { encoding: "utf8" }).trim();
+  execFileSync("prlimit", ["--pid", pid, `--fsize=${bytes}:`]);
+  try {
+    return await work();
+  } finally {
+    execFileSync("prlimit", ["--pid", pid, `--fsize=${before === "unlimited" ? "unlimited" : before}:`]);
+  }
+}
+
+describe("storing an upload", () => {
+  it("leaves no file behind, not even part of one, when a copy cannot be written whole", async () => {
+    const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+      .jpeg()
+      .toBuffer();
+    // The sizes of its copies, from storing it once where there is room.
+    const roomy = await mediaFolder();
+    const stored = await createUploadsService(roomy).storeImage(photo);
+    const sizes = await Promise.all(stored.variants.map(async ({ url }) => (await fs.stat(path.join(roomy, path.basename(url)))).size));
+    expect(sizes[0]).toBeLessThan(sizes[2]! / 2);
+
+    // Room for the smallest copy only: the larger ones fail part way through.
+    const cramped = await mediaFolder();
+    await expect(withFileSizeLimit(sizes[0]! + 100, () => createUploadsService(cramped).storeImage(photo))).rejects.toMatchObject({ code: "EFBIG" });
+    expect(await fs.readdir(cramped)).toEqual([]);
+  });
+});
+
+const filled = (unit: string) => Buffer.from(unit.repeat(Math.ceil(MAX_UPLOAD_BYTES / unit.length)).slice(0, MAX_UPLOAD_BYTES), "latin1");
+
+describe("carriesHiddenContent", () => {
+  it("finds pages, scripts, documents and archives", () => {
+    for (const hidden of ["<SCRIPT>", "<?php", "<!DocType html>", "<svg xmlns", "javascript:alert(1)", "%PDF-1.7", "PK\x03\x04data PK\x05\x06"]) {
+      expect(carriesHiddenContent(Buffer.from(`\xff\xd8\xff picture bytes ${hidden} more bytes`, "latin1")), hidden).toBe(true);
+    }
+  });
+
+  it("lets pictures through that hold only parts of a marker, or an archive's records in the wrong order", () => {
+    for (const innocent of ["<scrip t>", "<svgx", "PK\x05\x06 then PK\x03\x04", "PK\x03\x04 alone"]) {
+      expect(carriesHiddenContent(Buffer.from(`\x89PNG ${innocent}`, "latin1")), innocent).toBe(false);
+    }
+  });
+
+  // A pattern from an entry marker to a closing record retried from every marker: 5 MB of markers took hours.
+  it.each(["PK\x03\x04", "<scrip", "<SVG", "javascrip", "%PDF", "<<<<", "PK\x03\x04<scrip"])(
+    "checks 5 MB made of %j in linear time",
+    (unit) => {
+      const bytes = filled(unit);
+      const started = performance.now();
+      expect(carriesHiddenContent(bytes)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(250);
+    },
+  );
+});
