@@ -55,6 +55,7 @@ async function migrate(database: Database, config: Config) {
   try {
     await migrateToLatest(database.db);
   } catch (error) {
+    if (error instanceof DatabaseOpenError) throw error;
     if (config.database.kind === "postgres") {
       const where = new URL(config.database.url);
       throw new StartError(
