@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  CURRENT_PASSWORD_INCORRECT,
   adminCreateInputSchema,
   adminCreateResponseSchema,
   adminDeleteResponseSchema,
@@ -18,6 +19,9 @@ import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 
+/** How often sessions past their expiry are deleted. */
+export const SESSION_SWEEP_MS = 15 * 60_000;
+
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
   { services, config },
@@ -25,6 +29,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
   const cookie = sessionCookie(config);
   const device = deviceCookie(config);
   const throttle = services.loginThrottle;
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    sweep = setInterval(() => {
+      services.auth.deleteExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, "could not delete expired sessions"));
+    }, SESSION_SWEEP_MS);
+    // The schedule alone must not keep a process alive that is otherwise done.
+    sweep.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(sweep));
 
   app.post(
     "/auth/login",
@@ -105,13 +119,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
         tags: ["auth"],
         summary: "Change your own password; your other sessions end, this one stays",
         body: changePasswordInputSchema,
-        response: { 200: successMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: successMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      await services.auth.changePassword(request.admin!.id, cookie.read(request)!, currentPassword, newPassword);
-      request.log.info({ admin: request.admin!.email }, "admin changed their password");
+      const admin = request.admin!;
+      const failures = services.passwordChangeFailures;
+      const wait = failures.retryAfter(admin.id);
+      if (wait) {
+        request.log.warn({ admin: admin.email }, "password change refused: too many wrong current passwords");
+        reply.header("retry-after", String(wait));
+        throw new HttpError(429, `Too many wrong current passwords. Try again in ${Math.ceil(wait / 60)} minutes.`);
+      }
+      try {
+        await services.auth.changePassword(admin.id, cookie.read(request)!, currentPassword, newPassword);
+      } catch (error) {
+        if (error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT) failures.record(admin.id);
+        throw error;
+      }
+      request.log.info({ admin: admin.email }, "admin changed their password");
       return { success: true, message: "Password changed. Your other sessions have been signed out." };
     },
   );
