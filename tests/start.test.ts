@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
+import { TRUST_ANYONE_WARNING } from "../server/start";
 import { testDialect } from "./helpers/database";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,6 +24,41 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
     );
   });
 }
+
+/**
+ * Starts the server (tests/helpers/start-server.ts: the real start, rendering no pages) until it says it
+ * is running, then stops it; answers what it logged.
+ */
+function runServer(env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/start-server.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: "0", MEDIA_DIR: path.join(mediaParent, "media"), DATABASE_URL: path.join(dir, "pasal.db"), ADMIN_PASSWORD: "a start test password", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      if (stdout.includes("Pasal is running")) child.kill("SIGTERM");
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", () => {
+      clearTimeout(timer);
+      if (!stdout.includes("Pasal is running")) reject(new Error(`the server did not start:\n${stdout}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+const warnings = (stdout: string) =>
+  stdout
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((entry) => entry.level === 40)
+    .map((entry) => entry.msg);
 
 function expectRefusal(result: { code: number | null; stdout: string; stderr: string }, says: RegExp) {
   expect(result.code, result.stderr).toBe(1);
@@ -100,6 +136,19 @@ describe.runIf(testDialect === "sqlite")("starting on a SQLite file", () => {
       expect(await database.ping()).toBe(true);
       await database.close();
     }
+  });
+});
+
+describe.runIf(testDialect === "sqlite")("starting behind a proxy", () => {
+  it("warns in one log line when TRUST_PROXY=true believes anyone, on every address", async () => {
+    const { stdout, stderr } = await runServer({ HOST: "0.0.0.0", TRUST_PROXY: "true", LOG_LEVEL: "warn" });
+    expect(stderr).toBe("");
+    expect(warnings(stdout)).toEqual([TRUST_ANYONE_WARNING]);
+  });
+
+  it("does not warn when TRUST_PROXY names the proxy", async () => {
+    const { stdout } = await runServer({ HOST: "0.0.0.0", TRUST_PROXY: "127.0.0.1", LOG_LEVEL: "warn" });
+    expect(warnings(stdout)).toEqual([]);
   });
 });
 
