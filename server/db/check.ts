@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
+import type { Tables } from "./schema";
 
 /** The database is not one the server may use; the message says what to do, in one line. */
 export class DatabaseOpenError extends Error {}
@@ -29,9 +30,9 @@ export function refusalOf(where: string, tables: string[], applied: string[], kn
 }
 
 /**
- * What keeps an existing SQLite file from being Pasal's database, or null. Asked before the file is opened for writing, on a read-only connection: a
- * damaged file or another program's must be refused with nothing written to it (opening for writing
- * alone switches the file to WAL mode). A missing or empty file is a new shop.
+ * What keeps an existing SQLite file from being Pasal's database, or null. Asked on a read-only connection
+ * before the file is opened for writing: a damaged file or another program's must be refused with nothing
+ * written to it (opening for writing alone switches the file to WAL mode). A missing or empty file is a new shop.
  */
 export function sqliteFileProblem(file: string, known: string[]): string | null {
   if (file === ":memory:" || !fs.existsSync(file) || fs.statSync(file).size === 0) return null;
@@ -48,7 +49,7 @@ export function sqliteFileProblem(file: string, known: string[]): string | null 
     let tables: string[];
     let verdict: string;
     try {
-      // quick_check reads every page but skips the index-to-table cross-checks: seconds even for a large shop.
+      // quick_check reads every page but skips integrity_check's slow part, matching every index to its table.
       verdict = String((connection.pragma("quick_check(1)", { simple: true }) as unknown) ?? "no answer");
       tables = connection.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
     } catch (error) {
@@ -59,29 +60,37 @@ export function sqliteFileProblem(file: string, known: string[]): string | null 
       return damaged(where, (error as Error).message);
     }
     if (verdict !== "ok") return damaged(where, verdict);
-    const applied = tables.includes("kysely_migration")
-      ? (connection.prepare("select name from kysely_migration").pluck().all() as string[])
-      : [];
+    let applied: string[] = [];
+    try {
+      if (tables.includes("kysely_migration")) applied = connection.prepare("select name from kysely_migration").pluck().all() as string[];
+    } catch {
+      // Another program's table of that name, shaped differently: none of Pasal's migrations.
+    }
     return refusalOf(where, tables, applied, known);
   } finally {
     connection.close();
-    for (const companion of companions) fs.rmSync(companion, { force: true });
+    // Only while the log is empty: one holding writes belongs to a process that opened the file meanwhile.
+    const log = `${file}-wal`;
+    if (!fs.existsSync(log) || fs.statSync(log).size === 0) for (const companion of companions) fs.rmSync(companion, { force: true });
   }
 }
 
 const damaged = (where: string, detail: string) =>
-  `${where} is damaged (SQLite says: ${detail.split("\n")[0]}). Restore the latest backup with npm run restore -- FILE, and keep the damaged file for inspection.`;
+  `${where} is damaged (SQLite says: ${detail.split("\n")[0]}). Restore the latest backup with npm run restore -- FILE (it keeps the damaged file beside it).`;
 
 /** The same question for the PostgreSQL schema Pasal would migrate (the connection's current schema). */
-export async function postgresSchemaProblem(db: Kysely<unknown>, known: string[]): Promise<string | null> {
+export async function postgresSchemaProblem(db: Kysely<Tables>, known: string[]): Promise<string | null> {
   const { rows } = await sql<{ schema: string | null; tables: string[] | null }>`
     select current_schema() as schema,
       (select array_agg(table_name::text order by table_name) from information_schema.tables where table_schema = current_schema()) as tables
   `.execute(db);
   const { schema, tables } = rows[0] ?? { schema: null, tables: null };
   if (!schema || !tables) return null;
-  const applied = tables.includes("kysely_migration")
-    ? (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name)
-    : [];
+  let applied: string[] = [];
+  try {
+    if (tables.includes("kysely_migration")) applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
+  } catch {
+    // As for SQLite: a differently shaped table of that name is not Pasal's bookkeeping.
+  }
   return refusalOf(`The PostgreSQL schema ${schema}`, tables, applied, known);
 }
