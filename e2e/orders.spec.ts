@@ -214,3 +214,12 @@ test("a cart line the shop no longer sells is named, and no chat opens", async (
   expect(urls).toEqual([]);
   await expect(page.getByRole("region", { name: /Order .*sent/ })).toHaveCount(0);
 });
+
+test("an orders address whose `before` names no order shows the newest orders and says why", async ({ page }) => {
+  await openSignedIn(page, "/admin/orders");
+  const response = await page.goto("/admin/orders?before=PSL-22222");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("status").filter({ hasText: "No order PSL-22222 to continue after, so the list starts again from the newest orders." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,7 +1,7 @@
 import type { Config } from "./config";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
-import { createLoginThrottle } from "./modules/auth/login-throttle";
+import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
@@ -12,6 +12,7 @@ import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
 import { createUploadsService } from "./modules/uploads/service";
 import { createVideosService } from "./modules/videos/service";
+import { createWindowCounter } from "./plugins/rate-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
 export function createServices(db: Db, clock: Clock, config: Config) {
@@ -20,6 +21,8 @@ export function createServices(db: Db, clock: Clock, config: Config) {
   return {
     auth: createAuthService(db, clock),
     loginThrottle: createLoginThrottle(db, clock),
+    /** Wrong current passwords per admin id; in memory, like the other limits. */
+    passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, () => clock().getTime()),
     catalogue,
     carousel: createCarouselService(db, clock),
     updates: createUpdatesService(db, clock),

@@ -12,6 +12,11 @@ import type { WebOptions } from "./plugins/web";
 /** A problem the person starting the server can fix; printed as one line, without a stack trace. */
 class StartError extends Error {}
 
+export const TRUST_ANYONE_WARNING =
+  "TRUST_PROXY=true with HOST listening on every address: any client can reach the server directly and name its own address in X-Forwarded-For, passing every rate limit. Set TRUST_PROXY to the proxy's address (e.g. 127.0.0.1) instead.";
+
+const isEveryAddress = (host: string) => host === "0.0.0.0" || host === "::";
+
 export interface StartOptions {
   web: (config: Config) => Promise<{ web: WebOptions; beforeRoutes?: (app: FastifyInstance) => Promise<void> }>;
 }
@@ -30,6 +35,7 @@ export async function start({ web }: StartOptions): Promise<void> {
 
     const app = await buildApp({ config, database, ...(await web(config)) });
     if (seeded) app.log.info("seeded the default catalogue, carousel and update posts");
+    if (config.trustProxy === true && isEveryAddress(config.host)) app.log.warn(TRUST_ANYONE_WARNING);
     // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
     void app.services.trending.refresh();
     await listen(app, config);
@@ -37,7 +43,7 @@ export async function start({ web }: StartOptions): Promise<void> {
     // generated password nobody saw.
     const firstAdmin = await ensureFirstAdmin(app.services.auth, config.admin);
     if (firstAdmin) printFirstAdmin(firstAdmin);
-    const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+    const shown = isEveryAddress(config.host) ? "localhost" : config.host;
     console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);
     stopGracefully(app, database);
   } catch (error) {
@@ -55,6 +61,7 @@ async function migrate(database: Database, config: Config) {
   try {
     await migrateToLatest(database.db);
   } catch (error) {
+    if (error instanceof DatabaseOpenError) throw error;
     if (config.database.kind === "postgres") {
       const where = new URL(config.database.url);
       throw new StartError(

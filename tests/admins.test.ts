@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE } from "../domain/auth";
+import { PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
 import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 const SECOND = { email: "helper@pasal.test", name: "Shop Helper", password: "helper password 1" };
@@ -73,6 +74,33 @@ describe("changing your password", () => {
       payload: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it(`answers 429 after ${PASSWORD_CHANGE_FAILURES_PER_ACCOUNT.max} wrong current passwords, in any session of the account, until the wait is over`, async () => {
+    let now = Date.parse("2026-11-22T06:00:00.000Z");
+    const t = await createTestApp({ clock: () => new Date(now) });
+    await t.app.services.auth.createAdmin(SECOND);
+    const cookie = await t.adminCookie();
+    const otherSession = await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const change = (session: string, currentPassword: string) => changePassword(t, session, { currentPassword, newPassword: "a brand new password" });
+
+    for (let i = 0; i < PASSWORD_CHANGE_FAILURES_PER_ACCOUNT.max; i++) {
+      expect((await change(i % 2 ? cookie : otherSession, `guess number ${i}`)).statusCode).toBe(403);
+      now += 1000;
+    }
+    // Even the right password waits: the count is of the account, not of one cookie.
+    for (const session of [cookie, otherSession]) {
+      const refused = await change(session, TEST_ADMIN.password);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().message).toBe("Too many wrong current passwords. Try again in 15 minutes.");
+      expect(Number(refused.headers["retry-after"])).toBe(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT.timeWindow / 1000 - 5);
+    }
+    // Another admin is not affected, and the password was not changed.
+    expect((await change(await loginAs(t.app, SECOND.email, SECOND.password), SECOND.password)).statusCode).toBe(200);
+    await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+
+    now += PASSWORD_CHANGE_FAILURES_PER_ACCOUNT.timeWindow;
+    expect((await change(cookie, TEST_ADMIN.password)).statusCode).toBe(200);
   });
 });
 

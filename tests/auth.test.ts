@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SESSION_SWEEP_MS } from "../server/modules/auth/routes";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../server/modules/auth/service";
 import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function controllableClock(start = Date.parse("2026-11-01T10:00:00Z")) {
   let now = start;
@@ -106,6 +111,34 @@ describe("admin sign-in", () => {
     // 11h40 have passed; 20 more minutes and one millisecond ends it.
     time.advance(20 * 60_000 + 1);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("expired sessions are deleted on a schedule, though their cookies are never sent again", async () => {
+    // Only the schedule's timer is faked; the database and the server keep real time.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const time = controllableClock();
+    const t = await createTestApp({ clock: time.clock });
+    await t.app.ready();
+    const idle = await t.adminCookie();
+    time.advance(SESSION_IDLE_MS - 60_000);
+    const active = await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const sessions = () => t.database.db.selectFrom("sessions").select("id").execute();
+    expect(await sessions()).toHaveLength(2);
+
+    time.advance(2 * 60_000);
+    await vi.advanceTimersByTimeAsync(SESSION_SWEEP_MS);
+    await vi.waitFor(async () => expect(await sessions()).toHaveLength(1));
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: active } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: idle } })).statusCode).toBe(401);
+  });
+
+  it("signing in deletes expired sessions too", async () => {
+    const time = controllableClock();
+    const t = await createTestApp({ clock: time.clock });
+    await t.adminCookie();
+    time.advance(SESSION_ABSOLUTE_MS + 1);
+    await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(await t.database.db.selectFrom("sessions").select("id").execute()).toHaveLength(1);
   });
 
   it("a session cookie planted before sign-in is not kept", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { loader as ordersScreen } from "../app/routes/admin/orders";
 import { referencePattern } from "../domain/orders";
 import { CHECKOUT_LIMIT } from "../server/modules/orders/routes";
-import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
+import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 // 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.
 const NOW = new Date("2026-11-22T06:00:00.000Z");
@@ -190,6 +191,25 @@ describe("admin orders", () => {
     expect(rest.nextBefore).toBeNull();
 
     expectValidationError(await admin(t, "GET", "/api/admin/orders?before=PSL-22222"), "before");
+  });
+
+  it("the orders screen answers a `before` that names no order with the newest orders and a notice, not a failure", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const reference = await placeOrder(t);
+    await placeOrder(t, { channel: "telegram" });
+    await admin(t, "POST", `/api/admin/orders/${reference}/status`, { status: "paid" });
+    const open = (query: string) =>
+      ordersScreen({
+        context: { services: t.app.services, admin: { id: "owner", name: TEST_ADMIN.name, email: TEST_ADMIN.email }, config: { publicUrl: undefined }, cspNonce: "", fellBack: false },
+        request: new Request(`http://localhost/admin/orders${query}`),
+        params: {},
+      } as unknown as Parameters<typeof ordersScreen>[0]);
+
+    const stale = await open("?status=paid&before=psl-22222");
+    expect(stale.notice).toBe("No order PSL-22222 to continue after, so the list starts again from the newest orders.");
+    expect(stale.page.items.map((o) => o.reference)).toEqual([reference]);
+    expect(stale.filter).toEqual({ status: "paid", q: "" });
+    expect((await open(`?before=${reference}`)).notice).toBeNull();
   });
 
   it("keeps the customer's details and a private note", async () => {

@@ -1,5 +1,6 @@
 import net from "node:net";
 import zlib from "node:zlib";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { NOT_FOUND_LIMIT } from "../server/plugins/rate-limits";
 import { seedDefaultContent } from "../server/db/seed";
@@ -179,6 +180,14 @@ describe("the API as a whole", () => {
     await t.database.close();
     const down = await t.app.inject({ method: "GET", url: "/healthz" });
     expect(down.statusCode).toBe(503);
+  });
+
+  it("reports health 503 when the database answers but Pasal's tables cannot be read", async () => {
+    const t = await createTestApp();
+    await sql`alter table orders rename to orders_elsewhere`.execute(t.database.db);
+    const down = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: "unavailable" });
   });
 
   it("answers every response with a request id", async () => {

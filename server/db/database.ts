@@ -4,6 +4,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { ensureWritableDirectory } from "../files";
+import { DatabaseOpenError, sqliteFileProblem } from "./check";
+import { migrationNames } from "./migrate";
 import type { Tables } from "./schema";
 
 export type Db = Kysely<Tables>;
@@ -11,12 +13,12 @@ export type Db = Kysely<Tables>;
 export interface Database {
   db: Db;
   dialect: "sqlite" | "postgres";
-  /** true when the database answers a trivial query. */
+  /** true when the database answers a query of Pasal's tables. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export class DatabaseOpenError extends Error {}
+export { DatabaseOpenError };
 
 export function openDatabase(database: Config["database"]): Database {
   return database.kind === "sqlite" ? openSqlite(database.path) : openPostgres(database.url);
@@ -31,6 +33,8 @@ function openSqlite(file: string): Database {
       );
     }
   }
+  const problem = sqliteFileProblem(file, migrationNames);
+  if (problem) throw new DatabaseOpenError(problem);
   let connection: SQLite.Database;
   try {
     connection = new SQLite(file);
@@ -67,7 +71,8 @@ function openPostgres(url: string): Database {
 
 async function ping(db: Db): Promise<boolean> {
   try {
-    await sql`select 1`.execute(db);
+    // Pasal's own tables rather than `select 1`, which a database missing or unable to read them still answers.
+    await sql`select (select 1 from catalogue_items limit 1) as catalogue, (select 1 from orders limit 1) as orders`.execute(db);
     return true;
   } catch {
     return false;

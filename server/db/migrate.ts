@@ -1,4 +1,5 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { DatabaseOpenError, postgresSchemaProblem } from "./check";
 import { initial } from "./migrations/0001-initial";
 import { newsletter } from "./migrations/0002-newsletter";
 import { orders } from "./migrations/0003-orders";
@@ -11,11 +12,22 @@ const migrations: Record<string, Migration> = {
   "0003-orders": orders,
 };
 
+export const migrationNames = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances starting together migrate once. */
+/**
+ * Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances starting together
+ * migrate once; a schema holding another program's tables is refused, untouched.
+ */
 export async function migrateToLatest(db: Kysely<Tables>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: await postgresSchema(db) }).migrateToLatest();
+  const schema = await postgresSchema(db);
+  // Before the migrator, which creates its own tables first. (SQLite files are checked as they are opened.)
+  if (schema) {
+    const problem = await postgresSchemaProblem(db, migrationNames);
+    if (problem) throw new DatabaseOpenError(problem);
+  }
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: schema }).migrateToLatest();
   // The original error keeps its code (ECONNREFUSED, 3D000, …) for the caller to explain.
   if (error) throw error;
   const failed = results?.find((r) => r.status === "Error");

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createAddressCounter } from "./rate-limits";
+import { createWindowCounter } from "./rate-limits";
 
 describe("the miss counter for unknown pages", () => {
   it("lets an address miss `max` times a window, then says how long to wait, then forgets", () => {
     let now = 0;
-    const misses = createAddressCounter({ max: 3, timeWindow: 60_000 }, () => now);
+    const misses = createWindowCounter({ max: 3, timeWindow: 60_000 }, () => now);
     for (let i = 0; i < 3; i++) {
       expect(misses.retryAfter("192.0.2.1")).toBe(0);
       misses.record("192.0.2.1");
@@ -17,7 +17,7 @@ describe("the miss counter for unknown pages", () => {
   });
 
   it("keeps a bounded number of addresses", () => {
-    const misses = createAddressCounter({ max: 1, timeWindow: 60_000 }, () => 0, 2);
+    const misses = createWindowCounter({ max: 1, timeWindow: 60_000 }, () => 0, 2);
     misses.record("a");
     misses.record("b");
     misses.record("c");

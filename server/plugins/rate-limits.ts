@@ -27,27 +27,27 @@ export function limit({ max, timeWindow }: { max: number; timeWindow: number }, 
 }
 
 /**
- * Counts events per address in fixed windows, where the per-route limiter cannot count them: misses
- * (answers of 404) of a catch-all route that also answers real pages, or sign-in attempts spread over two
- * routes. Addresses beyond `maxAddresses` push out the least recently seen, so a flood of addresses
- * costs bounded memory.
+ * Counts events per key (a client's address, an account) in fixed windows, where the per-route limiter
+ * cannot count them: misses (answers of 404) of a catch-all route that also answers real pages, sign-in
+ * attempts spread over two routes, wrong current passwords per account. Keys beyond `maxKeys` push
+ * out the least recently seen, so a flood of keys costs bounded memory.
  */
-export function createAddressCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxAddresses = 50_000) {
-  const windows = new LRUCache<string, { startedAt: number; misses: number }>({ max: maxAddresses });
-  const current = (address: string) => {
-    const window = windows.get(address);
+export function createWindowCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxKeys = 50_000) {
+  const windows = new LRUCache<string, { startedAt: number; count: number }>({ max: maxKeys });
+  const current = (key: string) => {
+    const window = windows.get(key);
     return window && now() - window.startedAt < timeWindow ? window : undefined;
   };
   return {
-    /** Seconds until `address` may miss again, or 0 when it may. */
-    retryAfter(address: string): number {
-      const window = current(address);
-      return window && window.misses >= max ? Math.ceil((window.startedAt + timeWindow - now()) / 1000) : 0;
+    /** Seconds until `key` may count again, or 0 when it may. */
+    retryAfter(key: string): number {
+      const window = current(key);
+      return window && window.count >= max ? Math.ceil((window.startedAt + timeWindow - now()) / 1000) : 0;
     },
-    record(address: string) {
-      const window = current(address);
-      if (window) window.misses++;
-      else windows.set(address, { startedAt: now(), misses: 1 });
+    record(key: string) {
+      const window = current(key);
+      if (window) window.count++;
+      else windows.set(key, { startedAt: now(), count: 1 });
     },
   };
 }

@@ -10,7 +10,7 @@ import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
 import { replyWithAnswer } from "./front-door";
 import { answerKey, type AnswerCache } from "./answer-cache";
-import { createAddressCounter, NOT_FOUND_LIMIT } from "./rate-limits";
+import { createWindowCounter, NOT_FOUND_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers";
 
 export interface WebOptions {
@@ -72,7 +72,7 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(web.serverBuild, web.mode);
-  const misses = createAddressCounter(NOT_FOUND_LIMIT);
+  const misses = createWindowCounter(NOT_FOUND_LIMIT);
   const alwaysSent = securityHeaders(https);
 
   await app.register(async (pages) => {

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, shopToday } from "../../../domain/orders";
+import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, normaliseReference, shopToday, type OrderPage } from "../../../domain/orders";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { OrderCard } from "../../features/admin-orders/order-card";
 import { inputClass } from "../../features/admin/form-parts";
@@ -13,8 +13,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined, before: params.before || undefined });
   const query = parsed.success ? parsed.data : { limit: ORDER_PAGE_SIZE };
+  let page: OrderPage;
+  let notice: string | null = null;
+  try {
+    page = await context.services.orders.list(query);
+  } catch (error) {
+    // The only refusal of a checked query: `before` names no order (a hand-edited or mistyped address).
+    // The list starts again from the newest rather than failing as if the server were broken.
+    const before = parsed.success ? parsed.data.before : undefined;
+    if (!before || (error as { statusCode?: unknown }).statusCode !== 400) throw error;
+    page = await context.services.orders.list({ ...query, before: undefined });
+    notice = `No order ${normaliseReference(before)} to continue after, so the list starts again from the newest orders.`;
+  }
   return {
-    page: await context.services.orders.list(query),
+    page,
+    notice,
     filter: { status: parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
@@ -23,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { page, filter, today } = loaderData;
+  const { page, notice, filter, today } = loaderData;
   const orders = page.items;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
@@ -59,6 +72,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div aria-live="polite" aria-busy={searching} className={searching ? "opacity-60" : undefined}>
+        {notice && (
+          <p role="status" className={`${card} mt-6 p-4 text-sm`}>
+            {notice}
+          </p>
+        )}
         {page.total === 0 ? (
           <div className={`${card} mt-6 p-8 text-center`}>
             <p className="font-medium">{filtered ? "No orders match" : "No orders yet"}</p>

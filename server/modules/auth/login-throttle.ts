@@ -7,6 +7,11 @@ import { createSettingsRepository } from "../settings/repository";
 export const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 10, timeWindow: 60_000 };
 /** Failed sign-ins per account from browsers that have never signed in to it. */
 export const LOGIN_FAILURES_PER_ACCOUNT = { max: 100, windowMs: 60 * 60_000 };
+/**
+ * Wrong current passwords given to the password change, per account: a stolen session cookie must not
+ * become a way to guess the password and take the account over.
+ */
+export const PASSWORD_CHANGE_FAILURES_PER_ACCOUNT = { max: 5, timeWindow: 15 * 60_000 };
 
 const SECRET_KEY = "device_cookie_secret";
 /**

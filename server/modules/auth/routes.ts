@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  CURRENT_PASSWORD_INCORRECT,
   adminCreateInputSchema,
   adminCreateResponseSchema,
   adminDeleteResponseSchema,
@@ -18,10 +19,13 @@ import {
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
-import { createAddressCounter } from "../../plugins/rate-limits";
+import { createWindowCounter } from "../../plugins/rate-limits";
 import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins/auth";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
+
+/** How often sessions past their expiry are deleted. */
+export const SESSION_SWEEP_MS = 15 * 60_000;
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
   app,
@@ -32,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
   const throttle = services.loginThrottle;
 
   // One count of attempts per address for both sign-in routes, so the spec's route is no second allowance.
-  const attemptsFromAddress = createAddressCounter(LOGIN_ATTEMPTS_PER_ADDRESS);
+  const attemptsFromAddress = createWindowCounter(LOGIN_ATTEMPTS_PER_ADDRESS);
   async function limitAttempts(request: FastifyRequest, reply: FastifyReply) {
     const wait = attemptsFromAddress.retryAfter(request.ip);
     if (wait) {
@@ -76,6 +80,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
     cookie.clear(reply);
     return { success: true as const };
   }
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    sweep = setInterval(() => {
+      services.auth.deleteExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, "could not delete expired sessions"));
+    }, SESSION_SWEEP_MS);
+    // The schedule alone must not keep a process alive that is otherwise done.
+    sweep.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(sweep));
 
   app.post(
     "/auth/login",
@@ -172,13 +186,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
         tags: ["auth"],
         summary: "Change your own password; your other sessions end, this one stays",
         body: changePasswordInputSchema,
-        response: { 200: successMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: successMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      await services.auth.changePassword(request.admin!.id, cookie.read(request)!, currentPassword, newPassword);
-      request.log.info({ admin: request.admin!.email }, "admin changed their password");
+      const admin = request.admin!;
+      const failures = services.passwordChangeFailures;
+      const wait = failures.retryAfter(admin.id);
+      if (wait) {
+        request.log.warn({ admin: admin.email }, "password change refused: too many wrong current passwords");
+        reply.header("retry-after", String(wait));
+        throw new HttpError(429, `Too many wrong current passwords. Try again in ${Math.ceil(wait / 60)} minutes.`);
+      }
+      try {
+        await services.auth.changePassword(admin.id, cookie.read(request)!, currentPassword, newPassword);
+      } catch (error) {
+        if (error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT) failures.record(admin.id);
+        throw error;
+      }
+      request.log.info({ admin: admin.email }, "admin changed their password");
       return { success: true, message: "Password changed. Your other sessions have been signed out." };
     },
   );

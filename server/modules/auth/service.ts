@@ -32,7 +32,12 @@ export function createAuthService(db: Db, clock: Clock) {
       if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
       // 256 bits from the OS's CSPRNG.
       const token = randomBytes(32).toString("base64url");
-      await db.transaction().execute((trx) => repository.insertSession(trx, sessionIdOf(token), user.id, clock().toISOString()));
+      const now = clock().getTime();
+      await db.transaction().execute(async (trx) => {
+        // Sessions nobody uses again are swept on a schedule (routes.ts) and here, so the table stays small.
+        await repository.deleteExpiredSessions(trx, iso(now - SESSION_IDLE_MS), iso(now - SESSION_ABSOLUTE_MS));
+        await repository.insertSession(trx, sessionIdOf(token), user.id, iso(now));
+      });
       return { token, user: { id: user.id, name: user.name, email: user.email } };
     },
 
@@ -58,6 +63,7 @@ export function createAuthService(db: Db, clock: Clock) {
       await db.transaction().execute((trx) => repository.deleteSession(trx, sessionIdOf(token)));
     },
 
+    /** Removes every session past either expiry; a cookie that is never used again would otherwise stay forever. */
     async deleteExpiredSessions(): Promise<void> {
       const now = clock().getTime();
       await db

@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       config: { public: true },
       schema: {
         tags: ["operations"],
-        summary: "200 while the database answers, 503 otherwise",
+        summary: "200 while the shop's tables in the database can be read, 503 otherwise",
         response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
       },
     },
