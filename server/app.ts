@@ -32,6 +32,7 @@ import { frontDoorServer } from "./plugins/front-door";
 import { createAnswerCache, registerAnswerCacheClearing } from "./plugins/answer-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerRateLimits } from "./plugins/rate-limits";
+import { registerRequestTargetCheck } from "./plugins/request-target";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerTextInputCheck } from "./plugins/text-input";
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   });
 
   // 2. Who may do what.
+  registerRequestTargetCheck(app);
   registerSameOriginCheck(app, config.publicUrl);
   registerAuthGuard(app, services, config);
   if (answers) registerAnswerCacheClearing(app, answers);

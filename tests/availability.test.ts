@@ -1,7 +1,65 @@
+import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { PAGE_MISS_LIMIT, RENDER_LIMIT } from "../server/plugins/rate-limits";
 import { createTestApp } from "./helpers/app";
 import { tinyWeb } from "./helpers/web";
+
+/** The whole answer to `text` sent as is over a fresh connection (the server closes it: `Connection: close`). */
+function sendRaw(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+const statusOf = (answer: string) => Number(answer.split(" ")[1]);
+const bodyOf = (answer: string) => answer.slice(answer.indexOf("\r\n\r\n") + 4);
+
+async function listening(t: Awaited<ReturnType<typeof createTestApp>>) {
+  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return Number(new URL(address).port);
+}
+
+describe("request targets and Host headers no page can answer", () => {
+  it("answers an absolute-form target with the page it names, from the cache like any other", async () => {
+    const t = await createTestApp({ web: await tinyWeb(), env: { LOG_LEVEL: "silent" } });
+    const port = await listening(t);
+    const first = await sendRaw(port, "GET http://shop.example/prices?q=net HTTP/1.1\r\nHost: ignored.example\r\nConnection: close\r\n\r\n");
+    expect(statusOf(first)).toBe(200);
+    // Rendered for the URL the target names, whose authority replaces the Host header (RFC 9112 §3.2.2).
+    expect(bodyOf(first)).toContain('"url":"http://shop.example/prices?q=net"');
+    const again = await sendRaw(port, "GET /prices?q=net HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n");
+    expect(again).toMatch(/\r\nx-page-cache: hit\r\n/i);
+  });
+
+  it("refuses `*` but for OPTIONS, and a malformed Host, with a 4xx and no stack trace", async () => {
+    const t = await createTestApp({ web: await tinyWeb() });
+    const port = await listening(t);
+    const options = await sendRaw(port, "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(statusOf(options)).toBe(204);
+    expect(options).toMatch(/\r\nallow: GET, HEAD, POST/i);
+    const star = await sendRaw(port, "GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(statusOf(star)).toBe(400);
+    expect(JSON.parse(bodyOf(star)).message).toMatch(/must be a path starting with \//);
+    for (const host of ["bad host", "[::1", "x:99999", "a/b", ""]) {
+      const answer = await sendRaw(port, `GET /prices HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(statusOf(answer), host).toBe(400);
+      expect(JSON.parse(bodyOf(answer)).message, host).toMatch(/^The Host header is not a valid host name/);
+    }
+    for (const host of ["127.0.0.1:3000", "shop.example", "[::1]:8080", "pasal_web"]) {
+      const answer = await sendRaw(port, `GET /prices HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(statusOf(answer), host).toBe(200);
+    }
+    // The same through inject, which skips the HTTP server.
+    const injected = await t.app.inject({ method: "GET", url: "/prices", headers: { host: "bad host" } });
+    expect(injected.statusCode).toBe(400);
+    // strict-console fails the test on any error logged (a stack trace) along the way.
+  });
+});
 
 describe("the page cache and a random query string", () => {
   it("keeps one answer per page and the parameters it reads, and renders it without the others", async () => {

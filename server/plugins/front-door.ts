@@ -26,6 +26,7 @@ export function frontDoorServer(
   const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
   return (handler) => {
     const server = http.createServer((request, response) => {
+      toOriginForm(request);
       if (!serveFromCache(request, response)) handler(request, response);
     });
     // What Fastify sets on a server it makes itself.
@@ -92,4 +93,18 @@ export function replyWithAnswer(request: FastifyRequest, reply: FastifyReply, an
   reply.headers(answer.headers).header("x-page-cache", state).header("vary", "accept-encoding");
   if (request.headers["if-none-match"] === answer.etag) return reply.code(304).send();
   return reply.send(answer.body);
+}
+
+/**
+ * An absolute-form target (`GET http://shop.example/prices HTTP/1.1`), which HTTP/1.1 servers must accept,
+ * becomes the origin form every other part of the server expects, and its authority the Host (RFC 9112
+ * §3.2.2: the Host header is then ignored). Left as it was, the router saw the whole URL as a path.
+ */
+export function toOriginForm(request: IncomingMessage) {
+  const url = request.url ?? "";
+  const absolute = /^https?:\/\/([^/?#]*)([^#]*)/i.exec(url);
+  if (!absolute) return;
+  request.headers.host = absolute[1];
+  const rest = absolute[2]!;
+  request.url = rest.startsWith("/") ? rest : `/${rest}`;
 }
