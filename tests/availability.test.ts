@@ -1,5 +1,6 @@
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
+import { CONNECTIONS_PER_ADDRESS } from "../server/app";
 import { PAGE_MISS_LIMIT, RENDER_LIMIT } from "../server/plugins/rate-limits";
 import { createTestApp } from "./helpers/app";
 import { tinyWeb } from "./helpers/web";
@@ -138,6 +139,37 @@ describe("missing files and the limits of a shared address", () => {
       expect((await t.app.inject({ method: "GET", url: "/prices?q=admin", remoteAddress, headers: { cookie } })).statusCode).toBe(200);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("connections", () => {
+  it("holds a request's head 10 s and the whole request 30 s at most, as SECURITY.md says", async () => {
+    const t = await createTestApp();
+    expect(t.app.server.headersTimeout).toBe(10_000);
+    expect(t.app.server.requestTimeout).toBe(30_000);
+  });
+
+  it(`caps the connections of one address at ${CONNECTIONS_PER_ADDRESS} when the shop is reached directly, not behind a proxy`, async () => {
+    for (const [env, capped] of [
+      [{ HOST: "0.0.0.0" }, true],
+      [{ HOST: "0.0.0.0", TRUST_PROXY: "1" }, false],
+    ] as const) {
+      const t = await createTestApp({ env });
+      const port = await listening(t);
+      const sockets: net.Socket[] = [];
+      try {
+        for (let i = 0; i < CONNECTIONS_PER_ADDRESS; i++) {
+          const socket = net.connect(port, "127.0.0.1");
+          socket.on("error", () => undefined);
+          sockets.push(socket);
+          await new Promise((resolve) => socket.once("connect", resolve));
+        }
+        const answer = await sendRaw(port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        expect(statusOf(answer), JSON.stringify(env)).toBe(capped ? 503 : 200);
+      } finally {
+        for (const socket of sockets) socket.resetAndDestroy();
+      }
     }
   });
 });
