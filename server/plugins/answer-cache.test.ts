@@ -111,6 +111,7 @@ describe("pageTarget", () => {
     // React Router's loader data: the page's own parameters and the loaders it asks for.
     expect(pageTarget("/prices.data?q=vpn&_routes=routes%2Fprices&x=1")).toBe("/prices.data?q=vpn&_routes=routes%2Fprices");
     expect(pageTarget("/_root.data?_routes=root&x=1")).toBe("/_root.data?_routes=root");
+    expect(pageTarget("/__manifest?paths=%2F%2C%2Fprice%2Fott&version=abc&x=1")).toBe("/__manifest?paths=%2F%2C%2Fprice%2Fott&version=abc");
     // A product's page reads no query; its name is in the path.
     expect(pageTarget("/prices/Netflix%20Premium?q=x")).toBe("/prices/Netflix%20Premium");
     expect(pageTarget("/api/prices?cache=bust")).toBe("/api/prices");

@@ -121,7 +121,8 @@ const PRICE_LIST = /^\/(?:prices|price\/[^/]+?)(?:\/|\.data)?$/i;
 
 /**
  * A request target with only the query parameters its page reads, spelled one way: the price list's
- * filters and offset, and the loader React Router asks for in a `.data` request. Anything else (a
+ * filters and offset, the loaders React Router asks for in a `.data` request and the routes it asks
+ * about in route discovery. Anything else (a
  * random `?x=…`, a chat app's `fbclid`) is dropped, so it neither makes a new cache entry, costing a
  * render each, nor reaches the page, which is rendered for this target (ADR 0010).
  */
@@ -133,8 +134,13 @@ export function pageTarget(url: string): string {
   const kept = PRICE_LIST.test(path) ? filtersToSearchParams(parseFilters(query)) : new URLSearchParams();
   const offset = PRICE_LIST.test(path) ? parseOffset(query) : 0;
   if (offset > 0) kept.set("offset", String(offset));
-  const routes = query.get("_routes");
-  if (path.endsWith(".data") && routes !== null) kept.set("_routes", routes);
+  const copy = (name: string) => {
+    const value = query.get(name);
+    if (value !== null) kept.set(name, value);
+  };
+  if (path.endsWith(".data")) copy("_routes");
+  // React Router's route discovery, which the page handler answers too (as JSON, never kept).
+  if (path === "/__manifest") ["paths", "version"].forEach(copy);
   return kept.size > 0 ? `${path}?${kept}` : path;
 }
 
