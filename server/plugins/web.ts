@@ -101,7 +101,8 @@ export async function registerWeb(
         // many a window, and fewer still for pages that do not exist. A signed-in admin is never held back, nor
         // this machine (a proxy left without TRUST_PROXY would otherwise spend one budget for every shopper).
         if (!request.admin) {
-          const counted = isLoopback(request.ip) ? [misses] : [misses, renders];
+          // Route discovery (`/__manifest`, asked for as links show up) reads no data and renders nothing.
+          const counted = isLoopback(request.ip) || request.url.startsWith("/__manifest?") ? [misses] : [misses, renders];
           const tooMany = counted.find((counter) => counter.retryAfter(request.ip) > 0);
           if (tooMany) {
             const wait = tooMany.retryAfter(request.ip);
