@@ -10,7 +10,7 @@ export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
  * Pages rendered for one address, for visitors who are not signed in (a cached page costs nothing and is
  * not counted): a mobile carrier puts many shoppers behind one address, and a shopper filtering the price
  * list asks for a few a second; one client asking for pages nobody asked before (`/?x=1`, `/?x=2`…) gets
- * about a sixth of one core at most, in bursts of about a second.
+ * about an eighth of one core at most (25 ms a render), in bursts of about a second.
  */
 export const RENDER_LIMIT = { max: 50, timeWindow: 10_000 };
 
