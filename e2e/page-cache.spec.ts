@@ -5,8 +5,11 @@ import { E2E_ADMIN } from "./admin-account";
 const hashesOf = (policy: string | undefined) => [...(policy ?? "").matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]).sort();
 const inlineScripts = (html: string) => [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 
-/** A query no other test uses, so the first visit is rendered, not served from the cache. */
-const freshUrl = (path: string, testInfo: TestInfo) => `${path}?sort=name&e2e=${testInfo.project.name}-${Date.now()}`;
+/**
+ * A query no other test uses, so the first visit is rendered, not served from the cache: a price ceiling
+ * above every price (a parameter the page reads; any other is left out of the cache key).
+ */
+const freshUrl = (path: string, testInfo: TestInfo) => `${path}?sort=name&max=${100_000_000 + (Date.now() % 50_000_000) + (testInfo.project.name === "phone" ? 50_000_000 : 0)}`;
 
 test("a page is rendered once, then served from the cache, compressed, and revalidated with a 304", async ({ request }, testInfo) => {
   const url = freshUrl("/prices", testInfo);
@@ -35,9 +38,9 @@ test("a page is rendered once, then served from the cache, compressed, and reval
   expect(again.status()).toBe(304);
 });
 
-test("the price list is kept whole and revalidated with a 304", async ({ request }, testInfo) => {
+test("the price list is kept whole, whatever query it is asked with, and revalidated with a 304", async ({ request }, testInfo) => {
   const url = `/api/prices?e2e=${testInfo.project.name}-${Date.now()}`;
-  expect((await request.get(url)).headers()["x-page-cache"]).toBe("miss");
+  await request.get("/api/prices");
   // At once: a browser's request gets the kept list, compressed on the fly while its copy is being made.
   const kept = await request.get(url);
   expect(kept.headers()["x-page-cache"]).toBe("hit");
@@ -47,7 +50,7 @@ test("the price list is kept whole and revalidated with a 304", async ({ request
 
 test("an admin's edit shows on the very next visit, in pages and in the price list", async ({ playwright, request, baseURL }, testInfo) => {
   const url = freshUrl("/prices", testInfo);
-  const listUrl = `/api/prices?e2e=${testInfo.project.name}-${Date.now()}`;
+  const listUrl = "/api/prices";
   for (const kept of [url, listUrl]) {
     await request.get(kept);
     expect((await request.get(kept)).headers()["x-page-cache"]).toBe("hit");

@@ -32,7 +32,8 @@ import { frontDoorServer } from "./plugins/front-door";
 import { createAnswerCache, registerAnswerCacheClearing } from "./plugins/answer-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
-import { registerRateLimits } from "./plugins/rate-limits";
+import { isLoopback, registerRateLimits } from "./plugins/rate-limits";
+import { registerRequestTargetCheck } from "./plugins/request-target";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerTextInputCheck } from "./plugins/text-input";
@@ -53,6 +54,10 @@ export type App = FastifyInstance & { services: Services };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 72_000 };
+/** Node's own: a request's head within 10 s, the whole request within 30 s, each checked every second. */
+export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery: 1_000 };
+/** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
+export const CONNECTIONS_PER_ADDRESS = 256;
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
   // Public answers kept whole (ADR 0008): the production pages and the price list, answered at the server's door.
@@ -75,7 +80,13 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     return503OnClosing: true,
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
-    serverFactory: frontDoorServer(answers, { sessionCookieNames: [sessionCookieName(config)], timeouts: TIMEOUTS, log: () => appLog.current }),
+    serverFactory: frontDoorServer(answers, {
+      sessionCookieNames: [sessionCookieName(config)],
+      timeouts: SERVER_TIMEOUTS,
+      log: () => appLog.current,
+      // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
+      connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
+    }),
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
 
@@ -112,7 +123,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     if (isAdminPage(request.url) || isPrivateApiAnswer(request)) reply.header("cache-control", "no-store");
   });
 
-  // 2. Who may do what: which other sites may call (answering their preflights before any check), then ours.
+  // 2. Who may do what: a target and Host a URL can be made of, which other sites may call (answering
+  // their preflights before any check), then ours.
+  registerRequestTargetCheck(app);
   await registerCors(app, config.corsOrigins);
   registerSameOriginCheck(app, config.publicUrl, config.corsOrigins);
   registerAuthGuard(app, services, config);

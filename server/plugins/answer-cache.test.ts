@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "../modules/auth/service";
-import { answerKey, createAnswerCache, pickEncoding, registerAnswerCacheClearing } from "./answer-cache";
+import { answerKey, createAnswerCache, pageTarget, pickEncoding, registerAnswerCacheClearing } from "./answer-cache";
 
 const page = (text = "Netflix Premium") => ({
   headers: { "content-type": "text/html; charset=utf-8" },
@@ -85,7 +85,8 @@ describe("answerKey", () => {
   it("tells apart what changes the origin a page is rendered for, and nothing else", () => {
     const plain = answerKey(request("/prices", { host: "shop.example" }));
     expect(answerKey(request("/prices", { host: "shop.example", "accept-language": "ne" }))).toBe(plain);
-    expect(answerKey(request("/prices?page=2", { host: "shop.example" }))).not.toBe(plain);
+    expect(answerKey(request("/prices?offset=48", { host: "shop.example" }))).not.toBe(plain);
+    expect(answerKey(request("/prices?page=2", { host: "shop.example" }))).toBe(plain);
     expect(answerKey(request("/prices", { host: "other.example" }))).not.toBe(plain);
     expect(answerKey(request("/prices", { host: "shop.example", "x-forwarded-proto": "https" }))).not.toBe(plain);
     expect(answerKey(request("/prices", { host: "shop.example", "x-forwarded-host": "x.example" }))).not.toBe(plain);
@@ -95,6 +96,25 @@ describe("answerKey", () => {
     const visitor = answerKey(request("/evil.example?x|/b", { host: "shop.example" }));
     const forged = answerKey(request("/b", { host: "/evil.example?x", "x-forwarded-host": "|shop.example" }));
     expect(forged).not.toBe(visitor);
+  });
+});
+
+describe("pageTarget", () => {
+  it("keeps the parameters a page reads, spelled one way, and drops the rest", () => {
+    expect(pageTarget("/?x=1")).toBe("/");
+    expect(pageTarget("/cart?fbclid=abc&utm_source=chat")).toBe("/cart");
+    expect(pageTarget("/prices?utm_source=chat&q=%20Netflix%20%20Premium&sort=featured&status=&min=500&max=100&priced=on&offset=48")).toBe(
+      "/prices?q=Netflix+Premium&min=100&max=500&priced=1&offset=48",
+    );
+    expect(pageTarget("/price/ott?status=SHARED&offset=0&sort=name&x=1")).toBe("/price/ott?sort=name&status=shared");
+    expect(pageTarget("/PRICES/?q=vpn&x=1")).toBe("/PRICES/?q=vpn");
+    // React Router's loader data: the page's own parameters and the loaders it asks for.
+    expect(pageTarget("/prices.data?q=vpn&_routes=routes%2Fprices&x=1")).toBe("/prices.data?q=vpn&_routes=routes%2Fprices");
+    expect(pageTarget("/_root.data?_routes=root&x=1")).toBe("/_root.data?_routes=root");
+    expect(pageTarget("/__manifest?paths=%2F%2C%2Fprice%2Fott&version=abc&x=1")).toBe("/__manifest?paths=%2F%2C%2Fprice%2Fott&version=abc");
+    // A product's page reads no query; its name is in the path.
+    expect(pageTarget("/prices/Netflix%20Premium?q=x")).toBe("/prices/Netflix%20Premium");
+    expect(pageTarget("/api/prices?cache=bust")).toBe("/api/prices");
   });
 });
 

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError, type FieldError } from "../errors";
-import { limit, NOT_FOUND_LIMIT } from "./rate-limits";
+import { isStaticPath, limit, NOT_FOUND_LIMIT } from "./rate-limits";
 
 // Fastify's own client errors, in words a person can act on.
 const frameworkMessages: Record<string, string> = {
@@ -52,9 +52,13 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 }
 
-/** A JSON 404 for paths no route serves (pages have their own); an address probing many of them is slowed. */
+/**
+ * A JSON 404 for paths no route serves (pages have their own); an address probing many of them is slowed,
+ * but not for a missing upload or poster, which a page full of deleted products asks for many times.
+ */
 export function registerNotFound(app: FastifyInstance) {
-  app.setNotFoundHandler({ preHandler: app.rateLimit(limit(NOT_FOUND_LIMIT, "Too many requests for unknown paths from your address.")) }, (request, reply) => {
+  const probing = { ...limit(NOT_FOUND_LIMIT, "Too many requests for unknown paths from your address."), allowList: (request: FastifyRequest) => isStaticPath(request.url) };
+  app.setNotFoundHandler({ preHandler: app.rateLimit(probing) }, (request, reply) => {
     reply.status(404).send({ success: false, message: `Nothing here: ${request.method} ${request.url.split("?")[0]}` });
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { frontDoorServer } from "./front-door";
 import { answerKey, createAnswerCache } from "./answer-cache";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
 
-const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000 };
+const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000, headersTimeout: 5_000, checkEvery: 1_000 };
 let server: Server | undefined;
 
 afterEach(async () => {
@@ -19,10 +19,10 @@ afterEach(async () => {
 });
 
 /** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
-async function start() {
+async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0 } = {}) {
   const answers = createAnswerCache();
   const routed: string[] = [];
-  const factory = frontDoorServer(answers, { sessionCookieNames: ["pasal_session"], timeouts: TIMEOUTS, log: () => undefined });
+  const factory = frontDoorServer(answers, { sessionCookieNames: ["pasal_session"], timeouts, log: () => undefined, connectionsPerAddress });
   server = factory((request, response) => {
     routed.push(`${request.method} ${request.url}`);
     const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
@@ -30,8 +30,8 @@ async function start() {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
   }, {});
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-  return { answers, routed, base };
+  const port = (server!.address() as AddressInfo).port;
+  return { answers, routed, base: `http://127.0.0.1:${port}`, port };
 }
 
 describe("front door", () => {
@@ -77,6 +77,73 @@ describe("front door", () => {
     answers.clear();
     await fetch(`${base}/prices`);
     expect(routed).toEqual(["GET /prices", "GET /prices"]);
+  });
+});
+
+/** A connection to the test server, with what it has been sent and whether the server has closed it. */
+async function connect(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const state = { answer: "", closed: false, socket };
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => (state.answer += chunk));
+  socket.on("error", () => undefined);
+  socket.on("close", () => (state.closed = true));
+  return state;
+}
+
+/** Sends `chunks` one by one, `every` ms apart, until they run out or the server closes the connection. */
+async function trickle(connection: Awaited<ReturnType<typeof connect>>, chunks: string[], every: number) {
+  for (const chunk of chunks) {
+    if (connection.closed) return;
+    connection.socket.write(chunk);
+    await sleep(every);
+  }
+}
+
+describe("slow and greedy clients", () => {
+  const SHORT = { ...TIMEOUTS, headersTimeout: 400, requestTimeout: 800, connectionTimeout: 800, checkEvery: 100 };
+
+  it("closes a connection whose request head trickles in past the headers timeout", async () => {
+    const { port, routed } = await start({ timeouts: SHORT });
+    const client = await connect(port);
+    const started = Date.now();
+    // A header line every 100 ms never lets the connection go idle, and never ends the head.
+    await trickle(client, ["GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", ...Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: 1\r\n`)], 100);
+    expect(client.closed).toBe(true);
+    expect(client.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeLessThan(SHORT.headersTimeout + 3 * SHORT.checkEvery + 300);
+    expect(routed).toEqual([]);
+    client.socket.destroy();
+  });
+
+  it("closes a connection whose body trickles in past the request timeout", async () => {
+    const { port } = await start({ timeouts: SHORT });
+    const client = await connect(port);
+    const started = Date.now();
+    await trickle(client, ["POST /netflixCode HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n", ...Array.from({ length: 40 }, () => "x")], 100);
+    expect(client.closed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(SHORT.requestTimeout + 3 * SHORT.checkEvery + 300);
+    client.socket.destroy();
+  });
+
+  it("refuses a connection beyond the cap for its address with a 503, and takes one again once another closes", async () => {
+    const { port } = await start({ connectionsPerAddress: 3 });
+    const held = await Promise.all([connect(port), connect(port), connect(port)]);
+    const refused = await connect(port);
+    await expect.poll(() => refused.closed).toBe(true);
+    expect(refused.answer).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(refused.answer).toMatch(/Too many open connections from your address\.[^]*$/);
+    held[0]!.socket.destroy();
+    await expect.poll(() => held[0]!.closed).toBe(true);
+    // The server counts the close when it sees it: the next connection may race it, so ask until it is let in.
+    await expect
+      .poll(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/cart`, { headers: { connection: "close" } }).catch(() => null);
+        return response?.status;
+      })
+      .toBe(200);
+    for (const connection of held) connection.socket.destroy();
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerFactory } from "fastify";
 import { answerKey, pickEncoding, type AnswerCache, type CachedAnswer } from "./answer-cache";
 
@@ -10,6 +11,13 @@ export interface ServerTimeouts {
   connectionTimeout: number;
   requestTimeout: number;
   keepAliveTimeout: number;
+  /** Until the whole head of a request is in; a client trickling header lines is cut off at this. */
+  headersTimeout: number;
+  /**
+   * How often Node looks for requests past their time: a request is cut off up to this much later.
+   * Node's default (30 s) let a trickling client hold a "30 s" connection for up to a minute.
+   */
+  checkEvery: number;
 }
 
 /**
@@ -22,17 +30,32 @@ export interface ServerTimeouts {
  */
 export function frontDoorServer(
   answers: AnswerCache | null,
-  { sessionCookieNames, timeouts, log }: { sessionCookieNames: readonly string[]; timeouts: ServerTimeouts; log: () => FastifyBaseLogger | undefined },
+  {
+    sessionCookieNames,
+    timeouts,
+    log,
+    connectionsPerAddress = 0,
+  }: {
+    sessionCookieNames: readonly string[];
+    timeouts: ServerTimeouts;
+    log: () => FastifyBaseLogger | undefined;
+    /** Open connections one client address may hold (0: no cap, as behind a proxy, where all come from it). */
+    connectionsPerAddress?: number;
+  },
 ): FastifyServerFactory<http.Server> {
   const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
   return (handler) => {
-    const server = http.createServer((request, response) => {
-      if (!serveFromCache(request, response)) handler(request, response);
-    });
+    const server = http.createServer(
+      { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.checkEvery },
+      (request, response) => {
+        toOriginForm(request);
+        if (!serveFromCache(request, response)) handler(request, response);
+      },
+    );
     // What Fastify sets on a server it makes itself.
     server.keepAliveTimeout = timeouts.keepAliveTimeout;
-    server.requestTimeout = timeouts.requestTimeout;
     server.setTimeout(timeouts.connectionTimeout);
+    if (connectionsPerAddress > 0) capConnections(server, connectionsPerAddress);
     return server;
   };
 
@@ -94,4 +117,44 @@ export function replyWithAnswer(request: FastifyRequest, reply: FastifyReply, an
   reply.headers(answer.headers).header("x-page-cache", state).header("vary", "accept-encoding, origin");
   if (request.headers["if-none-match"] === answer.etag) return reply.code(304).send();
   return reply.send(answer.body);
+}
+
+/**
+ * An absolute-form target (`GET http://shop.example/prices HTTP/1.1`), which HTTP/1.1 servers must accept,
+ * becomes the origin form every other part of the server expects, and its authority the Host (RFC 9112
+ * §3.2.2: the Host header is then ignored). Left as it was, the router saw the whole URL as a path.
+ */
+export function toOriginForm(request: IncomingMessage) {
+  const url = request.url ?? "";
+  const absolute = /^https?:\/\/([^/?#]*)([^#]*)/i.exec(url);
+  if (!absolute) return;
+  request.headers.host = absolute[1];
+  const rest = absolute[2]!;
+  request.url = rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+const TOO_MANY_CONNECTIONS =
+  "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 30\r\nContent-Length: 71\r\n\r\nToo many open connections from your address. Please try again shortly.\n";
+
+/**
+ * Refuses a connection beyond `max` open ones from its address, with a 503 and nothing read from it: one
+ * client trickling thousands of connections otherwise took every socket the process may open.
+ */
+function capConnections(server: http.Server, max: number) {
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.end(TOO_MANY_CONNECTIONS);
+      socket.destroySoon();
+      return;
+    }
+    open.set(address, count);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

@@ -3,8 +3,34 @@ import { LRUCache } from "lru-cache";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../errors";
 
-/** Unknown paths per address: enough for a person's typos, too few to scan the server. */
+/** Unknown API paths per address: enough for a person's typos, too few to scan the server. */
 export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
+
+/**
+ * Pages rendered for one address, for visitors who are not signed in (a cached page costs nothing and is
+ * not counted): a mobile carrier puts many shoppers behind one address, and a shopper filtering the price
+ * list asks for a few a second; one client asking for pages nobody asked before (`/?x=1`, `/?x=2`…) gets
+ * about an eighth of one core at most (25 ms a render), in bursts of about a second.
+ */
+export const RENDER_LIMIT = { max: 50, timeWindow: 10_000 };
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d+){3}|::1|::ffff:127(?:\.\d+){3})$/i;
+
+/** Whether an address (or a host to listen on) is this machine's own. */
+export function isLoopback(address: string): boolean {
+  return LOOPBACK.test(address);
+}
+
+/** Pages that do not exist per address (missing files are not counted): a carrier's many shoppers' old links, not a scan of the site. */
+export const PAGE_MISS_LIMIT = { max: 120, timeWindow: 60_000 };
+
+// Files rather than pages: built assets, public pictures, uploads, trending posters, icons a browser asks for itself.
+const STATIC_PATH = /^\/(?:assets|images|media|trending-posters)\/|^\/[^/?]*\.(?:png|jpe?g|gif|webp|avif|svg|ico|css|js|mjs|map|woff2?|ttf)(?:\?|$)/i;
+
+/** Whether a request target asks for a file: its miss is answered without a render and counted against no limit. */
+export function isStaticPath(url: string): boolean {
+  return STATIC_PATH.test(url);
+}
 
 /**
  * One rate limiter for the whole server (keyed by the client's address; see TRUST_PROXY); a route opts in
@@ -28,8 +54,8 @@ export function limit({ max, timeWindow }: { max: number; timeWindow: number }, 
 
 /**
  * Counts events per key (a client's address, an account) in fixed windows, where the per-route limiter
- * cannot count them: misses (answers of 404) of a catch-all route that also answers real pages, sign-in
- * attempts spread over two routes, wrong current passwords per account. Keys beyond `maxKeys` push
+ * cannot count them: misses (answers of 404) and renders of a catch-all route that also answers real pages,
+ * sign-in attempts spread over two routes, wrong current passwords per account. Keys beyond `maxKeys` push
  * out the least recently seen, so a flood of keys costs bounded memory.
  */
 export function createWindowCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxKeys = 50_000) {

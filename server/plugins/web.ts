@@ -9,8 +9,8 @@ import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
 import { replyWithAnswer } from "./front-door";
-import { answerKey, type AnswerCache } from "./answer-cache";
-import { createWindowCounter, NOT_FOUND_LIMIT } from "./rate-limits";
+import { answerKey, pageTarget, type AnswerCache } from "./answer-cache";
+import { createWindowCounter, isLoopback, isStaticPath, PAGE_MISS_LIMIT, RENDER_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers";
 
 export interface WebOptions {
@@ -72,7 +72,8 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(web.serverBuild, web.mode);
-  const misses = createWindowCounter(NOT_FOUND_LIMIT);
+  const misses = createWindowCounter(PAGE_MISS_LIMIT);
+  const renders = createWindowCounter(RENDER_LIMIT);
   const alwaysSent = securityHeaders(https);
 
   await app.register(async (pages) => {
@@ -91,10 +92,24 @@ export async function registerWeb(
         const cached = cache?.get(cacheKey);
         if (cached) return replyWithAnswer(request, reply, cached, "hit");
 
-        // An address probing for pages that do not exist is slowed like one probing the API (cached pages still flow).
-        const wait = misses.retryAfter(request.ip);
-        if (wait > 0) {
-          return reply.status(429).header("retry-after", wait).type("text/plain; charset=utf-8").send(`Too many requests for pages that do not exist from your address. Please try again in ${wait} seconds.`);
+        // A file that is not there (a deleted product's picture, an old build's script) is no page: answered
+        // without a render, and not counted against the address, which many shoppers may share.
+        if (isStaticPath(request.url)) {
+          return reply.status(404).type("text/plain; charset=utf-8").send(`No such file: ${request.url.split("?")[0]}`);
+        }
+        // Renders cost the server what cached pages do not: an address (cached pages still flow) may ask for so
+        // many a window, and fewer still for pages that do not exist. A signed-in admin is never held back, nor
+        // this machine (a proxy left without TRUST_PROXY would otherwise spend one budget for every shopper).
+        if (!request.admin) {
+          // Route discovery (`/__manifest`, asked for as links show up) reads no data and renders nothing.
+          const counted = isLoopback(request.ip) || request.url.startsWith("/__manifest?") ? [misses] : [misses, renders];
+          const tooMany = counted.find((counter) => counter.retryAfter(request.ip) > 0);
+          if (tooMany) {
+            const wait = tooMany.retryAfter(request.ip);
+            const what = tooMany === misses ? "pages that do not exist" : "pages";
+            return reply.status(429).header("retry-after", wait).type("text/plain; charset=utf-8").send(`Too many requests for ${what} from your address. Please try again in ${wait} seconds.`);
+          }
+          if (counted.includes(renders)) renders.record(request.ip);
         }
         if (request.method === "POST" && !(Number(request.headers["content-length"]) <= PAGE_FORM_LIMIT)) {
           const status = request.headers["content-length"] === undefined ? 411 : 413;
@@ -104,8 +119,10 @@ export async function registerWeb(
         const startedAt = cache?.begin() ?? 0;
         const cspNonce = randomBytes(16).toString("base64");
         const loadContext: PasalLoadContext = { ...context, admin: request.admin, cspNonce, fellBack: false };
+        // A kept page is rendered for its key's target, so a parameter the key leaves out cannot show in it.
+        if (cache) request.raw.url = pageTarget(request.raw.url ?? "/");
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
-        if (response.status === 404) misses.record(request.ip);
+        if (response.status === 404 && !request.admin) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";
         if (cache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
           const body = await response.text();

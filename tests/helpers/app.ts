@@ -33,14 +33,14 @@ export interface TestApp {
 
 /** A server on its own fresh database, with one admin; closed after the test. */
 export async function createTestApp(
-  options: { seed?: boolean; clock?: Clock; env?: Record<string, string> } & Pick<AppOptions, "beforeRoutes"> = {},
+  options: { seed?: boolean; clock?: Clock; env?: Record<string, string> } & Pick<AppOptions, "beforeRoutes" | "web"> = {},
 ): Promise<TestApp> {
   const { database, databaseUrl, drop } = await createTestDatabase();
   const clock = options.clock ?? systemClock;
   if (options.seed) await seedDefaultContent(database.db, clock);
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-"));
   const config = loadConfig({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", ...options.env });
-  const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes });
+  const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes, web: options.web });
   const injectAsIs = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
   app.inject = namingOurOrigin(injectAsIs) as App["inject"];
   await app.services.auth.createAdmin(TEST_ADMIN);
