@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { focusRing } from "../../components/ui";
 import { requestedPath } from "../../features/admin/safe-next";
 import { ToastProvider } from "../../features/admin/toast";
@@ -10,6 +10,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
   return { admin: { name: context.admin.name, email: context.admin.email } };
 }
+
+/**
+ * The admin's name and email do not change between screens; the layout's loader runs when the admin area
+ * is entered. Were it rerun on every move, a dropped connection would fail the layout itself, which has no
+ * sidebar left to show, and the error would land on the root's page instead of the screen's boundary.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pasal" }, { name: "robots", content: "noindex" }];
 
