@@ -8,9 +8,10 @@ const signedOut = (error: unknown) => isRouteErrorResponse(error) && error.statu
 /**
  * What an admin screen shows when its loader fails. It renders inside the admin layout's outlet, so the
  * sidebar and Logout stay usable, and 'Try again' reruns the screen's loader without a full reload.
- * `message` is the banner's text where the spec names one (the carousel's 'Failed to fetch carousel items').
+ * `message` is the banner's text where the spec names one, and `dismissible` where the spec has it dismissed
+ * (the carousel's 'Failed to fetch carousel items').
  */
-export function ScreenError({ screen, error, message }: { screen: string; error: unknown; message?: string }) {
+export function ScreenError({ screen, error, message, dismissible = false }: { screen: string; error: unknown; message?: string; dismissible?: boolean }) {
   const revalidator = useRevalidator();
   const [bannerShown, setBannerShown] = useState(true);
   const navigate = useNavigate();
@@ -42,7 +43,7 @@ export function ScreenError({ screen, error, message }: { screen: string; error:
       <h1 className="text-2xl font-bold">{screen}</h1>
       {bannerShown && (
         <div className="mt-4">
-          <ErrorBanner message={missing ? `${screen}: not found` : (message ?? `${screen} could not be loaded`)} onDismiss={() => setBannerShown(false)} />
+          <ErrorBanner message={missing ? `${screen}: not found` : (message ?? `${screen} could not be loaded`)} onDismiss={dismissible ? () => setBannerShown(false) : undefined} />
         </div>
       )}
       <div className={`${card} mt-4 p-5`}>

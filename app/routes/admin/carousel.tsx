@@ -14,5 +14,5 @@ export default function AdminCarousel({ loaderData }: Route.ComponentProps) {
 
 /** The list could not be read (spec §8: 'Failed to fetch carousel items', in the dismissible banner). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Carousel Admin Dashboard" message="Failed to fetch carousel items" error={error} />;
+  return <ScreenError screen="Carousel Admin Dashboard" message="Failed to fetch carousel items" dismissible error={error} />;
 }
