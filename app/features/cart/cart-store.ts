@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { addLine, CART_STORAGE_KEY, lineCost, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
-import { fetchQuotes } from "./fresh-prices";
+import { addLine, CART_STORAGE_KEY, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
 
 // The cart lives in localStorage (spec: key 'cart'); this module is its only reader and writer.
 const listeners = new Set<() => void>();
@@ -102,55 +101,12 @@ function subscribe(listener: () => void) {
 }
 
 /** The cart once a stored cart has been read (empty if its reader cannot load). */
-async function settledCart(): Promise<CartLine[]> {
+export async function settledCart(): Promise<CartLine[]> {
   if (!parseStoredCart && storedCart()) {
     await loadReader().catch(() => undefined);
     if (snapshot === null) snapshot = undefined;
   }
   return read() ?? EMPTY;
-}
-
-/** A line whose price changed since it was added: `before` is the price the shopper saw when adding it. */
-export type PriceChange = { lineId: string; name: string; months: number; before: number; after: number };
-/** A line the shop can no longer sell, with the server's reason. */
-export type LineProblem = { lineId: string; name: string; problem: string };
-export type PriceNotice = { changes: PriceChange[]; problems: LineProblem[] };
-
-const NO_NOTICE: PriceNotice = { changes: [], problems: [] };
-let notice = NO_NOTICE;
-const noticeListeners = new Set<() => void>();
-
-/**
- * Asks the server for today's price of every line and puts it in the cart, keeping what changed for the
- * notice: a cart keeps the price from when an item was added, and the order is priced by the server, so
- * without this the shopper would learn of a change only after the chat opened.
- */
-async function refreshPrices(): Promise<void> {
-  const lines = (await settledCart()).filter((line): line is CartLine & { _id: string } => !!line._id);
-  if (!lines.length) return;
-  const quotes = await fetchQuotes(lines);
-  if (!quotes) return;
-  const fresh = new Map(lines.map((line, index) => [line.lineId, quotes[index]!]));
-  const changes = new Map(notice.changes.map((found) => [found.lineId, found]));
-  const problems: LineProblem[] = [];
-  for (const line of lines) {
-    const quote = fresh.get(line.lineId)!;
-    if ("problem" in quote) problems.push({ lineId: line.lineId, name: line.name, problem: quote.problem });
-    else if (quote.unitPrice !== line.selectedMonth) {
-      const before = changes.get(line.lineId)?.before ?? line.selectedMonth;
-      if (before === quote.unitPrice) changes.delete(line.lineId);
-      else changes.set(line.lineId, { lineId: line.lineId, name: quote.name, months: line.month, before, after: quote.unitPrice });
-    }
-  }
-  change((cart) =>
-    cart.map((line) => {
-      const quote = fresh.get(line.lineId);
-      if (!quote || "problem" in quote || (quote.unitPrice === line.selectedMonth && quote.name === line.name)) return line;
-      return { ...line, name: quote.name, selectedMonth: quote.unitPrice, cost: lineCost(quote.unitPrice, line.selectedDevice) };
-    }),
-  );
-  notice = { changes: [...changes.values()], problems };
-  for (const listener of noticeListeners) listener();
 }
 
 export const cartActions = {
@@ -162,20 +118,9 @@ export const cartActions = {
   },
   remove: (lineId: string) => change((cart) => removeLine(cart, lineId)),
   clear: () => write([]),
-  refreshPrices,
+  /** Changes lines in place (today's prices from the server; see fresh-prices.ts). */
+  update: (lines: (cart: CartLine[]) => CartLine[]) => change(lines),
 };
-
-function subscribeNotice(listener: () => void) {
-  noticeListeners.add(listener);
-  return () => noticeListeners.delete(listener);
-}
-
-/** What the last price checks found, for the lines still in `cart`. */
-export function usePriceNotice(cart: readonly CartLine[]): PriceNotice {
-  const current = useSyncExternalStore(subscribeNotice, () => notice, () => NO_NOTICE);
-  const inCart = (found: { lineId: string }) => cart.some((line) => line.lineId === found.lineId);
-  return { changes: current.changes.filter(inCart), problems: current.problems.filter(inCart) };
-}
 
 /** The cart; empty during server rendering and hydration (and while a stored cart is being read), the stored cart right after. */
 export function useCart(): CartLine[] {

@@ -9,6 +9,7 @@ import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../.
 import { cartActions, useStoredCart } from "./cart-store";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { CheckoutDialog, type SentOrder } from "./checkout-dialog";
+import { refreshPrices } from "./fresh-prices";
 import { PriceNotice } from "./price-notice";
 import { rupees } from "./rupees";
 
@@ -23,7 +24,7 @@ export function CartView() {
   const cartKnown = cart !== null;
   // The cart keeps the prices from when each item was added: today's come from the server on opening.
   useEffect(() => {
-    if (cartKnown) void cartActions.refreshPrices();
+    if (cartKnown) void refreshPrices();
   }, [cartKnown]);
 
   const remove = (line: CartLine, index: number) => {

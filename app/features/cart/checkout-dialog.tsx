@@ -9,7 +9,7 @@ import { MessagePreview } from "../checkout/message-preview";
 import { copyTextWhenReady } from "../checkout/copy-text";
 import { chatSendMessage, openChat, openChatTab, type ChatSendResult } from "../checkout/send-to-chat";
 import { useShop } from "../shop/use-shop";
-import { cartActions } from "./cart-store";
+import { refreshPrices } from "./fresh-prices";
 import { placeOrder, type PlacedOrder } from "./place-order";
 import { PriceNotice } from "./price-notice";
 import { rupees } from "./rupees";
@@ -46,7 +46,7 @@ export function CheckoutDialog({
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   // Prices may have changed while the cart was open: checked again, so what the shopper sends is what they see.
   useEffect(() => {
-    if (open) void cartActions.refreshPrices();
+    if (open) void refreshPrices();
   }, [open]);
 
   const send = async (channel: ChatChannel) => {

@@ -1,5 +1,5 @@
 import type { CartLine } from "../../../domain/cart";
-import { usePriceNotice } from "./cart-store";
+import { usePriceNotice } from "./fresh-prices";
 import { rupees } from "./rupees";
 
 const monthsText = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;

@@ -9,7 +9,8 @@ import { formatNpr } from "../../../domain/money";
 import { monthsLabel, planValidity, validityDays, validitySentence } from "../../../domain/validity";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
-import { cartActions, useCart, usePriceNotice } from "../cart/cart-store";
+import { cartActions, useCart } from "../cart/cart-store";
+import { refreshPrices, usePriceNotice } from "../cart/fresh-prices";
 import { rupees } from "../cart/rupees";
 import { useShop } from "../shop/use-shop";
 import { FaqAccordion } from "./faq-accordion";
@@ -68,7 +69,7 @@ export function ProductView({ item }: { item: ProductItem }) {
     });
     setAddedLineId(lineId);
     // The page may have been open for a while: the server says whether the price still holds.
-    void cartActions.refreshPrices();
+    void refreshPrices();
     flyToCart(imageRef.current?.querySelector("img"));
     setAdded(true);
     clearTimeout(addedTimer.current);
