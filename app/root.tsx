@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found";
@@ -12,6 +12,14 @@ import { themeBootScript } from "./features/theme/theme";
 export async function loader({ context }: Route.LoaderArgs) {
   return { shop: await loadShopSettings(context) };
 }
+
+/**
+ * The admin area shows no shop settings, so moving between its screens (or retrying one) does not ask for
+ * them again: with a dropped connection the root's failed loader would replace the whole page with the
+ * root error, where only the screen's own boundary (inside the admin layout) should show.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  /^\/admin(\/|$)/.test(nextUrl.pathname) ? false : defaultShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -87,29 +87,52 @@ export type PricingResult =
   | { ok: true; lines: OrderLine[]; total: number }
   | { ok: false; errors: Array<{ field: string; message: string }> };
 
+/** One line priced from the catalogue, or why it cannot be sold. */
+function priceLine(input: OrderLineInput, index: number, catalogue: ReadonlyMap<string, PricedItem>): OrderLine | { field: string; message: string } {
+  const item = catalogue.get(input._id);
+  if (!item) return { field: `items.${index}._id`, message: "This item is no longer sold; remove it from your cart" };
+  const unitPrice = item.plans[String(input.months)];
+  if (unitPrice === undefined) {
+    return { field: `items.${index}.months`, message: `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again` };
+  }
+  return { itemId: item._id, name: item.Name, months: input.months, devices: input.devices, unitPrice, lineTotal: unitPrice * input.devices };
+}
+
 /** Prices every line from the catalogue; the browser's prices are never read. */
 export function priceOrder(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>): PricingResult {
   const errors: Array<{ field: string; message: string }> = [];
   const lines: OrderLine[] = [];
   items.forEach((input, index) => {
-    const item = catalogue.get(input._id);
-    if (!item) {
-      errors.push({ field: `items.${index}._id`, message: "This item is no longer sold; remove it from your cart" });
-      return;
-    }
-    const unitPrice = item.plans[String(input.months)];
-    if (unitPrice === undefined) {
-      errors.push({
-        field: `items.${index}.months`,
-        message: `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again`,
-      });
-      return;
-    }
-    lines.push({ itemId: item._id, name: item.Name, months: input.months, devices: input.devices, unitPrice, lineTotal: unitPrice * input.devices });
+    const priced = priceLine(input, index, catalogue);
+    if ("message" in priced) errors.push(priced);
+    else lines.push(priced);
   });
   if (errors.length) return { ok: false, errors };
   return { ok: true, lines, total: lines.reduce((sum, line) => sum + line.lineTotal, 0) };
 }
+
+/** Today's price of each cart line, in the cart's order, or the reason it can no longer be ordered. */
+export type LineQuote = { name: string; unitPrice: number } | { problem: string };
+
+/**
+ * What checkout would charge for each line right now, line by line: the cart shows it before the shopper
+ * sends, so the message in the chat and the cart on screen agree. A line that cannot be sold does not stop
+ * the others from being priced.
+ */
+export function quoteCart(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>): LineQuote[] {
+  return items.map((input, index) => {
+    const priced = priceLine(input, index, catalogue);
+    return "message" in priced ? { problem: priced.message } : { name: priced.name, unitPrice: priced.unitPrice };
+  });
+}
+
+export const quoteInputSchema = z.object({
+  items: checkoutInputSchema.shape.items,
+});
+
+export const quoteResponseSchema = z.object({
+  lines: z.array(z.union([z.object({ name: z.string(), unitPrice: z.number() }), z.object({ problem: z.string() })])),
+});
 
 /** The storefront's message with the reference the seller will look up. */
 export function orderMessage(lines: readonly OrderLine[], reference: string | null): string {

@@ -337,3 +337,51 @@ test("the stored cart's reader (zod/mini) is fetched only when a cart is stored"
   await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
   expect(scripts.filter((path) => path.includes("stored-cart"))).toHaveLength(1);
 });
+
+test("the cart and the checkout show today's prices, and say what changed, before the order is sent", async ({ page, context, request }) => {
+  const urls = await catchChatLinks(context);
+  const { allPrices } = await (await request.get("/api/prices")).json();
+  const netflixId: string = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+  // Added when the 1 month plan cost 250; the shop now sells it at 300. The 3 month line's price still holds.
+  await seedCart(page, [
+    { ...netflix1x1, _id: netflixId, selectedMonth: 250, cost: 250 },
+    { ...netflix3x2, _id: netflixId },
+  ]);
+  await page.goto("/cart");
+
+  // The closed checkout dialog holds the same notice, out of sight.
+  const notice = page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true });
+  await expect(notice).toContainText("Netflix Premium, 1 month: was Rs. 250, now Rs. 300 per device");
+  await expect(notice.getByRole("listitem")).toHaveCount(1);
+  await expect(cartLines(page).first()).toContainText("Rs. 300 × 1");
+  await expect(page.getByText("Total (2 items)").locator("..")).toContainText("Rs. 2,060");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+  await expect(dialog).toContainText("Your order of 2 items for Rs. 2,060");
+  await expect(dialog).toContainText("Netflix Premium, 1 month: was Rs. 250, now Rs. 300 per device");
+  await expectNoAxeViolations(page);
+
+  const popup = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  await popup;
+  await expect.poll(() => urls.length).toBe(1);
+  const text = new URL(urls[0]!).searchParams.get("text")!;
+  expect(text).toContain("Item: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nItem: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months\nTotal: 2,060 NPR");
+  // What was sent is what the shopper saw: no surprise after the chat opened.
+  await expect(dialog.getByRole("status")).not.toContainText("Prices have changed since you added these items: your order total");
+});
+
+test("a line the shop no longer sells is named before checkout", async ({ page, request }) => {
+  const { allPrices } = await (await request.get("/api/prices")).json();
+  const netflixId: string = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+  await seedCart(page, [
+    { ...netflix1x1, _id: netflixId },
+    { ...netflix3x2, _id: netflixId, month: 2 },
+  ]);
+  await page.goto("/cart");
+  await expect(page.getByText("An item in your cart can no longer be ordered").locator("..").filter({ visible: true })).toContainText(
+    "Netflix Premium no longer has a 2 months plan; remove it and add it again",
+  );
+});

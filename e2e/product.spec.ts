@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openSignedIn } from "./admin-account";
 import { expectAccessibleInBothThemes, expectNoAxeViolations } from "./helpers";
 
 const NETFLIX = "/prices/Netflix%20Premium";
@@ -177,4 +178,30 @@ test("the product page and the 18+ gate are accessible in both themes", async ({
   await expectAccessibleInBothThemes(page, ADULT);
   await expect(page.getByRole("heading", { name: "Are you 18 or older?" })).toBeVisible();
   await expectAccessibleInBothThemes(page, "/prices/Internet%20Download%20Manager");
+});
+
+test("adding from a page opened before a price change says so, and the cart gets today's price", async ({ page, browser, baseURL }) => {
+  await page.goto("/prices/Zee5");
+  await expect(page.getByText("Total cost: NPR 150")).toBeVisible();
+
+  // Meanwhile the admin raises the 1 month plan.
+  const admin = await browser.newContext({ baseURL });
+  const seller = await admin.newPage();
+  await openSignedIn(seller, "/admin/dashboard");
+  const { allPrices } = await (await seller.request.get("/api/prices")).json();
+  const zee5 = allPrices.find((item: { Name: string }) => item.Name === "Zee5");
+  const { _id, Id, Name, Info, ImageId, Note, SpecialLink, category, status, plans } = zee5;
+  const save = (newPlans: Record<string, number>) =>
+    seller.request.put(`/api/prices/${_id}`, { data: { Id, Name, Info, ImageId, Note, SpecialLink, Category: category, Status: status, plans: newPlans } });
+  expect((await save({ ...plans, "1": 175 })).status()).toBe(200);
+  try {
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("The price of this plan changed since this page opened: Rs. 150 is now Rs. 175 per device.")).toBeVisible();
+    await expect(page.getByText("Total cost: NPR 175")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]")[0]?.cost)).toBe(175);
+    await expectNoAxeViolations(page);
+  } finally {
+    expect((await save(plans)).status()).toBe(200);
+    await admin.close();
+  }
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as ordersScreen } from "../app/routes/admin/orders";
 import { referencePattern } from "../domain/orders";
-import { CHECKOUT_LIMIT } from "../server/modules/orders/routes";
+import { CHECKOUT_LIMIT, QUOTE_LIMIT } from "../server/modules/orders/routes";
 import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 // 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.
@@ -110,6 +110,50 @@ describe("checkout", () => {
     const refused = await checkout(t, order, "192.0.2.9");
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Too many orders from your address/);
+  });
+});
+
+const quote = (t: TestApp, payload: unknown, remoteAddress = `198.51.100.${nextAddress++ % 250}`) =>
+  t.app.inject({ method: "POST", url: "/api/orders/quote", payload: payload as object, remoteAddress });
+
+describe("quote", () => {
+  it("gives each cart line today's price, after the admin changed it, and stores nothing", async () => {
+    const t = await createTestApp({ seed: true });
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium");
+    const { _id, Id, Name, Info, ImageId, Note, category, status, SpecialLink } = netflix;
+    const edited = { Id, Name, Info, ImageId, Note, SpecialLink, Category: category, Status: status, plans: { ...netflix.plans, "3": 950 } };
+    const changed = await admin(t, "PUT", `/api/prices/${_id}`, edited);
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const response = await quote(t, {
+      items: [
+        { _id, months: 3, devices: 2 },
+        { _id: "no-such-item", months: 1, devices: 1 },
+        { _id, months: 2, devices: 1 },
+        { _id, months: 1, devices: 1 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().lines).toEqual([
+      { name: "Netflix Premium", unitPrice: 950 },
+      { problem: "This item is no longer sold; remove it from your cart" },
+      { problem: "Netflix Premium no longer has a 2 months plan; remove it and add it again" },
+      { name: "Netflix Premium", unitPrice: 300 },
+    ]);
+    expect(await t.database.db.selectFrom("orders").select("reference").execute()).toEqual([]);
+  });
+
+  it("refuses what is not a cart with a message, and is limited per address", async () => {
+    const t = await createTestApp({ seed: true });
+    expectValidationError(await quote(t, { items: [] }), "items", "Your cart is empty");
+    expectValidationError(await quote(t, { items: [{ _id: "x", months: 1, devices: 4 }] }), "items.0.devices", "Devices must be 1, 2 or 3");
+    expectValidationError(await quote(t, { items: "netflix" }), "items");
+    const cart = { items: [{ _id: "x", months: 1, devices: 1 }] };
+    for (let i = 0; i < QUOTE_LIMIT.max; i++) expect((await quote(t, cart, "192.0.2.10")).statusCode).toBe(200);
+    const refused = await quote(t, cart, "192.0.2.10");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many price checks from your address/);
   });
 });
 

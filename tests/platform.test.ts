@@ -40,6 +40,7 @@ describe("the API as a whole", () => {
         "POST /api/auth/logout",
         "POST /api/newsletter",
         "POST /api/orders",
+        "POST /api/orders/quote",
       ].sort(),
     );
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { card, mutedText, primaryButton } from "../../components/ui";
 import { ErrorBanner } from "./form-parts";
@@ -7,10 +7,13 @@ const signedOut = (error: unknown) => isRouteErrorResponse(error) && error.statu
 
 /**
  * What an admin screen shows when its loader fails. It renders inside the admin layout's outlet, so the
- * sidebar and Logout stay usable, and 'Try again' reruns the loaders without a full reload.
+ * sidebar and Logout stay usable, and 'Try again' reruns the screen's loader without a full reload.
+ * `message` is the banner's text where the spec names one, and `dismissible` where the spec has it dismissed
+ * (the carousel's 'Failed to fetch carousel items').
  */
-export function ScreenError({ screen, error }: { screen: string; error: unknown }) {
+export function ScreenError({ screen, error, message, dismissible = false }: { screen: string; error: unknown; message?: string; dismissible?: boolean }) {
   const revalidator = useRevalidator();
+  const [bannerShown, setBannerShown] = useState(true);
   const navigate = useNavigate();
   const location = useLocation();
   const sessionEnded = signedOut(error);
@@ -38,9 +41,11 @@ export function ScreenError({ screen, error }: { screen: string; error: unknown 
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">{screen}</h1>
-      <div className="mt-4">
-        <ErrorBanner message={missing ? `${screen}: not found` : `${screen} could not be loaded`} />
-      </div>
+      {bannerShown && (
+        <div className="mt-4">
+          <ErrorBanner message={missing ? `${screen}: not found` : (message ?? `${screen} could not be loaded`)} onDismiss={dismissible ? () => setBannerShown(false) : undefined} />
+        </div>
+      )}
       <div className={`${card} mt-4 p-5`}>
         <p className={mutedText}>
           {missing

@@ -100,10 +100,26 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The cart once a stored cart has been read (empty if its reader cannot load). */
+export async function settledCart(): Promise<CartLine[]> {
+  if (!parseStoredCart && storedCart()) {
+    await loadReader().catch(() => undefined);
+    if (snapshot === null) snapshot = undefined;
+  }
+  return read() ?? EMPTY;
+}
+
 export const cartActions = {
-  add: (line: NewCartLine) => change((cart) => addLine(cart, line, crypto.randomUUID())),
+  /** Adds the line and answers its lineId. */
+  add: (line: NewCartLine) => {
+    const lineId = crypto.randomUUID();
+    change((cart) => addLine(cart, line, lineId));
+    return lineId;
+  },
   remove: (lineId: string) => change((cart) => removeLine(cart, lineId)),
   clear: () => write([]),
+  /** Changes lines in place (today's prices from the server; see fresh-prices.ts). */
+  update: (lines: (cart: CartLine[]) => CartLine[]) => change(lines),
 };
 
 /** The cart; empty during server rendering and hydration (and while a stored cart is being read), the stored cart right after. */

@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
@@ -9,6 +9,8 @@ import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../.
 import { cartActions, useStoredCart } from "./cart-store";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { CheckoutDialog, type SentOrder } from "./checkout-dialog";
+import { refreshPrices } from "./fresh-prices";
+import { PriceNotice } from "./price-notice";
 import { rupees } from "./rupees";
 
 const usersLabel = (n: number) => `${n} ${n === 1 ? "user" : "users"}`;
@@ -19,6 +21,11 @@ export function CartView() {
   const [announcement, setAnnouncement] = useState("");
   const [sentOrder, setSentOrder] = useState<SentOrder | null>(null);
   const emptyHeadingRef = useRef<HTMLHeadingElement>(null);
+  const cartKnown = cart !== null;
+  // The cart keeps the prices from when each item was added: today's come from the server on opening.
+  useEffect(() => {
+    if (cartKnown) void refreshPrices();
+  }, [cartKnown]);
 
   const remove = (line: CartLine, index: number) => {
     const next = cart?.[index + 1] ?? cart?.[index - 1];
@@ -166,6 +173,7 @@ function FilledCart({
           </button>
         </section>
       )}
+      <PriceNotice cart={cart} className="mt-6" />
       <ul className="mt-6 space-y-4" aria-label="Items in your cart">
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>

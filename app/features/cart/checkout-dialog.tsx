@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
 import { buildCheckoutMessage, chatUrl, type ChatChannel } from "../../../domain/checkout";
 import { Dialog } from "../../components/dialog";
@@ -9,7 +9,9 @@ import { MessagePreview } from "../checkout/message-preview";
 import { copyTextWhenReady } from "../checkout/copy-text";
 import { chatSendMessage, openChat, openChatTab, type ChatSendResult } from "../checkout/send-to-chat";
 import { useShop } from "../shop/use-shop";
+import { refreshPrices } from "./fresh-prices";
 import { placeOrder, type PlacedOrder } from "./place-order";
+import { PriceNotice } from "./price-notice";
 import { rupees } from "./rupees";
 
 const inputClass =
@@ -42,6 +44,10 @@ export function CheckoutDialog({
   const [problems, setProblems] = useState<string[]>([]);
   const browserMessage = buildCheckoutMessage(cart);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
+  // Prices may have changed while the cart was open: checked again, so what the shopper sends is what they see.
+  useEffect(() => {
+    if (open) void refreshPrices();
+  }, [open]);
 
   const send = async (channel: ChatChannel) => {
     if (sending) return;
@@ -105,6 +111,7 @@ export function CheckoutDialog({
           <span className="font-semibold whitespace-nowrap text-slate-900 dark:text-slate-50">{rupees(cartTotal(cart))}</span> goes to us as a chat
           message. Send it, and we reply with how to pay.
         </p>
+        <PriceNotice cart={cart} className="mt-4" />
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-name`} className="text-sm font-medium">

@@ -10,7 +10,8 @@ const QUICK_LINKS = [
 ] as const;
 
 const heading = "text-sm font-semibold uppercase tracking-wider text-slate-900 dark:text-slate-100";
-const link = "rounded-sm text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
+// At least 44 px tall on phones, where a thumb taps them; the usual text height from 768 px.
+const link = "inline-flex min-h-11 items-center rounded-sm text-slate-700 md:min-h-0 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
 
 export function Footer() {
   const { shop } = useShop();

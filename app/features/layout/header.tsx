@@ -24,12 +24,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-400"
   }`;
 
-function NavList({ className }: { className: string }) {
+/** Phones: every tap target at least 44 px tall (Apple's and Google's guidelines). */
+const tapTarget = "flex min-h-11 items-center";
+
+function NavList({ className, linkExtra = "", onNavigate }: { className: string; linkExtra?: string; onNavigate?: () => void }) {
   return (
     <ul className={className}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+          <NavLink to={link.to} end={link.to === "/"} className={(state) => `${linkClass(state)} ${linkExtra}`} onClick={onNavigate}>
             {link.label}
           </NavLink>
         </li>
@@ -81,7 +84,7 @@ export function Header() {
           Pasal
         </Link>
         <NavList className="hidden items-center gap-1 md:flex" />
-        <NavLink to="/cart" className={linkClass} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`} data-cart-target>
+        <NavLink to="/cart" className={(state) => `${linkClass(state)} inline-flex min-h-11 items-center`} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`} data-cart-target>
           <span aria-hidden="true">Cart</span>
           {/* Always rendered with a fixed width, so the bar does not shift when the stored cart loads. */}
           <span aria-hidden="true" className="ml-1.5 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white">
@@ -91,7 +94,7 @@ export function Header() {
         <ThemeToggle />
         <button
           type="button"
-          className="inline-flex h-10 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          className="inline-flex h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -102,8 +105,9 @@ export function Header() {
       {menuOpen && (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-3 md:hidden dark:border-slate-800">
           <SearchBox label="Search services" onNavigate={() => setMenuOpen(false)} />
-          <NavList className="mt-3 grid grid-cols-2 gap-1" />
-          <SocialLinks shop={shop} className="mt-3 px-3 text-sm text-slate-700 dark:text-slate-300" />
+          {/* Tapping the page already shown closes the menu too: no navigation happens to close it. */}
+          <NavList className="mt-3 grid grid-cols-2 gap-1" linkExtra={tapTarget} onNavigate={() => setMenuOpen(false)} />
+          <SocialLinks shop={shop} className="mt-2 px-3 text-sm text-slate-700 dark:text-slate-300" linkClassName={tapTarget} />
         </div>
       )}
     </header>

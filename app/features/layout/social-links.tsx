@@ -9,12 +9,12 @@ export function socialLinks(shop: ShopSettings) {
   ];
 }
 
-export function SocialLinks({ shop, className = "" }: { shop: ShopSettings; className?: string }) {
+export function SocialLinks({ shop, className = "", linkClassName = "" }: { shop: ShopSettings; className?: string; linkClassName?: string }) {
   return (
     <ul className={`flex flex-wrap gap-x-4 gap-y-1 ${className}`} aria-label="Social links">
       {socialLinks(shop).map((link) => (
         <li key={link.label}>
-          <a href={link.href} target="_blank" rel="noopener noreferrer" className="underline-offset-2 hover:underline">
+          <a href={link.href} target="_blank" rel="noopener noreferrer" className={`underline-offset-2 hover:underline ${linkClassName}`}>
             {link.label}
           </a>
         </li>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
 import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domain/catalogue";
 import { whatsappUrl } from "../../../domain/checkout";
@@ -9,7 +9,9 @@ import { formatNpr } from "../../../domain/money";
 import { monthsLabel, planValidity, validityDays, validitySentence } from "../../../domain/validity";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
-import { cartActions } from "../cart/cart-store";
+import { cartActions, useCart } from "../cart/cart-store";
+import { refreshPrices, usePriceNotice } from "../cart/fresh-prices";
+import { rupees } from "../cart/rupees";
 import { useShop } from "../shop/use-shop";
 import { FaqAccordion } from "./faq-accordion";
 import { flyToCart } from "./fly-to-cart";
@@ -21,8 +23,9 @@ const ADDED_MS = 2000;
 
 const STATUS_TEXT = { shared: "Shared account", private: "Private account" } as const;
 
+// Narrow side padding on phones: three device buttons share 328 px at 360 px, and "2 devices" stays on one line.
 const optionClass = (pressed: boolean) =>
-  `flex flex-col items-center justify-center rounded-xl border-2 px-3 py-2.5 text-center transition ${focusRing} ${
+  `flex min-h-12 flex-col items-center justify-center rounded-xl border-2 px-1 py-2.5 text-center transition sm:px-3 ${focusRing} ${
     pressed
       ? "border-brand-600 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-400/10 dark:text-brand-400"
       : "border-slate-200 bg-white text-slate-800 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-slate-500"
@@ -34,6 +37,15 @@ export function ProductView({ item }: { item: ProductItem }) {
   const [months, setMonths] = useState<number | null>(plans[0]?.[0] ?? null);
   const [devices, setDevices] = useState<(typeof DEVICE_OPTIONS)[number]>(1);
   const [added, setAdded] = useState(false);
+  const [addedLineId, setAddedLineId] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const addedChange = usePriceNotice(useCart()).changes.find((found) => found.lineId === addedLineId);
+  const changedTo = addedChange?.after;
+  // The page showed an old price: it shows today's once the server said so.
+  useEffect(() => {
+    if (changedTo !== undefined) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per price found, not per revalidator state
+  }, [changedTo]);
   const imageRef = useRef<HTMLDivElement>(null);
   const addedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(addedTimer.current), []);
@@ -45,7 +57,7 @@ export function ProductView({ item }: { item: ProductItem }) {
   const addToCart = () => {
     if (!chosen) return;
     const [planMonths, price] = chosen;
-    cartActions.add({
+    const lineId = cartActions.add({
       // Built-in items (shown when the database is unavailable) have no server id to price them by.
       ...(item._id.startsWith("builtin-") ? {} : { _id: item._id }),
       Id: item.Id,
@@ -55,6 +67,9 @@ export function ProductView({ item }: { item: ProductItem }) {
       selectedDevice: devices,
       image: item.ImageId,
     });
+    setAddedLineId(lineId);
+    // The page may have been open for a while: the server says whether the price still holds.
+    void refreshPrices();
     flyToCart(imageRef.current?.querySelector("img"));
     setAdded(true);
     clearTimeout(addedTimer.current);
@@ -136,7 +151,7 @@ export function ProductView({ item }: { item: ProductItem }) {
                 <div role="group" aria-labelledby="devices-label" className="mt-2 grid grid-cols-3 gap-2 sm:max-w-sm">
                   {DEVICE_OPTIONS.map((n) => (
                     <button key={n} type="button" aria-pressed={n === devices} onClick={() => setDevices(n)} className={optionClass(n === devices)}>
-                      <span className="font-semibold">
+                      <span className="font-semibold whitespace-nowrap">
                         {n} {n === 1 ? "device" : "devices"}
                       </span>
                     </button>
@@ -144,17 +159,28 @@ export function ProductView({ item }: { item: ProductItem }) {
                 </div>
               </div>
 
-              <div className={`${card} mt-6 flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between`}>
-                <p aria-live="polite" className="text-lg font-semibold">
-                  Total cost: NPR {formatNpr(lineCost(chosen[1], devices))}
+              {/* On phones a buy bar held at the screen's foot while the plan choices are in view (the add
+                  button would otherwise sit more than a screen down); a card in place from 640 px. */}
+              <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:gap-4 sm:rounded-xl sm:border sm:bg-white sm:p-4 sm:backdrop-blur-none dark:border-slate-800 dark:bg-slate-900/95 sm:dark:bg-slate-900">
+                <p aria-live="polite" className="min-w-0 font-semibold sm:text-lg">
+                  <span className={`text-sm font-medium sm:text-lg sm:font-semibold sm:text-inherit ${mutedText}`}>Total cost:</span>{" "}
+                  <span className="block text-lg whitespace-nowrap sm:inline">NPR {formatNpr(lineCost(chosen[1], devices))}</span>
                 </p>
                 <button
                   type="button"
                   onClick={addToCart}
-                  className={`${primaryButton} min-w-44 ${added ? "bg-emerald-700 hover:bg-emerald-700" : ""}`}
+                  className={`${primaryButton} min-w-40 shrink-0 sm:min-w-44 ${added ? "bg-emerald-700 hover:bg-emerald-700" : ""}`}
                 >
                   {added ? "Added to Cart!" : "Add to Cart"}
                 </button>
+              </div>
+              <div aria-live="polite">
+                {addedChange && (
+                  <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50">
+                    The price of this plan changed since this page opened: {rupees(addedChange.before)} is now{" "}
+                    <span className="font-semibold whitespace-nowrap">{rupees(addedChange.after)}</span> per device. Your cart has today&apos;s price.
+                  </p>
+                )}
               </div>
               <p role="status" className="sr-only">
                 {added ? `${item.Name} added to your cart` : ""}

@@ -18,7 +18,7 @@ export function ThemeToggle() {
       onClick={() => setDark(!dark)}
       aria-pressed={dark}
       aria-label="Dark mode"
-      className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       <span aria-hidden="true" className="text-lg">
         {dark ? "☾" : "☀"}

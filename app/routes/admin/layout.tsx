@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { focusRing } from "../../components/ui";
 import { requestedPath } from "../../features/admin/safe-next";
 import { ToastProvider } from "../../features/admin/toast";
@@ -10,6 +10,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
   return { admin: { name: context.admin.name, email: context.admin.email } };
 }
+
+/**
+ * The admin's name and email do not change between screens; the layout's loader runs when the admin area
+ * is entered. Were it rerun on every move, a dropped connection would fail the layout itself, which has no
+ * sidebar left to show, and the error would land on the root's page instead of the screen's boundary.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pasal" }, { name: "robots", content: "noindex" }];
 
@@ -98,7 +105,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               ref={closeButton}
               type="button"
               onClick={closeSidebar}
-              className={`-m-1 rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+              className={`-m-1 min-h-11 rounded-lg px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
             >
               Close<span className="sr-only"> menu</span>
             </button>
@@ -116,7 +123,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${focusRing} ${
+                    // 44 px tall for a thumb on phones, where the sidebar is the menu; compact beside the screen from 1024 px.
+                    `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium lg:min-h-0 ${focusRing} ${
                       isActive
                         ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-400"
                         : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
@@ -128,7 +136,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
             <li>
-              <a href="/" className={`block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
+              <a href="/" className={`flex min-h-11 items-center rounded-lg px-3 py-2 text-sm lg:min-h-0 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
                 View the shop
               </a>
             </li>
@@ -138,7 +146,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             onClick={logout}
-            className={`w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
+            className={`min-h-11 w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 lg:min-h-0 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`}
           >
             Logout
           </button>
@@ -154,7 +162,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             aria-expanded={sidebarOpen}
             aria-controls="admin-sidebar"
             onClick={() => setSidebarOpen((open) => !open)}
-            className={`rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-700 ${focusRing}`}
+            className={`min-h-11 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-700 ${focusRing}`}
           >
             Menu
           </button>

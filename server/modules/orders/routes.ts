@@ -10,6 +10,8 @@ import {
   orderPageSchema,
   orderSchema,
   orderStatusInputSchema,
+  quoteInputSchema,
+  quoteResponseSchema,
   renewalSchema,
   renewalsQuerySchema,
 } from "../../../domain/orders";
@@ -18,6 +20,8 @@ import type { Services } from "../../services";
 
 /** Per visitor address: a shopper checks out a few times at most; a script filling the table is stopped. */
 export const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
+/** The cart asks when it opens, when checkout opens and on each add: a busy shopper stays well below this. */
+export const QUOTE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const orderAnswer = z.object({ success: z.literal(true), message: z.string(), order: orderSchema });
@@ -38,6 +42,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request, reply) => reply.status(201).send({ success: true as const, ...(await orders.checkout(request.body)) }),
+  );
+
+  app.post(
+    "/orders/quote",
+    {
+      config: { public: true, rateLimit: limit(QUOTE_LIMIT, "Too many price checks from your address.") },
+      schema: {
+        tags: ["orders"],
+        summary: "Today's price of each cart line (or why it can no longer be ordered), in the cart's order; stores nothing",
+        body: quoteInputSchema,
+        response: { 200: quoteResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => ({ lines: await orders.quote(request.body.items) }),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   normaliseReference,
   orderMessage,
   priceOrder,
+  quoteCart,
   REFERENCE_LENGTH,
   referenceFromBytes,
   referencePattern,
@@ -14,6 +15,7 @@ import {
   shopToday,
   transitionError,
   type CheckoutResponse,
+  type LineQuote,
   type Order,
   type OrderCounts,
   type OrderLineInput,
@@ -116,6 +118,11 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
       });
       const message = orderMessage(priced.lines, reference);
       return { reference, lines: priced.lines, total: priced.total, message, url: chatUrl(input.channel, await settings.shop(), message) };
+    },
+
+    /** Today's price of each cart line, as checkout would charge it; stores nothing. */
+    async quote(items: OrderLineInput[]): Promise<LineQuote[]> {
+      return quoteCart(items, await catalogueById());
     },
 
     /** Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or more). */

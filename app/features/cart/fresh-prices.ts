@@ -1,0 +1,95 @@
+import { useSyncExternalStore } from "react";
+import { lineCost, type CartLine } from "../../../domain/cart";
+import { cartActions, settledCart } from "./cart-store";
+
+// Apart from cart-store.ts, which every page loads for the header's count: only the pages that show
+// prices to a shopper about to order (cart, product) load the price check.
+
+/** The server's answer for one line (POST /api/orders/quote): today's price, or why it cannot be ordered. */
+export type LineQuote = { name: string; unitPrice: number } | { problem: string };
+
+/** A price check is a nicety: a slow or absent server must not hold the cart up for long. */
+const QUOTE_TIMEOUT_MS = 5000;
+
+const isQuote = (value: unknown): value is LineQuote => {
+  const quote = value as Record<string, unknown> | null;
+  if (!quote) return false;
+  if (typeof quote.problem === "string") return true;
+  return typeof quote.name === "string" && quote.name !== "" && Number.isInteger(quote.unitPrice) && (quote.unitPrice as number) > 0;
+};
+
+/**
+ * Today's price of each line, in the same order, as checkout would charge it; null when there is no answer
+ * we can use (offline, timeout, overloaded). Checked by hand rather than with zod, which the storefront does not load.
+ */
+async function fetchQuotes(lines: ReadonlyArray<CartLine & { _id: string }>): Promise<LineQuote[] | null> {
+  try {
+    const response = await fetch("/api/orders/quote", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ items: lines.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })) }),
+      signal: AbortSignal.timeout(QUOTE_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { lines?: unknown };
+    const quotes = Array.isArray(body.lines) ? body.lines : [];
+    return quotes.length === lines.length && quotes.every(isQuote) ? quotes : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A line whose price changed since it was added: `before` is the price the shopper saw when adding it. */
+export type PriceChange = { lineId: string; name: string; months: number; before: number; after: number };
+/** A line the shop can no longer sell, with the server's reason. */
+export type LineProblem = { lineId: string; name: string; problem: string };
+export type PriceNotice = { changes: PriceChange[]; problems: LineProblem[] };
+
+const NO_NOTICE: PriceNotice = { changes: [], problems: [] };
+let notice = NO_NOTICE;
+const noticeListeners = new Set<() => void>();
+
+/**
+ * Asks the server for today's price of every line and puts it in the cart, keeping what changed for the
+ * notice: a cart keeps the price from when an item was added, and the order is priced by the server, so
+ * without this the shopper would learn of a change only after the chat opened.
+ */
+export async function refreshPrices(): Promise<void> {
+  const lines = (await settledCart()).filter((line): line is CartLine & { _id: string } => !!line._id);
+  if (!lines.length) return;
+  const quotes = await fetchQuotes(lines);
+  if (!quotes) return;
+  const fresh = new Map(lines.map((line, index) => [line.lineId, quotes[index]!]));
+  const changes = new Map(notice.changes.map((found) => [found.lineId, found]));
+  const problems: LineProblem[] = [];
+  for (const line of lines) {
+    const quote = fresh.get(line.lineId)!;
+    if ("problem" in quote) problems.push({ lineId: line.lineId, name: line.name, problem: quote.problem });
+    else if (quote.unitPrice !== line.selectedMonth) {
+      const before = changes.get(line.lineId)?.before ?? line.selectedMonth;
+      if (before === quote.unitPrice) changes.delete(line.lineId);
+      else changes.set(line.lineId, { lineId: line.lineId, name: quote.name, months: line.month, before, after: quote.unitPrice });
+    }
+  }
+  cartActions.update((cart) =>
+    cart.map((line) => {
+      const quote = fresh.get(line.lineId);
+      if (!quote || "problem" in quote || (quote.unitPrice === line.selectedMonth && quote.name === line.name)) return line;
+      return { ...line, name: quote.name, selectedMonth: quote.unitPrice, cost: lineCost(quote.unitPrice, line.selectedDevice) };
+    }),
+  );
+  notice = { changes: [...changes.values()], problems };
+  for (const listener of noticeListeners) listener();
+}
+
+function subscribeNotice(listener: () => void) {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+/** What the last price checks found, for the lines still in `cart`. */
+export function usePriceNotice(cart: readonly CartLine[]): PriceNotice {
+  const current = useSyncExternalStore(subscribeNotice, () => notice, () => NO_NOTICE);
+  const inCart = (found: { lineId: string }) => cart.some((line) => line.lineId === found.lineId);
+  return { changes: current.changes.filter(inCart), problems: current.problems.filter(inCart) };
+}

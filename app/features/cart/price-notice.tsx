@@ -1,0 +1,46 @@
+import type { CartLine } from "../../../domain/cart";
+import { usePriceNotice } from "./fresh-prices";
+import { rupees } from "./rupees";
+
+const monthsText = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
+
+/**
+ * What the server's price check changed in the cart, and which lines it can no longer sell, shown before
+ * the shopper sends the order. The live regions are always there, so a change found later is announced
+ * (plain aria-live rather than status and alert roles: the checkout dialog has those for its own answers).
+ */
+export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[]; className?: string }) {
+  const { changes, problems } = usePriceNotice(cart);
+  return (
+    <>
+      <div aria-live="polite">
+        {changes.length > 0 && (
+          <div className={`rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50 ${className}`}>
+            <p className="font-semibold">{changes.length === 1 ? "A price has changed" : "Prices have changed"} since you added these items</p>
+            <ul className="mt-2 space-y-1">
+              {changes.map((found) => (
+                <li key={found.lineId}>
+                  {found.name}, {monthsText(found.months)}: <span className="whitespace-nowrap">was {rupees(found.before)},</span>{" "}
+                  <span className="font-semibold whitespace-nowrap">now {rupees(found.after)}</span> per device
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">Your cart and its total show today&apos;s prices, the ones your order is sent with.</p>
+          </div>
+        )}
+      </div>
+      <div aria-live="assertive">
+        {problems.length > 0 && (
+          <div className={`rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${className}`}>
+            <p className="font-semibold">{problems.length === 1 ? "An item" : "Some items"} in your cart can no longer be ordered</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {problems.map((found) => (
+                <li key={found.lineId}>{found.problem.startsWith(found.name) ? found.problem : `${found.name}: ${found.problem}`}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
