@@ -25,7 +25,7 @@ export interface ServerTimeouts {
  * stored bytes straight away, without Fastify's routing, hooks and reply machinery, which cost several
  * times the write itself (bench/RESULTS.md). Everything else goes to Fastify, which also fills the cache.
  * A visitor carrying a session cookie always goes in: admins never get a cached answer; so does a call from
- * another site's page (it names its Origin), whose answer carries CORS headers that kept answers lack. Without a cache
+ * another site's page (it names an Origin that is not this host), whose answer carries CORS headers that kept answers lack. Without a cache
  * (development, API-only tests) every request goes to Fastify.
  */
 export function frontDoorServer(
@@ -60,8 +60,8 @@ export function frontDoorServer(
   };
 
   function serveFromCache(request: IncomingMessage, response: ServerResponse): boolean {
-    // A request naming its Origin is another site's call: the router answers it with its CORS headers.
-    if (!answers || answers.size === 0 || request.method !== "GET" || request.headers.origin !== undefined) return false;
+    // Another site's call: the router answers it, with its CORS headers.
+    if (!answers || answers.size === 0 || request.method !== "GET" || fromAnotherOrigin(request)) return false;
     const cookie = request.headers.cookie;
     if (cookie !== undefined && signedIn.test(cookie)) return false;
     const answer = answers.get(answerKey(request));
@@ -157,4 +157,19 @@ function capConnections(server: http.Server, max: number) {
       else open.delete(address);
     });
   });
+}
+
+/**
+ * Whether a request names an Origin other than the host it was sent to: a call from another site's page,
+ * whose answer needs CORS headers. Browsers send no Origin on a same-origin GET; a client that names this
+ * host anyway is the shop's own.
+ */
+export function fromAnotherOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
 }

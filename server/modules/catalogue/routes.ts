@@ -7,7 +7,7 @@ import { suggest } from "../../../domain/search";
 import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
-import { replyWithAnswer } from "../../plugins/front-door";
+import { fromAnotherOrigin, replyWithAnswer } from "../../plugins/front-door";
 import { answerKey, type AnswerCache } from "../../plugins/answer-cache";
 import { securityHeaders } from "../../plugins/security-headers";
 import type { Services } from "../../services";
@@ -44,7 +44,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       // Admins and other sites' pages (their answer carries CORS headers) are answered afresh.
-      const cache = request.admin || request.headers.origin !== undefined ? null : answers;
+      const cache = request.admin || fromAnotherOrigin(request.raw) ? null : answers;
       const key = answerKey(request.raw);
       // Kept, but not yet compressed for this browser (or asked by a visitor with a session cookie).
       const kept = cache?.get(key);
