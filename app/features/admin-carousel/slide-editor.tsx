@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ImageUpload } from "../admin/image-upload";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ImageUpload } from "../../lib/admin/image-upload";
 import { Dialog } from "../../components/dialog";
-import { ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../admin/form-parts";
+import { ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../../lib/admin/form-parts";
 
 type Values = { image: string; title: string; description: string; badge: string; ctaText: string; ctaLink: string };
 const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "" };

@@ -5,11 +5,11 @@ import { formatNpr } from "../../../domain/money";
 import { nextStatuses, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../domain/orders";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { formatDateTime } from "../admin/format";
-import { InputField, inputClass, useFocusFirstInvalid } from "../admin/form-parts";
-import { useToast } from "../admin/toast";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { formatDateTime } from "../../lib/admin/format";
+import { InputField, inputClass, useFocusFirstInvalid } from "../../lib/admin/form-parts";
+import { useToast } from "../../lib/admin/toast";
 import { StatusBadge } from "./status-badge";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../admin/admin-api";
-import { inputClass } from "../admin/form-parts";
-import { ImageUpload } from "../admin/image-upload";
-import { useToast } from "../admin/toast";
+import { callApi } from "../../lib/admin/admin-api";
+import { inputClass } from "../../lib/admin/form-parts";
+import { ImageUpload } from "../../lib/admin/image-upload";
+import { useToast } from "../../lib/admin/toast";
 import { addPlan, draftFromItem, draftToPayload, emptyDraft, monthsLabel, type PriceDraft } from "./price-draft";
 
 const labelClass = "text-sm font-medium";

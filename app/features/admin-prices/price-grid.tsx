@@ -3,10 +3,10 @@ import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domai
 import { formatNpr } from "../../../domain/money";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { callApi } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { inputClass } from "../admin/form-parts";
+import { callApi } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
+import { inputClass } from "../../lib/admin/form-parts";
 import { matchesSearch, monthsLabel, statusLabel } from "./price-draft";
 
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";

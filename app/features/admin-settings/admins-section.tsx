@@ -2,11 +2,11 @@ import { useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
-import { formatDateTime } from "../admin/format";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
+import { InputField, sectionHeading, useFocusFirstInvalid } from "../../lib/admin/form-parts";
+import { formatDateTime } from "../../lib/admin/format";
 
 /** Who may sign in to the admin area: the list, adding one, and removing one (never the last). */
 export function AdminsSection({ admins }: { admins: AdminListItem[] }) {

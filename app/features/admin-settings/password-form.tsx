@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/auth";
 import { card, mutedText, primaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { useToast } from "../admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { useToast } from "../../lib/admin/toast";
+import { InputField, sectionHeading, useFocusFirstInvalid } from "../../lib/admin/form-parts";
 
 const MISMATCH = "The new passwords do not match";
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
 import { card, mutedText, primaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { useToast } from "../admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { useToast } from "../../lib/admin/toast";
+import { InputField, sectionHeading, useFocusFirstInvalid } from "../../lib/admin/form-parts";
 
 type TextKey = Exclude<keyof ShopSettings, NumberKey>;
 type NumberKey = "customerCount" | "yearsInService" | "rating" | "supportHours";

@@ -3,11 +3,11 @@ import { useRevalidator } from "react-router";
 import type { UpdatePost } from "../../../domain/updates";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { ImageUpload } from "../admin/image-upload";
-import { Field, useFocusFirstInvalid, Spinner, withReason } from "../admin/form-parts";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
+import { ImageUpload } from "../../lib/admin/image-upload";
+import { Field, useFocusFirstInvalid, Spinner, withReason } from "../../lib/admin/form-parts";
 
 type Values = { Title: string; Description: string; ImageUrl: string };
 const EMPTY: Values = { Title: "", Description: "", ImageUrl: "" };

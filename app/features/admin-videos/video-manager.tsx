@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { Field, useFocusFirstInvalid, Spinner } from "../admin/form-parts";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
+import { Field, useFocusFirstInvalid, Spinner } from "../../lib/admin/form-parts";
 import { videoErrorText } from "./video-messages";
 
 type Values = { Name: string; Platform: (typeof VIDEO_PLATFORMS)[number]; TrailerLink: string };

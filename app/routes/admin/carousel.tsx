@@ -1,5 +1,5 @@
 import { CarouselManager } from "../../features/admin-carousel/carousel-manager";
-import { ScreenError } from "../../features/admin/screen-error";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/carousel";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
 import { card, focusRing, mutedText } from "../../components/ui";
-import { formatDateTime } from "../../features/admin/format";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { formatDateTime } from "../../lib/admin/format";
+import { requestedPath } from "../../lib/admin/safe-next";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { focusRing } from "../../components/ui";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ToastProvider } from "../../features/admin/toast";
+import { requestedPath } from "../../lib/admin/safe-next";
+import { ToastProvider } from "../../lib/admin/toast";
 import type { Route } from "./+types/layout";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { SubscriberList } from "../../features/admin-newsletter/subscriber-list";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { requestedPath } from "../../lib/admin/safe-next";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

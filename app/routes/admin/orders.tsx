@@ -2,9 +2,9 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, normaliseReference, shopToday, type OrderPage } from "../../../domain/orders";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { OrderCard } from "../../features/admin-orders/order-card";
-import { inputClass } from "../../features/admin/form-parts";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { inputClass } from "../../lib/admin/form-parts";
+import { requestedPath } from "../../lib/admin/safe-next";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

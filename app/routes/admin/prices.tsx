@@ -4,7 +4,7 @@ import type { CatalogueItem } from "../../../domain/catalogue";
 import { mutedText } from "../../components/ui";
 import { PriceForm } from "../../features/admin-prices/price-form";
 import { PriceGrid } from "../../features/admin-prices/price-grid";
-import { ScreenError } from "../../features/admin/screen-error";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/prices";
 
 // The layout has already checked the admin session.

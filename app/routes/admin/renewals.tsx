@@ -4,11 +4,11 @@ import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Order, type Rene
 import { formatNpr } from "../../../domain/money";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../../features/admin/admin-api";
-import { inputClass } from "../../features/admin/form-parts";
-import { requestedPath } from "../../features/admin/safe-next";
-import { useToast } from "../../features/admin/toast";
-import { ScreenError } from "../../features/admin/screen-error";
+import { callApi } from "../../lib/admin/admin-api";
+import { inputClass } from "../../lib/admin/form-parts";
+import { requestedPath } from "../../lib/admin/safe-next";
+import { useToast } from "../../lib/admin/toast";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/renewals";
 
 const WINDOWS = [7, 14, 30, 60];

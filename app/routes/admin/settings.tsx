@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { requestedPath } from "../../lib/admin/safe-next";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { UpdatesManager } from "../../features/admin-updates/updates-manager";
-import { ScreenError } from "../../features/admin/screen-error";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
