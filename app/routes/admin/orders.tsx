@@ -1,15 +1,14 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, normaliseReference, shopToday, type OrderPage } from "../../../domain/orders";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { OrderCard } from "../../features/admin-orders/order-card";
 import { inputClass } from "../../lib/admin/form-parts";
-import { requestedPath } from "../../lib/admin/safe-next";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  requireAdmin(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined, before: params.before || undefined });
   const query = parsed.success ? parsed.data : { limit: ORDER_PAGE_SIZE };

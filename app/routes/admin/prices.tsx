@@ -5,10 +5,11 @@ import { mutedText } from "../../components/ui";
 import { PriceForm } from "../../features/admin-prices/price-form";
 import { PriceGrid } from "../../features/admin-prices/price-grid";
 import { ScreenError } from "../../lib/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/prices";
 
-// The layout has already checked the admin session.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return { items: await context.services.catalogue.list() };
 }
 

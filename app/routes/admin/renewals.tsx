@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { Form, redirect, useRevalidator } from "react-router";
+import { Form, useRevalidator } from "react-router";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Order, type Renewal } from "../../../domain/orders";
 import { formatNpr } from "../../../domain/money";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
 import { inputClass } from "../../lib/admin/form-parts";
-import { requestedPath } from "../../lib/admin/safe-next";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import { useToast } from "../../lib/admin/toast";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/renewals";
@@ -14,8 +14,7 @@ import type { Route } from "./+types/renewals";
 const WINDOWS = [7, 14, 30, 60];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  requireAdmin(context, request);
   const parsed = renewalsQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
   const days = parsed.success ? parsed.data.days : DEFAULT_RENEWAL_WINDOW_DAYS;
   return { days, renewals: await context.services.orders.renewals(days) };

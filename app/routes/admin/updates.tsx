@@ -1,8 +1,10 @@
 import { UpdatesManager } from "../../features/admin-updates/updates-manager";
 import { ScreenError } from "../../lib/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/updates";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return { posts: await context.services.updates.list() };
 }
 
