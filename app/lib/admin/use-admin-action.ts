@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { issuesByField, type ActionAnswer, type FieldErrors } from "./admin-action";
+import { withReason } from "./form-parts";
 import { useToast } from "./toast";
 
 type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
@@ -12,7 +13,10 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  * fields' messages next to their fields and the first of them focused. The screen's data is read again by
  * React Router after the write, so the screen shows what was saved. `onSaved` runs once that is done.
  */
-export function useAdminAction<S extends z.ZodType>(schema: S, { onSaved }: { onSaved?: (message: string) => void } = {}) {
+export function useAdminAction<S extends z.ZodType>(
+  schema: S,
+  { onSaved, failure }: { onSaved?: (message: string) => void; /** What failed, before the reason: "Failed to post the update". */ failure?: string } = {},
+) {
   const fetcher = useFetcher<ActionAnswer>();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,14 +36,18 @@ export function useAdminAction<S extends z.ZodType>(schema: S, { onSaved }: { on
     if (fetcher.data) show(fetcher.data);
   }
 
-  const saved = useEffectEvent((message: string) => onSaved?.(message));
+  const announce = useEffectEvent((answer: ActionAnswer) => {
+    if (answer.ok) {
+      toast("success", answer.message);
+      onSaved?.(answer.message);
+    } else {
+      toast("error", failure ? withReason(failure, answer.message) : answer.message);
+      formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    }
+  });
   useEffect(() => {
-    if (!shown) return;
-    const { answer } = shown;
-    toast(answer.ok ? "success" : "error", answer.message);
-    if (answer.ok) saved(answer.message);
-    else formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [shown, toast]);
+    if (shown) announce(shown.answer);
+  }, [shown]);
 
   return {
     /** Checks the form and sends it; false when the browser's check refused it. */
@@ -56,6 +64,8 @@ export function useAdminAction<S extends z.ZodType>(schema: S, { onSaved }: { on
     pending: fetcher.state !== "idle",
     /** The message for a field ("" for the form as a whole). */
     errors,
+    /** A fresh form (Edit, Cancel edit) shows no old messages. */
+    clearErrors: () => setErrors({}),
     /** What the admin typed into a field clears its message. */
     clearError(field: string) {
       if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
