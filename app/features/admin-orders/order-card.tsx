@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useId, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
@@ -5,6 +6,7 @@ import { formatNpr } from "../../../domain/money";
 import { nextStatuses, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../domain/orders";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { orderAnswerSchema } from "../../../domain/orders";
 import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";
@@ -20,7 +22,7 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancel order",
 };
 
-type OrderAnswer = { message: string; order: Order };
+type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
 /** One order: what was bought, and (opened) the seller's tools for it. */
 export function OrderCard({ order, today }: { order: Order; today: string }) {
@@ -79,7 +81,7 @@ function useOrderCall() {
   const toast = useToast();
   const revalidator = useRevalidator();
   return async (method: "POST" | "PUT", path: string, body: unknown): Promise<ApiResult<OrderAnswer>> => {
-    const answer = await callApi<OrderAnswer>(method, path, body);
+    const answer = await callApi(method, path, orderAnswerSchema, body);
     if (answer.ok) {
       toast("success", answer.data.message);
       await revalidator.revalidate();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { adminCreateResponseSchema, adminDeleteResponseSchema } from "../../../domain/auth";
 import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { useToast } from "../../lib/admin/toast";
@@ -23,7 +24,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     setAdding(true);
-    const answer = await callApi<{ message: string }>("POST", "/api/admin/admins", {
+    const answer = await callApi("POST", "/api/admin/admins", adminCreateResponseSchema, {
       email: String(form.get("email") ?? ""),
       name: String(form.get("name") ?? ""),
       password: String(form.get("password") ?? ""),
@@ -41,7 +42,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
 
   async function remove(admin: AdminListItem) {
     setRemoving(null);
-    const answer = await callApi<{ message: string; signedOut: boolean }>("DELETE", `/api/admin/admins/${encodeURIComponent(admin.email)}`);
+    const answer = await callApi("DELETE", `/api/admin/admins/${encodeURIComponent(admin.email)}`, adminDeleteResponseSchema);
     if (!answer.ok) {
       toast("error", answer.message);
       return;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/auth";
 import { card, mutedText, primaryButton } from "../../components/ui";
+import { successMessageSchema } from "../../../domain/common";
 import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { useToast } from "../../lib/admin/toast";
 import { InputField, sectionHeading, useFocusFirstInvalid } from "../../lib/admin/form-parts";
@@ -25,7 +26,7 @@ export function PasswordForm({ email }: { email: string }) {
       return;
     }
     setSaving(true);
-    const answer = await callApi("POST", "/api/auth/password", { currentPassword, newPassword });
+    const answer = await callApi("POST", "/api/auth/password", successMessageSchema, { currentPassword, newPassword });
     setSaving(false);
     setResult(answer);
     if (answer.ok) {

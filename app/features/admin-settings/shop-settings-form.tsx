@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
 import { card, mutedText, primaryButton } from "../../components/ui";
+import { shopSettingsResponseSchema } from "../../../domain/schemas/settings";
 import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { useToast } from "../../lib/admin/toast";
 import { InputField, sectionHeading, useFocusFirstInvalid } from "../../lib/admin/form-parts";
@@ -45,7 +46,7 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
       body[field.name] = raw === "" ? null : Number(raw);
     }
     setSaving(true);
-    const answer = await callApi<{ data: ShopSettings }>("PUT", "/api/admin/settings", body);
+    const answer = await callApi("PUT", "/api/admin/settings", shopSettingsResponseSchema, body);
     setSaving(false);
     setResult(answer);
     if (answer.ok) {

@@ -1,13 +1,23 @@
+import type { z } from "zod";
+import { errorResponseSchema } from "../../../domain/common";
+
 /** What the API answers on failure (server/plugins/errors.ts). */
 export type ApiFailure = { message: string; errors: Array<{ field: string; message: string }> };
 
 export type ApiResult<T> = { ok: true; data: T } | ({ ok: false; status: number } & ApiFailure);
 
 /**
- * Calls our JSON API from an admin screen (a FormData body goes as multipart). Never throws: a network failure or a refusal comes back as
- * { ok: false, message, errors } for the screen to show next to its fields or in a toast.
+ * Calls our JSON API from an admin screen (a FormData body goes as multipart), for the writes that stay on
+ * the API (their routes log, set cookies or count attempts). The answer is read with the route's response
+ * schema from domain/, so its type is the schema's, not a guess. Never throws: a network failure or a
+ * refusal comes back as { ok: false, message, errors } for the screen to show next to its fields or in a toast.
  */
-export async function callApi<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function callApi<S extends z.ZodType>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  answerSchema: S,
+  body?: unknown,
+): Promise<ApiResult<z.output<S>>> {
   let response: Response;
   const json = body !== undefined && !(body instanceof FormData);
   try {
@@ -20,14 +30,20 @@ export async function callApi<T = unknown>(method: "GET" | "POST" | "PUT" | "DEL
   } catch {
     return { ok: false, status: 0, message: "Cannot reach the server. Check your connection and try again.", errors: [] };
   }
-  const answer = (await response.json().catch(() => null)) as (T & Partial<ApiFailure>) | null;
-  if (response.ok) return { ok: true, data: answer as T };
+  const answer: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const parsed = answerSchema.safeParse(answer);
+    if (parsed.success) return { ok: true, data: parsed.data };
+    return { ok: false, status: response.status, message: "The server's answer was not understood. Reload the page and try again.", errors: [] };
+  }
+  // Any refusal, ours or a proxy's: whatever of the usual shape it has.
+  const failure = errorResponseSchema.partial().safeParse(answer);
   if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended. Please sign in again.", errors: [] };
   return {
     ok: false,
     status: response.status,
-    message: answer?.message ?? `The server answered ${response.status}. Please try again.`,
-    errors: answer?.errors ?? [],
+    message: (failure.success && failure.data.message) || `The server answered ${response.status}. Please try again.`,
+    errors: (failure.success && failure.data.errors) || [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Order, type Renewal } from "../../../domain/orders";
+import { DEFAULT_RENEWAL_WINDOW_DAYS, orderAnswerSchema, renewalsQuerySchema, type Renewal } from "../../../domain/orders";
 import { formatNpr } from "../../../domain/money";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
@@ -77,7 +77,7 @@ function RenewalCard({ renewal }: { renewal: Renewal }) {
 
   async function markRenewed() {
     setBusy(true);
-    const answer = await callApi<{ message: string; order: Order }>("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}`);
+    const answer = await callApi("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}`, orderAnswerSchema);
     setBusy(false);
     if (!answer.ok) {
       toast("error", answer.message);
