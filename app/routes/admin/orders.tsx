@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, normaliseReference, shopToday, type OrderPage } from "../../../domain/orders";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
+import { answer, reachServer } from "../../lib/admin/admin-action";
 import { inputClass } from "../../lib/admin/form-parts";
 import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
@@ -31,6 +33,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     today: shopToday(new Date()),
   };
 }
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { orders } = context.services;
+  return answer(request, orderActionSchema, async (form) => {
+    if (form.intent === "status") {
+      const order = await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate);
+      return `Order ${order.reference} is now ${order.status}`;
+    }
+    if (form.intent === "start") {
+      await orders.setLineStart(form.reference, form.lineId, form.fields.startDate);
+      return "Start date saved";
+    }
+    await orders.updateDetails(form.reference, form.fields);
+    return "Order details saved";
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
