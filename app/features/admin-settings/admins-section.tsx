@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
-import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { card, mutedText, secondaryButton } from "../../components/ui";
 import { adminCreateResponseSchema, adminDeleteResponseSchema } from "../../../domain/auth";
 import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { useToast } from "../../lib/admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../../lib/admin/form-parts";
+import { InputField, sectionHeading, SubmitButton, useFocusFirstInvalid } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 
 /** Who may sign in to the admin area: the list, adding one, and removing one (never the last). */
@@ -107,9 +107,9 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
           error={fieldError(result, "password")}
         />
         <div className="md:col-span-3">
-          <button type="submit" disabled={adding} className={`${primaryButton} w-full sm:w-auto`}>
-            {adding ? "Adding…" : "Add admin"}
-          </button>
+          <SubmitButton pending={adding} pendingLabel="Adding…" className="w-full sm:w-auto">
+            Add admin
+          </SubmitButton>
         </div>
       </form>
 
