@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
+import { SESSION_ENDED } from "./require-admin";
 
 /** What the API answers on failure (server/plugins/errors.ts). */
 export type ApiFailure = { message: string; errors: Array<{ field: string; message: string }> };
@@ -38,7 +39,7 @@ export async function callApi<S extends z.ZodType>(
   }
   // Any refusal, ours or a proxy's: whatever of the usual shape it has.
   const failure = errorResponseSchema.partial().safeParse(answer);
-  if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended. Please sign in again.", errors: [] };
+  if (response.status === 401) return { ok: false, status: 401, message: SESSION_ENDED, errors: [] };
   return {
     ok: false,
     status: response.status,
