@@ -308,6 +308,9 @@ export const renewalsQuerySchema = z.object({
   days: z.coerce.number({ error: "days must be a whole number" }).int("days must be a whole number").min(0).max(365).default(DEFAULT_RENEWAL_WINDOW_DAYS),
 });
 
+/** The API's answer to a change of one order (status, note, a renewal). */
+export const orderAnswerSchema = z.object({ success: z.literal(true), message: z.string(), order: orderSchema });
+
 export const renewalSchema = z.object({
   lineId: z.string(),
   reference: z.string(),

@@ -55,3 +55,24 @@ test("the carousel screen shows 'Failed to fetch carousel items' as a dismissibl
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("button", { name: "Add New Item" })).toBeVisible();
 });
+
+test("a write whose connection drops, or whose session has ended, is told in the screen's way and keeps what was typed", async ({ page }) => {
+  await openSignedIn(page, "/admin/update");
+  const form = page.locator("#post-form");
+  await form.getByLabel("Description").fill("Written while the connection dropped");
+  await form.getByLabel("Image URL").fill("/images/placeholder.svg");
+
+  // The write itself fails on the way (the action's POST), not the screen's data.
+  await page.route("**/admin/update.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update: Cannot reach the server" })).toBeVisible();
+  await expect(form.getByLabel("Description")).toHaveValue("Written while the connection dropped");
+  await expect(page.getByText("could not be loaded")).toHaveCount(0);
+  await expect(form.getByRole("button", { name: "Submit" })).toBeEnabled();
+  await page.unroute("**/admin/update.data*");
+
+  // Signed out meanwhile (another tab): the action answers 401 and the screen goes to sign-in, with the way back.
+  await page.context().clearCookies();
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fupdate$/);
+});

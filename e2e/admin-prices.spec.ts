@@ -180,3 +180,15 @@ test("the prices screen is accessible in dark and light", async ({ page }) => {
     await expectNoAxeViolations(page);
   }
 });
+
+test("the screen's action checks the form with the same schema as the browser, so a request past the page is refused too", async ({ page }) => {
+  await openSignedIn(page, "/admin/prices");
+  const response = await page.request.post("/admin/prices.data", {
+    headers: { "content-type": "application/json" },
+    data: { intent: "create", fields: { Name: "", Id: "x1", ImageId: "/images/placeholder.svg", Category: "ott", SpecialLink: "/prices" } },
+  });
+  expect(response.status()).toBe(400);
+  const body = await response.text();
+  expect(body).toContain("Name is required");
+  expect(body).toContain("Id must be a whole number");
+});

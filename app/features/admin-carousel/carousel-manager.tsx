@@ -2,12 +2,14 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
+import { successMessageSchema } from "../../../domain/common";
+import { carouselSlideSchema } from "../../../domain/schemas/carousel";
+import { callApi } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
 import { SlideBadge } from "../carousel/slide-badge";
 import { SlideImage } from "../carousel/slide-image";
-import { ErrorBanner, Spinner, withReason } from "../admin/form-parts";
+import { ErrorBanner, Spinner, withReason } from "../../lib/admin/form-parts";
 import { DeleteIcon, DownIcon, EditIcon, PlusIcon, UpIcon } from "./icons";
 import { moveItem, positionWrites } from "./reorder";
 import { SlideEditor } from "./slide-editor";
@@ -42,7 +44,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
     if (!slide) return;
     setBusy(true);
     setBanner(null);
-    const answer = await callApi("DELETE", `/api/admin/carousel/${encodeURIComponent(slide._id)}`);
+    const answer = await callApi("DELETE", `/api/admin/carousel/${encodeURIComponent(slide._id)}`, successMessageSchema);
     setBusy(false);
     if (answer.ok) toast("success", `"${slide.title}" deleted`);
     else setBanner(withReason("Failed to delete item", answer.message));
@@ -58,7 +60,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
     let failed = false;
     for (const { item, position } of positionWrites(ordered)) {
       const { _id, ...fields } = item;
-      const answer = await callApi("PUT", `/api/admin/carousel/${encodeURIComponent(_id)}`, { ...fields, position });
+      const answer = await callApi("PUT", `/api/admin/carousel/${encodeURIComponent(_id)}`, carouselSlideSchema, { ...fields, position });
       if (!answer.ok) {
         setBanner(withReason("Failed to update item", answer.message));
         failed = true;

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ImageUpload } from "../admin/image-upload";
+import { carouselSlideSchema } from "../../../domain/schemas/carousel";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ImageUpload } from "../../lib/admin/image-upload";
 import { Dialog } from "../../components/dialog";
-import { ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../admin/form-parts";
+import { ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../../lib/admin/form-parts";
 
 type Values = { image: string; title: string; description: string; badge: string; ctaText: string; ctaLink: string };
 const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "" };
@@ -48,8 +49,8 @@ export function SlideEditor({
     setSaving(true);
     setBanner(null);
     const answer = slide
-      ? await callApi<CarouselSlide>("PUT", `/api/admin/carousel/${encodeURIComponent(slide._id)}`, values)
-      : await callApi<CarouselSlide>("POST", "/api/admin/carousel", values);
+      ? await callApi("PUT", `/api/admin/carousel/${encodeURIComponent(slide._id)}`, carouselSlideSchema, values)
+      : await callApi("POST", "/api/admin/carousel", carouselSlideSchema, values);
     setSaving(false);
     setResult(answer);
     if (answer.ok) onSaved(answer.data);

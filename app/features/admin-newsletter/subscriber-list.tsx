@@ -1,6 +1,6 @@
 import type { NewsletterSubscriber } from "../../../domain/newsletter";
 import { card, mutedText, secondaryButton } from "../../components/ui";
-import { formatDateTime } from "../admin/format";
+import { formatDateTime } from "../../lib/admin/format";
 
 export const NEWSLETTER_CSV_URL = "/api/admin/newsletter.csv";
 

@@ -1,15 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { formatNpr } from "../../../domain/money";
 import { nextStatuses, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../domain/orders";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { formatDateTime } from "../admin/format";
-import { InputField, inputClass, useFocusFirstInvalid } from "../admin/form-parts";
-import { useToast } from "../admin/toast";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { formatDateTime } from "../../lib/admin/format";
+import { InputField, inputClass } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
@@ -20,12 +19,18 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancel order",
 };
 
-type OrderAnswer = { message: string; order: Order };
+/**
+ * One write at a time per order, held by the card: the forms inside are drawn afresh (a new key) when the
+ * saved order comes back, and the answer must outlive them to be shown.
+ */
+type OrderWrite = ReturnType<typeof useOrderWrite>;
+const useOrderWrite = () => useAdminAction(orderActionSchema);
 
 /** One order: what was bought, and (opened) the seller's tools for it. */
 export function OrderCard({ order, today }: { order: Order; today: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const write = useOrderWrite();
   return (
     <li className={`${card} p-4 sm:p-5`}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -66,44 +71,24 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
       {order.note && !open && <p className={`mt-2 text-sm break-words ${mutedText}`}>Note: {order.note}</p>}
       {open && (
         <div id={`${id}-manage`} className="mt-4 space-y-6">
-          <StatusActions order={order} today={today} />
-          {order.status === "delivered" && <StartDates key={order.updatedAt} order={order} />}
-          <DetailsForm key={order.updatedAt} order={order} />
+          <StatusActions order={order} today={today} write={write} />
+          {order.status === "delivered" && <StartDates key={order.updatedAt} order={order} write={write} />}
+          <DetailsForm key={order.updatedAt} order={order} write={write} />
         </div>
       )}
     </li>
   );
 }
 
-function useOrderCall() {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  return async (method: "POST" | "PUT", path: string, body: unknown): Promise<ApiResult<OrderAnswer>> => {
-    const answer = await callApi<OrderAnswer>(method, path, body);
-    if (answer.ok) {
-      toast("success", answer.data.message);
-      await revalidator.revalidate();
-    } else {
-      toast("error", answer.message);
-    }
-    return answer;
-  };
-}
-
-function StatusActions({ order, today }: { order: Order; today: string }) {
+function StatusActions({ order, today, write }: { order: Order; today: string; write: OrderWrite }) {
   const id = useId();
-  const call = useOrderCall();
   const [startDate, setStartDate] = useState(today);
-  const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const busy = write.pending;
   const next = nextStatuses(order.status);
-  const path = `/api/admin/orders/${encodeURIComponent(order.reference)}/status`;
 
-  const move = async (status: OrderStatus) => {
-    setBusy(true);
-    await call("POST", path, status === "delivered" ? { status, startDate } : { status });
-    setBusy(false);
-  };
+  const move = (status: OrderStatus) =>
+    write.submit({ intent: "status", reference: order.reference, fields: status === "delivered" ? { status, startDate } : { status } });
 
   if (next.length === 0) {
     return <p className={`text-sm ${mutedText}`}>This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}; its status cannot change.</p>;
@@ -142,16 +127,15 @@ function StatusActions({ order, today }: { order: Order; today: string }) {
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => {
           setConfirmCancel(false);
-          void move("cancelled");
+          move("cancelled");
         }}
       />
     </section>
   );
 }
 
-function StartDates({ order }: { order: Order }) {
+function StartDates({ order, write }: { order: Order; write: OrderWrite }) {
   const id = useId();
-  const call = useOrderCall();
   return (
     <section aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold">
@@ -166,7 +150,7 @@ function StartDates({ order }: { order: Order }) {
               onSubmit={(event: FormEvent<HTMLFormElement>) => {
                 event.preventDefault();
                 const startDate = String(new FormData(event.currentTarget).get("startDate") ?? "");
-                void call("PUT", `/api/admin/orders/${encodeURIComponent(order.reference)}/lines/${encodeURIComponent(line.id)}/start`, { startDate });
+                write.submit({ intent: "start", reference: order.reference, lineId: line.id, fields: { startDate } });
               }}
             >
               <div>
@@ -187,34 +171,28 @@ function StartDates({ order }: { order: Order }) {
   );
 }
 
-function DetailsForm({ order }: { order: Order }) {
+function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
   const id = useId();
   const formId = `${id.replaceAll(":", "")}-details`;
-  const call = useOrderCall();
-  const [result, setResult] = useState<ApiResult<OrderAnswer> | null>(null);
-  const [saving, setSaving] = useState(false);
-  useFocusFirstInvalid(formId, result);
+  const { errors, formRef, pending: saving } = write;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setSaving(true);
-    const answer = await call("PUT", `/api/admin/orders/${encodeURIComponent(order.reference)}/details`, {
-      customerName: String(form.get("customerName") ?? ""),
-      phone: String(form.get("phone") ?? ""),
-      note: String(form.get("note") ?? ""),
+    write.submit({
+      intent: "details",
+      reference: order.reference,
+      fields: { customerName: String(form.get("customerName") ?? ""), phone: String(form.get("phone") ?? ""), note: String(form.get("note") ?? "") },
     });
-    setSaving(false);
-    setResult(answer);
   }
 
   return (
-    <form id={formId} onSubmit={save} noValidate aria-labelledby={`${formId}-title`} className="space-y-3">
+    <form id={formId} ref={formRef} onSubmit={save} noValidate aria-labelledby={`${formId}-title`} className="space-y-3">
       <h3 id={`${formId}-title`} className="font-semibold">
         Customer and note
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <InputField label="Customer name" name="customerName" optional defaultValue={order.customerName ?? ""} autoComplete="off" error={fieldError(result, "customerName")} />
+        <InputField label="Customer name" name="customerName" optional defaultValue={order.customerName ?? ""} autoComplete="off" error={errors.customerName} />
         <InputField
           label="Phone"
           name="phone"
@@ -224,7 +202,7 @@ function DetailsForm({ order }: { order: Order }) {
           hint="For the renewal reminder on WhatsApp."
           defaultValue={order.phone ?? ""}
           autoComplete="off"
-          error={fieldError(result, "phone")}
+          error={errors.phone}
         />
       </div>
       <div>

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../admin/admin-api";
-import { inputClass } from "../admin/form-parts";
-import { ImageUpload } from "../admin/image-upload";
-import { useToast } from "../admin/toast";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
+import { Field, inputClass, SubmitButton } from "../../lib/admin/form-parts";
+import { ImageUpload } from "../../lib/admin/image-upload";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { savePriceSchema } from "./price-actions";
 import { addPlan, draftFromItem, draftToPayload, emptyDraft, monthsLabel, type PriceDraft } from "./price-draft";
 
 const labelClass = "text-sm font-medium";
@@ -12,13 +12,6 @@ const errorClass = "mt-1 text-sm font-medium text-red-700 dark:text-red-300";
 const hintClass = `mt-1 text-xs ${mutedText}`;
 
 type TextField = Exclude<keyof PriceDraft, "plans">;
-
-/** Server field errors by field ("Name", "plans.3", …); the first message for a field wins. */
-function errorMap(errors: Array<{ field: string; message: string }>): Record<string, string> {
-  const map: Record<string, string> = {};
-  for (const { field, message } of errors) map[field || "form"] ??= message;
-  return map;
-}
 
 /**
  * The Add Price / Update Price form (spec §2, §5). Mount it with a new `key` to reset it: the screen does
@@ -35,15 +28,12 @@ export function PriceForm({
   onSaved: () => void;
   onCancelEdit: () => void;
 }) {
-  const toast = useToast();
   const uid = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const save = useAdminAction(savePriceSchema, { onSaved });
+  const { errors, formRef } = save;
   const [draft, setDraft] = useState<PriceDraft>(() => (editing ? draftFromItem(editing) : emptyDraft));
   const [newPlan, setNewPlan] = useState({ months: "", price: "" });
   const [planHint, setPlanHint] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [focusError, setFocusError] = useState(0);
 
   const idFor = (field: string) => `${uid}-${field.replace(/[^\w-]/g, "_")}`;
 
@@ -52,18 +42,11 @@ export function PriceForm({
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     formRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
     formRef.current?.querySelector<HTMLInputElement>("input[name=Name]")?.focus({ preventScroll: true });
-  }, [focusOnMount]);
-
-  useEffect(() => {
-    if (focusError === 0) return;
-    const form = formRef.current;
-    const first = form?.querySelector<HTMLElement>("[aria-invalid=true]");
-    first?.focus();
-  }, [focusError]);
+  }, [focusOnMount, formRef]);
 
   function set(field: TextField, value: string) {
     setDraft((d) => ({ ...d, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+    save.clearError(field);
   }
 
   function setPlanPrice(months: string, price: string) {
@@ -97,83 +80,33 @@ export function PriceForm({
     if (commitNewPlan()) formRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(idFor("new-months"))}`)?.focus();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
+    if (save.pending) return;
     const plans = commitNewPlan();
     if (plans === false) return;
-    setSaving(true);
-    const payload = draftToPayload({ ...draft, plans });
-    const result = editing
-      ? await callApi<{ message: string }>("PUT", `/api/prices/${encodeURIComponent(editing._id)}`, payload)
-      : await callApi<{ message: string }>("POST", "/api/prices", payload);
-    setSaving(false);
-    if (result.ok) {
-      toast("success", result.data.message);
-      onSaved();
-      return;
-    }
-    setErrors(errorMap(result.errors));
-    toast("error", result.message);
-    setFocusError((n) => n + 1);
+    const fields = draftToPayload({ ...draft, plans });
+    save.submit(editing ? { intent: "update", id: editing._id, fields } : { intent: "create", fields });
   }
 
   // Errors about one plan row show on that row; the rest (e.g. too many plans) under the plans box.
   const rowFields = new Set(draft.plans.map((p) => `plans.${p.months}`));
   const plansError = Object.entries(errors).find(([field]) => (field === "plans" || field.startsWith("plans.")) && !rowFields.has(field));
-  const formError = errors.form;
+  const formError = errors[""];
 
-  /** Props that tie a control to its label, hint and error. */
-  const describe = (field: string, hint?: boolean) => {
-    const error = errors[field];
-    const ids = [hint ? `${idFor(field)}-hint` : null, error ? `${idFor(field)}-error` : null].filter(Boolean);
-    return {
-      id: idFor(field),
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": ids.length ? ids.join(" ") : undefined,
-    };
-  };
-
-  const field = (name: TextField, label: string, control: ReactNode, options: { required?: boolean; hint?: string } = {}) => (
-    <div>
-      <label htmlFor={idFor(name)} className={labelClass}>
-        {label}
-        {options.required && (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
+  const field = (name: TextField, label: string, control: (props: Parameters<Parameters<typeof Field>[0]["children"]>[0]) => ReactNode, options: { required?: boolean; hint?: string } = {}) => (
+    <Field id={idFor(name)} label={label} required={options.required} hint={options.hint} error={errors[name]}>
       {control}
-      {options.hint && (
-        <p id={`${idFor(name)}-hint`} className={hintClass}>
-          {options.hint}
-        </p>
-      )}
-      {errors[name] && (
-        <p id={`${idFor(name)}-error`} className={errorClass}>
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 
-  const text = (name: TextField, label: string, options: { required?: boolean; hint?: string; type?: string; inputMode?: "numeric" | "url" } = {}) =>
+  const text = (name: TextField, label: string, options: { required?: boolean; hint?: string; inputMode?: "numeric" | "url" } = {}) =>
     field(
       name,
       label,
-      <input
-        {...describe(name, !!options.hint)}
-        name={name}
-        type={options.type ?? "text"}
-        inputMode={options.inputMode}
-        required={options.required}
-        autoComplete="off"
-        value={draft[name]}
-        onChange={(e) => set(name, e.target.value)}
-        className={inputClass}
-      />,
+      (props) => (
+        <input {...props} name={name} type="text" inputMode={options.inputMode} required={options.required} autoComplete="off" value={draft[name]} onChange={(e) => set(name, e.target.value)} />
+      ),
       options,
     );
 
@@ -205,7 +138,7 @@ export function PriceForm({
         {field(
           "Category",
           "Category",
-          <select {...describe("Category")} name="Category" required value={draft.Category} onChange={(e) => set("Category", e.target.value)} className={inputClass}>
+          (props) => <select {...props} name="Category" required value={draft.Category} onChange={(e) => set("Category", e.target.value)}>
             <option value="" disabled>
               Select Category
             </option>
@@ -220,7 +153,7 @@ export function PriceForm({
         {field(
           "Info",
           "Info",
-          <textarea {...describe("Info")} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} className={inputClass} />,
+          (props) => <textarea {...props} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} />,
         )}
 
         <fieldset
@@ -331,12 +264,12 @@ export function PriceForm({
         {field(
           "Note",
           "Note",
-          <textarea {...describe("Note")} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} className={inputClass} />,
+          (props) => <textarea {...props} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} />,
         )}
         {field(
           "Status",
           "Status",
-          <select {...describe("Status")} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)} className={inputClass}>
+          (props) => <select {...props} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)}>
             <option value="" disabled>
               Select Status
             </option>
@@ -357,9 +290,9 @@ export function PriceForm({
       )}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button type="submit" disabled={saving} className={`${primaryButton} sm:flex-1`}>
-          {saving ? "Saving…" : title}
-        </button>
+        <SubmitButton pending={save.pending} className="sm:flex-1">
+          {title}
+        </SubmitButton>
         {editing && (
           <button type="button" onClick={onCancelEdit} className={secondaryButton}>
             Cancel edit

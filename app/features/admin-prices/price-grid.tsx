@@ -3,10 +3,10 @@ import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domai
 import { formatNpr } from "../../../domain/money";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { callApi } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { inputClass } from "../admin/form-parts";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { inputClass } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { deletePriceSchema } from "./price-actions";
 import { matchesSearch, monthsLabel, statusLabel } from "./price-draft";
 
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";
@@ -23,27 +23,21 @@ export function PriceGrid({
   onEdit: (item: CatalogueItem) => void;
   onDeleted: (item: CatalogueItem) => void;
 }) {
-  const toast = useToast();
   const uid = useId();
   const [query, setQuery] = useState("");
   const [toDelete, setToDelete] = useState<CatalogueItem | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<CatalogueItem | null>(null);
+  const remove = useAdminAction(deletePriceSchema, { onSaved: () => deleting && onDeleted(deleting) });
   const shown = items.filter((item) => matchesSearch(item, query));
 
-  async function confirmDelete() {
+  function confirmDelete() {
     const item = toDelete;
     setToDelete(null);
     if (!item) return;
-    setDeleting(item._id);
-    const result = await callApi<{ message: string }>("DELETE", `/api/prices/${encodeURIComponent(item.Name)}`);
-    setDeleting(null);
-    if (result.ok) {
-      toast("success", result.data.message);
-      onDeleted(item);
-    } else {
-      toast("error", result.message);
-    }
+    setDeleting(item);
+    remove.submit({ intent: "delete", name: item.Name });
   }
+  const isDeleting = (item: CatalogueItem) => remove.pending && deleting?._id === item._id;
 
   return (
     <section aria-labelledby={`${uid}-title`}>
@@ -158,11 +152,11 @@ export function PriceGrid({
                   <button
                     type="button"
                     onClick={() => setToDelete(item)}
-                    disabled={deleting === item._id}
+                    disabled={isDeleting(item)}
                     aria-label={`Delete ${item.Name}`}
                     className={`${secondaryButton} flex-1 px-3 py-2 text-red-700 dark:text-red-300`}
                   >
-                    {deleting === item._id ? "Deleting…" : "Delete"}
+                    {isDeleting(item) ? "Deleting…" : "Delete"}
                   </button>
                 </div>
               </li>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
-import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
-import { formatDateTime } from "../admin/format";
+import { card, mutedText, secondaryButton } from "../../components/ui";
+import { adminCreateResponseSchema, adminDeleteResponseSchema } from "../../../domain/auth";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
+import { InputField, sectionHeading, SubmitButton, useFocusFirstInvalid } from "../../lib/admin/form-parts";
+import { formatDateTime } from "../../lib/admin/format";
 
 /** Who may sign in to the admin area: the list, adding one, and removing one (never the last). */
 export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
@@ -23,7 +24,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     setAdding(true);
-    const answer = await callApi<{ message: string }>("POST", "/api/admin/admins", {
+    const answer = await callApi("POST", "/api/admin/admins", adminCreateResponseSchema, {
       email: String(form.get("email") ?? ""),
       name: String(form.get("name") ?? ""),
       password: String(form.get("password") ?? ""),
@@ -41,7 +42,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
 
   async function remove(admin: AdminListItem) {
     setRemoving(null);
-    const answer = await callApi<{ message: string; signedOut: boolean }>("DELETE", `/api/admin/admins/${encodeURIComponent(admin.email)}`);
+    const answer = await callApi("DELETE", `/api/admin/admins/${encodeURIComponent(admin.email)}`, adminDeleteResponseSchema);
     if (!answer.ok) {
       toast("error", answer.message);
       return;
@@ -106,9 +107,9 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
           error={fieldError(result, "password")}
         />
         <div className="md:col-span-3">
-          <button type="submit" disabled={adding} className={`${primaryButton} w-full sm:w-auto`}>
-            {adding ? "Adding…" : "Add admin"}
-          </button>
+          <SubmitButton pending={adding} pendingLabel="Adding…" className="w-full sm:w-auto">
+            Add admin
+          </SubmitButton>
         </div>
       </form>
 

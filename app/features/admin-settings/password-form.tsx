@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/auth";
-import { card, mutedText, primaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { useToast } from "../admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
+import { card, mutedText } from "../../components/ui";
+import { successMessageSchema } from "../../../domain/common";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { useToast } from "../../lib/admin/toast";
+import { InputField, sectionHeading, SubmitButton, useFocusFirstInvalid } from "../../lib/admin/form-parts";
 
 const MISMATCH = "The new passwords do not match";
 
@@ -25,7 +26,7 @@ export function PasswordForm({ email }: { email: string }) {
       return;
     }
     setSaving(true);
-    const answer = await callApi("POST", "/api/auth/password", { currentPassword, newPassword });
+    const answer = await callApi("POST", "/api/auth/password", successMessageSchema, { currentPassword, newPassword });
     setSaving(false);
     setResult(answer);
     if (answer.ok) {
@@ -62,9 +63,9 @@ export function PasswordForm({ email }: { email: string }) {
         />
         <InputField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={fieldError(result, "confirmPassword")} />
         <div className="md:col-span-3">
-          <button type="submit" disabled={saving} className={`${primaryButton} w-full sm:w-auto`}>
-            {saving ? "Changing…" : "Change password"}
-          </button>
+          <SubmitButton pending={saving} pendingLabel="Changing…" className="w-full sm:w-auto">
+            Change password
+          </SubmitButton>
         </div>
       </form>
     </section>

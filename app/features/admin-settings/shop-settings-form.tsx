@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
-import { card, mutedText, primaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { useToast } from "../admin/toast";
-import { InputField, sectionHeading, useFocusFirstInvalid } from "../admin/form-parts";
+import { card, mutedText } from "../../components/ui";
+import { shopSettingsResponseSchema } from "../../../domain/schemas/settings";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { useToast } from "../../lib/admin/toast";
+import { InputField, sectionHeading, SubmitButton, useFocusFirstInvalid } from "../../lib/admin/form-parts";
 
 type TextKey = Exclude<keyof ShopSettings, NumberKey>;
 type NumberKey = "customerCount" | "yearsInService" | "rating" | "supportHours";
@@ -45,7 +46,7 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
       body[field.name] = raw === "" ? null : Number(raw);
     }
     setSaving(true);
-    const answer = await callApi<{ data: ShopSettings }>("PUT", "/api/admin/settings", body);
+    const answer = await callApi("PUT", "/api/admin/settings", shopSettingsResponseSchema, body);
     setSaving(false);
     setResult(answer);
     if (answer.ok) {
@@ -105,9 +106,9 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           </p>
         )}
         <div className="mt-6">
-          <button type="submit" disabled={saving} className={`${primaryButton} w-full sm:w-auto`}>
-            {saving ? "Saving…" : "Save settings"}
-          </button>
+          <SubmitButton pending={saving} className="w-full sm:w-auto">
+            Save settings
+          </SubmitButton>
         </div>
       </form>
     </section>

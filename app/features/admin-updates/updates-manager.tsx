@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import type { UpdatePost } from "../../../domain/updates";
 import { ImageWithFallback } from "../../components/image-with-fallback";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { ImageUpload } from "../admin/image-upload";
-import { Field, useFocusFirstInvalid, Spinner, withReason } from "../admin/form-parts";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { ImageUpload } from "../../lib/admin/image-upload";
+import { Field, Spinner, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { deleteUpdateSchema, saveUpdateSchema } from "./update-actions";
 
 type Values = { Title: string; Description: string; ImageUrl: string };
 const EMPTY: Values = { Title: "", Description: "", ImageUrl: "" };
-type SaveAnswer = { success: boolean; data: UpdatePost; message: string };
 
 const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -22,40 +20,32 @@ const postedOn = (iso: string) => {
 
 /** The 'Post Form' (spec §2) plus the posts already published, newest first, to correct or delete. */
 export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
-  const revalidator = useRevalidator();
-  const toast = useToast();
   const [values, setValues] = useState<Values>(EMPTY);
   const [editing, setEditing] = useState<UpdatePost | null>(null);
-  const [result, setResult] = useState<ApiResult<SaveAnswer> | null>(null);
-  useFocusFirstInvalid("post-form", result);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<UpdatePost | null>(null);
-  const loading = revalidator.state === "loading";
+  const [removing, setRemoving] = useState<UpdatePost | null>(null);
+  // The form keeps what was typed after a refusal, with the messages next to the fields.
+  const save = useAdminAction(saveUpdateSchema, {
+    failure: editing ? "Failed to save the update" : "Failed to post the update",
+    onSaved: () => cancelEdit(),
+  });
+  const remove = useAdminAction(deleteUpdateSchema, {
+    failure: "Failed to delete the update",
+    onSaved: () => editing?._id === removing?._id && cancelEdit(),
+  });
+  const { errors, formRef, pending: saving } = save;
+  const loading = saving || remove.pending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    const answer = editing
-      ? await callApi<SaveAnswer>("PUT", `/api/admin/updates/${encodeURIComponent(editing._id)}`, values)
-      : await callApi<SaveAnswer>("POST", "/api/admin/addNewUpdates", values);
-    setSaving(false);
-    setResult(answer);
-    if (!answer.ok) {
-      // The form keeps what was typed, with the server's words next to the fields.
-      toast("error", withReason(editing ? "Failed to save the update" : "Failed to post the update", answer.message));
-      return;
-    }
-    toast("success", answer.data.message || (editing ? "Update saved" : "Update posted"));
-    setValues(EMPTY);
-    setEditing(null);
-    setResult(null);
-    await revalidator.revalidate();
+    if (save.pending) return;
+    save.submit(editing ? { intent: "update", id: editing._id, fields: values } : { intent: "create", fields: values });
   }
 
   function edit(post: UpdatePost) {
     setEditing(post);
     setValues({ Title: post.Title, Description: post.Description, ImageUrl: post.ImageUrl });
-    setResult(null);
+    save.clearErrors();
     document.getElementById("post-form")?.scrollIntoView({ behavior: "smooth", block: "start" });
     window.setTimeout(() => document.querySelector<HTMLInputElement>("#post-form input")?.focus({ preventScroll: true }), 0);
   }
@@ -63,48 +53,43 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
   function cancelEdit() {
     setEditing(null);
     setValues(EMPTY);
-    setResult(null);
+    save.clearErrors();
   }
 
-  async function confirmDelete() {
+  function confirmDelete() {
     const post = deleting;
     setDeleting(null);
     if (!post) return;
-    const answer = await callApi<{ success: boolean; message: string }>("DELETE", `/api/admin/updates/${encodeURIComponent(post._id)}`);
-    if (!answer.ok) {
-      toast("error", withReason("Failed to delete the update", answer.message));
-      return;
-    }
-    toast("success", answer.data.message || "Update deleted");
-    if (editing?._id === post._id) cancelEdit();
-    await revalidator.revalidate();
+    setRemoving(post);
+    remove.submit({ intent: "delete", id: post._id });
   }
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    save.clearError(key);
+  };
 
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Post Form</h1>
       <p className={`mt-1 text-sm ${mutedText}`}>Posts appear on the Updates page, grouped by month.</p>
 
-      <form id="post-form" onSubmit={submit} noValidate className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`} aria-labelledby="post-form-title">
+      <form id="post-form" ref={formRef} onSubmit={submit} noValidate className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`} aria-labelledby="post-form-title">
         <h2 id="post-form-title" className="text-lg font-semibold">
           {editing ? `Editing "${editing.Title || "Untitled update"}"` : "New update"}
         </h2>
-        <Field label="Title" optional error={fieldError(result, "Title")}>
+        <Field label="Title" optional error={errors.Title}>
           {(p) => <input {...p} name="Title" type="text" maxLength={160} value={values.Title} onChange={set("Title")} />}
         </Field>
-        <Field label="Description" error={fieldError(result, "Description")}>
+        <Field label="Description" error={errors.Description}>
           {(p) => <textarea {...p} name="Description" rows={5} required maxLength={4000} value={values.Description} onChange={set("Description")} />}
         </Field>
-        <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={fieldError(result, "ImageUrl")}>
+        <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={errors.ImageUrl}>
           {(p) => <input {...p} name="ImageUrl" type="text" inputMode="url" autoComplete="off" required value={values.ImageUrl} onChange={set("ImageUrl")} />}
         </Field>
         <ImageUpload value={values.ImageUrl} onUploaded={(ImageUrl) => setValues((v) => ({ ...v, ImageUrl }))} />
         <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? "Saving…" : editing ? "Save changes" : "Submit"}
-          </button>
+          <SubmitButton pending={saving}>{editing ? "Save changes" : "Submit"}</SubmitButton>
           {editing && (
             <button type="button" className={secondaryButton} onClick={cancelEdit} disabled={saving}>
               Cancel edit

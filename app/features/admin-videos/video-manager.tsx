@@ -1,16 +1,18 @@
+import type { z } from "zod";
 import { useState, type FormEvent } from "react";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi, fieldError, type ApiResult } from "../admin/admin-api";
-import { ConfirmDialog } from "../admin/confirm-dialog";
-import { useToast } from "../admin/toast";
-import { Field, useFocusFirstInvalid, Spinner } from "../admin/form-parts";
+import { successMessageSchema } from "../../../domain/common";
+import { videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
+import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { useToast } from "../../lib/admin/toast";
+import { Field, useFocusFirstInvalid, Spinner } from "../../lib/admin/form-parts";
 import { videoErrorText } from "./video-messages";
 
 type Values = { Name: string; Platform: (typeof VIDEO_PLATFORMS)[number]; TrailerLink: string };
 const EMPTY: Values = { Name: "", Platform: "Netflix", TrailerLink: "" };
-type SaveAnswer = { success: boolean; message: string; item: Video };
-type ListAnswer = { success: boolean; items: Video[]; message: string };
+type SaveAnswer = z.infer<typeof videoSaveResponseSchema>;
 
 const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -32,7 +34,7 @@ export function VideoManager() {
 
   async function loadVideos() {
     setListing(true);
-    const answer = await callApi<ListAnswer>("GET", "/api/admin/viewWhatsNewVideo");
+    const answer = await callApi("GET", "/api/admin/viewWhatsNewVideo", videoListResponseSchema);
     setListing(false);
     if (answer.ok && answer.data.success) {
       setVideos(answer.data.items);
@@ -47,7 +49,7 @@ export function VideoManager() {
     event.preventDefault();
     setSaving(true);
     setError(null);
-    const answer = await callApi<SaveAnswer>("POST", "/api/admin/addWhatsNewVideo", editing ? { ...values, _id: editing._id } : values);
+    const answer = await callApi("POST", "/api/admin/addWhatsNewVideo", videoSaveResponseSchema, editing ? { ...values, _id: editing._id } : values);
     setSaving(false);
     setSaveResult(answer);
     if (!answer.ok || !answer.data.success) {
@@ -85,7 +87,7 @@ export function VideoManager() {
     setDeleting(null);
     if (!video) return;
     setError(null);
-    const answer = await callApi<{ success: boolean; message: string }>("POST", "/api/admin/deleteWhatsNewVideo", { _id: video._id });
+    const answer = await callApi("POST", "/api/admin/deleteWhatsNewVideo", successMessageSchema, { _id: video._id });
     if (!answer.ok || !answer.data.success) {
       setError(answer.ok ? answer.data.message || "Failed to delete video" : videoErrorText(answer, "remove"));
       return;

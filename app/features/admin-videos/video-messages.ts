@@ -1,4 +1,4 @@
-import type { ApiResult } from "../admin/admin-api";
+import type { ApiResult } from "../../lib/admin/admin-api";
 
 /** What each video call says when it fails (spec §8). */
 export const VIDEO_ERRORS = {

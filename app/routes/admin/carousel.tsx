@@ -1,8 +1,10 @@
 import { CarouselManager } from "../../features/admin-carousel/carousel-manager";
-import { ScreenError } from "../../features/admin/screen-error";
+import { ScreenError } from "../../lib/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/carousel";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return { items: await context.services.carousel.list() };
 }
 

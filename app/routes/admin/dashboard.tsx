@@ -1,14 +1,13 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
 import { card, focusRing, mutedText } from "../../components/ui";
-import { formatDateTime } from "../../features/admin/format";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { formatDateTime } from "../../lib/admin/format";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  requireAdmin(context, request);
   const { catalogue, carousel, updates, videos, newsletter, orders } = context.services;
   const [items, slides, posts, trailerList, subscribers, weekOrders, renewals] = await Promise.all([
     catalogue.list(),

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, redirect, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { focusRing } from "../../components/ui";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ToastProvider } from "../../features/admin/toast";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ToastProvider } from "../../lib/admin/toast";
 import type { Route } from "./+types/layout";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  // Pages follow the API's rule: no session, no admin screen. The API's 401 stays the real lock.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
-  return { admin: { name: context.admin.name, email: context.admin.email } };
+  const admin = requireAdmin(context, request);
+  return { admin: { name: admin.name, email: admin.email } };
 }
 
 /**

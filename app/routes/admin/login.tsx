@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { card, mutedText, primaryButton } from "../../components/ui";
-import { formatWait } from "../../features/admin/format";
-import { inputClass } from "../../features/admin/form-parts";
-import { safeAdminNext } from "../../features/admin/safe-next";
+import { formatWait } from "../../lib/admin/format";
+import { inputClass } from "../../lib/admin/form-parts";
+import { safeAdminNext } from "../../lib/admin/safe-next";
 import type { Route } from "./+types/login";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,12 +1,10 @@
-import { redirect } from "react-router";
 import { SubscriberList } from "../../features/admin-newsletter/subscriber-list";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  requireAdmin(context, request);
   return { subscribers: await context.services.newsletter.list() };
 }
 

@@ -1,7 +1,10 @@
 import { data, Link } from "react-router";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import type { Route } from "./+types/not-found";
 
-// Inside the admin layout, so a signed-out visitor is sent to sign-in first; a signed-in one sees a 404 here.
-export function loader() {
+// A signed-out visitor is sent to sign-in first, as on every admin screen; a signed-in one sees a 404 here.
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return data(null, { status: 404 });
 }
 

@@ -1,15 +1,16 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, normaliseReference, shopToday, type OrderPage } from "../../../domain/orders";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
-import { inputClass } from "../../features/admin/form-parts";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { inputClass } from "../../lib/admin/form-parts";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  requireAdmin(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined, before: params.before || undefined });
   const query = parsed.success ? parsed.data : { limit: ORDER_PAGE_SIZE };
@@ -32,6 +33,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     today: shopToday(new Date()),
   };
 }
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { orders } = context.services;
+  return answer(request, orderActionSchema, async (form) => {
+    if (form.intent === "status") {
+      const order = await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate);
+      return `Order ${order.reference} is now ${order.status}`;
+    }
+    if (form.intent === "start") {
+      await orders.setLineStart(form.reference, form.lineId, form.fields.startDate);
+      return "Start date saved";
+    }
+    await orders.updateDetails(form.reference, form.fields);
+    return "Order details saved";
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 

@@ -1,16 +1,33 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { CatalogueItem } from "../../../domain/catalogue";
 import { mutedText } from "../../components/ui";
+import { priceActionSchema } from "../../features/admin-prices/price-actions";
 import { PriceForm } from "../../features/admin-prices/price-form";
 import { PriceGrid } from "../../features/admin-prices/price-grid";
-import { ScreenError } from "../../features/admin/screen-error";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { ScreenError } from "../../lib/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/prices";
 
-// The layout has already checked the admin session.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return { items: await context.services.catalogue.list() };
 }
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { catalogue } = context.services;
+  return answer(request, priceActionSchema, async (form) => {
+    if (form.intent === "delete") {
+      await catalogue.deleteByName(form.name);
+      return `${form.name} deleted`;
+    }
+    if (form.intent === "update") return `${(await catalogue.update(form.id, form.fields)).Name} updated`;
+    return `${(await catalogue.create(form.fields)).Name} added`;
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Prices | Pasal admin" }];
 
@@ -19,7 +36,6 @@ type FormMode = { key: number; editing: CatalogueItem | null; focus: boolean };
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
-  const revalidator = useRevalidator();
   const [mode, setMode] = useState<FormMode>({ key: 0, editing: null, focus: false });
   const reset = (editing: CatalogueItem | null) => setMode((m) => ({ key: m.key + 1, editing, focus: true }));
 
@@ -32,10 +48,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           key={mode.key}
           editing={mode.editing}
           focusOnMount={mode.focus}
-          onSaved={() => {
-            reset(null);
-            void revalidator.revalidate();
-          }}
+          onSaved={() => reset(null)}
           onCancelEdit={() => reset(null)}
         />
         <PriceGrid
@@ -44,7 +57,6 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
           onEdit={(item) => reset(item)}
           onDeleted={(item) => {
             if (mode.editing?._id === item._id) reset(null);
-            void revalidator.revalidate();
           }}
         />
       </div>

@@ -1,25 +1,35 @@
 import { useState } from "react";
-import { Form, redirect, useRevalidator } from "react-router";
-import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Order, type Renewal } from "../../../domain/orders";
+import { Form } from "react-router";
+import { z } from "zod";
+import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Renewal } from "../../../domain/orders";
 import { formatNpr } from "../../../domain/money";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../../features/admin/admin-api";
-import { inputClass } from "../../features/admin/form-parts";
-import { requestedPath } from "../../features/admin/safe-next";
-import { useToast } from "../../features/admin/toast";
-import { ScreenError } from "../../features/admin/screen-error";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { inputClass } from "../../lib/admin/form-parts";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
 import type { Route } from "./+types/renewals";
 
 const WINDOWS = [7, 14, 30, 60];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+  requireAdmin(context, request);
   const parsed = renewalsQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
   const days = parsed.success ? parsed.data.days : DEFAULT_RENEWAL_WINDOW_DAYS;
   return { days, renewals: await context.services.orders.renewals(days) };
 }
+
+/** Mark renewed: a new order for the line at today's price. */
+const renewSchema = z.object({ intent: z.literal("renew"), lineId: z.string().min(1).max(100) });
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  return answer(request, renewSchema, async ({ lineId }) => `Renewal order ${(await context.services.orders.renew(lineId)).reference} created`);
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Renewals | Pasal admin" }];
 
@@ -31,6 +41,13 @@ function whenText(daysLeft: number): string {
 
 export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   const { days, renewals } = loaderData;
+  // Held by the screen, not the card: a renewed line leaves the list, and its answer must still be shown.
+  const renew = useAdminAction(renewSchema);
+  const [renewing, setRenewing] = useState<string | null>(null);
+  const markRenewed = (lineId: string) => {
+    setRenewing(lineId);
+    renew.submit({ intent: "renew", lineId });
+  };
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Renewals</h1>
@@ -62,7 +79,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Renewals due">
           {renewals.map((renewal) => (
-            <RenewalCard key={renewal.lineId} renewal={renewal} />
+            <RenewalCard key={renewal.lineId} renewal={renewal} busy={renew.pending && renewing === renewal.lineId} onRenew={() => markRenewed(renewal.lineId)} />
           ))}
         </ul>
       )}
@@ -70,23 +87,8 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RenewalCard({ renewal }: { renewal: Renewal }) {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boolean; onRenew: () => void }) {
   const ended = renewal.daysLeft < 0;
-
-  async function markRenewed() {
-    setBusy(true);
-    const answer = await callApi<{ message: string; order: Order }>("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}`);
-    setBusy(false);
-    if (!answer.ok) {
-      toast("error", answer.message);
-      return;
-    }
-    toast("success", answer.data.message);
-    await revalidator.revalidate();
-  }
 
   return (
     <li className={`${card} p-4 sm:p-5`}>
@@ -110,7 +112,7 @@ function RenewalCard({ renewal }: { renewal: Renewal }) {
         ) : (
           <p className={`self-center text-sm ${mutedText}`}>Add a phone to the order to remind on WhatsApp.</p>
         )}
-        <button type="button" disabled={busy || renewal.currentPrice === null} onClick={markRenewed} className={`${secondaryButton} px-4 py-2 text-sm`}>
+        <button type="button" disabled={busy || renewal.currentPrice === null} onClick={onRenew} className={`${secondaryButton} px-4 py-2 text-sm`}>
           {busy ? "Creating the order…" : "Mark renewed"}
           <span className="sr-only"> {renewal.name} of {renewal.reference}</span>
         </button>

@@ -1,16 +1,14 @@
-import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
-import { requestedPath } from "../../features/admin/safe-next";
-import { ScreenError } from "../../features/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Loaders run side by side with the layout's: this one checks the session too.
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
-  const [settings, admins] = await Promise.all([context.services.settings.shop(), context.services.auth.listAdmins(context.admin)]);
-  return { settings, admins, you: context.admin.email };
+  const admin = requireAdmin(context, request);
+  const [settings, admins] = await Promise.all([context.services.settings.shop(), context.services.auth.listAdmins(admin)]);
+  return { settings, admins, you: admin.email };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];

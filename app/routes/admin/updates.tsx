@@ -1,10 +1,33 @@
+import { updateActionSchema } from "../../features/admin-updates/update-actions";
 import { UpdatesManager } from "../../features/admin-updates/updates-manager";
-import { ScreenError } from "../../features/admin/screen-error";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { ScreenError } from "../../lib/admin/screen-error";
+import { requireAdmin } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/updates";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return { posts: await context.services.updates.list() };
 }
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { updates } = context.services;
+  return answer(request, updateActionSchema, async (form) => {
+    if (form.intent === "delete") {
+      await updates.delete(form.id);
+      return "Update deleted";
+    }
+    if (form.intent === "update") {
+      await updates.update(form.id, form.fields);
+      return "Update saved";
+    }
+    await updates.create(form.fields);
+    return "Update posted";
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Updates | Pasal admin" }];
 

@@ -1,5 +1,5 @@
 import { VideoManager } from "../../features/admin-videos/video-manager";
-import { ScreenError } from "../../features/admin/screen-error";
+import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/videos";
 
 export const meta: Route.MetaFunction = () => [{ title: "What's New Video | Pasal admin" }];

@@ -8,7 +8,7 @@ import {
   orderDetailsInputSchema,
   orderListQuerySchema,
   orderPageSchema,
-  orderSchema,
+  orderAnswerSchema,
   orderStatusInputSchema,
   quoteInputSchema,
   quoteResponseSchema,
@@ -24,7 +24,7 @@ export const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
 export const QUOTE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
-const orderAnswer = z.object({ success: z.literal(true), message: z.string(), order: orderSchema });
+const orderAnswer = orderAnswerSchema;
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { focusRing, mutedText } from "../../components/ui";
+import { focusRing, mutedText, primaryButton } from "../../components/ui";
 
 /** Every admin text box, select and textarea; red when the control is aria-invalid. */
 export const inputClass =
@@ -7,27 +7,42 @@ export const inputClass =
 
 type ControlProps = { id: string; className: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
-/** A label, the control, an optional hint and the server's message for this field right under it. */
+/**
+ * Every field of every admin form: a label, the control, an optional hint and the message for this field
+ * (the browser's check or the server's) right under it. `id` when something else must point at the control.
+ */
 export function Field({
   label,
   optional,
+  required,
   hint,
   error,
+  id: givenId,
   children,
 }: {
   label: string;
   optional?: boolean;
+  /** Marked with an asterisk the form's intro explains. */
+  required?: boolean;
   hint?: string;
   error?: string;
+  id?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
         {optional && <span className={`font-normal ${mutedText}`}> (optional)</span>}
+        {required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children({
         id,
@@ -58,7 +73,7 @@ export function InputField({
   ...input
 }: { label: string; optional?: boolean; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Field label={label} optional={optional} hint={hint} error={error}>
+    <Field label={label} optional={optional} required={input.required} hint={hint} error={error}>
       {(control) => <input {...input} {...control} />}
     </Field>
   );
@@ -85,6 +100,15 @@ export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss
       </button>
       )}
     </div>
+  );
+}
+
+/** The submit button of every admin form: disabled, and saying so, while its write is on the way. */
+export function SubmitButton({ pending, pendingLabel = "Saving…", className = "", children }: { pending: boolean; pendingLabel?: string; className?: string; children: ReactNode }) {
+  return (
+    <button type="submit" disabled={pending} className={`${primaryButton} ${className}`}>
+      {pending ? pendingLabel : children}
+    </button>
   );
 }
 

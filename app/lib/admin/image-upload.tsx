@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadResponse } from "../../../domain/uploads";
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { mutedText, secondaryButton } from "../../components/ui";
+import { uploadResponseSchema } from "../../../domain/schemas/uploads";
 import { callApi } from "./admin-api";
 import { Spinner } from "./form-parts";
 
@@ -28,7 +29,7 @@ export function ImageUpload({ value, onUploaded }: { value: string; onUploaded: 
     form.append("file", file);
     setUploading(true);
     setStatus(null);
-    const answer = await callApi<UploadResponse>("POST", "/api/admin/uploads", form);
+    const answer = await callApi("POST", "/api/admin/uploads", uploadResponseSchema, form);
     setUploading(false);
     if (answer.ok) {
       onUploaded(answer.data.url);

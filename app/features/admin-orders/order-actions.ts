@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { lineStartInputSchema, orderDetailsInputSchema, orderStatusInputSchema } from "../../../domain/orders";
+
+const reference = z.string().trim().min(1).max(20);
+
+/** The seller's changes to one order, checked in the browser and by the orders screen's action. */
+export const orderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), reference, fields: orderStatusInputSchema }),
+  z.object({ intent: z.literal("start"), reference, lineId: z.string().min(1).max(100), fields: lineStartInputSchema }),
+  z.object({ intent: z.literal("details"), reference, fields: orderDetailsInputSchema }),
+]);

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { priceInputSchema } from "../../../domain/schemas/catalogue";
+
+/** Add or Update Price: the fields as the API takes them (spec §7), checked in the browser and by the action. */
+export const savePriceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), fields: priceInputSchema }),
+  z.object({ intent: z.literal("update"), id: z.string().min(1), fields: priceInputSchema }),
+]);
+
+export const deletePriceSchema = z.object({ intent: z.literal("delete"), name: z.string().min(1).max(200) });
+
+/** Everything the prices screen's action does. */
+export const priceActionSchema = z.discriminatedUnion("intent", [...savePriceSchema.options, deletePriceSchema]);

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { updateInputSchema } from "../../../domain/updates";
+
+/** Post or correct an update (spec §2 Post Form), checked in the browser and by the action. */
+export const saveUpdateSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), fields: updateInputSchema }),
+  z.object({ intent: z.literal("update"), id: z.string().min(1), fields: updateInputSchema }),
+]);
+
+export const deleteUpdateSchema = z.object({ intent: z.literal("delete"), id: z.string().min(1) });
+
+export const updateActionSchema = z.discriminatedUnion("intent", [...saveUpdateSchema.options, deleteUpdateSchema]);

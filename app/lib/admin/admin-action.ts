@@ -1,0 +1,58 @@
+import { data, isRouteErrorResponse } from "react-router";
+import type { z } from "zod";
+
+/** A field's message, keyed by the field's path ("Name", "plans.3"); "" for the form as a whole. */
+export type FieldErrors = Record<string, string>;
+
+/** What every admin action answers: the toast's message, and on a refusal the messages for the fields. */
+export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
+
+/** zod's issues as one message per field (the first wins), paths relative to the form's fields. */
+export function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.path[0] === "fields" ? issue.path.slice(1) : issue.path;
+    errors[path.map(String).join(".")] ??= issue.message;
+  }
+  return errors;
+}
+
+const refused = (status: number, message: string, errors: FieldErrors = {}) => data<ActionAnswer>({ ok: false, message, errors }, { status });
+
+/**
+ * The body of every admin action: reads what the screen sent (JSON, from useAdminAction), checks it with
+ * the schema the browser checked it with, and runs the write. The answer is the write's message, or a
+ * refusal with the messages for the fields, which the screen shows next to them as it does the browser's
+ * own check: a form the schema refuses, or a refusal of the services meant for the admin (a taken Id).
+ * Anything else is the server's failure, and is thrown.
+ */
+export async function answer<S extends z.ZodType>(request: Request, schema: S, write: (form: z.output<S>) => Promise<string>) {
+  const body: unknown = await request.json().catch(() => undefined);
+  if (body === undefined) return refused(400, "Send the form as JSON");
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? "Invalid form", issuesByField(parsed.error.issues));
+  try {
+    return data<ActionAnswer>({ ok: true, message: await write(parsed.data) });
+  } catch (error) {
+    const { statusCode, message, errors } = error as { statusCode?: unknown; message: string; errors?: Array<{ field: string; message: string }> };
+    if (typeof statusCode !== "number" || statusCode < 400 || statusCode >= 500) throw error;
+    return refused(statusCode, message, issuesByField((errors ?? []).map((e) => ({ path: e.field ? e.field.split(".") : [], message: e.message }))));
+  }
+}
+
+/**
+ * Every admin screen's clientAction: the server's action, except that a dropped connection or a failure of
+ * the server is an answer the screen shows in its toast, keeping what the admin typed, rather than an error
+ * that replaces the screen. An ended session still goes to the screen's boundary, which sends it to sign-in.
+ */
+export async function reachServer<T>({ serverAction }: { serverAction: () => Promise<T> }): Promise<T | ActionAnswer> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 401) throw error;
+    const message = isRouteErrorResponse(error)
+      ? "Something went wrong on our side. Please try again."
+      : "Cannot reach the server. Check your connection and try again.";
+    return { ok: false, message, errors: {} };
+  }
+}

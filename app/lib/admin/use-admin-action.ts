@@ -1,0 +1,76 @@
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { issuesByField, type ActionAnswer, type FieldErrors } from "./admin-action";
+import { withReason } from "./form-parts";
+import { useToast } from "./toast";
+
+type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
+
+/**
+ * One write of an admin screen, the same way on every screen: checked in the browser with the schema its
+ * action checks it with, sent to the screen's action, and then a toast with the answer's message, the
+ * fields' messages next to their fields and the first of them focused. The screen's data is read again by
+ * React Router after the write, so the screen shows what was saved. `onSaved` runs once that is done.
+ */
+export function useAdminAction<S extends z.ZodType>(
+  schema: S,
+  { onSaved, failure }: { onSaved?: (message: string) => void; /** What failed, before the reason: "Failed to post the update". */ failure?: string } = {},
+) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The answer being shown: a fresh object per answer, so the same message twice is shown twice.
+  const [shown, setShown] = useState<{ answer: ActionAnswer } | null>(null);
+  const show = (answer: ActionAnswer) => {
+    setErrors(answer.ok ? {} : answer.errors);
+    setShown({ answer });
+  };
+
+  // An answer is taken once, when the screen's data has been read again (the fetcher is idle), so a reset
+  // form and the updated list show together.
+  const [taken, setTaken] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== taken) {
+    setTaken(fetcher.data);
+    if (fetcher.data) show(fetcher.data);
+  }
+
+  const announce = useEffectEvent((answer: ActionAnswer) => {
+    if (answer.ok) {
+      toast("success", answer.message);
+      onSaved?.(answer.message);
+    } else {
+      toast("error", failure ? withReason(failure, answer.message) : answer.message);
+      formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    }
+  });
+  useEffect(() => {
+    if (shown) announce(shown.answer);
+  }, [shown]);
+
+  return {
+    /** Checks the form and sends it; false when the browser's check refused it. */
+    submit(body: z.input<S>): boolean {
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        show({ ok: false, message: parsed.error.issues[0]?.message ?? "Check the form", errors: issuesByField(parsed.error.issues) });
+        return false;
+      }
+      setErrors({});
+      void fetcher.submit(body as Json, { method: "post", encType: "application/json" });
+      return true;
+    },
+    pending: fetcher.state !== "idle",
+    /** The message for a field ("" for the form as a whole). */
+    errors,
+    /** A fresh form (Edit, Cancel edit) shows no old messages. */
+    clearErrors: () => setErrors({}),
+    /** What the admin typed into a field clears its message. */
+    clearError(field: string) {
+      if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+    },
+    /** Give it to the form, so the first field refused takes focus. */
+    formRef,
+  };
+}
