@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,6 +59,19 @@ export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
 
+/**
+ * One log line per request, when it ends, with the request in it, as the page cache's door logs its hits:
+ * Fastify's default writes a second one ("incoming request") before it, twice the logging per request (ADR 0015).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+}
+
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
   const pages = config.pageCacheBytes > 0 && web?.mode === "production" ? createPageCache({ maxBytes: config.pageCacheBytes }) : null;
@@ -73,6 +86,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
             redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "body.password"],
             ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
           },
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
