@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,6 +33,7 @@ import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/pag
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
 import { isLoopback, registerRateLimits } from "./plugins/rate-limits";
+import { OneLinePerRequest } from "./plugins/request-log";
 import { isApiRoute, registerRequestTargetCheck } from "./plugins/request-target";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -58,19 +59,6 @@ const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveT
 export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery: 1_000 };
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
-
-/**
- * One log line per request, when it ends, with the request in it, as the page cache's door logs its hits:
- * Fastify's default writes a second one ("incoming request") before it, twice the logging per request (ADR 0015).
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-  }
-}
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
