@@ -28,4 +28,15 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "!**/server/**/*.server"], message: "app/ reaches the server through loaders and the API only" }] }],
     },
   },
+  {
+    // Modules (the shop's resources) use plugins (what every route shares); a plugin never reaches into a
+    // module, at run time: it learns what it needs from a route option or an argument (ADR 0015).
+    files: ["server/plugins/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/modules/**", "**/services"], allowTypeImports: true, message: "server/plugins must not import server/modules: modules import plugins, not the other way round" }] },
+      ],
+    },
+  },
 );

@@ -69,7 +69,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** The production server (dist/server.js) on its own SQLite file and media folder. */
-export function startPasal(databaseFile: string, port: number): Promise<Server> {
+export function startPasal(databaseFile: string, port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   return startProcess(["node", "dist/server.js"], {
     port,
     env: {
@@ -79,8 +79,8 @@ export function startPasal(databaseFile: string, port: number): Promise<Server> 
       MEDIA_DIR: path.join(path.dirname(databaseFile), "media"),
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
-      LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      ...extraEnv,
     },
   });
 }
@@ -192,6 +192,8 @@ export interface WrkResult {
   p99Ms: number;
   /** Socket errors plus answers other than 2xx and 3xx. */
   errors: number;
+  /** The server's CPU time per request answered (NaN without its pid). */
+  cpuMicrosPerRequest: number;
 }
 
 function toMs(value: string, unit: string): number {
@@ -200,7 +202,19 @@ function toMs(value: string, unit: string): number {
 }
 
 /** wrk pinned to the client core: 1 thread, 50 connections, after a 2 s warm-up. */
-export function wrk(url: string, { seconds = 10, connections = 50, headers = {} as Record<string, string> } = {}): WrkResult {
+/** CPU time a process has used so far, in microseconds (Linux: user and system clock ticks). */
+function cpuMicros(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * `pid`: the server's process, whose CPU time per request is then measured too. Unlike requests per
+ * second, it hardly moves when other programs share the machine, so it compares servers on a busy one.
+ */
+export function wrk(url: string, { seconds = 10, connections = 50, headers = {} as Record<string, string>, pid }: { seconds?: number; connections?: number; headers?: Record<string, string>; pid?: number } = {}): WrkResult {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const run = (duration: number) => {
     const result = spawnSync("taskset", ["-c", CLIENT_CPU, "wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", ...headerArgs, url], { encoding: "utf8" });
@@ -208,7 +222,9 @@ export function wrk(url: string, { seconds = 10, connections = 50, headers = {} 
     return result.stdout;
   };
   run(2);
+  const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
   const out = run(seconds);
+  const cpuUsed = pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
   const latency = (percent: string) => {
     const match = new RegExp(`\\s${percent}%\\s+([\\d.]+)(us|ms|s|m)`).exec(out);
     return match ? toMs(match[1]!, match[2]!) : Number.NaN;
@@ -220,6 +236,7 @@ export function wrk(url: string, { seconds = 10, connections = 50, headers = {} 
     p50Ms: latency("50"),
     p99Ms: latency("99"),
     errors: (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(non2xx?.[1] ?? 0),
+    cpuMicrosPerRequest: cpuUsed / Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN),
   };
 }
 

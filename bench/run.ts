@@ -135,14 +135,16 @@ async function httpSection(server: Server, reference: Server | undefined, pages:
   const bare = await startBareNode(pages, PORTS.bare);
   const steal = cpuSteal();
   const rows: string[][] = [];
+  // A pooled connection may have been closed by the server while another was measured.
+  const get = (url: string) => fetch(url).catch(() => fetch(url));
   try {
     for (const { path: urlPath, target: wanted } of HTTP_TARGETS) {
-      const bodies = await Promise.all([server.url, reference.url, bare.url].map(async (base) => Buffer.from(await (await fetch(base + urlPath)).arrayBuffer())));
+      const bodies = await Promise.all([server.url, reference.url, bare.url].map(async (base) => Buffer.from(await (await get(base + urlPath)).arrayBuffer())));
       if (bodies.some((body) => !body.equals(bodies[0]!))) throw new Error(`the reference servers do not serve the bytes of ${urlPath}`);
-      const cacheState = (await fetch(server.url + urlPath)).headers.get("x-page-cache") ?? "-";
-      const theirs = wrk(reference.url + urlPath);
-      const node = wrk(bare.url + urlPath);
-      const ours = wrk(server.url + urlPath);
+      const cacheState = (await get(server.url + urlPath)).headers.get("x-page-cache") ?? "-";
+      const theirs = wrk(reference.url + urlPath, { pid: reference.pid });
+      const node = wrk(bare.url + urlPath, { pid: bare.pid });
+      const ours = wrk(server.url + urlPath, { pid: server.pid });
       const ratio = ours.requestsPerSecond / theirs.requestsPerSecond;
       rows.push([
         urlPath,
@@ -151,6 +153,7 @@ async function httpSection(server: Server, reference: Server | undefined, pages:
         fixed(ours.requestsPerSecond, 0),
         fixed(ratio, 2),
         fixed(ours.requestsPerSecond / node.requestsPerSecond, 2),
+        `${fixed(theirs.cpuMicrosPerRequest, 0)} / ${fixed(node.cpuMicrosPerRequest, 0)} / ${fixed(ours.cpuMicrosPerRequest, 0)}`,
         `${fixed(theirs.p50Ms, 2)} / ${fixed(theirs.p99Ms, 2)}`,
         `${fixed(ours.p50Ms, 2)} / ${fixed(ours.p99Ms, 2)}`,
         String(ours.errors + theirs.errors + node.errors),
@@ -161,7 +164,7 @@ async function httpSection(server: Server, reference: Server | undefined, pages:
   } finally {
     await bare.stop();
   }
-  table(["path", "nginx req/s", "bare Node req/s", "Pasal req/s", "ratio to nginx", "ratio to bare Node", "nginx p50 / p99 ms", "Pasal p50 / p99 ms", "errors", "page cache"], rows);
+  table(["path", "nginx req/s", "bare Node req/s", "Pasal req/s", "ratio to nginx", "ratio to bare Node", "CPU µs per request: nginx / bare Node / Pasal", "nginx p50 / p99 ms", "Pasal p50 / p99 ms", "errors", "page cache"], rows);
   console.log(`\nPasal's resident memory after the HTTP benchmark: ${fixed(rssMb(server.pid))} MB`);
   console.log(`CPU steal (time the hypervisor gave to others) during the HTTP benchmark: ${fixed(cpuSteal(steal.counters).share * 100)}%; above a few per cent, figures of one run vary widely.`);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { expect, test, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequest, type TestInfo } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 
 const hashesOf = (policy: string | undefined) => [...(policy ?? "").matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]).sort();
@@ -38,17 +38,33 @@ test("a page is rendered once, then served from the cache, compressed, and reval
   expect(again.status()).toBe(304);
 });
 
-test("the price list is kept whole, whatever query it is asked with, and revalidated with a 304", async ({ request }, testInfo) => {
+/**
+ * Requests as a visitor's browser sends a same-origin GET: without the Origin header the other tests'
+ * requests carry, which makes a call another site's (answered with CORS headers, never from the cache).
+ */
+const asVisitor = (requests: APIRequest, baseURL: string | undefined) => requests.newContext({ baseURL, extraHTTPHeaders: {} });
+
+test("the price list is kept whole, whatever query it is asked with, and revalidated with a 304", async ({ playwright, baseURL }, testInfo) => {
   const url = `/api/prices?e2e=${testInfo.project.name}-${Date.now()}`;
-  await request.get("/api/prices");
-  // At once: a browser's request gets the kept list, compressed on the fly while its copy is being made.
-  const kept = await request.get(url);
-  expect(kept.headers()["x-page-cache"]).toBe("hit");
-  expect(kept.headers()["content-type"]).toBe("application/json; charset=utf-8");
-  expect((await request.get(url, { headers: { "if-none-match": kept.headers().etag! } })).status()).toBe(304);
+  const request = await asVisitor(playwright.request, baseURL);
+  try {
+    await request.get("/api/prices");
+    // At once: a browser's request gets the kept list, compressed on the fly while its copy is being made.
+    const kept = await request.get(url);
+    expect(kept.headers()["x-page-cache"]).toBe("hit");
+    expect(kept.headers()["content-type"]).toBe("application/json; charset=utf-8");
+    expect((await request.get(url, { headers: { "if-none-match": kept.headers().etag! } })).status()).toBe(304);
+    // Another site's call gets the CORS headers a kept answer lacks, so it is answered afresh.
+    const otherSite = await request.get(url, { headers: { origin: "https://other.example" } });
+    expect(otherSite.headers()["access-control-allow-origin"]).toBe("*");
+    expect(otherSite.headers()["x-page-cache"]).toBeUndefined();
+  } finally {
+    await request.dispose();
+  }
 });
 
-test("an admin's edit shows on the very next visit, in pages and in the price list", async ({ playwright, request, baseURL }, testInfo) => {
+test("an admin's edit shows on the very next visit, in pages and in the price list", async ({ playwright, baseURL }, testInfo) => {
+  const request = await asVisitor(playwright.request, baseURL);
   const url = freshUrl("/prices", testInfo);
   const listUrl = "/api/prices";
   for (const kept of [url, listUrl]) {
@@ -82,5 +98,6 @@ test("an admin's edit shows on the very next visit, in pages and in the price li
     expect(await removed.text()).not.toContain(name);
   } finally {
     await admin.dispose();
+    await request.dispose();
   }
 });

@@ -27,13 +27,14 @@ import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
-import { isApiRoute, registerAuthGuard, sessionCookieName } from "./plugins/auth";
+import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { frontDoorServer } from "./plugins/front-door";
-import { createAnswerCache, registerAnswerCacheClearing } from "./plugins/answer-cache";
+import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
 import { isLoopback, registerRateLimits } from "./plugins/rate-limits";
-import { registerRequestTargetCheck } from "./plugins/request-target";
+import { OneLinePerRequest } from "./plugins/request-log";
+import { isApiRoute, registerRequestTargetCheck } from "./plugins/request-target";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerTextInputCheck } from "./plugins/text-input";
@@ -60,8 +61,8 @@ export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery
 export const CONNECTIONS_PER_ADDRESS = 256;
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
-  // Public answers kept whole (ADR 0008): the production pages and the price list, answered at the server's door.
-  const answers = config.pageCacheBytes > 0 && web?.mode === "production" ? createAnswerCache({ maxBytes: config.pageCacheBytes }) : null;
+  // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
+  const pages = config.pageCacheBytes > 0 && web?.mode === "production" ? createPageCache({ maxBytes: config.pageCacheBytes }) : null;
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
   const app = Fastify({
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
             redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "body.password"],
             ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
           },
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
@@ -80,10 +82,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     return503OnClosing: true,
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
-    serverFactory: frontDoorServer(answers, {
-      sessionCookieNames: [sessionCookieName(config)],
+    serverFactory: frontDoorServer({
+      serve: pages ? pageCacheDoor(pages, { sessionCookieNames: [sessionCookieName(config)], log: () => appLog.current }) : undefined,
       timeouts: SERVER_TIMEOUTS,
-      log: () => appLog.current,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
     }),
@@ -98,6 +99,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   await registerRateLimits(app);
+  registerSecurityHeaders(app, { https: config.secureCookies });
+  // Stores what a route sends before the ETag and compression plugins below see it, and after the security headers are set.
+  if (pages) registerPageCache(app, pages);
   // ETags from the uncompressed body (weak: the bytes differ by encoding), then compression of pages and
   // JSON at a quick brotli level; built assets come precompressed at the highest one.
   await app.register(fastifyEtag, { weak: true });
@@ -107,7 +111,6 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerNotFound(app);
-  registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Pasal API", version: "1.0.0", description: "Catalogue, carousel, updates, videos and admin sign-in." },
@@ -129,7 +132,6 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   await registerCors(app, config.corsOrigins);
   registerSameOriginCheck(app, config.publicUrl, config.corsOrigins);
   registerAuthGuard(app, services, config);
-  if (answers) registerAnswerCacheClearing(app, answers);
 
   if (beforeRoutes) await beforeRoutes(app);
 
@@ -141,7 +143,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       api.removeContentTypeParser("text/plain");
       registerTextInputCheck(api);
       await api.register(authRoutes, { services, config });
-      await api.register(catalogueRoutes, { services, answers, https: config.secureCookies, publicUrl: config.publicUrl });
+      await api.register(catalogueRoutes, { services, publicUrl: config.publicUrl });
       await api.register(carouselRoutes, { services, publicUrl: config.publicUrl });
       await api.register(updatesRoutes, { services, publicUrl: config.publicUrl });
       await api.register(videosRoutes, { services });
@@ -172,7 +174,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       },
     });
   });
-  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies, answers });
+  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
 
   return Object.assign(app, { services });
 }

@@ -1,8 +1,3 @@
-import { createHash } from "node:crypto";
-
-/** A weak HTTP validator of a body: equal bodies, equal tags. */
-export const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-
 /**
  * A value read from the database and held until a write invalidates it. The pending load itself is
  * held, so readers share one query, and a load that an invalidation overtook is dropped with it.

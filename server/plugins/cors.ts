@@ -1,6 +1,6 @@
 import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isApiRoute } from "./auth";
+import { isApiRoute } from "./request-target";
 
 const NOT_SHARED: FastifyCorsOptions = { origin: false };
 /** Any site's pages may read what any visitor may read, but never with the visitor's cookies. */

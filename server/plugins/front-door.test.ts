@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
 import net, { type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { frontDoorServer } from "./front-door";
-import { answerKey, createAnswerCache } from "./answer-cache";
-import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
+import { createPageCache, pageCacheDoor, pageKey } from "./page-cache";
 
 const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000, headersTimeout: 5_000, checkEvery: 1_000 };
 let server: Server | undefined;
@@ -20,13 +18,14 @@ afterEach(async () => {
 
 /** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
 async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0 } = {}) {
-  const answers = createAnswerCache();
+  const answers = createPageCache();
   const routed: string[] = [];
-  const factory = frontDoorServer(answers, { sessionCookieNames: ["pasal_session"], timeouts, log: () => undefined, connectionsPerAddress });
+  const serve = pageCacheDoor(answers, { sessionCookieNames: ["pasal_session"], log: () => undefined });
+  const factory = frontDoorServer({ serve, timeouts, connectionsPerAddress });
   server = factory((request, response) => {
     routed.push(`${request.method} ${request.url}`);
     const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
-    if (request.method === "GET") answers.set(answerKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
+    if (request.method === "GET") answers.store(pageKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
   }, {});
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -144,21 +143,5 @@ describe("slow and greedy clients", () => {
       })
       .toBe(200);
     for (const connection of held) connection.socket.destroy();
-  });
-});
-
-describe("policy for a kept page", () => {
-  const sha = (text: string) => createHash("sha256").update(text).digest("base64");
-
-  it("lists the SHA-256 of each distinct inline script rendered with the nonce, not scripts loaded from a file", () => {
-    const html = `<script nonce="n1">a()</script><script type="module" src="/assets/x.js" nonce="n1"></script><script nonce="n1" type="module" async="">b()</script><script nonce="n1">a()</script>`;
-    expect(inlineScriptHashes(html, "n1")).toEqual([sha("a()"), sha("b()")]);
-    expect(contentSecurityPolicy({ hashes: inlineScriptHashes(html, "n1") }, false)).toContain(`script-src 'self' 'sha256-${sha("a()")}' 'sha256-${sha("b()")}';`);
-    expect(contentSecurityPolicy({ nonce: "abc" }, false)).toContain("script-src 'self' 'nonce-abc';");
-  });
-
-  it("leaves out a script without the render's nonce, so one injected into the page stays refused", () => {
-    const html = `<script nonce="n1">ours()</script><p><script>injected()</script><script nonce="guess">injected()</script><script data-src="x" nonce="n1">alsoOurs()</script>`;
-    expect(inlineScriptHashes(html, "n1")).toEqual([sha("ours()"), sha("alsoOurs()")]);
   });
 });

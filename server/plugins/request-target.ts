@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 // A host name (letters, digits, dots, hyphens, underscores) or a bracketed IPv6 address, and an optional port.
 const HOST = /^(?:[a-z0-9_.~-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -32,4 +32,9 @@ export function registerRequestTargetCheck(app: FastifyInstance) {
       return reply.status(400).send({ success: false, message: "The Host header is not a valid host name, such as shop.example or 127.0.0.1:3000." });
     }
   });
+}
+
+/** Whether the route that will answer this request (whatever spelling reached it) is one of the API's. */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith("/api/") ?? false;
 }

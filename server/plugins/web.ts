@@ -8,10 +8,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
-import { replyWithAnswer } from "./front-door";
-import { answerKey, pageTarget, type AnswerCache } from "./answer-cache";
 import { createWindowCounter, isLoopback, isStaticPath, PAGE_MISS_LIMIT, RENDER_LIMIT } from "./rate-limits";
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy } from "./security-headers";
 
 export interface WebOptions {
   /** The React Router server build, or a loader of it (in development, a fresh one per request). */
@@ -47,7 +45,7 @@ export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
   context: Omit<PasalLoadContext, "admin" | "cspNonce" | "fellBack">,
-  { https, answers }: { https: boolean; answers: AnswerCache | null },
+  { https }: { https: boolean },
 ) {
   if (web.clientDir) {
     if (!fs.existsSync(web.clientDir)) throw new Error(`No browser build in ${web.clientDir}: run npm run build`);
@@ -74,7 +72,6 @@ export async function registerWeb(
   const handle = createRequestHandler(web.serverBuild, web.mode);
   const misses = createWindowCounter(PAGE_MISS_LIMIT);
   const renders = createWindowCounter(RENDER_LIMIT);
-  const alwaysSent = securityHeaders(https);
 
   await app.register(async (pages) => {
     // React Router reads form bodies itself, from the untouched request stream.
@@ -83,15 +80,10 @@ export async function registerWeb(
     pages.route({
       method: ["GET", "HEAD", "POST"],
       url: "/*",
-      config: { public: true },
+      // The storefront's pages are the same for every shopper; admin pages are not.
+      config: { public: true, pageCache: (request) => !isAdminPage(request.url) },
       schema: { hide: true },
       handler: async (request, reply) => {
-        // Only what every shopper sees alike: anonymous GETs of the storefront in the production build.
-        const cache = web.mode === "production" && request.method === "GET" && !request.admin && !isAdminPage(request.url) ? answers : null;
-        const cacheKey = answerKey(request.raw);
-        const cached = cache?.get(cacheKey);
-        if (cached) return replyWithAnswer(request, reply, cached, "hit");
-
         // A file that is not there (a deleted product's picture, an old build's script) is no page: answered
         // without a render, and not counted against the address, which many shoppers may share.
         if (isStaticPath(request.url)) {
@@ -116,25 +108,21 @@ export async function registerWeb(
           return reply.status(status).type("text/plain; charset=utf-8").send(status === 411 ? "Send the form with a Content-Length." : "The form is too large.");
         }
 
-        const startedAt = cache?.begin() ?? 0;
         const cspNonce = randomBytes(16).toString("base64");
         const loadContext: PasalLoadContext = { ...context, admin: request.admin, cspNonce, fellBack: false };
-        // A kept page is rendered for its key's target, so a parameter the key leaves out cannot show in it.
-        if (cache) request.raw.url = pageTarget(request.raw.url ?? "/");
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
         if (response.status === 404 && !request.admin) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";
-        if (cache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && CACHED_TYPES.test(type)) {
-          const body = await response.text();
-          // The copy every shopper gets allows the page's own inline scripts by their hashes: a nonce
-          // would have to change per answer, and the bytes (and their compressed copies) could not be kept.
-          const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...alwaysSent, "cache-control": "no-cache" };
-          if (type.startsWith("text/html")) headers["content-security-policy"] = contentSecurityPolicy({ hashes: inlineScriptHashes(body, cspNonce) }, https);
-          delete headers["content-length"];
-          return replyWithAnswer(request, reply, cache.set(cacheKey, startedAt, { headers, body }), "miss");
-        }
         // Vite's development server injects scripts of its own; the policy guards the production build.
-        if (web.mode === "production" && type.startsWith("text/html")) reply.header("content-security-policy", contentSecurityPolicy({ nonce: cspNonce }, https));
+        if (web.mode === "production" && type.startsWith("text/html")) reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
+        if (request.pageCache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type)) {
+          // Sent as a string, which the page cache stores on the way out.
+          const headers = Object.fromEntries(response.headers);
+          delete headers["content-length"];
+          return reply.headers(headers).send(await response.text());
+        }
+        // Not stored: a page that fell back, or one streamed as it renders.
+        if (request.pageCache) request.pageCache = null;
         return reply.send(response);
       },
     });
@@ -158,4 +146,4 @@ export function isAdminPage(url: string): boolean {
   return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
 }
 // Pages, and the loader data React Router fetches for in-app navigation.
-const CACHED_TYPES = /^text\/(?:html|x-script)/;
+const STORED_TYPES = /^text\/(?:html|x-script)/;

@@ -20,7 +20,7 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
 import { createWindowCounter } from "../../plugins/rate-limits";
-import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "../../plugins/auth";
+import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "./guard";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 

@@ -7,9 +7,6 @@ import { suggest } from "../../../domain/search";
 import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
-import { fromAnotherOrigin, replyWithAnswer } from "../../plugins/front-door";
-import { answerKey, type AnswerCache } from "../../plugins/answer-cache";
-import { securityHeaders } from "../../plugins/security-headers";
 import type { Services } from "../../services";
 import { toApiPrice } from "./service";
 
@@ -29,32 +26,19 @@ async function acceptEitherSpelling(request: FastifyRequest) {
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   services: Services;
-  answers: AnswerCache | null;
-  https: boolean;
   publicUrl: string | undefined;
-}> = async (app, { services, answers, https, publicUrl }) => {
+}> = async (app, { services, publicUrl }) => {
   const { catalogue } = services;
-  const alwaysSent = securityHeaders(https);
 
   app.get(
     "/prices",
     {
-      config: { public: true },
+      // The same for every anonymous visitor: served from the page cache while no admin has changed it.
+      config: { public: true, pageCache: true },
       schema: { tags: ["catalogue"], summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
     },
-    async (request, reply) => {
-      // Admins and other sites' pages (their answer carries CORS headers) are answered afresh.
-      const cache = request.admin || fromAnotherOrigin(request.raw) ? null : answers;
-      const key = answerKey(request.raw);
-      // Kept, but not yet compressed for this browser (or asked by a visitor with a session cookie).
-      const kept = cache?.get(key);
-      if (kept) return replyWithAnswer(request, reply, kept, "hit");
-      const startedAt = cache?.begin() ?? 0;
+    async (_request, reply) => {
       const { body, etag } = await catalogue.listJson();
-      if (cache) {
-        // Kept whole, so the next shoppers get it at the server's door (and compressed once, not per request).
-        return replyWithAnswer(request, reply, cache.set(key, startedAt, { headers: { "content-type": JSON_TYPE, ...alwaysSent }, body }), "miss");
-      }
       // A string with a JSON type goes out as it is: the schema above was applied when it was made.
       return reply.header("etag", etag).type(JSON_TYPE).send(body as never);
     },

@@ -4,7 +4,8 @@ import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
 import type { Db } from "../../db/database";
 import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import { invalidatingCache, weakEtag } from "../cache";
+import { weakEtag } from "../../plugins/page-cache";
+import { invalidatingCache } from "../cache";
 import { createCatalogueRepository, nameKey } from "./repository";
 
 /** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */

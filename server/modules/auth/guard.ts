@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config";
-import { SESSION_ABSOLUTE_MS, type SessionUser } from "../modules/auth/service";
-import type { Services } from "../services";
+import type { Config } from "../../config";
+import { SESSION_ABSOLUTE_MS, type SessionUser } from "./service";
+import { isApiRoute } from "../../plugins/request-target";
+import type { Services } from "../../services";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -75,9 +76,4 @@ export function registerAuthGuard(app: FastifyInstance, services: Services, conf
       return reply.status(401).send({ success: false, message: UNAUTHORIZED_MESSAGE });
     }
   });
-}
-
-/** Whether the route that will answer this request (whatever spelling reached it) is one of the API's. */
-export function isApiRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith("/api/") ?? false;
 }

@@ -1,0 +1,317 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import negotiate from "@fastify/accept-negotiator";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
+import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/filters";
+import { SAFE_METHODS } from "./same-origin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A GET route whose answer is the same for every anonymous visitor opts in to the page cache
+     * (ADR 0015): `true`, or a test of the request for a route that answers private pages too.
+     */
+    pageCache?: boolean | ((request: FastifyRequest) => boolean);
+  }
+  interface FastifyRequest {
+    /** Where this request's answer is stored, if it may be: set by the page cache, cleared by a route that fell back. */
+    pageCache: { key: string; startedAt: number } | null;
+  }
+}
+
+/**
+ * A page (a storefront page, a loader's `.data`, the price list) as every anonymous visitor receives it:
+ * the same bytes and headers for each, so it can be served without the router.
+ */
+export interface StoredPage {
+  /** Every header of the page but those of one exchange (date, request id, length, encoding). */
+  headers: Readonly<Record<string, string>>;
+  /** The same as name, value, name, value…: the form Node writes quickest. */
+  headerList: readonly string[];
+  body: Buffer;
+  /** Compressed once, in the background; until a copy exists the page goes out as it is. */
+  encoded: { br?: Buffer; gzip?: Buffer };
+  /** A weak validator of the body. */
+  etag: string;
+}
+
+export interface PageCacheOptions {
+  /** Bytes held at most (bodies and their compressed copies); the least recently used pages go first. */
+  maxBytes?: number;
+  /** A backstop for what changes with time rather than with an admin's edit (trending list, "Coming Soon", the year). */
+  ttlMs?: number;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this a compressed copy saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** A weak HTTP validator of a body: equal bodies, equal tags. */
+export const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+
+/**
+ * Anonymous public pages per request target, dropped whole on every admin write (ADR 0008, 0015). Pages
+ * are the same for every shopper because per-visitor state (cart, theme, 18+ confirmation) lives in the browser.
+ */
+export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_000 }: PageCacheOptions = {}) {
+  const pages = new LRUCache<string, StoredPage>({
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) || 1,
+    ttl: ttlMs,
+  });
+  // A render that began before a write must not store what it read before that write.
+  let generation = 0;
+
+  async function compress(key: string, page: StoredPage) {
+    // Brotli 6 makes a 68 KB page 8.6 KB in about 1 ms; 9 saves 1% more and takes 18 ms, 11 saves 9% and takes 100 ms.
+    const [br, gz] = await Promise.all([
+      brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+      gzip(page.body, { level: 9 }),
+    ]);
+    if (pages.peek(key) !== page) return;
+    page.encoded.br = br;
+    page.encoded.gzip = gz;
+    // Stored again so the budget counts the compressed copies.
+    pages.set(key, page);
+  }
+
+  return {
+    get: (key: string) => pages.get(key),
+    /** The generation to hand back to `store` once the render it starts has finished. */
+    begin: () => generation,
+    /** The page as it will be stored; stored only when no write came since `startedAt` and it fits. */
+    store(key: string, startedAt: number, { headers, body }: { headers: Record<string, string>; body: string }): StoredPage {
+      const bytes = Buffer.from(body);
+      const etag = weakEtag(body);
+      const all = { ...headers, etag };
+      const page: StoredPage = { headers: all, headerList: Object.entries(all).flat(), body: bytes, encoded: {}, etag };
+      if (startedAt === generation && bytes.length <= maxBytes / 8) {
+        pages.set(key, page);
+        if (bytes.length >= COMPRESS_FROM_BYTES) void compress(key, page).catch(() => undefined);
+      }
+      return page;
+    },
+    clear() {
+      generation++;
+      pages.clear();
+    },
+    get size() {
+      return pages.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * The cache key of a request, from what arrived on the wire (so the server's door and the router agree):
+ * the target as the page reads it and every header that changes the origin a page is rendered for.
+ */
+export function pageKey(request: IncomingMessage): string {
+  const { headers } = request;
+  const tls = "encrypted" in request.socket && request.socket.encrypted;
+  // Each part kept apart (JSON quotes and escapes them): with a plain separator a request could spell its
+  // Host and X-Forwarded-Host so that its key is another page's, and plant a page rendered for another origin there.
+  return JSON.stringify([tls, headers["x-forwarded-proto"] ?? "", headers["x-forwarded-host"] ?? "", headers.host ?? "", pageTarget(request.url ?? "/")]);
+}
+
+// The price list (/prices, /price/{cat}, as React Router matches them: any case, a trailing slash) and its loader data.
+const PRICE_LIST = /^\/(?:prices|price\/[^/]+?)(?:\/|\.data)?$/i;
+
+/**
+ * A request target with only the query parameters its page reads, spelled one way: the price list's
+ * filters and offset, the loaders React Router asks for in a `.data` request and the routes it asks
+ * about in route discovery. Anything else (a random `?x=…`, a chat app's `fbclid`) is dropped, so it
+ * neither makes a new cache entry, costing a render each, nor reaches the page, which is rendered for
+ * this target (ADR 0010).
+ */
+export function pageTarget(url: string): string {
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return url;
+  const path = url.slice(0, queryAt);
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  const kept = PRICE_LIST.test(path) ? filtersToSearchParams(parseFilters(query)) : new URLSearchParams();
+  const offset = PRICE_LIST.test(path) ? parseOffset(query) : 0;
+  if (offset > 0) kept.set("offset", String(offset));
+  const copy = (name: string) => {
+    const value = query.get(name);
+    if (value !== null) kept.set(name, value);
+  };
+  if (path.endsWith(".data")) copy("_routes");
+  // React Router's route discovery, which the page handler answers too (as JSON, never stored).
+  if (path === "/__manifest") ["paths", "version"].forEach(copy);
+  return kept.size > 0 ? `${path}?${kept}` : path;
+}
+
+const CODINGS = ["br", "gzip"] as const;
+type Coding = (typeof CODINGS)[number];
+
+/**
+ * How to send `page` for an Accept-Encoding: a compressed copy (brotli, then gzip), the bytes as they
+ * are when the client takes no compression we make, or null while the copy it would take is not made yet
+ * (the router then compresses this one answer on the fly).
+ */
+export function pickEncoding(page: StoredPage, acceptEncoding: string | undefined): { encoding: Coding | null; body: Buffer } | null {
+  if (!acceptEncoding) return { encoding: null, body: page.body };
+  // The negotiator reads `*` as its first choice even when the header refuses that one by name
+  // (`br;q=0, *`), so a coding refused by name is not offered to it.
+  const offered = CODINGS.filter((coding) => !refusedByName(acceptEncoding, coding));
+  const encoding = negotiate(acceptEncoding, offered);
+  if (!encoding) return { encoding: null, body: page.body };
+  const copy = page.encoded[encoding];
+  if (copy) return { encoding, body: copy };
+  // Small pages have no copies; larger ones are being compressed.
+  return page.body.length >= COMPRESS_FROM_BYTES ? null : { encoding: null, body: page.body };
+}
+
+const REFUSED = { br: /(?:^|,)\s*br\s*;\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$)/i, gzip: /(?:^|,)\s*gzip\s*;\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$)/i };
+const refusedByName = (acceptEncoding: string, coding: Coding) => REFUSED[coding].test(acceptEncoding);
+
+/**
+ * Writes a stored page (or its 304) as the router would, in the encoding `pickEncoding` chose for the
+ * request; the status sent.
+ */
+function writePage(request: IncomingMessage, response: ServerResponse, page: StoredPage, { encoding, body }: { encoding: Coding | null; body: Buffer }, requestId: string): number {
+  // One writeHead with a flat list, and no setHeader before it: Node's quickest way to write headers.
+  const head = [...page.headerList, "x-request-id", requestId, "x-page-cache", "hit", "vary", "accept-encoding, origin"];
+  if (request.headers["if-none-match"] === page.etag) {
+    response.writeHead(304, head).end();
+    return 304;
+  }
+  if (encoding) head.push("content-encoding", encoding);
+  head.push("content-length", String(body.length));
+  response.writeHead(200, head).end(body);
+  return 200;
+}
+
+/** Levels at which a completed request is logged (as the router logs it, at info). */
+const LOGGED_LEVELS = new Set(["info", "debug", "trace"]);
+
+/**
+ * The page cache at the server's door: serves a stored page to an anonymous GET before Fastify's routing,
+ * hooks and reply machinery, which cost several times the write itself (ADR 0015 has the figures). A
+ * visitor carrying a session cookie always goes in: admins never get a stored page; so does a call from
+ * another site's page (it names its Origin), whose answer carries CORS headers that stored pages lack.
+ * True when it served the request.
+ */
+export function pageCacheDoor(cache: PageCache, { sessionCookieNames, log }: { sessionCookieNames: readonly string[]; log: () => FastifyBaseLogger | undefined }) {
+  const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
+  return function serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (cache.size === 0 || request.method !== "GET" || request.headers.origin !== undefined) return false;
+    const cookie = request.headers.cookie;
+    if (cookie !== undefined && signedIn.test(cookie)) return false;
+    const page = cache.get(pageKey(request));
+    // Not stored, or its compressed copy is still being made: the router answers (and compresses) this one.
+    const chosen = page && pickEncoding(page, request.headers["accept-encoding"]);
+    if (!page || !chosen) return false;
+    const started = performance.now();
+    const requestId = randomUUID();
+    const status = writePage(request, response, page, chosen, requestId);
+    const logger = log();
+    if (logger && LOGGED_LEVELS.has(logger.level)) {
+      logger.info({ reqId: requestId, req: { method: request.method, url: request.url }, res: { statusCode: status }, responseTime: performance.now() - started, pageCache: "hit" }, "request completed");
+    }
+    return true;
+  };
+}
+
+/**
+ * The page cache in Fastify: a route with `config.pageCache` is served from it when its page is stored
+ * and, when not, its answer is stored on the way out if it is a 200 sent as a string without a cookie.
+ * Admins, and answers with CORS headers (another site's call, ADR 0013), are answered afresh.
+ * A stored HTML page allows its own inline scripts by their hashes instead of the nonce it was rendered
+ * with (a nonce would have to change per answer, and the bytes could not be kept). Every admin write
+ * empties the cache. Registered before the compression and ETag plugins, which must see what it stores.
+ */
+export function registerPageCache(app: FastifyInstance, cache: PageCache) {
+  app.decorateRequest("pageCache", null);
+
+  // After every onRequest hook, the auth guard's among them: who the request is from is known.
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.admin && !SAFE_METHODS.has(request.method)) return clearOnWrite(request, reply);
+    const optIn = request.routeOptions.config.pageCache;
+    // An answer another site's page may read carries CORS headers (set by now) that a stored page lacks.
+    if (!optIn || request.method !== "GET" || request.admin || reply.hasHeader("access-control-allow-origin")) return;
+    if (typeof optIn === "function" && !optIn(request)) return;
+    const key = pageKey(request.raw);
+    const stored = cache.get(key);
+    if (stored) return servePage(request, reply, stored);
+    request.pageCache = { key, startedAt: cache.begin() };
+    // A stored page is rendered for its key's target, so a parameter the key leaves out cannot show in it.
+    request.raw.url = pageTarget(request.raw.url ?? "/");
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const into = request.pageCache;
+    if (!into || reply.statusCode !== 200 || typeof payload !== "string" || reply.hasHeader("set-cookie")) return payload;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !PER_EXCHANGE.has(name)) headers[name] = String(value);
+    }
+    headers["cache-control"] = "no-cache";
+    const policy = headers["content-security-policy"];
+    if (policy && headers["content-type"]?.startsWith("text/html")) headers["content-security-policy"] = byScriptHashes(policy, payload);
+    const page = cache.store(into.key, into.startedAt, { headers, body: payload });
+    reply.headers({ ...page.headers, "x-page-cache": "miss", vary: "accept-encoding, origin" });
+    return payload;
+  });
+
+  /**
+   * Whatever an admin changes may show on any page, so an admin write empties the cache twice: when it
+   * arrives (no render begun before it is stored) and when its answer ends, however it ends (sent,
+   * refused, or its client gone first, when Fastify's onResponse never runs), so nothing rendered while
+   * it ran is stored.
+   */
+  function clearOnWrite(_request: FastifyRequest, reply: FastifyReply) {
+    cache.clear();
+    reply.raw.once("close", () => cache.clear());
+  }
+}
+
+/** Headers of one exchange, never stored. */
+const PER_EXCHANGE = new Set(["content-length", "content-encoding", "date", "etag", "x-request-id", "x-page-cache", "vary", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A stored page found in the preHandler: written whole when its encoding is at hand, otherwise sent so the compression plugin makes this one copy. */
+function servePage(request: FastifyRequest, reply: FastifyReply, page: StoredPage) {
+  const chosen = pickEncoding(page, request.headers["accept-encoding"]);
+  if (chosen) {
+    reply.hijack();
+    writePage(request.raw, reply.raw, page, chosen, request.id);
+    return reply;
+  }
+  reply.headers(page.headers).header("x-page-cache", "hit").header("vary", "accept-encoding, origin");
+  if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+  return reply.send(page.body);
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const NONCE_ATTRIBUTE = /(?:^|\s)nonce="([^"]*)"/i;
+const SRC_ATTRIBUTE = /(?:^|\s)src=/i;
+const NONCE_SOURCE = /'nonce-([^']*)'/;
+
+/**
+ * The SHA-256 (base64) of each distinct inline script of a page we rendered with `nonce`, as a policy
+ * lists them. Only scripts carrying that nonce count, as the nonce policy would have run only those: a
+ * script that got into the page any other way (an injection bug) is not listed, so it is still refused.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(SCRIPT)) {
+    if (SRC_ATTRIBUTE.test(attributes!) || NONCE_ATTRIBUTE.exec(attributes!)?.[1] !== nonce) continue;
+    hashes.add(createHash("sha256").update(content!).digest("base64"));
+  }
+  return [...hashes];
+}
+
+/** A page's nonce policy made one that allows the scripts that nonce allowed, by their hashes. */
+export function byScriptHashes(policy: string, html: string): string {
+  const nonce = NONCE_SOURCE.exec(policy)?.[1];
+  if (nonce === undefined) return policy;
+  const hashes = inlineScriptHashes(html, nonce).map((hash) => `'sha256-${hash}'`);
+  return policy.replace(`'nonce-${nonce}'`, hashes.join(" ")).replace("script-src 'self' ;", "script-src 'self';");
+}
