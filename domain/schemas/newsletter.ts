@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { NEWSLETTER_EMAIL_ERROR } from "../newsletter";
+
+export const NEWSLETTER_EMAIL_ERROR = "Enter a valid email address";
 
 /** Addresses are kept trimmed and lower-cased, so one mailbox is one subscriber. */
 export const newsletterEmailSchema = z
