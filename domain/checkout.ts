@@ -1,5 +1,6 @@
 import type { CartLine } from "./cart";
 import { formatNpr } from "./money";
+import { monthsLabel } from "./validity";
 
 export type ChatChannel = "whatsapp" | "telegram";
 
@@ -7,7 +8,6 @@ export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "Wha
 
 export type CheckoutLine = Pick<CartLine, "name" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
 
-const monthsLabel = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
 
 /**
  * Text from the browser's storage goes into a message the seller reads line by line:

@@ -217,10 +217,7 @@ export function daysUntil(date: string, today: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Today's date where the shop is (Nepal, UTC+5:45), so "expires today" means the seller's today. */
-export function shopToday(now: Date): string {
-  return new Date(now.getTime() + (5 * 60 + 45) * 60_000).toISOString().slice(0, 10);
-}
+export { shopToday } from "./shop-time";
 
 export const DEFAULT_RENEWAL_WINDOW_DAYS = 7;
 

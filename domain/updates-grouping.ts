@@ -1,7 +1,6 @@
+import { SHOP_TIME_ZONE } from "./shop-time";
 import type { UpdatePost } from "./updates";
 
-/** Months and dates are those of the shop's customers, whatever time zone the server runs in. */
-export const SHOP_TIME_ZONE = "Asia/Kathmandu";
 
 export type UpdatePostInput = Pick<UpdatePost, "_id" | "Title" | "Description" | "ImageUrl"> & {
   createdAt?: string | null;

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { CatalogueItem, PriceData } from "../../../domain/catalogue";
+import { nameKey } from "../../../domain/search";
 import type { Db } from "../../db/database";
 import type { CatalogueItemsTable } from "../../db/schema";
-
-export const nameKey = (name: string) => name.trim().toLocaleLowerCase("en");
 
 function toItem(row: CatalogueItemsTable, plans: Record<string, number>): CatalogueItem {
   return {

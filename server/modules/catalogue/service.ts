@@ -5,7 +5,8 @@ import type { Db } from "../../db/database";
 import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { invalidatingCache, weakEtag } from "../cache";
-import { createCatalogueRepository, nameKey } from "./repository";
+import { nameKey } from "../../../domain/search";
+import { createCatalogueRepository } from "./repository";
 
 /** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */
 export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): ApiPrice {
