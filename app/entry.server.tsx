@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { NonceContext } from "./features/security/nonce";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 

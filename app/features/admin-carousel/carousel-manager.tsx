@@ -5,8 +5,8 @@ import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../.
 import { callApi } from "../admin/admin-api";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { useToast } from "../admin/toast";
-import { SlideBadge } from "../carousel/slide-badge";
-import { SlideImage } from "../carousel/slide-image";
+import { SlideBadge } from "../../components/slide-badge";
+import { SlideImage } from "../../components/slide-image";
 import { ErrorBanner, Spinner, withReason } from "../admin/form-parts";
 import { DeleteIcon, DownIcon, EditIcon, PlusIcon, UpIcon } from "./icons";
 import { moveItem, positionWrites } from "./reorder";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
 import { carouselInputSchema } from "../../../domain/schemas/carousel";
-import { defaultSlides } from "../../../server/db/seed-data";
+import { defaultSlides } from "../../../domain/default-content";
 
 // Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list.
 const builtInSlides: StorefrontSlide[] = defaultSlides.map((input, index) => {

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { compareById, type CatalogueItem } from "../../../domain/catalogue";
 import { priceInputSchema } from "../../../domain/schemas/catalogue";
-import { defaultCatalogue } from "../../../server/db/seed-data";
+import { defaultCatalogue } from "../../../domain/default-content";
 
 // Shoppers still see prices when the database cannot be read (architecture guide: fall back quietly).
 const builtInCatalogue: CatalogueItem[] = defaultCatalogue

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { toTrendingCard, TRENDING_ERROR, type TrendingCard } from "../../../domain/trending";
-import { sampleTrending } from "../../../server/modules/trending/sample-data";
+import { sampleTrending } from "../../../domain/trending-sample";
 
 export type TrendingView = { items: TrendingCard[]; error: string | null };
 
