@@ -5,7 +5,7 @@ export async function loadShopSettings(context: AppLoadContext): Promise<ShopSet
   try {
     return await context.services.settings.shop();
   } catch (error) {
-    console.warn("settings unavailable, using defaults:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "settings unavailable, using defaults");
     context.fellBack = true;
     return defaultShopSettings;
   }

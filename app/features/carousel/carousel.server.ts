@@ -14,7 +14,7 @@ export async function loadSlides(context: AppLoadContext): Promise<StorefrontSli
     const slides = await context.services.carousel.list();
     if (slides.length > 0) return slides.map(toStorefrontSlide);
   } catch (error) {
-    console.warn("carousel unavailable, showing the built-in slides:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "carousel unavailable, showing the built-in slides");
     context.fellBack = true;
   }
   return builtInSlides;
