@@ -35,7 +35,10 @@ export default tseslint.config(
     // through the load context, and fallback content lives in domain/.
     files: ["app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "app/ reaches the server through loaders' context and the API only" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**"], message: "app/ reaches the server through loaders' context and the API only" }] },
+      ],
     },
   },
   // A feature stands alone: what two features share moves to app/lib/ (logic) or app/components/ (UI);

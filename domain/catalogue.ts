@@ -1,6 +1,6 @@
 import type { Status } from "./categories";
 
-export { CATEGORIES, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, STATUSES, type Category, type Status } from "./categories";
+export { CATEGORIES, CATEGORY_LABELS, STATUSES, type Category, type Status } from "./categories";
 
 export const PLAN_MONTHS = [1, 3, 6, 12] as const;
 

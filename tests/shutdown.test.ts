@@ -25,7 +25,15 @@ afterEach(() => {
 function startServer() {
   const started = spawn(process.execPath, ["--import", "tsx", "tests/helpers/start-server.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", MEDIA_DIR: path.join(dir, "media"), DATABASE_URL: path.join(dir, "pasal.db"), ADMIN_PASSWORD: "a stop test password" },
+    env: {
+      PATH: process.env.PATH,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      MEDIA_DIR: path.join(dir, "media"),
+      DATABASE_URL: path.join(dir, "pasal.db"),
+      ADMIN_PASSWORD: "a stop test password",
+    },
   });
   child = started;
   let stdout = "";

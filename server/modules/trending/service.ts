@@ -174,4 +174,3 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
     },
   };
 }
-export type TrendingService = ReturnType<typeof createTrendingService>;
