@@ -52,7 +52,11 @@ function startServer() {
   return { process: started, port, exited, logged, output: () => stdout };
 }
 
-/** Opens a connection and sends a subscription's head and the first half of its body. */
+/**
+ * Opens a connection and sends a subscription's head and the first part of its body. Resolves once the
+ * server has read the head (it answers `100 Continue`): until then the connection counts as idle, and a
+ * stop may close it without waiting.
+ */
 async function halfSentSubscription(port: number, email: string) {
   const body = JSON.stringify({ email });
   const socket = net.connect(port, "127.0.0.1");
@@ -61,9 +65,10 @@ async function halfSentSubscription(port: number, email: string) {
   socket.on("data", (chunk: Buffer) => (answer += chunk));
   const ended = new Promise<string>((resolve) => socket.on("close", () => resolve(answer)));
   socket.write(
-    `POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
-      body.slice(0, 10),
+    `POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
   );
+  await expect.poll(() => answer, { timeout: 5_000 }).toContain("HTTP/1.1 100 Continue");
+  socket.write(body.slice(0, 10));
   return { rest: () => socket.end(body.slice(10)), answer: ended };
 }
 
@@ -92,7 +97,7 @@ describe.skipIf(testDialect === "postgres")("stopping on SIGTERM", () => {
     expect(server.process.exitCode).toBeNull();
 
     slow.rest();
-    expect(await slow.answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await slow.answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
     const { code, at } = await server.exited;
     expect(code, server.output()).toBe(0);
     expect(at).toBeGreaterThan(0);
