@@ -1,6 +1,8 @@
 import type { CartLine } from "./cart";
 import { formatNpr } from "./money";
-import { monthsLabel } from "./validity";
+
+// Here rather than in validity.ts: every page loads this module for its chat links, and few need validity.ts.
+export const monthsLabel = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
 
 export type ChatChannel = "whatsapp" | "telegram";
 
