@@ -10,7 +10,6 @@ export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "Wha
 
 export type CheckoutLine = Pick<CartLine, "name" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
 
-
 /**
  * Text from the browser's storage goes into a message the seller reads line by line:
  * a name with a line break in it could pass for another order line, so whitespace runs become one space.
