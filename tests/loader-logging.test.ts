@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from "fastify";
 import { expect, it } from "vitest";
 import { createTestApp } from "./helpers/app";
 import { tinyWeb } from "./helpers/web";
 
-type LoaderArgs = { context: { log: FastifyBaseLogger } };
+// The logger is pino's, whose children know what they are bound to.
+type LoaderArgs = { context: { log: { bindings(): Record<string, unknown> } } };
 
 it("hands loaders the request's own logger, tagged with its request id", async () => {
   const web = await tinyWeb();
