@@ -2,6 +2,12 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { readdirSync } from "node:fs";
+
+const featureFolders = () =>
+  readdirSync(new URL("./app/features/", import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["build/", "dist/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
@@ -21,13 +27,36 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The browser bundle may use domain/ but never server code.
+    // The browser bundle may use domain/ but never server code; loaders (*.server.ts) reach the server
+    // through the load context, and fallback content lives in domain/.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "!**/server/**/*.server"], message: "app/ reaches the server through loaders and the API only" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**"], message: "app/ reaches the server through loaders' context and the API only" }] },
+      ],
     },
   },
+  // A feature stands alone: what two features share moves to app/lib/ (logic) or app/components/ (UI);
+  // routes and app/layout/ put features together.
+  ...featureFolders().map((feature) => ({
+    files: [`app/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/**"], message: "app/ reaches the server through loaders' context and the API only" },
+            {
+              // ../other/… from a feature's own folder, or any path through features/ to another feature.
+              regex: `^(\\.\\./(?!\\.\\./)|.*/features/)(?!${feature}/)[^/]+/`,
+              message: `app/features/${feature} may not import another feature: move what they share to app/lib/ or app/components/`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Modules (the shop's resources) use plugins (what every route shares); a plugin never reaches into a
     // module, at run time: it learns what it needs from a route option or an argument (ADR 0015).

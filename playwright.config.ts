@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -6,6 +7,12 @@ import { E2E_ADMIN } from "./e2e/admin-account";
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Where e2e/original-client.spec.ts serves the spec's own client from: another origin, listed in CORS_ORIGINS. */
 export const CLIENT_ORIGIN_PORT = port + 1;
+// Where the server's stderr is copied for e2e/global-teardown.ts: named by the runner, which its workers
+// (loading this file again) inherit.
+if (!process.env.E2E_STDERR_FILE) {
+  process.env.E2E_STDERR_FILE = path.join(os.tmpdir(), `pasal-e2e-stderr-${process.pid}.log`);
+  fs.rmSync(process.env.E2E_STDERR_FILE, { force: true });
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -15,6 +22,7 @@ export default defineConfig({
   // CI retries a failure once and lists it as flaky, so a timing slip shows without blocking a landing.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
+  globalTeardown: "./e2e/global-teardown.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -32,7 +40,7 @@ export default defineConfig({
   ],
   // The production build, on a database of its own that starts empty each run.
   webServer: {
-    command: "node dist/server.js",
+    command: "node e2e/run-server.mjs",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -44,6 +52,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      E2E_STDERR_FILE: process.env.E2E_STDERR_FILE,
       CORS_ORIGINS: `http://127.0.0.1:${CLIENT_ORIGIN_PORT}`,
     },
   },

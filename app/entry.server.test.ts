@@ -1,25 +1,29 @@
 import { describe, expect, it, vi } from "vitest";
 import { handleError } from "./entry.server";
 
-const args = (url: string, signal?: AbortSignal) =>
-  ({ request: new Request(url, { signal }), params: {}, context: {} }) as unknown as Parameters<typeof handleError>[1];
+const args = (url: string, signal?: AbortSignal) => {
+  const log = { warn: vi.fn(), error: vi.fn() };
+  return { log, args: { request: new Request(url, { signal }), params: {}, context: { log } } as unknown as Parameters<typeof handleError>[1] };
+};
 
 describe("handleError", () => {
-  it("logs a refusal (4xx) in one line without its stack", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  it("logs a refusal (4xx) in one line without its stack, in the request's log", () => {
+    const { log, args: refused } = args("http://localhost/admin/orders.data?before=PSL-22222");
     const refusal = Object.assign(new Error("That page of orders no longer exists"), { statusCode: 400 });
-    handleError(refusal, args("http://localhost/admin/orders.data?before=PSL-22222"));
-    expect(warn).toHaveBeenCalledExactlyOnceWith("400 for GET /admin/orders.data: That page of orders no longer exists");
-    warn.mockRestore();
+    handleError(refusal, refused);
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith("400 for GET /admin/orders.data: That page of orders no longer exists");
+    expect(log.error).not.toHaveBeenCalled();
   });
 
   it("logs any other error whole, and nothing for a request the visitor abandoned", () => {
-    // The same spy the strict-console setup watches: cleared below once its calls are checked.
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failed = args("http://localhost/prices");
     const fault = Object.assign(new Error("database gone"), { statusCode: 500 });
-    handleError(fault, args("http://localhost/prices"));
-    handleError(new Error("late"), args("http://localhost/prices", AbortSignal.abort()));
-    expect(error.mock.calls).toEqual([[fault]]);
-    error.mockClear();
+    handleError(fault, failed.args);
+    expect(failed.log.error).toHaveBeenCalledExactlyOnceWith({ err: fault }, "render failed");
+
+    const abandoned = args("http://localhost/prices", AbortSignal.abort());
+    handleError(new Error("late"), abandoned.args);
+    expect(abandoned.log.error).not.toHaveBeenCalled();
+    expect(abandoned.log.warn).not.toHaveBeenCalled();
   });
 });

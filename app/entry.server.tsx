@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { NonceContext } from "./features/security/nonce";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -12,13 +12,14 @@ export const streamTimeout = 5_000;
  * orders) is the visitor's mistake, not a fault: one line in the log, not a stack. Anything else is logged
  * whole, as React Router does by default; an aborted request (the visitor went away) not at all.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  const { log } = context as AppLoadContext;
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    console.warn(`${status} for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    log.warn(`${status} for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
   } else {
-    console.error(error);
+    log.error({ err: error }, "render failed");
   }
 };
 
@@ -67,7 +68,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject above and are logged by React Router; these come later.
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.log.error({ err: error }, "render failed after the page started");
         },
       },
     );

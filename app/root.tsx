@@ -3,11 +3,11 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found";
-import { Footer } from "./features/layout/footer";
-import { Header } from "./features/layout/header";
-import { loadShopSettings } from "./features/shop/shop.server";
-import { useNonce } from "./features/security/nonce";
-import { themeBootScript } from "./features/theme/theme";
+import { Footer } from "./layout/footer";
+import { Header } from "./layout/header";
+import { loadShopSettings } from "./lib/shop.server";
+import { useNonce } from "./lib/nonce";
+import { themeBootScript } from "./lib/theme";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { shop: await loadShopSettings(context) };

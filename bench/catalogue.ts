@@ -6,7 +6,7 @@ import { systemClock } from "../server/db/clock";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { seedDefaultContent } from "../server/db/seed";
-import { defaultCatalogue } from "../server/db/seed-data";
+import { defaultCatalogue } from "../domain/default-content";
 import { createCatalogueRepository } from "../server/modules/catalogue/repository";
 
 const WORDS = ["Prime", "Plus", "Max", "Ultra", "Family", "Student", "Pro", "Lite", "Gold", "Duo"];

@@ -46,14 +46,12 @@ export const changePasswordInputSchema = z.object({
     .max(1024, "Password is too long"),
   newPassword: newPasswordSchema,
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 export const adminCreateInputSchema = z.object({
   email: adminEmailSchema,
   name: requiredText("Name", 80),
   password: newPasswordSchema,
 });
-export type AdminCreateInput = z.input<typeof adminCreateInputSchema>;
 
 export const adminEmailParamSchema = z.object({ email: z.string().trim().toLowerCase().min(1).max(254) });
 

@@ -1,6 +1,20 @@
-import type { CartLine } from "./stored-cart";
-
-export type { CartLine } from "./stored-cart";
+/**
+ * One line of the cart as stored in the browser under 'cart'. Field names follow the spec
+ * (Id, name, selectedMonth = the chosen plan's price, selectedDevice, image, cost, month);
+ * lineId and _id are ours: lineId so a delete removes one line, _id to price the line on the server.
+ * stored-cart.ts reads it with a schema that must give exactly this type.
+ */
+export type CartLine = {
+  lineId: string;
+  _id?: string | undefined;
+  Id: string;
+  name: string;
+  month: number;
+  selectedMonth: number;
+  selectedDevice: 1 | 2 | 3;
+  image: string;
+  cost: number;
+};
 
 export const DEVICE_OPTIONS = [1, 2, 3] as const;
 export const CART_STORAGE_KEY = "cart";

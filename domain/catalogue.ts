@@ -1,22 +1,8 @@
-export const CATEGORIES = ["ott", "music", "vpn", "software", "games", "18+"] as const;
-export type Category = (typeof CATEGORIES)[number];
+import type { Status } from "./categories";
 
-export const STATUSES = ["shared", "private", "none"] as const;
-export type Status = (typeof STATUSES)[number];
+export { CATEGORIES, CATEGORY_LABELS, STATUSES, type Category, type Status } from "./categories";
 
 export const PLAN_MONTHS = [1, 3, 6, 12] as const;
-export const MAX_PLAN_MONTHS = 36;
-export const MAX_PLAN_PRICE = 10_000_000;
-
-/** Labels the admin sees; the API takes them case-insensitively. */
-export const CATEGORY_LABELS: Record<Category, string> = {
-  ott: "OTT",
-  music: "Music",
-  vpn: "VPN",
-  software: "Software",
-  games: "Games",
-  "18+": "18+",
-};
 
 export const STATUS_LABELS: Record<Status, string> = { shared: "Shared", private: "Private", none: "Empty" };
 

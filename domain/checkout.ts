@@ -1,13 +1,14 @@
 import type { CartLine } from "./cart";
 import { formatNpr } from "./money";
 
+// Here rather than in validity.ts: every page loads this module for its chat links, and few need validity.ts.
+export const monthsLabel = (months: number | string) => `${months} ${Number(months) === 1 ? "month" : "months"}`;
+
 export type ChatChannel = "whatsapp" | "telegram";
 
 export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "WhatsApp", telegram: "Telegram" };
 
 export type CheckoutLine = Pick<CartLine, "name" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
-
-const monthsLabel = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
 
 /**
  * Text from the browser's storage goes into a message the seller reads line by line:

@@ -50,6 +50,5 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });

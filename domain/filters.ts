@@ -1,4 +1,5 @@
 import { CATEGORIES, CATEGORY_LABELS, compareById, firstPlan, type Category, type CatalogueItem } from "./catalogue";
+import { hasEveryWord } from "./search";
 
 /** Spec §9: the storefront chips, after 'All'. Other categories (software, games) still filter by URL. */
 export const CHIP_CATEGORIES = ["vpn", "ott", "music", "18+"] as const satisfies readonly Category[];
@@ -133,14 +134,7 @@ export function isFiltered(filters: PriceFilters): boolean {
 }
 
 /** Every word of the query must appear in the name or the category's label, ignoring case. */
-function matchesQuery(item: FilterableItem, q: string): boolean {
-  if (!q) return true;
-  const haystack = `${item.Name} ${CATEGORY_LABELS[item.category]}`.toLocaleLowerCase("en");
-  return q
-    .toLocaleLowerCase("en")
-    .split(" ")
-    .every((word) => haystack.includes(word));
-}
+const matchesQuery = (item: FilterableItem, q: string) => hasEveryWord(`${item.Name} ${CATEGORY_LABELS[item.category]}`, q);
 
 /** The first (shortest) plan's price, as cards show it; null for 'Contact for pricing'. */
 export const listedPrice = (item: Pick<CatalogueItem, "plans">) => firstPlan(item.plans)?.price ?? null;

@@ -1,4 +1,3 @@
-export const NEWSLETTER_EMAIL_ERROR = "Enter a valid email address";
 export const NEWSLETTER_SUBSCRIBED_MESSAGE = "Thanks! You are subscribed.";
 
-export type { NewsletterSubscribeInput, NewsletterSubscriber } from "./schemas/newsletter";
+export type { NewsletterSubscriber } from "./schemas/newsletter";

@@ -16,6 +16,7 @@ import {
   transitionError,
   type PricedItem,
 } from "./orders";
+import { releaseLabel } from "./trending";
 
 describe("references", () => {
   it("are PSL- and five characters that cannot be misread", () => {
@@ -164,5 +165,18 @@ describe("internationalPhone", () => {
     expect(internationalPhone("9801234567")).toBe("9779801234567");
     expect(internationalPhone("+9779801234567")).toBe("9779801234567");
     expect(internationalPhone("+14155550100")).toBe("14155550100");
+  });
+});
+
+describe("the shop's today", () => {
+  it("is Nepal's date (UTC+5:45) on either side of its midnight, wherever the code runs", () => {
+    expect(shopToday(new Date("2026-11-22T18:14:59Z"))).toBe("2026-11-22");
+    expect(shopToday(new Date("2026-11-22T18:15:00Z"))).toBe("2026-11-23");
+  });
+
+  it("is the day the trending list compares release dates with", () => {
+    const justAfterMidnightInNepal = new Date("2026-11-22T18:20:00Z");
+    expect(releaseLabel("2026-11-23", justAfterMidnightInNepal)).toBe("23 Nov 2026");
+    expect(releaseLabel("2026-11-24", justAfterMidnightInNepal)).toBe("Coming Soon");
   });
 });

@@ -68,7 +68,6 @@ export const checkoutInputSchema = z.object({
   name: optionalContact("Name", 100),
   phone: orderPhoneSchema,
 });
-export type CheckoutInput = z.input<typeof checkoutInputSchema>;
 
 /** What the catalogue says about one item, as much as pricing needs. */
 export type PricedItem = { _id: string; Name: string; plans: Record<string, number> };
@@ -217,10 +216,7 @@ export function daysUntil(date: string, today: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Today's date where the shop is (Nepal, UTC+5:45), so "expires today" means the seller's today. */
-export function shopToday(now: Date): string {
-  return new Date(now.getTime() + (5 * 60 + 45) * 60_000).toISOString().slice(0, 10);
-}
+export { shopToday } from "./shop-time";
 
 export const DEFAULT_RENEWAL_WINDOW_DAYS = 7;
 
@@ -250,7 +246,6 @@ export const orderLineSchema = z.object({
   /** The order that renewed this line, if any. */
   renewalReference: z.string().nullable(),
 });
-export type OrderLineView = z.infer<typeof orderLineSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),

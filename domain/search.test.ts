@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productPath, suggest, type SearchEntry } from "./search";
+import { hasEveryWord, nameKey, productPath, suggest, type SearchEntry } from "./search";
 
 const entries: SearchEntry[] = [
   { Name: "Netflix Premium", ImageId: "/n.svg", category: "ott", plans: { "3": 880, "1": 300 } },
@@ -40,4 +40,18 @@ describe("suggest", () => {
 
 it("encodes product names for their URL", () => {
   expect(productPath("Disney+ Hotstar")).toBe("/prices/Disney%2B%20Hotstar");
+});
+
+describe("hasEveryWord", () => {
+  it("needs every word of the query, in any order and case, however the words are spaced", () => {
+    expect(hasEveryWord("Netflix Premium OTT", "  ott   NETFLIX ")).toBe(true);
+    expect(hasEveryWord("Netflix Premium OTT", "netflix spotify")).toBe(false);
+    expect(hasEveryWord("Netflix", "   ")).toBe(true);
+  });
+});
+
+describe("nameKey", () => {
+  it("treats names that differ only in case or surrounding spaces as one name", () => {
+    expect(nameKey("  Netflix Premium ")).toBe(nameKey("netflix premium"));
+  });
 });

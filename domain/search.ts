@@ -24,4 +24,14 @@ export function suggest(entries: readonly SearchEntry[], query: string, limit = 
   }));
 }
 
+/** Word search: every word of the query appears somewhere in the text, ignoring case; an empty query matches all. */
+export function hasEveryWord(text: string, query: string): boolean {
+  const words = query.trim().toLocaleLowerCase("en").split(/\s+/).filter(Boolean);
+  const haystack = text.toLocaleLowerCase("en");
+  return words.every((word) => haystack.includes(word));
+}
+
+/** The key a name is unique by: case and surrounding spaces do not make two names different. */
+export const nameKey = (name: string) => name.trim().toLocaleLowerCase("en");
+
 export const productPath = (name: string) => `/prices/${encodeURIComponent(name)}`;

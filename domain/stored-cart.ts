@@ -1,12 +1,8 @@
 // zod/mini, in a module of its own: the browser loads it only when a stored cart is there to read.
 import { z } from "zod/mini";
-import { lineCost, MAX_CART_LINES } from "./cart";
+import { lineCost, MAX_CART_LINES, type CartLine } from "./cart";
 
-/**
- * One line of the cart as stored in the browser under 'cart'. Field names follow the spec
- * (Id, name, selectedMonth = the chosen plan's price, selectedDevice, image, cost, month);
- * lineId and _id are ours: lineId so a delete removes one line, _id to price the line on the server.
- */
+/** The stored line, as CartLine in cart.ts describes it (checked below, so the two cannot drift apart). */
 export const cartLineSchema = z.object({
   lineId: z.string().check(z.minLength(1)),
   _id: z.optional(z.string()),
@@ -18,7 +14,8 @@ export const cartLineSchema = z.object({
   image: z.string(),
   cost: z.int().check(z.positive()),
 });
-export type CartLine = z.infer<typeof cartLineSchema>;
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _schemaGivesCartLine: SameType<z.infer<typeof cartLineSchema>, CartLine> = true;
 
 /** Reads a stored cart; anything that does not parse (old format, hand-edited) counts as an empty cart. */
 export function parseStoredCart(raw: string | null): CartLine[] {

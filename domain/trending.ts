@@ -1,5 +1,7 @@
 /** Spec §3, §7, §9: the movie database's weekly trending list, as the storefront shows it. */
 
+import { shopToday } from "./shop-time";
+
 export const TRENDING_LIMIT = 12;
 export const WHATS_NEW_WIDE = 5;
 export const WHATS_NEW_NARROW = 4;
@@ -48,8 +50,6 @@ export function mediaTypeLabel(type: MediaType): "Movie" | "TV" {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-// "Today" is the shop's calendar day, in Nepal.
-const shopDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kathmandu", year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** '2026-12-12' → '12 Dec 2026'; 'Coming Soon' when the date is missing, unreadable or after today. */
 export function releaseLabel(date: string | null, now: Date): string {
@@ -58,7 +58,7 @@ export function releaseLabel(date: string | null, now: Date): string {
   const [, y, m, d] = match;
   const month = MONTHS[Number(m) - 1];
   if (!month || Number(d) < 1 || Number(d) > 31) return "Coming Soon";
-  if (date! > shopDay.format(now)) return "Coming Soon";
+  if (date! > shopToday(now)) return "Coming Soon";
   return `${Number(d)} ${month} ${y}`;
 }
 

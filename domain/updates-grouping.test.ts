@@ -50,8 +50,8 @@ describe("groupUpdatesByMonth", () => {
   });
 
   it("skips and logs a post whose date cannot be read", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const groups = groupUpdatesByMonth([post("bad", "not a date"), post("ok", "2026-11-01T00:00:00Z")], { now });
+    const warn = vi.fn();
+    const groups = groupUpdatesByMonth([post("bad", "not a date"), post("ok", "2026-11-01T00:00:00Z")], { now, warn });
     expect(groups.flatMap((g) => g.posts.map((p) => p._id))).toEqual(["ok"]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toContain("bad");

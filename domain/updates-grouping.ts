@@ -1,7 +1,6 @@
+import { SHOP_TIME_ZONE } from "./shop-time";
 import type { UpdatePost } from "./updates";
 
-/** Months and dates are those of the shop's customers, whatever time zone the server runs in. */
-export const SHOP_TIME_ZONE = "Asia/Kathmandu";
 
 export type UpdatePostInput = Pick<UpdatePost, "_id" | "Title" | "Description" | "ImageUrl"> & {
   createdAt?: string | null;
@@ -32,7 +31,11 @@ export type UpdateMonth = {
  */
 export function groupUpdatesByMonth(
   posts: readonly UpdatePostInput[],
-  { now = new Date(), timeZone = SHOP_TIME_ZONE }: { now?: Date; timeZone?: string } = {},
+  {
+    now = new Date(),
+    timeZone = SHOP_TIME_ZONE,
+    warn = () => {},
+  }: { now?: Date; timeZone?: string; /** Where a skipped post is logged: the request's logger on the server. */ warn?: (message: string) => void } = {},
 ): UpdateMonth[] {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit" });
   const monthLabel = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long" });
@@ -43,7 +46,7 @@ export function groupUpdatesByMonth(
     const raw = post.createdAt?.trim();
     const at = raw ? new Date(raw) : now;
     if (Number.isNaN(at.getTime())) {
-      console.warn(`update ${post._id} skipped: invalid date ${JSON.stringify(post.createdAt)}`);
+      warn(`update ${post._id} skipped: invalid date ${JSON.stringify(post.createdAt)}`);
       continue;
     }
     dated.push({ post, at });

@@ -19,7 +19,7 @@ export function planValidity(months: number): Validity {
   return { kind: "range", months, minDays: months * DAYS_PER_MONTH.min, maxDays: months * DAYS_PER_MONTH.max };
 }
 
-export const monthsLabel = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
+export { monthsLabel } from "./checkout";
 
 /** The validity in a few words, e.g. "81 to 99 days" or "about 180 days (± 5-10 days)". */
 export function validityDays(validity: Validity): string {

@@ -20,7 +20,6 @@ export const videoInputSchema = z.object({
       }
     }, "Trailer link must be a valid URL (https://…)"),
 });
-export type VideoInput = z.input<typeof videoInputSchema>;
 
 export const videoSchema = z.object({
   _id: z.string(),

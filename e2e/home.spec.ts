@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { defaultCategories, defaultSlides } from "../server/db/seed-data";
+import { defaultCategories, defaultSlides } from "../domain/default-content";
 import { E2E_ADMIN } from "./admin-account";
 import { expectAccessibleInBothThemes, hydrated } from "./helpers";
 

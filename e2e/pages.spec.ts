@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { NEWSLETTER_EMAIL_ERROR, NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
+import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
+import { NEWSLETTER_EMAIL_ERROR } from "../domain/schemas/newsletter";
 import { defaultShopSettings as shop } from "../domain/settings";
 import { expectAccessibleInBothThemes } from "./helpers";
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the locally shipped default images (plain SVG, no logos, no external
 // references) into public/images/, then checks that every /images/... path in
-// server/db/seed-data.ts points at a file that exists.
+// domain/default-content.ts points at a file that exists.
 //
 //   node scripts/generate-images.mjs
 //
@@ -94,7 +94,7 @@ function write(rel, content) {
 }
 
 // ---------------------------------------------------------------- catalogue
-// [Name (as in seed-data.ts), small caption, gradient colours]
+// [Name (as in default-content.ts), small caption, gradient colours]
 const catalogue = [
   ["Netflix Premium", "Streaming", ["#e50914", "#6b0b0b"]],
   ["Amazon Prime Video", "Streaming", ["#00a8e1", "#1a2b4c"]],
@@ -224,12 +224,12 @@ for (const rel of written) {
   }
 }
 
-const seedFile = join(root, "server", "db", "seed-data.ts");
+const seedFile = join(root, "domain", "default-content.ts");
 const seed = existsSync(seedFile) ? readFileSync(seedFile, "utf8") : "";
 const referenced = [...new Set([...seed.matchAll(/"(\/images\/[^"]+)"/g)].map((m) => m[1]))];
 for (const path of referenced) {
   if (!existsSync(join(root, "public", path))) {
-    console.error(`missing image referenced by seed-data.ts: ${path}`);
+    console.error(`missing image referenced by default-content.ts: ${path}`);
     failed = true;
   }
 }

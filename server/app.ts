@@ -91,7 +91,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
 
-  const services = createServices(database.db, clock, config);
+  const services = createServices(database.db, clock, config, app.log);
 
   // 1. Framework: schemas, cookies, errors, API description.
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 
 export type FieldError = { field: string; message: string };
 
@@ -17,13 +16,6 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, field?: string) =>
   new HttpError(409, message, field ? [{ field, message }] : undefined);
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
-
-export function fieldErrors(issues: z.core.$ZodIssue[], prefix?: string): FieldError[] {
-  return issues.map((issue) => ({
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
-    message: issue.message,
-  }));
-}
 
 /** Unique-constraint violations from either database, raised when two writes race past our own checks. */
 export function isUniqueViolation(error: unknown): boolean {

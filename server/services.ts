@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
@@ -15,7 +16,7 @@ import { createVideosService } from "./modules/videos/service";
 import { createWindowCounter } from "./plugins/rate-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
-export function createServices(db: Db, clock: Clock, config: Config) {
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
   const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock);
   return {
@@ -28,7 +29,7 @@ export function createServices(db: Db, clock: Clock, config: Config) {
     updates: createUpdatesService(db, clock),
     videos: createVideosService(db, clock),
     settings,
-    trending: createTrendingService(config.tmdb, clock),
+    trending: createTrendingService(config.tmdb, clock, { log }),
     newsletter: createNewsletterService(db, clock),
     uploads: createUploadsService(config.mediaDir),
     orders: createOrdersService(db, clock, { catalogue, settings }),

@@ -1,3 +1,4 @@
+import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
@@ -39,13 +40,14 @@ export async function start({ web }: StartOptions): Promise<void> {
     // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
     void app.services.trending.refresh();
     await listen(app, config);
+    // From the moment it listens, so a stop signal that comes during the rest of the start is graceful too.
+    stopGracefully(app, database);
     // Only once the shop is listening: a start that fails (a taken port) must not create an admin whose
     // generated password nobody saw.
     const firstAdmin = await ensureFirstAdmin(app.services.auth, config.admin);
     if (firstAdmin) printFirstAdmin(firstAdmin);
     const shown = isEveryAddress(config.host) ? "localhost" : config.host;
     console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);
-    stopGracefully(app, database);
   } catch (error) {
     await database?.close().catch(() => {});
     if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof StartError) {
@@ -97,17 +99,29 @@ function printFirstAdmin({ email, generatedPassword }: { email: string; generate
   console.log(["", ...lines, ""].join("\n"));
 }
 
+/**
+ * How long a stop may take before the process exits anyway: below the 10 s a container runtime (docker stop)
+ * waits before it kills, so the database is closed by us rather than by the kill.
+ */
+export const SHUTDOWN_GRACE_MS = 8_000;
+
 function stopGracefully(app: FastifyInstance, database: Database) {
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, "stopping: finishing requests in flight");
-    // Fastify stops accepting connections, waits for in-flight requests, then runs onClose.
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      logger: { error: (message: unknown) => app.log.error(message) },
+      onTimeout: (delay) => app.log.error(`stopped after ${delay} ms with requests still in flight`),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, "stopping after an uncaught error");
+      else app.log.info({ signal }, "stopping: finishing requests in flight");
+      // Fastify stops accepting connections (a request on a kept-alive one gets 503), waits for the
+      // requests in flight, then runs onClose; the database closes last, once nothing can use it.
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NEWSLETTER_EMAIL_ERROR, NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
+import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
+import { NEWSLETTER_EMAIL_ERROR } from "../domain/schemas/newsletter";
 import { csvField, SUBSCRIBE_LIMIT } from "../server/modules/newsletter/routes";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TRENDING_ERROR } from "../domain/trending";
-import { sampleTrending } from "../server/modules/trending/sample-data";
+import { sampleTrending } from "../domain/trending-sample";
 import { createTrendingService, TRENDING_CACHE_MS, TRENDING_RETRY_MS } from "../server/modules/trending/service";
 import { createTestApp } from "./helpers/app";
 
@@ -114,17 +114,16 @@ describe("trending", () => {
   });
 
   it("serves the sample list with the error text once the database answered 500", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = { warn: vi.fn() };
     const tmdb = await fakeTmdb(json({ status_message: "boom" }, 500));
-    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+    const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock, { log });
 
     await service.refresh();
     expect(await service.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
-    expect(warn).toHaveBeenCalledWith("trending list unavailable:", "the movie database answered 500");
+    expect(log.warn).toHaveBeenCalledWith({ reason: "the movie database answered 500" }, "trending list unavailable");
   });
 
   it("gives up on a database that does not answer", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     const tmdb = await fakeTmdb(() => {
       // Never answers.
     });
@@ -139,7 +138,6 @@ describe("trending", () => {
   });
 
   it("treats a malformed answer as a failure", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     const tmdb = await fakeTmdb((_req, res) => res.end("<html>not json</html>"));
     const service = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
     await service.refresh();
@@ -147,7 +145,6 @@ describe("trending", () => {
   });
 
   it("waits a while before trying a failed database again, then recovers", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     let up = false;
     const tmdb = await fakeTmdb((req, res) => (up ? json({ results: results(2) }) : json({}, 503))(req, res));
     const time = manualClock();
@@ -171,7 +168,6 @@ describe("trending", () => {
   });
 
   it("keeps serving the last good list when a refresh fails", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     let up = true;
     const tmdb = await fakeTmdb((req, res) => (up ? json({ results: results(2) }) : json({}, 500))(req, res));
     const time = manualClock();
@@ -189,14 +185,14 @@ describe("trending", () => {
   });
 
   it("quietly serves the sample list without a key, asking no one", async () => {
-    const warn = vi.spyOn(console, "warn");
+    const log = { warn: vi.fn() };
     const tmdb = await fakeTmdb(json({ results: results(20) }));
-    const service = createTrendingService({ apiKey: undefined, baseUrl: tmdb.baseUrl }, manualClock().clock);
+    const service = createTrendingService({ apiKey: undefined, baseUrl: tmdb.baseUrl }, manualClock().clock, { log });
 
     expect(await service.list()).toEqual({ items: sampleTrending, error: null });
     await service.refresh();
     expect(tmdb.requests).toEqual([]);
-    expect(warn).not.toHaveBeenCalled();
+    expect(log.warn).not.toHaveBeenCalled();
   });
 
   it("is wired into the app from the configuration", async () => {
@@ -260,7 +256,7 @@ function endless(type: string) {
 
 describe("the trending list, from a movie database that misbehaves", () => {
   it("is not taken from a redirect, nor read past 1 MB", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = { warn: vi.fn() };
     const elsewhere = await fakeTmdb(json({ results: results(3) }));
     const redirecting = await fakeTmdb((_req, res) => res.writeHead(302, { location: `${elsewhere.baseUrl}/trending/all/week` }).end());
     const service = createTrendingService({ apiKey: "k", baseUrl: redirecting.baseUrl }, manualClock().clock);
@@ -270,11 +266,11 @@ describe("the trending list, from a movie database that misbehaves", () => {
 
     const huge = endless("application/json");
     const tmdb = await fakeTmdb(huge.handler);
-    const flooded = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock);
+    const flooded = createTrendingService({ apiKey: "k", baseUrl: tmdb.baseUrl }, manualClock().clock, { log });
     await flooded.refresh();
     expect(await flooded.list()).toEqual({ items: sampleTrending, error: TRENDING_ERROR });
     expect(huge.sent()).toBeLessThan(16 * 1024 * 1024);
-    expect(warn).toHaveBeenLastCalledWith("trending list unavailable:", "the movie database sent more than 1 MB");
+    expect(log.warn).toHaveBeenLastCalledWith({ reason: "the movie database sent more than 1 MB" }, "trending list unavailable");
   });
 });
 

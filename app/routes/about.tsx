@@ -13,7 +13,7 @@ import {
 } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
-import { useShop } from "../features/shop/use-shop";
+import { useShop } from "../lib/use-shop";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [

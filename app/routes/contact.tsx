@@ -4,7 +4,7 @@ import { card, focusRing, mutedText } from "../components/ui";
 import { ChatIcon, ClockIcon, MailIcon, MegaphoneIcon, PeopleIcon, PhoneIcon, SendIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
-import { useShop } from "../features/shop/use-shop";
+import { useShop } from "../lib/use-shop";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => [

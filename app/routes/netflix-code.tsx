@@ -3,7 +3,7 @@ import { chatUrl } from "../../domain/checkout";
 import { buildNetflixCodeMessage, NETFLIX_CODE_LABELS, netflixCodeRequestSchema } from "../../domain/netflix-code";
 import { card, focusRing, mutedText } from "../components/ui";
 import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/checkout/netflix-code-form";
-import { loadShopSettings } from "../features/shop/shop.server";
+import { loadShopSettings } from "../lib/shop.server";
 import type { Route } from "./+types/netflix-code";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../features/info/legal-page";
-import { useShop } from "../features/shop/use-shop";
+import { useShop } from "../lib/use-shop";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = () => [

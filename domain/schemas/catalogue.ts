@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, STATUSES, type Category, type Status } from "../catalogue";
+import { CATEGORIES, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, STATUSES, type Category, type Status } from "../categories";
 import { linkSchema, optionalText, requiredText } from "../common";
 import { readWholeNumber } from "../money";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { NEWSLETTER_EMAIL_ERROR } from "../newsletter";
+
+export const NEWSLETTER_EMAIL_ERROR = "Enter a valid email address";
 
 /** Addresses are kept trimmed and lower-cased, so one mailbox is one subscriber. */
 export const newsletterEmailSchema = z
@@ -10,7 +11,6 @@ export const newsletterEmailSchema = z
   .pipe(z.email(NEWSLETTER_EMAIL_ERROR));
 
 export const newsletterSubscribeSchema = z.object({ email: newsletterEmailSchema });
-export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 
 export const newsletterSubscriberSchema = z.object({ email: z.string(), createdAt: z.string() });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;

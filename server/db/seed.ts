@@ -7,7 +7,7 @@ import { createSettingsRepository } from "../modules/settings/repository";
 import { createUpdatesRepository } from "../modules/updates/repository";
 import type { Clock } from "./clock";
 import type { Db } from "./database";
-import { defaultCatalogue, defaultSlides, defaultUpdates } from "./seed-data";
+import { defaultCatalogue, defaultSlides, defaultUpdates } from "../../domain/default-content";
 
 const SEEDED_KEY = "seeded_at";
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { createRequest } from "@remix-run/node-fetch-server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
@@ -22,6 +22,8 @@ export interface WebOptions {
 export type PasalLoadContext = {
   services: Services;
   config: Pick<Config, "publicUrl">;
+  /** This request's logger (pino, tagged with the request id): loaders log through it, never console. */
+  log: FastifyBaseLogger;
   /** The signed-in admin of this request (from the session cookie), or null. */
   admin: SessionUser | null;
   /** This response's Content-Security-Policy nonce, for the inline scripts of the page. */
@@ -44,7 +46,7 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
-  context: Omit<PasalLoadContext, "admin" | "cspNonce" | "fellBack">,
+  context: Omit<PasalLoadContext, "admin" | "cspNonce" | "fellBack" | "log">,
   { https }: { https: boolean },
 ) {
   if (web.clientDir) {
@@ -109,7 +111,7 @@ export async function registerWeb(
         }
 
         const cspNonce = randomBytes(16).toString("base64");
-        const loadContext: PasalLoadContext = { ...context, admin: request.admin, cspNonce, fellBack: false };
+        const loadContext: PasalLoadContext = { ...context, log: request.log, admin: request.admin, cspNonce, fellBack: false };
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
         if (response.status === 404 && !request.admin) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogueItem } from "../../../domain/catalogue";
-import { addPlan, draftFromItem, draftToPayload, emptyDraft, matchesSearch, monthsLabel } from "./price-draft";
+import { monthsLabel } from "../../../domain/checkout";
+import { addPlan, draftFromItem, draftToPayload, emptyDraft, matchesSearch } from "./price-draft";
 
 const item: CatalogueItem = {
   _id: "abc",

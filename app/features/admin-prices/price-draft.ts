@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS, planEntries, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
+import { hasEveryWord } from "../../../domain/search";
 
 /** One plan row of the form: months and the price as typed (text until the server checks it). */
 export type PlanRow = { months: string; price: string };
@@ -74,12 +75,7 @@ export function draftToPayload(draft: PriceDraft) {
 
 /** Client-side search over the grid: every word must appear in the name or the category. */
 export function matchesSearch(item: Pick<CatalogueItem, "Name" | "category">, query: string): boolean {
-  const words = query.trim().toLocaleLowerCase("en").split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = `${item.Name} ${item.category} ${CATEGORY_LABELS[item.category]}`.toLocaleLowerCase("en");
-  return words.every((word) => haystack.includes(word));
+  return hasEveryWord(`${item.Name} ${item.category} ${CATEGORY_LABELS[item.category]}`, query);
 }
 
 export const statusLabel = (status: CatalogueItem["status"]) => STATUS_LABELS[status];
-
-export const monthsLabel = (months: string | number) => `${months} ${Number(months) === 1 ? "month" : "months"}`;

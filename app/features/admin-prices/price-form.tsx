@@ -5,7 +5,8 @@ import { Field, inputClass, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { savePriceSchema } from "./price-actions";
-import { addPlan, draftFromItem, draftToPayload, emptyDraft, monthsLabel, type PriceDraft } from "./price-draft";
+import { monthsLabel } from "../../../domain/checkout";
+import { addPlan, draftFromItem, draftToPayload, emptyDraft, type PriceDraft } from "./price-draft";
 
 const labelClass = "text-sm font-medium";
 const errorClass = "mt-1 text-sm font-medium text-red-700 dark:text-red-300";

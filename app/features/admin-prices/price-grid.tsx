@@ -7,7 +7,8 @@ import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { inputClass } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deletePriceSchema } from "./price-actions";
-import { matchesSearch, monthsLabel, statusLabel } from "./price-draft";
+import { monthsLabel } from "../../../domain/checkout";
+import { matchesSearch, statusLabel } from "./price-draft";
 
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
 import type { UpdatePost } from "../../../domain/updates";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
@@ -15,7 +16,7 @@ const smallButton = `inline-flex items-center justify-center rounded-lg border b
 
 const postedOn = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "Asia/Kathmandu" });
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: SHOP_TIME_ZONE });
 };
 
 /** The 'Post Form' (spec §2) plus the posts already published, newest first, to correct or delete. */

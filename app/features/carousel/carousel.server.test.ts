@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { loadSlides } from "./carousel.server";
 
-const contextWith = (list: () => Promise<CarouselSlide[]>) => ({ services: { carousel: { list } } }) as unknown as AppLoadContext;
+const contextWith = (list: () => Promise<CarouselSlide[]>) => ({ services: { carousel: { list } }, log: { warn: vi.fn() } }) as unknown as AppLoadContext;
 
 describe("loadSlides", () => {
   it("shows the admin's slides when there are any", async () => {
@@ -24,13 +24,12 @@ describe("loadSlides", () => {
   });
 
   it("shows the built-in slides when the database fails", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const context = contextWith(async () => Promise.reject(new Error("disk on fire")));
     const slides = await loadSlides(context);
     expect(slides).toHaveLength(5);
     // So the page is not kept for every shopper (ADR 0008).
     expect(context.fellBack).toBe(true);
-    expect(warn).toHaveBeenCalledOnce();
-    warn.mockRestore();
+    // In the request's log, with its request id, not on the console.
+    expect(context.log.warn).toHaveBeenCalledExactlyOnceWith({ reason: "disk on fire" }, "carousel unavailable, showing the built-in slides");
   });
 });

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
 import { carouselInputSchema } from "../../../domain/schemas/carousel";
-import { defaultSlides } from "../../../server/db/seed-data";
+import { defaultSlides } from "../../../domain/default-content";
 
 // Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list.
 const builtInSlides: StorefrontSlide[] = defaultSlides.map((input, index) => {
@@ -14,7 +14,7 @@ export async function loadSlides(context: AppLoadContext): Promise<StorefrontSli
     const slides = await context.services.carousel.list();
     if (slides.length > 0) return slides.map(toStorefrontSlide);
   } catch (error) {
-    console.warn("carousel unavailable, showing the built-in slides:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "carousel unavailable, showing the built-in slides");
     context.fellBack = true;
   }
   return builtInSlides;

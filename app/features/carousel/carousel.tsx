@@ -10,8 +10,8 @@ import {
   type StorefrontSlide,
 } from "../../../domain/carousel";
 import { focusRing, primaryButton } from "../../components/ui";
-import { SlideBadge } from "./slide-badge";
-import { SlideImage } from "./slide-image";
+import { SlideBadge } from "../../components/slide-badge";
+import { SlideImage } from "../../components/slide-image";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
 
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;

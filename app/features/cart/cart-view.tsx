@@ -6,12 +6,12 @@ import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { cartActions, useStoredCart } from "./cart-store";
+import { cartActions, useStoredCart } from "../../lib/cart/cart-store";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { CheckoutDialog, type SentOrder } from "./checkout-dialog";
-import { refreshPrices } from "./fresh-prices";
+import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { PriceNotice } from "./price-notice";
-import { rupees } from "./rupees";
+import { rupees } from "../../lib/cart/rupees";
 
 const usersLabel = (n: number) => `${n} ${n === 1 ? "user" : "users"}`;
 

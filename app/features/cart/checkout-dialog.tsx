@@ -3,16 +3,16 @@ import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
 import { buildCheckoutMessage, chatUrl, type ChatChannel } from "../../../domain/checkout";
 import { Dialog } from "../../components/dialog";
 import { mutedText } from "../../components/ui";
-import { ChatBubbleIcon, PaperPlaneIcon } from "../checkout/chat-icons";
-import { telegramButton, whatsappButton } from "../checkout/chat-styles";
-import { MessagePreview } from "../checkout/message-preview";
-import { copyTextWhenReady } from "../checkout/copy-text";
-import { chatSendMessage, openChat, openChatTab, type ChatSendResult } from "../checkout/send-to-chat";
-import { useShop } from "../shop/use-shop";
-import { refreshPrices } from "./fresh-prices";
+import { ChatBubbleIcon, PaperPlaneIcon } from "../../components/chat/chat-icons";
+import { telegramButton, whatsappButton } from "../../components/chat/chat-styles";
+import { MessagePreview } from "../../components/chat/message-preview";
+import { copyTextWhenReady } from "../../lib/chat/copy-text";
+import { chatSendMessage, openChat, openChatTab, type ChatSendResult } from "../../lib/chat/send-to-chat";
+import { useShop } from "../../lib/use-shop";
+import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { placeOrder, type PlacedOrder } from "./place-order";
 import { PriceNotice } from "./price-notice";
-import { rupees } from "./rupees";
+import { rupees } from "../../lib/cart/rupees";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";

@@ -1,6 +1,6 @@
 import type { CartLine } from "../../../domain/cart";
-import { usePriceNotice } from "./fresh-prices";
-import { rupees } from "./rupees";
+import { usePriceNotice } from "../../lib/cart/fresh-prices";
+import { rupees } from "../../lib/cart/rupees";
 
 const monthsText = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
 

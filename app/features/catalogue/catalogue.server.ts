@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { compareById, type CatalogueItem } from "../../../domain/catalogue";
 import { priceInputSchema } from "../../../domain/schemas/catalogue";
-import { defaultCatalogue } from "../../../server/db/seed-data";
+import { defaultCatalogue } from "../../../domain/default-content";
+import { nameKey } from "../../../domain/search";
 
 // Shoppers still see prices when the database cannot be read (architecture guide: fall back quietly).
 const builtInCatalogue: CatalogueItem[] = defaultCatalogue
@@ -26,7 +27,7 @@ export async function loadCatalogue(context: AppLoadContext): Promise<CatalogueI
   try {
     return await context.services.catalogue.list();
   } catch (error) {
-    console.warn("catalogue unavailable, showing the built-in list:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "catalogue unavailable, showing the built-in list");
     context.fellBack = true;
     return builtInCatalogue;
   }
@@ -34,6 +35,6 @@ export async function loadCatalogue(context: AppLoadContext): Promise<CatalogueI
 
 /** The item named `name`, ignoring case and surrounding spaces (Names are unique that way, ADR 0003). */
 export async function findCatalogueItem(context: AppLoadContext, name: string): Promise<CatalogueItem | undefined> {
-  const key = name.trim().toLocaleLowerCase("en");
-  return (await loadCatalogue(context)).find((item) => item.Name.trim().toLocaleLowerCase("en") === key);
+  const key = nameKey(name);
+  return (await loadCatalogue(context)).find((item) => nameKey(item.Name) === key);
 }

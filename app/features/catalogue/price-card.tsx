@@ -5,7 +5,7 @@ import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { focusRing, mutedText } from "../../components/ui";
-import { AdultPlaceholder } from "../age-gate/age-gate-panel";
+import { AdultPlaceholder } from "../../components/age-gate-panel";
 
 export type PriceCardItem = {
   _id: string;

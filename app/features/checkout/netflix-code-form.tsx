@@ -9,10 +9,10 @@ import {
   type NetflixCodeKind,
 } from "../../../domain/netflix-code";
 import { card, mutedText } from "../../components/ui";
-import { useShop } from "../shop/use-shop";
-import { ChatBubbleIcon, PaperPlaneIcon } from "./chat-icons";
-import { telegramButton, whatsappButton } from "./chat-styles";
-import { chatSendMessage, sendToChat, type ChatSendResult } from "./send-to-chat";
+import { useShop } from "../../lib/use-shop";
+import { ChatBubbleIcon, PaperPlaneIcon } from "../../components/chat/chat-icons";
+import { telegramButton, whatsappButton } from "../../components/chat/chat-styles";
+import { chatSendMessage, sendToChat, type ChatSendResult } from "../../lib/chat/send-to-chat";
 
 export type NetflixCodeField = "email" | "kind" | "note";
 export type NetflixCodeErrors = Partial<Record<NetflixCodeField, string>>;

@@ -1,4 +1,4 @@
-import { defaultCategories } from "../../../server/db/seed-data";
+import { defaultCategories } from "../../../domain/default-content";
 
 /** Spec §2: the home grid shows these five, each linking to /price/{name}. */
 export function homeCategories() {

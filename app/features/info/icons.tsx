@@ -118,9 +118,3 @@ export const WarningIcon = (props: IconProps) => (
     <path d="M12 9.5v4.5M12 17.2v.1" />
   </Icon>
 );
-
-export const ArrowRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </Icon>
-);

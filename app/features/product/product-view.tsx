@@ -9,10 +9,10 @@ import { formatNpr } from "../../../domain/money";
 import { monthsLabel, planValidity, validityDays, validitySentence } from "../../../domain/validity";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
-import { cartActions, useCart } from "../cart/cart-store";
-import { refreshPrices, usePriceNotice } from "../cart/fresh-prices";
-import { rupees } from "../cart/rupees";
-import { useShop } from "../shop/use-shop";
+import { cartActions, useCart } from "../../lib/cart/cart-store";
+import { refreshPrices, usePriceNotice } from "../../lib/cart/fresh-prices";
+import { rupees } from "../../lib/cart/rupees";
+import { useShop } from "../../lib/use-shop";
 import { FaqAccordion } from "./faq-accordion";
 import { flyToCart } from "./fly-to-cart";
 

@@ -4,8 +4,8 @@ import { formatNpr } from "../../../domain/money";
 import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/filters";
 import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
-import { ADULT_CATEGORY, useAdultConfirmed } from "../age-gate/age-gate";
-import { AdultPlaceholder } from "../age-gate/age-gate-panel";
+import { ADULT_CATEGORY, useAdultConfirmed } from "../../lib/age-gate";
+import { AdultPlaceholder } from "../../components/age-gate-panel";
 import { useSuggestions } from "./use-suggestions";
 
 /**

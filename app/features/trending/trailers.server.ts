@@ -9,7 +9,7 @@ export async function loadTrailers(context: AppLoadContext): Promise<TrailersVie
     const videos = await context.services.videos.list();
     return { videos: videos.map(({ _id, Name, Platform, TrailerLink }) => ({ _id, Name, Platform, TrailerLink })), failed: false };
   } catch (error) {
-    console.warn("trailer videos unavailable:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "trailer videos unavailable");
     context.fellBack = true;
     return { videos: [], failed: true };
   }

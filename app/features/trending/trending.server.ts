@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { toTrendingCard, TRENDING_ERROR, type TrendingCard } from "../../../domain/trending";
-import { sampleTrending } from "../../../server/modules/trending/sample-data";
+import { sampleTrending } from "../../../domain/trending-sample";
 
 export type TrendingView = { items: TrendingCard[]; error: string | null };
 
@@ -11,7 +11,7 @@ export async function loadTrending(context: AppLoadContext, now = new Date()): P
     return { items: items.map((item) => toTrendingCard(item, now)), error };
   } catch (error) {
     // The service is built not to throw; this only guards against a bug in it.
-    console.warn("trending unavailable:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "trending unavailable");
     context.fellBack = true;
     return { items: sampleTrending.map((item) => toTrendingCard(item, now)), error: TRENDING_ERROR };
   }

@@ -24,7 +24,7 @@ export function updatesStateFromAnswer(body: unknown, now = new Date()): Updates
     const message = answer.success && !answer.data.success ? answer.data.message?.trim() : undefined;
     return { status: "error", detail: message || UPDATES_ERRORS.failed };
   }
-  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now }) };
+  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now, warn: (message) => console.warn(message) }) };
 }
 
 /** The Updates page as loaded in the browser (navigations, Try Again, Refresh): the spec's endpoint and texts. */

@@ -2,7 +2,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import type { AppLoadContext } from "react-router";
 import { loadUpdates } from "./load-updates.server";
 
-const contextWith = (list: () => Promise<unknown[]>) => ({ services: { updates: { list } } }) as unknown as AppLoadContext;
+const contextWith = (list: () => Promise<unknown[]>) => ({ services: { updates: { list } }, log: { warn: vi.fn() } }) as unknown as AppLoadContext;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -18,11 +18,10 @@ it("groups the posts by month", async () => {
 });
 
 it("turns a failing service into the page's error state", async () => {
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   const context = contextWith(() => Promise.reject(new Error("no such table: update_posts")));
   const state = await loadUpdates(context);
   expect(state).toEqual({ status: "error", detail: "Failed to fetch updates" });
   // An error state is not kept for every shopper (ADR 0008).
   expect(context.fellBack).toBe(true);
-  expect(warn).toHaveBeenCalledWith("updates unavailable:", "no such table: update_posts");
+  expect(context.log.warn).toHaveBeenCalledWith({ reason: "no such table: update_posts" }, "updates unavailable");
 });

@@ -10,9 +10,9 @@ import type { UpdatesState } from "./updates-view";
  */
 export async function loadUpdates(context: AppLoadContext, now = new Date()): Promise<UpdatesState> {
   try {
-    return { status: "ok", months: groupUpdatesByMonth(await context.services.updates.list(), { now }) };
+    return { status: "ok", months: groupUpdatesByMonth(await context.services.updates.list(), { now, warn: (message) => context.log.warn(message) }) };
   } catch (error) {
-    console.warn("updates unavailable:", (error as Error).message);
+    context.log.warn({ reason: (error as Error).message }, "updates unavailable");
     context.fellBack = true;
     return { status: "error", detail: UPDATES_ERRORS.failed };
   }

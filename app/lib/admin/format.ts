@@ -1,6 +1,8 @@
+import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
+
 /** A stored ISO instant as the shop reads it: Nepal time, the same on the server and in the browser. */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kathmandu" });
+  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
 }
 
 /** A wait from a Retry-After header (seconds) as a person says it: "a minute", "59 minutes", "2 hours". */

@@ -99,4 +99,3 @@ export function createLoginThrottle(db: Db, clock: Clock) {
     },
   };
 }
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -42,4 +42,3 @@ export function createCarouselService(db: Db, clock: Clock) {
     },
   };
 }
-export type CarouselService = ReturnType<typeof createCarouselService>;

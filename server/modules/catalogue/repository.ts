@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { CatalogueItem, PriceData } from "../../../domain/catalogue";
+import { nameKey } from "../../../domain/search";
 import type { Db } from "../../db/database";
 import type { CatalogueItemsTable } from "../../db/schema";
-
-export const nameKey = (name: string) => name.trim().toLocaleLowerCase("en");
 
 function toItem(row: CatalogueItemsTable, plans: Record<string, number>): CatalogueItem {
   return {
@@ -66,16 +65,6 @@ export function createCatalogueRepository() {
       return toItem(row, (await plansByItem(db, [row.id])).get(row.id) ?? {});
     },
 
-    async findByName(db: Db, name: string): Promise<CatalogueItem | undefined> {
-      const row = await db
-        .selectFrom("catalogue_items")
-        .selectAll()
-        .where("name_key", "=", nameKey(name))
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return toItem(row, (await plansByItem(db, [row.id])).get(row.id) ?? {});
-    },
-
     /** Items other than `exceptId` that already use this Id or Name. */
     async findClashes(db: Db, data: Pick<PriceData, "Id" | "Name">, exceptId?: string) {
       let query = db
@@ -125,4 +114,3 @@ export function createCatalogueRepository() {
     },
   };
 }
-export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;

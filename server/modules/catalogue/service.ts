@@ -6,7 +6,7 @@ import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { weakEtag } from "../../plugins/page-cache";
 import { invalidatingCache } from "../cache";
-import { createCatalogueRepository, nameKey } from "./repository";
+import { createCatalogueRepository } from "./repository";
 
 /** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */
 export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): ApiPrice {
@@ -55,11 +55,6 @@ export function createCatalogueService(db: Db, clock: Clock, { publicUrl }: { pu
     /** `{ allPrices }` as JSON with its ETag. */
     listJson: (): Promise<{ body: string; etag: string }> => listJson.get(),
 
-    async findByName(name: string): Promise<CatalogueItem | undefined> {
-      const key = nameKey(name);
-      return (await cache.get()).find((item) => nameKey(item.Name) === key);
-    },
-
     async create(data: PriceData): Promise<CatalogueItem> {
       const id = await write(async (trx) => {
         await assertNoClash(trx, data);
@@ -86,4 +81,3 @@ export function createCatalogueService(db: Db, clock: Clock, { publicUrl }: { pu
     count: () => repository.count(db),
   };
 }
-export type CatalogueService = ReturnType<typeof createCatalogueService>;

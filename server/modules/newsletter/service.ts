@@ -19,4 +19,3 @@ export function createNewsletterService(db: Db, clock: Clock) {
     list: (): Promise<NewsletterSubscriber[]> => repository.list(db),
   };
 }
-export type NewsletterService = ReturnType<typeof createNewsletterService>;

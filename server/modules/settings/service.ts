@@ -23,4 +23,3 @@ export function createSettingsService(db: Db, clock: Clock) {
     },
   };
 }
-export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,8 +1,9 @@
+import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { TRENDING_ERROR, TRENDING_LIMIT, type TrendingItem, type TrendingResult } from "../../../domain/trending";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
-import { sampleTrending } from "./sample-data";
+import { sampleTrending } from "../../../domain/trending-sample";
 
 export const TRENDING_CACHE_MS = 6 * 60 * 60 * 1000;
 // After a failed fetch, pages do not wait on the movie database again for a while.
@@ -82,8 +83,10 @@ function toItem(raw: unknown): TrendingItem | null {
  * or the sample list) and starts a refresh in the background when one is due. Without a key it quietly
  * serves the sample list; the spec's error text shows only once a call has failed and no good list is held.
  */
-export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, options: { timeoutMs?: number } = {}) {
+export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, options: { timeoutMs?: number; log?: Pick<FastifyBaseLogger, "warn"> } = {}) {
   const timeoutMs = options.timeoutMs ?? TRENDING_TIMEOUT_MS;
+  // The refresh serves every page that asks meanwhile, so it logs through the server's logger, not one request's.
+  const log = options.log ?? { warn: () => {} };
   let good: { items: TrendingItem[]; at: number } | undefined;
   let failedAt: number | undefined;
   let pending: Promise<void> | undefined;
@@ -137,7 +140,7 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
       })
       .catch((error: unknown) => {
         failedAt = clock().getTime();
-        console.warn("trending list unavailable:", error instanceof Error ? error.message : String(error));
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, "trending list unavailable");
       })
       .finally(() => {
         pending = undefined;
@@ -171,4 +174,3 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
     },
   };
 }
-export type TrendingService = ReturnType<typeof createTrendingService>;

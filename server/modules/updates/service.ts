@@ -31,4 +31,3 @@ export function createUpdatesService(db: Db, clock: Clock) {
     },
   };
 }
-export type UpdatesService = ReturnType<typeof createUpdatesService>;

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { nameKey } from "../../../domain/search";
 import type { Video } from "../../../domain/videos";
 import type { Db } from "../../db/database";
 import type { VideosTable } from "../../db/schema";
 
 export type VideoData = Omit<Video, "_id">;
-
-export const videoNameKey = (name: string) => name.trim().toLocaleLowerCase("en");
 
 const toVideo = (row: VideosTable): Video => ({
   _id: row.id,
@@ -16,7 +15,7 @@ const toVideo = (row: VideosTable): Video => ({
 
 const columns = (data: VideoData) => ({
   name: data.Name,
-  name_key: videoNameKey(data.Name),
+  name_key: nameKey(data.Name),
   platform: data.Platform,
   trailer_link: data.TrailerLink,
 });
@@ -34,7 +33,7 @@ export function createVideosRepository() {
     },
 
     async findIdByName(db: Db, name: string): Promise<string | undefined> {
-      const row = await db.selectFrom("videos").select("id").where("name_key", "=", videoNameKey(name)).executeTakeFirst();
+      const row = await db.selectFrom("videos").select("id").where("name_key", "=", nameKey(name)).executeTakeFirst();
       return row?.id;
     },
 

@@ -39,4 +39,3 @@ export function createVideosService(db: Db, clock: Clock) {
     },
   };
 }
-export type VideosService = ReturnType<typeof createVideosService>;

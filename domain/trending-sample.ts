@@ -1,4 +1,4 @@
-import type { TrendingItem } from "../../../domain/trending";
+import type { TrendingItem } from "./trending";
 
 /**
  * Shown when no movie-database key is configured, or before the first successful fetch when the

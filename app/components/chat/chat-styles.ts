@@ -1,4 +1,4 @@
-import { focusRing } from "../../components/ui";
+import { focusRing } from "../ui";
 
 const chatButton = `inline-flex w-full items-center justify-center gap-2 rounded-lg px-5 py-3 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useCart } from "../cart/cart-store";
-import { SearchBox } from "../search/search-box";
-import { useShop } from "../shop/use-shop";
-import { ThemeToggle } from "../theme/theme-toggle";
+import { useCart } from "../lib/cart/cart-store";
+import { SearchBox } from "../features/search/search-box";
+import { useShop } from "../lib/use-shop";
+import { ThemeToggle } from "../components/theme-toggle";
 import { SocialLinks } from "./social-links";
 
 export const NAV_LINKS = [

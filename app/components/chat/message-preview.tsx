@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { secondaryButton } from "../../components/ui";
-import { copyText } from "./copy-text";
+import { secondaryButton } from "../ui";
+import { copyText } from "../../lib/chat/copy-text";
 
 /** The message as it will be sent, to read or copy by hand when the chat app does not fill it in. */
 export function MessagePreview({ text, open }: { text: string; open?: boolean }) {

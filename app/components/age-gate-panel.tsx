@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { confirmAdult } from "./age-gate";
+import { card, mutedText, primaryButton, secondaryButton } from "./ui";
+import { confirmAdult } from "../lib/age-gate";
 
 /**
  * Shown instead of an 18+ product until the visitor confirms their age. The server always renders

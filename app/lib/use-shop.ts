@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { defaultShopSettings } from "../../../domain/settings";
-import type { loader as rootLoader } from "../../root";
+import { defaultShopSettings } from "../../domain/settings";
+import type { loader as rootLoader } from "../root";
 
 const fallback = { shop: defaultShopSettings };
 

@@ -1,5 +1,5 @@
-import type { ShopSettings } from "../../../domain/settings";
-import { whatsappUrl } from "../../../domain/checkout";
+import type { ShopSettings } from "../../domain/settings";
+import { whatsappUrl } from "../../domain/checkout";
 
 export function socialLinks(shop: ShopSettings) {
   return [

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { isDarkNow, setDark } from "./theme";
+import { isDarkNow, setDark } from "../lib/theme";
 
 // The class on <html> is the single source of truth; watching it keeps every toggle in step.
 function subscribe(onChange: () => void) {

@@ -1,10 +1,10 @@
-import type { PriceInput } from "../../domain/catalogue";
-import type { CarouselInput } from "../../domain/carousel";
-import type { UpdateInput } from "../../domain/updates";
+import type { PriceInput } from "./catalogue";
+import type { CarouselInput } from "./carousel";
+import type { UpdateInput } from "./updates";
 
 /*
- * Default content written into a fresh database (see ./seed.ts). After the first
- * start it belongs to the admin. Every image path below points at a file that
+ * Default content written into a fresh database (see server/db/seed.ts), and what the storefront
+ * falls back to when the database cannot answer. After the first start it belongs to the admin. Every image path below points at a file that
  * `node scripts/generate-images.mjs` writes into public/images/.
  *
  * Prices are whole NPR; plan keys are months. Gift cards and lifetime licences

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { NewsletterForm } from "../newsletter/newsletter-form";
-import { useShop } from "../shop/use-shop";
+import { NewsletterForm } from "../features/newsletter/newsletter-form";
+import { useShop } from "../lib/use-shop";
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
