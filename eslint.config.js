@@ -64,7 +64,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/modules/**", "**/services"], allowTypeImports: true, message: "server/plugins must not import server/modules: modules import plugins, not the other way round" }] },
+        {
+          patterns: [
+            {
+              group: ["**/modules/**", "**/services"],
+              allowTypeImports: true,
+              message: "server/plugins must not import server/modules: modules import plugins, not the other way round",
+            },
+          ],
+        },
       ],
     },
   },

@@ -41,7 +41,10 @@ export interface Server {
 }
 
 /** Spawns `command` pinned to the server core and waits for `readyPath` to answer 200. */
-export async function startProcess(command: string[], { port, env = {}, readyPath = "/healthz" }: { port: number; env?: Record<string, string>; readyPath?: string }): Promise<Server> {
+export async function startProcess(
+  command: string[],
+  { port, env = {}, readyPath = "/healthz" }: { port: number; env?: Record<string, string>; readyPath?: string },
+): Promise<Server> {
   const started = performance.now();
   const child = spawn("taskset", ["-c", SERVER_CPU, ...command], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -214,10 +217,20 @@ const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" 
  * `pid`: the server's process, whose CPU time per request is then measured too. Unlike requests per
  * second, it hardly moves when other programs share the machine, so it compares servers on a busy one.
  */
-export function wrk(url: string, { seconds = 10, connections = 50, headers = {} as Record<string, string>, pid }: { seconds?: number; connections?: number; headers?: Record<string, string>; pid?: number } = {}): WrkResult {
+export function wrk(
+  url: string,
+  {
+    seconds = 10,
+    connections = 50,
+    headers = {} as Record<string, string>,
+    pid,
+  }: { seconds?: number; connections?: number; headers?: Record<string, string>; pid?: number } = {},
+): WrkResult {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const run = (duration: number) => {
-    const result = spawnSync("taskset", ["-c", CLIENT_CPU, "wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", ...headerArgs, url], { encoding: "utf8" });
+    const result = spawnSync("taskset", ["-c", CLIENT_CPU, "wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", ...headerArgs, url], {
+      encoding: "utf8",
+    });
     if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
     return result.stdout;
   };
@@ -261,7 +274,9 @@ export function brotliBytes(url: string): Promise<number> {
       .get(url, { headers: { "accept-encoding": "br" } }, (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => (response.headers["content-encoding"] === "br" ? resolve(bytes) : reject(new Error(`${url} was not sent with brotli`))));
+        response.on("end", () =>
+          response.headers["content-encoding"] === "br" ? resolve(bytes) : reject(new Error(`${url} was not sent with brotli`)),
+        );
       })
       .on("error", reject);
   });

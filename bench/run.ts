@@ -53,7 +53,9 @@ const targets: Array<{ what: string; figure: string; ok: boolean }> = [];
 const target = (what: string, figure: string, ok: boolean) => targets.push({ what, figure, ok });
 
 ensureBuild();
-console.log(`Pasal benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}`);
+console.log(
+  `Pasal benchmarks, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}`,
+);
 console.log(`wrk on core 0, the measured server on core 1.\n`);
 
 const work = tempDir("run");
@@ -139,7 +141,9 @@ async function httpSection(server: Server, reference: Server | undefined, pages:
   const get = (url: string) => fetch(url).catch(() => fetch(url));
   try {
     for (const { path: urlPath, target: wanted } of HTTP_TARGETS) {
-      const bodies = await Promise.all([server.url, reference.url, bare.url].map(async (base) => Buffer.from(await (await get(base + urlPath)).arrayBuffer())));
+      const bodies = await Promise.all(
+        [server.url, reference.url, bare.url].map(async (base) => Buffer.from(await (await get(base + urlPath)).arrayBuffer())),
+      );
       if (bodies.some((body) => !body.equals(bodies[0]!))) throw new Error(`the reference servers do not serve the bytes of ${urlPath}`);
       const cacheState = (await get(server.url + urlPath)).headers.get("x-page-cache") ?? "-";
       const theirs = wrk(reference.url + urlPath, { pid: reference.pid });
@@ -164,9 +168,26 @@ async function httpSection(server: Server, reference: Server | undefined, pages:
   } finally {
     await bare.stop();
   }
-  table(["path", "nginx req/s", "bare Node req/s", "Pasal req/s", "ratio to nginx", "ratio to bare Node", "CPU µs per request: nginx / bare Node / Pasal", "nginx p50 / p99 ms", "Pasal p50 / p99 ms", "errors", "page cache"], rows);
+  table(
+    [
+      "path",
+      "nginx req/s",
+      "bare Node req/s",
+      "Pasal req/s",
+      "ratio to nginx",
+      "ratio to bare Node",
+      "CPU µs per request: nginx / bare Node / Pasal",
+      "nginx p50 / p99 ms",
+      "Pasal p50 / p99 ms",
+      "errors",
+      "page cache",
+    ],
+    rows,
+  );
   console.log(`\nPasal's resident memory after the HTTP benchmark: ${fixed(rssMb(server.pid))} MB`);
-  console.log(`CPU steal (time the hypervisor gave to others) during the HTTP benchmark: ${fixed(cpuSteal(steal.counters).share * 100)}%; above a few per cent, figures of one run vary widely.`);
+  console.log(
+    `CPU steal (time the hypervisor gave to others) during the HTTP benchmark: ${fixed(cpuSteal(steal.counters).share * 100)}%; above a few per cent, figures of one run vary widely.`,
+  );
 }
 
 async function bundleSection(server: Server) {
@@ -206,7 +227,8 @@ async function bundleSection(server: Server) {
   table(["page", "JS gzip", "JS files", "CSS gzip", "JS ratio to framework", "admin-only chunks"], rows);
   console.log(`\nReference: React, React DOM and React Router (entry.client and its imports) = ${kb(frameworkBytes)} gzip.`);
   console.log(`Admin-only chunks in the build: ${adminOnly.length} (${kb(sum(adminOnly))} gzip), none of them loaded by a storefront page above.`);
-  if (!rows.some((row) => row[5] !== "none")) target("no admin code in any storefront route", `${adminOnly.length} admin-only chunks, 0 loaded`, true);
+  if (!rows.some((row) => row[5] !== "none"))
+    target("no admin code in any storefront route", `${adminOnly.length} admin-only chunks, 0 loaded`, true);
 }
 
 function lighthouseSection(server: Server, reference: Server | undefined) {
@@ -233,7 +255,16 @@ function lighthouseSection(server: Server, reference: Server | undefined) {
     const out = path.join(work, "lighthouse.json");
     const result = spawnSync(
       "npx",
-      ["--yes", "lighthouse@12", url, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${flags}`, "--only-categories=performance,accessibility,best-practices,seo"],
+      [
+        "--yes",
+        "lighthouse@12",
+        url,
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        `--chrome-flags=${flags}`,
+        "--only-categories=performance,accessibility,best-practices,seo",
+      ],
       { env: { ...process.env, CHROME_PATH: chrome }, encoding: "utf8" },
     );
     if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}: ${result.stderr.trim().split("\n").at(-1)}`);
@@ -284,7 +315,11 @@ function lighthouseSection(server: Server, reference: Server | undefined) {
     ]);
     target(`Lighthouse performance ≥ 95 on ${page}`, String(ours.performance), ours.performance >= 95);
     const others = [ours.accessibility, ours.bestPractices, ours.seo];
-    target(`accessibility, best practices, SEO = 100 on ${page}`, others.join(" / "), others.every((s) => s === 100));
+    target(
+      `accessibility, best practices, SEO = 100 on ${page}`,
+      others.join(" / "),
+      others.every((s) => s === 100),
+    );
   }
   table(["page", "perf", "a11y", "best pr.", "SEO", "LCP ms / TBT ms / CLS", "nginx copy perf", "ratio"], rows);
   console.log("\nThe nginx copy serves the same HTML and assets as static files (anything else from Pasal): the page as fast as its bytes allow.");
@@ -329,7 +364,11 @@ async function growthSection() {
         ]);
         if (size === GROWTH_SIZES.at(-1)) {
           // 30 items fit on the first page; from 500 on, the first page holds 48 cards whatever the size.
-          target("/prices HTML stays flat as the catalogue grows (5,000 vs 500 items)", `${fixed(html.length / previous, 2)}×`, html.length / previous <= 1.05);
+          target(
+            "/prices HTML stays flat as the catalogue grows (5,000 vs 500 items)",
+            `${fixed(html.length / previous, 2)}×`,
+            html.length / previous <= 1.05,
+          );
           target("search suggestions under one frame (16 ms) at 5,000 items", `${fixed(searchMs, 2)} ms`, searchMs < 16);
         }
       } finally {
@@ -340,7 +379,17 @@ async function growthSection() {
     }
   }
   table(
-    ["items", "/prices HTML", "brotli", "render ms (uncached)", "/prices req/s (cached)", "/api/prices brotli", "/api/prices ms", "/api/prices req/s", "/api/search ms"],
+    [
+      "items",
+      "/prices HTML",
+      "brotli",
+      "render ms (uncached)",
+      "/prices req/s (cached)",
+      "/api/prices brotli",
+      "/api/prices ms",
+      "/api/prices req/s",
+      "/api/search ms",
+    ],
     rows,
   );
   console.log("\nRatios (×) are to the 30-item catalogue, measured in the same run. Times are medians of sequential requests from this process.");

@@ -40,10 +40,7 @@ export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 export const LAST_ADMIN_MESSAGE = "The last admin cannot be removed";
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z
-    .string({ error: "Current password is required" })
-    .min(1, "Current password is required")
-    .max(1024, "Password is too long"),
+  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(1024, "Password is too long"),
   newPassword: newPasswordSchema,
 });
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  badgeTone,
-  isTransitionLocked,
-  nextIndex,
-  prevIndex,
-  swipeDirection,
-  toStorefrontSlide,
-  wrapIndex,
-} from "./carousel";
+import { badgeTone, isTransitionLocked, nextIndex, prevIndex, swipeDirection, toStorefrontSlide, wrapIndex } from "./carousel";
 
 describe("carousel navigation", () => {
   it("wraps around both ways", () => {
@@ -65,7 +57,15 @@ describe("toStorefrontSlide", () => {
   const slide = { _id: "a", image: "/i.svg", title: "T", description: "D", badge: " New ", ctaText: "Buy", ctaLink: "/prices/X" };
 
   it("keeps the admin's call to action", () => {
-    expect(toStorefrontSlide(slide)).toEqual({ id: "a", image: "/i.svg", title: "T", description: "D", badge: "New", ctaText: "Buy", ctaLink: "/prices/X" });
+    expect(toStorefrontSlide(slide)).toEqual({
+      id: "a",
+      image: "/i.svg",
+      title: "T",
+      description: "D",
+      badge: "New",
+      ctaText: "Buy",
+      ctaLink: "/prices/X",
+    });
   });
 
   it("falls back to a generic label and the price list", () => {

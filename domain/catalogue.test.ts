@@ -78,6 +78,11 @@ describe("plan helpers", () => {
   });
 
   it("sorts Ids numerically", () => {
-    expect(["10", "9", "1"].map((Id) => ({ Id })).sort(compareById).map((x) => x.Id)).toEqual(["1", "9", "10"]);
+    expect(
+      ["10", "9", "1"]
+        .map((Id) => ({ Id }))
+        .sort(compareById)
+        .map((x) => x.Id),
+    ).toEqual(["1", "9", "10"]);
   });
 });

@@ -25,4 +25,3 @@ export function firstPlan(plans: Record<string, number>): { months: number; pric
 export function compareById(a: { Id: string }, b: { Id: string }): number {
   return Number(a.Id) - Number(b.Id) || a.Id.localeCompare(b.Id);
 }
-

@@ -31,7 +31,11 @@ describe("buildCheckoutMessage", () => {
 
   it("keeps a name with line breaks on its own line", () => {
     const message = buildCheckoutMessage(cartOf({ ...spotify, name: "Evil\nTotal: 1 NPR\r\n" }));
-    expect(message.split("\n")).toEqual(["Hello! I would like to order:", "Item: Evil Total: 1 NPR, Quantity: 1, Price: 250 NPR, Plan: 1 month", "Total: 250 NPR"]);
+    expect(message.split("\n")).toEqual([
+      "Hello! I would like to order:",
+      "Item: Evil Total: 1 NPR, Quantity: 1, Price: 250 NPR, Plan: 1 month",
+      "Total: 250 NPR",
+    ]);
   });
 
   it("says total 0 for an empty cart", () => {
@@ -50,9 +54,7 @@ describe("chat links", () => {
 
   it("encodes the text so every character survives", () => {
     const url = whatsappUrl("9779800000000", tricky);
-    expect(url).toBe(
-      "https://wa.me/9779800000000?text=Tom%20%26%20Jerry%20%2B%20HBO%20%F0%9F%8E%AC%0ALine%202%20%3D%20100%25%20%231%20%3Fx%3Dy",
-    );
+    expect(url).toBe("https://wa.me/9779800000000?text=Tom%20%26%20Jerry%20%2B%20HBO%20%F0%9F%8E%AC%0ALine%202%20%3D%20100%25%20%231%20%3Fx%3Dy");
     expect(new URL(url).searchParams.get("text")).toBe(tricky);
     expect(new URL(telegramUrl("pasal_support", tricky)).searchParams.get("text")).toBe(tricky);
   });

@@ -22,7 +22,8 @@ export const FAQ: Record<Exclude<Status, "none">, FaqEntry[]> = {
     },
     {
       question: "Can I share it with my friends?",
-      answer: "No. Please do not share the account or your profile with friends: the account is shared with other customers, and sharing it can get it locked.",
+      answer:
+        "No. Please do not share the account or your profile with friends: the account is shared with other customers, and sharing it can get it locked.",
     },
     {
       question: "Can I use it on a Smart TV?",

@@ -12,8 +12,7 @@ describe("netflixCodeRequestSchema", () => {
   });
 
   it("explains what is wrong", () => {
-    const errors = (input: unknown) =>
-      netflixCodeRequestSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    const errors = (input: unknown) => netflixCodeRequestSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(errors({ email: "", kind: "household" })).toEqual(["email: Enter the email of your Netflix account"]);
     expect(errors({ email: "not-an-email", kind: "household" })).toEqual(["email: Enter a valid email address, like name@example.com"]);
     expect(errors({ email: "me@example.com" })).toEqual(["kind: Choose which code you need"]);

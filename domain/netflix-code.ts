@@ -20,20 +20,12 @@ export const netflixCodeRequestSchema = z.object({
     .max(254, "That email is too long")
     .pipe(z.email("Enter a valid email address, like name@example.com")),
   kind: z.enum(NETFLIX_CODE_KINDS, { error: "Choose which code you need" }),
-  note: z
-    .string()
-    .trim()
-    .max(NETFLIX_NOTE_MAX, `Keep the note under ${NETFLIX_NOTE_MAX} characters`)
-    .optional()
-    .default(""),
+  note: z.string().trim().max(NETFLIX_NOTE_MAX, `Keep the note under ${NETFLIX_NOTE_MAX} characters`).optional().default(""),
 });
 export type NetflixCodeRequest = z.output<typeof netflixCodeRequestSchema>;
 
 export function buildNetflixCodeMessage(request: NetflixCodeRequest): string {
-  const lines = [
-    `Hello! Please send me a Netflix ${NETFLIX_CODE_LABELS[request.kind]}.`,
-    `Account email: ${oneLine(request.email)}`,
-  ];
+  const lines = [`Hello! Please send me a Netflix ${NETFLIX_CODE_LABELS[request.kind]}.`, `Account email: ${oneLine(request.email)}`];
   const note = oneLine(request.note);
   if (note) lines.push(`Note: ${note}`);
   return lines.join("\n");

@@ -92,9 +92,16 @@ describe("checkout input", () => {
   });
 
   it("keeps a phone number as digits with an optional +", () => {
-    const parsed = checkoutInputSchema.parse({ items: [{ _id: "n1", months: 1, devices: 1 }], channel: "whatsapp", phone: " +977 980-1234567 ", name: "" });
+    const parsed = checkoutInputSchema.parse({
+      items: [{ _id: "n1", months: 1, devices: 1 }],
+      channel: "whatsapp",
+      phone: " +977 980-1234567 ",
+      name: "",
+    });
     expect(parsed).toMatchObject({ phone: "+9779801234567", name: null });
-    expect(checkoutInputSchema.safeParse({ items: [{ _id: "n1", months: 1, devices: 1 }], channel: "whatsapp", phone: "call me" }).success).toBe(false);
+    expect(checkoutInputSchema.safeParse({ items: [{ _id: "n1", months: 1, devices: 1 }], channel: "whatsapp", phone: "call me" }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -82,9 +82,7 @@ export type OrderLine = {
   lineTotal: number;
 };
 
-export type PricingResult =
-  | { ok: true; lines: OrderLine[]; total: number }
-  | { ok: false; errors: Array<{ field: string; message: string }> };
+export type PricingResult = { ok: true; lines: OrderLine[]; total: number } | { ok: false; errors: Array<{ field: string; message: string }> };
 
 /** One line priced from the catalogue, or why it cannot be sold. */
 function priceLine(input: OrderLineInput, index: number, catalogue: ReadonlyMap<string, PricedItem>): OrderLine | { field: string; message: string } {
@@ -136,7 +134,13 @@ export const quoteResponseSchema = z.object({
 /** The storefront's message with the reference the seller will look up. */
 export function orderMessage(lines: readonly OrderLine[], reference: string | null): string {
   const message = buildCheckoutMessage(
-    lines.map((line) => ({ name: line.name, month: line.months, selectedMonth: line.unitPrice, selectedDevice: line.devices as 1 | 2 | 3, cost: line.lineTotal })),
+    lines.map((line) => ({
+      name: line.name,
+      month: line.months,
+      selectedMonth: line.unitPrice,
+      selectedDevice: line.devices as 1 | 2 | 3,
+      cost: line.lineTotal,
+    })),
   );
   return reference ? `${message}\nOrder ref: ${reference}` : message;
 }
@@ -220,7 +224,13 @@ export { shopToday } from "./shop-time";
 
 export const DEFAULT_RENEWAL_WINDOW_DAYS = 7;
 
-export function renewalMessage(line: { customerName: string | null; name: string; months: number; expiryDate: string; currentPrice: number | null }): string {
+export function renewalMessage(line: {
+  customerName: string | null;
+  name: string;
+  months: number;
+  expiryDate: string;
+  currentPrice: number | null;
+}): string {
   const greeting = line.customerName ? `Hello ${line.customerName}!` : "Hello!";
   const ends = `Your ${line.name} (${monthsLabel(line.months)}) ends on ${line.expiryDate}.`;
   const offer =
@@ -300,7 +310,12 @@ export const orderStatusInputSchema = z.object({
 export const lineStartInputSchema = z.object({ startDate: dateSchema });
 
 export const renewalsQuerySchema = z.object({
-  days: z.coerce.number({ error: "days must be a whole number" }).int("days must be a whole number").min(0).max(365).default(DEFAULT_RENEWAL_WINDOW_DAYS),
+  days: z.coerce
+    .number({ error: "days must be a whole number" })
+    .int("days must be a whole number")
+    .min(0)
+    .max(365)
+    .default(DEFAULT_RENEWAL_WINDOW_DAYS),
 });
 
 /** The API's answer to a change of one order (status, note, a renewal). */

@@ -17,12 +17,7 @@ describe("suggest", () => {
   });
 
   it("ignores case and puts names starting with the query first", () => {
-    expect(suggest(entries, "PREM").map((s) => s.Name)).toEqual([
-      "Premium VPN",
-      "Netflix Premium",
-      "Spotify Premium",
-      "YouTube Premium",
-    ]);
+    expect(suggest(entries, "PREM").map((s) => s.Name)).toEqual(["Premium VPN", "Netflix Premium", "Spotify Premium", "YouTube Premium"]);
   });
 
   it("gives at most five, with the shortest plan as the starting price", () => {

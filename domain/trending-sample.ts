@@ -10,7 +10,8 @@ export const sampleTrending: TrendingItem[] = [
     id: 66732,
     title: "Stranger Things",
     poster: null,
-    overview: "In a small Indiana town, a boy vanishes and his friends uncover secret experiments, a girl with strange powers and a dark world beneath their own.",
+    overview:
+      "In a small Indiana town, a boy vanishes and his friends uncover secret experiments, a girl with strange powers and a dark world beneath their own.",
     releaseDate: "2016-07-15",
     mediaType: "tv",
     rating: 8.6,

@@ -50,7 +50,6 @@ export function mediaTypeLabel(type: MediaType): "Movie" | "TV" {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-
 /** '2026-12-12' → '12 Dec 2026'; 'Coming Soon' when the date is missing, unreadable or after today. */
 export function releaseLabel(date: string | null, now: Date): string {
   const match = date ? isoDate.exec(date) : null;

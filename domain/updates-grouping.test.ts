@@ -17,12 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("groupUpdatesByMonth", () => {
   it("groups by month and year, newest month and newest post first", () => {
     const groups = groupUpdatesByMonth(
-      [
-        post("a", "2026-09-03T08:00:00Z"),
-        post("b", "2026-11-12T08:00:00Z"),
-        post("c", "2025-11-30T08:00:00Z"),
-        post("d", "2026-11-15T08:00:00Z"),
-      ],
+      [post("a", "2026-09-03T08:00:00Z"), post("b", "2026-11-12T08:00:00Z"), post("c", "2025-11-30T08:00:00Z"), post("d", "2026-11-15T08:00:00Z")],
       { now },
     );
     expect(groups.map((g) => [g.label, g.posts.map((p) => p._id)])).toEqual([
@@ -58,7 +53,9 @@ describe("groupUpdatesByMonth", () => {
   });
 
   it("counts a post without createdAt as posted now", () => {
-    const groups = groupUpdatesByMonth([post("old", "2026-01-05T00:00:00Z"), post("missing", undefined), post("null", null), post("blank", " ")], { now });
+    const groups = groupUpdatesByMonth([post("old", "2026-01-05T00:00:00Z"), post("missing", undefined), post("null", null), post("blank", " ")], {
+      now,
+    });
     expect(groups.map((g) => g.label)).toEqual(["November 2026", "January 2026"]);
     expect(groups[0]!.posts.map((p) => p.createdAt)).toEqual([now.toISOString(), now.toISOString(), now.toISOString()]);
   });

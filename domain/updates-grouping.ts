@@ -1,7 +1,6 @@
 import { SHOP_TIME_ZONE } from "./shop-time";
 import type { UpdatePost } from "./updates";
 
-
 export type UpdatePostInput = Pick<UpdatePost, "_id" | "Title" | "Description" | "ImageUrl"> & {
   createdAt?: string | null;
 };
@@ -35,7 +34,11 @@ export function groupUpdatesByMonth(
     now = new Date(),
     timeZone = SHOP_TIME_ZONE,
     warn = () => {},
-  }: { now?: Date; timeZone?: string; /** Where a skipped post is logged: the request's logger on the server. */ warn?: (message: string) => void } = {},
+  }: {
+    now?: Date;
+    timeZone?: string;
+    /** Where a skipped post is logged: the request's logger on the server. */ warn?: (message: string) => void;
+  } = {},
 ): UpdateMonth[] {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit" });
   const monthLabel = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long" });

@@ -22,8 +22,12 @@ describe("uploadSrcSet", () => {
   const name = "0123456789abcdef0123456789abcdef";
 
   it("lists every copy of an upload by its width", () => {
-    expect(uploadSrcSet(`/media/${name}-1600.webp`)).toBe(`/media/${name}-480.webp 480w, /media/${name}-960.webp 960w, /media/${name}-1600.webp 1600w`);
-    expect(uploadSrcSet(`/media/${name}-1000.webp`)).toBe(`/media/${name}-480.webp 480w, /media/${name}-960.webp 960w, /media/${name}-1000.webp 1000w`);
+    expect(uploadSrcSet(`/media/${name}-1600.webp`)).toBe(
+      `/media/${name}-480.webp 480w, /media/${name}-960.webp 960w, /media/${name}-1600.webp 1600w`,
+    );
+    expect(uploadSrcSet(`/media/${name}-1000.webp`)).toBe(
+      `/media/${name}-480.webp 480w, /media/${name}-960.webp 960w, /media/${name}-1000.webp 1000w`,
+    );
   });
 
   it("leaves single-copy uploads and every other image alone", () => {

@@ -15,14 +15,16 @@ export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif"
 export const UPLOAD_MESSAGES = {
   noFile: "Choose an image file to upload (form field 'file')",
   notMultipart: "Send the image as multipart/form-data with a field named 'file'",
-  malformed: "The upload did not arrive as a complete form (it may have been cut off, or its parts are not marked as its Content-Type says); send the image again as multipart/form-data with a field named 'file'",
+  malformed:
+    "The upload did not arrive as a complete form (it may have been cut off, or its parts are not marked as its Content-Type says); send the image again as multipart/form-data with a field named 'file'",
   tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; choose a smaller file`,
   tooManyPixels: `The image has more than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels; choose a smaller picture`,
   wrongType: "Only JPEG, PNG, WebP or AVIF images can be uploaded",
   unreadable: "The image could not be read; it may be damaged. Try another file",
   tooSlow: "The image took too long to process; choose a smaller or simpler picture",
   pathInName: "The file name must be a plain name, without folders or '..'; rename the file and try again",
-  hiddenContent: "This image carries something besides the picture (a script, a web page or an archive); save the picture again from an image editor and upload that copy",
+  hiddenContent:
+    "This image carries something besides the picture (a script, a web page or an archive); save the picture again from an image editor and upload that copy",
 } as const;
 
 /** The widths to make of an image `width` pixels wide: the standard ones below it, then its own (capped at the widest). */

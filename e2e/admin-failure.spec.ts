@@ -63,7 +63,9 @@ test("a write whose connection drops, or whose session has ended, is told in the
   await form.getByLabel("Image URL").fill("/images/placeholder.svg");
 
   // The write itself fails on the way (the action's POST), not the screen's data.
-  await page.route("**/admin/update.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await page.route("**/admin/update.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update: Cannot reach the server" })).toBeVisible();
   await expect(form.getByLabel("Description")).toHaveValue("Written while the connection dropped");

@@ -88,7 +88,10 @@ test("add a price with plans, see it in the shop, edit it, then delete it", asyn
   // Edit: the form switches to update mode, prefilled, with the focus in it.
   await page.goto("/admin/prices");
   await page.getByRole("searchbox", { name: "Search prices" }).fill(item.name);
-  await grid(page).getByRole("listitem", { name: item.name }).getByRole("button", { name: `Edit ${item.name}` }).click();
+  await grid(page)
+    .getByRole("listitem", { name: item.name })
+    .getByRole("button", { name: `Edit ${item.name}` })
+    .click();
   const update = updateForm(page);
   await expect(box(update, "Name")).toBeFocused();
   await expect(box(update, "Name")).toHaveValue(item.name);
@@ -100,7 +103,10 @@ test("add a price with plans, see it in the shop, edit it, then delete it", asyn
   // Cancel edit goes back to add mode without saving.
   await update.getByRole("button", { name: "Cancel edit" }).click();
   await expect(box(addForm(page), "Name")).toHaveValue("");
-  await grid(page).getByRole("listitem", { name: item.name }).getByRole("button", { name: `Edit ${item.name}` }).click();
+  await grid(page)
+    .getByRole("listitem", { name: item.name })
+    .getByRole("button", { name: `Edit ${item.name}` })
+    .click();
 
   await update.getByRole("textbox", { name: "Price for 1 month (NPR)" }).fill("550");
   await box(update, "Info").fill("Changed by the end-to-end suite.");
@@ -118,7 +124,9 @@ test("add a price with plans, see it in the shop, edit it, then delete it", asyn
   // Delete asks first; Cancel keeps it.
   await page.goto("/admin/prices");
   await page.getByRole("searchbox", { name: "Search prices" }).fill(item.name);
-  const deleteButton = grid(page).getByRole("listitem", { name: item.name }).getByRole("button", { name: `Delete ${item.name}` });
+  const deleteButton = grid(page)
+    .getByRole("listitem", { name: item.name })
+    .getByRole("button", { name: `Delete ${item.name}` });
   await deleteButton.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Are you sure you want to delete this price?");

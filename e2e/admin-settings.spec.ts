@@ -43,11 +43,14 @@ test("a new WhatsApp number in Settings is the one checkout opens", async ({ pag
       image: "/images/catalogue/netflix-premium.svg",
       cost: 300,
     };
-    await page.addInitScript((raw) => {
-      if (sessionStorage.getItem("cart-seeded")) return;
-      localStorage.setItem("cart", raw);
-      sessionStorage.setItem("cart-seeded", "1");
-    }, JSON.stringify([line]));
+    await page.addInitScript(
+      (raw) => {
+        if (sessionStorage.getItem("cart-seeded")) return;
+        localStorage.setItem("cart", raw);
+        sessionStorage.setItem("cart-seeded", "1");
+      },
+      JSON.stringify([line]),
+    );
     await page.goto("/cart");
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     const popup = context.waitForEvent("page");

@@ -16,18 +16,34 @@ const netflix3x2 = {
   cost: 1760,
 };
 const netflix1x1 = { ...netflix3x2, lineId: "line-b", month: 1, selectedMonth: 300, selectedDevice: 1, cost: 300 };
-const special = { ...netflix3x2, lineId: "line-c", Id: "99", name: "Tom & Jerry + Friends 🎬", month: 1, selectedMonth: 250, selectedDevice: 1, cost: 250 };
+const special = {
+  ...netflix3x2,
+  lineId: "line-c",
+  Id: "99",
+  name: "Tom & Jerry + Friends 🎬",
+  month: 1,
+  selectedMonth: 250,
+  selectedDevice: 1,
+  cost: 250,
+};
 
 /** Stores the cart once per tab: later reloads see what the page itself saved. */
 async function seedCart(page: Page, cart: unknown) {
-  await page.addInitScript((raw) => {
-    if (sessionStorage.getItem("cart-seeded")) return;
-    localStorage.setItem("cart", raw);
-    sessionStorage.setItem("cart-seeded", "1");
-  }, typeof cart === "string" ? cart : JSON.stringify(cart));
+  await page.addInitScript(
+    (raw) => {
+      if (sessionStorage.getItem("cart-seeded")) return;
+      localStorage.setItem("cart", raw);
+      sessionStorage.setItem("cart-seeded", "1");
+    },
+    typeof cart === "string" ? cart : JSON.stringify(cart),
+  );
 }
 
-const cartLines = (page: Page) => page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
+const cartLines = (page: Page) =>
+  page
+    .getByRole("list", { name: "Items in your cart" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
 
 test("the server sends a skeleton, and a shopper with items never sees the empty cart", async ({ page, request }) => {
   const html = await (await request.get("/cart")).text();
@@ -128,7 +144,11 @@ test("the checkout dialog keeps focus inside and closes on Escape", async ({ pag
   for (let i = 0; i < 10; i++) {
     await page.keyboard.press("Tab");
     const where = await page.evaluate(() =>
-      document.activeElement?.closest("dialog") ? (document.activeElement.textContent ?? "").trim() : document.activeElement === document.body ? "browser" : "page",
+      document.activeElement?.closest("dialog")
+        ? (document.activeElement.textContent ?? "").trim()
+        : document.activeElement === document.body
+          ? "browser"
+          : "page",
     );
     expect(where).not.toBe("page");
     stops.add(where);
@@ -368,7 +388,9 @@ test("the cart and the checkout show today's prices, and say what changed, befor
   await popup;
   await expect.poll(() => urls.length).toBe(1);
   const text = new URL(urls[0]!).searchParams.get("text")!;
-  expect(text).toContain("Item: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nItem: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months\nTotal: 2,060 NPR");
+  expect(text).toContain(
+    "Item: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nItem: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months\nTotal: 2,060 NPR",
+  );
   // What was sent is what the shopper saw: no surprise after the chat opened.
   await expect(dialog.getByRole("status")).not.toContainText("Prices have changed since you added these items: your order total");
 });

@@ -194,7 +194,7 @@ test("a swipe of 30 px or more changes the slide", async ({ page }, testInfo) =>
   test.skip(testInfo.project.name !== "phone", "touch screens only");
   const carousel = await openHomeWithStoppedClock(page);
   await carousel.getByRole("button", { name: "Pause slides" }).click();
-  const slides = carousel.locator('[aria-live]');
+  const slides = carousel.locator("[aria-live]");
   const box = (await slides.boundingBox())!;
   const y = box.y + box.height / 2;
   const swipe = async (fromX: number, toX: number) => {

@@ -17,7 +17,12 @@ function shopDate(days: number): string {
   return new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test("a shopper's checkout gets a reference the admin tracks from payment to delivery to renewal", async ({ page, context, browser, baseURL }, testInfo) => {
+test("a shopper's checkout gets a reference the admin tracks from payment to delivery to renewal", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.slow();
   const urls = await catchChatLinks(context);
   const shopper = `E2E Shopper ${testInfo.project.name} ${Date.now()}`;
@@ -57,7 +62,10 @@ test("a shopper's checkout gets a reference the admin tracks from payment to del
     await seller.getByLabel("Reference or phone").fill(reference!.toLowerCase().replace("-", " "));
     await seller.getByRole("button", { name: "Search" }).click();
     await expect(seller).toHaveURL(/q=psl/);
-    const orders = seller.getByRole("list", { name: "Orders" }).getByRole("listitem").filter({ has: seller.getByRole("heading", { level: 2 }) });
+    const orders = seller
+      .getByRole("list", { name: "Orders" })
+      .getByRole("listitem")
+      .filter({ has: seller.getByRole("heading", { level: 2 }) });
     await expect(orders).toHaveCount(1);
     const order = orders.first();
     await expect(order.getByRole("heading", { name: reference })).toBeVisible();
@@ -140,7 +148,11 @@ test("the journey: search, a 3 month plan for 2 devices, cart, and the order on 
   await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);
 });
 
-test("Proceed via Telegram copies the server's message, reference included, and opens the chat with it", async ({ page, context, baseURL }, testInfo) => {
+test("Proceed via Telegram copies the server's message, reference included, and opens the chat with it", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const urls = await catchChatLinks(context);
   // Which of the clipboard and the new tab the click reaches first, and whether the order was answered by then.
@@ -201,7 +213,17 @@ test("a cart line the shop no longer sells is named, and no chat opens", async (
   const urls = await catchChatLinks(context);
   await page.addInitScript(() => {
     if (sessionStorage.getItem("cart-seeded")) return;
-    const line = { lineId: "gone", _id: "no-such-item", Id: "999", name: "Old Service", month: 1, selectedMonth: 100, selectedDevice: 1, image: "/images/placeholder.svg", cost: 100 };
+    const line = {
+      lineId: "gone",
+      _id: "no-such-item",
+      Id: "999",
+      name: "Old Service",
+      month: 1,
+      selectedMonth: 100,
+      selectedDevice: 1,
+      image: "/images/placeholder.svg",
+      cost: 100,
+    };
     localStorage.setItem("cart", JSON.stringify([line]));
     sessionStorage.setItem("cart-seeded", "1");
   });
@@ -219,7 +241,9 @@ test("an orders address whose `before` names no order shows the newest orders an
   await openSignedIn(page, "/admin/orders");
   const response = await page.goto("/admin/orders?before=PSL-22222");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("status").filter({ hasText: "No order PSL-22222 to continue after, so the list starts again from the newest orders." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "No order PSL-22222 to continue after, so the list starts again from the newest orders." }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -68,7 +68,9 @@ const clientPage = (api: string) => `<!doctype html>
 test.use({ extraHTTPHeaders: {} });
 
 test("the spec's client on another origin reads prices and slides, signs in and edits a price", async ({ page, request, baseURL }, testInfo) => {
-  const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(clientPage(`${baseURL}/api`)));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(clientPage(`${baseURL}/api`)),
+  );
   await new Promise<void>((resolve) => server.listen(CLIENT_ORIGIN_PORT, "127.0.0.1", resolve));
   const name = `Client Edit ${testInfo.project.name} ${Date.now()}`;
   try {
@@ -84,7 +86,15 @@ test("the spec's client on another origin reads prices and slides, signs in and 
     // The client adds an item of this test's own, with its session (as its Add Price form does).
     const created = await page.evaluate(
       (data) => (window as unknown as { call: (m: string, p: string, b?: unknown) => Promise<{ status: number }> }).call("POST", "/prices", data),
-      { Name: name, Id: String(Date.now() % 1e8), ImageId: "/images/placeholder.svg", Category: "VPN", plans: { 1: 400 }, Status: "Private", SpecialLink: "https://example.com/x" },
+      {
+        Name: name,
+        Id: String(Date.now() % 1e8),
+        ImageId: "/images/placeholder.svg",
+        Category: "VPN",
+        plans: { 1: 400 },
+        Status: "Private",
+        SpecialLink: "https://example.com/x",
+      },
     );
     expect(created.status).toBe(201);
 
@@ -97,7 +107,8 @@ test("the spec's client on another origin reads prices and slides, signs in and 
     const { allPrices } = await (await request.get("/api/prices")).json();
     expect(allPrices.find((p: { Name: string }) => p.Name === name)).toMatchObject({ plans: { 1: 1450 }, category: "vpn", Status: "Private" });
     const deleted = await page.evaluate(
-      (item) => (window as unknown as { call: (m: string, p: string) => Promise<{ status: number }> }).call("DELETE", `/prices/${encodeURIComponent(item)}`),
+      (item) =>
+        (window as unknown as { call: (m: string, p: string) => Promise<{ status: number }> }).call("DELETE", `/prices/${encodeURIComponent(item)}`),
       name,
     );
     expect(deleted.status).toBe(200);

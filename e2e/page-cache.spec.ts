@@ -9,7 +9,8 @@ const inlineScripts = (html: string) => [...html.matchAll(/<script\b(?![^>]*\bsr
  * A query no other test uses, so the first visit is rendered, not served from the cache: a price ceiling
  * above every price (a parameter the page reads; any other is left out of the cache key).
  */
-const freshUrl = (path: string, testInfo: TestInfo) => `${path}?sort=name&max=${100_000_000 + (Date.now() % 50_000_000) + (testInfo.project.name === "phone" ? 50_000_000 : 0)}`;
+const freshUrl = (path: string, testInfo: TestInfo) =>
+  `${path}?sort=name&max=${100_000_000 + (Date.now() % 50_000_000) + (testInfo.project.name === "phone" ? 50_000_000 : 0)}`;
 
 test("a page is rendered once, then served from the cache, compressed, and revalidated with a 304", async ({ request }, testInfo) => {
   const url = freshUrl("/prices", testInfo);
@@ -80,7 +81,15 @@ test("an admin's edit shows on the very next visit, in pages and in the price li
 
     const name = `E2E cache ${testInfo.project.name} ${Date.now()}`;
     const added = await admin.post("/api/prices", {
-      data: { Name: name, Id: String(Date.now() % 1e8), ImageId: "/images/services/netflix.svg", Category: "ott", plans: { "1": 123 }, Status: "shared", SpecialLink: "https://example.com" },
+      data: {
+        Name: name,
+        Id: String(Date.now() % 1e8),
+        ImageId: "/images/services/netflix.svg",
+        Category: "ott",
+        plans: { "1": 123 },
+        Status: "shared",
+        SpecialLink: "https://example.com",
+      },
     });
     expect(added.ok(), await added.text()).toBe(true);
     try {

@@ -69,7 +69,11 @@ test("privacy and terms pages render", async ({ page }) => {
 });
 
 test("footer link targets without screens redirect to the screens they mean", async ({ page, request }) => {
-  for (const [from, to] of [["/services", "/prices"], ["/pricing", "/prices"], ["/about", "/aboutUs"]] as const) {
+  for (const [from, to] of [
+    ["/services", "/prices"],
+    ["/pricing", "/prices"],
+    ["/about", "/aboutUs"],
+  ] as const) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status(), from).toBe(301);
     expect(response.headers().location, from).toBe(to);

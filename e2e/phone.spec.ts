@@ -33,7 +33,10 @@ test("the menu closes when the link of the page already shown is tapped", async 
 test("the menu's links and social links are at least 44 px tall and do not overlap", async ({ page }) => {
   await page.goto("/");
   const menu = await openMenu(page);
-  const targets = [...(await menu.getByRole("list").first().getByRole("link").all()), ...(await menu.getByRole("list", { name: "Social links" }).getByRole("link").all())];
+  const targets = [
+    ...(await menu.getByRole("list").first().getByRole("link").all()),
+    ...(await menu.getByRole("list", { name: "Social links" }).getByRole("link").all()),
+  ];
   expect(targets).toHaveLength(9);
   const boxes = await Promise.all(targets.map(box));
   for (const [i, found] of boxes.entries()) expect(found.height, `tap target ${i + 1}`).toBeGreaterThanOrEqual(TAP);
@@ -105,7 +108,11 @@ test("the admin's Menu, sidebar links and Logout are at least 44 px tall on a ph
   expect((await box(menu)).height).toBeGreaterThanOrEqual(TAP);
   await menu.click();
   const sidebar = page.getByRole("complementary", { name: "Admin" });
-  const targets = [...(await sidebar.getByRole("link").all()), sidebar.getByRole("button", { name: "Logout" }), sidebar.getByRole("button", { name: "Close menu" })];
+  const targets = [
+    ...(await sidebar.getByRole("link").all()),
+    sidebar.getByRole("button", { name: "Logout" }),
+    sidebar.getByRole("button", { name: "Close menu" }),
+  ];
   expect(targets.length).toBeGreaterThanOrEqual(12);
   for (const target of targets) expect((await box(target)).height, await target.innerText()).toBeGreaterThanOrEqual(TAP);
 });

@@ -243,7 +243,15 @@ test.describe("a long list", () => {
     expect((await admin.post("/api/auth/login", { data: E2E_ADMIN })).ok()).toBe(true);
     for (const [i, Name] of names.entries()) {
       const added = await admin.post("/api/prices", {
-        data: { Name, Id: `9${String(i).padStart(6, "0")}`, ImageId: "/images/services/netflix.svg", Category: "games", plans: { "1": 100 + i }, Status: "shared", SpecialLink: "https://example.com" },
+        data: {
+          Name,
+          Id: `9${String(i).padStart(6, "0")}`,
+          ImageId: "/images/services/netflix.svg",
+          Category: "games",
+          plans: { "1": 100 + i },
+          Status: "shared",
+          SpecialLink: "https://example.com",
+        },
       });
       expect(added.ok(), await added.text()).toBe(true);
     }

@@ -192,7 +192,9 @@ test("adding from a page opened before a price change says so, and the cart gets
   const zee5 = allPrices.find((item: { Name: string }) => item.Name === "Zee5");
   const { _id, Id, Name, Info, ImageId, Note, SpecialLink, category, status, plans } = zee5;
   const save = (newPlans: Record<string, number>) =>
-    seller.request.put(`/api/prices/${_id}`, { data: { Id, Name, Info, ImageId, Note, SpecialLink, Category: category, Status: status, plans: newPlans } });
+    seller.request.put(`/api/prices/${_id}`, {
+      data: { Id, Name, Info, ImageId, Note, SpecialLink, Category: category, Status: status, plans: newPlans },
+    });
   expect((await save({ ...plans, "1": 175 })).status()).toBe(200);
   try {
     await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -68,7 +68,16 @@ test.describe("on a database of its own", () => {
     const file = path.join(os.tmpdir(), `pasal-e2e-updates-${process.pid}-${randomUUID()}.db`);
     // This suite writes to the database behind the server's back, which the page cache cannot see.
     server = spawn(process.execPath, ["dist/server.js"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: file, LOG_LEVEL: "silent", ADMIN_EMAIL: "e2e@pasal.test", ADMIN_PASSWORD: "e2e-updates-password", PAGE_CACHE_MB: "0" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: file,
+        LOG_LEVEL: "silent",
+        ADMIN_EMAIL: "e2e@pasal.test",
+        ADMIN_PASSWORD: "e2e-updates-password",
+        PAGE_CACHE_MB: "0",
+      },
       stdio: "ignore",
     });
     await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);

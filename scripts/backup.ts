@@ -29,7 +29,11 @@ try {
   const { pages } = await backupSqlite(config.database.path, destination);
   const { integrity, counts } = inspectSqlite(destination);
   console.log(`Backed up ${config.database.path} to ${destination} (${pages} pages, integrity ${integrity}).`);
-  console.log(`Rows: ${Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(", ")}`);
+  console.log(
+    `Rows: ${Object.entries(counts)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(", ")}`,
+  );
   console.log(`Uploaded images are files: copy ${config.mediaDir} as well.`);
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError) fail(error.message);

@@ -16,7 +16,9 @@ for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true 
   const file = path.join(entry.parentPath, entry.name);
   const data = fs.readFileSync(file);
   if (data.length < MIN_BYTES) continue;
-  const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const br = zlib.brotliCompressSync(data, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
   fs.writeFileSync(`${file}.br`, br);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   files++;

@@ -23,7 +23,17 @@ const base = `http://127.0.0.1:${PORT}`;
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, [server], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: database, MEDIA_DIR: path.join(dir, "media"), LOG_LEVEL: "silent", TRUST_PROXY: "true", ADMIN_EMAIL: "crash@pasal.test", ADMIN_PASSWORD: "crash-test-password" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database,
+      MEDIA_DIR: path.join(dir, "media"),
+      LOG_LEVEL: "silent",
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: "crash@pasal.test",
+      ADMIN_PASSWORD: "crash-test-password",
+    },
     stdio: "ignore",
   });
 }
@@ -95,7 +105,9 @@ for (let kill = 1; kill <= KILLS; kill++) {
 
   const db = new SQLite(database, { readonly: true });
   const integrity = db.pragma("integrity_check", { simple: true });
-  const stored = new Set((db.prepare("select email from newsletter_subscribers").pluck().all() as string[]).map((email) => Number(/\d+/.exec(email)![0])));
+  const stored = new Set(
+    (db.prepare("select email from newsletter_subscribers").pluck().all() as string[]).map((email) => Number(/\d+/.exec(email)![0])),
+  );
   db.close();
   const missing = [...acknowledged].filter((n) => !stored.has(n));
   lost = missing.length;

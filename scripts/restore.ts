@@ -27,7 +27,11 @@ try {
   const { integrity, counts } = inspectSqlite(config.database.path);
   console.log(`Restored ${file} into ${config.database.path} (integrity ${integrity}).`);
   if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);
-  console.log(`Rows: ${Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(", ")}`);
+  console.log(
+    `Rows: ${Object.entries(counts)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(", ")}`,
+  );
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError) fail(error.message);
   fail(`Restore failed: ${(error as Error).message}`);

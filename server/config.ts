@@ -36,10 +36,17 @@ const envSchema = z.object({
     .optional()
     .transform((value, ctx) => {
       const origins: string[] = [];
-      for (const entry of (value ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+      for (const entry of (value ?? "")
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         const origin = originOf(entry);
         if (origin) origins.push(origin);
-        else ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin: give scheme, host and optional port, e.g. https://shop.example.com` });
+        else
+          ctx.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an origin: give scheme, host and optional port, e.g. https://shop.example.com`,
+          });
       }
       return [...new Set(origins)];
     }),

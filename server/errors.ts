@@ -1,4 +1,3 @@
-
 export type FieldError = { field: string; message: string };
 
 /** An error whose message is meant for the person who sent the request. */
@@ -13,8 +12,7 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, message, field ? [{ field, message }] : undefined);
+export const conflict = (message: string, field?: string) => new HttpError(409, message, field ? [{ field, message }] : undefined);
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 
 /** Unique-constraint violations from either database, raised when two writes race past our own checks. */

@@ -28,7 +28,9 @@ export async function start({ web }: StartOptions): Promise<void> {
   try {
     const config = loadConfig();
     if (!ensureWritableDirectory(config.mediaDir)) {
-      throw new StartError(`Cannot write to the media folder ${config.mediaDir}: check that this user may write there, or set MEDIA_DIR to another folder.`);
+      throw new StartError(
+        `Cannot write to the media folder ${config.mediaDir}: check that this user may write there, or set MEDIA_DIR to another folder.`,
+      );
     }
     database = openDatabase(config.database);
     await migrate(database, config);

@@ -26,13 +26,21 @@ describe("changing your password", () => {
     // Another admin's session is not touched.
     await t.app.services.auth.createAdmin(SECOND);
     const other = await loginAs(t.app, SECOND.email, SECOND.password);
-    const before = await t.database.db.selectFrom("admin_users").select("password_hash").where("email", "=", TEST_ADMIN.email).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom("admin_users")
+      .select("password_hash")
+      .where("email", "=", TEST_ADMIN.email)
+      .executeTakeFirstOrThrow();
 
     const response = await changePassword(t, here, { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ success: true });
 
-    const after = await t.database.db.selectFrom("admin_users").select("password_hash").where("email", "=", TEST_ADMIN.email).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom("admin_users")
+      .select("password_hash")
+      .where("email", "=", TEST_ADMIN.email)
+      .executeTakeFirstOrThrow();
     expect(after.password_hash).not.toBe(before.password_hash);
     expect(after.password_hash).toMatch(/^\$argon2id\$/);
     expect((await me(t, here)).statusCode).toBe(200);
@@ -189,10 +197,7 @@ describe("managing admins", () => {
   it("two admins removing each other at once leave one behind", async () => {
     const t = await createTestApp();
     await t.app.services.auth.createAdmin(SECOND);
-    const results = await Promise.allSettled([
-      t.app.services.auth.removeAdmin(TEST_ADMIN.email),
-      t.app.services.auth.removeAdmin(SECOND.email),
-    ]);
+    const results = await Promise.allSettled([t.app.services.auth.removeAdmin(TEST_ADMIN.email), t.app.services.auth.removeAdmin(SECOND.email)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await t.app.services.auth.countAdmins()).toBe(1);
   });

@@ -224,7 +224,12 @@ describe("sign-in throttling", () => {
 
   it("answers an unknown email exactly as a wrong password", async () => {
     const t = await createTestApp();
-    const unknown = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "nobody@pasal.test", password: "whatever-12" }, remoteAddress: "192.0.2.7" });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "nobody@pasal.test", password: "whatever-12" },
+      remoteAddress: "192.0.2.7",
+    });
     const wrong = await attempt(t, "whatever-12", "192.0.2.8");
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.body).toBe(wrong.body);

@@ -49,7 +49,9 @@ describe.skipIf(testDialect !== "sqlite")("backup and restore (SQLite)", () => {
     expect(fs.existsSync(`${target}-wal`)).toBe(false);
     const restored = inspectSqlite(target);
     expect(restored).toEqual(copy);
-    console.info(`backup: ${acknowledgedBefore}–${acknowledgedAfter} writes acknowledged during the backup; copy holds ${copy.counts.newsletter_subscribers}; integrity ${restored.integrity}`);
+    console.info(
+      `backup: ${acknowledgedBefore}–${acknowledgedAfter} writes acknowledged during the backup; copy holds ${copy.counts.newsletter_subscribers}; integrity ${restored.integrity}`,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

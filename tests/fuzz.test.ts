@@ -12,12 +12,34 @@ const UNKNOWN_FIELD = "fuzzUnknownField";
 type Route = { method: string; url: string; fields: string[] };
 
 /** Traces a response must never carry: stack frames, file paths, database errors. */
-const LEAKS = [/\bat [^\s]+ \(/, /node_modules/, /\/(?:work|home|root|tmp)\//, /\.(?:ts|js):\d+/, /SQLITE_/, /syntax error/i, /relation "/, /violates/];
+const LEAKS = [
+  /\bat [^\s]+ \(/,
+  /node_modules/,
+  /\/(?:work|home|root|tmp)\//,
+  /\.(?:ts|js):\d+/,
+  /SQLITE_/,
+  /syntax error/i,
+  /relation "/,
+  /violates/,
+];
 
 const naughty = fc.constantFrom(...(naughtyStrings as string[]));
 // "binary" units include control characters (NUL among them), which PostgreSQL refuses in text.
-const text = fc.oneof(naughty, fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 20 }), fc.constantFrom("", " ", "0", "-1", "1e309", "null", "PSL-22222", "a\u0000b"));
-const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(0, -1, 1, 3, 12, 2 ** 53, Number.MAX_SAFE_INTEGER));
+const text = fc.oneof(
+  naughty,
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.constantFrom("", " ", "0", "-1", "1e309", "null", "PSL-22222", "a\u0000b"),
+);
+const scalar = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(0, -1, 1, 3, 12, 2 ** 53, Number.MAX_SAFE_INTEGER),
+);
 const value = fc.oneof(
   { weight: 5, arbitrary: scalar },
   { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) },
@@ -49,9 +71,16 @@ const safeDecode = (text: string) => {
 };
 
 function bodyFor(fields: string[]) {
-  const known = fields.length ? fc.subarray(fields).chain((keys) => fc.tuple(...keys.map((key) => value.map((v) => [key, v] as const)))) : fc.constant([]);
+  const known = fields.length
+    ? fc.subarray(fields).chain((keys) => fc.tuple(...keys.map((key) => value.map((v) => [key, v] as const))))
+    : fc.constant([]);
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(known, fc.boolean()).map(([pairs, extra]) => ({ ...Object.fromEntries(pairs), ...(extra ? { [UNKNOWN_FIELD]: "x" } : {}) })) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(known, fc.boolean())
+        .map(([pairs, extra]) => ({ ...Object.fromEntries(pairs), ...(extra ? { [UNKNOWN_FIELD]: "x" } : {}) })),
+    },
     { weight: 1, arbitrary: value },
   );
 }
@@ -93,7 +122,9 @@ describe("fuzzing every route", () => {
           method: route.method as "GET",
           url: search ? `${path}?${search}` : path,
           headers: session,
-          ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: JSON.stringify(body), headers: { ...session, "content-type": "application/json" } }),
+          ...(route.method === "GET" || route.method === "DELETE"
+            ? {}
+            : { payload: JSON.stringify(body), headers: { ...session, "content-type": "application/json" } }),
         });
         histogram.set(response.statusCode, (histogram.get(response.statusCode) ?? 0) + 1);
         expect(response.statusCode, `${route.method} ${path} ${JSON.stringify(body)} → ${response.body}`).toBeLessThan(500);
@@ -110,9 +141,13 @@ describe("fuzzing every route", () => {
 
     // No request stored a field the API does not know.
     const tables = (await t.database.db.introspection.getTables()).map((table) => table.name);
-    const schema = t.database.dialect === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s : null;
+    const schema =
+      t.database.dialect === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s : null;
     for (const table of (await t.database.db.introspection.getTables()).filter((tb) => schema === null || tb.schema === schema)) {
-      const rows = await t.database.db.selectFrom(table.name as "settings").selectAll().execute();
+      const rows = await t.database.db
+        .selectFrom(table.name as "settings")
+        .selectAll()
+        .execute();
       expect(JSON.stringify(rows), table.name).not.toContain(UNKNOWN_FIELD);
     }
     expect(tables.length).toBeGreaterThan(0);
@@ -130,7 +165,13 @@ describe("fuzzing every route", () => {
     ];
     for (const url of ["/api/prices", "/api/orders", "/api/admin/carousel", "/api/newsletter", "/api/auth/login"]) {
       for (const payload of payloads) {
-        const response = await t.app.inject({ method: "POST", url, payload, headers: { cookie, "content-type": "application/json" }, remoteAddress: `198.51.100.${payloads.indexOf(payload)}` });
+        const response = await t.app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { cookie, "content-type": "application/json" },
+          remoteAddress: `198.51.100.${payloads.indexOf(payload)}`,
+        });
         expect(response.statusCode, `${url} ${payload}`).toBe(400);
       }
     }

@@ -9,7 +9,12 @@ describe("migrations", () => {
       const second = await createTestDatabase();
       try {
         for (const { database } of [first, second]) {
-          expect(await database.db.selectFrom("kysely_migration" as never).select("name" as never).execute()).toHaveLength(3);
+          expect(
+            await database.db
+              .selectFrom("kysely_migration" as never)
+              .select("name" as never)
+              .execute(),
+          ).toHaveLength(3);
           expect(await database.db.selectFrom("orders").selectAll().execute()).toEqual([]);
         }
       } finally {

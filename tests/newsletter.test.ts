@@ -7,8 +7,7 @@ import { createTestApp, expectValidationError, type TestApp } from "./helpers/ap
 const subscribe = (t: TestApp, payload: unknown, remoteAddress = "203.0.113.7") =>
   t.app.inject({ method: "POST", url: "/api/newsletter", payload: payload as object, remoteAddress });
 
-const stored = async (t: TestApp) =>
-  (await t.database.db.selectFrom("newsletter_subscribers").select(["email", "created_at"]).execute());
+const stored = async (t: TestApp) => await t.database.db.selectFrom("newsletter_subscribers").select(["email", "created_at"]).execute();
 
 describe("newsletter", () => {
   it("subscribes without a session, keeping the address trimmed and lower-cased", async () => {

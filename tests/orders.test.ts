@@ -50,7 +50,14 @@ describe("checkout", () => {
     expect(body.url).toBe(`https://wa.me/9779800000000?text=${encodeURIComponent(body.message)}`);
 
     const stored = (await admin(t, "GET", `/api/admin/orders/${body.reference}`)).json().order;
-    expect(stored).toMatchObject({ status: "new", channel: "whatsapp", customerName: "Sita", phone: "9801234567", total: 1760, createdAt: NOW.toISOString() });
+    expect(stored).toMatchObject({
+      status: "new",
+      channel: "whatsapp",
+      customerName: "Sita",
+      phone: "9801234567",
+      total: 1760,
+      createdAt: NOW.toISOString(),
+    });
     expect(stored.lines).toHaveLength(1);
   });
 
@@ -75,7 +82,11 @@ describe("checkout", () => {
     expectValidationError(unknown, "items.1._id", "This item is no longer sold; remove it from your cart");
     expectValidationError(unknown, "items.2.months", "Netflix Premium no longer has a 2 months plan; remove it and add it again");
 
-    expectValidationError(await checkout(t, { items: [{ _id: netflix, months: 1, devices: 4 }], channel: "whatsapp" }), "items.0.devices", "Devices must be 1, 2 or 3");
+    expectValidationError(
+      await checkout(t, { items: [{ _id: netflix, months: 1, devices: 4 }], channel: "whatsapp" }),
+      "items.0.devices",
+      "Devices must be 1, 2 or 3",
+    );
     expectValidationError(await checkout(t, { items: [], channel: "whatsapp" }), "items", "Your cart is empty");
     const many = Array.from({ length: 51 }, () => ({ _id: netflix, months: 1, devices: 1 }));
     expectValidationError(await checkout(t, { items: many, channel: "whatsapp" }), "items", "At most 50 lines in one order");
@@ -177,7 +188,8 @@ describe("admin orders", () => {
     const t = await createTestApp({ seed: true, clock: () => new Date(NOW.getTime() + 1000 * tick++) });
     const first = await placeOrder(t, { phone: "9801234567" });
     const second = await placeOrder(t, { phone: "9807654321" });
-    const list = async (query: string) => (await admin(t, "GET", `/api/admin/orders${query}`)).json().items.map((o: { reference: string }) => o.reference);
+    const list = async (query: string) =>
+      (await admin(t, "GET", `/api/admin/orders${query}`)).json().items.map((o: { reference: string }) => o.reference);
 
     expect(await list("")).toEqual([second, first]);
     expect(await list(`?q=${first.toLowerCase().replace("-", " ")}`)).toEqual([first]);
@@ -244,7 +256,13 @@ describe("admin orders", () => {
     await admin(t, "POST", `/api/admin/orders/${reference}/status`, { status: "paid" });
     const open = (query: string) =>
       ordersScreen({
-        context: { services: t.app.services, admin: { id: "owner", name: TEST_ADMIN.name, email: TEST_ADMIN.email }, config: { publicUrl: undefined }, cspNonce: "", fellBack: false },
+        context: {
+          services: t.app.services,
+          admin: { id: "owner", name: TEST_ADMIN.name, email: TEST_ADMIN.email },
+          config: { publicUrl: undefined },
+          cspNonce: "",
+          fellBack: false,
+        },
         request: new Request(`http://localhost/admin/orders${query}`),
         params: {},
       } as unknown as Parameters<typeof ordersScreen>[0]);
@@ -259,7 +277,11 @@ describe("admin orders", () => {
   it("keeps the customer's details and a private note", async () => {
     const t = await createTestApp({ seed: true });
     const reference = await placeOrder(t);
-    const saved = await admin(t, "PUT", `/api/admin/orders/${reference}/details`, { customerName: " Hari ", phone: "+977 9812345678", note: "Pays by eSewa" });
+    const saved = await admin(t, "PUT", `/api/admin/orders/${reference}/details`, {
+      customerName: " Hari ",
+      phone: "+977 9812345678",
+      note: "Pays by eSewa",
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().order).toMatchObject({ customerName: "Hari", phone: "+9779812345678", note: "Pays by eSewa" });
     expectValidationError(await admin(t, "PUT", `/api/admin/orders/${reference}/details`, { phone: "abc" }), "phone");
@@ -291,7 +313,11 @@ describe("admin orders", () => {
     const corrected = await admin(t, "PUT", `/api/admin/orders/${reference}/lines/${order.lines[0].id}/start`, { startDate: "2026-11-01" });
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json().order.lines[0]).toMatchObject({ startDate: "2026-11-01", expiryDate: "2026-12-01" });
-    expectValidationError(await admin(t, "PUT", `/api/admin/orders/${reference}/lines/${order.lines[0].id}/start`, { startDate: "2026-02-30" }), "startDate", "That date does not exist");
+    expectValidationError(
+      await admin(t, "PUT", `/api/admin/orders/${reference}/lines/${order.lines[0].id}/start`, { startDate: "2026-02-30" }),
+      "startDate",
+      "That date does not exist",
+    );
     expect((await admin(t, "PUT", `/api/admin/orders/${reference}/lines/nope/start`, { startDate: "2026-11-01" })).statusCode).toBe(404);
   });
 
@@ -322,7 +348,9 @@ describe("renewals", () => {
     expect(items.map((r: { reference: string }) => r.reference)).toEqual([ended, soon]);
     const [first] = items;
     expect(first).toMatchObject({ name: "Netflix Premium", months: 1, devices: 2, expiryDate: "2026-11-20", daysLeft: -2, currentPrice: 600 });
-    expect(first.message).toBe("Hello Sita! Your Netflix Premium (1 month) ends on 2026-11-20. Renewing it for another 1 month costs NPR 600. Reply here to renew.");
+    expect(first.message).toBe(
+      "Hello Sita! Your Netflix Premium (1 month) ends on 2026-11-20. Renewing it for another 1 month costs NPR 600. Reply here to renew.",
+    );
     expect(first.whatsappUrl).toBe(`https://wa.me/9779801234567?text=${encodeURIComponent(first.message)}`);
     expect(items[1].whatsappUrl).toBeNull();
 

@@ -24,7 +24,12 @@ const clientApp = (env: Record<string, string> = {}) => createTestApp({ seed: tr
 
 /** The original admin's sign-in: POST /api/admin/login {userName, password}, from its own origin. */
 async function signInFromClient(t: TestApp, userName = TEST_ADMIN.email) {
-  const response = await t.app.inject({ method: "POST", url: "/api/admin/login", headers: { origin: CLIENT }, payload: { userName, password: TEST_ADMIN.password } });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    headers: { origin: CLIENT },
+    payload: { userName, password: TEST_ADMIN.password },
+  });
   expect(response.statusCode, response.body).toBe(200);
   const session = response.cookies.find((c) => c.name.endsWith("pasal_session"))!;
   return { response, cookie: `${session.name}=${session.value}`, session };
@@ -80,16 +85,31 @@ describe("cross-origin calls (CORS)", () => {
   it("lets a listed origin write with a session, and refuses an unlisted one even with a session", async () => {
     const t = await clientApp();
     const { cookie } = await signInFromClient(t);
-    const fromClient = await t.app.inject({ method: "POST", url: "/api/prices", headers: { origin: CLIENT, cookie }, payload: { ...netflix, Name: "From the client", Id: "901" } });
+    const fromClient = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { origin: CLIENT, cookie },
+      payload: { ...netflix, Name: "From the client", Id: "901" },
+    });
     expect(fromClient.statusCode, fromClient.body).toBe(201);
     expect(fromClient.headers["access-control-allow-origin"]).toBe(CLIENT);
 
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;
-    const fromStranger = await t.app.inject({ method: "POST", url: "/api/prices", headers: { origin: STRANGER, cookie }, payload: { ...netflix, Name: "From a stranger", Id: "902" } });
+    const fromStranger = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { origin: STRANGER, cookie },
+      payload: { ...netflix, Name: "From a stranger", Id: "902" },
+    });
     expect(fromStranger.statusCode).toBe(403);
     expect(fromStranger.headers["access-control-allow-origin"]).toBeUndefined();
     // A listed origin is no way past the session either.
-    const noSession = await t.app.inject({ method: "POST", url: "/api/prices", headers: { origin: CLIENT }, payload: { ...netflix, Name: "No session", Id: "903" } });
+    const noSession = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { origin: CLIENT },
+      payload: { ...netflix, Name: "No session", Id: "903" },
+    });
     expect(noSession.statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/prices" })).body).toBe(before);
   });
@@ -101,7 +121,11 @@ describe("cross-origin calls (CORS)", () => {
     expect(overHttps.session.sameSite).toBe("None");
     expect(overHttps.session.secure).toBe(true);
     const withoutList = await createTestApp({ env: { PUBLIC_URL: SHOP } });
-    const login = await withoutList.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const login = await withoutList.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
     expect(login.cookies.find((c) => c.name.endsWith("pasal_session"))!.sameSite).toBe("Strict");
   });
 });
@@ -138,14 +162,26 @@ describe("answers in the shape the original client reads", () => {
   it("takes a card sent back as it was read: lowercase category and status only", async () => {
     const t = await clientApp();
     const cookie = await t.adminCookie();
-    const created = (await t.app.inject({ method: "POST", url: "/api/prices", headers: { cookie }, payload: { ...netflix, Id: "900", Name: "Edit test" } })).json().data;
+    const created = (
+      await t.app.inject({ method: "POST", url: "/api/prices", headers: { cookie }, payload: { ...netflix, Id: "900", Name: "Edit test" } })
+    ).json().data;
     // The original admin's Edit: the card as read, with a new note, and no Category or Status.
     const { Category: _c, Status: _s, ...card } = created;
-    const edited = await t.app.inject({ method: "PUT", url: `/api/prices/${created._id}`, headers: { cookie }, payload: { ...card, category: "music", status: "private", Note: "Edited" } });
+    const edited = await t.app.inject({
+      method: "PUT",
+      url: `/api/prices/${created._id}`,
+      headers: { cookie },
+      payload: { ...card, category: "music", status: "private", Note: "Edited" },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ Note: "Edited", category: "music", Category: "Music", status: "private", Status: "Private" });
     // When both spellings come, the admin's own (capitalised) one is the one taken.
-    const both = await t.app.inject({ method: "PUT", url: `/api/prices/${created._id}`, headers: { cookie }, payload: { ...card, Category: "VPN", category: "music" } });
+    const both = await t.app.inject({
+      method: "PUT",
+      url: `/api/prices/${created._id}`,
+      headers: { cookie },
+      payload: { ...card, Category: "VPN", category: "music" },
+    });
     expect(both.json().data.category).toBe("vpn");
     // Neither spelling is still the spec's error.
     const { category: _lc, status: _ls, ...bare } = card;
@@ -163,7 +199,12 @@ describe("answers in the shape the original client reads", () => {
     const slides = (await t.app.inject({ method: "GET", url: "/api/carousel" })).json();
     expect(slides[0].image).toMatch(new RegExp(`^${SHOP}/images/`));
     expect((await t.app.inject({ method: "GET", url: "/api/admin/carousel" })).json()[0].image).toBe(slides[0].image);
-    const posted = await t.app.inject({ method: "POST", url: "/api/admin/addNewUpdates", headers: { cookie }, payload: { Title: "t", Description: "d", ImageUrl: "/media/u.webp" } });
+    const posted = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/addNewUpdates",
+      headers: { cookie },
+      payload: { Title: "t", Description: "d", ImageUrl: "/media/u.webp" },
+    });
     expect(posted.json().data.ImageUrl).toBe(`${SHOP}/media/u.webp`);
     expect((await t.app.inject({ method: "GET", url: "/api/admin/update" })).json().data[0].ImageUrl).toBe(`${SHOP}/media/u.webp`);
     const suggestions = (await t.app.inject({ method: "GET", url: "/api/search?q=net" })).json().suggestions;
@@ -185,7 +226,11 @@ describe("answers in the shape the original client reads", () => {
     expect(videos.statusCode).toBe(200);
     expect(videos.json()).toMatchObject({ success: true, items: expect.any(Array), message: expect.any(String) });
     expect((await t.app.inject({ method: "GET", url: "/api/admin/carousel" })).statusCode).toBe(200);
-    const add = await t.app.inject({ method: "POST", url: "/api/admin/addWhatsNewVideo", payload: { Name: "x", Platform: "Netflix", TrailerLink: "https://example.com/t" } });
+    const add = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/addWhatsNewVideo",
+      payload: { Name: "x", Platform: "Netflix", TrailerLink: "https://example.com/t" },
+    });
     expect(add.statusCode).toBe(401);
   });
 });
@@ -194,7 +239,10 @@ describe("the original admin's sign-in routes", () => {
   it("signs in with userName (the admin's email) and answers success with the admin and a session cookie", async () => {
     const t = await clientApp();
     const { response, cookie, session } = await signInFromClient(t, ` ${TEST_ADMIN.email.toUpperCase()} `);
-    expect(response.json()).toMatchObject({ success: true, admin: { name: TEST_ADMIN.name, email: TEST_ADMIN.email, userName: TEST_ADMIN.email, phone: "" } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      admin: { name: TEST_ADMIN.name, email: TEST_ADMIN.email, userName: TEST_ADMIN.email, phone: "" },
+    });
     expect(session.httpOnly).toBe(true);
     expect(response.headers["access-control-allow-origin"]).toBe(CLIENT);
     // The same session works everywhere else in the API.
@@ -214,7 +262,10 @@ describe("the original admin's sign-in routes", () => {
 
   it("refuses a wrong password or an unknown userName with 401 {success: false, message}", async () => {
     const t = await clientApp();
-    for (const payload of [{ userName: TEST_ADMIN.email, password: "wrong password" }, { userName: "nobody@pasal.test", password: TEST_ADMIN.password }]) {
+    for (const payload of [
+      { userName: TEST_ADMIN.email, password: "wrong password" },
+      { userName: "nobody@pasal.test", password: TEST_ADMIN.password },
+    ]) {
       const response = await t.app.inject({ method: "POST", url: "/api/admin/login", headers: { origin: CLIENT }, payload });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
@@ -232,7 +283,10 @@ describe("the original admin's sign-in routes", () => {
         method: "POST",
         url,
         remoteAddress: "192.0.2.9",
-        payload: url === "/api/admin/login" ? { userName: TEST_ADMIN.email, password: "wrong password" } : { email: TEST_ADMIN.email, password: "wrong password" },
+        payload:
+          url === "/api/admin/login"
+            ? { userName: TEST_ADMIN.email, password: "wrong password" }
+            : { email: TEST_ADMIN.email, password: "wrong password" },
       });
     for (let i = 0; i < 5; i++) expect((await wrong("/api/auth/login")).statusCode).toBe(401);
     for (let i = 0; i < 5; i++) expect((await wrong("/api/admin/login")).statusCode).toBe(401);
@@ -263,7 +317,12 @@ describe("the original admin's sign-in routes", () => {
 
   it("has no open sign-up: admins are added by admins", async () => {
     const t = await clientApp();
-    const response = await t.app.inject({ method: "POST", url: "/api/admin/register", headers: { origin: CLIENT }, payload: { userName: "x", password: "y".repeat(12), email: "x@x.x", name: "x" } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/register",
+      headers: { origin: CLIENT },
+      payload: { userName: "x", password: "y".repeat(12), email: "x@x.x", name: "x" },
+    });
     expect(response.statusCode).toBe(404);
     expect(await t.app.services.auth.listAdmins({ id: "", email: "", name: "" } as never)).toHaveLength(1);
   });

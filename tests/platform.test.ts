@@ -24,7 +24,12 @@ describe("the API as a whole", () => {
     // `/api/*` only answers the JSON 404 of unknown API paths (see the next tests).
     const api = routes.filter((r) => r.url.startsWith("/api/") && r.url !== "/api/*");
     expect(api.length).toBeGreaterThanOrEqual(18);
-    expect(api.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+    expect(
+      api
+        .filter((r) => r.isPublic)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(
       [
         "GET /api/admin/carousel",
         "GET /api/admin/logout",
@@ -63,7 +68,14 @@ describe("the API as a whole", () => {
     const t = await createTestApp();
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ["/api/prices", "/api/prices/{id}", "/api/prices/{name}", "/api/admin/carousel/{id}", "/api/auth/login", "/api/admin/viewWhatsNewVideo"]) {
+    for (const path of [
+      "/api/prices",
+      "/api/prices/{id}",
+      "/api/prices/{name}",
+      "/api/admin/carousel/{id}",
+      "/api/auth/login",
+      "/api/admin/viewWhatsNewVideo",
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.paths["/api/prices"].post.requestBody).toBeDefined();
@@ -87,7 +99,11 @@ describe("the API as a whole", () => {
       expect(response.headers["cache-control"], url).toBe("no-store");
     }
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;
-    const created = await t.app.inject({ method: "POST", url: "/%61pi/admin/admins", payload: { email: "intruder@evil.test", name: "X", password: "0123456789abc" } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/%61pi/admin/admins",
+      payload: { email: "intruder@evil.test", name: "X", password: "0123456789abc" },
+    });
     expect(created.statusCode).toBe(401);
     expect(await t.app.services.auth.countAdmins()).toBe(1);
     expect((await t.app.inject({ method: "GET", url: "/api/prices" })).body).toBe(before);
@@ -102,7 +118,11 @@ describe("the API as a whole", () => {
     const order = await t.app.inject({
       method: "POST",
       url: "/api/orders",
-      payload: { items: [{ _id: allPrices[0]._id, months: Number(Object.keys(allPrices[0].plans)[0]), devices: 1 }], channel: "whatsapp", name: "Ram\u0000" },
+      payload: {
+        items: [{ _id: allPrices[0]._id, months: Number(Object.keys(allPrices[0].plans)[0]), devices: 1 }],
+        channel: "whatsapp",
+        name: "Ram\u0000",
+      },
     });
     expect(order.statusCode).toBe(400);
     expect(order.json().errors).toEqual([{ field: "name", message: "Remove the NUL character" }]);
@@ -245,7 +265,9 @@ describe("limits", () => {
     const socket = net.connect(Number(port), "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     try {
-      socket.write("POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"email\":");
+      socket.write(
+        'POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+      );
       const started = Date.now();
       const response = await fetch(`${address}/api/prices`);
       expect(response.status).toBe(200);

@@ -16,13 +16,18 @@ const VOLATILE_TABLES = new Set(["sessions"]);
 /** Every row of every table of this test's database (found by introspection, so new tables count too). */
 async function snapshot(database: Database): Promise<string> {
   const schema =
-    database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema : undefined;
+    database.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema
+      : undefined;
   const tables = (await database.db.introspection.getTables()).filter(
     (table) => (schema === undefined || table.schema === schema) && !VOLATILE_TABLES.has(table.name),
   );
   const dump: Record<string, string[]> = {};
   for (const table of tables.sort((a, b) => a.name.localeCompare(b.name))) {
-    const rows = await database.db.selectFrom(table.name as "settings").selectAll().execute();
+    const rows = await database.db
+      .selectFrom(table.name as "settings")
+      .selectAll()
+      .execute();
     dump[table.name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   expect(Object.keys(dump)).toContain("orders");
@@ -47,7 +52,11 @@ async function appWithRoutes(clock?: () => Date) {
     },
   });
   const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
-  const order = await t.app.inject({ method: "POST", url: "/api/orders", payload: { items: [{ _id: allPrices[0]._id, months: Number(Object.keys(allPrices[0].plans)[0]), devices: 1 }], channel: "whatsapp" } });
+  const order = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: { items: [{ _id: allPrices[0]._id, months: Number(Object.keys(allPrices[0].plans)[0]), devices: 1 }], channel: "whatsapp" },
+  });
   expect(order.statusCode, order.body).toBe(201);
   return { t, api: routes.filter((route) => route.url.startsWith("/api/")) };
 }
@@ -100,7 +109,9 @@ describe("route inventory", () => {
       }
     }
     expect(await snapshot(t.database)).toBe(before);
-    console.info(`route inventory: ${guarded.length} guarded routes × 4 sessions × 2 spellings × 2 origins = ${checked} requests, 0 unauthenticated accesses`);
+    console.info(
+      `route inventory: ${guarded.length} guarded routes × 4 sessions × 2 spellings × 2 origins = ${checked} requests, 0 unauthenticated accesses`,
+    );
   });
 });
 

@@ -19,7 +19,11 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
     execFile(
       process.execPath,
       ["--import", "tsx", "server/main.ts"],
-      { cwd: root, timeout: 30_000, env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", MEDIA_DIR: path.join(mediaParent, "media"), ...env } },
+      {
+        cwd: root,
+        timeout: 30_000,
+        env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", MEDIA_DIR: path.join(mediaParent, "media"), ...env },
+      },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
@@ -33,7 +37,14 @@ function runServer(env: Record<string, string>): Promise<{ stdout: string; stder
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/start-server.ts"], {
       cwd: root,
-      env: { PATH: process.env.PATH, PORT: "0", MEDIA_DIR: path.join(mediaParent, "media"), DATABASE_URL: path.join(dir, "pasal.db"), ADMIN_PASSWORD: "a start test password", ...env },
+      env: {
+        PATH: process.env.PATH,
+        PORT: "0",
+        MEDIA_DIR: path.join(mediaParent, "media"),
+        DATABASE_URL: path.join(dir, "pasal.db"),
+        ADMIN_PASSWORD: "a start test password",
+        ...env,
+      },
     });
     let stdout = "";
     let stderr = "";
@@ -183,9 +194,14 @@ describe.runIf(testDialect === "postgres")("starting on a PostgreSQL schema", ()
   afterEach(() => admin((client) => client.query(`drop schema ${schema} cascade`)));
 
   it("refuses a schema holding another program's tables, and creates nothing in it", async () => {
-    await admin((client) => client.query(`create table ${schema}.invoices (id serial primary key, total int); insert into ${schema}.invoices (total) values (42)`));
+    await admin((client) =>
+      client.query(`create table ${schema}.invoices (id serial primary key, total int); insert into ${schema}.invoices (total) values (42)`),
+    );
     const result = await startServer({ DATABASE_URL: urlOf(schema) });
-    expectRefusal(result, new RegExp(`The PostgreSQL schema ${schema} holds another program's tables \\(invoices\\), and Pasal changes nothing in it`));
+    expectRefusal(
+      result,
+      new RegExp(`The PostgreSQL schema ${schema} holds another program's tables \\(invoices\\), and Pasal changes nothing in it`),
+    );
     expect(await tablesOf(schema)).toEqual(["invoices"]);
   });
 

@@ -30,15 +30,25 @@ async function fakeTmdb(handler: Handler) {
   return { baseUrl: `http://127.0.0.1:${port}/3`, requests };
 }
 
-const json = (body: unknown, status = 200): Handler => (_req, res) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (body: unknown, status = 200): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
 
 function results(count: number) {
   return Array.from({ length: count }, (_, i) =>
     i % 2 === 0
-      ? { id: 100 + i, media_type: "movie", title: `Movie ${i}`, poster_path: `/p${i}.jpg`, overview: `About ${i}`, release_date: "2025-05-0" + ((i % 9) + 1), vote_average: 7.25 }
+      ? {
+          id: 100 + i,
+          media_type: "movie",
+          title: `Movie ${i}`,
+          poster_path: `/p${i}.jpg`,
+          overview: `About ${i}`,
+          release_date: "2025-05-0" + ((i % 9) + 1),
+          vote_average: 7.25,
+        }
       : { id: 100 + i, media_type: "tv", name: `Show ${i}`, poster_path: null, overview: "", first_air_date: "", vote_average: 8 },
   );
 }
@@ -209,12 +219,15 @@ describe("posters", () => {
 
   it("reach the shopper through our server, fetched once, and only those of the list held", async () => {
     const tmdb = await fakeTmdb((req, res) => {
-      if (req.url?.startsWith("/3/")) return json({ results: [...results(4), { id: 9, media_type: "movie", title: "Odd", poster_path: "/../secret.jpg" }] })(req, res);
+      if (req.url?.startsWith("/3/"))
+        return json({ results: [...results(4), { id: 9, media_type: "movie", title: "Odd", poster_path: "/../secret.jpg" }] })(req, res);
       if (req.url === "/t/p/w342/p2.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(JPEG);
       if (req.url === "/t/p/w342/p0.jpg") return res.writeHead(200, { "content-type": "text/html" }).end("<script>");
       res.writeHead(404).end();
     });
-    const t = await createTestApp({ env: { TMDB_API_KEY: "k", TMDB_BASE_URL: tmdb.baseUrl, TMDB_IMAGE_BASE_URL: tmdb.baseUrl.replace("/3", "/t/p/w342") } });
+    const t = await createTestApp({
+      env: { TMDB_API_KEY: "k", TMDB_BASE_URL: tmdb.baseUrl, TMDB_IMAGE_BASE_URL: tmdb.baseUrl.replace("/3", "/t/p/w342") },
+    });
     await t.app.services.trending.refresh();
     const { items } = await t.app.services.trending.list();
     expect(items.map((item) => item.poster)).toEqual(["/trending-posters/p0.jpg", null, "/trending-posters/p2.jpg", null, null]);
@@ -300,7 +313,9 @@ describe("the poster relay, facing a movie database that misbehaves", () => {
     expect(elsewhere.requests).toEqual([]);
 
     const sameHost = await relayTo((req, res) =>
-      req.url === "/t/p/w342/p0.jpg" ? res.writeHead(301, { location: "/t/p/w342/p0.jpg?again" }).end() : res.writeHead(200, { "content-type": "image/jpeg" }).end(JPEG),
+      req.url === "/t/p/w342/p0.jpg"
+        ? res.writeHead(301, { location: "/t/p/w342/p0.jpg?again" }).end()
+        : res.writeHead(200, { "content-type": "image/jpeg" }).end(JPEG),
     );
     expect(await sameHost.service.poster("p0.jpg")).toBeNull();
     expect(sameHost.tmdb.requests.filter((url) => url.startsWith("/t/"))).toEqual(["/t/p/w342/p0.jpg"]);
@@ -315,10 +330,13 @@ describe("the poster relay, facing a movie database that misbehaves", () => {
   });
 
   it("gives up on a poster that stops arriving half way", async () => {
-    const { service } = await relayTo((_req, res) => {
-      res.writeHead(200, { "content-type": "image/jpeg", "content-length": "100000" });
-      res.write(JPEG.subarray(0, 4));
-    }, { timeoutMs: 300 });
+    const { service } = await relayTo(
+      (_req, res) => {
+        res.writeHead(200, { "content-type": "image/jpeg", "content-length": "100000" });
+        res.write(JPEG.subarray(0, 4));
+      },
+      { timeoutMs: 300 },
+    );
     const started = Date.now();
     expect(await service.poster("p0.jpg")).toBeNull();
     expect(Date.now() - started).toBeLessThan(2000);

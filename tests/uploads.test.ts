@@ -13,7 +13,12 @@ async function multipart(parts: Part[]) {
   const form = new FormData();
   for (const part of parts) {
     if (part.filename === undefined) form.append(part.name, String(part.bytes));
-    else form.append(part.name, new Blob([typeof part.bytes === "string" ? part.bytes : new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" }), part.filename);
+    else
+      form.append(
+        part.name,
+        new Blob([typeof part.bytes === "string" ? part.bytes : new Uint8Array(part.bytes)], { type: part.type ?? "application/octet-stream" }),
+        part.filename,
+      );
   }
   const request = new Request("http://pasal.test/", { method: "POST", body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
@@ -32,8 +37,7 @@ async function upload(t: TestApp, parts: Part[], options: { cookie?: string | nu
 
 const file = (bytes: Buffer, filename = "picture.jpg", type = "image/jpeg"): Part => ({ name: "file", bytes, filename, type });
 
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
+const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
 
 /** A PNG with one more chunk before its end; a private chunk (lowercase name) is skipped by every decoder. */
 function withChunk(png: Buffer, type: string, data: Buffer) {
@@ -121,22 +125,41 @@ describe("image uploads", () => {
     expect(await storedFiles(t)).toEqual([]);
   });
 
-  it.each(["../../escaped.jpg", "..\\..\\escaped.jpg", "folder/photo.jpg"])("refuses the file name %s with 400 and stores nothing", async (filename) => {
-    const t = await createTestApp();
-    const response = await upload(t, [file(await picture(50, 50).jpeg().toBuffer(), filename)]);
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toBe(UPLOAD_MESSAGES.pathInName);
-    expect(await storedFiles(t)).toEqual([]);
-    await expect(fs.stat(path.join(t.mediaDir, "..", "escaped.jpg"))).rejects.toThrow();
-  });
+  it.each(["../../escaped.jpg", "..\\..\\escaped.jpg", "folder/photo.jpg"])(
+    "refuses the file name %s with 400 and stores nothing",
+    async (filename) => {
+      const t = await createTestApp();
+      const response = await upload(t, [file(await picture(50, 50).jpeg().toBuffer(), filename)]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toBe(UPLOAD_MESSAGES.pathInName);
+      expect(await storedFiles(t)).toEqual([]);
+      await expect(fs.stat(path.join(t.mediaDir, "..", "escaped.jpg"))).rejects.toThrow();
+    },
+  );
 
   it.each([
-    ["a JPEG with a script appended", async () => Buffer.concat([await picture(60, 40).jpeg().toBuffer(), Buffer.from("<script>alert(document.cookie)</script>")])],
+    [
+      "a JPEG with a script appended",
+      async () => Buffer.concat([await picture(60, 40).jpeg().toBuffer(), Buffer.from("<script>alert(document.cookie)</script>")]),
+    ],
     ["a PNG with PHP appended", async () => Buffer.concat([await picture(60, 40).png().toBuffer(), Buffer.from("<?php system($_GET['c']); ?>")])],
-    ["a JPEG with a web page in its comment", async () => picture(60, 40).jpeg().withMetadata().withExif({ IFD0: { ImageDescription: "<!DOCTYPE html><body>hi</body>" } }).toBuffer()],
+    [
+      "a JPEG with a web page in its comment",
+      async () =>
+        picture(60, 40)
+          .jpeg()
+          .withMetadata()
+          .withExif({ IFD0: { ImageDescription: "<!DOCTYPE html><body>hi</body>" } })
+          .toBuffer(),
+    ],
     [
       "a JPEG with a ZIP archive appended",
-      async () => Buffer.concat([await picture(60, 40).jpeg().toBuffer(), Buffer.from("PK\x03\x04\x14\x00\x00\x00payload.js", "latin1"), Buffer.from("PK\x05\x06\x00\x00", "latin1")]),
+      async () =>
+        Buffer.concat([
+          await picture(60, 40).jpeg().toBuffer(),
+          Buffer.from("PK\x03\x04\x14\x00\x00\x00payload.js", "latin1"),
+          Buffer.from("PK\x05\x06\x00\x00", "latin1"),
+        ]),
     ],
   ])("refuses a polyglot (%s) with 415 and stores nothing", async (_name, make) => {
     const t = await createTestApp();
@@ -174,7 +197,9 @@ describe("image uploads", () => {
 
   it("refuses a damaged JPEG with 400, not a server error", async () => {
     const t = await createTestApp();
-    const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const whole = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .jpeg()
       .toBuffer();
     const response = await upload(t, [file(whole.subarray(0, Math.floor(whole.length / 2)))]);

@@ -84,10 +84,7 @@ describe("what's new videos", () => {
     expect(update.statusCode).toBe(404);
     const remove = await t.app.inject({ method: "POST", url: "/api/admin/deleteWhatsNewVideo", headers: { cookie }, payload: { _id: "missing" } });
     expect(remove.statusCode).toBe(404);
-    expectValidationError(
-      await t.app.inject({ method: "POST", url: "/api/admin/deleteWhatsNewVideo", headers: { cookie }, payload: {} }),
-      "_id",
-    );
+    expectValidationError(await t.app.inject({ method: "POST", url: "/api/admin/deleteWhatsNewVideo", headers: { cookie }, payload: {} }), "_id");
   });
 
   it("answers 401 to writes without a session; the list is public, as trailer links are", async () => {

@@ -9,7 +9,10 @@ import { confirmAdult } from "../lib/age-gate";
 export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
   return (
     <section aria-labelledby="age-gate-title" className={`${card} mx-auto max-w-lg px-6 py-10 text-center sm:px-10`}>
-      <p aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-rose-100 text-xl font-black text-rose-800 dark:bg-rose-950 dark:text-rose-200">
+      <p
+        aria-hidden="true"
+        className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-rose-100 text-xl font-black text-rose-800 dark:bg-rose-950 dark:text-rose-200"
+      >
         18+
       </p>
       <h1 id="age-gate-title" className="mt-5 text-2xl font-bold">
@@ -32,9 +35,7 @@ export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
 export function AgeGateNotice() {
   return (
     <div className={`${card} flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between`}>
-      <p className={`text-sm ${mutedText}`}>
-        Pictures of 18+ items stay hidden until you confirm you are 18 or older.
-      </p>
+      <p className={`text-sm ${mutedText}`}>Pictures of 18+ items stay hidden until you confirm you are 18 or older.</p>
       <button type="button" onClick={confirmAdult} className={`${secondaryButton} shrink-0 px-4 py-2 text-sm`}>
         I am 18 or older
       </button>

@@ -11,7 +11,8 @@ const QUICK_LINKS = [
 
 const heading = "text-sm font-semibold uppercase tracking-wider text-slate-900 dark:text-slate-100";
 // At least 44 px tall on phones, where a thumb taps them; the usual text height from 768 px.
-const link = "inline-flex min-h-11 items-center rounded-sm text-slate-700 md:min-h-0 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
+const link =
+  "inline-flex min-h-11 items-center rounded-sm text-slate-700 md:min-h-0 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
 
 export function Footer() {
   const { shop } = useShop();
@@ -24,8 +25,7 @@ export function Footer() {
         <div>
           <p className="text-xl font-bold tracking-tight text-brand-700 dark:text-brand-400">{shop.shopName}</p>
           <p className="mt-3 max-w-xs text-sm leading-relaxed text-slate-600 dark:text-slate-300">
-            Streaming, music, VPN and software subscriptions, gift cards and digital products, priced in NPR and delivered over
-            chat.
+            Streaming, music, VPN and software subscriptions, gift cards and digital products, priced in NPR and delivered over chat.
           </p>
           <ul aria-label="Follow us" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <li>
@@ -97,7 +97,9 @@ export function Footer() {
               </dd>
             </div>
           </dl>
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Support {shop.supportHours === 24 ? "24/7" : `${shop.supportHours} hours a day`}</p>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            Support {shop.supportHours === 24 ? "24/7" : `${shop.supportHours} hours a day`}
+          </p>
         </div>
 
         <div>

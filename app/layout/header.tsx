@@ -19,9 +19,7 @@ const SHADOW_AFTER_PX = 50;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 ${
-    isActive
-      ? "text-brand-700 dark:text-brand-400"
-      : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-400"
+    isActive ? "text-brand-700 dark:text-brand-400" : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-400"
   }`;
 
 /** Phones: every tap target at least 44 px tall (Apple's and Google's guidelines). */
@@ -74,20 +72,34 @@ export function Header() {
       <div className="hidden border-b border-slate-200 bg-slate-50 text-sm text-slate-700 md:block dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-1.5">
           <p>
-            Support: <a href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`} className="font-medium underline-offset-2 hover:underline">{shop.supportPhone}</a>
+            Support:{" "}
+            <a href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`} className="font-medium underline-offset-2 hover:underline">
+              {shop.supportPhone}
+            </a>
           </p>
           <SocialLinks shop={shop} />
         </div>
       </div>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
-        <Link to="/" className="mr-auto rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400">
+        <Link
+          to="/"
+          className="mr-auto rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
+        >
           Pasal
         </Link>
         <NavList className="hidden items-center gap-1 md:flex" />
-        <NavLink to="/cart" className={(state) => `${linkClass(state)} inline-flex min-h-11 items-center`} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`} data-cart-target>
+        <NavLink
+          to="/cart"
+          className={(state) => `${linkClass(state)} inline-flex min-h-11 items-center`}
+          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+          data-cart-target
+        >
           <span aria-hidden="true">Cart</span>
           {/* Always rendered with a fixed width, so the bar does not shift when the stored cart loads. */}
-          <span aria-hidden="true" className="ml-1.5 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="ml-1.5 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white"
+          >
             {cartCount}
           </span>
         </NavLink>

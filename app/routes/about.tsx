@@ -1,16 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { card, mutedText, primaryButton, secondaryButton } from "../components/ui";
-import {
-  BoltIcon,
-  ChatIcon,
-  ClockIcon,
-  GlobeIcon,
-  KeyIcon,
-  MapPinIcon,
-  ShieldIcon,
-  TagIcon,
-} from "../features/info/icons";
+import { BoltIcon, ChatIcon, ClockIcon, GlobeIcon, KeyIcon, MapPinIcon, ShieldIcon, TagIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
 import { useShop } from "../lib/use-shop";
@@ -45,11 +36,27 @@ export default function About() {
   ];
 
   const features = [
-    { icon: TagIcon, title: "Prices in rupees", text: "Every plan is priced in NPR, so you know exactly what you pay. No international card, no conversion surprises." },
-    { icon: ChatIcon, title: "Order over chat", text: "Add plans to your cart and send it to us on WhatsApp or Telegram. A real person confirms every order." },
+    {
+      icon: TagIcon,
+      title: "Prices in rupees",
+      text: "Every plan is priced in NPR, so you know exactly what you pay. No international card, no conversion surprises.",
+    },
+    {
+      icon: ChatIcon,
+      title: "Order over chat",
+      text: "Add plans to your cart and send it to us on WhatsApp or Telegram. A real person confirms every order.",
+    },
     { icon: BoltIcon, title: "Quick delivery", text: "Your account details arrive in the same chat, usually soon after you pay." },
-    { icon: ClockIcon, title: "Help around the clock", text: `${shop.supportHours} hours a day we help with sign-in trouble, household codes and renewals.` },
-    { icon: KeyIcon, title: "Shared or private", text: "Save with a PIN-protected profile on a shared account, or take a private account that is yours alone." },
+    {
+      icon: ClockIcon,
+      title: "Help around the clock",
+      text: `${shop.supportHours} hours a day we help with sign-in trouble, household codes and renewals.`,
+    },
+    {
+      icon: KeyIcon,
+      title: "Shared or private",
+      text: "Save with a PIN-protected profile on a shared account, or take a private account that is yours alone.",
+    },
     { icon: ShieldIcon, title: "Clear terms", text: "What you get, how long it lasts and how renewal works are spelled out before you pay." },
   ];
 
@@ -63,8 +70,8 @@ export default function About() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageIntro eyebrow="About us" title="Subscriptions made simple, for Nepal and beyond">
         <p>
-          {shop.shopName} resells streaming, music, VPN and software subscriptions, gift cards and digital products, all priced
-          in Nepali rupees. Pick a plan, send us your cart on WhatsApp or Telegram, and we set you up.
+          {shop.shopName} resells streaming, music, VPN and software subscriptions, gift cards and digital products, all priced in Nepali rupees. Pick
+          a plan, send us your cart on WhatsApp or Telegram, and we set you up.
         </p>
       </PageIntro>
       <div className="info-reveal mt-8 flex flex-col gap-3 [--reveal-delay:100ms] sm:flex-row">
@@ -155,9 +162,7 @@ export default function About() {
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Ready when you are
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-slate-300">
-          Tell us what you want to watch, listen to or use, and we will find the plan that fits.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-slate-300">Tell us what you want to watch, listen to or use, and we will find the plan that fits.</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/contact" className={primaryButton}>
             Contact us

@@ -61,10 +61,7 @@ export default function Contact() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageIntro eyebrow="Contact" title="Talk to a real person, any time">
-        <p>
-          Questions about a plan, an order that needs checking, a household code or a renewal: message us and we will sort it
-          out.
-        </p>
+        <p>Questions about a plan, an order that needs checking, a household code or a renewal: message us and we will sort it out.</p>
       </PageIntro>
       <p className="info-reveal mt-6 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 [--reveal-delay:80ms] dark:bg-emerald-950 dark:text-emerald-300">
         <ClockIcon className="h-4 w-4" />
@@ -144,7 +141,11 @@ export default function Contact() {
           <li>Say which service and plan your message is about.</li>
           <li>For a problem, tell us what the screen says, or send a screenshot.</li>
           <li>
-            Netflix asking about your household? See the <Link to="/help" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">step-by-step fix</Link>.
+            Netflix asking about your household? See the{" "}
+            <Link to="/help" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
+              step-by-step fix
+            </Link>
+            .
           </li>
         </ul>
       </section>

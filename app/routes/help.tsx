@@ -19,12 +19,19 @@ export default function Help() {
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <PageIntro eyebrow="Help" title="Fix the Netflix household message on your phone or tablet">
         <p>
-          On a shared account Netflix sometimes says a device isn&apos;t part of the Netflix Household. Nothing is wrong with
-          your plan: follow these five steps to watch again.
+          On a shared account Netflix sometimes says a device isn&apos;t part of the Netflix Household. Nothing is wrong with your plan: follow these
+          five steps to watch again.
         </p>
         <p className="text-base">
-          In a hurry? <Link to="/netflixCode" className={inlineLink}>Get a household code</Link> and we send it to you, or{" "}
-          <Link to="/contact" className={inlineLink}>message us</Link>.
+          In a hurry?{" "}
+          <Link to="/netflixCode" className={inlineLink}>
+            Get a household code
+          </Link>{" "}
+          and we send it to you, or{" "}
+          <Link to="/contact" className={inlineLink}>
+            message us
+          </Link>
+          .
         </p>
       </PageIntro>
 
@@ -34,14 +41,7 @@ export default function Help() {
             key={step.image}
             className={`info-reveal info-reveal-on-scroll ${card} flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:gap-8 sm:p-6`}
           >
-            <img
-              src={step.image}
-              alt={step.alt}
-              width={220}
-              height={400}
-              loading="lazy"
-              className="mx-auto h-auto w-36 shrink-0 sm:mx-0 sm:w-40"
-            />
+            <img src={step.image} alt={step.alt} width={220} height={400} loading="lazy" className="mx-auto h-auto w-36 shrink-0 sm:mx-0 sm:w-40" />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">Step {index + 1}</p>
               <h2 className="mt-1 text-xl font-semibold tracking-tight">{step.title}</h2>
@@ -51,7 +51,11 @@ export default function Help() {
                 ))}
                 {index === 2 && (
                   <p>
-                    Or <Link to="/netflixCode" className={inlineLink}>request a household code</Link> on our site.
+                    Or{" "}
+                    <Link to="/netflixCode" className={inlineLink}>
+                      request a household code
+                    </Link>{" "}
+                    on our site.
                   </p>
                 )}
               </div>
@@ -72,7 +76,10 @@ export default function Help() {
         ))}
       </ol>
 
-      <section aria-labelledby="still-stuck" className={`info-reveal info-reveal-on-scroll mt-10 ${card} p-6 sm:flex sm:items-center sm:justify-between sm:gap-6`}>
+      <section
+        aria-labelledby="still-stuck"
+        className={`info-reveal info-reveal-on-scroll mt-10 ${card} p-6 sm:flex sm:items-center sm:justify-between sm:gap-6`}
+      >
         <div>
           <h2 id="still-stuck" className="text-lg font-semibold">
             Still stuck?

@@ -32,8 +32,7 @@ export default function NetflixCode({ actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Get a Netflix code</h1>
       <p className={`mt-2 ${mutedText}`}>
-        Netflix sends its codes to the account&apos;s email, which is ours. Tell us which code you need and we send it to you on WhatsApp or
-        Telegram.
+        Netflix sends its codes to the account&apos;s email, which is ours. Tell us which code you need and we send it to you on WhatsApp or Telegram.
       </p>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">

@@ -78,7 +78,11 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         <p role="status" className="font-medium text-slate-800 dark:text-slate-200">
           {resultCountLabel(total)}
         </p>
-        <Link to="/prices" preventScrollReset className="rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400">
+        <Link
+          to="/prices"
+          preventScrollReset
+          className="rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
+        >
           Clear filter
         </Link>
       </div>
@@ -96,7 +100,12 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <>
             <ul aria-label="Subscriptions" className={priceGridClass}>
               {items.map((item, index) => (
-                <PriceCard key={item._id} item={item} hideImage={!adultConfirmed && item.category === ADULT_CATEGORY} eager={index < EAGER_PRICE_CARDS} />
+                <PriceCard
+                  key={item._id}
+                  item={item}
+                  hideImage={!adultConfirmed && item.category === ADULT_CATEGORY}
+                  eager={index < EAGER_PRICE_CARDS}
+                />
               ))}
             </ul>
             {hasMore && (

@@ -31,14 +31,13 @@ export default function Privacy() {
       body: (
         <>
           <p>
-            The site keeps a few things in your browser&apos;s local storage so it works the way you left it: your{" "}
-            <strong>cart</strong> (services, plans, devices and prices), whether you chose the <strong>dark or light theme</strong>, and
-            whether you confirmed you are 18 or older to see the 18+ category.
+            The site keeps a few things in your browser&apos;s local storage so it works the way you left it: your <strong>cart</strong> (services,
+            plans, devices and prices), whether you chose the <strong>dark or light theme</strong>, and whether you confirmed you are 18 or older to
+            see the 18+ category.
           </p>
           <p>
-            None of this is sent to us while you browse. You can remove it at any time by emptying your cart or clearing this
-            site&apos;s data in your browser settings. Visitors get no cookies from us; a sign-in cookie is used only by the
-            shop&apos;s staff in the admin area.
+            None of this is sent to us while you browse. You can remove it at any time by emptying your cart or clearing this site&apos;s data in your
+            browser settings. Visitors get no cookies from us; a sign-in cookie is used only by the shop&apos;s staff in the admin area.
           </p>
         </>
       ),
@@ -49,17 +48,17 @@ export default function Privacy() {
       body: (
         <>
           <p>
-            Checkout opens WhatsApp or Telegram with your order written out. Nothing is sent until you press send in that app.
-            Once you do, we receive the message together with your name, number or username as that app shows them.
+            Checkout opens WhatsApp or Telegram with your order written out. Nothing is sent until you press send in that app. Once you do, we receive
+            the message together with your name, number or username as that app shows them.
           </p>
           <p>
-            We keep these conversations, and anything you send by email, for as long as we need them to deliver your order,
-            help you during its validity, handle renewals and refunds, and keep basic records of our sales. Those messages also
-            pass through WhatsApp, Telegram or your email provider, whose own privacy policies apply to them.
+            We keep these conversations, and anything you send by email, for as long as we need them to deliver your order, help you during its
+            validity, handle renewals and refunds, and keep basic records of our sales. Those messages also pass through WhatsApp, Telegram or your
+            email provider, whose own privacy policies apply to them.
           </p>
           <p>
-            Logins and codes we deliver to you are yours to keep private. For shared accounts we keep the account details
-            ourselves, because we manage those accounts.
+            Logins and codes we deliver to you are yours to keep private. For shared accounts we keep the account details ourselves, because we manage
+            those accounts.
           </p>
         </>
       ),
@@ -70,9 +69,8 @@ export default function Privacy() {
       body: (
         <>
           <p>
-            When you subscribe at the bottom of any page we store your email address and the date you subscribed. We use it
-            only to tell you about new services, price changes and offers from {shop.shopName}, not too often, and never share
-            it with anyone else.
+            When you subscribe at the bottom of any page we store your email address and the date you subscribed. We use it only to tell you about new
+            services, price changes and offers from {shop.shopName}, not too often, and never share it with anyone else.
           </p>
           <p>To unsubscribe and have your address deleted, write to {mail} or message us in chat.</p>
         </>
@@ -83,9 +81,8 @@ export default function Privacy() {
       title: "Technical logs",
       body: (
         <p>
-          Like any website, our server records requests (the page asked for, the time and your IP address) to keep the site
-          working and to block abuse, such as someone signing up hundreds of addresses. These logs are kept for a short time
-          and are not used to build a profile of you.
+          Like any website, our server records requests (the page asked for, the time and your IP address) to keep the site working and to block
+          abuse, such as someone signing up hundreds of addresses. These logs are kept for a short time and are not used to build a profile of you.
         </p>
       ),
     },
@@ -95,9 +92,9 @@ export default function Privacy() {
       body: (
         <>
           <p>
-            You can ask us what we hold about you, ask us to correct it, or ask us to delete it. Write to {mail} or use any of
-            the channels on our <Link to="/contact">contact page</Link>. We will answer within a few days. Records we must keep
-            for an order that is still running, or for our accounts, are removed once they are no longer needed.
+            You can ask us what we hold about you, ask us to correct it, or ask us to delete it. Write to {mail} or use any of the channels on our{" "}
+            <Link to="/contact">contact page</Link>. We will answer within a few days. Records we must keep for an order that is still running, or for
+            our accounts, are removed once they are no longer needed.
           </p>
         </>
       ),
@@ -107,8 +104,8 @@ export default function Privacy() {
       title: "Changes to this policy",
       body: (
         <p>
-          If we change how we handle your information we will update this page and the date at the top. Significant changes
-          will also be announced on our channels and in the newsletter.
+          If we change how we handle your information we will update this page and the date at the top. Significant changes will also be announced on
+          our channels and in the newsletter.
         </p>
       ),
     },
@@ -121,8 +118,8 @@ export default function Privacy() {
       updated="22 November 2026"
       intro={
         <p>
-          {shop.shopName} is a small shop in Nepal. This page explains in plain words what we keep about you when you use this
-          site and order from us, and what you can ask us to do with it.
+          {shop.shopName} is a small shop in Nepal. This page explains in plain words what we keep about you when you use this site and order from us,
+          and what you can ask us to do with it.
         </p>
       }
       sections={sections}

@@ -17,9 +17,9 @@ export default function Terms() {
       title: "Who we are",
       body: (
         <p>
-          {shop.shopName} is an independent reseller in Nepal of digital subscriptions, digital products and gift cards. We are
-          not part of, or endorsed by, the companies whose services we resell; their names and trademarks belong to them. By
-          ordering from us you agree to these terms.
+          {shop.shopName} is an independent reseller in Nepal of digital subscriptions, digital products and gift cards. We are not part of, or
+          endorsed by, the companies whose services we resell; their names and trademarks belong to them. By ordering from us you agree to these
+          terms.
         </p>
       ),
     },
@@ -29,13 +29,12 @@ export default function Terms() {
       body: (
         <>
           <p>
-            There is no online payment on this site. Your cart is sent to us as a message on WhatsApp or Telegram, we confirm
-            availability and the total, and we agree the payment with you in that chat. An order is accepted once we have
-            confirmed it and received your payment.
+            There is no online payment on this site. Your cart is sent to us as a message on WhatsApp or Telegram, we confirm availability and the
+            total, and we agree the payment with you in that chat. An order is accepted once we have confirmed it and received your payment.
           </p>
           <p>
-            Prices are in Nepali rupees (NPR) and can change. The price we confirm in chat is the one you pay, even if the site
-            showed something different because of a mistake or a change.
+            Prices are in Nepali rupees (NPR) and can change. The price we confirm in chat is the one you pay, even if the site showed something
+            different because of a mistake or a change.
           </p>
         </>
       ),
@@ -45,9 +44,9 @@ export default function Terms() {
       title: "Delivery",
       body: (
         <p>
-          Everything is delivered digitally, in the same chat: a login, a profile on an account, an activation, or a code. Most
-          orders are delivered soon after payment; when a service needs longer we tell you before you pay. Please check what you
-          receive straight away and tell us at once if something does not work.
+          Everything is delivered digitally, in the same chat: a login, a profile on an account, an activation, or a code. Most orders are delivered
+          soon after payment; when a service needs longer we tell you before you pay. Please check what you receive straight away and tell us at once
+          if something does not work.
         </p>
       ),
     },
@@ -57,17 +56,16 @@ export default function Terms() {
       body: (
         <ul>
           <li>
-            <strong>Shared:</strong> you get your own PIN-protected profile on an account that others also use. Use only your
-            profile, do not change the account&apos;s password, email, plan or other settings, do not share your access with
-            friends, and do not use it on a Smart TV.
+            <strong>Shared:</strong> you get your own PIN-protected profile on an account that others also use. Use only your profile, do not change
+            the account&apos;s password, email, plan or other settings, do not share your access with friends, and do not use it on a Smart TV.
           </li>
           <li>
-            <strong>Private:</strong> the account is yours alone and you may use it on any device, including a Smart TV. Who you
-            share it with is up to you. For changes to the account&apos;s settings, contact us.
+            <strong>Private:</strong> the account is yours alone and you may use it on any device, including a Smart TV. Who you share it with is up
+            to you. For changes to the account&apos;s settings, contact us.
           </li>
           <li>
-            Streaming services sometimes check where an account is used. On a shared account, follow our{" "}
-            <Link to="/help">help guide</Link> if asked about the household; we send the code you need.
+            Streaming services sometimes check where an account is used. On a shared account, follow our <Link to="/help">help guide</Link> if asked
+            about the household; we send the code you need.
           </li>
         </ul>
       ),
@@ -78,13 +76,13 @@ export default function Terms() {
       body: (
         <>
           <p>
-            A plan runs for the number of months you bought, counted from the day we deliver it. Because shoppers do not all join
-            an account on the same day, the exact length can differ a little: by 5 to 10 days for 6 and 12 month plans, and
-            between 27 and 33 days per month for shorter plans.
+            A plan runs for the number of months you bought, counted from the day we deliver it. Because shoppers do not all join an account on the
+            same day, the exact length can differ a little: by 5 to 10 days for 6 and 12 month plans, and between 27 and 33 days per month for shorter
+            plans.
           </p>
           <p>
-            Nothing renews automatically and we never charge you without asking. To continue after your plan ends, message us
-            and we will renew it at the current price.
+            Nothing renews automatically and we never charge you without asking. To continue after your plan ends, message us and we will renew it at
+            the current price.
           </p>
         </>
       ),
@@ -96,12 +94,12 @@ export default function Terms() {
         <ul>
           <li>If we cannot deliver what you paid for, you get a full refund.</li>
           <li>
-            If a subscription stops working during its validity, tell us. We fix it or move you to another account; if we cannot
-            do either within 48 hours, we refund the unused part of your plan.
+            If a subscription stops working during its validity, tell us. We fix it or move you to another account; if we cannot do either within 48
+            hours, we refund the unused part of your plan.
           </li>
           <li>
-            Because delivered access cannot be returned, there is no refund for a change of mind once we have delivered, or when
-            access was lost because these terms were not followed (for example a changed password or shared login).
+            Because delivered access cannot be returned, there is no refund for a change of mind once we have delivered, or when access was lost
+            because these terms were not followed (for example a changed password or shared login).
           </li>
           <li>Gift cards and product keys are refunded only if the code is invalid when we deliver it.</li>
           <li>Refunds are paid back the way you paid, within 7 days of being agreed.</li>
@@ -113,9 +111,8 @@ export default function Terms() {
       title: "Fair use and age",
       body: (
         <p>
-          Use what you buy for your own personal use and within the rules of the service itself. Items in the 18+ category are
-          only for adults: by opening or ordering them you confirm you are 18 or older. We may refuse or cancel an order we
-          believe breaks these terms, and refund it.
+          Use what you buy for your own personal use and within the rules of the service itself. Items in the 18+ category are only for adults: by
+          opening or ordering them you confirm you are 18 or older. We may refuse or cancel an order we believe breaks these terms, and refund it.
         </p>
       ),
     },
@@ -124,9 +121,9 @@ export default function Terms() {
       title: "Our responsibility",
       body: (
         <p>
-          We do our best to keep every service running, but the services themselves are run by other companies, which can
-          change their features, content, prices or rules. Our responsibility for any order is limited to the amount you paid
-          for it. Nothing in these terms takes away rights you have under the laws of Nepal.
+          We do our best to keep every service running, but the services themselves are run by other companies, which can change their features,
+          content, prices or rules. Our responsibility for any order is limited to the amount you paid for it. Nothing in these terms takes away
+          rights you have under the laws of Nepal.
         </p>
       ),
     },
@@ -135,8 +132,7 @@ export default function Terms() {
       title: "Changes to these terms",
       body: (
         <p>
-          We may update these terms; the date at the top shows the latest version. An order is governed by the terms that applied
-          when we accepted it.
+          We may update these terms; the date at the top shows the latest version. An order is governed by the terms that applied when we accepted it.
         </p>
       ),
     },
@@ -150,7 +146,10 @@ export default function Terms() {
       intro={
         <p>
           The rules for buying from {shop.shopName}: how orders, delivery, renewals and refunds work. See also our{" "}
-          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">Privacy Policy</Link>.
+          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
+            Privacy Policy
+          </Link>
+          .
         </p>
       }
       sections={sections}

@@ -32,4 +32,3 @@ export const carouselSlideSchema = z.object({
   position: z.number(),
 });
 export type CarouselSlide = z.infer<typeof carouselSlideSchema>;
-

@@ -42,7 +42,8 @@ export const plansSchema = z
   })
   .transform((plans) => {
     const out: Record<string, number> = {};
-    for (const [months, price] of Object.entries(plans)) out[String(readWholeNumber(months))] = typeof price === "number" ? price : readWholeNumber(price)!;
+    for (const [months, price] of Object.entries(plans))
+      out[String(readWholeNumber(months))] = typeof price === "number" ? price : readWholeNumber(price)!;
     return out;
   });
 

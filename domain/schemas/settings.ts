@@ -38,10 +38,7 @@ export const shopSettingsSchema = z.object({
   telegramChannelUrl: webAddress("Telegram channel"),
   customerCount: wholeNumber("Customer count", 0, 100_000_000),
   yearsInService: wholeNumber("Years in service", 0, 200),
-  rating: z
-    .number({ error: "Rating must be a number" })
-    .min(0, "Rating must be between 0 and 5")
-    .max(5, "Rating must be between 0 and 5"),
+  rating: z.number({ error: "Rating must be a number" }).min(0, "Rating must be between 0 and 5").max(5, "Rating must be between 0 and 5"),
   supportHours: wholeNumber("Support hours", 1, 24),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

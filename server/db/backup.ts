@@ -29,7 +29,10 @@ export function inspectSqlite(file: string): { integrity: string; counts: Record
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const integrity = (db.pragma("integrity_check", { simple: true }) as string) ?? "unknown";
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .pluck()
+      .all() as string[];
     const counts = Object.fromEntries(tables.map((table) => [table, db.prepare(`select count(*) from "${table}"`).pluck().get() as number]));
     return { integrity, counts };
   } finally {

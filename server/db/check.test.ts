@@ -15,9 +15,13 @@ describe("whose database it is", () => {
 
   it("refuses another program's tables, naming the first few", () => {
     const tables = ["a", "b", "c", "d", "e", "f", "g"];
-    expect(refusalOf("The database", tables, [], KNOWN)).toMatch(/^The database holds another program's tables \(a, b, c, d, e, … \(7 in all\)\), and Pasal changes nothing in it\./);
+    expect(refusalOf("The database", tables, [], KNOWN)).toMatch(
+      /^The database holds another program's tables \(a, b, c, d, e, … \(7 in all\)\), and Pasal changes nothing in it\./,
+    );
     // Kysely's bookkeeping of some other program does not make its tables Pasal's.
-    expect(refusalOf("The database", ["invoices", "kysely_migration"], ["2024-01-01-invoices"], KNOWN)).toMatch(/another program's tables \(invoices\)/);
+    expect(refusalOf("The database", ["invoices", "kysely_migration"], ["2024-01-01-invoices"], KNOWN)).toMatch(
+      /another program's tables \(invoices\)/,
+    );
   });
 
   it("refuses a database a newer Pasal has migrated", () => {

@@ -51,7 +51,10 @@ export function sqliteFileProblem(file: string, known: string[]): string | null 
     try {
       // quick_check reads every page but skips integrity_check's slow part, matching every index to its table.
       verdict = String((connection.pragma("quick_check(1)", { simple: true }) as unknown) ?? "no answer");
-      tables = connection.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+      tables = connection
+        .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+        .pluck()
+        .all() as string[];
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "SQLITE_NOTADB") {
@@ -88,7 +91,8 @@ export async function postgresSchemaProblem(db: Kysely<Tables>, known: string[])
   if (!schema || !tables) return null;
   let applied: string[] = [];
   try {
-    if (tables.includes("kysely_migration")) applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
+    if (tables.includes("kysely_migration"))
+      applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
   } catch {
     // As for SQLite: a differently shaped table of that name is not Pasal's bookkeeping.
   }

@@ -18,10 +18,7 @@ function validationAnswer(error: FastifyError & { validation: Array<{ instancePa
     message: v.message ?? "Invalid value",
   }));
   const first = errors[0];
-  const message =
-    first && first.field === "" && where === "body"
-      ? "The request body must be a JSON object"
-      : (first?.message ?? "Invalid request");
+  const message = first && first.field === "" && where === "body" ? "The request body must be a JSON object" : (first?.message ?? "Invalid request");
   return { success: false as const, message, errors };
 }
 
@@ -38,9 +35,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message =
         frameworkMessages[error.code] ??
-        (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-          ? "The request body is not valid JSON"
-          : error.message);
+        (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError ? "The request body is not valid JSON" : error.message);
       return reply.status(status).send({ success: false, message });
     }
     request.log.error({ err: error }, "request failed");
@@ -49,7 +44,6 @@ export function registerErrorHandling(app: FastifyInstance) {
       message: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
     });
   });
-
 }
 
 /**
@@ -57,7 +51,10 @@ export function registerErrorHandling(app: FastifyInstance) {
  * but not for a missing upload or poster, which a page full of deleted products asks for many times.
  */
 export function registerNotFound(app: FastifyInstance) {
-  const probing = { ...limit(NOT_FOUND_LIMIT, "Too many requests for unknown paths from your address."), allowList: (request: FastifyRequest) => isStaticPath(request.url) };
+  const probing = {
+    ...limit(NOT_FOUND_LIMIT, "Too many requests for unknown paths from your address."),
+    allowList: (request: FastifyRequest) => isStaticPath(request.url),
+  };
   app.setNotFoundHandler({ preHandler: app.rateLimit(probing) }, (request, reply) => {
     reply.status(404).send({ success: false, message: `Nothing here: ${request.method} ${request.url.split("?")[0]}` });
   });

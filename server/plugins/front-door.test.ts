@@ -25,7 +25,8 @@ async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0 } = {}) {
   server = factory((request, response) => {
     routed.push(`${request.method} ${request.url}`);
     const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
-    if (request.method === "GET") answers.store(pageKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
+    if (request.method === "GET")
+      answers.store(pageKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
   }, {});
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -120,7 +121,11 @@ describe("slow and greedy clients", () => {
     const { port } = await start({ timeouts: SHORT });
     const client = await connect(port);
     const started = Date.now();
-    await trickle(client, ["POST /netflixCode HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n", ...Array.from({ length: 40 }, () => "x")], 100);
+    await trickle(
+      client,
+      ["POST /netflixCode HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n", ...Array.from({ length: 40 }, () => "x")],
+      100,
+    );
     expect(client.closed).toBe(true);
     expect(Date.now() - started).toBeLessThan(SHORT.requestTimeout + 3 * SHORT.checkEvery + 300);
     client.socket.destroy();

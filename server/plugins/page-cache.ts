@@ -117,7 +117,13 @@ export function pageKey(request: IncomingMessage): string {
   const tls = "encrypted" in request.socket && request.socket.encrypted;
   // Each part kept apart (JSON quotes and escapes them): with a plain separator a request could spell its
   // Host and X-Forwarded-Host so that its key is another page's, and plant a page rendered for another origin there.
-  return JSON.stringify([tls, headers["x-forwarded-proto"] ?? "", headers["x-forwarded-host"] ?? "", headers.host ?? "", pageTarget(request.url ?? "/")]);
+  return JSON.stringify([
+    tls,
+    headers["x-forwarded-proto"] ?? "",
+    headers["x-forwarded-host"] ?? "",
+    headers.host ?? "",
+    pageTarget(request.url ?? "/"),
+  ]);
 }
 
 // The price list (/prices, /price/{cat}, as React Router matches them: any case, a trailing slash) and its loader data.
@@ -176,7 +182,13 @@ const refusedByName = (acceptEncoding: string, coding: Coding) => REFUSED[coding
  * Writes a stored page (or its 304) as the router would, in the encoding `pickEncoding` chose for the
  * request; the status sent.
  */
-function writePage(request: IncomingMessage, response: ServerResponse, page: StoredPage, { encoding, body }: { encoding: Coding | null; body: Buffer }, requestId: string): number {
+function writePage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  page: StoredPage,
+  { encoding, body }: { encoding: Coding | null; body: Buffer },
+  requestId: string,
+): number {
   // One writeHead with a flat list, and no setHeader before it: Node's quickest way to write headers.
   const head = [...page.headerList, "x-request-id", requestId, "x-page-cache", "hit", "vary", "accept-encoding, origin"];
   if (request.headers["if-none-match"] === page.etag) {
@@ -199,7 +211,10 @@ const LOGGED_LEVELS = new Set(["info", "debug", "trace"]);
  * another site's page (it names its Origin), whose answer carries CORS headers that stored pages lack.
  * True when it served the request.
  */
-export function pageCacheDoor(cache: PageCache, { sessionCookieNames, log }: { sessionCookieNames: readonly string[]; log: () => FastifyBaseLogger | undefined }) {
+export function pageCacheDoor(
+  cache: PageCache,
+  { sessionCookieNames, log }: { sessionCookieNames: readonly string[]; log: () => FastifyBaseLogger | undefined },
+) {
   const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
   return function serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (cache.size === 0 || request.method !== "GET" || request.headers.origin !== undefined) return false;
@@ -214,7 +229,16 @@ export function pageCacheDoor(cache: PageCache, { sessionCookieNames, log }: { s
     const status = writePage(request, response, page, chosen, requestId);
     const logger = log();
     if (logger && LOGGED_LEVELS.has(logger.level)) {
-      logger.info({ reqId: requestId, req: { method: request.method, url: request.url }, res: { statusCode: status }, responseTime: performance.now() - started, pageCache: "hit" }, "request completed");
+      logger.info(
+        {
+          reqId: requestId,
+          req: { method: request.method, url: request.url },
+          res: { statusCode: status },
+          responseTime: performance.now() - started,
+          pageCache: "hit",
+        },
+        "request completed",
+      );
     }
     return true;
   };
@@ -274,7 +298,18 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
 }
 
 /** Headers of one exchange, never stored. */
-const PER_EXCHANGE = new Set(["content-length", "content-encoding", "date", "etag", "x-request-id", "x-page-cache", "vary", "connection", "keep-alive", "transfer-encoding"]);
+const PER_EXCHANGE = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "etag",
+  "x-request-id",
+  "x-page-cache",
+  "vary",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 /** A stored page found in the preHandler: written whole when its encoding is at hand, otherwise sent so the compression plugin makes this one copy. */
 function servePage(request: FastifyRequest, reply: FastifyReply, page: StoredPage) {

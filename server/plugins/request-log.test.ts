@@ -8,7 +8,12 @@ function appLogging() {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      lines.push(...String(chunk).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>));
+      lines.push(
+        ...String(chunk)
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      );
       done();
     },
   });

@@ -9,8 +9,7 @@ declare module "fastify" {
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const FOREIGN_REQUEST_MESSAGE =
-  "Requests that change something must come from this shop's own pages (send an Origin header naming this site)";
+export const FOREIGN_REQUEST_MESSAGE = "Requests that change something must come from this shop's own pages (send an Origin header naming this site)";
 
 /**
  * A state-changing request is refused unless it shows it comes from our own pages: an Origin header

@@ -8,7 +8,11 @@ import { HttpError } from "../errors";
  */
 export function registerTextInputCheck(api: FastifyInstance) {
   api.addHook("preValidation", async (request) => {
-    for (const [where, value] of [["body", request.body], ["query", request.query], ["params", request.params]] as const) {
+    for (const [where, value] of [
+      ["body", request.body],
+      ["query", request.query],
+      ["params", request.params],
+    ] as const) {
       const field = findNul(value, "");
       if (field !== null) {
         throw new HttpError(400, "Text must not contain NUL characters (\\u0000)", [{ field: field || where, message: "Remove the NUL character" }]);

@@ -63,9 +63,7 @@ export async function registerWeb(
         const relative = path.relative(web.clientDir!, filePath);
         res.setHeader(
           "cache-control",
-          relative.startsWith(`assets${path.sep}`)
-            ? `public, max-age=${ONE_YEAR}, immutable`
-            : "public, max-age=3600, stale-while-revalidate=86400",
+          relative.startsWith(`assets${path.sep}`) ? `public, max-age=${ONE_YEAR}, immutable` : "public, max-age=3600, stale-while-revalidate=86400",
         );
       },
     });
@@ -89,7 +87,10 @@ export async function registerWeb(
         // A file that is not there (a deleted product's picture, an old build's script) is no page: answered
         // without a render, and not counted against the address, which many shoppers may share.
         if (isStaticPath(request.url)) {
-          return reply.status(404).type("text/plain; charset=utf-8").send(`No such file: ${request.url.split("?")[0]}`);
+          return reply
+            .status(404)
+            .type("text/plain; charset=utf-8")
+            .send(`No such file: ${request.url.split("?")[0]}`);
         }
         // Renders cost the server what cached pages do not: an address (cached pages still flow) may ask for so
         // many a window, and fewer still for pages that do not exist. A signed-in admin is never held back, nor
@@ -101,13 +102,20 @@ export async function registerWeb(
           if (tooMany) {
             const wait = tooMany.retryAfter(request.ip);
             const what = tooMany === misses ? "pages that do not exist" : "pages";
-            return reply.status(429).header("retry-after", wait).type("text/plain; charset=utf-8").send(`Too many requests for ${what} from your address. Please try again in ${wait} seconds.`);
+            return reply
+              .status(429)
+              .header("retry-after", wait)
+              .type("text/plain; charset=utf-8")
+              .send(`Too many requests for ${what} from your address. Please try again in ${wait} seconds.`);
           }
           if (counted.includes(renders)) renders.record(request.ip);
         }
         if (request.method === "POST" && !(Number(request.headers["content-length"]) <= PAGE_FORM_LIMIT)) {
           const status = request.headers["content-length"] === undefined ? 411 : 413;
-          return reply.status(status).type("text/plain; charset=utf-8").send(status === 411 ? "Send the form with a Content-Length." : "The form is too large.");
+          return reply
+            .status(status)
+            .type("text/plain; charset=utf-8")
+            .send(status === 411 ? "Send the form with a Content-Length." : "The form is too large.");
         }
 
         const cspNonce = randomBytes(16).toString("base64");
@@ -116,7 +124,8 @@ export async function registerWeb(
         if (response.status === 404 && !request.admin) misses.record(request.ip);
         const type = response.headers.get("content-type") ?? "";
         // Vite's development server injects scripts of its own; the policy guards the production build.
-        if (web.mode === "production" && type.startsWith("text/html")) reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
+        if (web.mode === "production" && type.startsWith("text/html"))
+          reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
         if (request.pageCache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type)) {
           // Sent as a string, which the page cache stores on the way out.
           const headers = Object.fromEntries(response.headers);

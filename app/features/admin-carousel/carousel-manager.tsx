@@ -175,12 +175,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
       )}
 
       {editor && (
-        <SlideEditor
-          key={editor.key}
-          slide={editor.slide}
-          onClose={() => setEditor(null)}
-          onSaved={(slide) => saved(slide, editor.slide !== null)}
-        />
+        <SlideEditor key={editor.key} slide={editor.slide} onClose={() => setEditor(null)} onSaved={(slide) => saved(slide, editor.slide !== null)} />
       )}
       <ConfirmDialog
         open={deleting !== null}

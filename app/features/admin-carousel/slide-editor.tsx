@@ -83,7 +83,9 @@ export function SlideEditor({
         <form id="slide-form" onSubmit={submit} noValidate className="space-y-4">
           {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
           <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={error("image")}>
-            {(p) => <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />}
+            {(p) => (
+              <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />
+            )}
           </Field>
           <ImageUpload value={values.image} onUploaded={(image) => setValues((v) => ({ ...v, image }))} />
           <Field label="Title" error={error("title")}>

@@ -12,9 +12,7 @@ export function SubscriberList({ subscribers }: { subscribers: NewsletterSubscri
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold">Newsletter</h1>
-          <p className={`mt-1 ${mutedText}`}>
-            {count === 1 ? "1 subscriber" : `${count.toLocaleString("en-US")} subscribers`}
-          </p>
+          <p className={`mt-1 ${mutedText}`}>{count === 1 ? "1 subscriber" : `${count.toLocaleString("en-US")} subscribers`}</p>
         </div>
         <a href={NEWSLETTER_CSV_URL} download="newsletter-subscribers.csv" className={`${secondaryButton} w-full sm:w-auto`}>
           Download CSV

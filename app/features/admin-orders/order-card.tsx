@@ -63,7 +63,13 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
       </ul>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
         <p className="font-semibold">Total NPR {formatNpr(order.total)}</p>
-        <button type="button" className={`${secondaryButton} px-4 py-2 text-sm`} aria-expanded={open} aria-controls={`${id}-manage`} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className={`${secondaryButton} px-4 py-2 text-sm`}
+          aria-expanded={open}
+          aria-controls={`${id}-manage`}
+          onClick={() => setOpen(!open)}
+        >
           {open ? "Close" : "Manage"}
           <span className="sr-only"> order {order.reference}</span>
         </button>
@@ -109,7 +115,13 @@ function StatusActions({ order, today, write }: { order: Order; today: string; w
       <div className="mt-3 flex flex-wrap gap-2">
         {next.map((status) =>
           status === "cancelled" ? (
-            <button key={status} type="button" disabled={busy} onClick={() => setConfirmCancel(true)} className={`${secondaryButton} px-4 py-2 text-sm text-red-700 dark:text-red-300`}>
+            <button
+              key={status}
+              type="button"
+              disabled={busy}
+              onClick={() => setConfirmCancel(true)}
+              className={`${secondaryButton} px-4 py-2 text-sm text-red-700 dark:text-red-300`}
+            >
               {ACTION_LABELS[status]}
             </button>
           ) : (
@@ -192,7 +204,14 @@ function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
         Customer and note
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <InputField label="Customer name" name="customerName" optional defaultValue={order.customerName ?? ""} autoComplete="off" error={errors.customerName} />
+        <InputField
+          label="Customer name"
+          name="customerName"
+          optional
+          defaultValue={order.customerName ?? ""}
+          autoComplete="off"
+          error={errors.customerName}
+        />
         <InputField
           label="Phone"
           name="phone"

@@ -24,7 +24,13 @@ describe("addPlan", () => {
   });
 
   it("keeps rows sorted by months and replaces a row for the same months", () => {
-    const plans = addPlan([{ months: "1", price: "500" }, { months: "12", price: "4000" }], { months: "03", price: "1400" })!;
+    const plans = addPlan(
+      [
+        { months: "1", price: "500" },
+        { months: "12", price: "4000" },
+      ],
+      { months: "03", price: "1400" },
+    )!;
     expect(plans.map((p) => p.months)).toEqual(["1", "3", "12"]);
     expect(addPlan(plans, { months: "3", price: "1300" })).toEqual([
       { months: "1", price: "500" },

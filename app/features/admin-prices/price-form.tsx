@@ -95,7 +95,12 @@ export function PriceForm({
   const plansError = Object.entries(errors).find(([field]) => (field === "plans" || field.startsWith("plans.")) && !rowFields.has(field));
   const formError = errors[""];
 
-  const field = (name: TextField, label: string, control: (props: Parameters<Parameters<typeof Field>[0]["children"]>[0]) => ReactNode, options: { required?: boolean; hint?: string } = {}) => (
+  const field = (
+    name: TextField,
+    label: string,
+    control: (props: Parameters<Parameters<typeof Field>[0]["children"]>[0]) => ReactNode,
+    options: { required?: boolean; hint?: string } = {},
+  ) => (
     <Field id={idFor(name)} label={label} required={options.required} hint={options.hint} error={errors[name]}>
       {control}
     </Field>
@@ -106,7 +111,16 @@ export function PriceForm({
       name,
       label,
       (props) => (
-        <input {...props} name={name} type="text" inputMode={options.inputMode} required={options.required} autoComplete="off" value={draft[name]} onChange={(e) => set(name, e.target.value)} />
+        <input
+          {...props}
+          name={name}
+          type="text"
+          inputMode={options.inputMode}
+          required={options.required}
+          autoComplete="off"
+          value={draft[name]}
+          onChange={(e) => set(name, e.target.value)}
+        />
       ),
       options,
     );
@@ -133,29 +147,33 @@ export function PriceForm({
         {text("Name", "Name", { required: true })}
         {text("Id", "Id", { required: true, inputMode: "numeric", hint: "A whole number; the catalogue is ordered by it." })}
         <div>
-          {text("ImageId", "ImageId", { required: true, inputMode: "url", hint: "An image URL (https://…) or a path on this site, such as /images/netflix.svg." })}
+          {text("ImageId", "ImageId", {
+            required: true,
+            inputMode: "url",
+            hint: "An image URL (https://…) or a path on this site, such as /images/netflix.svg.",
+          })}
           <ImageUpload value={draft.ImageId} onUploaded={(url) => set("ImageId", url)} />
         </div>
         {field(
           "Category",
           "Category",
-          (props) => <select {...props} name="Category" required value={draft.Category} onChange={(e) => set("Category", e.target.value)}>
-            <option value="" disabled>
-              Select Category
-            </option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
+          (props) => (
+            <select {...props} name="Category" required value={draft.Category} onChange={(e) => set("Category", e.target.value)}>
+              <option value="" disabled>
+                Select Category
               </option>
-            ))}
-          </select>,
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {CATEGORY_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          ),
           { required: true },
         )}
-        {field(
-          "Info",
-          "Info",
-          (props) => <textarea {...props} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} />,
-        )}
+        {field("Info", "Info", (props) => (
+          <textarea {...props} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} />
+        ))}
 
         <fieldset
           aria-describedby={[`${idFor("plans")}-hint`, plansError ? `${idFor("plans")}-error` : null].filter(Boolean).join(" ")}
@@ -262,15 +280,11 @@ export function PriceForm({
           )}
         </fieldset>
 
-        {field(
-          "Note",
-          "Note",
-          (props) => <textarea {...props} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} />,
-        )}
-        {field(
-          "Status",
-          "Status",
-          (props) => <select {...props} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)}>
+        {field("Note", "Note", (props) => (
+          <textarea {...props} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} />
+        ))}
+        {field("Status", "Status", (props) => (
+          <select {...props} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)}>
             <option value="" disabled>
               Select Status
             </option>
@@ -279,9 +293,13 @@ export function PriceForm({
                 {STATUS_LABELS[s]}
               </option>
             ))}
-          </select>,
-        )}
-        {text("SpecialLink", "SpecialLink", { required: true, inputMode: "url", hint: "Where to order or learn more: a URL (https://…) or a path on this site." })}
+          </select>
+        ))}
+        {text("SpecialLink", "SpecialLink", {
+          required: true,
+          inputMode: "url",
+          hint: "Where to order or learn more: a URL (https://…) or a path on this site.",
+        })}
       </div>
 
       {formError && (

@@ -88,11 +88,7 @@ export function PriceGrid({
             const plans = planEntries(item.plans);
             const isEditing = item._id === editingId;
             return (
-              <li
-                key={item._id}
-                aria-label={item.Name}
-                className={`${card} flex flex-col p-4 ${isEditing ? "ring-2 ring-brand-500" : ""}`}
-              >
+              <li key={item._id} aria-label={item.Name} className={`${card} flex flex-col p-4 ${isEditing ? "ring-2 ring-brand-500" : ""}`}>
                 <div className="flex items-start gap-3">
                   <ImageWithFallback
                     src={item.ImageId}
@@ -147,7 +143,12 @@ export function PriceGrid({
                   )}
                 </dl>
                 <div className="mt-auto flex gap-2 pt-4">
-                  <button type="button" onClick={() => onEdit(item)} aria-label={`Edit ${item.Name}`} className={`${secondaryButton} flex-1 px-3 py-2`}>
+                  <button
+                    type="button"
+                    onClick={() => onEdit(item)}
+                    aria-label={`Edit ${item.Name}`}
+                    className={`${secondaryButton} flex-1 px-3 py-2`}
+                  >
                     Edit
                   </button>
                   <button
@@ -166,7 +167,13 @@ export function PriceGrid({
         </ul>
       )}
 
-      <ConfirmDialog open={toDelete !== null} title="Delete price" message={DELETE_QUESTION} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete price"
+        message={DELETE_QUESTION}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
     </section>
   );
 }

@@ -61,7 +61,13 @@ export function PasswordForm({ email }: { email: string }) {
           hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           error={fieldError(result, "newPassword")}
         />
-        <InputField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={fieldError(result, "confirmPassword")} />
+        <InputField
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={fieldError(result, "confirmPassword")}
+        />
         <div className="md:col-span-3">
           <SubmitButton pending={saving} pendingLabel="Changing…" className="w-full sm:w-auto">
             Change password

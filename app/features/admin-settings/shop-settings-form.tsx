@@ -11,7 +11,12 @@ type NumberKey = "customerCount" | "yearsInService" | "rating" | "supportHours";
 
 const CONTACT_FIELDS: Array<{ name: TextKey; label: string; hint?: string; type?: string; inputMode?: "numeric" | "email" | "url" | "tel" }> = [
   { name: "shopName", label: "Shop name" },
-  { name: "whatsappNumber", label: "WhatsApp number", hint: "Digits only, with country code, e.g. 9779800000000. Checkout messages go here.", inputMode: "numeric" },
+  {
+    name: "whatsappNumber",
+    label: "WhatsApp number",
+    hint: "Digits only, with country code, e.g. 9779800000000. Checkout messages go here.",
+    inputMode: "numeric",
+  },
   { name: "telegramUsername", label: "Telegram username", hint: "Without the @, e.g. pasal_support." },
   { name: "supportPhone", label: "Support phone", type: "tel", inputMode: "tel" },
   { name: "email", label: "Support email", type: "email", inputMode: "email" },

@@ -75,7 +75,14 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
       <h1 className="text-2xl font-bold">Post Form</h1>
       <p className={`mt-1 text-sm ${mutedText}`}>Posts appear on the Updates page, grouped by month.</p>
 
-      <form id="post-form" ref={formRef} onSubmit={submit} noValidate className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`} aria-labelledby="post-form-title">
+      <form
+        id="post-form"
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
+        aria-labelledby="post-form-title"
+      >
         <h2 id="post-form-title" className="text-lg font-semibold">
           {editing ? `Editing "${editing.Title || "Untitled update"}"` : "New update"}
         </h2>
@@ -86,7 +93,18 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
           {(p) => <textarea {...p} name="Description" rows={5} required maxLength={4000} value={values.Description} onChange={set("Description")} />}
         </Field>
         <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={errors.ImageUrl}>
-          {(p) => <input {...p} name="ImageUrl" type="text" inputMode="url" autoComplete="off" required value={values.ImageUrl} onChange={set("ImageUrl")} />}
+          {(p) => (
+            <input
+              {...p}
+              name="ImageUrl"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              required
+              value={values.ImageUrl}
+              onChange={set("ImageUrl")}
+            />
+          )}
         </Field>
         <ImageUpload value={values.ImageUrl} onUploaded={(ImageUrl) => setValues((v) => ({ ...v, ImageUrl }))} />
         <div className="flex flex-col gap-3 pt-2 sm:flex-row">

@@ -105,7 +105,13 @@ export function VideoManager() {
       <h1 className="text-2xl font-bold">What&apos;s New Video</h1>
       <p className={`mt-1 text-sm ${mutedText}`}>Trailers of new films and series on the platforms the shop sells.</p>
 
-      <form id="video-form" onSubmit={submit} noValidate className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`} aria-labelledby="video-form-title">
+      <form
+        id="video-form"
+        onSubmit={submit}
+        noValidate
+        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
+        aria-labelledby="video-form-title"
+      >
         <h2 id="video-form-title" className="text-lg font-semibold">
           {editing ? `Editing "${editing.Name}"` : "Add a video"}
         </h2>
@@ -123,8 +129,23 @@ export function VideoManager() {
             </select>
           )}
         </Field>
-        <Field label="Trailer link" hint="The full address of the trailer, such as https://www.youtube.com/watch?v=…" error={fieldError(saveResult, "TrailerLink")}>
-          {(p) => <input {...p} name="TrailerLink" type="url" required inputMode="url" autoComplete="off" value={values.TrailerLink} onChange={set("TrailerLink")} />}
+        <Field
+          label="Trailer link"
+          hint="The full address of the trailer, such as https://www.youtube.com/watch?v=…"
+          error={fieldError(saveResult, "TrailerLink")}
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="TrailerLink"
+              type="url"
+              required
+              inputMode="url"
+              autoComplete="off"
+              value={values.TrailerLink}
+              onChange={set("TrailerLink")}
+            />
+          )}
         </Field>
         {error && (
           <p role="alert" className="font-medium text-red-700 dark:text-red-300">
@@ -163,7 +184,12 @@ export function VideoManager() {
                     <p className={`text-sm ${mutedText}`}>{video.Platform}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <a href={video.TrailerLink} target="_blank" rel="noopener noreferrer" className={`${smallButton} text-brand-700 dark:text-brand-400`}>
+                    <a
+                      href={video.TrailerLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={`${smallButton} text-brand-700 dark:text-brand-400`}
+                    >
                       Trailer<span className="sr-only"> of {video.Name} (opens in a new tab)</span>
                     </a>
                     <button type="button" className={smallButton} onClick={() => edit(video)}>

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { loadSlides } from "./carousel.server";
 
-const contextWith = (list: () => Promise<CarouselSlide[]>) => ({ services: { carousel: { list } }, log: { warn: vi.fn() } }) as unknown as AppLoadContext;
+const contextWith = (list: () => Promise<CarouselSlide[]>) =>
+  ({ services: { carousel: { list } }, log: { warn: vi.fn() } }) as unknown as AppLoadContext;
 
 describe("loadSlides", () => {
   it("shows the admin's slides when there are any", async () => {

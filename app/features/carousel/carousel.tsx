@@ -1,14 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import {
-  AUTOPLAY_MS,
-  isTransitionLocked,
-  nextIndex,
-  prevIndex,
-  swipeDirection,
-  wrapIndex,
-  type StorefrontSlide,
-} from "../../../domain/carousel";
+import { AUTOPLAY_MS, isTransitionLocked, nextIndex, prevIndex, swipeDirection, wrapIndex, type StorefrontSlide } from "../../../domain/carousel";
 import { focusRing, primaryButton } from "../../components/ui";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
@@ -162,7 +154,16 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
           </button>
           <div className="flex items-center gap-1 sm:gap-2">
             <button type="button" className={controlButton} aria-controls={slidesId} aria-label="Previous slide" onClick={prev}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="m15 18-6-6 6-6" />
               </svg>
             </button>
@@ -190,7 +191,16 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
               ))}
             </ul>
             <button type="button" className={controlButton} aria-controls={slidesId} aria-label="Next slide" onClick={next}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="m9 18 6-6-6-6" />
               </svg>
             </button>

@@ -98,7 +98,16 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
   return (
     <section className="flex flex-col items-center py-10 text-center sm:py-16">
       <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-400">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-10 w-10"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="9" cy="20" r="1.4" />
           <circle cx="18" cy="20" r="1.4" />
           <path d="M2 3h3l2.6 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 7H6" />
@@ -109,7 +118,14 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
       </h1>
       {sentOrder ? (
         <p className={`mt-2 max-w-sm ${mutedText}`}>
-          Thank you! {sentOrder.reference ? <>Your order <span className="font-mono font-semibold">{sentOrder.reference}</span> is with us.</> : "Your order is with us."}{" "}
+          Thank you!{" "}
+          {sentOrder.reference ? (
+            <>
+              Your order <span className="font-mono font-semibold">{sentOrder.reference}</span> is with us.
+            </>
+          ) : (
+            "Your order is with us."
+          )}{" "}
           We reply in the chat with how to pay.
         </p>
       ) : (
@@ -146,7 +162,10 @@ function FilledCart({
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
-        <Link to="/prices" className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}>
+        <Link
+          to="/prices"
+          className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
+        >
           Continue shopping
         </Link>
       </div>
@@ -177,7 +196,14 @@ function FilledCart({
       <ul className="mt-6 space-y-4" aria-label="Items in your cart">
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
-            <ImageWithFallback src={line.image} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
+            <ImageWithFallback
+              src={line.image}
+              alt=""
+              width={80}
+              height={80}
+              loading="lazy"
+              className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20"
+            />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 <h2 className="min-w-0 font-semibold break-words">
@@ -188,8 +214,12 @@ function FilledCart({
                 <p className="shrink-0 font-semibold whitespace-nowrap">{rupees(line.cost)}</p>
               </div>
               <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label="Plan">
-                <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{line.month} month plan</li>
-                <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{usersLabel(line.selectedDevice)}</li>
+                <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                  {line.month} month plan
+                </li>
+                <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                  {usersLabel(line.selectedDevice)}
+                </li>
               </ul>
               <div className="mt-2 flex items-center justify-between gap-3">
                 <p className={`text-sm ${mutedText}`}>
@@ -202,7 +232,16 @@ function FilledCart({
                   aria-label={`Remove ${line.name}, ${line.month} month plan, ${usersLabel(line.selectedDevice)}`}
                   className={`-mr-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50 ${focusRing}`}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-4 w-4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
                   </svg>
                   Remove

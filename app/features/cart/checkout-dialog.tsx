@@ -147,11 +147,23 @@ export function CheckoutDialog({
           </div>
         </div>
         <div className="mt-5 grid gap-3">
-          <button type="button" className={whatsappButton} onClick={() => send("whatsapp")} disabled={sending !== null} aria-busy={sending === "whatsapp"}>
+          <button
+            type="button"
+            className={whatsappButton}
+            onClick={() => send("whatsapp")}
+            disabled={sending !== null}
+            aria-busy={sending === "whatsapp"}
+          >
             <ChatBubbleIcon />
             {sending === "whatsapp" ? "Preparing your order…" : "Proceed via WhatsApp"}
           </button>
-          <button type="button" className={telegramButton} onClick={() => send("telegram")} disabled={sending !== null} aria-busy={sending === "telegram"}>
+          <button
+            type="button"
+            className={telegramButton}
+            onClick={() => send("telegram")}
+            disabled={sending !== null}
+            aria-busy={sending === "telegram"}
+          >
             <PaperPlaneIcon />
             {sending === "telegram" ? "Preparing your order…" : "Proceed via Telegram"}
           </button>

@@ -17,11 +17,7 @@ const ORDER_TIMEOUT_MS = 6000;
  * Registers the cart as an order. Never throws, and only refuses when the server says the cart
  * itself is wrong: a sale is never blocked because our server is away.
  */
-export async function placeOrder(
-  cart: readonly CartLine[],
-  channel: ChatChannel,
-  customer: { name: string; phone: string },
-): Promise<PlacedOrder> {
+export async function placeOrder(cart: readonly CartLine[], channel: ChatChannel, customer: { name: string; phone: string }): Promise<PlacedOrder> {
   if (cart.some((line) => !line._id)) return { kind: "unplaced" };
   let response: Response;
   try {

@@ -15,7 +15,9 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
     <>
       <div aria-live="polite">
         {changes.length > 0 && (
-          <div className={`rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50 ${className}`}>
+          <div
+            className={`rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50 ${className}`}
+          >
             <p className="font-semibold">{changes.length === 1 ? "A price has changed" : "Prices have changed"} since you added these items</p>
             <ul className="mt-2 space-y-1">
               {changes.map((found) => (
@@ -31,7 +33,9 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
       </div>
       <div aria-live="assertive">
         {problems.length > 0 && (
-          <div className={`rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${className}`}>
+          <div
+            className={`rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${className}`}
+          >
             <p className="font-semibold">{problems.length === 1 ? "An item" : "Some items"} in your cart can no longer be ordered</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {problems.map((found) => (

@@ -96,7 +96,11 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
   };
 
   const withoutQuery = pricesUrl({ ...filters, q: "" });
-  const chips = [null, ...CHIP_CATEGORIES, ...(filters.category && !(CHIP_CATEGORIES as readonly string[]).includes(filters.category) ? [filters.category] : [])];
+  const chips = [
+    null,
+    ...CHIP_CATEGORIES,
+    ...(filters.category && !(CHIP_CATEGORIES as readonly string[]).includes(filters.category) ? [filters.category] : []),
+  ];
 
   return (
     <div className="space-y-4">
@@ -212,13 +216,33 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
                   <label htmlFor="prices-min" className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
                     Minimum
                   </label>
-                  <input id="prices-min" name="min" type="number" inputMode="numeric" min={0} step={1} defaultValue={filters.min ?? ""} placeholder="0" className={fieldClass} />
+                  <input
+                    id="prices-min"
+                    name="min"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    defaultValue={filters.min ?? ""}
+                    placeholder="0"
+                    className={fieldClass}
+                  />
                 </div>
                 <div>
                   <label htmlFor="prices-max" className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
                     Maximum
                   </label>
-                  <input id="prices-max" name="max" type="number" inputMode="numeric" min={0} step={1} defaultValue={filters.max ?? ""} placeholder="Any" className={fieldClass} />
+                  <input
+                    id="prices-max"
+                    name="max"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    defaultValue={filters.max ?? ""}
+                    placeholder="Any"
+                    className={fieldClass}
+                  />
                 </div>
               </div>
             </fieldset>
@@ -227,7 +251,13 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
               Only items with a listed price
             </label>
             <div className="flex gap-2 pt-1">
-              <Link to={pricesUrl({ ...DEFAULT_FILTERS, category: filters.category, q: filters.q })} replace preventScrollReset className={`${secondaryButton} flex-1 px-3 py-2`} onClick={() => closeDrawer(false)}>
+              <Link
+                to={pricesUrl({ ...DEFAULT_FILTERS, category: filters.category, q: filters.q })}
+                replace
+                preventScrollReset
+                className={`${secondaryButton} flex-1 px-3 py-2`}
+                onClick={() => closeDrawer(false)}
+              >
                 Reset
               </Link>
               <button type="submit" className={`${primaryButton} flex-1 px-3 py-2`}>

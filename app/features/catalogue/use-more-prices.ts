@@ -42,7 +42,9 @@ export function useNearViewport<T extends Element>(onNear: () => void, enabled: 
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNear(), { rootMargin: "0px 0px 800px 0px" });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNear(), {
+      rootMargin: "0px 0px 800px 0px",
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [onNear, enabled]);

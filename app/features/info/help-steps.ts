@@ -44,9 +44,7 @@ export const householdSteps: HelpStep[] = [
   },
   {
     title: "Keep Netflix running in the background",
-    text: [
-      "You are done. To leave Netflix, just go to your home screen or lock the phone as usual.",
-    ],
+    text: ["You are done. To leave Netflix, just go to your home screen or lock the phone as usual."],
     image: "/images/help/step-5-keep-app-open.svg",
     alt: "The recent apps view with the Netflix card, and the swipe-up gesture that closes it crossed out in red.",
   },

@@ -62,7 +62,11 @@ export function LegalPage({
             </section>
           ))}
           <p className={`border-t border-slate-200 pt-6 text-sm dark:border-slate-800 ${mutedText}`}>
-            Questions about this page? <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">Contact us</Link>, we answer around the clock.
+            Questions about this page?{" "}
+            <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
+              Contact us
+            </Link>
+            , we answer around the clock.
           </p>
         </div>
       </div>

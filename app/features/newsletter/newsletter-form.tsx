@@ -11,7 +11,11 @@ export function NewsletterForm() {
   const statusId = useId();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   // The form posts with fetch, so it only submits once the page is interactive.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const sending = status.kind === "sending";
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

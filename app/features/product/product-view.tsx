@@ -116,7 +116,9 @@ export function ProductView({ item }: { item: ProductItem }) {
           <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide">
             <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{categoryLabel}</span>
             {item.status !== "none" && (
-              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 dark:bg-brand-400/10 dark:text-brand-400">{STATUS_TEXT[item.status]}</span>
+              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 dark:bg-brand-400/10 dark:text-brand-400">
+                {STATUS_TEXT[item.status]}
+              </span>
             )}
           </p>
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{item.Name}</h1>

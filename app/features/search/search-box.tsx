@@ -123,9 +123,19 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
                     className={`flex items-center gap-3 px-4 py-3 ${index === active ? "bg-brand-50 dark:bg-slate-800" : "hover:bg-slate-50 dark:hover:bg-slate-800"}`}
                   >
                     {s.category === ADULT_CATEGORY && !adultConfirmed ? (
-                      <AdultPlaceholder decorative className="h-10 w-10 shrink-0 rounded-lg [&>span:last-child]:px-1 [&>span:last-child]:text-[10px]" />
+                      <AdultPlaceholder
+                        decorative
+                        className="h-10 w-10 shrink-0 rounded-lg [&>span:last-child]:px-1 [&>span:last-child]:text-[10px]"
+                      />
                     ) : (
-                      <ImageWithFallback src={s.ImageId} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-lg object-cover" />
+                      <ImageWithFallback
+                        src={s.ImageId}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-10 shrink-0 rounded-lg object-cover"
+                      />
                     )}
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{s.Name}</span>

@@ -22,22 +22,25 @@ export function useSuggestions(query: string): SuggestionsState {
     if (key.length < MIN_SEARCH_LENGTH) return;
     const remembered = known.current.get(key);
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      if (remembered) return setAnswer({ key, suggestions: remembered });
-      try {
-        // The answer's schema (zod/mini) loads with the first search, not with every page.
-        const [response, { searchResponseSchema }] = await Promise.all([
-          fetch(`/api/search?q=${encodeURIComponent(key)}`, { signal: controller.signal }),
-          import("../../../domain/schemas/search-answer"),
-        ]);
-        if (!response.ok) throw new Error(`Server responded with status: ${response.status}`);
-        const { suggestions } = searchResponseSchema.parse(await response.json());
-        known.current.set(key, suggestions);
-        setAnswer({ key, suggestions });
-      } catch {
-        if (!controller.signal.aborted) setFailedKey(key);
-      }
-    }, remembered ? 0 : DEBOUNCE_MS);
+    const timer = setTimeout(
+      async () => {
+        if (remembered) return setAnswer({ key, suggestions: remembered });
+        try {
+          // The answer's schema (zod/mini) loads with the first search, not with every page.
+          const [response, { searchResponseSchema }] = await Promise.all([
+            fetch(`/api/search?q=${encodeURIComponent(key)}`, { signal: controller.signal }),
+            import("../../../domain/schemas/search-answer"),
+          ]);
+          if (!response.ok) throw new Error(`Server responded with status: ${response.status}`);
+          const { suggestions } = searchResponseSchema.parse(await response.json());
+          known.current.set(key, suggestions);
+          setAnswer({ key, suggestions });
+        } catch {
+          if (!controller.signal.aborted) setFailedKey(key);
+        }
+      },
+      remembered ? 0 : DEBOUNCE_MS,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();

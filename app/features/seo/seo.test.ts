@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { absoluteUrl, productJsonLd, seoMeta, shareImage, summary } from "./seo";
 
-const item = { Id: "1", Name: "Netflix Premium", Info: "4K on a shared account.", category: "ott" as const, plans: { "1": 300, "12": 3200, "3": 880 } };
+const item = {
+  Id: "1",
+  Name: "Netflix Premium",
+  Info: "4K on a shared account.",
+  category: "ott" as const,
+  plans: { "1": 300, "12": 3200, "3": 880 },
+};
 
 describe("absoluteUrl", () => {
   it("joins paths to the origin and keeps absolute URLs", () => {
@@ -17,7 +23,10 @@ describe("shareImage", () => {
       width: 600,
       height: 600,
     });
-    expect(shareImage({ path: "/images/slides/music.svg", width: 1200, height: 500 })).toMatchObject({ path: "/images/slides/music.png", height: 500 });
+    expect(shareImage({ path: "/images/slides/music.svg", width: 1200, height: 500 })).toMatchObject({
+      path: "/images/slides/music.png",
+      height: 500,
+    });
   });
 
   it("leaves other images alone", () => {
@@ -52,12 +61,23 @@ describe("productJsonLd", () => {
       "@type": "Product",
       name: "Netflix Premium",
       image: "i",
-      offers: { "@type": "AggregateOffer", lowPrice: "300", highPrice: "3200", offerCount: 3, priceCurrency: "NPR", availability: "https://schema.org/InStock" },
+      offers: {
+        "@type": "AggregateOffer",
+        lowPrice: "300",
+        highPrice: "3200",
+        offerCount: 3,
+        priceCurrency: "NPR",
+        availability: "https://schema.org/InStock",
+      },
     });
   });
 
   it("uses one Offer for one plan and none without plans", () => {
-    expect(productJsonLd({ ...item, plans: { "1": 1500 } }, "u", null).offers).toMatchObject({ "@type": "Offer", price: "1500", priceCurrency: "NPR" });
+    expect(productJsonLd({ ...item, plans: { "1": 1500 } }, "u", null).offers).toMatchObject({
+      "@type": "Offer",
+      price: "1500",
+      priceCurrency: "NPR",
+    });
     const unpriced = productJsonLd({ ...item, plans: {} }, "u", null);
     expect(unpriced).not.toHaveProperty("offers");
     expect(unpriced).not.toHaveProperty("image");

@@ -102,7 +102,16 @@ export function productJsonLd(
       ? undefined
       : prices.length === 1
         ? { "@type": "Offer", price: String(low), priceCurrency: "NPR", availability, url, seller }
-        : { "@type": "AggregateOffer", lowPrice: String(low), highPrice: String(high), offerCount: prices.length, priceCurrency: "NPR", availability, url, seller };
+        : {
+            "@type": "AggregateOffer",
+            lowPrice: String(low),
+            highPrice: String(high),
+            offerCount: prices.length,
+            priceCurrency: "NPR",
+            availability,
+            url,
+            seller,
+          };
   return {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -44,7 +44,10 @@ export function Poster({ item }: { item: Pick<TrendingCard, "id" | "title" | "po
   }
 
   return (
-    <div aria-hidden="true" className={`${box} relative flex flex-col justify-end overflow-hidden bg-gradient-to-br p-3 ${gradients[item.id % gradients.length]}`}>
+    <div
+      aria-hidden="true"
+      className={`${box} relative flex flex-col justify-end overflow-hidden bg-gradient-to-br p-3 ${gradients[item.id % gradients.length]}`}
+    >
       <svg viewBox="0 0 24 24" className="absolute -right-4 -top-4 h-28 w-28 text-white/10" fill="currentColor">
         {item.typeLabel === "TV" ? (
           <path d="M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-6v2h3v1.5H8V19h3v-2H5a2 2 0 0 1-2-2V6Z" />

@@ -19,7 +19,10 @@ describe("updatesStateFromAnswer", () => {
   });
 
   it("shows the server's message when success is false", () => {
-    expect(updatesStateFromAnswer({ success: false, message: "Updates are being moved" })).toEqual({ status: "error", detail: "Updates are being moved" });
+    expect(updatesStateFromAnswer({ success: false, message: "Updates are being moved" })).toEqual({
+      status: "error",
+      detail: "Updates are being moved",
+    });
   });
 
   it.each([

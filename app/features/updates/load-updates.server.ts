@@ -10,7 +10,10 @@ import type { UpdatesState } from "./updates-view";
  */
 export async function loadUpdates(context: AppLoadContext, now = new Date()): Promise<UpdatesState> {
   try {
-    return { status: "ok", months: groupUpdatesByMonth(await context.services.updates.list(), { now, warn: (message) => context.log.warn(message) }) };
+    return {
+      status: "ok",
+      months: groupUpdatesByMonth(await context.services.updates.list(), { now, warn: (message) => context.log.warn(message) }),
+    };
   } catch (error) {
     context.log.warn({ reason: (error as Error).message }, "updates unavailable");
     context.fellBack = true;

@@ -46,10 +46,22 @@ export function MonthSection({ month }: { month: UpdateMonth }) {
         </h2>
         {!(edges.start && edges.end) && (
           <div className="hidden gap-2 sm:flex">
-            <button type="button" className={arrowButton} onClick={() => scroll(-1)} disabled={edges.start} aria-label={`Newer updates from ${month.label}`}>
+            <button
+              type="button"
+              className={arrowButton}
+              onClick={() => scroll(-1)}
+              disabled={edges.start}
+              aria-label={`Newer updates from ${month.label}`}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className={arrowButton} onClick={() => scroll(1)} disabled={edges.end} aria-label={`Older updates from ${month.label}`}>
+            <button
+              type="button"
+              className={arrowButton}
+              onClick={() => scroll(1)}
+              disabled={edges.end}
+              aria-label={`Older updates from ${month.label}`}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </div>

@@ -7,24 +7,39 @@ const fields = { Name: "Netflix", Id: "7", ImageId: "/images/netflix.svg", Categ
 
 test("a form the schema refuses is answered 400 with each message under its field, and nothing is written", async () => {
   let written = false;
-  const result = await answer(post(JSON.stringify({ intent: "create", fields: { ...fields, Name: " ", plans: { "1": "0" } } })), savePriceSchema, async () => {
-    written = true;
-    return "saved";
-  });
+  const result = await answer(
+    post(JSON.stringify({ intent: "create", fields: { ...fields, Name: " ", plans: { "1": "0" } } })),
+    savePriceSchema,
+    async () => {
+      written = true;
+      return "saved";
+    },
+  );
   expect(written).toBe(false);
   expect(result.init?.status).toBe(400);
-  expect(result.data).toEqual({ ok: false, message: "Name is required", errors: { Name: "Name is required", "plans.1": "Plan price must be a whole number of rupees greater than 0" } });
+  expect(result.data).toEqual({
+    ok: false,
+    message: "Name is required",
+    errors: { Name: "Name is required", "plans.1": "Plan price must be a whole number of rupees greater than 0" },
+  });
 });
 
 test("the write gets the schema's output, and its message is the answer", async () => {
-  const result = await answer(post(JSON.stringify({ intent: "create", fields })), savePriceSchema, async (form) => `${form.fields.Name} added with ${form.fields.plans["1"]}`);
+  const result = await answer(
+    post(JSON.stringify({ intent: "create", fields })),
+    savePriceSchema,
+    async (form) => `${form.fields.Name} added with ${form.fields.plans["1"]}`,
+  );
   expect(result.data).toEqual({ ok: true, message: "Netflix added with 500" });
 });
 
 test("a service's refusal meant for the admin keeps its status and field; a body that is not JSON is named", async () => {
   const taken = await answer(post(JSON.stringify({ intent: "create", fields })), savePriceSchema, async () => {
     // As the services' HttpError (server/errors.ts) is shaped; app/ does not import the server.
-    throw Object.assign(new Error("Another price already uses Id 7"), { statusCode: 409, errors: [{ field: "Id", message: "Another price already uses Id 7" }] });
+    throw Object.assign(new Error("Another price already uses Id 7"), {
+      statusCode: 409,
+      errors: [{ field: "Id", message: "Another price already uses Id 7" }],
+    });
   });
   expect(taken.init?.status).toBe(409);
   expect(taken.data).toEqual({ ok: false, message: "Another price already uses Id 7", errors: { Id: "Another price already uses Id 7" } });
@@ -35,5 +50,7 @@ test("a service's refusal meant for the admin keeps its status and field; a body
 });
 
 test("any other failure is the server's, and is thrown rather than shown as the admin's mistake", async () => {
-  await expect(answer(post(JSON.stringify({ intent: "create", fields })), savePriceSchema, async () => Promise.reject(new Error("disk full")))).rejects.toThrow("disk full");
+  await expect(
+    answer(post(JSON.stringify({ intent: "create", fields })), savePriceSchema, async () => Promise.reject(new Error("disk full"))),
+  ).rejects.toThrow("disk full");
 });

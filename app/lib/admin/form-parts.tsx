@@ -90,21 +90,31 @@ export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss
     >
       <p className="flex-1 break-words">{message}</p>
       {onDismiss && (
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss error"
-        className={`-m-1 rounded-full p-1 leading-none hover:bg-red-100 dark:hover:bg-red-900 ${focusRing}`}
-      >
-        <span aria-hidden="true">✕</span>
-      </button>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss error"
+          className={`-m-1 rounded-full p-1 leading-none hover:bg-red-100 dark:hover:bg-red-900 ${focusRing}`}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
       )}
     </div>
   );
 }
 
 /** The submit button of every admin form: disabled, and saying so, while its write is on the way. */
-export function SubmitButton({ pending, pendingLabel = "Saving…", className = "", children }: { pending: boolean; pendingLabel?: string; className?: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel = "Saving…",
+  className = "",
+  children,
+}: {
+  pending: boolean;
+  pendingLabel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button type="submit" disabled={pending} className={`${primaryButton} ${className}`}>
       {pending ? pendingLabel : children}

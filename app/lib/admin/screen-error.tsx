@@ -11,7 +11,17 @@ const signedOut = (error: unknown) => isRouteErrorResponse(error) && error.statu
  * `message` is the banner's text where the spec names one, and `dismissible` where the spec has it dismissed
  * (the carousel's 'Failed to fetch carousel items').
  */
-export function ScreenError({ screen, error, message, dismissible = false }: { screen: string; error: unknown; message?: string; dismissible?: boolean }) {
+export function ScreenError({
+  screen,
+  error,
+  message,
+  dismissible = false,
+}: {
+  screen: string;
+  error: unknown;
+  message?: string;
+  dismissible?: boolean;
+}) {
   const revalidator = useRevalidator();
   const [bannerShown, setBannerShown] = useState(true);
   const navigate = useNavigate();
@@ -43,7 +53,10 @@ export function ScreenError({ screen, error, message, dismissible = false }: { s
       <h1 className="text-2xl font-bold">{screen}</h1>
       {bannerShown && (
         <div className="mt-4">
-          <ErrorBanner message={missing ? `${screen}: not found` : (message ?? `${screen} could not be loaded`)} onDismiss={dismissible ? () => setBannerShown(false) : undefined} />
+          <ErrorBanner
+            message={missing ? `${screen}: not found` : (message ?? `${screen} could not be loaded`)}
+            onDismiss={dismissible ? () => setBannerShown(false) : undefined}
+          />
         </div>
       )}
       <div className={`${card} mt-4 p-5`}>
@@ -53,7 +66,13 @@ export function ScreenError({ screen, error, message, dismissible = false }: { s
             : "The server did not answer with this screen's data. Check the connection and try again; the other screens still work."}
         </p>
         {!missing && (
-          <button type="button" className={`${primaryButton} mt-4`} onClick={() => void revalidator.revalidate()} disabled={retrying} aria-busy={retrying}>
+          <button
+            type="button"
+            className={`${primaryButton} mt-4`}
+            onClick={() => void revalidator.revalidate()}
+            disabled={retrying}
+            aria-busy={retrying}
+          >
             {retrying ? "Trying again…" : "Try again"}
           </button>
         )}

@@ -15,7 +15,10 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  */
 export function useAdminAction<S extends z.ZodType>(
   schema: S,
-  { onSaved, failure }: { onSaved?: (message: string) => void; /** What failed, before the reason: "Failed to post the update". */ failure?: string } = {},
+  {
+    onSaved,
+    failure,
+  }: { onSaved?: (message: string) => void; /** What failed, before the reason: "Failed to post the update". */ failure?: string } = {},
 ) {
   const fetcher = useFetcher<ActionAnswer>();
   const toast = useToast();

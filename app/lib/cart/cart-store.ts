@@ -124,7 +124,11 @@ export const cartActions = {
 
 /** The cart; empty during server rendering and hydration (and while a stored cart is being read), the stored cart right after. */
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, () => read() ?? EMPTY, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => read() ?? EMPTY,
+    () => EMPTY,
+  );
 }
 
 /**

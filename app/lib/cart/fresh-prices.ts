@@ -89,7 +89,11 @@ function subscribeNotice(listener: () => void) {
 
 /** What the last price checks found, for the lines still in `cart`. */
 export function usePriceNotice(cart: readonly CartLine[]): PriceNotice {
-  const current = useSyncExternalStore(subscribeNotice, () => notice, () => NO_NOTICE);
+  const current = useSyncExternalStore(
+    subscribeNotice,
+    () => notice,
+    () => NO_NOTICE,
+  );
   const inCart = (found: { lineId: string }) => cart.some((line) => line.lineId === found.lineId);
   return { changes: current.changes.filter(inCart), problems: current.problems.filter(inCart) };
 }

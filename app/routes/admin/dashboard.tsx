@@ -54,7 +54,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="week-orders" className="text-lg font-semibold">
             Orders in the last 7 days
           </h2>
-          <Link to="/admin/orders" className={`text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}>
+          <Link
+            to="/admin/orders"
+            className={`text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
+          >
             All orders
           </Link>
         </div>

@@ -84,9 +84,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
-      {sidebarOpen && (
-        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden" onClick={closeSidebar} />
-      )}
+      {sidebarOpen && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/60 lg:hidden" onClick={closeSidebar} />}
       <aside
         id="admin-sidebar"
         // Closed on a phone it is hidden, not just moved off screen, so its links leave the tab order and the
@@ -135,7 +133,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
             <li>
-              <a href="/" className={`flex min-h-11 items-center rounded-lg px-3 py-2 text-sm lg:min-h-0 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
+              <a
+                href="/"
+                className={`flex min-h-11 items-center rounded-lg px-3 py-2 text-sm lg:min-h-0 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+              >
                 View the shop
               </a>
             </li>
@@ -172,7 +173,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ToastProvider>
             {loadingScreen ? (
               <div role="status" className="flex flex-col items-center justify-center py-24 text-center">
-                <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600 motion-reduce:animate-none" />
+                <span
+                  aria-hidden="true"
+                  className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
+                />
                 <p className="mt-4 font-medium">Loading, please wait...</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">Preparing your dashboard...</p>
               </div>

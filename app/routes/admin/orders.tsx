@@ -1,5 +1,13 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ORDER_PAGE_SIZE, ORDER_STATUS_LABELS, ORDER_STATUSES, orderListQuerySchema, normaliseReference, shopToday, type OrderPage } from "../../../domain/orders";
+import {
+  ORDER_PAGE_SIZE,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  orderListQuerySchema,
+  normaliseReference,
+  shopToday,
+  type OrderPage,
+} from "../../../domain/orders";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
@@ -71,7 +79,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label htmlFor="orders-q" className="text-sm font-medium">
             Reference or phone
           </label>
-          <input id="orders-q" name="q" type="search" defaultValue={filter.q} placeholder="PSL-7K2QX or 9801…" autoComplete="off" className={inputClass} />
+          <input
+            id="orders-q"
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            placeholder="PSL-7K2QX or 9801…"
+            autoComplete="off"
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="orders-status" className="text-sm font-medium">

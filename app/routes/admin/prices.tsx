@@ -44,13 +44,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Prices</h1>
       <p className={`mt-1 ${mutedText}`}>The services, plans and prices shoppers see on the Prices page.</p>
       <div className="mt-6 grid gap-8 xl:grid-cols-[24rem_minmax(0,1fr)] xl:items-start">
-        <PriceForm
-          key={mode.key}
-          editing={mode.editing}
-          focusOnMount={mode.focus}
-          onSaved={() => reset(null)}
-          onCancelEdit={() => reset(null)}
-        />
+        <PriceForm key={mode.key} editing={mode.editing} focusOnMount={mode.focus} onSaved={() => reset(null)} onCancelEdit={() => reset(null)} />
         <PriceGrid
           items={items}
           editingId={mode.editing?._id ?? null}

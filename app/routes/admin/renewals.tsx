@@ -51,7 +51,9 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Renewals</h1>
-      <p className={`mt-1 ${mutedText}`}>Delivered plans that end soon or have ended, soonest first. Remind the customer, then mark the plan renewed.</p>
+      <p className={`mt-1 ${mutedText}`}>
+        Delivered plans that end soon or have ended, soonest first. Remind the customer, then mark the plan renewed.
+      </p>
 
       <Form method="get" className={`${card} mt-6 flex flex-wrap items-end gap-3 p-4`}>
         <div>
@@ -59,11 +61,13 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
             Ending within
           </label>
           <select id="renewals-days" name="days" defaultValue={String(days)} className={inputClass}>
-            {[...new Set([...WINDOWS, days])].sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>
-                {n} days
-              </option>
-            ))}
+            {[...new Set([...WINDOWS, days])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n} days
+                </option>
+              ))}
           </select>
         </div>
         <button type="submit" className={`${secondaryButton} py-2.5`}>
@@ -79,7 +83,12 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Renewals due">
           {renewals.map((renewal) => (
-            <RenewalCard key={renewal.lineId} renewal={renewal} busy={renew.pending && renewing === renewal.lineId} onRenew={() => markRenewed(renewal.lineId)} />
+            <RenewalCard
+              key={renewal.lineId}
+              renewal={renewal}
+              busy={renew.pending && renewing === renewal.lineId}
+              onRenew={() => markRenewed(renewal.lineId)}
+            />
           ))}
         </ul>
       )}
@@ -96,10 +105,13 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
         <h2 className="font-semibold break-words">
           {renewal.name} · {monthsLabel(renewal.months)} · {renewal.devices} {renewal.devices === 1 ? "device" : "devices"}
         </h2>
-        <p className={`text-sm font-semibold ${ended ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}>{whenText(renewal.daysLeft)}</p>
+        <p className={`text-sm font-semibold ${ended ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-300"}`}>
+          {whenText(renewal.daysLeft)}
+        </p>
       </div>
       <p className={`mt-1 text-sm ${mutedText}`}>
-        <span className="font-mono">{renewal.reference}</span> · {renewal.customerName ?? "No name"} · {renewal.phone ?? "No phone"} · ends {renewal.expiryDate}
+        <span className="font-mono">{renewal.reference}</span> · {renewal.customerName ?? "No name"} · {renewal.phone ?? "No phone"} · ends{" "}
+        {renewal.expiryDate}
       </p>
       <p className="mt-1 text-sm">
         {renewal.currentPrice === null ? "No longer sold with this plan" : `Renewal price today: NPR ${formatNpr(renewal.currentPrice)}`}
@@ -114,7 +126,10 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
         )}
         <button type="button" disabled={busy || renewal.currentPrice === null} onClick={onRenew} className={`${secondaryButton} px-4 py-2 text-sm`}>
           {busy ? "Creating the order…" : "Mark renewed"}
-          <span className="sr-only"> {renewal.name} of {renewal.reference}</span>
+          <span className="sr-only">
+            {" "}
+            {renewal.name} of {renewal.reference}
+          </span>
         </button>
       </div>
     </li>

@@ -91,16 +91,7 @@ export const initial: Migration = {
   },
 
   async down(db: Kysely<unknown>) {
-    for (const table of [
-      "settings",
-      "sessions",
-      "admin_users",
-      "videos",
-      "update_posts",
-      "carousel_slides",
-      "catalogue_plans",
-      "catalogue_items",
-    ]) {
+    for (const table of ["settings", "sessions", "admin_users", "videos", "update_posts", "carousel_slides", "catalogue_plans", "catalogue_items"]) {
       await db.schema.dropTable(table).execute();
     }
   },

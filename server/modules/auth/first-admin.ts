@@ -8,10 +8,7 @@ export const DEFAULT_ADMIN_EMAIL = "admin@pasal.local";
  * On a database with no admin, creates one from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated
  * password that is returned so the caller can print it this one time.
  */
-export async function ensureFirstAdmin(
-  auth: AuthService,
-  admin: Config["admin"],
-): Promise<{ email: string; generatedPassword?: string } | null> {
+export async function ensureFirstAdmin(auth: AuthService, admin: Config["admin"]): Promise<{ email: string; generatedPassword?: string } | null> {
   if ((await auth.countAdmins()) > 0) return null;
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = admin.password ? undefined : randomBytes(12).toString("base64url");

@@ -40,8 +40,7 @@ export function sessionCookie(config: CookieConfig) {
   };
   return {
     read: (request: FastifyRequest) => request.cookies[name],
-    set: (reply: FastifyReply, token: string) =>
-      reply.setCookie(name, token, { ...options, maxAge: SESSION_ABSOLUTE_MS / 1000 }),
+    set: (reply: FastifyReply, token: string) => reply.setCookie(name, token, { ...options, maxAge: SESSION_ABSOLUTE_MS / 1000 }),
     clear: (reply: FastifyReply) => reply.clearCookie(name, options),
   };
 }
@@ -52,7 +51,13 @@ export function deviceCookie(config: CookieConfig) {
   return {
     read: (request: FastifyRequest) => request.cookies[name],
     set: (reply: FastifyReply, token: string) =>
-      reply.setCookie(name, token, { path: "/", httpOnly: true, sameSite: sameSite(config), secure: config.secureCookies, maxAge: 365 * 24 * 60 * 60 }),
+      reply.setCookie(name, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: sameSite(config),
+        secure: config.secureCookies,
+        maxAge: 365 * 24 * 60 * 60,
+      }),
   };
 }
 

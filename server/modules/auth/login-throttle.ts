@@ -50,7 +50,9 @@ export function createLoginThrottle(db: Db, clock: Clock) {
   }
 
   const sign = async (email: string, nonce: string) =>
-    createHmac("sha256", await deviceSecret()).update(`${email}\n${nonce}`).digest("base64url");
+    createHmac("sha256", await deviceSecret())
+      .update(`${email}\n${nonce}`)
+      .digest("base64url");
 
   function recent(email: string, now: number): number[] {
     const list = (failures.get(email) ?? []).filter((at) => now - at < LOGIN_FAILURES_PER_ACCOUNT.windowMs);

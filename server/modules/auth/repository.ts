@@ -3,8 +3,7 @@ import type { Db } from "../../db/database";
 
 export function createAuthRepository() {
   return {
-    findUserByEmail: (db: Db, email: string) =>
-      db.selectFrom("admin_users").selectAll().where("email", "=", email).executeTakeFirst(),
+    findUserByEmail: (db: Db, email: string) => db.selectFrom("admin_users").selectAll().where("email", "=", email).executeTakeFirst(),
 
     listUsers: (db: Db) =>
       db.selectFrom("admin_users").select(["id", "email", "name", "created_at"]).orderBy("created_at").orderBy("email").execute(),
@@ -16,7 +15,10 @@ export function createAuthRepository() {
      * so two removals cannot both see "another admin remains" and leave none. SQLite serialises writes anyway.
      */
     async lockUsers(db: Db) {
-      await db.updateTable("admin_users").set((eb) => ({ updated_at: eb.ref("updated_at") })).execute();
+      await db
+        .updateTable("admin_users")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .execute();
     },
 
     async deleteUser(db: Db, id: string) {
@@ -54,14 +56,7 @@ export function createAuthRepository() {
       db
         .selectFrom("sessions")
         .innerJoin("admin_users", "admin_users.id", "sessions.user_id")
-        .select([
-          "sessions.id",
-          "sessions.created_at",
-          "sessions.last_seen_at",
-          "admin_users.id as user_id",
-          "admin_users.name",
-          "admin_users.email",
-        ])
+        .select(["sessions.id", "sessions.created_at", "sessions.last_seen_at", "admin_users.id as user_id", "admin_users.name", "admin_users.email"])
         .where("sessions.id", "=", id)
         .executeTakeFirst(),
 

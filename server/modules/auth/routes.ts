@@ -27,10 +27,7 @@ import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 /** How often sessions past their expiry are deleted. */
 export const SESSION_SWEEP_MS = 15 * 60_000;
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
-  app,
-  { services, config },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (app, { services, config }) => {
   const cookie = sessionCookie(config);
   const device = deviceCookie(config);
   const throttle = services.loginThrottle;
@@ -147,7 +144,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
     "/admin/logout",
     {
       config: { public: true, checkOrigin: true },
-      schema: { tags: ["auth"], summary: "End this session (the spec's admin client signs out with a GET)", response: { 200: z.object({ success: z.literal(true) }) } },
+      schema: {
+        tags: ["auth"],
+        summary: "End this session (the spec's admin client signs out with a GET)",
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
     },
     signOut,
   );
@@ -186,7 +187,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
         tags: ["auth"],
         summary: "Change your own password; your other sessions end, this one stays",
         body: changePasswordInputSchema,
-        response: { 200: successMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: successMessageSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

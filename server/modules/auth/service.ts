@@ -66,9 +66,7 @@ export function createAuthService(db: Db, clock: Clock) {
     /** Removes every session past either expiry; a cookie that is never used again would otherwise stay forever. */
     async deleteExpiredSessions(): Promise<void> {
       const now = clock().getTime();
-      await db
-        .transaction()
-        .execute((trx) => repository.deleteExpiredSessions(trx, iso(now - SESSION_IDLE_MS), iso(now - SESSION_ABSOLUTE_MS)));
+      await db.transaction().execute((trx) => repository.deleteExpiredSessions(trx, iso(now - SESSION_IDLE_MS), iso(now - SESSION_ABSOLUTE_MS)));
     },
 
     countAdmins: () => repository.countUsers(db),

@@ -40,7 +40,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     async (_request, reply) => {
       const { body, etag } = await catalogue.listJson();
       // A string with a JSON type goes out as it is: the schema above was applied when it was made.
-      return reply.header("etag", etag).type(JSON_TYPE).send(body as never);
+      return reply
+        .header("etag", etag)
+        .type(JSON_TYPE)
+        .send(body as never);
     },
   );
 

@@ -13,9 +13,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
       },
     },
-    async (_request, reply) =>
-      (await database.ping())
-        ? { status: "ok" as const }
-        : reply.status(503).send({ status: "unavailable" as const }),
+    async (_request, reply) => ((await database.ping()) ? { status: "ok" as const } : reply.status(503).send({ status: "unavailable" as const })),
   );
 };

@@ -73,10 +73,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         ["email", "subscribed_at"],
         subscribers.map((s) => [s.email, s.createdAt]),
       );
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${NEWSLETTER_CSV_FILENAME}"`)
-        .send(csv);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${NEWSLETTER_CSV_FILENAME}"`).send(csv);
     },
   );
 };

@@ -73,7 +73,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     "/admin/orders/:reference",
-    { schema: { tags: ["orders"], summary: "One order by its reference", params: referenceParams, response: { 200: orderAnswer, 404: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "One order by its reference",
+        params: referenceParams,
+        response: { 200: orderAnswer, 404: errorResponseSchema },
+      },
+    },
     async (request) => ({ success: true as const, message: "Order found", order: await orders.get(request.params.reference) }),
   );
 

@@ -79,7 +79,13 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
   function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string): Renewal {
     const unitPrice = line.itemId ? items.get(line.itemId)?.plans[String(line.months)] : undefined;
     const currentPrice = unitPrice === undefined ? null : unitPrice * line.devices;
-    const message = renewalMessage({ customerName: line.customerName, name: line.name, months: line.months, expiryDate: line.expiryDate, currentPrice });
+    const message = renewalMessage({
+      customerName: line.customerName,
+      name: line.name,
+      months: line.months,
+      expiryDate: line.expiryDate,
+      currentPrice,
+    });
     return {
       lineId: line.lineId,
       reference: line.reference,
@@ -111,7 +117,16 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
       const reference = await withNewReference(async (trx, reference) => {
         await repository.insert(
           trx,
-          { reference, channel: input.channel, status: "new", customerName: input.name, phone: input.phone, note: "", total: priced.total, lines: priced.lines },
+          {
+            reference,
+            channel: input.channel,
+            status: "new",
+            customerName: input.name,
+            phone: input.phone,
+            note: "",
+            total: priced.total,
+            lines: priced.lines,
+          },
           now,
         );
         return reference;

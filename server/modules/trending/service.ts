@@ -69,7 +69,8 @@ function toItem(raw: unknown): TrendingItem | null {
   return {
     id: r.id,
     title,
-    poster: r.poster_path && POSTER_FILE.test(r.poster_path.slice(1)) && r.poster_path.startsWith("/") ? `${POSTER_PATH}${r.poster_path.slice(1)}` : null,
+    poster:
+      r.poster_path && POSTER_FILE.test(r.poster_path.slice(1)) && r.poster_path.startsWith("/") ? `${POSTER_PATH}${r.poster_path.slice(1)}` : null,
     overview: r.overview ?? "",
     releaseDate: r.release_date || r.first_air_date || null,
     mediaType: r.media_type,
@@ -83,7 +84,11 @@ function toItem(raw: unknown): TrendingItem | null {
  * or the sample list) and starts a refresh in the background when one is due. Without a key it quietly
  * serves the sample list; the spec's error text shows only once a call has failed and no good list is held.
  */
-export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, options: { timeoutMs?: number; log?: Pick<FastifyBaseLogger, "warn"> } = {}) {
+export function createTrendingService(
+  tmdb: Config["tmdb"],
+  clock: Clock,
+  options: { timeoutMs?: number; log?: Pick<FastifyBaseLogger, "warn"> } = {},
+) {
   const timeoutMs = options.timeoutMs ?? TRENDING_TIMEOUT_MS;
   // The refresh serves every page that asks meanwhile, so it logs through the server's logger, not one request's.
   const log = options.log ?? { warn: () => {} };
@@ -117,7 +122,10 @@ export function createTrendingService(tmdb: Config["tmdb"], clock: Clock, option
     const text = await readAtMost(response, MAX_LIST_BYTES);
     if (!text) throw new Error(`the movie database sent more than ${MAX_LIST_BYTES / 1024 / 1024} MB`);
     const body = responseSchema.parse(JSON.parse(text.toString("utf8")));
-    const items = body.results.map(toItem).filter((item) => item !== null).slice(0, TRENDING_LIMIT);
+    const items = body.results
+      .map(toItem)
+      .filter((item) => item !== null)
+      .slice(0, TRENDING_LIMIT);
     if (items.length === 0) throw new Error("the movie database sent no movies or shows");
     return items;
   }

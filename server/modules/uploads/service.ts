@@ -23,9 +23,7 @@ export function createUploadsService(mediaDir: string) {
       const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate().timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
       const encoded = await readable(() =>
         Promise.all(
-          variantWidths(oriented.width).map((width) =>
-            source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
-          ),
+          variantWidths(oriented.width).map((width) => source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })),
         ),
       );
 

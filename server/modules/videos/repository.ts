@@ -39,7 +39,10 @@ export function createVideosRepository() {
 
     async insert(db: Db, data: VideoData, now: string): Promise<string> {
       const id = randomUUID();
-      await db.insertInto("videos").values({ id, ...columns(data), created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto("videos")
+        .values({ id, ...columns(data), created_at: now, updated_at: now })
+        .execute();
       return id;
     },
 

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
-import {
-  videoDeleteSchema,
-  videoInputSchema,
-  videoListResponseSchema,
-  videoSaveResponseSchema,
-} from "../../../domain/videos";
+import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
 import type { Services } from "../../services";
 
 export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -30,9 +25,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request, reply) => {
       const { _id, ...data } = request.body;
       const { video, created } = await videos.save(data, _id || undefined);
-      return reply
-        .status(created ? 201 : 200)
-        .send({ success: true, message: created ? "Video added" : "Video updated", item: video });
+      return reply.status(created ? 201 : 200).send({ success: true, message: created ? "Video added" : "Video updated", item: video });
     },
   );
 
