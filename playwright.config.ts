@@ -35,7 +35,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // e2e/phone.spec.ts measures the phone layout, so it runs on the phone project only.
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /phone\.spec\.ts$/ },
     { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
   ],
   // The production build, on a database of its own that starts empty each run.
