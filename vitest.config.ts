@@ -4,6 +4,7 @@ const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
   test: {
     name,
     include: ["tests/**/*.test.ts"],
+    exclude: ["tests/instances/**"],
     env: { TEST_DB: database },
     setupFiles: ["tests/helpers/strict-console.ts"],
     testTimeout: 20_000,
@@ -24,6 +25,16 @@ export default defineConfig({
       apiSuite("api-sqlite", "sqlite"),
       // The same API suite against PostgreSQL, when a database to test in is given.
       ...(process.env.TEST_DATABASE_URL ? [apiSuite("api-postgres", "postgres")] : []),
+      // Several instances of the production build on one PostgreSQL database; run by `npm test` after the build.
+      {
+        test: {
+          name: "instances",
+          include: ["tests/instances/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

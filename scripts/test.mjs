@@ -20,9 +20,15 @@ if (process.env.TEST_DATABASE_URL) {
       "(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test).",
   );
 }
-run("Unit and API tests", "npx", ["vitest", "run"]);
+run("Unit and API tests", "npx", ["vitest", "run", "--project", "unit", "--project", "api-*"]);
 
 run("Production build", "npm", ["run", "build"]);
+
+if (process.env.TEST_DATABASE_URL) {
+  run("Several instances on one PostgreSQL database (production build)", "npx", ["vitest", "run", "--project", "instances"]);
+} else {
+  console.log("\nThe several-instances tests are SKIPPED: they need PostgreSQL (TEST_DATABASE_URL).");
+}
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
