@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
     attemptsFromAddress.record(request.ip);
   }
 
-  /** Signs in, replacing any session the browser carried; the per-account throttle as in ADR 0006. */
+  /** Signs in, replacing any session the browser carried; the per-account throttle as SECURITY.md describes it. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, emailAsTyped: string, password: string) {
     const email = emailAsTyped.trim().toLowerCase();
     const knownDevice = await throttle.isKnownDevice(email, device.read(request));

@@ -11,7 +11,7 @@ export const TRENDING_RETRY_MS = 5 * 60 * 1000;
 export const TRENDING_TIMEOUT_MS = 4000;
 export const POSTER_BASE_URL = "https://image.tmdb.org/t/p/w342";
 /**
- * Posters reach shoppers through our server (ADR 0005): their browsers never call the movie database,
+ * Posters reach shoppers through our server (ADR 0030): their browsers never call the movie database,
  * and the relay serves only the posters of the list it holds, so it is no open proxy.
  */
 export const POSTER_PATH = "/trending-posters/";
@@ -80,7 +80,7 @@ function toItem(raw: unknown): TrendingItem | null {
 
 /**
  * The weekly trending movies and TV shows (spec §7), held for 6 hours. Never throws, and a page never
- * waits on the movie database (ADR 0005): `list` answers at once with what is held (the last good list,
+ * waits on the movie database (ADR 0030): `list` answers at once with what is held (the last good list,
  * or the sample list) and starts a refresh in the background when one is due. Without a key it quietly
  * serves the sample list; the spec's error text shows only once a call has failed and no good list is held.
  */
