@@ -50,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="dark light" />
         {/* With a precedence React writes the stylesheet near the top of <head>, before the modulepreload
             links of <Scripts>: the browser asks for the one file that holds up the first paint before
-            ~130 KB of scripts, instead of last, behind them on a slow line (ADR 0008). */}
+            ~130 KB of scripts, instead of last, behind them on a slow line (ADR 0057). */}
         <link rel="stylesheet" href={appStylesheet} precedence="high" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         {/* zod probes for eval (new Function) when its first schema is built; the CSP refuses eval and

@@ -39,7 +39,7 @@ test("the price list shows the count and a card for each subscription", async ({
   await expect(cards(page).filter({ hasText: "Internet Download Manager" })).toContainText("Contact for pricing");
 
   // The cards shown before any scrolling load their images with the page (a lazy one would be the
-  // page's slowest paint, ADR 0008); every later card waits until it is near the screen. Sizes are
+  // page's slowest paint, ADR 0056); every later card waits until it is near the screen. Sizes are
   // always set so nothing jumps.
   const images = page.getByRole("list", { name: "Subscriptions" }).locator("img");
   await expect(images.first()).toHaveAttribute("loading", "eager");

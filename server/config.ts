@@ -71,7 +71,7 @@ export type Config = {
    * e.g. the original client deployed on its own origin. Public reads are open to every origin anyway.
    */
   corsOrigins: string[];
-  /** Memory for rendered storefront pages (ADR 0008); 0 renders every request. */
+  /** Memory for rendered storefront pages (ADR 0048); 0 renders every request. */
   pageCacheBytes: number;
   logLevel: (typeof logLevels)[number];
   isDevelopment: boolean;

@@ -28,7 +28,7 @@ describe("loadSlides", () => {
     const context = contextWith(async () => Promise.reject(new Error("disk on fire")));
     const slides = await loadSlides(context);
     expect(slides).toHaveLength(5);
-    // So the page is not kept for every shopper (ADR 0008).
+    // So the page is not kept for every shopper (ADR 0048).
     expect(context.fellBack).toBe(true);
     // In the request's log, with its request id, not on the console.
     expect(context.log.warn).toHaveBeenCalledExactlyOnceWith({ reason: "disk on fire" }, "carousel unavailable, showing the built-in slides");

@@ -21,7 +21,7 @@ it("turns a failing service into the page's error state", async () => {
   const context = contextWith(() => Promise.reject(new Error("no such table: update_posts")));
   const state = await loadUpdates(context);
   expect(state).toEqual({ status: "error", detail: "Failed to fetch updates" });
-  // An error state is not kept for every shopper (ADR 0008).
+  // An error state is not kept for every shopper (ADR 0048).
   expect(context.fellBack).toBe(true);
   expect(context.log.warn).toHaveBeenCalledWith({ reason: "no such table: update_posts" }, "updates unavailable");
 });
