@@ -35,6 +35,12 @@ export function variantWidths(width: number): number[] {
 }
 
 const UPLOAD_URL = /^\/media\/([0-9a-f]{32})-(\d+)\.webp$/;
+const UPLOAD_FILE_NAME = /^[0-9a-f]{32}-\d{1,5}\.webp$/;
+
+/** Whether a name under /media/ is one the server gives an upload's copy (`<32 hex>-<width>.webp`). */
+export function isUploadFileName(name: string): boolean {
+  return UPLOAD_FILE_NAME.test(name);
+}
 
 /**
  * The `srcset` of an uploaded image from the URL of its widest copy (every copy shares the name and

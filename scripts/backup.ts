@@ -19,7 +19,7 @@ try {
         `  pg_dump --format=custom --file=pasal-$(date +%Y%m%d-%H%M%S).dump "${url.toString()}"`,
         "and restore into a stopped shop with:",
         `  pg_restore --clean --if-exists --dbname="${url.toString()}" FILE`,
-        "Uploaded images are files: copy MEDIA_DIR as well.",
+        "Uploaded images are in the database (table media): MEDIA_DIR is only a cache of them.",
       ].join("\n"),
     );
     process.exit(0);
@@ -34,7 +34,7 @@ try {
       .map(([table, n]) => `${table} ${n}`)
       .join(", ")}`,
   );
-  console.log(`Uploaded images are files: copy ${config.mediaDir} as well.`);
+  console.log(`Uploaded images are in the backup (table media); ${config.mediaDir} is only a cache of them.`);
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError) fail(error.message);
   fail(`Backup failed: ${(error as Error).message}`);

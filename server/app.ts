@@ -3,7 +3,6 @@ import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -14,13 +13,13 @@ import { authRoutes } from "./modules/auth/routes";
 import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { trendingRoutes } from "./modules/trending/routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
-import { MEDIA_PREFIX } from "../domain/uploads";
 import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { frontDoorServer } from "./plugins/front-door";
@@ -153,22 +152,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     { prefix: "/api" },
   );
   await app.register(trendingRoutes, { services });
-  await app.register(async (media) => {
-    await media.register(fastifyStatic, {
-      root: config.mediaDir,
-      prefix: MEDIA_PREFIX,
-      decorateReply: false,
-      index: false,
-      // Copies being written have hidden names (uploads service) and are not served.
-      dotfiles: "ignore",
-      cacheControl: false,
-      // Names are random and never reused, so a copy may be kept for good; nosniff keeps a browser to image/webp.
-      setHeaders(res) {
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
-        res.setHeader("x-content-type-options", "nosniff");
-      },
-    });
-  });
+  await app.register(mediaRoutes, { services, mediaDir: config.mediaDir });
   if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
 
   return Object.assign(app, { services });

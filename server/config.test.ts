@@ -15,7 +15,21 @@ describe("loadConfig", () => {
   });
 
   it.each(["postgres://u@h/db", "postgresql://u@h/db"])("selects PostgreSQL for %s", (url) => {
-    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url, poolMax: 10 });
+  });
+
+  it("reads DATABASE_POOL_MAX for PostgreSQL", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", DATABASE_POOL_MAX: "25" }).database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@h/db",
+      poolMax: 25,
+    });
+  });
+
+  it.each(["0", "-3", "2.5", "ten", "1001"])("refuses DATABASE_POOL_MAX=%s with a line that says what it takes", (value) => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u@h/db", DATABASE_POOL_MAX: value })).toThrow(
+      "DATABASE_POOL_MAX: must be a whole number of connections from 1 to 1000",
+    );
   });
 
   it("turns on Secure cookies for an https PUBLIC_URL", () => {

@@ -3,6 +3,8 @@ import { z } from "zod";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+const POOL_MAX_MESSAGE = "must be a whole number of connections from 1 to 1000 (PostgreSQL connections each instance may open)";
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a port number from 0 to 65535" })
@@ -12,6 +14,12 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: z.string().min(1).default("./data/pasal.db"),
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: POOL_MAX_MESSAGE })
+    .int(POOL_MAX_MESSAGE)
+    .min(1, POOL_MAX_MESSAGE)
+    .max(1000, POOL_MAX_MESSAGE)
+    .default(10),
   MEDIA_DIR: z.string().min(1).default("./data/media"),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://pasal.example.com" })
@@ -57,7 +65,8 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
-  database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+  /** On PostgreSQL, `poolMax` is the most connections this instance opens (10 when not given). */
+  database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string; poolMax?: number };
   /** Absolute folder of uploaded images, served under /media. */
   mediaDir: string;
   publicUrl: string | undefined;
@@ -96,7 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    database: isPostgres ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "sqlite", path: e.DATABASE_URL },
+    database: isPostgres ? { kind: "postgres", url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } : { kind: "sqlite", path: e.DATABASE_URL },
     mediaDir: path.resolve(e.MEDIA_DIR),
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,

@@ -6,6 +6,7 @@ import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./mod
 import { createAuthService } from "./modules/auth/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
+import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createSettingsService } from "./modules/settings/service";
@@ -19,6 +20,7 @@ import { createWindowCounter } from "./plugins/rate-limits";
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
   const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock);
+  const media = createMediaService(db, config.mediaDir, clock, log);
   return {
     auth: createAuthService(db, clock),
     loginThrottle: createLoginThrottle(db, clock),
@@ -31,7 +33,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     settings,
     trending: createTrendingService(config.tmdb, clock, { log }),
     newsletter: createNewsletterService(db, clock),
-    uploads: createUploadsService(config.mediaDir),
+    media,
+    uploads: createUploadsService(media),
     orders: createOrdersService(db, clock, { catalogue, settings }),
   };
 }

@@ -38,6 +38,9 @@ export async function start({ web }: StartOptions): Promise<void> {
 
     const app = await buildApp({ config, database, ...(await web(config)) });
     if (seeded) app.log.info("seeded the default catalogue, carousel and update posts");
+    // Uploads from before the database kept them (ADR 0023), so every instance can serve them.
+    const imported = await app.services.media.importFolder();
+    if (imported) app.log.info(`copied ${imported} uploaded images from ${config.mediaDir} into the database`);
     if (config.trustProxy === true && isEveryAddress(config.host)) app.log.warn(TRUST_ANYONE_WARNING);
     // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
     void app.services.trending.refresh();

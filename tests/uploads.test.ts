@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
+import { buildApp } from "../server/app";
+import { loadConfig } from "../server/config";
 import { createTestApp, type TestApp } from "./helpers/app";
 
 type Part = { name: string; bytes: Buffer | string; filename?: string; type?: string };
@@ -322,5 +325,64 @@ describe("image uploads", () => {
     const t = await createTestApp();
     const response = await t.app.inject({ method: "GET", url: "/media/0123456789abcdef0123456789abcdef-480.webp" });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("serves an image uploaded through another instance on the same database, which keeps its own folder", async () => {
+    const t = await createTestApp();
+    const uploaded = await upload(t, [file(await picture(1200, 600).jpeg().toBuffer())]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const fromA = await t.app.inject({ method: "GET", url: uploaded.json().url });
+
+    const otherFolder = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-b-"));
+    const b = await buildApp({
+      config: loadConfig({ DATABASE_URL: t.databaseUrl, MEDIA_DIR: otherFolder, LOG_LEVEL: "silent" }),
+      database: t.database,
+    });
+    try {
+      for (const { url } of uploaded.json().variants) {
+        const served = await b.inject({ method: "GET", url });
+        expect(served.statusCode, url).toBe(200);
+        expect(served.headers["content-type"]).toBe("image/webp");
+        expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(served.headers["x-content-type-options"]).toBe("nosniff");
+        expect(served.rawPayload).toEqual(await fs.readFile(path.join(t.mediaDir, path.basename(url))));
+      }
+      // Kept in B's folder now, and answered with A's validators: a browser's copy stays good whichever answers.
+      expect((await fs.readdir(otherFolder)).sort()).toEqual(await storedFiles(t));
+      const fromB = await b.inject({ method: "GET", url: uploaded.json().url });
+      expect(fromB.headers.etag).toBe(fromA.headers.etag);
+      expect(fromB.headers["last-modified"]).toBe(fromA.headers["last-modified"]);
+      const revalidated = await b.inject({ method: "GET", url: uploaded.json().url, headers: { "if-none-match": String(fromA.headers.etag) } });
+      expect(revalidated.statusCode).toBe(304);
+    } finally {
+      await b.close();
+      await fs.rm(otherFolder, { recursive: true, force: true });
+    }
+  });
+
+  it("still serves an image stored only in the folder, from before the database kept uploads", async () => {
+    const t = await createTestApp();
+    const name = "fedcba9876543210fedcba9876543210-480.webp";
+    const bytes = await picture(480, 240).webp().toBuffer();
+    await fs.writeFile(path.join(t.mediaDir, name), bytes);
+    const served = await t.app.inject({ method: "GET", url: `/media/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(bytes);
+  });
+
+  it.each([
+    "/media/0123456789abcdef0123456789abcdef-480.webp",
+    "/media/0123456789abcdef0123456789abcdef-480.png",
+    "/media/0123456789ABCDEF0123456789ABCDEF-480.webp",
+    "/media/not-an-upload.webp",
+    "/media/",
+    "/media/..%2f..%2fpackage.json",
+    "/media/%2e%2e/%2e%2e/package.json",
+    "/media/sub/0123456789abcdef0123456789abcdef-480.webp",
+  ])("answers %s with 404", async (url) => {
+    const t = await createTestApp();
+    await upload(t, [file(await picture(100, 100).png().toBuffer(), "a.png", "image/png")]);
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode, response.body).toBe(404);
   });
 });

@@ -21,7 +21,7 @@ export interface Database {
 export { DatabaseOpenError };
 
 export function openDatabase(database: Config["database"]): Database {
-  return database.kind === "sqlite" ? openSqlite(database.path) : openPostgres(database.url);
+  return database.kind === "sqlite" ? openSqlite(database.path) : openPostgres(database.url, database.poolMax ?? 10);
 }
 
 function openSqlite(file: string): Database {
@@ -56,8 +56,8 @@ function openSqlite(file: string): Database {
   };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });

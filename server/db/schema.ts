@@ -114,6 +114,14 @@ export interface OrderLinesTable {
   renewal_order_id: string | null;
 }
 
+export interface MediaTable {
+  /** The file name served under /media/. */
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface Tables {
   catalogue_items: CatalogueItemsTable;
   catalogue_plans: CataloguePlansTable;
@@ -126,4 +134,5 @@ export interface Tables {
   newsletter_subscribers: NewsletterSubscribersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  media: MediaTable;
 }

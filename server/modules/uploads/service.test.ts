@@ -5,6 +5,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../../domain/uploads";
+import { systemClock } from "../../db/clock";
+import { openDatabase } from "../../db/database";
+import { migrateToLatest } from "../../db/migrate";
+import { createMediaService } from "../media/service";
 import { carriesHiddenContent, createUploadsService } from "./service";
 
 const folders: string[] = [];
@@ -33,22 +37,32 @@ async function withFileSizeLimit<T>(bytes: number, work: () => Promise<T>): Prom
 }
 
 describe("storing an upload", () => {
-  it("leaves no file behind, not even part of one, when a copy cannot be written whole", async () => {
+  it("keeps every copy in the database, and none half-written in the folder, when the folder cannot take them whole", async () => {
+    const database = openDatabase({ kind: "sqlite", path: ":memory:" });
+    await migrateToLatest(database.db);
     const photo = await sharp({
       create: { width: 2000, height: 1000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } },
     })
       .jpeg()
       .toBuffer();
-    // The sizes of its copies, from storing it once where there is room.
-    const roomy = await mediaFolder();
-    const stored = await createUploadsService(roomy).storeImage(photo);
-    const sizes = await Promise.all(stored.variants.map(async ({ url }) => (await fs.stat(path.join(roomy, path.basename(url)))).size));
-    expect(sizes[0]).toBeLessThan(sizes[2]! / 2);
+    try {
+      // The sizes of its copies, from storing it once where there is room.
+      const roomy = await mediaFolder();
+      const stored = await createUploadsService(createMediaService(database.db, roomy, systemClock)).storeImage(photo);
+      const sizes = await Promise.all(stored.variants.map(async ({ url }) => (await fs.stat(path.join(roomy, path.basename(url)))).size));
+      expect(sizes[0]).toBeLessThan(sizes[2]! / 2);
 
-    // Room for the smallest copy only: the larger ones fail part way through.
-    const cramped = await mediaFolder();
-    await expect(withFileSizeLimit(sizes[0]! + 100, () => createUploadsService(cramped).storeImage(photo))).rejects.toMatchObject({ code: "EFBIG" });
-    expect(await fs.readdir(cramped)).toEqual([]);
+      // Room for the smallest copy only: the larger ones fail part way through. The upload still counts.
+      const cramped = await mediaFolder();
+      const media = createMediaService(database.db, cramped, systemClock);
+      const again = await withFileSizeLimit(sizes[0]! + 100, () => createUploadsService(media).storeImage(photo));
+      expect(await fs.readdir(cramped)).toEqual([]);
+      const names = again.variants.map(({ url }) => path.basename(url));
+      const rows = await database.db.selectFrom("media").select(["name", "bytes"]).where("name", "in", names).execute();
+      expect(rows.map((row) => row.bytes.length).sort((a, b) => a - b)).toEqual([...sizes].sort((a, b) => a - b));
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Metadata } from "sharp";
 import { MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
 import { badRequest, HttpError } from "../../errors";
+import type { MediaService } from "../media/service";
 
 export type StoredImage = Omit<UploadResponse, "success" | "message">;
 
@@ -13,8 +12,8 @@ const loadSharp = () => (loaded ??= import("sharp").then((module) => module.defa
 /** The most time sharp may spend making one copy; it works in its own threads, so pages keep answering meanwhile. */
 const ENCODE_TIMEOUT_SECONDS = 30;
 
-/** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names. */
-export function createUploadsService(mediaDir: string) {
+/** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names (media service). */
+export function createUploadsService(media: Pick<MediaService, "save">) {
   return {
     async storeImage(bytes: Buffer): Promise<StoredImage> {
       const sharp = await loadSharp();
@@ -28,24 +27,7 @@ export function createUploadsService(mediaDir: string) {
       );
 
       const name = randomBytes(16).toString("hex");
-      // Each copy is written under a hidden name (never served) and takes its real name only once every copy
-      // is whole: a full disk or a failed write leaves nothing behind, not even the part written.
-      const files = encoded.map(({ info }) => ({
-        partial: path.join(mediaDir, `.${name}-${info.width}.webp.partial`),
-        final: path.join(mediaDir, `${name}-${info.width}.webp`),
-      }));
-      try {
-        await fs.mkdir(mediaDir, { recursive: true });
-        // Every write settles before any clean-up, so none can create its file after the clean-up ran.
-        const writes = await Promise.allSettled(encoded.map(({ data }, i) => fs.writeFile(files[i]!.partial, data, { flag: "wx" })));
-        const failed = writes.find((write) => write.status === "rejected");
-        if (failed) throw failed.reason;
-        for (const { partial, final } of files) await fs.rename(partial, final);
-      } catch (error) {
-        // All the copies or none: a half-stored upload would leave broken srcsets behind.
-        await Promise.all(files.flatMap(({ partial, final }) => [partial, final]).map((file) => fs.rm(file, { force: true })));
-        throw error;
-      }
+      await media.save(encoded.map(({ data, info }) => ({ name: `${name}-${info.width}.webp`, contentType: "image/webp", bytes: data })));
 
       const variants = encoded.map(({ info }) => ({ width: info.width, url: `${MEDIA_PREFIX}${name}-${info.width}.webp` }));
       const widest = encoded[encoded.length - 1]!.info;
