@@ -114,6 +114,20 @@ export interface OrderLinesTable {
   renewal_order_id: string | null;
 }
 
+/** Limit counts shared by the instances on PostgreSQL (ADR 0022); times in milliseconds since 1970. */
+export interface LimitWindowsTable {
+  key: string;
+  count: number;
+  ends_at: number | string;
+}
+
+export interface LimitEventsTable {
+  id: string;
+  key: string;
+  at: number | string;
+  ends_at: number | string;
+}
+
 export interface Tables {
   catalogue_items: CatalogueItemsTable;
   catalogue_plans: CataloguePlansTable;
@@ -126,4 +140,6 @@ export interface Tables {
   newsletter_subscribers: NewsletterSubscribersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  limit_windows: LimitWindowsTable;
+  limit_events: LimitEventsTable;
 }
