@@ -41,6 +41,9 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits) {
   await app.register(rateLimit, {
     global: false,
     ...(limits.rateLimitStore ? { store: limits.rateLimitStore } : {}),
+    // A count the database cannot take lets the request through: the route then answers as it can (a 404 stays
+    // a 404) rather than with a 500 from the limiter.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests from your address. Please try again in ${context.after}.`),
   });
   let purge: NodeJS.Timeout | undefined;
