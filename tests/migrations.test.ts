@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
 describe("migrations", () => {
@@ -14,7 +15,7 @@ describe("migrations", () => {
               .selectFrom("kysely_migration" as never)
               .select("name" as never)
               .execute(),
-          ).toHaveLength(3);
+          ).toHaveLength(migrationNames.length);
           expect(await database.db.selectFrom("orders").selectAll().execute()).toEqual([]);
         }
       } finally {
