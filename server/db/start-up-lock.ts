@@ -16,7 +16,8 @@ export async function withStartUpLock<T>(db: Db, work: (db: Db) => Promise<T>): 
     try {
       return await work(connection);
     } finally {
-      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+      // Only a lost connection makes this fail, and the lock went with it; the error of `work` is the one to tell.
+      await sql`select pg_advisory_unlock(${key})`.execute(connection).catch(() => {});
     }
   });
 }
