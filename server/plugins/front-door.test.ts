@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
-async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, draining = () => false } = {}) {
+async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, draining = (): boolean => false } = {}) {
   const answers = createPageCache();
   const routed: string[] = [];
   const serve = pageCacheDoor(answers, { sessionCookieNames: ["pasal_session"], log: () => undefined });
