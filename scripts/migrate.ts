@@ -22,6 +22,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DatabaseOpenError) console.error(`Nothing was done. ${error.message}`);
-  else console.error("Migrating failed:", error);
+  // One line, as a start says it: a database that cannot be reached is the usual case, and needs no stack trace.
+  else console.error(`Migrating failed: ${(error as Error).message}. Check DATABASE_URL and that the database server is running.`);
   process.exit(1);
 });
