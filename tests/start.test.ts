@@ -8,6 +8,8 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
+import { createFirstAdmin, migrateAndSeed } from "../server/prepare";
+import { defaultCatalogue } from "../domain/default-content";
 import { TRUST_ANYONE_WARNING } from "../server/start";
 import { testDialect } from "./helpers/database";
 
@@ -260,5 +262,29 @@ describe.runIf(testDialect === "postgres")("starting on a PostgreSQL schema", ()
       await database.close();
     }
     expect(await tablesOf(schema)).toEqual(expect.arrayContaining(["catalogue_items", "kysely_migration", "orders", "sessions"]));
+  });
+
+  it("migrates, seeds and creates the first admin once when six instances prepare an empty schema at the same moment", async () => {
+    const databases = Array.from({ length: 6 }, () => openDatabase({ kind: "postgres", url: urlOf(schema) }));
+    try {
+      const prepared = await Promise.all(databases.map((database) => migrateAndSeed(database.db, () => new Date())));
+      expect(prepared.filter((result) => result.seeded)).toHaveLength(1);
+      expect(prepared.filter((result) => result.migrated.length > 0)).toHaveLength(1);
+      const admins = await Promise.all(
+        databases.map((database) => createFirstAdmin(database.db, () => new Date(), { email: undefined, password: undefined })),
+      );
+      expect(admins.filter(Boolean)).toHaveLength(1);
+      const counts = await admin(
+        async (client) =>
+          (
+            await client.query(
+              `select (select count(*) from ${schema}.catalogue_items) as items, (select count(*) from ${schema}.admin_users) as admins`,
+            )
+          ).rows[0],
+      );
+      expect(counts).toEqual({ items: String(defaultCatalogue.length), admins: "1" });
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
   });
 });
