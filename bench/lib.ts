@@ -83,6 +83,8 @@ export function startPasal(databaseFile: string, port: number, extraEnv: Record<
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       NODE_ENV: "production",
+      // Nothing routes by its readiness: a stop between sections need not drain.
+      SHUTDOWN_DRAIN_MS: "0",
       ...extraEnv,
     },
   });

@@ -45,7 +45,12 @@ export interface AppOptions {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
-export type App = FastifyInstance & { services: Services };
+/** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0021). */
+export interface Lifecycle {
+  stopping: boolean;
+}
+
+export type App = FastifyInstance & { services: Services; lifecycle: Lifecycle };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 72_000 };
@@ -59,6 +64,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   const pages = config.pageCacheBytes > 0 && web?.mode === "production" ? createPageCache({ maxBytes: config.pageCacheBytes }) : null;
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
+  const lifecycle: Lifecycle = { stopping: false };
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -81,6 +87,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       timeouts: SERVER_TIMEOUTS,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
+      draining: () => lifecycle.stopping,
     }),
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
@@ -92,7 +99,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
   registerErrorHandling(app);
-  await registerRateLimits(app);
+  await registerRateLimits(app, services.limits);
   registerSecurityHeaders(app, { https: config.secureCookies });
   // Stores what a route sends before the ETag and compression plugins below see it, and after the security headers are set.
   if (pages) registerPageCache(app, pages);
@@ -130,7 +137,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   if (beforeRoutes) await beforeRoutes(app);
 
   // 3. Routes.
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, lifecycle });
   await app.register(
     async (api) => {
       // The API speaks JSON only: a form or text/plain body is refused with 415.
@@ -155,7 +162,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   await app.register(mediaRoutes, { services, mediaDir: config.mediaDir });
   if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
 
-  return Object.assign(app, { services });
+  return Object.assign(app, { services, lifecycle });
 }
 
 const PRIVATE_API_ROUTE = /^\/api\/(?:admin|auth)\//;

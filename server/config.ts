@@ -39,6 +39,13 @@ const envSchema = z.object({
     .int("must be a whole number of megabytes (0 turns the page cache off)")
     .min(0, "must be a number of megabytes (0 turns the page cache off)")
     .default(32),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "must be a number of milliseconds from 0 to 6000" })
+    .int("must be a whole number of milliseconds from 0 to 6000")
+    .min(0, "must be a number of milliseconds from 0 to 6000")
+    // The drain and the requests it leaves in flight must fit in the 8 s a stop may take.
+    .max(6000, "must be at most 6000: a stop takes at most 8 s, and requests still in flight need the rest")
+    .default(3000),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -82,6 +89,8 @@ export type Config = {
   corsOrigins: string[];
   /** Memory for rendered storefront pages (ADR 0048); 0 renders every request. */
   pageCacheBytes: number;
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes (ADR 0021). */
+  shutdownDrainMs: number;
   logLevel: (typeof logLevels)[number];
   isDevelopment: boolean;
 };
@@ -114,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
   };

@@ -15,17 +15,21 @@ import { createUpdatesService } from "./modules/updates/service";
 import { createUploadsService } from "./modules/uploads/service";
 import { createVideosService } from "./modules/videos/service";
 import { createWindowCounter } from "./plugins/rate-limits";
+import { createLimits } from "./plugins/shared-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
   const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock);
   const media = createMediaService(db, config.mediaDir, clock, log);
+  // Shared by every instance on PostgreSQL, in memory on SQLite (ADR 0022).
+  const limits = createLimits(db, () => clock().getTime());
   return {
     auth: createAuthService(db, clock),
-    loginThrottle: createLoginThrottle(db, clock),
-    /** Wrong current passwords per admin id; in memory, like the other limits. */
-    passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, () => clock().getTime()),
+    limits,
+    loginThrottle: createLoginThrottle(db, clock, limits),
+    /** Wrong current passwords per admin id: `await retryAfter(id)` before the change, `await record(id)` on a wrong one. */
+    passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures"),
     catalogue,
     carousel: createCarouselService(db, clock),
     updates: createUpdatesService(db, clock),

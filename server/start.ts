@@ -1,13 +1,11 @@
 import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildApp, type App } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { ensureWritableDirectory } from "./files";
 import { systemClock } from "./db/clock";
 import { DatabaseOpenError, openDatabase, type Database } from "./db/database";
-import { migrateToLatest } from "./db/migrate";
-import { seedDefaultContent } from "./db/seed";
-import { ensureFirstAdmin } from "./modules/auth/first-admin";
+import { createFirstAdmin, firstAdminLines, migrateAndSeed } from "./prepare";
 import type { WebOptions } from "./plugins/web";
 
 /** A problem the person starting the server can fix; printed as one line, without a stack trace. */
@@ -22,7 +20,10 @@ export interface StartOptions {
   web: (config: Config) => Promise<{ web: WebOptions; beforeRoutes?: (app: FastifyInstance) => Promise<void> }>;
 }
 
-/** Boot order: config → database → migrations → seed → listen → first admin. */
+/**
+ * Boot order: config → database → migrations and seed (under the start-up lock) → listen → first admin
+ * (under the lock again). Instances starting together on one PostgreSQL database take turns (ADR 0021).
+ */
 export async function start({ web }: StartOptions): Promise<void> {
   let database: Database | undefined;
   try {
@@ -33,8 +34,7 @@ export async function start({ web }: StartOptions): Promise<void> {
       );
     }
     database = openDatabase(config.database);
-    await migrate(database, config);
-    const seeded = await seedDefaultContent(database.db, systemClock);
+    const { seeded } = await prepare(database, config);
 
     const app = await buildApp({ config, database, ...(await web(config)) });
     if (seeded) app.log.info("seeded the default catalogue, carousel and update posts");
@@ -46,11 +46,11 @@ export async function start({ web }: StartOptions): Promise<void> {
     void app.services.trending.refresh();
     await listen(app, config);
     // From the moment it listens, so a stop signal that comes during the rest of the start is graceful too.
-    stopGracefully(app, database);
+    stopGracefully(app, database, config);
     // Only once the shop is listening: a start that fails (a taken port) must not create an admin whose
-    // generated password nobody saw.
-    const firstAdmin = await ensureFirstAdmin(app.services.auth, config.admin);
-    if (firstAdmin) printFirstAdmin(firstAdmin);
+    // generated password nobody saw. Of instances starting together, only the one that creates it prints it.
+    const firstAdmin = await createFirstAdmin(database.db, systemClock, config.admin);
+    if (firstAdmin) console.log(firstAdminLines(firstAdmin));
     const shown = isEveryAddress(config.host) ? "localhost" : config.host;
     console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);
   } catch (error) {
@@ -64,9 +64,9 @@ export async function start({ web }: StartOptions): Promise<void> {
   }
 }
 
-async function migrate(database: Database, config: Config) {
+async function prepare(database: Database, config: Config) {
   try {
-    await migrateToLatest(database.db);
+    return await migrateAndSeed(database.db, systemClock);
   } catch (error) {
     if (error instanceof DatabaseOpenError) throw error;
     if (config.database.kind === "postgres") {
@@ -93,24 +93,13 @@ async function listen(app: FastifyInstance, config: Config) {
   }
 }
 
-function printFirstAdmin({ email, generatedPassword }: { email: string; generatedPassword?: string }) {
-  const lines = generatedPassword
-    ? [
-        "First start: an admin account was created.",
-        `  Sign in at /admin with  ${email}  /  ${generatedPassword}`,
-        "  This password is shown only now. Change it with: npm run admin -- reset-password --email " + email,
-      ]
-    : [`First start: admin ${email} was created with the password from ADMIN_PASSWORD.`];
-  console.log(["", ...lines, ""].join("\n"));
-}
-
 /**
  * How long a stop may take before the process exits anyway: below the 10 s a container runtime (docker stop)
  * waits before it kills, so the database is closed by us rather than by the kill.
  */
 export const SHUTDOWN_GRACE_MS = 8_000;
 
-function stopGracefully(app: FastifyInstance, database: Database) {
+function stopGracefully(app: App, database: Database, config: Config) {
   closeWithGrace(
     {
       delay: SHUTDOWN_GRACE_MS,
@@ -120,6 +109,14 @@ function stopGracefully(app: FastifyInstance, database: Database) {
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, "stopping after an uncaught error");
       else app.log.info({ signal }, "stopping: finishing requests in flight");
+      // SIGTERM is how an orchestrator or a rolling restart stops an instance: /readyz turns 503 and requests
+      // are still served (each answer closing its connection) while the proxy stops sending here. A person's
+      // Ctrl-C (SIGINT) and a crash do not wait.
+      app.lifecycle.stopping = true;
+      if (signal === "SIGTERM" && config.shutdownDrainMs > 0) {
+        app.log.info({ drainMs: config.shutdownDrainMs }, "draining: /readyz answers 503, requests are still served");
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       // Fastify stops accepting connections (a request on a kept-alive one gets 503), waits for the
       // requests in flight, then runs onClose; the database closes last, once nothing can use it.
       try {

@@ -211,6 +211,25 @@ describe("the API as a whole", () => {
     expect(down.json()).toEqual({ status: "unavailable" });
   });
 
+  it("reports readiness 200 while it takes requests and its database answers, 503 once stopping or without the database", async () => {
+    const t = await createTestApp();
+    const ready = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    t.app.lifecycle.stopping = true;
+    const stopping = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(stopping.statusCode).toBe(503);
+    expect(stopping.json()).toEqual({ status: "stopping" });
+    // Still alive while it drains.
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    t.app.lifecycle.stopping = false;
+    await t.database.close();
+    const down = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: "unavailable" });
+  });
+
   it("answers every response with a request id", async () => {
     const t = await createTestApp();
     const response = await t.app.inject({ method: "GET", url: "/api/prices" });

@@ -9,6 +9,8 @@ import { SHUTDOWN_GRACE_MS } from "../server/start";
 import { testDialect } from "./helpers/database";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** Shorter than the default, to keep the test quick; what happens in it is the same. */
+const DRAIN_MS = 1_000;
 
 let dir: string;
 let child: ChildProcess | undefined;
@@ -33,6 +35,7 @@ function startServer() {
       MEDIA_DIR: path.join(dir, "media"),
       DATABASE_URL: path.join(dir, "pasal.db"),
       ADMIN_PASSWORD: "a stop test password",
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     },
   });
   child = started;
@@ -84,16 +87,27 @@ const connectionRefused = (port: number) =>
 
 // One server process on a SQLite file whatever the suite's database: what is tested is the process's stop.
 describe.skipIf(testDialect === "postgres")("stopping on SIGTERM", () => {
-  it("finishes the request in flight, refuses new connections, closes the database and exits 0", async () => {
+  it("says it is not ready, still serves while it drains, finishes the request in flight, then refuses new connections, closes the database and exits 0", async () => {
     const server = startServer();
     const port = await server.port;
+    const readyz = () => fetch(`http://127.0.0.1:${port}/readyz`, { headers: { connection: "close" } });
+    expect((await readyz()).status).toBe(200);
     const slow = await halfSentSubscription(port, "in-flight@pasal.test");
     // While the shop runs, SQLite keeps its write-ahead log beside the file.
     expect(fs.existsSync(path.join(dir, "pasal.db-wal"))).toBe(true);
 
+    const stoppedAt = Date.now();
     server.process.kill("SIGTERM");
-    await server.logged("stopping: finishing requests in flight");
-    await expect.poll(() => connectionRefused(port), { timeout: 2_000 }).toBe(true);
+    await server.logged("draining: /readyz answers 503");
+    // Draining: a proxy is told to send no more, and what it still sends is answered, closing the connection.
+    const notReady = await readyz();
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ status: "stopping" });
+    const during = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get("connection")).toBe("close");
+    await expect.poll(() => connectionRefused(port), { timeout: DRAIN_MS + 2_000 }).toBe(true);
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(DRAIN_MS - 100);
     expect(server.process.exitCode).toBeNull();
 
     slow.rest();

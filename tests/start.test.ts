@@ -8,6 +8,8 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
+import { createFirstAdmin, migrateAndSeed } from "../server/prepare";
+import { defaultCatalogue } from "../domain/default-content";
 import { TRUST_ANYONE_WARNING } from "../server/start";
 import { testDialect } from "./helpers/database";
 
@@ -43,6 +45,8 @@ function runServer(env: Record<string, string>): Promise<{ stdout: string; stder
         MEDIA_DIR: path.join(mediaParent, "media"),
         DATABASE_URL: path.join(dir, "pasal.db"),
         ADMIN_PASSWORD: "a start test password",
+        // Stopped as soon as it runs: no proxy to drain for.
+        SHUTDOWN_DRAIN_MS: "0",
         ...env,
       },
     });
@@ -99,6 +103,50 @@ async function pasalFile(file: string) {
 }
 
 const filesIn = (folder: string) => fs.readdirSync(folder).sort();
+
+/** `npm run migrate`, on the given database. */
+function runMigrate(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/migrate.ts"],
+      { cwd: root, timeout: 30_000, env: { PATH: process.env.PATH, LOG_LEVEL: "silent", MEDIA_DIR: path.join(mediaParent, "media"), ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe.runIf(testDialect === "sqlite")("npm run migrate", () => {
+  it("migrates, seeds and creates the first admin, says so, and exits; run again it finds everything done", async () => {
+    const file = path.join(dir, "pasal.db");
+    const first = await runMigrate({ DATABASE_URL: file });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Applied migrations: 0001-initial, .+\.$/m);
+    expect(first.stdout).toContain("Wrote the default catalogue, carousel and update posts.");
+    const [, email, password] = /Sign in at \/admin with {2}(\S+) {2}\/ {2}(\S+)/.exec(first.stdout)!;
+    expect(email).toBe("admin@pasal.local");
+    expect(password!.length).toBeGreaterThanOrEqual(16);
+
+    const again = await runMigrate({ DATABASE_URL: file });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(
+      ["The schema was already up to date.", "The default content was written before; left as it is.", "An admin exists already.", ""].join("\n"),
+    );
+    // A start after it finds nothing to do either: no second admin, no password printed.
+    const { stdout } = await runServer({ DATABASE_URL: file, ADMIN_PASSWORD: "" });
+    expect(stdout).not.toContain("First start");
+  });
+
+  it("changes nothing in another program's database", async () => {
+    const file = path.join(dir, "other.db");
+    const other = new SQLite(file);
+    other.exec("create table contacts (id integer primary key, name text);");
+    other.close();
+    const result = await runMigrate({ DATABASE_URL: file });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Nothing was done\. .*another program's tables \(contacts\)/);
+  });
+});
 
 describe.runIf(testDialect === "sqlite")("starting on a SQLite file", () => {
   it("refuses a damaged database with one line and leaves the file as it was", async () => {
@@ -214,5 +262,29 @@ describe.runIf(testDialect === "postgres")("starting on a PostgreSQL schema", ()
       await database.close();
     }
     expect(await tablesOf(schema)).toEqual(expect.arrayContaining(["catalogue_items", "kysely_migration", "orders", "sessions"]));
+  });
+
+  it("migrates, seeds and creates the first admin once when six instances prepare an empty schema at the same moment", async () => {
+    const databases = Array.from({ length: 6 }, () => openDatabase({ kind: "postgres", url: urlOf(schema) }));
+    try {
+      const prepared = await Promise.all(databases.map((database) => migrateAndSeed(database.db, () => new Date())));
+      expect(prepared.filter((result) => result.seeded)).toHaveLength(1);
+      expect(prepared.filter((result) => result.migrated.length > 0)).toHaveLength(1);
+      const admins = await Promise.all(
+        databases.map((database) => createFirstAdmin(database.db, () => new Date(), { email: undefined, password: undefined })),
+      );
+      expect(admins.filter(Boolean)).toHaveLength(1);
+      const counts = await admin(
+        async (client) =>
+          (
+            await client.query(
+              `select (select count(*) from ${schema}.catalogue_items) as items, (select count(*) from ${schema}.admin_users) as admins`,
+            )
+          ).rows[0],
+      );
+      expect(counts).toEqual({ items: String(defaultCatalogue.length), admins: "1" });
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
   });
 });

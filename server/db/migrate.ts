@@ -3,6 +3,7 @@ import { DatabaseOpenError, postgresSchemaProblem } from "./check";
 import { initial } from "./migrations/0001-initial";
 import { newsletter } from "./migrations/0002-newsletter";
 import { orders } from "./migrations/0003-orders";
+import { sharedLimits } from "./migrations/0005-shared-limits";
 import { media } from "./migrations/0006-media";
 import type { Tables } from "./schema";
 
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-newsletter": newsletter,
   "0003-orders": orders,
+  "0005-shared-limits": sharedLimits,
   "0006-media": media,
 };
 
@@ -19,10 +21,11 @@ export const migrationNames = Object.keys(migrations);
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock, so instances starting together
- * migrate once; a schema holding another program's tables is refused, untouched.
+ * Brings the schema up to date and names the migrations it applied. On PostgreSQL Kysely holds an advisory
+ * lock, so instances starting together migrate once; a schema holding another program's tables is refused,
+ * untouched.
  */
-export async function migrateToLatest(db: Kysely<Tables>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Tables>): Promise<string[]> {
   const schema = await postgresSchema(db);
   // Before the migrator, which creates its own tables first. (SQLite files are checked as they are opened.)
   if (schema) {
@@ -34,6 +37,7 @@ export async function migrateToLatest(db: Kysely<Tables>): Promise<void> {
   if (error) throw error;
   const failed = results?.find((r) => r.status === "Error");
   if (failed) throw new Error(`Database migration ${failed.migrationName} failed`);
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }
 
 /**

@@ -122,6 +122,20 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** Limit counts shared by the instances on PostgreSQL (ADR 0022); times in milliseconds since 1970. */
+export interface LimitWindowsTable {
+  key: string;
+  count: number;
+  ends_at: number | string;
+}
+
+export interface LimitEventsTable {
+  id: string;
+  key: string;
+  at: number | string;
+  ends_at: number | string;
+}
+
 export interface Tables {
   catalogue_items: CatalogueItemsTable;
   catalogue_plans: CataloguePlansTable;
@@ -135,4 +149,6 @@ export interface Tables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   media: MediaTable;
+  limit_windows: LimitWindowsTable;
+  limit_events: LimitEventsTable;
 }

@@ -17,11 +17,11 @@ afterEach(async () => {
 });
 
 /** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
-async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0 } = {}) {
+async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, draining = (): boolean => false } = {}) {
   const answers = createPageCache();
   const routed: string[] = [];
   const serve = pageCacheDoor(answers, { sessionCookieNames: ["pasal_session"], log: () => undefined });
-  const factory = frontDoorServer({ serve, timeouts, connectionsPerAddress });
+  const factory = frontDoorServer({ serve, timeouts, connectionsPerAddress, draining });
   server = factory((request, response) => {
     routed.push(`${request.method} ${request.url}`);
     const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
@@ -33,6 +33,46 @@ async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0 } = {}) {
   const port = (server!.address() as AddressInfo).port;
   return { answers, routed, base: `http://127.0.0.1:${port}`, port };
 }
+
+/** Sends raw requests on one connection; resolves what came back and when the server closed it. */
+function keptAlive(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk));
+  const closedAt = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now())));
+  return { send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`), received: () => received, closedAt, socket };
+}
+
+describe("kept-alive connections", () => {
+  it("stay open as long as the Keep-Alive header says, though longer than the idle timeout of a connection", async () => {
+    // Scaled down from SERVER_TIMEOUTS (30 s, 72 s): what matters is that idle kept-alive connections wait
+    // for the keep-alive time they advertise, not the shorter connection timeout, so a proxy reusing one
+    // within the advertised time never meets a closed socket.
+    const { port } = await start({ timeouts: { ...TIMEOUTS, connectionTimeout: 500, keepAliveTimeout: 2_000, checkEvery: 100 } });
+    const connection = keptAlive(port);
+    const sentAt = Date.now();
+    connection.send("/about");
+    await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Keep-Alive: timeout=2");
+    await sleep(1_200);
+    // Past the connection timeout, idle: still open, and a reused request is answered.
+    connection.send("/help");
+    await expect.poll(() => connection.received().split("HTTP/1.1 200").length - 1, { timeout: 1_000 }).toBe(2);
+    const closedAt = await connection.closedAt;
+    expect(closedAt - sentAt).toBeGreaterThanOrEqual(1_200 + 2_000 - 100);
+  });
+
+  it("are closed after each answer while the server drains for a stop", async () => {
+    let draining = false;
+    const { port } = await start({ draining: () => draining });
+    const connection = keptAlive(port);
+    connection.send("/about");
+    await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+    draining = true;
+    connection.send("/help");
+    await connection.closedAt;
+    expect(connection.received()).toMatch(/HTTP\/1\.1 200 OK\r\n(?:.+\r\n)*Connection: close\r\n/);
+  });
+});
 
 describe("front door", () => {
   it("answers a kept page without the router, with its headers, an ETag, a request id and a 304 when unchanged", async () => {

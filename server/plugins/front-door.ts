@@ -24,9 +24,15 @@ export function frontDoorServer({
   serve,
   timeouts,
   connectionsPerAddress = 0,
+  draining = () => false,
 }: {
   /** Answers a request at the door; true when it did. */
   serve?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /**
+   * True while a stop drains (ADR 0021): every answer then closes its connection after it, so no client
+   * or proxy is left holding a kept-alive connection the stop will close under it.
+   */
+  draining?: () => boolean;
   timeouts: ServerTimeouts;
   /** Open connections one client address may hold (0: no cap, as behind a proxy, where all come from it). */
   connectionsPerAddress?: number;
@@ -36,6 +42,7 @@ export function frontDoorServer({
       { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.checkEvery },
       (request, response) => {
         toOriginForm(request);
+        if (draining()) response.shouldKeepAlive = false;
         if (!serve?.(request, response)) handler(request, response);
       },
     );

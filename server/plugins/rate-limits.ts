@@ -1,7 +1,7 @@
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
-import { LRUCache } from "lru-cache";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../errors";
+import type { Limits, Window } from "./shared-limits";
 
 /** Unknown API paths per address: enough for a person's typos, too few to scan the server. */
 export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
@@ -34,14 +34,30 @@ export function isStaticPath(url: string): boolean {
 
 /**
  * One rate limiter for the whole server (keyed by the client's address; see TRUST_PROXY); a route opts in
- * with `config: { rateLimit: limit(...) }`. Counts live in memory.
+ * with `config: { rateLimit: limit(...) }`. Counts are shared by every instance on PostgreSQL, in memory on
+ * SQLite (`limits`, ADR 0022); ended windows are deleted every minute.
  */
-export async function registerRateLimits(app: FastifyInstance) {
+export async function registerRateLimits(app: FastifyInstance, limits: Limits) {
   await app.register(rateLimit, {
     global: false,
+    ...(limits.rateLimitStore ? { store: limits.rateLimitStore } : {}),
+    // A count the database cannot take lets the request through: the route then answers as it can (a 404 stays
+    // a 404) rather than with a 500 from the limiter.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests from your address. Please try again in ${context.after}.`),
   });
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    if (!limits.shared) return;
+    purge = setInterval(() => {
+      limits.purge().catch((error: unknown) => app.log.warn({ err: error }, "could not delete ended limit counts"));
+    }, PURGE_EVERY_MS);
+    purge.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purge));
 }
+
+const PURGE_EVERY_MS = 60_000;
 
 /** A route's limit, with the sentence its 429 starts with. */
 export function limit({ max, timeWindow }: { max: number; timeWindow: number }, tooMany: string): RateLimitOptions {
@@ -52,28 +68,37 @@ export function limit({ max, timeWindow }: { max: number; timeWindow: number }, 
   };
 }
 
+export interface WindowCounter {
+  /** Seconds until `key` may count again, or 0 when it may. */
+  retryAfter(key: string): Promise<number>;
+  record(key: string): Promise<void>;
+  /** Counts one for `key` and answers as `retryAfter` would have before it: seconds to wait when this one is past the limit, else 0. */
+  hit(key: string): Promise<number>;
+}
+
 /**
  * Counts events per key (a client's address, an account) in fixed windows, where the per-route limiter
  * cannot count them: misses (answers of 404) and renders of a catch-all route that also answers real pages,
- * sign-in attempts spread over two routes, wrong current passwords per account. Keys beyond `maxKeys` push
- * out the least recently seen, so a flood of keys costs bounded memory.
+ * sign-in attempts spread over two routes, wrong current passwords per account. `name` keeps its keys apart
+ * from other counters' in a shared store.
  */
-export function createWindowCounter({ max, timeWindow }: { max: number; timeWindow: number }, now: () => number = Date.now, maxKeys = 50_000) {
-  const windows = new LRUCache<string, { startedAt: number; count: number }>({ max: maxKeys });
-  const current = (key: string) => {
-    const window = windows.get(key);
-    return window && now() - window.startedAt < timeWindow ? window : undefined;
-  };
+export function createWindowCounter(
+  { max, timeWindow }: { max: number; timeWindow: number },
+  limits: Limits,
+  name: string,
+  options?: { maxKeys?: number },
+): WindowCounter {
+  const { now } = limits;
+  const windows = limits.windows(name, options);
+  const wait = (window: Window | undefined) => (window && window.count >= max ? Math.max(1, Math.ceil((window.endsAt - now()) / 1000)) : 0);
   return {
-    /** Seconds until `key` may count again, or 0 when it may. */
-    retryAfter(key: string): number {
-      const window = current(key);
-      return window && window.count >= max ? Math.ceil((window.startedAt + timeWindow - now()) / 1000) : 0;
+    retryAfter: async (key) => wait(await windows.peek(key)),
+    async record(key) {
+      await windows.hit(key, timeWindow);
     },
-    record(key: string) {
-      const window = current(key);
-      if (window) window.count++;
-      else windows.set(key, { startedAt: now(), count: 1 });
+    async hit(key) {
+      const window = await windows.hit(key, timeWindow);
+      return window.count > max ? wait(window) : 0;
     },
   };
 }

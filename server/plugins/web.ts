@@ -70,8 +70,19 @@ export async function registerWeb(
   }
 
   const handle = createRequestHandler(web.serverBuild, web.mode);
-  const misses = createWindowCounter(PAGE_MISS_LIMIT);
-  const renders = createWindowCounter(RENDER_LIMIT);
+  const limits = context.services.limits;
+  const misses = createWindowCounter(PAGE_MISS_LIMIT, limits, "page misses");
+  const renders = createWindowCounter(RENDER_LIMIT, limits, "renders");
+  // A limit that cannot be counted (the database is away) lets the page through: pages still render from
+  // the built-in content then, and a 500 for every uncached page would be worse than an uncounted one.
+  const failOpen = (counting: Promise<number | void>) =>
+    counting.then(
+      (wait) => wait ?? 0,
+      (error: unknown) => {
+        app.log.warn({ err: error }, "could not count a page limit");
+        return 0;
+      },
+    );
 
   await app.register(async (pages) => {
     // React Router reads form bodies itself, from the untouched request stream.
@@ -97,18 +108,21 @@ export async function registerWeb(
         // this machine (a proxy left without TRUST_PROXY would otherwise spend one budget for every shopper).
         if (!request.admin) {
           // Route discovery (`/__manifest`, asked for as links show up) reads no data and renders nothing.
-          const counted = isLoopback(request.ip) || request.url.startsWith("/__manifest?") ? [misses] : [misses, renders];
-          const tooMany = counted.find((counter) => counter.retryAfter(request.ip) > 0);
-          if (tooMany) {
-            const wait = tooMany.retryAfter(request.ip);
-            const what = tooMany === misses ? "pages that do not exist" : "pages";
+          const rendersCounted = !isLoopback(request.ip) && !request.url.startsWith("/__manifest?");
+          // Both at once: on PostgreSQL each is a round trip to the database.
+          const [missWait, renderWait] = await Promise.all([
+            failOpen(misses.retryAfter(request.ip)),
+            rendersCounted ? failOpen(renders.hit(request.ip)) : 0,
+          ]);
+          const wait = missWait || renderWait;
+          if (wait) {
+            const what = missWait ? "pages that do not exist" : "pages";
             return reply
               .status(429)
               .header("retry-after", wait)
               .type("text/plain; charset=utf-8")
               .send(`Too many requests for ${what} from your address. Please try again in ${wait} seconds.`);
           }
-          if (counted.includes(renders)) renders.record(request.ip);
         }
         if (request.method === "POST" && !(Number(request.headers["content-length"]) <= PAGE_FORM_LIMIT)) {
           const status = request.headers["content-length"] === undefined ? 411 : 413;
@@ -121,7 +135,7 @@ export async function registerWeb(
         const cspNonce = randomBytes(16).toString("base64");
         const loadContext: PasalLoadContext = { ...context, log: request.log, admin: request.admin, cspNonce, fellBack: false };
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
-        if (response.status === 404 && !request.admin) misses.record(request.ip);
+        if (response.status === 404 && !request.admin) await failOpen(misses.record(request.ip));
         const type = response.headers.get("content-type") ?? "";
         // Vite's development server injects scripts of its own; the policy guards the production build.
         if (web.mode === "production" && type.startsWith("text/html"))

@@ -33,22 +33,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
   const throttle = services.loginThrottle;
 
   // One count of attempts per address for both sign-in routes, so the spec's route is no second allowance.
-  const attemptsFromAddress = createWindowCounter(LOGIN_ATTEMPTS_PER_ADDRESS);
+  const attemptsFromAddress = createWindowCounter(LOGIN_ATTEMPTS_PER_ADDRESS, services.limits, "sign-in attempts");
   async function limitAttempts(request: FastifyRequest, reply: FastifyReply) {
-    const wait = attemptsFromAddress.retryAfter(request.ip);
+    const wait = await attemptsFromAddress.hit(request.ip);
     if (wait) {
       reply.header("retry-after", String(wait));
       throw new HttpError(429, `Too many sign-in attempts from your address. Please try again in ${wait} seconds.`);
     }
-    attemptsFromAddress.record(request.ip);
   }
 
   /** Signs in, replacing any session the browser carried; the per-account throttle as SECURITY.md describes it. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, emailAsTyped: string, password: string) {
     const email = emailAsTyped.trim().toLowerCase();
     const knownDevice = await throttle.isKnownDevice(email, device.read(request));
-    const wait = knownDevice ? 0 : throttle.retryAfter(email);
-    if (wait) {
+    // Counted as a failure before the password is checked, and forgiven if it was not one.
+    const attempt = knownDevice ? undefined : await throttle.attempt(email);
+    if (attempt && "retryAfter" in attempt) {
+      const wait = attempt.retryAfter;
       request.log.warn({ email }, "admin sign-in refused: too many failures for this account");
       reply.header("retry-after", String(wait));
       throw new HttpError(
@@ -56,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
         `Too many failed sign-ins for this account. Try again in ${Math.ceil(wait / 60)} minutes, or from a browser that has signed in before.`,
       );
     }
+    let failed = false;
     try {
       const { token, user } = await services.auth.login(email, password);
       // A session someone planted before sign-in is replaced, not kept.
@@ -65,9 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       device.set(reply, await throttle.deviceToken(email));
       return user;
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401 && !knownDevice) throttle.recordFailure(email);
+      failed = error instanceof HttpError && error.statusCode === 401;
       request.log.warn({ email }, "failed admin sign-in");
       throw error;
+    } finally {
+      if (attempt && !failed) await attempt.forgive();
     }
   }
 
@@ -200,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       const { currentPassword, newPassword } = request.body;
       const admin = request.admin!;
       const failures = services.passwordChangeFailures;
-      const wait = failures.retryAfter(admin.id);
+      const wait = await failures.retryAfter(admin.id);
       if (wait) {
         request.log.warn({ admin: admin.email }, "password change refused: too many wrong current passwords");
         reply.header("retry-after", String(wait));
@@ -209,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       try {
         await services.auth.changePassword(admin.id, cookie.read(request)!, currentPassword, newPassword);
       } catch (error) {
-        if (error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT) failures.record(admin.id);
+        if (error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT) await failures.record(admin.id);
         throw error;
       }
       request.log.info({ admin: admin.email }, "admin changed their password");

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database";
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle: { stopping: boolean } }> = async (app, { database, lifecycle }) => {
+  // Liveness: whether this process can do its work. A stopping instance is still alive until it exits.
   app.get(
     "/healthz",
     {
@@ -14,5 +15,24 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (_request, reply) => ((await database.ping()) ? { status: "ok" as const } : reply.status(503).send({ status: "unavailable" as const })),
+  );
+
+  // Readiness: whether a proxy or orchestrator should send this instance new requests (ADR 0021).
+  app.get(
+    "/readyz",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["operations"],
+        summary:
+          "200 while this instance takes new requests and its database answers; 503 once it is stopping (it still serves what it gets while it drains) or when the database does not answer",
+        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.enum(["stopping", "unavailable"]) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (lifecycle.stopping) return reply.status(503).send({ status: "stopping" as const });
+      return (await database.ping()) ? { status: "ready" as const } : reply.status(503).send({ status: "unavailable" as const });
+    },
   );
 };
