@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { ChangeNotices } from "./db/change-notices";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
@@ -16,18 +17,18 @@ import { createVideosService } from "./modules/videos/service";
 import { createWindowCounter } from "./plugins/rate-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
-export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
-  const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
-  const settings = createSettingsService(db, clock);
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices) {
+  const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
+  const settings = createSettingsService(db, clock, changes);
   return {
     auth: createAuthService(db, clock),
     loginThrottle: createLoginThrottle(db, clock),
     /** Wrong current passwords per admin id; in memory, like the other limits. */
     passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, () => clock().getTime()),
     catalogue,
-    carousel: createCarouselService(db, clock),
-    updates: createUpdatesService(db, clock),
-    videos: createVideosService(db, clock),
+    carousel: createCarouselService(db, clock, changes),
+    updates: createUpdatesService(db, clock, changes),
+    videos: createVideosService(db, clock, changes),
     settings,
     trending: createTrendingService(config.tmdb, clock, { log }),
     newsletter: createNewsletterService(db, clock),
