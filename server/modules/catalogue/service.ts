@@ -24,11 +24,17 @@ export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): 
 export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNotices, { publicUrl }: { publicUrl: string | undefined }) {
   const repository = createCatalogueRepository();
   const cache = noticedCache(changes, "catalogue", async () => (await repository.listAll(db)).sort(compareById));
-  // GET /api/prices as bytes: checked against its schema and serialized once per write, not per request.
-  const listJson = noticedCache(changes, "catalogue", async () => {
-    const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: (await cache.get()).map((item) => toApiPrice(item, publicUrl)) }));
-    return { body, etag: weakEtag(body) };
-  });
+  // GET /api/prices as bytes: checked against its schema and serialized once per list read, not per request,
+  // and never older than the list it was made from.
+  let listJson: { from: CatalogueItem[]; body: string; etag: string } | undefined;
+  async function currentListJson() {
+    const items = await cache.get();
+    if (listJson?.from !== items) {
+      const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: items.map((item) => toApiPrice(item, publicUrl)) }));
+      listJson = { from: items, body, etag: weakEtag(body) };
+    }
+    return listJson;
+  }
 
   async function assertNoClash(trx: Db, data: PriceData, exceptId?: string) {
     const { idTaken, nameTaken } = await repository.findClashes(trx, data, exceptId);
@@ -53,7 +59,7 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
     list: (): Promise<CatalogueItem[]> => cache.get(),
 
     /** `{ allPrices }` as JSON with its ETag. */
-    listJson: (): Promise<{ body: string; etag: string }> => listJson.get(),
+    listJson: (): Promise<{ body: string; etag: string }> => currentListJson(),
 
     async create(data: PriceData): Promise<CatalogueItem> {
       const id = await write(async (trx) => {
