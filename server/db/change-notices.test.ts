@@ -18,7 +18,7 @@ describe("change notices when PostgreSQL cannot be reached", () => {
     const url = `postgres://postgres@127.0.0.1:${await closedPort()}/pasal`;
     const database = openDatabase({ kind: "postgres", url });
     const warnings: string[] = [];
-    const log = { warn: (_details: object, message: string) => void warnings.push(message), info: () => {} };
+    const log = { warn: (...args: unknown[]) => void warnings.push(String(args.at(-1))), info: () => {} };
     const changes = await openChangeNotices({ kind: "postgres", url }, database.db, log);
     try {
       expect(changes.boundMs).toBe(CACHE_BOUND_MS);
