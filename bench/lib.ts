@@ -1,11 +1,14 @@
 // Shared pieces of the benchmarks: the production server in a child process pinned to a core, nginx
 // serving captured bytes, wrk and its output, and the tables the figures are printed in.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { email: "bench@pasal.local", password: "bench-password-123" };
@@ -73,13 +76,18 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 /** The production server (dist/server.js) on its own SQLite file and media folder. */
 export function startPasal(databaseFile: string, port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
+  return startPasalOn(databaseFile, path.join(path.dirname(databaseFile), "media"), port, extraEnv);
+}
+
+/** The production server on a database (a SQLite file or a PostgreSQL URL) and a media folder. */
+export function startPasalOn(databaseUrl: string, mediaDir: string, port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   return startProcess(["node", "dist/server.js"], {
     port,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: databaseFile,
-      MEDIA_DIR: path.join(path.dirname(databaseFile), "media"),
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mediaDir,
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       NODE_ENV: "production",
@@ -89,6 +97,35 @@ export function startPasal(databaseFile: string, port: number, extraEnv: Record<
     },
   });
 }
+
+/** A new, empty PostgreSQL database beside `baseUrl`'s; `drop()` removes it. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pasal_bench_${randomBytes(5).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A port nothing listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 /** Resident memory of a process, in MB (Linux). */
 export function rssMb(pid: number): number {
@@ -206,7 +243,6 @@ function toMs(value: string, unit: string): number {
   return unit === "us" ? n / 1000 : unit === "ms" ? n : unit === "s" ? n * 1000 : n * 60_000;
 }
 
-/** wrk pinned to the client core: 1 thread, 50 connections, after a 2 s warm-up. */
 /** CPU time a process has used so far, in microseconds (Linux: user and system clock ticks). */
 function cpuMicros(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -215,31 +251,26 @@ function cpuMicros(pid: number): number {
 }
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-/**
- * `pid`: the server's process, whose CPU time per request is then measured too. Unlike requests per
- * second, it hardly moves when other programs share the machine, so it compares servers on a busy one.
- */
-export function wrk(
-  url: string,
-  {
-    seconds = 10,
-    connections = 50,
-    headers = {} as Record<string, string>,
-    pid,
-  }: { seconds?: number; connections?: number; headers?: Record<string, string>; pid?: number } = {},
-): WrkResult {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  const run = (duration: number) => {
-    const result = spawnSync("taskset", ["-c", CLIENT_CPU, "wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", ...headerArgs, url], {
-      encoding: "utf8",
-    });
-    if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
-    return result.stdout;
-  };
-  run(2);
-  const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
-  const out = run(seconds);
-  const cpuUsed = pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
+interface WrkOptions {
+  seconds?: number;
+  connections?: number;
+  headers?: Record<string, string>;
+}
+
+const wrkArgs = (url: string, duration: number, { connections = 50, headers = {} }: WrkOptions) => [
+  "-c",
+  CLIENT_CPU,
+  "wrk",
+  "-t1",
+  `-c${connections}`,
+  `-d${duration}s`,
+  "--latency",
+  ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
+  url,
+];
+
+/** wrk's report, with the server's CPU time (`cpuUsed`, µs; NaN when not measured) spread over its requests. */
+function parseWrk(out: string, cpuUsed: number): WrkResult {
   const latency = (percent: string) => {
     const match = new RegExp(`\\s${percent}%\\s+([\\d.]+)(us|ms|s|m)`).exec(out);
     return match ? toMs(match[1]!, match[2]!) : Number.NaN;
@@ -252,6 +283,60 @@ export function wrk(
     p99Ms: latency("99"),
     errors: (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(non2xx?.[1] ?? 0),
     cpuMicrosPerRequest: cpuUsed / Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN),
+  };
+}
+
+/**
+ * wrk pinned to the client core: 1 thread, 50 connections, after a 2 s warm-up. `pid`: the server's
+ * process, whose CPU time per request is then measured too. Unlike requests per second, it hardly moves
+ * when other programs share the machine, so it compares servers on a busy one.
+ */
+export function wrk(url: string, { pid, seconds = 10, ...options }: WrkOptions & { pid?: number } = {}): WrkResult {
+  const run = (duration: number) => {
+    const result = spawnSync("taskset", wrkArgs(url, duration, options), { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+    return result.stdout;
+  };
+  run(2);
+  const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
+  const out = run(seconds);
+  return parseWrk(out, pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore);
+}
+
+/**
+ * Several wrk runs at once, all on the client core (each 1 thread, `connections` each), after a 2 s
+ * warm-up: the load of one wrk shared among several servers. Requests per second are the sum; CPU time
+ * per request is that of every process in `pids` over every request answered.
+ */
+export async function wrkTogether(urls: string[], { pids, seconds = 10, ...options }: WrkOptions & { pids: number[] }): Promise<WrkResult> {
+  const runAll = (duration: number) =>
+    Promise.all(
+      urls.map(
+        (url) =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn("taskset", wrkArgs(url, duration, options), { stdio: ["ignore", "pipe", "pipe"] });
+            let out = "";
+            let err = "";
+            child.stdout!.on("data", (chunk) => (out += chunk));
+            child.stderr!.on("data", (chunk) => (err += chunk));
+            child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk failed: ${err}`))));
+          }),
+      ),
+    );
+  await runAll(2);
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+  const cpuBefore = cpu();
+  const outs = await runAll(seconds);
+  const cpuUsed = cpu() - cpuBefore;
+  const each = outs.map((out) => parseWrk(out, Number.NaN));
+  const requests = outs.reduce((sum, out) => sum + Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN), 0);
+  return {
+    requestsPerSecond: each.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    // The slowest server's figures: what a shopper behind an even balancer meets at worst.
+    p50Ms: Math.max(...each.map((result) => result.p50Ms)),
+    p99Ms: Math.max(...each.map((result) => result.p99Ms)),
+    errors: each.reduce((sum, result) => sum + result.errors, 0),
+    cpuMicrosPerRequest: cpuUsed / requests,
   };
 }
 

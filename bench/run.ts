@@ -1,6 +1,6 @@
-// `npm run bench [-- start http bundle lighthouse growth]`: Pasal's speed beside a reference measured
-// in the same run (bare Node, nginx serving the same bytes, the framework's own bundle, the smallest
-// catalogue). It prints figures; it never fails on a slow machine. See bench/README.md.
+// `npm run bench [-- start http bundle lighthouse growth instances]`: Pasal's speed beside a reference
+// measured in the same run (bare Node, nginx serving the same bytes, the framework's own bundle, the
+// smallest catalogue, one instance). It prints figures; it never fails on a slow machine. See bench/README.md.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,10 +9,13 @@ import zlib from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createCatalogueDatabase } from "./catalogue";
 import {
+  BENCH_ADMIN,
   brotliBytes,
   cpuSteal,
+  createPostgresDatabase,
   ensureBuild,
   fixed,
+  freePort,
   kb,
   medianFetchMs,
   requireCommands,
@@ -21,16 +24,19 @@ import {
   startBareNode,
   startNginx,
   startPasal,
+  startPasalOn,
   startProcess,
   table,
   tempDir,
   verdict,
   wrk,
+  wrkTogether,
   type NginxPage,
   type Server,
+  type WrkResult,
 } from "./lib";
 
-const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth"] as const;
+const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth", "instances"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2).filter((arg) => (SECTIONS as readonly string[]).includes(arg)) as Section[];
 const run = new Set<Section>(asked.length ? asked : SECTIONS);
@@ -48,6 +54,11 @@ const LIGHTHOUSE_PAGES = ["/", "/prices", PRODUCT, "/cart"];
 const LIGHTHOUSE_RUNS = 3;
 const GROWTH_SIZES = [30, 500, 5000];
 const SEARCHES = ["net", "spo", "pri", "vpn", "you", "max", "gold", "duo", "adobe", "ch"];
+/** A PostgreSQL server the instances section may create a database on. */
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const EDITS = 50;
+const INSTANCE_PATHS = ["/api/prices", PRODUCT];
+const THROUGHPUT_ROUNDS = 3;
 
 const targets: Array<{ what: string; figure: string; ok: boolean }> = [];
 const target = (what: string, figure: string, ok: boolean) => targets.push({ what, figure, ok });
@@ -63,16 +74,19 @@ let pasal: Server | undefined;
 let nginx: Server | undefined;
 try {
   if (run.has("start")) pasal = await startSection();
-  pasal ??= await startPasal(path.join(work, "pasal.db"), PORTS.pasal);
-  const pages = run.has("http") || run.has("lighthouse") ? await capture(pasal.url) : [];
-  if (pages.length && requireCommands("nginx")) nginx = await startNginx(pages, PORTS.nginx, pasal.url);
-  if (run.has("http")) await httpSection(pasal, nginx, pages);
-  if (run.has("bundle")) await bundleSection(pasal);
-  if (run.has("lighthouse")) lighthouseSection(pasal, nginx);
+  if (run.has("http") || run.has("bundle") || run.has("lighthouse")) {
+    pasal ??= await startPasal(path.join(work, "pasal.db"), PORTS.pasal);
+    const pages = run.has("http") || run.has("lighthouse") ? await capture(pasal.url) : [];
+    if (pages.length && requireCommands("nginx")) nginx = await startNginx(pages, PORTS.nginx, pasal.url);
+    if (run.has("http")) await httpSection(pasal, nginx, pages);
+    if (run.has("bundle")) await bundleSection(pasal);
+    if (run.has("lighthouse")) lighthouseSection(pasal, nginx);
+  }
   await nginx?.stop();
-  await pasal.stop();
+  await pasal?.stop();
   pasal = undefined;
   if (run.has("growth")) await growthSection();
+  if (run.has("instances")) await instancesSection();
 } finally {
   await nginx?.stop();
   await pasal?.stop();
@@ -393,4 +407,157 @@ async function growthSection() {
     rows,
   );
   console.log("\nRatios (×) are to the 30-item catalogue, measured in the same run. Times are medians of sequential requests from this process.");
+}
+
+async function instancesSection() {
+  console.log(
+    `\n## Several instances on one PostgreSQL database (${EDITS} edits; wrk, 50 connections in all, 10 s after a 2 s warm-up, median of ${THROUGHPUT_ROUNDS} turns)\n`,
+  );
+  if (!POSTGRES_URL) {
+    console.log("Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server on which the benchmark may create a database.");
+    return;
+  }
+  const database = await createPostgresDatabase(POSTGRES_URL);
+  const mediaDir = tempDir("instances-media");
+  const servers: Server[] = [];
+  try {
+    // One after the other: the first migrates, seeds and creates the admin.
+    for (let i = 0; i < 2; i++) servers.push(await startPasalOn(database.url, mediaDir, await freePort()));
+    const [a, b] = servers as [Server, Server];
+    await editToVisible(a, b);
+    if (requireCommands("wrk", "taskset")) await twoAgainstOne(a, b);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An admin edits a price through A; from the moment A answers, A and B are asked again and again until
+ * they show it. A, which took the write, is the reference: what a single instance shows at once.
+ */
+async function editToVisible(a: Server, b: Server) {
+  const login = await fetch(`${a.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  type Item = { _id: string; Name: string; category: string; status: string; plans: Record<string, number> } & Record<string, unknown>;
+  const { allPrices } = (await (await fetch(`${a.url}/api/prices`)).json()) as { allPrices: Item[] };
+  const item = allPrices.find((price) => price.Name === "Netflix Premium")!;
+  const { _id, category, status, plans, Id, Name, Info, ImageId, Note, SpecialLink } = item;
+  const text = (url: string) => fetch(url).then((response) => response.text());
+  /** Milliseconds from `since` to the first answer of `url` that `shows`. */
+  const seen = async (url: string, shows: (body: string) => boolean, since: number) => {
+    for (;;) {
+      const body = await text(url);
+      if (shows(body)) return performance.now() - since;
+      if (performance.now() - since > 30_000) throw new Error(`${url} did not show the edit within 30 s`);
+    }
+  };
+  const samples: Record<"aApi" | "aPage" | "bApi" | "bPage", number[]> = { aApi: [], aPage: [], bApi: [], bPage: [] };
+  for (let i = 0; i < EDITS; i++) {
+    const price = 7001 + i;
+    // Both instances' caches hold the old price, as a busy shop's would: the page and the list were asked for.
+    for (const server of [a, b]) for (const urlPath of ["/api/prices", PRODUCT, PRODUCT]) await text(server.url + urlPath);
+    const response = await fetch(`${a.url}/api/prices/${_id}`, {
+      method: "PUT",
+      headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ Id, Name, Info, ImageId, Note, SpecialLink, Category: category, Status: status, plans: { ...plans, "1": price } }),
+    });
+    const answered = performance.now();
+    if (!response.ok) throw new Error(`the edit answered ${response.status}: ${await response.text()}`);
+    const inList = (body: string) => body.includes(`"1":${price}`);
+    const onPage = new RegExp(String(price).replace(/^(\d)/, "$1,?"));
+    const [aApi, aPage, bApi, bPage] = await Promise.all([
+      seen(`${a.url}/api/prices`, inList, answered),
+      seen(`${a.url}${PRODUCT}`, (body) => onPage.test(body), answered),
+      seen(`${b.url}/api/prices`, inList, answered),
+      seen(`${b.url}${PRODUCT}`, (body) => onPage.test(body), answered),
+    ]);
+    samples.aApi.push(aApi);
+    samples.aPage.push(aPage);
+    samples.bApi.push(bApi);
+    samples.bPage.push(bPage);
+  }
+  const percentile = (values: number[], p: number) =>
+    [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+  const row = (what: string, values: number[], reference: number[]) => [
+    what,
+    fixed(percentile(values, 50), 1),
+    fixed(percentile(values, 99), 1),
+    fixed(Math.max(...values), 1),
+    fixed(percentile(values, 50) / percentile(reference, 50), 1),
+  ];
+  table(
+    ["edit through A, visible through", "p50 ms", "p99 ms", "max ms", "p50 ratio to A's"],
+    [
+      row("A, `/api/prices` (reference: the instance that wrote)", samples.aApi, samples.aApi),
+      row(`A, \`${PRODUCT}\` (HTML, reference)`, samples.aPage, samples.aPage),
+      row("B, `/api/prices`", samples.bApi, samples.aApi),
+      row(`B, \`${PRODUCT}\` (HTML)`, samples.bPage, samples.aPage),
+    ],
+  );
+  const worst = Math.max(percentile(samples.bApi, 99), percentile(samples.bPage, 99));
+  target("an edit is visible through every instance within 1 s (p99)", `${fixed(worst, 1)} ms`, worst <= 1000);
+}
+
+/**
+ * The same load (two wrk runs of 25 connections at once) on one instance, then split between two, all
+ * of them pinned to the server core: requests per second, and the CPU time per request of all instances.
+ */
+async function twoAgainstOne(a: Server, b: Server) {
+  console.log("");
+  const rows: string[][] = [];
+  const median = (results: WrkResult[], pick: (result: WrkResult) => number) => results.map(pick).sort((x, y) => x - y)[(results.length - 1) >> 1]!;
+  for (const urlPath of INSTANCE_PATHS) {
+    const ones: WrkResult[] = [];
+    const twos: WrkResult[] = [];
+    // Taking turns, so that other work on the machine falls on both alike.
+    for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+      ones.push(await wrkTogether([a.url + urlPath, a.url + urlPath], { pids: [a.pid], connections: 25 }));
+      twos.push(await wrkTogether([a.url + urlPath, b.url + urlPath], { pids: [a.pid, b.pid], connections: 25 }));
+    }
+    const summary = (results: WrkResult[]) => ({
+      requestsPerSecond: median(results, (result) => result.requestsPerSecond),
+      cpuMicrosPerRequest: median(results, (result) => result.cpuMicrosPerRequest),
+      p99Ms: median(results, (result) => result.p99Ms),
+      errors: results.reduce((sum, result) => sum + result.errors, 0),
+    });
+    const one = summary(ones);
+    const two = summary(twos);
+    const cpuRatio = two.cpuMicrosPerRequest / one.cpuMicrosPerRequest;
+    rows.push([
+      urlPath,
+      fixed(one.requestsPerSecond, 0),
+      fixed(two.requestsPerSecond, 0),
+      fixed(two.requestsPerSecond / one.requestsPerSecond, 2),
+      `${fixed(one.cpuMicrosPerRequest, 0)} / ${fixed(two.cpuMicrosPerRequest, 0)}`,
+      fixed(cpuRatio, 2),
+      `${fixed(one.p99Ms, 2)} / ${fixed(two.p99Ms, 2)}`,
+      String(one.errors + two.errors),
+    ]);
+  }
+  table(
+    [
+      "path",
+      "one instance req/s (reference)",
+      "two instances req/s",
+      "ratio",
+      "CPU µs per request: one / two",
+      "CPU ratio",
+      "p99 ms: one / two",
+      "errors",
+    ],
+    rows,
+  );
+  console.log(
+    "\nBoth instances share the server core, as the one instance had it alone: the ratio of requests per second shows what splitting the load costs; the CPU per request says what a core added per instance would return (1.0: all of it). No edits are made while wrk runs. Figures for a report, not a target: two processes taking turns on one core cost each other some CPU whatever they run.",
+  );
 }

@@ -7,6 +7,7 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
 import { authRoutes } from "./modules/auth/routes";
@@ -61,7 +62,11 @@ export const CONNECTIONS_PER_ADDRESS = 256;
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
-  const pages = config.pageCacheBytes > 0 && web?.mode === "production" ? createPageCache({ maxBytes: config.pageCacheBytes }) : null;
+  // On PostgreSQL kept no longer than change notices' bound, like every other cache (ADR 0019).
+  const pages =
+    config.pageCacheBytes > 0 && web?.mode === "production"
+      ? createPageCache({ maxBytes: config.pageCacheBytes, ...(config.database.kind === "postgres" ? { ttlMs: CACHE_BOUND_MS } : {}) })
+      : null;
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
   const lifecycle: Lifecycle = { stopping: false };
@@ -92,7 +97,11 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
 
-  const services = createServices(database.db, clock, config, app.log);
+  // What an admin's write changes reaches every instance's caches, this one's page cache included (ADR 0019).
+  const changes = await openChangeNotices(config.database, database.db, app.log);
+  app.addHook("onClose", () => changes.close());
+  if (pages) changes.subscribe(() => pages.clear());
+  const services = createServices(database.db, clock, config, app.log, changes);
 
   // 1. Framework: schemas, cookies, errors, API description.
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { ChangeNotices } from "./db/change-notices";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
@@ -18,9 +19,9 @@ import { createWindowCounter } from "./plugins/rate-limits";
 import { createLimits } from "./plugins/shared-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
-export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
-  const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
-  const settings = createSettingsService(db, clock);
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices) {
+  const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
+  const settings = createSettingsService(db, clock, changes);
   const media = createMediaService(db, config.mediaDir, clock, log);
   // Shared by every instance on PostgreSQL, in memory on SQLite (ADR 0022).
   const limits = createLimits(db, () => clock().getTime());
@@ -31,9 +32,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     /** Wrong current passwords per admin id: `await retryAfter(id)` before the change, `await record(id)` on a wrong one. */
     passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures"),
     catalogue,
-    carousel: createCarouselService(db, clock),
-    updates: createUpdatesService(db, clock),
-    videos: createVideosService(db, clock),
+    carousel: createCarouselService(db, clock, changes),
+    updates: createUpdatesService(db, clock, changes),
+    videos: createVideosService(db, clock, changes),
     settings,
     trending: createTrendingService(config.tmdb, clock, { log }),
     newsletter: createNewsletterService(db, clock),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { invalidatingCache } from "./cache";
+import { openChangeNotices } from "../db/change-notices";
+import type { Db } from "../db/database";
+import { invalidatingCache, noticedCache } from "./cache";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -40,5 +42,44 @@ describe("invalidatingCache", () => {
     });
     await expect(cache.get()).rejects.toThrow("database down");
     expect(await cache.get()).toBe("ok");
+  });
+});
+
+describe("the bound on a cached value", () => {
+  it("loads again once the value is older than its bound, even with no invalidation", async () => {
+    let time = 0;
+    let loads = 0;
+    const cache = invalidatingCache(async () => ++loads, { maxAgeMs: 3000, now: () => time });
+    expect(await cache.get()).toBe(1);
+    time = 2999;
+    expect(await cache.get()).toBe(1);
+    time = 3000;
+    expect(await cache.get()).toBe(2);
+    time = 5999;
+    expect(await cache.get()).toBe(2);
+  });
+
+  it("has none by default: a value stays until invalidated", async () => {
+    let time = 0;
+    let loads = 0;
+    const cache = invalidatingCache(async () => ++loads, { now: () => time });
+    await cache.get();
+    time = 1e12;
+    expect(await cache.get()).toBe(1);
+  });
+});
+
+describe("noticedCache", () => {
+  it("is dropped by a notice naming its topic or everything, not by another topic's", async () => {
+    // On SQLite notices stay in this process, and a write goes through it: no bound.
+    const changes = await openChangeNotices({ kind: "sqlite", path: ":memory:" }, {} as Db, { warn: () => {}, info: () => {} });
+    expect(changes.boundMs).toBe(Infinity);
+    let loads = 0;
+    const cache = noticedCache(changes, "catalogue", async () => ++loads);
+    expect(await cache.get()).toBe(1);
+    await changes.publish("carousel");
+    expect(await cache.get()).toBe(1);
+    await changes.publish("catalogue");
+    expect(await cache.get()).toBe(2);
   });
 });

@@ -41,7 +41,10 @@ export interface StoredPage {
 export interface PageCacheOptions {
   /** Bytes held at most (bodies and their compressed copies); the least recently used pages go first. */
   maxBytes?: number;
-  /** A backstop for what changes with time rather than with an admin's edit (trending list, "Coming Soon", the year). */
+  /**
+   * A backstop for what changes with time rather than with an admin's edit (trending list, "Coming Soon", the
+   * year); on PostgreSQL, the bound on a page whose change notice was lost (ADR 0020).
+   */
   ttlMs?: number;
 }
 
@@ -55,7 +58,8 @@ const COMPRESS_FROM_BYTES = 1024;
 export const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
- * Anonymous public pages per request target, dropped whole on every admin write (ADR 0008, 0015). Pages
+ * Anonymous public pages per request target, dropped whole on every admin write and every change notice
+ * from another instance (ADR 0008, 0015, 0019). Pages
  * are the same for every shopper because per-visitor state (cart, theme, 18+ confirmation) lives in the browser.
  */
 export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_000 }: PageCacheOptions = {}) {

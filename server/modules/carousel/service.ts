@@ -1,19 +1,20 @@
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
+import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
-import { invalidatingCache } from "../cache";
+import { noticedCache } from "../cache";
 import { createCarouselRepository } from "./repository";
 
-export function createCarouselService(db: Db, clock: Clock) {
+export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createCarouselRepository();
-  const cache = invalidatingCache(() => repository.list(db));
+  const cache = noticedCache(changes, "carousel", () => repository.list(db));
 
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(work);
     } finally {
-      cache.invalidate();
+      await changes.publish("carousel");
     }
   }
 

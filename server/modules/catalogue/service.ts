@@ -2,10 +2,11 @@ import { CATEGORY_LABELS, compareById, STATUS_LABELS, type ApiPrice, type Catalo
 import { absoluteLink } from "../../../domain/links";
 import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
 import type { Db } from "../../db/database";
+import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { weakEtag } from "../../plugins/page-cache";
-import { invalidatingCache } from "../cache";
+import { noticedCache } from "../cache";
 import { createCatalogueRepository } from "./repository";
 
 /** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */
@@ -20,14 +21,20 @@ export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): 
   };
 }
 
-export function createCatalogueService(db: Db, clock: Clock, { publicUrl }: { publicUrl: string | undefined }) {
+export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNotices, { publicUrl }: { publicUrl: string | undefined }) {
   const repository = createCatalogueRepository();
-  const cache = invalidatingCache(async () => (await repository.listAll(db)).sort(compareById));
-  // GET /api/prices as bytes: checked against its schema and serialized once per write, not per request.
-  const listJson = invalidatingCache(async () => {
-    const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: (await cache.get()).map((item) => toApiPrice(item, publicUrl)) }));
-    return { body, etag: weakEtag(body) };
-  });
+  const cache = noticedCache(changes, "catalogue", async () => (await repository.listAll(db)).sort(compareById));
+  // GET /api/prices as bytes: checked against its schema and serialized once per list read, not per request,
+  // and never older than the list it was made from.
+  let listJson: { from: CatalogueItem[]; body: string; etag: string } | undefined;
+  async function currentListJson() {
+    const items = await cache.get();
+    if (listJson?.from !== items) {
+      const body = JSON.stringify(priceListResponseSchema.parse({ allPrices: items.map((item) => toApiPrice(item, publicUrl)) }));
+      listJson = { from: items, body, etag: weakEtag(body) };
+    }
+    return listJson;
+  }
 
   async function assertNoClash(trx: Db, data: PriceData, exceptId?: string) {
     const { idTaken, nameTaken } = await repository.findClashes(trx, data, exceptId);
@@ -43,17 +50,16 @@ export function createCatalogueService(db: Db, clock: Clock, { publicUrl }: { pu
       if (isUniqueViolation(error)) throw conflict("Another price already uses this Id or Name");
       throw error;
     } finally {
-      cache.invalidate();
-      listJson.invalidate();
+      await changes.publish("catalogue");
     }
   }
 
   return {
-    /** Every item, sorted by Id numerically; served from memory until the next write. */
+    /** Every item, sorted by Id numerically; served from memory until the next write (ADR 0019). */
     list: (): Promise<CatalogueItem[]> => cache.get(),
 
     /** `{ allPrices }` as JSON with its ETag. */
-    listJson: (): Promise<{ body: string; etag: string }> => listJson.get(),
+    listJson: (): Promise<{ body: string; etag: string }> => currentListJson(),
 
     async create(data: PriceData): Promise<CatalogueItem> {
       const id = await write(async (trx) => {

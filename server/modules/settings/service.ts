@@ -1,15 +1,16 @@
 import { defaultShopSettings, type ShopSettings } from "../../../domain/settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { invalidatingCache } from "../cache";
+import { noticedCache } from "../cache";
 import { createSettingsRepository } from "./repository";
 
 const SHOP_KEY = "shop";
 
-export function createSettingsService(db: Db, clock: Clock) {
+export function createSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createSettingsRepository();
-  const shop = invalidatingCache(async (): Promise<ShopSettings> => {
+  const shop = noticedCache(changes, "settings", async (): Promise<ShopSettings> => {
     const stored = shopSettingsSchema.partial().safeParse(await repository.get(db, SHOP_KEY));
     return { ...defaultShopSettings, ...(stored.success ? stored.data : {}) };
   });
@@ -19,7 +20,7 @@ export function createSettingsService(db: Db, clock: Clock) {
 
     async saveShop(settings: ShopSettings): Promise<void> {
       await db.transaction().execute((trx) => repository.set(trx, SHOP_KEY, settings, clock().toISOString()));
-      shop.invalidate();
+      await changes.publish("settings");
     },
   };
 }

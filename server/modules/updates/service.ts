@@ -1,12 +1,18 @@
 import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
 import { createUpdatesRepository } from "./repository";
 
-export function createUpdatesService(db: Db, clock: Clock) {
+export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createUpdatesRepository();
-  const write = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
+  // Posts are not cached here, but pages showing them are, on every instance.
+  const write = <T>(work: (trx: Db) => Promise<T>) =>
+    db
+      .transaction()
+      .execute(work)
+      .finally(() => changes.publish("updates"));
 
   return {
     /** Newest first. */

@@ -1,10 +1,11 @@
 import type { Video } from "../../../domain/videos";
+import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { createVideosRepository, type VideoData } from "./repository";
 
-export function createVideosService(db: Db, clock: Clock) {
+export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createVideosRepository();
 
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -13,6 +14,9 @@ export function createVideosService(db: Db, clock: Clock) {
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict("A video with this name already exists", "Name");
       throw error;
+    } finally {
+      // Videos are not cached here, but pages showing them are, on every instance.
+      await changes.publish("videos");
     }
   }
 
