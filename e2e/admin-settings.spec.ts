@@ -18,7 +18,7 @@ test("a new WhatsApp number in Settings is the one checkout opens", async ({ pag
     // A bad value is named next to its field, and nothing is saved.
     await number.fill("+977 98");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("WhatsApp number: digits only, with country code")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Shop contact details" }).getByText("WhatsApp number: digits only, with country code")).toBeVisible();
     await expect(number).toHaveAttribute("aria-invalid", "true");
     await expect(number).toBeFocused();
 

@@ -19,11 +19,11 @@ import { createWindowCounter } from "./plugins/rate-limits";
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger) {
   const catalogue = createCatalogueService(db, clock, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock);
+  /** Wrong current passwords per admin id; in memory, like the other limits. Counted by auth.changeOwnPassword alone. */
+  const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, () => clock().getTime());
   return {
-    auth: createAuthService(db, clock),
+    auth: createAuthService(db, clock, { passwordChangeFailures }),
     loginThrottle: createLoginThrottle(db, clock),
-    /** Wrong current passwords per admin id; in memory, like the other limits. */
-    passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, () => clock().getTime()),
     catalogue,
     carousel: createCarouselService(db, clock),
     updates: createUpdatesService(db, clock),

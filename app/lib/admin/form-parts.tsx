@@ -1,4 +1,4 @@
-import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { focusRing, mutedText, primaryButton } from "../../components/ui";
 
 /** Every admin text box, select and textarea; red when the control is aria-invalid. */
@@ -134,14 +134,4 @@ export function Spinner({ className = "h-5 w-5" }: { className?: string }) {
 /** "Failed to add item: Title is required", or just the base when the server said nothing. */
 export function withReason(base: string, message: string | undefined) {
   return message ? `${base}: ${message}` : base;
-}
-
-/**
- * After a refused save (a new failed result), takes the keyboard and the eye to the first field named.
- * An effect, not a timer, so it runs once React has drawn the messages.
- */
-export function useFocusFirstInvalid(formId: string, result: { ok: boolean } | null) {
-  useEffect(() => {
-    if (result && !result.ok) document.querySelector<HTMLElement>(`#${formId} [aria-invalid="true"]`)?.focus();
-  }, [formId, result]);
 }

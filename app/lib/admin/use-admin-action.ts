@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
-import { issuesByField, type ActionAnswer, type FieldErrors } from "./admin-action";
+import { issuesByField, type ActionAnswer, type ActionRefusal, type FieldErrors } from "./admin-action";
 import { withReason } from "./form-parts";
 import { useToast } from "./toast";
 
@@ -12,24 +12,40 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  * action checks it with, sent to the screen's action, and then a toast with the answer's message, the
  * fields' messages next to their fields and the first of them focused. The screen's data is read again by
  * React Router after the write, so the screen shows what was saved. `onSaved` runs once that is done.
+ *
+ * A form whose spec gives its failures a banner of its own (the carousel, the videos: spec §8) asks for
+ * `banner`: the failure is then `banner` for the form to show, in place of the toast, until the next
+ * attempt or its dismissal. `failure` is the words before the reason ("Failed to post the update"), or the
+ * whole text from the refusal when a screen words them itself. `reset` empties an uncontrolled form once saved.
  */
 export function useAdminAction<S extends z.ZodType>(
   schema: S,
   {
     onSaved,
     failure,
-  }: { onSaved?: (message: string) => void; /** What failed, before the reason: "Failed to post the update". */ failure?: string } = {},
+    banner: inBanner = false,
+    reset = false,
+  }: {
+    onSaved?: (message: string) => void;
+    failure?: string | ((refusal: ActionRefusal) => string);
+    banner?: boolean;
+    reset?: boolean;
+  } = {},
 ) {
   const fetcher = useFetcher<ActionAnswer>();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
   // The answer being shown: a fresh object per answer, so the same message twice is shown twice.
   const [shown, setShown] = useState<{ answer: ActionAnswer } | null>(null);
   const show = (answer: ActionAnswer) => {
     setErrors(answer.ok ? {} : answer.errors);
+    setBanner(answer.ok || !inBanner ? null : failureText(answer));
     setShown({ answer });
   };
+  const failureText = (refusal: ActionRefusal) =>
+    typeof failure === "function" ? failure(refusal) : failure ? withReason(failure, refusal.message) : refusal.message;
 
   // An answer is taken once, when the screen's data has been read again (the fetcher is idle), so a reset
   // form and the updated list show together.
@@ -42,9 +58,10 @@ export function useAdminAction<S extends z.ZodType>(
   const announce = useEffectEvent((answer: ActionAnswer) => {
     if (answer.ok) {
       toast("success", answer.message);
+      if (reset) formRef.current?.reset();
       onSaved?.(answer.message);
     } else {
-      toast("error", failure ? withReason(failure, answer.message) : answer.message);
+      if (!inBanner) toast("error", failureText(answer));
       formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
     }
   });
@@ -61,14 +78,21 @@ export function useAdminAction<S extends z.ZodType>(
         return false;
       }
       setErrors({});
+      setBanner(null);
       void fetcher.submit(body as Json, { method: "post", encType: "application/json" });
       return true;
     },
     pending: fetcher.state !== "idle",
     /** The message for a field ("" for the form as a whole). */
     errors,
+    /** With `banner`: the failure to show in the form, or null. */
+    banner,
+    dismissBanner: () => setBanner(null),
     /** A fresh form (Edit, Cancel edit) shows no old messages. */
-    clearErrors: () => setErrors({}),
+    clearErrors() {
+      setErrors({});
+      setBanner(null);
+    },
     /** What the admin typed into a field clears its message. */
     clearError(field: string) {
       if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);

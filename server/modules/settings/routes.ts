@@ -29,8 +29,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      await settings.saveShop(request.body);
-      request.log.info({ admin: request.admin?.email }, "shop settings saved");
+      await settings.saveShop(request.body, { admin: request.admin!, log: request.log });
       return { success: true as const, data: await settings.shop() };
     },
   );

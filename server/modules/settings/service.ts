@@ -2,6 +2,7 @@ import { defaultShopSettings, type ShopSettings } from "../../../domain/settings
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import type { Actor } from "../auth/service";
 import { invalidatingCache } from "../cache";
 import { createSettingsRepository } from "./repository";
 
@@ -17,9 +18,11 @@ export function createSettingsService(db: Db, clock: Clock) {
   return {
     shop: () => shop.get(),
 
-    async saveShop(settings: ShopSettings): Promise<void> {
+    /** Saves the shop's settings (the API's PUT and the settings screen), with its audit line. */
+    async saveShop(settings: ShopSettings, { admin, log }: Actor): Promise<void> {
       await db.transaction().execute((trx) => repository.set(trx, SHOP_KEY, settings, clock().toISOString()));
       shop.invalidate();
+      log.info({ admin: admin.email }, "shop settings saved");
     },
   };
 }
