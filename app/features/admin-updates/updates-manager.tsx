@@ -5,7 +5,7 @@ import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { ImageUpload } from "../../lib/admin/image-upload";
-import { Field, Spinner, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, showForm, Spinner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deleteUpdateSchema, saveUpdateSchema } from "./update-actions";
 
@@ -47,8 +47,7 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
     setEditing(post);
     setValues({ Title: post.Title, Description: post.Description, ImageUrl: post.ImageUrl });
     save.clearErrors();
-    document.getElementById("post-form")?.scrollIntoView({ behavior: "smooth", block: "start" });
-    window.setTimeout(() => document.querySelector<HTMLInputElement>("#post-form input")?.focus({ preventScroll: true }), 0);
+    showForm("post-form");
   }
 
   function cancelEdit() {

@@ -3,7 +3,7 @@ import { useNavigation, useSearchParams } from "react-router";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { Field, Spinner, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, showForm, Spinner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deleteVideoSchema, saveVideoSchema } from "./video-actions";
 import { videoErrorText } from "./video-messages";
@@ -58,8 +58,7 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
     });
     save.clearErrors();
     remove.dismissBanner();
-    document.getElementById("video-form")?.scrollIntoView({ behavior: "smooth", block: "start" });
-    window.setTimeout(() => document.querySelector<HTMLInputElement>("#video-form input")?.focus({ preventScroll: true }), 0);
+    showForm("video-form");
   }
 
   function cancelEdit() {
@@ -112,11 +111,7 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
             </select>
           )}
         </Field>
-        <Field
-          label="Trailer link"
-          hint="The full address of the trailer, such as https://www.youtube.com/watch?v=…"
-          error={errors.TrailerLink}
-        >
+        <Field label="Trailer link" hint="The full address of the trailer, such as https://www.youtube.com/watch?v=…" error={errors.TrailerLink}>
           {(p) => (
             <input
               {...p}

@@ -135,3 +135,9 @@ export function Spinner({ className = "h-5 w-5" }: { className?: string }) {
 export function withReason(base: string, message: string | undefined) {
   return message ? `${base}: ${message}` : base;
 }
+
+/** Edit pressed in a list below a form: the form comes into view, its first box takes the keyboard. */
+export function showForm(formId: string) {
+  document.getElementById(formId)?.scrollIntoView({ behavior: "smooth", block: "start" });
+  window.setTimeout(() => document.querySelector<HTMLElement>(`#${formId} input`)?.focus({ preventScroll: true }), 0);
+}
