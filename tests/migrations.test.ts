@@ -14,7 +14,7 @@ describe("migrations", () => {
               .selectFrom("kysely_migration" as never)
               .select("name" as never)
               .execute(),
-          ).toHaveLength(3);
+          ).toHaveLength(4);
           expect(await database.db.selectFrom("orders").selectAll().execute()).toEqual([]);
         }
       } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { STALE_EDIT_MESSAGE } from "../domain/versions";
 import { PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
 import { action } from "../app/routes/admin/settings";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
@@ -108,15 +109,19 @@ describe("the settings screen's writes", () => {
   it("saves the shop's settings with an audit line, and names a bad field", async () => {
     const t = await createTestApp();
     const cookie = await t.adminCookie();
-    const settings = await t.app.services.settings.shop();
-    const bad = await screenAction(t, cookie, { intent: "shop", fields: { ...settings, whatsappNumber: "+977 98" } });
+    const { settings, version } = await t.app.services.settings.shopForEdit();
+    const bad = await screenAction(t, cookie, { intent: "shop", version, fields: { ...settings, whatsappNumber: "+977 98" } });
     expect(bad).toMatchObject({
       status: 400,
       answer: { ok: false, errors: { whatsappNumber: expect.stringMatching(/^WhatsApp number: digits only/) } },
     });
-    const saved = await screenAction(t, cookie, { intent: "shop", fields: { ...settings, whatsappNumber: "9779812345678" } });
+    const saved = await screenAction(t, cookie, { intent: "shop", version, fields: { ...settings, whatsappNumber: "9779812345678" } });
     expect(saved).toMatchObject({ status: 200, answer: { ok: true } });
     expect(saved.logged).toEqual([["shop settings saved", { admin: TEST_ADMIN.email }]]);
     expect((await t.app.services.settings.shop()).whatsappNumber).toBe("9779812345678");
+    // A second save over the version this screen read was made after someone else's: refused, nothing changed.
+    const stale = await screenAction(t, cookie, { intent: "shop", version, fields: { ...settings, whatsappNumber: "9779800000001" } });
+    expect(stale).toMatchObject({ status: 409, answer: { ok: false, message: STALE_EDIT_MESSAGE } });
+    expect((await t.app.services.settings.shopForEdit()).settings.whatsappNumber).toBe("9779812345678");
   });
 });

@@ -3,6 +3,7 @@ import { DatabaseOpenError, postgresSchemaProblem } from "./check";
 import { initial } from "./migrations/0001-initial";
 import { newsletter } from "./migrations/0002-newsletter";
 import { orders } from "./migrations/0003-orders";
+import { versions } from "./migrations/0004-versions";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-newsletter": newsletter,
   "0003-orders": orders,
+  "0004-versions": versions,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -4,8 +4,11 @@ import { shopSettingsSchema } from "../../../domain/schemas/settings";
 
 export const PASSWORDS_DIFFER = "The new passwords do not match";
 
-/** The shop's contact details and About page figures, saved together. */
-export const saveShopSchema = z.object({ intent: z.literal("shop"), fields: shopSettingsSchema });
+/** The version of a record the screen read, sent back with its edit (ADR 0017). */
+export const readVersion = z.number().int().min(0);
+
+/** The shop's contact details and About page figures, saved together over the version the screen read. */
+export const saveShopSchema = z.object({ intent: z.literal("shop"), version: readVersion, fields: shopSettingsSchema });
 
 /** Your own password; the confirmation is checked here, in the browser and in the action. */
 export const changePasswordSchema = z.object({

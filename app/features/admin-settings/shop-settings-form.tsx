@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
 import { card, mutedText } from "../../components/ui";
-import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveShopSchema } from "./settings-actions";
 
@@ -31,10 +31,10 @@ const FIGURE_FIELDS: Array<{ name: NumberKey; label: string; step: string; min: 
   { name: "supportHours", label: "Support hours a day", step: "1", min: 1, max: 24 },
 ];
 
-/** The shop's contact details and About page figures, saved together. */
-export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
+/** The shop's contact details and About page figures, saved together over the `version` read. */
+export function ShopSettingsForm({ settings, version }: { settings: ShopSettings; version: number }) {
   const save = useAdminAction(saveShopSchema);
-  const { errors, formRef, pending } = save;
+  const { errors, formRef, pending, stale, reload, reloading } = save;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +47,7 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
       // An empty box is sent as null, so the field is named rather than 0 saved.
       fields[field.name] = raw === "" ? null : Number(raw);
     }
-    save.submit({ intent: "shop", fields: fields as ShopSettings });
+    save.submit({ intent: "shop", version, fields: fields as ShopSettings });
   }
 
   return (
@@ -56,8 +56,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
         Shop contact details
       </h2>
       <p className={`mt-1 text-sm ${mutedText}`}>Shown in the header, footer, Contact and About pages, and used for checkout.</p>
-      {/* A new key after a save puts the saved (normalised) values, read again, back into the boxes. */}
-      <form key={JSON.stringify(settings)} id="shop-settings-form" ref={formRef} onSubmit={submit} noValidate className="mt-5">
+      {/* A new version (a save, or Reload after someone else's) puts the values read again into the boxes. */}
+      <form key={version} id="shop-settings-form" ref={formRef} onSubmit={submit} noValidate className="mt-5">
         <div className="grid gap-4 md:grid-cols-2">
           {CONTACT_FIELDS.map((field) => (
             <InputField
@@ -93,6 +93,11 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
             ))}
           </div>
         </fieldset>
+        {stale && (
+          <div className="mt-4">
+            <StaleNotice onReload={() => void reload()} reloading={reloading} />
+          </div>
+        )}
         <div className="mt-6">
           <SubmitButton pending={pending} className="w-full sm:w-auto">
             Save settings

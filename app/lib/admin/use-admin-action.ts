@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
+import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
 import { issuesByField, type ActionAnswer, type ActionRefusal, type FieldErrors } from "./admin-action";
 import { withReason } from "./form-parts";
 import { useToast } from "./toast";
@@ -17,6 +18,10 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  * `banner`: the failure is then `banner` for the form to show, in place of the toast, until the next
  * attempt or its dismissal. `failure` is the words before the reason ("Failed to post the update"), or the
  * whole text from the refusal when a screen words them itself. `reset` empties an uncontrolled form once saved.
+ *
+ * A save over a record someone else changed since the screen read it (409, ADR 0017) is `stale`: the form
+ * shows `StaleNotice`, whose Reload reads the screen's data again (`reload`) and then calls `onReload`, for
+ * the screen to put the fresh record into the form.
  */
 export function useAdminAction<S extends z.ZodType>(
   schema: S,
@@ -25,11 +30,13 @@ export function useAdminAction<S extends z.ZodType>(
     failure,
     banner: inBanner = false,
     reset = false,
+    onReload,
   }: {
     onSaved?: (message: string) => void;
     failure?: string | ((refusal: ActionRefusal) => string);
     banner?: boolean;
     reset?: boolean;
+    onReload?: () => void;
   } = {},
 ) {
   const fetcher = useFetcher<ActionAnswer>();
@@ -37,11 +44,15 @@ export function useAdminAction<S extends z.ZodType>(
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const revalidator = useRevalidator();
   // The answer being shown: a fresh object per answer, so the same message twice is shown twice.
   const [shown, setShown] = useState<{ answer: ActionAnswer } | null>(null);
+  const isStale = (answer: ActionAnswer) => !answer.ok && !answer.unreached && answer.message === STALE_EDIT_MESSAGE;
   const show = (answer: ActionAnswer) => {
     setErrors(answer.ok ? {} : answer.errors);
-    setBanner(answer.ok || !inBanner ? null : failureText(answer));
+    setStale(isStale(answer));
+    setBanner(answer.ok || !inBanner || isStale(answer) ? null : failureText(answer));
     setShown({ answer });
   };
   const failureText = (refusal: ActionRefusal) =>
@@ -60,6 +71,9 @@ export function useAdminAction<S extends z.ZodType>(
       toast("success", answer.message);
       if (reset) formRef.current?.reset();
       onSaved?.(answer.message);
+    } else if (isStale(answer)) {
+      // The notice is in the form; its Reload button is the way on.
+      formRef.current?.querySelector<HTMLElement>("[data-reload]")?.focus();
     } else {
       if (!inBanner) toast("error", failureText(answer));
       formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -79,12 +93,23 @@ export function useAdminAction<S extends z.ZodType>(
       }
       setErrors({});
       setBanner(null);
+      setStale(false);
       void fetcher.submit(body as Json, { method: "post", encType: "application/json" });
       return true;
     },
     pending: fetcher.state !== "idle",
     /** The message for a field ("" for the form as a whole). */
     errors,
+    /** The last save was over a newer version: show StaleNotice with `reload`. */
+    stale,
+    /** Reads the screen's data again, then lets the screen put it into the form (`onReload`). */
+    async reload() {
+      await revalidator.revalidate();
+      setStale(false);
+      setErrors({});
+      onReload?.();
+    },
+    reloading: revalidator.state === "loading",
     /** With `banner`: the failure to show in the form, or null. */
     banner,
     dismissBanner: () => setBanner(null),

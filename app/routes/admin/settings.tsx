@@ -10,8 +10,8 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [settings, admins] = await Promise.all([context.services.settings.shop(), context.services.auth.listAdmins(admin)]);
-  return { settings, admins, you: admin.email };
+  const [{ settings, version }, admins] = await Promise.all([context.services.settings.shopForEdit(), context.services.auth.listAdmins(admin)]);
+  return { settings, version, admins, you: admin.email };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
@@ -21,7 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
-        await settings.saveShop(form.fields, actor);
+        await settings.saveShop(form.fields, actor, form.version);
         return "Settings saved. The shop uses them from now on.";
       case "password":
         await auth.changeOwnPassword(form.fields, actor);
@@ -42,12 +42,12 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, admins, you } = loaderData;
+  const { settings, version, admins, you } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="mt-6 space-y-8">
-        <ShopSettingsForm settings={settings} />
+        <ShopSettingsForm settings={settings} version={version} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

@@ -1,9 +1,10 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
 import type { Db } from "../../db/database";
 import type { CarouselSlidesTable } from "../../db/schema";
 
-function toSlide(row: CarouselSlidesTable): CarouselSlide {
+function toSlide(row: Selectable<CarouselSlidesTable>): CarouselSlide {
   return {
     _id: row.id,
     image: row.image,

@@ -1,9 +1,10 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { UpdateData, UpdatePost } from "../../../domain/updates";
 import type { Db } from "../../db/database";
 import type { UpdatePostsTable } from "../../db/schema";
 
-function toPost(row: UpdatePostsTable): UpdatePost {
+function toPost(row: Selectable<UpdatePostsTable>): UpdatePost {
   return {
     _id: row.id,
     Title: row.title,

@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import { nameKey } from "../../../domain/search";
 import type { Video } from "../../../domain/videos";
@@ -6,7 +7,7 @@ import type { VideosTable } from "../../db/schema";
 
 export type VideoData = Omit<Video, "_id">;
 
-const toVideo = (row: VideosTable): Video => ({
+const toVideo = (row: Selectable<VideosTable>): Video => ({
   _id: row.id,
   Name: row.name,
   Platform: row.platform,
