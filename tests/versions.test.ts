@@ -128,3 +128,71 @@ describe("the shop's settings carry their version", () => {
     }
   });
 });
+
+/** Each admin-edited record: how to create one, save it (with If-Match when a version is given), and read it. */
+const records = [
+  {
+    name: "carousel slides",
+    create: { method: "POST", url: "/api/admin/carousel", payload: { image: "/images/slides/a.svg", title: "A", description: "First" } },
+    created: (body: { _id: string; version: number }) => body,
+    save: (id: string, title: string) => ({
+      method: "PUT",
+      url: `/api/admin/carousel/${id}`,
+      payload: { image: "/images/slides/a.svg", title, description: "First" },
+    }),
+    saved: (body: { title: string; version: number }) => ({ text: body.title, version: body.version }),
+  },
+  {
+    name: "update posts",
+    create: { method: "POST", url: "/api/admin/addNewUpdates", payload: { Title: "A", Description: "First", ImageUrl: "/images/a.png" } },
+    created: (body: { data: { _id: string; version: number } }) => body.data,
+    save: (id: string, Title: string) => ({
+      method: "PUT",
+      url: `/api/admin/updates/${id}`,
+      payload: { Title, Description: "First", ImageUrl: "/images/a.png" },
+    }),
+    saved: (body: { data: { Title: string; version: number } }) => ({ text: body.data.Title, version: body.data.version }),
+  },
+  {
+    name: "videos",
+    create: { method: "POST", url: "/api/admin/addWhatsNewVideo", payload: { Name: "A", Platform: "Netflix", TrailerLink: "https://example.com/a" } },
+    created: (body: { item: { _id: string; version: number } }) => body.item,
+    save: (_id: string, Name: string) => ({
+      method: "POST",
+      url: "/api/admin/addWhatsNewVideo",
+      payload: { _id, Name, Platform: "Netflix", TrailerLink: "https://example.com/a" },
+    }),
+    saved: (body: { item: { Name: string; version: number } }) => ({ text: body.item.Name, version: body.item.version }),
+  },
+] as const;
+
+describe.each(records)("$name carry their version", (record) => {
+  it("save over the version read (version + 1), refuse a stale save with 409, take one without If-Match, and exactly one of two racing saves wins", async () => {
+    const t = await createTestApp();
+    const cookie = await t.adminCookie();
+    const send = (request: { method: string; url: string; payload: object }, version?: number) =>
+      t.app.inject({
+        ...(request as { method: "POST" | "PUT"; url: string; payload: object }),
+        headers: { cookie, ...(version === undefined ? {} : { "if-match": `"${version}"` }) },
+      });
+    const created = await send(record.create);
+    expect(created.statusCode, created.body).toBe(201);
+    const { _id, version } = record.created(created.json());
+    expect(version).toBe(1);
+
+    const fresh = await send(record.save(_id, "B"), 1);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(record.saved(fresh.json())).toEqual({ text: "B", version: 2 });
+
+    const stale = await send(record.save(_id, "C"), 1);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe(STALE_EDIT_MESSAGE);
+
+    const blind = await send(record.save(_id, "D"));
+    expect(record.saved(blind.json())).toEqual({ text: "D", version: 3 });
+
+    const racing = await Promise.all([send(record.save(_id, "E"), 3), send(record.save(_id, "F"), 3)]);
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await send(record.save(_id, "G"), 4)).toHaveProperty("statusCode", 200);
+  });
+});

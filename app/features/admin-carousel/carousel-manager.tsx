@@ -12,7 +12,8 @@ import { SlideEditor } from "./slide-editor";
 
 const iconButton = `inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
 
-type Editor = { key: number; slide: CarouselSlide | null };
+/** The modal: a new slide (id null) or the slide with `id`, found in the data as last read (so Reload shows its latest). */
+type Editor = { key: number; id: string | null };
 
 /** The carousel admin (spec §2): card grid, add/edit modal, delete with confirmation, and slide order. */
 export function CarouselManager({ items }: { items: CarouselSlide[] }) {
@@ -49,7 +50,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
             </span>
           )}
         </div>
-        <button type="button" className={primaryButton} onClick={() => setEditor({ key: Date.now(), slide: null })}>
+        <button type="button" className={primaryButton} onClick={() => setEditor({ key: Date.now(), id: null })}>
           <PlusIcon />
           Add New Item
         </button>
@@ -72,7 +73,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
         <div className={`${card} mt-6 flex flex-col items-center px-6 py-16 text-center`}>
           <p className="text-lg font-semibold">No carousel items found</p>
           <p className={`mt-1 ${mutedText}`}>Add your first carousel item to get started</p>
-          <button type="button" className={`${secondaryButton} mt-6`} onClick={() => setEditor({ key: Date.now(), slide: null })}>
+          <button type="button" className={`${secondaryButton} mt-6`} onClick={() => setEditor({ key: Date.now(), id: null })}>
             Add New Item
           </button>
         </div>
@@ -125,7 +126,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
                     className={iconButton}
                     aria-label={`Edit "${slide.title}"`}
                     disabled={busy}
-                    onClick={() => setEditor({ key: Date.now(), slide })}
+                    onClick={() => setEditor({ key: Date.now(), id: slide._id })}
                   >
                     <EditIcon />
                   </button>
@@ -146,7 +147,12 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
       )}
 
       {editor && (
-        <SlideEditor key={editor.key} slide={editor.slide} onClose={() => setEditor(null)} />
+        <SlideEditor
+          key={editor.key}
+          slide={editor.id === null ? null : (items.find((slide) => slide._id === editor.id) ?? null)}
+          onClose={() => setEditor(null)}
+          onReload={() => setEditor((open) => open && { ...open, key: open.key + 1 })}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

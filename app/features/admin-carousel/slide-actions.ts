@@ -6,7 +6,8 @@ const id = z.string().min(1).max(100);
 /** Add or edit a slide (spec §2's modal), checked in the browser and by the action. */
 export const saveSlideSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), fields: carouselInputSchema }),
-  z.object({ intent: z.literal("update"), id, fields: carouselInputSchema }),
+  // `version`: the one the screen read; a newer one refuses the save (ADR 0017).
+  z.object({ intent: z.literal("update"), id, version: z.number().int().min(0), fields: carouselInputSchema }),
 ]);
 
 export const deleteSlideSchema = z.object({ intent: z.literal("delete"), id });

@@ -3,7 +3,7 @@ import type { CarouselSlide } from "../../../domain/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { Dialog } from "../../components/dialog";
-import { ErrorBanner, Field, SubmitButton } from "../../lib/admin/form-parts";
+import { ErrorBanner, Field, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveSlideSchema } from "./slide-actions";
 
@@ -22,15 +22,25 @@ const valuesOf = (slide: CarouselSlide | null): Values =>
 export function SlideEditor({
   slide,
   onClose,
+  onReload,
 }: {
   /** null: a new slide. */
   slide: CarouselSlide | null;
   onClose: () => void;
+  /** After Reload of a save over someone else's: the modal opens again on the slide as read now. */
+  onReload: () => void;
 }) {
-  const initial = valuesOf(slide);
+  // What the modal opened with: the screen's data may be read again meanwhile.
+  const [initial] = useState(() => valuesOf(slide));
+  const [readVersion] = useState(slide?.version ?? 0);
   const [values, setValues] = useState<Values>(initial);
-  const save = useAdminAction(saveSlideSchema, { banner: true, failure: slide ? "Failed to update item" : "Failed to add item", onSaved: onClose });
-  const { errors, formRef, pending: saving, banner, dismissBanner } = save;
+  const save = useAdminAction(saveSlideSchema, {
+    banner: true,
+    failure: slide ? "Failed to update item" : "Failed to add item",
+    onSaved: onClose,
+    onReload,
+  });
+  const { errors, formRef, pending: saving, banner, dismissBanner, stale, reload, reloading } = save;
   const [askDiscard, setAskDiscard] = useState(false);
   const dirty = (Object.keys(values) as Array<keyof Values>).some((key) => values[key] !== initial[key]);
 
@@ -43,7 +53,7 @@ export function SlideEditor({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    save.submit(slide ? { intent: "update", id: slide._id, fields: values } : { intent: "create", fields: values });
+    save.submit(slide ? { intent: "update", id: slide._id, version: readVersion, fields: values } : { intent: "create", fields: values });
   }
 
   const set = (key: keyof Values) => (event: { target: { value: string } }) => {
@@ -74,6 +84,7 @@ export function SlideEditor({
       ) : (
         <form id="slide-form" ref={formRef} onSubmit={submit} noValidate className="space-y-4">
           {banner && <ErrorBanner message={banner} onDismiss={dismissBanner} />}
+          {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
           <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={error("image")}>
             {(p) => (
               <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />

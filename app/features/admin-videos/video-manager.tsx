@@ -3,13 +3,18 @@ import { useNavigation, useSearchParams } from "react-router";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { Field, showForm, Spinner, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deleteVideoSchema, saveVideoSchema } from "./video-actions";
 import { videoErrorText } from "./video-messages";
 
 type Values = { Name: string; Platform: (typeof VIDEO_PLATFORMS)[number]; TrailerLink: string };
 const EMPTY: Values = { Name: "", Platform: "Netflix", TrailerLink: "" };
+const valuesOf = (video: Video): Values => ({
+  Name: video.Name,
+  Platform: (VIDEO_PLATFORMS as readonly string[]).includes(video.Platform) ? (video.Platform as Values["Platform"]) : "Netflix",
+  TrailerLink: video.TrailerLink,
+});
 
 const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -23,13 +28,26 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
   const [editing, setEditing] = useState<Video | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
   const [removing, setRemoving] = useState<Video | null>(null);
-  const save = useAdminAction(saveVideoSchema, { banner: true, failure: (refusal) => videoErrorText(refusal, "save"), onSaved: () => cancelEdit() });
+  // After Reload of a save over someone else's: the video as read now goes into the form.
+  const [reopen, setReopen] = useState<string | null>(null);
+  const save = useAdminAction(saveVideoSchema, {
+    banner: true,
+    failure: (refusal) => videoErrorText(refusal, "save"),
+    onSaved: () => cancelEdit(),
+    onReload: () => editing && setReopen(editing._id),
+  });
+  if (reopen !== null) {
+    setReopen(null);
+    const fresh = videos?.find((video) => video._id === reopen);
+    setEditing(fresh ?? null);
+    setValues(fresh ? valuesOf(fresh) : EMPTY);
+  }
   const remove = useAdminAction(deleteVideoSchema, {
     banner: true,
     failure: (refusal) => videoErrorText(refusal, "remove"),
     onSaved: () => editing?._id === removing?._id && cancelEdit(),
   });
-  const { errors, formRef, pending: saving } = save;
+  const { errors, formRef, pending: saving, stale, reload, reloading } = save;
   const { pending: deletingNow } = remove;
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -46,16 +64,12 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
     event.preventDefault();
     if (saving) return;
     remove.dismissBanner();
-    save.submit(editing ? { intent: "update", id: editing._id, fields: values } : { intent: "create", fields: values });
+    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields: values } : { intent: "create", fields: values });
   }
 
   function edit(video: Video) {
     setEditing(video);
-    setValues({
-      Name: video.Name,
-      Platform: (VIDEO_PLATFORMS as readonly string[]).includes(video.Platform) ? (video.Platform as Values["Platform"]) : "Netflix",
-      TrailerLink: video.TrailerLink,
-    });
+    setValues(valuesOf(video));
     save.clearErrors();
     remove.dismissBanner();
     showForm("video-form");
@@ -130,6 +144,7 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
             {error}
           </p>
         )}
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <div className="flex flex-col gap-3 pt-2 sm:flex-row sm:flex-wrap">
           <SubmitButton pending={saving}>Add/Update Video</SubmitButton>
           {editing && (

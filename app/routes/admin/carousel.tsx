@@ -8,7 +8,7 @@ import type { Route } from "./+types/carousel";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { items: await context.services.carousel.list() };
+  return { items: await context.services.carousel.listForEdit() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -16,8 +16,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { carousel } = context.services;
   return answer(request, slideActionSchema, async (form) => {
     if (form.intent === "create") return `"${(await carousel.create(form.fields)).title}" added`;
-    if (form.intent === "update") return `"${(await carousel.update(form.id, form.fields)).title}" updated`;
-    const slides = await carousel.list();
+    if (form.intent === "update") return `"${(await carousel.update(form.id, form.fields, form.version)).title}" updated`;
+    const slides = await carousel.listForEdit();
     const slide = slides.find((s) => s._id === form.id);
     if (!slide) throw refuse(404, "This item no longer exists. Reload to see the current slides.");
     if (form.intent === "delete") {
@@ -27,10 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const ordered = moveItem(slides, form.id, form.delta);
     if (!ordered) throw refuse(400, `"${slide.title}" cannot move further`);
     // Every slide gets its index as position, so there are never two slides on one position.
-    for (const { item, position } of positionWrites(ordered)) {
-      const { _id, ...fields } = item;
-      await carousel.update(_id, { ...fields, position });
-    }
+    await carousel.setPositions(positionWrites(ordered).map(({ item, position }) => ({ id: item._id, position })));
     return `"${slide.title}" moved ${form.delta < 0 ? "up" : "down"}`;
   });
 }

@@ -43,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       await videos.delete(form.id);
       return "Video deleted";
     }
-    const { created } = await videos.save(form.fields, form.intent === "update" ? form.id : undefined);
+    const { created } = await (form.intent === "update" ? videos.save(form.fields, form.id, form.version) : videos.save(form.fields));
     return created ? "Video added" : "Video updated";
   });
 }
