@@ -54,7 +54,7 @@ export function badgeTone(badge: string): BadgeTone {
 }
 
 /** Server slides as the storefront shows them; an empty CTA falls back to a generic label and the price list. */
-export function toStorefrontSlide(slide: Omit<CarouselSlide, "position">): StorefrontSlide {
+export function toStorefrontSlide(slide: Omit<CarouselSlide, "position" | "version">): StorefrontSlide {
   return {
     id: slide._id,
     image: slide.image,

@@ -268,6 +268,8 @@ export const orderSchema = z.object({
   total: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The number of its last change, to send back with an edit of its details (ADR 0017). */
+  version: z.number(),
   lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -17,6 +17,8 @@ export const updatePostSchema = z.object({
   ImageUrl: z.string(),
   Date: z.string(),
   createdAt: z.string(),
+  /** The number of its last change, to send back with an edit (ADR 0017). */
+  version: z.number(),
 });
 export type UpdatePost = z.infer<typeof updatePostSchema>;
 

@@ -26,6 +26,8 @@ export const videoSchema = z.object({
   Name: z.string(),
   Platform: z.string(),
   TrailerLink: z.string(),
+  /** The number of its last change, to send back with an edit (ADR 0017). */
+  version: z.number(),
 });
 export type Video = z.infer<typeof videoSchema>;
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, openSignedIn } from "./admin-account";
-import { expectAccessibleInBothThemes } from "./helpers";
+import { expectAccessibleInBothThemes, expectNoAxeViolations } from "./helpers";
 
 const NEW_WHATSAPP = "9779812345678";
 
@@ -18,7 +18,9 @@ test("a new WhatsApp number in Settings is the one checkout opens", async ({ pag
     // A bad value is named next to its field, and nothing is saved.
     await number.fill("+977 98");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("WhatsApp number: digits only, with country code")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Shop contact details" }).getByText("WhatsApp number: digits only, with country code"),
+    ).toBeVisible();
     await expect(number).toHaveAttribute("aria-invalid", "true");
     await expect(number).toBeFocused();
 
@@ -73,6 +75,58 @@ test("a new WhatsApp number in Settings is the one checkout opens", async ({ pag
     }
   }
   expect((await (await page.request.get("/api/admin/settings")).json()).data.whatsappNumber).toBe(original);
+});
+
+test("two admins on the settings: the later save over the same version is refused, and Reload brings the saved values", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  await openSignedIn(page, "/admin/settings");
+  const original = (await (await page.request.get("/api/admin/settings")).json()).data;
+  const other = await browser.newContext({ baseURL });
+  try {
+    const second = await other.newPage();
+    await openSignedIn(second, "/admin/settings");
+    const telegram = (p: Page) => p.getByLabel("Telegram username", { exact: true });
+    const whatsapp = (p: Page) => p.getByLabel("WhatsApp number", { exact: true });
+
+    // The first admin saves a new Telegram username.
+    await telegram(page).fill("pasal_e2e_first");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(toast(page, "Settings saved")).toBeVisible();
+
+    // The second, whose screen was read before that, saves a new WhatsApp number: refused, nothing lost.
+    await whatsapp(second).fill(NEW_WHATSAPP);
+    await second.getByRole("button", { name: "Save settings" }).click();
+    const notice = second.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
+    await expectNoAxeViolations(second);
+    expect((await (await page.request.get("/api/admin/settings")).json()).data).toMatchObject({
+      telegramUsername: "pasal_e2e_first",
+      whatsappNumber: original.whatsappNumber,
+    });
+
+    // Reload shows what the first admin saved; saving again from there keeps both changes.
+    await notice.getByRole("button", { name: "Reload" }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(telegram(second)).toHaveValue("pasal_e2e_first");
+    await expect(whatsapp(second)).toHaveValue(original.whatsappNumber);
+    await whatsapp(second).fill(NEW_WHATSAPP);
+    await second.getByRole("button", { name: "Save settings" }).click();
+    await expect(toast(second, "Settings saved")).toBeVisible();
+    expect((await (await page.request.get("/api/admin/settings")).json()).data).toMatchObject({
+      telegramUsername: "pasal_e2e_first",
+      whatsappNumber: NEW_WHATSAPP,
+    });
+  } finally {
+    await other.close();
+    // A save without If-Match puts the shop's own values back, whatever happened above.
+    const restored = await page.request.put("/api/admin/settings", { data: original });
+    expect(restored.status()).toBe(200);
+  }
 });
 
 /** An admin the test below adds; removed after it with a timeout of its own, even when the test failed or ran out of time. */

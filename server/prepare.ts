@@ -5,7 +5,7 @@ import { migrateToLatest } from "./db/migrate";
 import { seedDefaultContent } from "./db/seed";
 import { withStartUpLock } from "./db/start-up-lock";
 import { ensureFirstAdmin } from "./modules/auth/first-admin";
-import { createAuthService } from "./modules/auth/service";
+import { createAuthService, UNCOUNTED_PASSWORD_CHANGES } from "./modules/auth/service";
 
 export interface FirstAdmin {
   email: string;
@@ -25,7 +25,9 @@ export function migrateAndSeed(db: Db, clock: Clock): Promise<{ migrated: string
 
 /** The first admin, on a database with none, under the start-up lock: only the instance that created it gets its password to print. */
 export function createFirstAdmin(db: Db, clock: Clock, admin: Config["admin"]): Promise<FirstAdmin | null> {
-  return withStartUpLock(db, (locked) => ensureFirstAdmin(createAuthService(locked, clock), admin));
+  return withStartUpLock(db, (locked) =>
+    ensureFirstAdmin(createAuthService(locked, clock, { passwordChangeFailures: UNCOUNTED_PASSWORD_CHANGES }), admin),
+  );
 }
 
 /** What the start prints once, when it created the first admin. */

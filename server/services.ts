@@ -25,12 +25,12 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const media = createMediaService(db, config.mediaDir, clock, log);
   // Shared by every instance on PostgreSQL, in memory on SQLite (ADR 0022).
   const limits = createLimits(db, () => clock().getTime());
+  /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
+  const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   return {
-    auth: createAuthService(db, clock),
+    auth: createAuthService(db, clock, { passwordChangeFailures }),
     limits,
     loginThrottle: createLoginThrottle(db, clock, limits),
-    /** Wrong current passwords per admin id: `await retryAfter(id)` before the change, `await record(id)` on a wrong one. */
-    passwordChangeFailures: createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures"),
     catalogue,
     carousel: createCarouselService(db, clock, changes),
     updates: createUpdatesService(db, clock, changes),

@@ -26,8 +26,9 @@ describe("GET /api/prices", () => {
     expect(allPrices.length).toBeGreaterThanOrEqual(25);
     const ids = allPrices.map((p: { Id: string }) => Number(p.Id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // `version` is the number of the item's last change, sent back with an edit as If-Match (ADR 0017).
     expect(Object.keys(allPrices[0]).sort()).toEqual(
-      ["_id", "Id", "Name", "Info", "ImageId", "category", "Category", "status", "Status", "plans", "Note", "SpecialLink"].sort(),
+      ["_id", "Id", "Name", "Info", "ImageId", "category", "Category", "status", "Status", "plans", "Note", "SpecialLink", "version"].sort(),
     );
     const withPlans = allPrices.find((p: { plans?: object }) => Object.keys(p.plans ?? {}).length === 4);
     expect(Object.values(withPlans.plans).every((v) => typeof v === "number")).toBe(true);

@@ -31,7 +31,7 @@ describe("shop settings", () => {
     const t = await createTestApp();
     const response = await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: await t.adminCookie() } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: defaultShopSettings });
+    expect(response.json()).toEqual({ success: true, data: defaultShopSettings, version: 0 });
   });
 
   it("saves the whole set, answers it, and the storefront's cached read sees it at once", async () => {
@@ -41,7 +41,7 @@ describe("shop settings", () => {
 
     const response = await put(t, { ...changed, whatsappNumber: " 9779811111111 ", unknownField: "dropped" });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: changed });
+    expect(response.json()).toEqual({ success: true, data: changed, version: 1 });
 
     expect((await t.app.services.settings.shop()).whatsappNumber).toBe("9779811111111");
     const again = await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: await t.adminCookie() } });

@@ -30,5 +30,7 @@ export const carouselSlideSchema = z.object({
   ctaText: z.string(),
   ctaLink: z.string(),
   position: z.number(),
+  /** The number of its last change, to send back with an edit (ADR 0017). */
+  version: z.number(),
 });
 export type CarouselSlide = z.infer<typeof carouselSlideSchema>;

@@ -91,6 +91,8 @@ export const catalogueItemSchema = z.object({
   plans: z.record(z.string(), z.number()),
   Note: z.string(),
   SpecialLink: z.string(),
+  /** The number of its last change, to send back with an edit (domain/versions.ts). */
+  version: z.number(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 

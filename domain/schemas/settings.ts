@@ -43,4 +43,5 @@ export const shopSettingsSchema = z.object({
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
-export const shopSettingsResponseSchema = z.object({ success: z.literal(true), data: shopSettingsSchema });
+/** `version`: the number of the settings' last save (0: never saved), sent back with an edit as If-Match. */
+export const shopSettingsResponseSchema = z.object({ success: z.literal(true), data: shopSettingsSchema, version: z.number() });

@@ -3,6 +3,7 @@ import { DatabaseOpenError, postgresSchemaProblem } from "./check";
 import { initial } from "./migrations/0001-initial";
 import { newsletter } from "./migrations/0002-newsletter";
 import { orders } from "./migrations/0003-orders";
+import { versions } from "./migrations/0004-versions";
 import { sharedLimits } from "./migrations/0005-shared-limits";
 import { media } from "./migrations/0006-media";
 import type { Tables } from "./schema";
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-newsletter": newsletter,
   "0003-orders": orders,
+  "0004-versions": versions,
   "0005-shared-limits": sharedLimits,
   "0006-media": media,
 };

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 /** Table shapes as Kysely sees them. Timestamps are ISO-8601 UTC text on both dialects. */
 export interface CatalogueItemsTable {
   id: string;
@@ -12,6 +13,8 @@ export interface CatalogueItemsTable {
   special_link: string;
   created_at: string;
   updated_at: string;
+  /** The number of the last change: 1 when created, one more on every update (0004-versions). */
+  version: Generated<number>;
 }
 
 export interface CataloguePlansTable {
@@ -31,6 +34,8 @@ export interface CarouselSlidesTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** The number of the last change: 1 when created, one more on every update (0004-versions). */
+  version: Generated<number>;
 }
 
 export interface UpdatePostsTable {
@@ -40,6 +45,8 @@ export interface UpdatePostsTable {
   image_url: string;
   created_at: string;
   updated_at: string;
+  /** The number of the last change: 1 when created, one more on every update (0004-versions). */
+  version: Generated<number>;
 }
 
 export interface VideosTable {
@@ -50,6 +57,8 @@ export interface VideosTable {
   trailer_link: string;
   created_at: string;
   updated_at: string;
+  /** The number of the last change: 1 when created, one more on every update (0004-versions). */
+  version: Generated<number>;
 }
 
 export interface AdminUsersTable {
@@ -73,6 +82,8 @@ export interface SettingsTable {
   key: string;
   value: string;
   updated_at: string;
+  /** The number of the last change: 1 when created, one more on every update (0004-versions). */
+  version: Generated<number>;
 }
 
 export interface NewsletterSubscribersTable {
@@ -94,6 +105,8 @@ export interface OrdersTable {
   total: number;
   created_at: string;
   updated_at: string;
+  /** The number of the last change: 1 when created, one more on every update (0004-versions). */
+  version: Generated<number>;
 }
 
 export interface OrderLinesTable {

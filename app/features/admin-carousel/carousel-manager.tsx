@@ -1,75 +1,41 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { successMessageSchema } from "../../../domain/common";
-import { carouselSlideSchema } from "../../../domain/schemas/carousel";
-import { callApi } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { useToast } from "../../lib/admin/toast";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
-import { ErrorBanner, Spinner, withReason } from "../../lib/admin/form-parts";
+import { ErrorBanner, Spinner } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { DeleteIcon, DownIcon, EditIcon, PlusIcon, UpIcon } from "./icons";
-import { moveItem, positionWrites } from "./reorder";
+import { deleteSlideSchema, moveSlideSchema } from "./slide-actions";
 import { SlideEditor } from "./slide-editor";
 
 const iconButton = `inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
 
-type Editor = { key: number; slide: CarouselSlide | null };
+/** The modal: a new slide (id null) or the slide with `id`, found in the data as last read (so Reload shows its latest). */
+type Editor = { key: number; id: string | null };
 
 /** The carousel admin (spec §2): card grid, add/edit modal, delete with confirmation, and slide order. */
 export function CarouselManager({ items }: { items: CarouselSlide[] }) {
-  const revalidator = useRevalidator();
-  const toast = useToast();
-  const [banner, setBanner] = useState<string | null>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<CarouselSlide | null>(null);
-  const [busy, setBusy] = useState(false);
-  const loading = revalidator.state === "loading";
+  // The spec's banner (§8) says what failed; the list is read again either way.
+  const remove = useAdminAction(deleteSlideSchema, { banner: true, failure: "Failed to delete item" });
+  const move = useAdminAction(moveSlideSchema, { banner: true, failure: "Failed to update item" });
+  const busy = remove.pending || move.pending;
+  const banner = remove.banner ?? move.banner;
 
-  async function refresh() {
-    await revalidator.revalidate();
-  }
-
-  async function saved(slide: CarouselSlide, wasEdit: boolean) {
-    setEditor(null);
-    toast("success", wasEdit ? `"${slide.title}" updated` : `"${slide.title}" added`);
-    await refresh();
-  }
-
-  async function confirmDelete() {
+  function confirmDelete() {
     const slide = deleting;
     setDeleting(null);
     if (!slide) return;
-    setBusy(true);
-    setBanner(null);
-    const answer = await callApi("DELETE", `/api/admin/carousel/${encodeURIComponent(slide._id)}`, successMessageSchema);
-    setBusy(false);
-    if (answer.ok) toast("success", `"${slide.title}" deleted`);
-    else setBanner(withReason("Failed to delete item", answer.message));
-    await refresh();
+    move.dismissBanner();
+    remove.submit({ intent: "delete", id: slide._id });
   }
 
-  async function move(slide: CarouselSlide, delta: -1 | 1) {
-    const ordered = moveItem(items, slide._id, delta);
-    if (!ordered) return;
-    setBusy(true);
-    setBanner(null);
-    // Every slide gets its index as position, so there are never two slides on one position.
-    let failed = false;
-    for (const { item, position } of positionWrites(ordered)) {
-      const { _id, ...fields } = item;
-      const answer = await callApi("PUT", `/api/admin/carousel/${encodeURIComponent(_id)}`, carouselSlideSchema, { ...fields, position });
-      if (!answer.ok) {
-        setBanner(withReason("Failed to update item", answer.message));
-        failed = true;
-        break;
-      }
-    }
-    setBusy(false);
-    await refresh();
-    if (!failed) toast("success", `"${slide.title}" moved ${delta < 0 ? "up" : "down"}`);
+  function moveSlide(slide: CarouselSlide, delta: -1 | 1) {
+    remove.dismissBanner();
+    move.submit({ intent: "move", id: slide._id, delta });
   }
 
   return (
@@ -77,14 +43,14 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
           <h1 className="text-2xl font-bold">Carousel Admin Dashboard</h1>
-          {(loading || busy) && (
+          {busy && (
             <span role="status" className={`inline-flex items-center gap-2 text-sm ${mutedText}`}>
               <Spinner />
               <span className="sr-only">Loading carousel items…</span>
             </span>
           )}
         </div>
-        <button type="button" className={primaryButton} onClick={() => setEditor({ key: Date.now(), slide: null })}>
+        <button type="button" className={primaryButton} onClick={() => setEditor({ key: Date.now(), id: null })}>
           <PlusIcon />
           Add New Item
         </button>
@@ -93,7 +59,13 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
 
       {banner && (
         <div className="mt-4">
-          <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />
+          <ErrorBanner
+            message={banner}
+            onDismiss={() => {
+              remove.dismissBanner();
+              move.dismissBanner();
+            }}
+          />
         </div>
       )}
 
@@ -101,12 +73,12 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
         <div className={`${card} mt-6 flex flex-col items-center px-6 py-16 text-center`}>
           <p className="text-lg font-semibold">No carousel items found</p>
           <p className={`mt-1 ${mutedText}`}>Add your first carousel item to get started</p>
-          <button type="button" className={`${secondaryButton} mt-6`} onClick={() => setEditor({ key: Date.now(), slide: null })}>
+          <button type="button" className={`${secondaryButton} mt-6`} onClick={() => setEditor({ key: Date.now(), id: null })}>
             Add New Item
           </button>
         </div>
       ) : (
-        <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading || busy}>
+        <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={busy}>
           {items.map((slide, index) => (
             <li key={slide._id} className={`${card} flex flex-col overflow-hidden`}>
               <div className="relative">
@@ -134,8 +106,8 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
                     type="button"
                     className={iconButton}
                     aria-label={`Move "${slide.title}" up`}
-                    disabled={busy || loading || index === 0}
-                    onClick={() => move(slide, -1)}
+                    disabled={busy || index === 0}
+                    onClick={() => moveSlide(slide, -1)}
                   >
                     <UpIcon />
                   </button>
@@ -143,8 +115,8 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
                     type="button"
                     className={iconButton}
                     aria-label={`Move "${slide.title}" down`}
-                    disabled={busy || loading || index === items.length - 1}
-                    onClick={() => move(slide, 1)}
+                    disabled={busy || index === items.length - 1}
+                    onClick={() => moveSlide(slide, 1)}
                   >
                     <DownIcon />
                   </button>
@@ -154,7 +126,7 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
                     className={iconButton}
                     aria-label={`Edit "${slide.title}"`}
                     disabled={busy}
-                    onClick={() => setEditor({ key: Date.now(), slide })}
+                    onClick={() => setEditor({ key: Date.now(), id: slide._id })}
                   >
                     <EditIcon />
                   </button>
@@ -175,7 +147,12 @@ export function CarouselManager({ items }: { items: CarouselSlide[] }) {
       )}
 
       {editor && (
-        <SlideEditor key={editor.key} slide={editor.slide} onClose={() => setEditor(null)} onSaved={(slide) => saved(slide, editor.slide !== null)} />
+        <SlideEditor
+          key={editor.key}
+          slide={editor.id === null ? null : (items.find((slide) => slide._id === editor.id) ?? null)}
+          onClose={() => setEditor(null)}
+          onReload={() => setEditor((open) => open && { ...open, key: open.key + 1 })}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { CarouselSlide } from "../../../domain/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
-import { carouselSlideSchema } from "../../../domain/schemas/carousel";
-import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { Dialog } from "../../components/dialog";
-import { ErrorBanner, Field, useFocusFirstInvalid, withReason } from "../../lib/admin/form-parts";
+import { ErrorBanner, Field, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { saveSlideSchema } from "./slide-actions";
 
 type Values = { image: string; title: string; description: string; badge: string; ctaText: string; ctaLink: string };
 const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "" };
@@ -17,24 +17,30 @@ const valuesOf = (slide: CarouselSlide | null): Values =>
 
 /**
  * The add / edit modal. Mounted afresh for each opening (keyed by the caller), so it starts from the
- * slide or from empty. Closing with unsaved changes asks first.
+ * slide or from empty. Closing with unsaved changes asks first; a refusal shows in the spec's banner (§8).
  */
 export function SlideEditor({
   slide,
-  onSaved,
   onClose,
+  onReload,
 }: {
   /** null: a new slide. */
   slide: CarouselSlide | null;
-  onSaved: (saved: CarouselSlide) => void;
   onClose: () => void;
+  /** After Reload of a save over someone else's: the modal opens again on the slide as read now. */
+  onReload: () => void;
 }) {
-  const initial = valuesOf(slide);
+  // What the modal opened with: the screen's data may be read again meanwhile.
+  const [initial] = useState(() => valuesOf(slide));
+  const [readVersion] = useState(slide?.version ?? 0);
   const [values, setValues] = useState<Values>(initial);
-  const [result, setResult] = useState<ApiResult<CarouselSlide> | null>(null);
-  useFocusFirstInvalid("slide-form", result);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useAdminAction(saveSlideSchema, {
+    banner: true,
+    failure: slide ? "Failed to update item" : "Failed to add item",
+    onSaved: onClose,
+    onReload,
+  });
+  const { errors, formRef, pending: saving, banner, dismissBanner, stale, reload, reloading } = save;
   const [askDiscard, setAskDiscard] = useState(false);
   const dirty = (Object.keys(values) as Array<keyof Values>).some((key) => values[key] !== initial[key]);
 
@@ -44,21 +50,17 @@ export function SlideEditor({
     else onClose();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    setBanner(null);
-    const answer = slide
-      ? await callApi("PUT", `/api/admin/carousel/${encodeURIComponent(slide._id)}`, carouselSlideSchema, values)
-      : await callApi("POST", "/api/admin/carousel", carouselSlideSchema, values);
-    setSaving(false);
-    setResult(answer);
-    if (answer.ok) onSaved(answer.data);
-    else setBanner(withReason(slide ? "Failed to update item" : "Failed to add item", answer.message));
+    if (saving) return;
+    save.submit(slide ? { intent: "update", id: slide._id, version: readVersion, fields: values } : { intent: "create", fields: values });
   }
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
-  const error = (key: keyof Values) => fieldError(result, key);
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    save.clearError(key);
+  };
+  const error = (key: keyof Values) => errors[key];
 
   return (
     <Dialog open wide title={slide ? "Edit Carousel Item" : "Add New Carousel Item"} onClose={requestClose}>
@@ -80,8 +82,9 @@ export function SlideEditor({
           </div>
         </div>
       ) : (
-        <form id="slide-form" onSubmit={submit} noValidate className="space-y-4">
-          {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+        <form id="slide-form" ref={formRef} onSubmit={submit} noValidate className="space-y-4">
+          {banner && <ErrorBanner message={banner} onDismiss={dismissBanner} />}
+          {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
           <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={error("image")}>
             {(p) => (
               <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />
@@ -109,9 +112,7 @@ export function SlideEditor({
             <button type="button" className={secondaryButton} onClick={requestClose} disabled={saving}>
               Cancel
             </button>
-            <button type="submit" className={primaryButton} disabled={saving}>
-              {saving ? "Saving…" : slide ? "Update" : "Save"}
-            </button>
+            <SubmitButton pending={saving}>{slide ? "Update" : "Save"}</SubmitButton>
           </div>
         </form>
       )}

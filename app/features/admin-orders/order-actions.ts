@@ -7,5 +7,6 @@ const reference = z.string().trim().min(1).max(20);
 export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), reference, fields: orderStatusInputSchema }),
   z.object({ intent: z.literal("start"), reference, lineId: z.string().min(1).max(100), fields: lineStartInputSchema }),
-  z.object({ intent: z.literal("details"), reference, fields: orderDetailsInputSchema }),
+  // `version`: the order's, as the card read it; a newer one refuses the save (ADR 0017).
+  z.object({ intent: z.literal("details"), reference, version: z.number().int().min(0), fields: orderDetailsInputSchema }),
 ]);

@@ -6,7 +6,7 @@ import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";
-import { InputField, inputClass } from "../../lib/admin/form-parts";
+import { InputField, inputClass, StaleNotice } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
@@ -186,7 +186,7 @@ function StartDates({ order, write }: { order: Order; write: OrderWrite }) {
 function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
   const id = useId();
   const formId = `${id.replaceAll(":", "")}-details`;
-  const { errors, formRef, pending: saving } = write;
+  const { errors, formRef, pending: saving, stale, reload, reloading } = write;
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -194,6 +194,7 @@ function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
     write.submit({
       intent: "details",
       reference: order.reference,
+      version: order.version,
       fields: { customerName: String(form.get("customerName") ?? ""), phone: String(form.get("phone") ?? ""), note: String(form.get("note") ?? "") },
     });
   }
@@ -230,6 +231,7 @@ function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
         </label>
         <textarea id={`${formId}-note`} name="note" rows={2} maxLength={2000} defaultValue={order.note} className={inputClass} />
       </div>
+      {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
       <button type="submit" disabled={saving} className={`${secondaryButton} px-4 py-2 text-sm`}>
         {saving ? "Saving…" : "Save details"}
       </button>

@@ -4,7 +4,8 @@ import { priceInputSchema } from "../../../domain/schemas/catalogue";
 /** Add or Update Price: the fields as the API takes them (spec §7), checked in the browser and by the action. */
 export const savePriceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), fields: priceInputSchema }),
-  z.object({ intent: z.literal("update"), id: z.string().min(1), fields: priceInputSchema }),
+  // `version`: the one the screen read; a newer one refuses the save (ADR 0017).
+  z.object({ intent: z.literal("update"), id: z.string().min(1), version: z.number().int().min(0), fields: priceInputSchema }),
 ]);
 
 export const deletePriceSchema = z.object({ intent: z.literal("delete"), name: z.string().min(1).max(200) });

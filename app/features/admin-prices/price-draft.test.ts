@@ -13,6 +13,7 @@ const item: CatalogueItem = {
   status: "none",
   plans: { "12": 3200, "1": 300, "3": 880 },
   Note: "",
+  version: 1,
   SpecialLink: "https://example.com",
 };
 

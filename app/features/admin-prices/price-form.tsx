@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { Field, inputClass, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, inputClass, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { savePriceSchema } from "./price-actions";
@@ -23,16 +23,21 @@ export function PriceForm({
   focusOnMount,
   onSaved,
   onCancelEdit,
+  onReload,
 }: {
   editing: CatalogueItem | null;
   focusOnMount: boolean;
   onSaved: () => void;
   onCancelEdit: () => void;
+  /** After Reload of a save over someone else's: the form starts again from the item as read now. */
+  onReload: () => void;
 }) {
   const uid = useId();
-  const save = useAdminAction(savePriceSchema, { onSaved });
+  const save = useAdminAction(savePriceSchema, { onSaved, onReload });
   const { errors, formRef } = save;
   const [draft, setDraft] = useState<PriceDraft>(() => (editing ? draftFromItem(editing) : emptyDraft));
+  // The version the draft was made from: the screen's data may be read again meanwhile (another write).
+  const [readVersion] = useState(editing?.version ?? 0);
   const [newPlan, setNewPlan] = useState({ months: "", price: "" });
   const [planHint, setPlanHint] = useState<string | null>(null);
 
@@ -87,7 +92,7 @@ export function PriceForm({
     const plans = commitNewPlan();
     if (plans === false) return;
     const fields = draftToPayload({ ...draft, plans });
-    save.submit(editing ? { intent: "update", id: editing._id, fields } : { intent: "create", fields });
+    save.submit(editing ? { intent: "update", id: editing._id, version: readVersion, fields } : { intent: "create", fields });
   }
 
   // Errors about one plan row show on that row; the rest (e.g. too many plans) under the plans box.
@@ -306,6 +311,11 @@ export function PriceForm({
         <p className={`${errorClass} mt-4`} role="alert">
           {formError}
         </p>
+      )}
+      {save.stale && (
+        <div className="mt-4">
+          <StaleNotice onReload={() => void save.reload()} reloading={save.reloading} />
+        </div>
       )}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -1,58 +1,27 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
 import { card, mutedText, secondaryButton } from "../../components/ui";
-import { adminCreateResponseSchema, adminDeleteResponseSchema } from "../../../domain/auth";
-import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { useToast } from "../../lib/admin/toast";
-import { InputField, sectionHeading, SubmitButton, useFocusFirstInvalid } from "../../lib/admin/form-parts";
+import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { addAdminSchema, removeAdminSchema } from "./settings-actions";
 
 /** Who may sign in to the admin area: the list, adding one, and removing one (never the last). */
 export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [result, setResult] = useState<ApiResult<unknown> | null>(null);
-  useFocusFirstInvalid("add-admin-form", result);
-  const [adding, setAdding] = useState(false);
+  const add = useAdminAction(addAdminSchema, { reset: true });
+  const { errors, formRef, pending: adding } = add;
+  // Removing yourself ends at sign-in (the action redirects there).
+  const remove = useAdminAction(removeAdminSchema);
+  const { pending: removingNow } = remove;
   const [removing, setRemoving] = useState<AdminListItem | null>(null);
 
-  async function add(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setAdding(true);
-    const answer = await callApi("POST", "/api/admin/admins", adminCreateResponseSchema, {
-      email: String(form.get("email") ?? ""),
-      name: String(form.get("name") ?? ""),
-      password: String(form.get("password") ?? ""),
-    });
-    setAdding(false);
-    setResult(answer);
-    if (answer.ok) {
-      formElement.reset();
-      toast("success", answer.data.message);
-      await revalidator.revalidate();
-    } else {
-      toast("error", answer.message);
-    }
-  }
-
-  async function remove(admin: AdminListItem) {
-    setRemoving(null);
-    const answer = await callApi("DELETE", `/api/admin/admins/${encodeURIComponent(admin.email)}`, adminDeleteResponseSchema);
-    if (!answer.ok) {
-      toast("error", answer.message);
-      return;
-    }
-    if (answer.data.signedOut) {
-      navigate("/admin/login", { replace: true });
-      return;
-    }
-    toast("success", answer.data.message);
-    await revalidator.revalidate();
+    if (adding) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "");
+    add.submit({ intent: "add-admin", fields: { email: text("email"), name: text("name"), password: text("password") } });
   }
 
   const onlyOne = admins.length <= 1;
@@ -86,6 +55,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
               type="button"
               className={`${secondaryButton} shrink-0 px-4 py-2 text-sm text-red-700 dark:text-red-300`}
               aria-label={`Remove ${admin.email}`}
+              disabled={removingNow}
               onClick={() => setRemoving(admin)}
             >
               Remove
@@ -95,16 +65,16 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
       </ul>
 
       <h3 className="mt-6 text-base font-semibold">Add admin</h3>
-      <form id="add-admin-form" onSubmit={add} noValidate className="mt-3 grid gap-4 md:grid-cols-3" aria-label="Add admin">
-        <InputField name="email" label="Email" type="email" inputMode="email" autoComplete="off" error={fieldError(result, "email")} />
-        <InputField name="name" label="Name" autoComplete="off" error={fieldError(result, "name")} />
+      <form id="add-admin-form" ref={formRef} onSubmit={submit} noValidate className="mt-3 grid gap-4 md:grid-cols-3" aria-label="Add admin">
+        <InputField name="email" label="Email" type="email" inputMode="email" autoComplete="off" error={errors.email} />
+        <InputField name="name" label="Name" autoComplete="off" error={errors.name} />
         <InputField
           name="password"
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters. Share it with them privately.`}
-          error={fieldError(result, "password")}
+          error={errors.password}
         />
         <div className="md:col-span-3">
           <SubmitButton pending={adding} pendingLabel="Adding…" className="w-full sm:w-auto">
@@ -122,7 +92,10 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
             : `Remove ${removing?.email ?? ""} as an admin? They will be signed out and cannot sign in again.`
         }
         confirmLabel="Remove"
-        onConfirm={() => removing && void remove(removing)}
+        onConfirm={() => {
+          setRemoving(null);
+          if (removing) remove.submit({ intent: "remove-admin", email: removing.email });
+        }}
         onCancel={() => setRemoving(null)}
       />
     </section>

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
 import { card, mutedText } from "../../components/ui";
-import { shopSettingsResponseSchema } from "../../../domain/schemas/settings";
-import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
-import { useToast } from "../../lib/admin/toast";
-import { InputField, sectionHeading, SubmitButton, useFocusFirstInvalid } from "../../lib/admin/form-parts";
+import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { saveShopSchema } from "./settings-actions";
 
 type TextKey = Exclude<keyof ShopSettings, NumberKey>;
 type NumberKey = "customerCount" | "yearsInService" | "rating" | "supportHours";
@@ -32,34 +31,23 @@ const FIGURE_FIELDS: Array<{ name: NumberKey; label: string; step: string; min: 
   { name: "supportHours", label: "Support hours a day", step: "1", min: 1, max: 24 },
 ];
 
-/** The shop's contact details and About page figures, saved together with PUT /api/admin/settings. */
-export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
-  const toast = useToast();
-  const [saved, setSaved] = useState(settings);
-  const [result, setResult] = useState<ApiResult<unknown> | null>(null);
-  useFocusFirstInvalid("shop-settings-form", result);
-  const [saving, setSaving] = useState(false);
+/** The shop's contact details and About page figures, saved together over the `version` read. */
+export function ShopSettingsForm({ settings, version }: { settings: ShopSettings; version: number }) {
+  const save = useAdminAction(saveShopSchema);
+  const { errors, formRef, pending, stale, reload, reloading } = save;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pending) return;
     const form = new FormData(event.currentTarget);
-    const body: Record<string, unknown> = {};
-    for (const field of CONTACT_FIELDS) body[field.name] = String(form.get(field.name) ?? "");
+    const fields: Record<string, unknown> = {};
+    for (const field of CONTACT_FIELDS) fields[field.name] = String(form.get(field.name) ?? "");
     for (const field of FIGURE_FIELDS) {
       const raw = String(form.get(field.name) ?? "").trim();
-      // An empty box is sent as null, so the server names the field rather than saving 0.
-      body[field.name] = raw === "" ? null : Number(raw);
+      // An empty box is sent as null, so the field is named rather than 0 saved.
+      fields[field.name] = raw === "" ? null : Number(raw);
     }
-    setSaving(true);
-    const answer = await callApi("PUT", "/api/admin/settings", shopSettingsResponseSchema, body);
-    setSaving(false);
-    setResult(answer);
-    if (answer.ok) {
-      setSaved(answer.data.data);
-      toast("success", "Settings saved. The shop uses them from now on.");
-    } else {
-      toast("error", answer.errors.length ? "Some fields need attention." : answer.message);
-    }
+    save.submit({ intent: "shop", version, fields: fields as ShopSettings });
   }
 
   return (
@@ -68,8 +56,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
         Shop contact details
       </h2>
       <p className={`mt-1 text-sm ${mutedText}`}>Shown in the header, footer, Contact and About pages, and used for checkout.</p>
-      {/* A new key after a save puts the saved (normalised) values back into the boxes. */}
-      <form key={JSON.stringify(saved)} id="shop-settings-form" onSubmit={save} noValidate className="mt-5">
+      {/* A new version (a save, or Reload after someone else's) puts the values read again into the boxes. */}
+      <form key={version} id="shop-settings-form" ref={formRef} onSubmit={submit} noValidate className="mt-5">
         <div className="grid gap-4 md:grid-cols-2">
           {CONTACT_FIELDS.map((field) => (
             <InputField
@@ -79,8 +67,8 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
               hint={field.hint}
               type={field.type ?? "text"}
               inputMode={field.inputMode}
-              defaultValue={saved[field.name]}
-              error={fieldError(result, field.name)}
+              defaultValue={settings[field.name]}
+              error={errors[field.name]}
               autoComplete="off"
               spellCheck={false}
             />
@@ -99,19 +87,19 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                 step={field.step}
                 min={field.min}
                 max={field.max}
-                defaultValue={saved[field.name]}
-                error={fieldError(result, field.name)}
+                defaultValue={settings[field.name]}
+                error={errors[field.name]}
               />
             ))}
           </div>
         </fieldset>
-        {result && !result.ok && result.errors.length === 0 && (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-            {result.message}
-          </p>
+        {stale && (
+          <div className="mt-4">
+            <StaleNotice onReload={() => void reload()} reloading={reloading} />
+          </div>
         )}
         <div className="mt-6">
-          <SubmitButton pending={saving} className="w-full sm:w-auto">
+          <SubmitButton pending={pending} className="w-full sm:w-auto">
             Save settings
           </SubmitButton>
         </div>

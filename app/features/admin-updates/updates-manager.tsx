@@ -5,12 +5,13 @@ import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { ImageUpload } from "../../lib/admin/image-upload";
-import { Field, Spinner, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deleteUpdateSchema, saveUpdateSchema } from "./update-actions";
 
 type Values = { Title: string; Description: string; ImageUrl: string };
 const EMPTY: Values = { Title: "", Description: "", ImageUrl: "" };
+const valuesOf = (post: UpdatePost): Values => ({ Title: post.Title, Description: post.Description, ImageUrl: post.ImageUrl });
 
 const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -25,30 +26,38 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
   const [editing, setEditing] = useState<UpdatePost | null>(null);
   const [deleting, setDeleting] = useState<UpdatePost | null>(null);
   const [removing, setRemoving] = useState<UpdatePost | null>(null);
+  // After Reload of a save over someone else's: the post as read now goes into the form.
+  const [reopen, setReopen] = useState<string | null>(null);
   // The form keeps what was typed after a refusal, with the messages next to the fields.
   const save = useAdminAction(saveUpdateSchema, {
     failure: editing ? "Failed to save the update" : "Failed to post the update",
     onSaved: () => cancelEdit(),
+    onReload: () => editing && setReopen(editing._id),
   });
+  if (reopen !== null) {
+    setReopen(null);
+    const fresh = posts.find((post) => post._id === reopen);
+    setEditing(fresh ?? null);
+    setValues(fresh ? valuesOf(fresh) : EMPTY);
+  }
   const remove = useAdminAction(deleteUpdateSchema, {
     failure: "Failed to delete the update",
     onSaved: () => editing?._id === removing?._id && cancelEdit(),
   });
-  const { errors, formRef, pending: saving } = save;
+  const { errors, formRef, pending: saving, stale, reload, reloading } = save;
   const loading = saving || remove.pending;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.pending) return;
-    save.submit(editing ? { intent: "update", id: editing._id, fields: values } : { intent: "create", fields: values });
+    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields: values } : { intent: "create", fields: values });
   }
 
   function edit(post: UpdatePost) {
     setEditing(post);
-    setValues({ Title: post.Title, Description: post.Description, ImageUrl: post.ImageUrl });
+    setValues(valuesOf(post));
     save.clearErrors();
-    document.getElementById("post-form")?.scrollIntoView({ behavior: "smooth", block: "start" });
-    window.setTimeout(() => document.querySelector<HTMLInputElement>("#post-form input")?.focus({ preventScroll: true }), 0);
+    showForm("post-form");
   }
 
   function cancelEdit() {
@@ -107,6 +116,7 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
           )}
         </Field>
         <ImageUpload value={values.ImageUrl} onUploaded={(ImageUrl) => setValues((v) => ({ ...v, ImageUrl }))} />
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <div className="flex flex-col gap-3 pt-2 sm:flex-row">
           <SubmitButton pending={saving}>{editing ? "Save changes" : "Submit"}</SubmitButton>
           {editing && (

@@ -1,104 +1,99 @@
-import type { z } from "zod";
 import { useState, type FormEvent } from "react";
+import { useNavigation, useSearchParams } from "react-router";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { successMessageSchema } from "../../../domain/common";
-import { videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
-import { callApi, fieldError, type ApiResult } from "../../lib/admin/admin-api";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { useToast } from "../../lib/admin/toast";
-import { Field, useFocusFirstInvalid, Spinner } from "../../lib/admin/form-parts";
+import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { deleteVideoSchema, saveVideoSchema } from "./video-actions";
 import { videoErrorText } from "./video-messages";
 
 type Values = { Name: string; Platform: (typeof VIDEO_PLATFORMS)[number]; TrailerLink: string };
 const EMPTY: Values = { Name: "", Platform: "Netflix", TrailerLink: "" };
-type SaveAnswer = z.infer<typeof videoSaveResponseSchema>;
+const valuesOf = (video: Video): Values => ({
+  Name: video.Name,
+  Platform: (VIDEO_PLATFORMS as readonly string[]).includes(video.Platform) ? (video.Platform as Values["Platform"]) : "Netflix",
+  TrailerLink: video.TrailerLink,
+});
 
 const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
 /**
  * What's New Video (spec §2): one form that adds, or updates the video being edited, and a list that is
- * loaded with 'View All Videos' (never on its own) and then kept fresh after every add, update and delete.
+ * loaded with 'View All Videos' (never on its own) and then read again after every add, update and delete.
+ * Failures are the spec's red text in the form (§8).
  */
-export function VideoManager() {
-  const toast = useToast();
+export function VideoManager({ videos, listError }: { videos: Video[] | null; listError: string | null }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [editing, setEditing] = useState<Video | null>(null);
-  const [saveResult, setSaveResult] = useState<ApiResult<SaveAnswer> | null>(null);
-  useFocusFirstInvalid("video-form", saveResult);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [videos, setVideos] = useState<Video[] | null>(null);
-  const [listing, setListing] = useState(false);
   const [deleting, setDeleting] = useState<Video | null>(null);
+  const [removing, setRemoving] = useState<Video | null>(null);
+  // After Reload of a save over someone else's: the video as read now goes into the form.
+  const [reopen, setReopen] = useState<string | null>(null);
+  const save = useAdminAction(saveVideoSchema, {
+    banner: true,
+    failure: (refusal) => videoErrorText(refusal, "save"),
+    onSaved: () => cancelEdit(),
+    onReload: () => editing && setReopen(editing._id),
+  });
+  if (reopen !== null) {
+    setReopen(null);
+    const fresh = videos?.find((video) => video._id === reopen);
+    setEditing(fresh ?? null);
+    setValues(fresh ? valuesOf(fresh) : EMPTY);
+  }
+  const remove = useAdminAction(deleteVideoSchema, {
+    banner: true,
+    failure: (refusal) => videoErrorText(refusal, "remove"),
+    onSaved: () => editing?._id === removing?._id && cancelEdit(),
+  });
+  const { errors, formRef, pending: saving, stale, reload, reloading } = save;
+  const { pending: deletingNow } = remove;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const listing = navigation.state === "loading" && navigation.location.search.includes("list=all");
+  const error = save.banner ?? remove.banner ?? listError;
 
-  async function loadVideos() {
-    setListing(true);
-    const answer = await callApi("GET", "/api/admin/viewWhatsNewVideo", videoListResponseSchema);
-    setListing(false);
-    if (answer.ok && answer.data.success) {
-      setVideos(answer.data.items);
-      // An earlier failed attempt's message would otherwise sit above a list that loaded fine.
-      setError(null);
-      return;
-    }
-    setError(answer.ok ? answer.data.message || "Failed to fetch videos" : videoErrorText(answer, "list"));
+  function loadVideos() {
+    save.dismissBanner();
+    remove.dismissBanner();
+    setSearchParams({ list: "all" }, { preventScrollReset: true, replace: true });
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    const answer = await callApi("POST", "/api/admin/addWhatsNewVideo", videoSaveResponseSchema, editing ? { ...values, _id: editing._id } : values);
-    setSaving(false);
-    setSaveResult(answer);
-    if (!answer.ok || !answer.data.success) {
-      setError(answer.ok ? answer.data.message || "Failed to add/update video" : videoErrorText(answer, "save"));
-      return;
-    }
-    toast("success", answer.data.message || (editing ? "Video updated" : "Video added"));
-    setValues(EMPTY);
-    setEditing(null);
-    setSaveResult(null);
-    if (videos !== null) await loadVideos();
+    if (saving) return;
+    remove.dismissBanner();
+    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields: values } : { intent: "create", fields: values });
   }
 
   function edit(video: Video) {
     setEditing(video);
-    setValues({
-      Name: video.Name,
-      Platform: (VIDEO_PLATFORMS as readonly string[]).includes(video.Platform) ? (video.Platform as Values["Platform"]) : "Netflix",
-      TrailerLink: video.TrailerLink,
-    });
-    setSaveResult(null);
-    setError(null);
-    document.getElementById("video-form")?.scrollIntoView({ behavior: "smooth", block: "start" });
-    window.setTimeout(() => document.querySelector<HTMLInputElement>("#video-form input")?.focus({ preventScroll: true }), 0);
+    setValues(valuesOf(video));
+    save.clearErrors();
+    remove.dismissBanner();
+    showForm("video-form");
   }
 
   function cancelEdit() {
     setEditing(null);
     setValues(EMPTY);
-    setSaveResult(null);
+    save.clearErrors();
   }
 
-  async function confirmDelete() {
+  function confirmDelete() {
     const video = deleting;
     setDeleting(null);
     if (!video) return;
-    setError(null);
-    const answer = await callApi("POST", "/api/admin/deleteWhatsNewVideo", successMessageSchema, { _id: video._id });
-    if (!answer.ok || !answer.data.success) {
-      setError(answer.ok ? answer.data.message || "Failed to delete video" : videoErrorText(answer, "remove"));
-      return;
-    }
-    toast("success", answer.data.message || "Video deleted");
-    if (editing?._id === video._id) cancelEdit();
-    // The spec's screen left the deleted video in the list; it is read again here.
-    await loadVideos();
+    save.dismissBanner();
+    setRemoving(video);
+    remove.submit({ intent: "delete", id: video._id });
   }
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    save.clearError(key);
+  };
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -107,6 +102,7 @@ export function VideoManager() {
 
       <form
         id="video-form"
+        ref={formRef}
         onSubmit={submit}
         noValidate
         className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
@@ -115,10 +111,10 @@ export function VideoManager() {
         <h2 id="video-form-title" className="text-lg font-semibold">
           {editing ? `Editing "${editing.Name}"` : "Add a video"}
         </h2>
-        <Field label="Name" error={fieldError(saveResult, "Name")}>
+        <Field label="Name" error={errors.Name}>
           {(p) => <input {...p} name="Name" type="text" required maxLength={160} value={values.Name} onChange={set("Name")} />}
         </Field>
-        <Field label="Platform" error={fieldError(saveResult, "Platform")}>
+        <Field label="Platform" error={errors.Platform}>
           {(p) => (
             <select {...p} name="Platform" required value={values.Platform} onChange={set("Platform")}>
               {VIDEO_PLATFORMS.map((platform) => (
@@ -129,11 +125,7 @@ export function VideoManager() {
             </select>
           )}
         </Field>
-        <Field
-          label="Trailer link"
-          hint="The full address of the trailer, such as https://www.youtube.com/watch?v=…"
-          error={fieldError(saveResult, "TrailerLink")}
-        >
+        <Field label="Trailer link" hint="The full address of the trailer, such as https://www.youtube.com/watch?v=…" error={errors.TrailerLink}>
           {(p) => (
             <input
               {...p}
@@ -152,10 +144,9 @@ export function VideoManager() {
             {error}
           </p>
         )}
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <div className="flex flex-col gap-3 pt-2 sm:flex-row sm:flex-wrap">
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? "Saving…" : "Add/Update Video"}
-          </button>
+          <SubmitButton pending={saving}>Add/Update Video</SubmitButton>
           {editing && (
             <button type="button" className={secondaryButton} onClick={cancelEdit}>
               Cancel edit
@@ -169,7 +160,7 @@ export function VideoManager() {
       </form>
 
       {videos !== null && (
-        <section aria-labelledby="video-list-title" className="mt-8" aria-busy={listing}>
+        <section aria-labelledby="video-list-title" className="mt-8" aria-busy={listing || deletingNow}>
           <h2 id="video-list-title" className="text-lg font-semibold">
             All videos <span className={`font-normal ${mutedText}`}>({videos.length})</span>
           </h2>

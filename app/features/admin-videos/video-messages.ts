@@ -1,21 +1,19 @@
-import type { ApiResult } from "../../lib/admin/admin-api";
+import type { ActionRefusal } from "../../lib/admin/admin-action";
 
-/** What each video call says when it fails (spec §8). */
+/** What each video write or read says when it fails (spec §8). */
 export const VIDEO_ERRORS = {
   save: { fallback: "Failed to add/update video", network: "An error occurred while adding/updating the video" },
   list: { fallback: "Failed to fetch videos", network: "An error occurred while fetching videos" },
   remove: { fallback: "Failed to delete video", network: "An error occurred while deleting the video" },
 } as const;
 
-type Failure = Extract<ApiResult<unknown>, { ok: false }>;
-
 /**
- * The server's message, or the fallback when it gave none; the network text when it was not reached.
- * callApi fills in "The server answered {status}…" when the body had no message: that counts as none.
+ * The server's message, or the fallback when it gave none or failed; the network text when it was not
+ * reached.
  */
-export function videoErrorText(failure: Pick<Failure, "status" | "message">, kind: keyof typeof VIDEO_ERRORS): string {
+export function videoErrorText(refusal: Pick<ActionRefusal, "message" | "unreached">, kind: keyof typeof VIDEO_ERRORS): string {
   const texts = VIDEO_ERRORS[kind];
-  if (failure.status === 0) return texts.network;
-  if (!failure.message || /^The server answered \d+\./.test(failure.message)) return texts.fallback;
-  return failure.message;
+  if (refusal.unreached === "network") return texts.network;
+  if (!refusal.message || refusal.unreached) return texts.fallback;
+  return refusal.message;
 }

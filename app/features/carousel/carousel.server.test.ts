@@ -8,7 +8,7 @@ const contextWith = (list: () => Promise<CarouselSlide[]>) =>
 
 describe("loadSlides", () => {
   it("shows the admin's slides when there are any", async () => {
-    const slide = { _id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "", ctaLink: "", position: 0 };
+    const slide = { _id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "", ctaLink: "", position: 0, version: 1 };
     expect(await loadSlides(contextWith(async () => [slide]))).toEqual([
       { id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "Shop Now", ctaLink: "/prices" },
     ]);

@@ -18,6 +18,7 @@ const builtInCatalogue: CatalogueItem[] = defaultCatalogue
       status: item.Status,
       plans: item.plans,
       Note: item.Note,
+      version: 0,
       SpecialLink: item.SpecialLink,
     };
   })

@@ -2,7 +2,7 @@ import type { Video } from "../../../domain/videos";
 import { card, focusRing, mutedText } from "../../components/ui";
 
 /** The admin's what's-new trailers (spec §3: Name, Platform, TrailerLink); each opens in a new tab. */
-export function TrailerList({ videos, failed }: { videos: readonly Video[]; failed: boolean }) {
+export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Video, "version">>; failed: boolean }) {
   return (
     <section aria-labelledby="trailers-heading">
       <h2 id="trailers-heading" className="text-2xl font-bold tracking-tight">

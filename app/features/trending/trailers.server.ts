@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { Video } from "../../../domain/videos";
 
-export type TrailersView = { videos: Video[]; failed: boolean };
+export type TrailersView = { videos: Array<Omit<Video, "version">>; failed: boolean };
 
 /** The admin's trailer list; when it cannot be read the page still shows the trending titles. */
 export async function loadTrailers(context: AppLoadContext): Promise<TrailersView> {

@@ -13,7 +13,7 @@ export const UPDATES_ERRORS = {
 // Spec §5: a post without createdAt counts as now, so it is not required here.
 const answerSchema = z.object({
   success: z.boolean(),
-  data: z.array(updatePostSchema.extend({ createdAt: z.string().nullish() })).optional(),
+  data: z.array(updatePostSchema.extend({ createdAt: z.string().nullish(), version: z.number().optional() })).optional(),
   message: z.string().optional(),
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { savePriceSchema } from "../../features/admin-prices/price-actions";
-import { answer } from "./admin-action";
+import { redirect, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
+import { answer, reachServer } from "./admin-action";
 
 const post = (body: string) => new Request("http://x/admin/prices.data", { method: "POST", headers: { "content-type": "application/json" }, body });
 const fields = { Name: "Netflix", Id: "7", ImageId: "/images/netflix.svg", Category: "ott", SpecialLink: "/prices", plans: { "1": "500" } };
@@ -53,4 +54,14 @@ test("any other failure is the server's, and is thrown rather than shown as the 
   await expect(
     answer(post(JSON.stringify({ intent: "create", fields })), savePriceSchema, async () => Promise.reject(new Error("disk full"))),
   ).rejects.toThrow("disk full");
+});
+
+test("reachServer tells a dropped connection from a failing server, and lets a redirect and an ended session through", async () => {
+  const failing = (error: unknown) => reachServer({ serverAction: () => Promise.reject(error) });
+  expect(await failing(new TypeError("Failed to fetch"))).toMatchObject({ ok: false, unreached: "network" });
+  expect(await failing(new ErrorResponseImpl(500, "Internal Server Error", null))).toMatchObject({ ok: false, unreached: "server" });
+  const toSignIn = redirect("/admin/login");
+  await expect(failing(toSignIn)).rejects.toBe(toSignIn);
+  const ended = new ErrorResponseImpl(401, "Unauthorized", null);
+  await expect(failing(ended)).rejects.toBe(ended);
 });

@@ -4,8 +4,13 @@ import type { z } from "zod";
 /** A field's message, keyed by the field's path ("Name", "plans.3"); "" for the form as a whole. */
 export type FieldErrors = Record<string, string>;
 
-/** What every admin action answers: the toast's message, and on a refusal the messages for the fields. */
-export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
+/**
+ * What every admin action answers: the toast's message, and on a refusal the messages for the fields.
+ * `unreached` marks the answers of reachServer, when the server was not reached or failed, for screens
+ * whose spec words those apart (the videos).
+ */
+export type ActionAnswer = { ok: true; message: string } | ActionRefusal;
+export type ActionRefusal = { ok: false; message: string; errors: FieldErrors; unreached?: "network" | "server" };
 
 /** zod's issues as one message per field (the first wins), paths relative to the form's fields. */
 export function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
@@ -16,6 +21,9 @@ export function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; messa
   }
   return errors;
 }
+
+/** A refusal an action's write throws, answered like a service's 4xx: `throw refuse(404, "…")`. */
+export const refuse = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
 
 const refused = (status: number, message: string, errors: FieldErrors = {}) => data<ActionAnswer>({ ok: false, message, errors }, { status });
 
@@ -49,10 +57,10 @@ export async function reachServer<T>({ serverAction }: { serverAction: () => Pro
   try {
     return await serverAction();
   } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 401) throw error;
-    const message = isRouteErrorResponse(error)
-      ? "Something went wrong on our side. Please try again."
-      : "Cannot reach the server. Check your connection and try again.";
-    return { ok: false, message, errors: {} };
+    // An ended session goes to the boundary; a redirect (removing yourself ends at sign-in) is followed.
+    if ((isRouteErrorResponse(error) && error.status === 401) || error instanceof Response) throw error;
+    if (isRouteErrorResponse(error))
+      return { ok: false, message: "Something went wrong on our side. Please try again.", errors: {}, unreached: "server" };
+    return { ok: false, message: "Cannot reach the server. Check your connection and try again.", errors: {}, unreached: "network" };
   }
 }

@@ -8,8 +8,8 @@ export type ApiFailure = { message: string; errors: Array<{ field: string; messa
 export type ApiResult<T> = { ok: true; data: T } | ({ ok: false; status: number } & ApiFailure);
 
 /**
- * Calls our JSON API from an admin screen (a FormData body goes as multipart), for the writes that stay on
- * the API (their routes log, set cookies or count attempts). The answer is read with the route's response
+ * Calls our JSON API from an admin screen (a FormData body goes as multipart), for what is not a screen's
+ * write: an image upload, sent as it is picked, before its form is saved. The answer is read with the route's response
  * schema from domain/, so its type is the schema's, not a guess. Never throws: a network failure or a
  * refusal comes back as { ok: false, message, errors } for the screen to show next to its fields or in a toast.
  */
@@ -47,7 +47,3 @@ export async function callApi<S extends z.ZodType>(
     errors: (failure.success && failure.data.errors) || [],
   };
 }
-
-/** The message for one field, from a failed call. */
-export const fieldError = (result: ApiResult<unknown> | null, field: string) =>
-  result && !result.ok ? result.errors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message : undefined;

@@ -1,5 +1,6 @@
-import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { focusRing, mutedText, primaryButton } from "../../components/ui";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
+import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 
 /** Every admin text box, select and textarea; red when the control is aria-invalid. */
 export const inputClass =
@@ -136,12 +137,23 @@ export function withReason(base: string, message: string | undefined) {
   return message ? `${base}: ${message}` : base;
 }
 
-/**
- * After a refused save (a new failed result), takes the keyboard and the eye to the first field named.
- * An effect, not a timer, so it runs once React has drawn the messages.
- */
-export function useFocusFirstInvalid(formId: string, result: { ok: boolean } | null) {
-  useEffect(() => {
-    if (result && !result.ok) document.querySelector<HTMLElement>(`#${formId} [aria-invalid="true"]`)?.focus();
-  }, [formId, result]);
+/** Edit pressed in a list below a form: the form comes into view, its first box takes the keyboard. */
+export function showForm(formId: string) {
+  document.getElementById(formId)?.scrollIntoView({ behavior: "smooth", block: "start" });
+  window.setTimeout(() => document.querySelector<HTMLElement>(`#${formId} input`)?.focus({ preventScroll: true }), 0);
+}
+
+/** A save refused because someone else saved first (409): the message, and Reload to read the latest. */
+export function StaleNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="flex-1">{STALE_EDIT_MESSAGE}</p>
+      <button type="button" data-reload className={`${secondaryButton} shrink-0 px-4 py-2 text-sm`} onClick={onReload} disabled={reloading}>
+        {reloading ? "Reloading…" : "Reload"}
+      </button>
+    </div>
+  );
 }

@@ -54,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       await orders.setLineStart(form.reference, form.lineId, form.fields.startDate);
       return "Start date saved";
     }
-    await orders.updateDetails(form.reference, form.fields);
+    await orders.updateDetails(form.reference, form.fields, form.version);
     return "Order details saved";
   });
 }

@@ -11,7 +11,7 @@ import type { Route } from "./+types/prices";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { items: await context.services.catalogue.list() };
+  return { items: await context.services.catalogue.listForEdit() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -22,7 +22,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       await catalogue.deleteByName(form.name);
       return `${form.name} deleted`;
     }
-    if (form.intent === "update") return `${(await catalogue.update(form.id, form.fields)).Name} updated`;
+    if (form.intent === "update") return `${(await catalogue.update(form.id, form.fields, form.version)).Name} updated`;
     return `${(await catalogue.create(form.fields)).Name} added`;
   });
 }
@@ -31,26 +31,37 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Prices | Pasal admin" }];
 
-/** Which form is showing: a fresh key resets it (after a save, on Edit, on Cancel edit). */
-type FormMode = { key: number; editing: CatalogueItem | null; focus: boolean };
+/**
+ * Which form is showing: a fresh key resets it (after a save, on Edit, on Cancel edit, on Reload). The item
+ * edited is found by id in the data as last read, so Reload puts its latest version into the form.
+ */
+type FormMode = { key: number; editingId: string | null; focus: boolean };
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
-  const [mode, setMode] = useState<FormMode>({ key: 0, editing: null, focus: false });
-  const reset = (editing: CatalogueItem | null) => setMode((m) => ({ key: m.key + 1, editing, focus: true }));
+  const [mode, setMode] = useState<FormMode>({ key: 0, editingId: null, focus: false });
+  const reset = (editing: CatalogueItem | null) => setMode((m) => ({ key: m.key + 1, editingId: editing?._id ?? null, focus: true }));
+  const editing = items.find((item) => item._id === mode.editingId) ?? null;
 
   return (
     <div className="mx-auto max-w-7xl">
       <h1 className="text-2xl font-bold">Prices</h1>
       <p className={`mt-1 ${mutedText}`}>The services, plans and prices shoppers see on the Prices page.</p>
       <div className="mt-6 grid gap-8 xl:grid-cols-[24rem_minmax(0,1fr)] xl:items-start">
-        <PriceForm key={mode.key} editing={mode.editing} focusOnMount={mode.focus} onSaved={() => reset(null)} onCancelEdit={() => reset(null)} />
+        <PriceForm
+          key={mode.key}
+          editing={editing}
+          focusOnMount={mode.focus}
+          onSaved={() => reset(null)}
+          onCancelEdit={() => reset(null)}
+          onReload={() => setMode((m) => ({ ...m, key: m.key + 1 }))}
+        />
         <PriceGrid
           items={items}
-          editingId={mode.editing?._id ?? null}
+          editingId={editing?._id ?? null}
           onEdit={(item) => reset(item)}
           onDeleted={(item) => {
-            if (mode.editing?._id === item._id) reset(null);
+            if (editing?._id === item._id) reset(null);
           }}
         />
       </div>

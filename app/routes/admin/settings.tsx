@@ -1,25 +1,53 @@
+import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
+import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
+import { answer, reachServer } from "../../lib/admin/admin-action";
 import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [settings, admins] = await Promise.all([context.services.settings.shop(), context.services.auth.listAdmins(admin)]);
-  return { settings, admins, you: admin.email };
+  const [{ settings, version }, admins] = await Promise.all([context.services.settings.shopForEdit(), context.services.auth.listAdmins(admin)]);
+  return { settings, version, admins, you: admin.email };
 }
+
+/** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const actor = { admin: requireAdmin(context, request), log: context.log };
+  const { auth, settings } = context.services;
+  return answer(request, settingsActionSchema, async (form) => {
+    switch (form.intent) {
+      case "shop":
+        await settings.saveShop(form.fields, actor, form.version);
+        return "Settings saved. The shop uses them from now on.";
+      case "password":
+        await auth.changeOwnPassword(form.fields, actor);
+        return "Password changed. Your other sessions have been signed out.";
+      case "add-admin":
+        return `Admin ${(await auth.addAdmin(form.fields, actor)).email} added`;
+      case "remove-admin": {
+        // Removing yourself ends your session with you: on to sign-in.
+        if ((await auth.removeAdminAs(form.email, actor)).signedOut) throw redirect("/admin/login");
+        return `Admin ${form.email} removed`;
+      }
+    }
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, admins, you } = loaderData;
+  const { settings, version, admins, you } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="mt-6 space-y-8">
-        <ShopSettingsForm settings={settings} />
+        <ShopSettingsForm settings={settings} version={version} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

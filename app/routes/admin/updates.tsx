@@ -19,7 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return "Update deleted";
     }
     if (form.intent === "update") {
-      await updates.update(form.id, form.fields);
+      await updates.update(form.id, form.fields, form.version);
       return "Update saved";
     }
     await updates.create(form.fields);

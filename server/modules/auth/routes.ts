@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  CURRENT_PASSWORD_INCORRECT,
   adminCreateInputSchema,
   adminCreateResponseSchema,
   adminDeleteResponseSchema,
@@ -21,6 +20,7 @@ import type { Config } from "../../config";
 import { HttpError } from "../../errors";
 import { createWindowCounter } from "../../plugins/rate-limits";
 import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "./guard";
+import { PasswordChangeThrottled } from "./service";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 
@@ -201,22 +201,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       },
     },
     async (request, reply) => {
-      const { currentPassword, newPassword } = request.body;
-      const admin = request.admin!;
-      const failures = services.passwordChangeFailures;
-      const wait = await failures.retryAfter(admin.id);
-      if (wait) {
-        request.log.warn({ admin: admin.email }, "password change refused: too many wrong current passwords");
-        reply.header("retry-after", String(wait));
-        throw new HttpError(429, `Too many wrong current passwords. Try again in ${Math.ceil(wait / 60)} minutes.`);
-      }
       try {
-        await services.auth.changePassword(admin.id, cookie.read(request)!, currentPassword, newPassword);
+        await services.auth.changeOwnPassword(request.body, { admin: request.admin!, log: request.log });
       } catch (error) {
-        if (error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT) await failures.record(admin.id);
+        if (error instanceof PasswordChangeThrottled) reply.header("retry-after", String(error.retryAfter));
         throw error;
       }
-      request.log.info({ admin: admin.email }, "admin changed their password");
       return { success: true, message: "Password changed. Your other sessions have been signed out." };
     },
   );
@@ -244,8 +234,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       },
     },
     async (request, reply) => {
-      const created = await services.auth.createAdmin(request.body);
-      request.log.info({ admin: request.admin!.email, added: created.email }, "admin added");
+      const created = await services.auth.addAdmin(request.body, { admin: request.admin!, log: request.log });
       return reply.status(201).send({ success: true as const, message: `Admin ${created.email} added`, item: { ...created, isYou: false } });
     },
   );
@@ -261,10 +250,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
       },
     },
     async (request, reply) => {
-      const removed = await services.auth.removeAdmin(request.params.email);
-      const signedOut = removed.id === request.admin!.id;
+      const { signedOut } = await services.auth.removeAdminAs(request.params.email, { admin: request.admin!, log: request.log });
       if (signedOut) cookie.clear(reply);
-      request.log.info({ admin: request.admin!.email, removed: request.params.email }, "admin removed");
       return { success: true as const, message: `Admin ${request.params.email} removed`, signedOut };
     },
   );

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE, type AdminListItem, type AdminProfile } from "../../../domain/auth";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -13,16 +14,33 @@ const TOUCH_AFTER_MS = 60 * 1000;
 
 export const INVALID_LOGIN_MESSAGE = "Email or password is incorrect";
 
-export type SessionUser = AdminProfile & { id: string };
+/** The signed-in admin; `sessionId` (the hash of the cookie's token, server-side only) names this session. */
+export type SessionUser = AdminProfile & { id: string; sessionId: string };
+
+/** Who asks for an admin write, and the request's logger its audit line goes to. */
+export type Actor = { admin: SessionUser; log: Pick<FastifyBaseLogger, "info" | "warn"> };
+
+/** Wrong current passwords per admin id (ADR 0006's limits); shared by the API route and the settings screen. */
+type AttemptCounter = { retryAfter(key: string): Promise<number>; record(key: string): Promise<void> };
+
+/** For tools that never change a password with the current one (start-up, `npm run admin`): nothing to count. */
+export const UNCOUNTED_PASSWORD_CHANGES: AttemptCounter = { retryAfter: async () => 0, record: async () => undefined };
+
+/** Too many wrong current passwords: `retryAfter` seconds before the next try. */
+export class PasswordChangeThrottled extends HttpError {
+  constructor(readonly retryAfter: number) {
+    super(429, `Too many wrong current passwords. Try again in ${Math.ceil(retryAfter / 60)} minutes.`);
+  }
+}
 
 /** The cookie carries the token; the database keeps only its hash. */
 const sessionIdOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function createAuthService(db: Db, clock: Clock) {
+export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures }: { passwordChangeFailures: AttemptCounter }) {
   const repository = createAuthRepository();
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  return {
+  const service = {
     async login(email: string, password: string): Promise<{ token: string; user: SessionUser }> {
       const user = await repository.findUserByEmail(db, email.trim().toLowerCase());
       if (!user) {
@@ -38,7 +56,7 @@ export function createAuthService(db: Db, clock: Clock) {
         await repository.deleteExpiredSessions(trx, iso(now - SESSION_IDLE_MS), iso(now - SESSION_ABSOLUTE_MS));
         await repository.insertSession(trx, sessionIdOf(token), user.id, iso(now));
       });
-      return { token, user: { id: user.id, name: user.name, email: user.email } };
+      return { token, user: { id: user.id, name: user.name, email: user.email, sessionId: sessionIdOf(token) } };
     },
 
     /** The signed-in admin for a cookie token, or null when it is unknown or past either expiry. */
@@ -56,7 +74,7 @@ export function createAuthService(db: Db, clock: Clock) {
       if (now - lastSeen > TOUCH_AFTER_MS) {
         await db.transaction().execute((trx) => repository.touchSession(trx, id, iso(now)));
       }
-      return { id: session.user_id, name: session.name, email: session.email };
+      return { id: session.user_id, name: session.name, email: session.email, sessionId: id };
     },
 
     async logout(token: string): Promise<void> {
@@ -90,6 +108,13 @@ export function createAuthService(db: Db, clock: Clock) {
       return { email, name, createdAt };
     },
 
+    /** An admin adds another (the API's POST /admin/admins and the settings screen), with its audit line. */
+    async addAdmin(input: { email: string; name: string; password: string }, { admin, log }: Actor) {
+      const created = await service.createAdmin(input);
+      log.info({ admin: admin.email, added: created.email }, "admin added");
+      return created;
+    },
+
     /** Every admin, oldest first; `isYou` marks the one asking. */
     async listAdmins(you: { id: string }): Promise<AdminListItem[]> {
       const rows = await repository.listUsers(db);
@@ -113,19 +138,37 @@ export function createAuthService(db: Db, clock: Clock) {
     },
 
     /**
-     * The signed-in admin changes their own password. Every other session of theirs ends (a stolen
-     * cookie stops working); the one that asked, `keepToken`, stays signed in.
+     * An admin removes an admin, with its audit line; `signedOut` when they removed themselves (their
+     * session is gone with them, and the caller clears the cookie).
      */
-    async changePassword(userId: string, keepToken: string, currentPassword: string, newPassword: string): Promise<void> {
-      const user = await repository.findUserById(db, userId);
+    async removeAdminAs(email: string, { admin, log }: Actor): Promise<{ signedOut: boolean }> {
+      const removed = await service.removeAdmin(email);
+      log.info({ admin: admin.email, removed: email }, "admin removed");
+      return { signedOut: removed.id === admin.id };
+    },
+
+    /**
+     * The signed-in admin changes their own password. Every other session of theirs ends (a stolen
+     * cookie stops working); the one that asked stays signed in. Wrong current passwords are counted per
+     * account, here and nowhere else, so the API and the settings screen share one allowance.
+     */
+    async changeOwnPassword({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }, { admin, log }: Actor) {
+      const wait = await passwordChangeFailures.retryAfter(admin.id);
+      if (wait) {
+        log.warn({ admin: admin.email }, "password change refused: too many wrong current passwords");
+        throw new PasswordChangeThrottled(wait);
+      }
+      const user = await repository.findUserById(db, admin.id);
       if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
+        await passwordChangeFailures.record(admin.id);
         throw new HttpError(403, CURRENT_PASSWORD_INCORRECT, [{ field: "currentPassword", message: CURRENT_PASSWORD_INCORRECT }]);
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         await repository.setPasswordHash(trx, user.id, passwordHash, clock().toISOString());
-        await repository.deleteSessionsOfUserExcept(trx, user.id, sessionIdOf(keepToken));
+        await repository.deleteSessionsOfUserExcept(trx, user.id, admin.sessionId);
       });
+      log.info({ admin: admin.email }, "admin changed their password");
     },
 
     /** Sets a new password and signs the admin out everywhere. */
@@ -139,5 +182,6 @@ export function createAuthService(db: Db, clock: Clock) {
       });
     },
   };
+  return service;
 }
 export type AuthService = ReturnType<typeof createAuthService>;

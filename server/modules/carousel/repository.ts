@@ -1,9 +1,11 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
 import type { Db } from "../../db/database";
 import type { CarouselSlidesTable } from "../../db/schema";
+import { nextVersion } from "../versions";
 
-function toSlide(row: CarouselSlidesTable): CarouselSlide {
+function toSlide(row: Selectable<CarouselSlidesTable>): CarouselSlide {
   return {
     _id: row.id,
     image: row.image,
@@ -13,6 +15,7 @@ function toSlide(row: CarouselSlidesTable): CarouselSlide {
     ctaText: row.cta_text,
     ctaLink: row.cta_link,
     position: Number(row.position),
+    version: Number(row.version),
   };
 }
 
@@ -54,13 +57,19 @@ export function createCarouselRepository() {
       return id;
     },
 
-    async update(db: Db, id: string, data: CarouselData, now: string): Promise<boolean> {
-      const result = await db
+    /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
+    async update(db: Db, id: string, data: CarouselData, now: string, expected?: number): Promise<boolean> {
+      let query = db
         .updateTable("carousel_slides")
-        .set({ ...columns(data), ...(data.position === undefined ? {} : { position: data.position }), updated_at: now })
-        .where("id", "=", id)
-        .executeTakeFirst();
+        .set({ ...columns(data), ...(data.position === undefined ? {} : { position: data.position }), updated_at: now, version: nextVersion })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setPosition(db: Db, id: string, position: number, now: string): Promise<void> {
+      await db.updateTable("carousel_slides").set({ position, updated_at: now, version: nextVersion }).where("id", "=", id).execute();
     },
 
     async delete(db: Db, id: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { carouselInputSchema, carouselSlideSchema, type CarouselSlide } from "..
 import { absoluteLink } from "../../../domain/links";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
 
 const slideListSchema = z.array(carouselSlideSchema);
 
@@ -47,13 +48,14 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Services; publicU
     {
       schema: {
         tags: ["carousel"],
-        summary: "Replace a slide",
+        summary: "Replace a slide; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
+        headers: ifMatchHeaders,
         body: carouselInputSchema,
-        response: { 200: carouselSlideSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: carouselSlideSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => withAbsoluteImage(await carousel.update(request.params.id, request.body)),
+    async (request) => withAbsoluteImage(await carousel.update(request.params.id, request.body, expectedVersion(request.headers))),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
 import { noticedCache } from "../cache";
+import { unmatched } from "../versions";
 import { createCarouselRepository } from "./repository";
 
 export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotices) {
@@ -29,11 +30,25 @@ export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotic
       return (await repository.findById(db, id))!;
     },
 
-    async update(id: string, data: CarouselData): Promise<CarouselSlide> {
+    /** Slides in display order as an admin edits them: from the database, never a cache that may be behind. */
+    listForEdit: (): Promise<CarouselSlide[]> => repository.list(db),
+
+    /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
+    async update(id: string, data: CarouselData, expected?: number): Promise<CarouselSlide> {
+      const missing = () => notFound(`No carousel item with id ${id}`);
       await write(async (trx) => {
-        if (!(await repository.update(trx, id, data, clock().toISOString()))) throw notFound(`No carousel item with id ${id}`);
+        if (!(await repository.update(trx, id, data, clock().toISOString(), expected)))
+          throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
       });
       return (await repository.findById(db, id))!;
+    },
+
+    /** New positions for some slides, together; nothing else of them changes. */
+    async setPositions(positions: ReadonlyArray<{ id: string; position: number }>): Promise<void> {
+      const now = clock().toISOString();
+      await write(async (trx) => {
+        for (const { id, position } of positions) await repository.setPosition(trx, id, position, now);
+      });
     },
 
     async delete(id: string): Promise<void> {

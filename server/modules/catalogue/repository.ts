@@ -1,10 +1,12 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { CatalogueItem, PriceData } from "../../../domain/catalogue";
 import { nameKey } from "../../../domain/search";
 import type { Db } from "../../db/database";
 import type { CatalogueItemsTable } from "../../db/schema";
+import { nextVersion } from "../versions";
 
-function toItem(row: CatalogueItemsTable, plans: Record<string, number>): CatalogueItem {
+function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, number>): CatalogueItem {
   return {
     _id: row.id,
     Id: row.item_id,
@@ -16,6 +18,7 @@ function toItem(row: CatalogueItemsTable, plans: Record<string, number>): Catalo
     plans,
     Note: row.note,
     SpecialLink: row.special_link,
+    version: Number(row.version),
   };
 }
 
@@ -89,12 +92,14 @@ export function createCatalogueRepository() {
       return id;
     },
 
-    async update(db: Db, id: string, data: PriceData, now: string): Promise<boolean> {
-      const result = await db
+    /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
+    async update(db: Db, id: string, data: PriceData, now: string, expected?: number): Promise<boolean> {
+      let query = db
         .updateTable("catalogue_items")
-        .set({ ...columns(data), updated_at: now })
-        .where("id", "=", id)
-        .executeTakeFirst();
+        .set({ ...columns(data), updated_at: now, version: nextVersion })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await replacePlans(db, id, data.plans);
       return true;

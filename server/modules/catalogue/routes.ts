@@ -8,6 +8,7 @@ import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
 import { toApiPrice } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -86,14 +87,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       preValidation: acceptEitherSpelling,
       schema: {
         tags: ["catalogue"],
-        summary: "Replace a catalogue item, found by its _id",
+        summary: "Replace a catalogue item, found by its _id; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
+        headers: ifMatchHeaders,
         body: priceInputSchema,
         response: { 200: itemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {
-      const item = await catalogue.update(request.params.id, request.body);
+      const item = await catalogue.update(request.params.id, request.body, expectedVersion(request.headers));
       return { success: true as const, message: `${item.Name} updated`, data: toApiPrice(item, publicUrl) };
     },
   );

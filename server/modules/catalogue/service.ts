@@ -7,6 +7,7 @@ import type { Clock } from "../../db/clock";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { weakEtag } from "../../plugins/page-cache";
 import { noticedCache } from "../cache";
+import { unmatched } from "../versions";
 import { createCatalogueRepository } from "./repository";
 
 /** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */
@@ -58,6 +59,9 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
     /** Every item, sorted by Id numerically; served from memory until the next write (ADR 0019). */
     list: (): Promise<CatalogueItem[]> => cache.get(),
 
+    /** Every item as an admin edits it: read from the database, never from a cache that may be behind. */
+    listForEdit: async (): Promise<CatalogueItem[]> => (await repository.listAll(db)).sort(compareById),
+
     /** `{ allPrices }` as JSON with its ETag. */
     listJson: (): Promise<{ body: string; etag: string }> => currentListJson(),
 
@@ -69,11 +73,14 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
       return (await repository.findById(db, id))!;
     },
 
-    async update(id: string, data: PriceData): Promise<CatalogueItem> {
+    /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
+    async update(id: string, data: PriceData, expected?: number): Promise<CatalogueItem> {
+      const missing = () => notFound(`No price with _id ${id}`);
       await write(async (trx) => {
-        if (!(await repository.findById(trx, id))) throw notFound(`No price with _id ${id}`);
+        if (!(await repository.findById(trx, id))) throw missing();
         await assertNoClash(trx, data, id);
-        await repository.update(trx, id, data, clock().toISOString());
+        if (!(await repository.update(trx, id, data, clock().toISOString(), expected)))
+          throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
       });
       return (await repository.findById(db, id))!;
     },

@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { ChatChannel } from "../../../domain/checkout";
 import { ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
+import { nextVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
 export type NewOrder = {
@@ -100,6 +101,7 @@ export function createOrdersRepository() {
       total: row.total,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      version: Number(row.version),
       lines: byOrder.get(row.id) ?? [],
     }));
   }
@@ -177,19 +179,27 @@ export function createOrdersRepository() {
       return row ? (await withLines(db, [row]))[0] : undefined;
     },
 
-    async updateDetails(db: Db, id: string, details: { customerName: string | null; phone: string | null; note: string }, now: string) {
-      await db
+    /** false when `expected` is given and the order is not at that version any more. */
+    async updateDetails(
+      db: Db,
+      id: string,
+      details: { customerName: string | null; phone: string | null; note: string },
+      now: string,
+      expected?: number,
+    ): Promise<boolean> {
+      let query = db
         .updateTable("orders")
-        .set({ customer_name: details.customerName, phone: details.phone, note: details.note, updated_at: now })
-        .where("id", "=", id)
-        .execute();
+        .set({ customer_name: details.customerName, phone: details.phone, note: details.note, updated_at: now, version: nextVersion })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
     },
 
     /** Changes the status only if it is still `from`: of two admins clicking at once, one wins. */
     async updateStatus(db: Db, id: string, from: OrderStatus, to: OrderStatus, now: string): Promise<boolean> {
       const result = await db
         .updateTable("orders")
-        .set({ status: to, updated_at: now })
+        .set({ status: to, updated_at: now, version: nextVersion })
         .where("id", "=", id)
         .where("status", "=", from)
         .executeTakeFirst();
@@ -201,7 +211,7 @@ export function createOrdersRepository() {
     },
 
     async touch(db: Db, id: string, now: string) {
-      await db.updateTable("orders").set({ updated_at: now }).where("id", "=", id).execute();
+      await db.updateTable("orders").set({ updated_at: now, version: nextVersion }).where("id", "=", id).execute();
     },
 
     /** Lines of delivered orders that end on or before `until` and are not renewed yet, soonest first. */

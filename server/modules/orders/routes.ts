@@ -17,6 +17,7 @@ import {
 } from "../../../domain/orders";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
 
 /** Per visitor address: a shopper checks out a few times at most; a script filling the table is stopped. */
 export const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
@@ -89,8 +90,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       schema: {
         tags: ["orders"],
-        summary: "The customer's name and phone, and the seller's private note",
+        summary: "The customer's name and phone, and the seller's private note; with If-Match: the order's version, only if still at it",
         params: referenceParams,
+        headers: ifMatchHeaders,
         body: orderDetailsInputSchema,
         response: { 200: orderAnswer, ...failures },
       },
@@ -98,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => ({
       success: true as const,
       message: "Order details saved",
-      order: await orders.updateDetails(request.params.reference, request.body),
+      order: await orders.updateDetails(request.params.reference, request.body, expectedVersion(request.headers)),
     }),
   );
 

@@ -31,6 +31,7 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
 import { createOrdersRepository, type DueLine } from "./repository";
+import { staleEdit } from "../versions";
 
 /** A reference clash is one in 33 million; five in a row means something else is wrong. */
 const REFERENCE_ATTEMPTS = 5;
@@ -168,10 +169,15 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
 
     get: (reference: string): Promise<Order> => findOrThrow(db, normaliseReference(reference)),
 
-    async updateDetails(reference: string, details: { customerName: string | null; phone: string | null; note: string }): Promise<Order> {
+    /** `expected`: the version the details were read with; a newer one refuses the save (409). Without it, last write wins. */
+    async updateDetails(
+      reference: string,
+      details: { customerName: string | null; phone: string | null; note: string },
+      expected?: number,
+    ): Promise<Order> {
       return db.transaction().execute(async (trx) => {
         const order = await findOrThrow(trx, normaliseReference(reference));
-        await repository.updateDetails(trx, order._id, details, clock().toISOString());
+        if (!(await repository.updateDetails(trx, order._id, details, clock().toISOString(), expected))) throw staleEdit();
         return findOrThrow(trx, order.reference);
       });
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema } from "../../../domain/common";
 import { shopSettingsResponseSchema, shopSettingsSchema } from "../../../domain/schemas/settings";
 import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { settings } = services;
@@ -15,7 +16,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: shopSettingsResponseSchema, 401: errorResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await settings.shop() }),
+    async () => {
+      const { settings: data, version } = await settings.shopForEdit();
+      return { success: true as const, data, version };
+    },
   );
 
   app.put(
@@ -23,15 +27,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       schema: {
         tags: ["settings"],
-        summary: "Replace the shop's settings; the storefront uses them from the next request",
+        summary: "Replace the shop's settings; with If-Match: their version, only if still at it (409 otherwise)",
+        headers: ifMatchHeaders,
         body: shopSettingsSchema,
-        response: { 200: shopSettingsResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: shopSettingsResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {
-      await settings.saveShop(request.body);
-      request.log.info({ admin: request.admin?.email }, "shop settings saved");
-      return { success: true as const, data: await settings.shop() };
+      const version = await settings.saveShop(request.body, { admin: request.admin!, log: request.log }, expectedVersion(request.headers));
+      return { success: true as const, data: (await settings.shopForEdit()).settings, version };
     },
   );
 };

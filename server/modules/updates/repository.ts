@@ -1,9 +1,11 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { UpdateData, UpdatePost } from "../../../domain/updates";
 import type { Db } from "../../db/database";
 import type { UpdatePostsTable } from "../../db/schema";
+import { nextVersion } from "../versions";
 
-function toPost(row: UpdatePostsTable): UpdatePost {
+function toPost(row: Selectable<UpdatePostsTable>): UpdatePost {
   return {
     _id: row.id,
     Title: row.title,
@@ -11,6 +13,7 @@ function toPost(row: UpdatePostsTable): UpdatePost {
     ImageUrl: row.image_url,
     Date: row.created_at.slice(0, 10),
     createdAt: row.created_at,
+    version: Number(row.version),
   };
 }
 
@@ -42,12 +45,14 @@ export function createUpdatesRepository() {
       return id;
     },
 
-    async update(db: Db, id: string, data: UpdateData, now: string): Promise<boolean> {
-      const result = await db
+    /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
+    async update(db: Db, id: string, data: UpdateData, now: string, expected?: number): Promise<boolean> {
+      let query = db
         .updateTable("update_posts")
-        .set({ title: data.Title, description: data.Description, image_url: data.ImageUrl, updated_at: now })
-        .where("id", "=", id)
-        .executeTakeFirst();
+        .set({ title: data.Title, description: data.Description, image_url: data.ImageUrl, updated_at: now, version: nextVersion })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 

@@ -3,6 +3,7 @@ import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../
 import { absoluteLink } from "../../../domain/links";
 import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates";
 import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
 
 export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
   const { updates } = services;
@@ -40,15 +41,16 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services; publicUr
     {
       schema: {
         tags: ["updates"],
-        summary: "Correct an update post",
+        summary: "Correct an update post; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
+        headers: ifMatchHeaders,
         body: updateInputSchema,
-        response: { 200: updateResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: updateResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => ({
       success: true,
-      data: withAbsoluteImage(await updates.update(request.params.id, request.body)),
+      data: withAbsoluteImage(await updates.update(request.params.id, request.body, expectedVersion(request.headers))),
       message: "Update saved",
     }),
   );

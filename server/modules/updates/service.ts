@@ -3,6 +3,7 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
+import { unmatched } from "../versions";
 import { createUpdatesRepository } from "./repository";
 
 export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotices) {
@@ -23,9 +24,12 @@ export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotice
       return (await repository.findById(db, id))!;
     },
 
-    async update(id: string, data: UpdateData): Promise<UpdatePost> {
+    /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
+    async update(id: string, data: UpdateData, expected?: number): Promise<UpdatePost> {
+      const missing = () => notFound(`No update post with id ${id}`);
       await write(async (trx) => {
-        if (!(await repository.update(trx, id, data, clock().toISOString()))) throw notFound(`No update post with id ${id}`);
+        if (!(await repository.update(trx, id, data, clock().toISOString(), expected)))
+          throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
       });
       return (await repository.findById(db, id))!;
     },

@@ -1,16 +1,19 @@
+import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
 import { nameKey } from "../../../domain/search";
 import type { Video } from "../../../domain/videos";
 import type { Db } from "../../db/database";
 import type { VideosTable } from "../../db/schema";
+import { nextVersion } from "../versions";
 
-export type VideoData = Omit<Video, "_id">;
+export type VideoData = Omit<Video, "_id" | "version">;
 
-const toVideo = (row: VideosTable): Video => ({
+const toVideo = (row: Selectable<VideosTable>): Video => ({
   _id: row.id,
   Name: row.name,
   Platform: row.platform,
   TrailerLink: row.trailer_link,
+  version: Number(row.version),
 });
 
 const columns = (data: VideoData) => ({
@@ -46,12 +49,14 @@ export function createVideosRepository() {
       return id;
     },
 
-    async update(db: Db, id: string, data: VideoData, now: string): Promise<boolean> {
-      const result = await db
+    /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
+    async update(db: Db, id: string, data: VideoData, now: string, expected?: number): Promise<boolean> {
+      let query = db
         .updateTable("videos")
-        .set({ ...columns(data), updated_at: now })
-        .where("id", "=", id)
-        .executeTakeFirst();
+        .set({ ...columns(data), updated_at: now, version: nextVersion })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 

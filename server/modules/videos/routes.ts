@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
 import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
 
 export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { videos } = services;
@@ -11,7 +12,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       schema: {
         tags: ["videos"],
-        summary: "Add a what's-new video, or update the one whose _id is given",
+        summary: "Add a what's-new video, or update the one whose _id is given (with If-Match: its version, only if still at it)",
+        headers: ifMatchHeaders,
         body: videoInputSchema,
         response: {
           200: videoSaveResponseSchema,
@@ -24,7 +26,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const { _id, ...data } = request.body;
-      const { video, created } = await videos.save(data, _id || undefined);
+      const { video, created } = await videos.save(data, _id || undefined, expectedVersion(request.headers));
       return reply.status(created ? 201 : 200).send({ success: true, message: created ? "Video added" : "Video updated", item: video });
     },
   );

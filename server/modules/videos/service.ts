@@ -3,6 +3,7 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
+import { unmatched } from "../versions";
 import { createVideosRepository, type VideoData } from "./repository";
 
 export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices) {
@@ -23,14 +24,18 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
   return {
     list: (): Promise<Video[]> => repository.list(db),
 
-    /** Adds a video, or updates the one with `id`. A second video with the same name is refused, not merged. */
-    async save(data: VideoData, id?: string): Promise<{ video: Video; created: boolean }> {
+    /**
+     * Adds a video, or updates the one with `id` (only over version `expected`, when given: 409 otherwise).
+     * A second video with the same name is refused, not merged.
+     */
+    async save(data: VideoData, id?: string, expected?: number): Promise<{ video: Video; created: boolean }> {
       const savedId = await write(async (trx) => {
         const holder = await repository.findIdByName(trx, data.Name);
         if (holder && holder !== id) throw conflict(`A video named "${data.Name}" already exists`, "Name");
         const now = clock().toISOString();
         if (id === undefined) return repository.insert(trx, data, now);
-        if (!(await repository.update(trx, id, data, now))) throw notFound(`No video with _id ${id}`);
+        if (!(await repository.update(trx, id, data, now, expected)))
+          throw unmatched((await repository.findById(trx, id)) !== undefined, () => notFound(`No video with _id ${id}`));
         return id;
       });
       return { video: (await repository.findById(db, savedId))!, created: id === undefined };

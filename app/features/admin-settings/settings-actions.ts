@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
+import { shopSettingsSchema } from "../../../domain/schemas/settings";
+
+export const PASSWORDS_DIFFER = "The new passwords do not match";
+
+/** The version of a record the screen read, sent back with its edit (ADR 0017). */
+export const readVersion = z.number().int().min(0);
+
+/** The shop's contact details and About page figures, saved together over the version the screen read. */
+export const saveShopSchema = z.object({ intent: z.literal("shop"), version: readVersion, fields: shopSettingsSchema });
+
+/** Your own password; the confirmation is checked here, in the browser and in the action. */
+export const changePasswordSchema = z.object({
+  intent: z.literal("password"),
+  fields: changePasswordInputSchema
+    .extend({ confirmPassword: z.string() })
+    .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DIFFER }),
+});
+
+export const addAdminSchema = z.object({ intent: z.literal("add-admin"), fields: adminCreateInputSchema });
+
+export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), email: z.string().min(1).max(254) });
+
+/** Everything the settings screen's action does. */
+export const settingsActionSchema = z.discriminatedUnion("intent", [saveShopSchema, changePasswordSchema, addAdminSchema, removeAdminSchema]);

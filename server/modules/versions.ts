@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { STALE_EDIT_MESSAGE } from "../../domain/versions";
+import { HttpError } from "../errors";
+
+/** `version = version + 1`, for the `set` of every update of a versioned record. */
+export const nextVersion = sql<number>`version + 1`;
+
+/** A save over a record changed since it was read. */
+export const staleEdit = () => new HttpError(409, STALE_EDIT_MESSAGE);
+
+/**
+ * What a conditional update (`… where id = ? and version = ?`) that matched no row means: the record is
+ * there but was changed since it was read (409), or it is gone (the caller's 404).
+ */
+export function unmatched(stillThere: boolean, missing: () => HttpError): HttpError {
+  return stillThere ? staleEdit() : missing();
+}
+
+/**
+ * The API takes the version an edit was read with as `If-Match: "<version>"` (each item's answer carries its
+ * `version`), not in the body: the spec's own client sends a card back as it read it, version and all, and
+ * must keep its last-write-wins saves (ADR 0017). Without the header, the save wins as before.
+ */
+export const ifMatchHeaders = z.looseObject({
+  "if-match": z
+    .string()
+    .regex(/^(W\/)?"?\d{1,9}"?$/, 'If-Match must be the version the edit was read with, such as "3"')
+    .optional(),
+});
+
+export const expectedVersion = (headers: { "if-match"?: string }): number | undefined =>
+  headers["if-match"] === undefined ? undefined : Number(headers["if-match"].replace(/\D/g, ""));
