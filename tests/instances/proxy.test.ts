@@ -106,6 +106,44 @@ describe.skipIf(!nginx)("deploy/nginx.conf in front of two instances", () => {
     expect((await subscribe("127.0.0.3", 1)).status).toBe(200);
   });
 
+  it("loses no request while the instances are restarted one after the other under a steady load", async () => {
+    const paths = ["/api/prices", "/", "/prices", "/api/carousel"];
+    const lost: string[] = [];
+    let answered = 0;
+    let running = true;
+    const clients = Array.from({ length: 4 }, async (_, client) => {
+      for (let i = 0; running; i++) {
+        const target = paths[(client + i) % paths.length]!;
+        try {
+          const response = await fetch(`${proxyUrl}${target}`);
+          await response.arrayBuffer();
+          if (response.status >= 400) lost.push(`${target}: ${response.status}`);
+          else answered++;
+        } catch (error) {
+          lost.push(`${target}: ${(error as Error).message}`);
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A rolling restart as docs/deploy.md describes it: stop one (it drains), start its successor on the same address, then the next.
+    for (const [i, old] of instances.entries()) {
+      expect(await old.stop("SIGTERM"), old.output()).toBe(0);
+      const successor = await startInstance({
+        databaseUrl: database.url,
+        mediaDir: folders[i]!,
+        port: old.port,
+        env: { TRUST_PROXY: "127.0.0.1", PUBLIC_URL: proxyUrl },
+      });
+      instances[i] = successor;
+      await successor.ready();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    running = false;
+    await Promise.all(clients);
+    expect(lost).toEqual([]);
+    expect(answered).toBeGreaterThan(50);
+  });
+
   it("sends requests on to the other instance when one is gone", async () => {
     await instances[1]!.stop("SIGKILL");
     const statuses = await Promise.all(Array.from({ length: 6 }, async () => (await fetch(`${proxyUrl}/api/prices`)).status));
