@@ -46,7 +46,7 @@ export interface AppOptions {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
-/** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0021). */
+/** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0074). */
 export interface Lifecycle {
   stopping: boolean;
 }

@@ -89,7 +89,7 @@ export type Config = {
   corsOrigins: string[];
   /** Memory for rendered storefront pages (ADR 0048); 0 renders every request. */
   pageCacheBytes: number;
-  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes (ADR 0021). */
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes (ADR 0074). */
   shutdownDrainMs: number;
   logLevel: (typeof logLevels)[number];
   isDevelopment: boolean;

@@ -29,7 +29,7 @@ export function frontDoorServer({
   /** Answers a request at the door; true when it did. */
   serve?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /**
-   * True while a stop drains (ADR 0021): every answer then closes its connection after it, so no client
+   * True while a stop drains (ADR 0074): every answer then closes its connection after it, so no client
    * or proxy is left holding a kept-alive connection the stop will close under it.
    */
   draining?: () => boolean;

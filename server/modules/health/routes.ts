@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle
     async (_request, reply) => ((await database.ping()) ? { status: "ok" as const } : reply.status(503).send({ status: "unavailable" as const })),
   );
 
-  // Readiness: whether a proxy or orchestrator should send this instance new requests (ADR 0021).
+  // Readiness: whether a proxy or orchestrator should send this instance new requests (ADR 0074).
   app.get(
     "/readyz",
     {
