@@ -1,14 +1,11 @@
 // Shared pieces of the benchmarks: the production server in a child process pinned to a core, nginx
 // serving captured bytes, wrk and its output, and the tables the figures are printed in.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { email: "bench@pasal.local", password: "bench-password-123" };
@@ -97,35 +94,6 @@ export function startPasalOn(databaseUrl: string, mediaDir: string, port: number
     },
   });
 }
-
-/** A new, empty PostgreSQL database beside `baseUrl`'s; `drop()` removes it. */
-export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pasal_bench_${randomBytes(5).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-/** A port nothing listens on now. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Resident memory of a process, in MB (Linux). */
 export function rssMb(pid: number): number {

@@ -7,15 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createPostgresDatabase, freePort } from "../tests/instances/cluster";
 import { createCatalogueDatabase } from "./catalogue";
 import {
   BENCH_ADMIN,
   brotliBytes,
   cpuSteal,
-  createPostgresDatabase,
   ensureBuild,
   fixed,
-  freePort,
   kb,
   medianFetchMs,
   requireCommands,
@@ -417,7 +416,7 @@ async function instancesSection() {
     console.log("Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server on which the benchmark may create a database.");
     return;
   }
-  const database = await createPostgresDatabase(POSTGRES_URL);
+  const database = await createPostgresDatabase(POSTGRES_URL, "pasal_bench");
   const mediaDir = tempDir("instances-media");
   const servers: Server[] = [];
   try {

@@ -16,13 +16,11 @@ const server = path.join(root, "dist/server.js");
 
 export const clusterBaseUrl = process.env.TEST_DATABASE_URL;
 
-/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's; `drop()` removes it (closing what still uses it). */
-export async function createClusterDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!clusterBaseUrl) throw new Error("the several-instances tests need TEST_DATABASE_URL");
-  if (!fs.existsSync(server)) throw new Error("the several-instances tests need the production build: run npm run build first");
-  const name = `pasal_cluster_${randomBytes(5).toString("hex")}`;
+/** A new, empty PostgreSQL database beside `baseUrl`'s, named with `prefix`; `drop()` removes it (closing what still uses it). */
+export async function createPostgresDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
   const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: clusterBaseUrl });
+    const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
     try {
       await client.query(sql);
@@ -31,11 +29,19 @@ export async function createClusterDatabase(): Promise<{ url: string; drop: () =
     }
   };
   await run(`create database ${name}`);
-  const url = new URL(clusterBaseUrl);
+  const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's, for one cluster. */
+export async function createClusterDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!clusterBaseUrl) throw new Error("the several-instances tests need TEST_DATABASE_URL");
+  if (!fs.existsSync(server)) throw new Error("the several-instances tests need the production build: run npm run build first");
+  return createPostgresDatabase(clusterBaseUrl, "pasal_cluster");
+}
+
+/** A port nothing listens on now. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
