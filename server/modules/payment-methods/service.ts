@@ -68,4 +68,3 @@ export function createPaymentMethodsService(db: Db, clock: Clock, changes: Chang
     },
   };
 }
-export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
