@@ -7,6 +7,8 @@ export default [
   route("price/:cat", "routes/prices.tsx", { id: "prices-by-category" }),
   route("prices/:name", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("order/:reference", "routes/order.tsx"),
+  route("my-orders", "routes/my-orders.tsx"),
   route("updates", "routes/updates.tsx"),
   route("aboutUs", "routes/about.tsx"),
   route("help", "routes/help.tsx"),

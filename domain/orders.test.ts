@@ -117,6 +117,13 @@ describe("orderMessage", () => {
       ].join("\n"),
     );
   });
+
+  it("ends with the shopper's order link when there is one", () => {
+    const lines = [{ itemId: "n1", name: "Netflix Premium", months: 1, devices: 1, unitPrice: 500, lineTotal: 500 }];
+    const link = "https://shop.example/order/PSL-7K2QX?key=abcdefghijklmnopqrstuvwx";
+    const message = orderMessage(lines, "PSL-7K2QX", link).split("\n");
+    expect(message.slice(-2)).toEqual(["Order ref: PSL-7K2QX", link]);
+  });
 });
 
 describe("status transitions", () => {

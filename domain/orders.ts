@@ -67,6 +67,14 @@ export const checkoutInputSchema = z.object({
   channel: z.enum(CHAT_CHANNELS, { error: "channel must be whatsapp or telegram" }),
   name: optionalContact("Name", 100),
   phone: orderPhoneSchema,
+  /** Renewing a delivered line from the shopper's order page: the new order is linked to that line. */
+  renews: z
+    .object({
+      reference: z.string({ error: "renews.reference must be an order reference" }).trim().min(1).max(20),
+      key: z.string({ error: "renews.key must be the order's key" }).max(100),
+      lineId: z.string({ error: "renews.lineId must be the line's id" }).min(1).max(100),
+    })
+    .optional(),
 });
 
 /** What the catalogue says about one item, as much as pricing needs. */
@@ -131,8 +139,8 @@ export const quoteResponseSchema = z.object({
   lines: z.array(z.union([z.object({ name: z.string(), unitPrice: z.number() }), z.object({ problem: z.string() })])),
 });
 
-/** The storefront's message with the reference the seller will look up. */
-export function orderMessage(lines: readonly OrderLine[], reference: string | null): string {
+/** The storefront's message with the reference the seller will look up and, last, the shopper's order page. */
+export function orderMessage(lines: readonly OrderLine[], reference: string | null, orderUrl?: string): string {
   const message = buildCheckoutMessage(
     lines.map((line) => ({
       name: line.name,
@@ -142,7 +150,8 @@ export function orderMessage(lines: readonly OrderLine[], reference: string | nu
       cost: line.lineTotal,
     })),
   );
-  return reference ? `${message}\nOrder ref: ${reference}` : message;
+  const withReference = reference ? `${message}\nOrder ref: ${reference}` : message;
+  return orderUrl ? `${withReference}\n${orderUrl}` : withReference;
 }
 
 export const checkoutResponseSchema = z.object({
@@ -154,6 +163,8 @@ export const checkoutResponseSchema = z.object({
   total: z.number(),
   message: z.string(),
   url: z.string(),
+  /** The shopper's page of this order (`/order/<reference>?key=…`), absolute when PUBLIC_URL is set. */
+  orderUrl: z.string(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
@@ -271,6 +282,10 @@ export const orderSchema = z.object({
   /** The number of its last change, to send back with an edit of its details (ADR 0017). */
   version: z.number(),
   lines: z.array(orderLineSchema),
+  /** The shopper's order page (path with its key), to paste into the chat; null for orders placed before order pages. */
+  shopperPath: z.string().nullable(),
+  /** The shopper said they paid (the status changes only when the admin marks it paid). */
+  paidClaim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -12,6 +12,13 @@ async function addNetflixToCart(page: Page) {
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
 }
 
+/** The order page's link in a chat message (its last line, ADR 0075); fails when it is not there. */
+function orderLink(text: string, reference: string): string {
+  const link = new RegExp(`\\S*/order/${reference}\\?key=[\\w-]{24}`).exec(text)?.[0];
+  expect(link, text).toBeDefined();
+  return link!;
+}
+
 /** The shop's today (Nepal) moved by `days`, as YYYY-MM-DD. */
 function shopDate(days: number): string {
   return new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -41,7 +48,7 @@ test("a shopper's checkout gets a reference the admin tracks from payment to del
   const reference = REFERENCE.exec(text)?.[0];
   expect(reference, text).toBeDefined();
   expect(text).toBe(
-    `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR\nOrder ref: ${reference}`,
+    `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR\nOrder ref: ${reference}\n${orderLink(text, reference!)}`,
   );
   await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);
   await expectNoAxeViolations(page);
@@ -143,6 +150,7 @@ test("the journey: search, a 3 month plan for 2 devices, cart, and the order on 
     "Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months",
     "Total: 1,760 NPR",
     `Order ref: ${reference}`,
+    orderLink(decodeURIComponent(urls[0]!), reference!),
   ].join("\n");
   expect(urls[0]).toBe(`https://wa.me/${WHATSAPP}?text=${encodeURIComponent(message)}`);
   await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);
@@ -182,7 +190,7 @@ test("Proceed via Telegram copies the server's message, reference included, and 
 
   const reference = REFERENCE.exec(decodeURIComponent(urls[0]!))?.[0];
   expect(reference, urls[0]).toBeDefined();
-  const message = `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR\nOrder ref: ${reference}`;
+  const message = `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR\nOrder ref: ${reference}\n${orderLink(decodeURIComponent(urls[0]!), reference!)}`;
   expect(urls[0]).toBe(`https://t.me/${TELEGRAM}?text=${encodeURIComponent(message)}`);
   await expect(dialog.getByRole("status")).toContainText("Message copied — paste it in the chat if it is not filled in");
   await expect(dialog.getByRole("status")).toContainText(`Your order reference is ${reference}`);

@@ -17,6 +17,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
 import { ordersRoutes } from "./modules/orders/routes";
+import { paymentMethodsRoutes } from "./modules/payment-methods/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { trendingRoutes } from "./modules/trending/routes";
 import { updatesRoutes } from "./modules/updates/routes";
@@ -28,7 +29,7 @@ import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/pag
 import { registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
 import { isLoopback, registerRateLimits } from "./plugins/rate-limits";
-import { OneLinePerRequest } from "./plugins/request-log";
+import { loggedRequest, OneLinePerRequest } from "./plugins/request-log";
 import { isApiRoute, registerRequestTargetCheck } from "./plugins/request-target";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -77,6 +78,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
         : {
             level: config.logLevel,
             redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "body.password"],
+            // An order link's key opens that order's page: it stays out of the logs (ADR 0075).
+            serializers: { req: loggedRequest },
             ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
           },
     logController: new OneLinePerRequest(),
@@ -161,6 +164,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(settingsRoutes, { services });
       await api.register(uploadsRoutes, { services });
       await api.register(ordersRoutes, { services });
+      await api.register(paymentMethodsRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
       api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());

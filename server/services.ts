@@ -10,6 +10,7 @@ import { createCatalogueService } from "./modules/catalogue/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrdersService } from "./modules/orders/service";
+import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
@@ -25,6 +26,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const media = createMediaService(db, config.mediaDir, clock, log);
   // Shared by every instance on PostgreSQL, in memory on SQLite (ADR 0022).
   const limits = createLimits(db, () => clock().getTime());
+  const paymentMethods = createPaymentMethodsService(db, clock, changes);
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   return {
@@ -40,7 +42,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     newsletter: createNewsletterService(db, clock),
     media,
     uploads: createUploadsService(media),
-    orders: createOrdersService(db, clock, { catalogue, settings }),
+    paymentMethods,
+    orders: createOrdersService(db, clock, { catalogue, settings, paymentMethods, limits, publicUrl: config.publicUrl }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -45,7 +45,7 @@ describe("checkout", () => {
     expect(body.lines).toEqual([{ itemId: netflix, name: "Netflix Premium", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 }]);
     expect(body.total).toBe(1760);
     expect(body.message).toBe(
-      `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months\nTotal: 1,760 NPR\nOrder ref: ${body.reference}`,
+      `Hello! I would like to order:\nItem: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months\nTotal: 1,760 NPR\nOrder ref: ${body.reference}\n${body.orderUrl}`,
     );
     expect(body.url).toBe(`https://wa.me/9779800000000?text=${encodeURIComponent(body.message)}`);
 

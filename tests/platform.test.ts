@@ -46,6 +46,9 @@ describe("the API as a whole", () => {
         "POST /api/newsletter",
         "POST /api/orders",
         "POST /api/orders/quote",
+        // A shopper's own order, opened by the key in its link (ADR 0075).
+        "GET /api/orders/:reference",
+        "POST /api/orders/:reference/paid",
       ].sort(),
     );
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;

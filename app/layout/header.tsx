@@ -119,6 +119,9 @@ export function Header() {
           <SearchBox label="Search services" onNavigate={() => setMenuOpen(false)} />
           {/* Tapping the page already shown closes the menu too: no navigation happens to close it. */}
           <NavList className="mt-3 grid grid-cols-2 gap-1" linkExtra={tapTarget} onNavigate={() => setMenuOpen(false)} />
+          <NavLink to="/my-orders" className={(state) => `${linkClass(state)} ${tapTarget} mt-1`} onClick={() => setMenuOpen(false)}>
+            My orders
+          </NavLink>
           <SocialLinks shop={shop} className="mt-2 px-3 text-sm text-slate-700 dark:text-slate-300" linkClassName={tapTarget} />
         </div>
       )}

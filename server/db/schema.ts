@@ -107,6 +107,18 @@ export interface OrdersTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
+  /** SHA-256 of the shopper's order key, hex (0007-order-pages); null for orders placed before order pages. */
+  key_hash: string | null;
+  /** The key sealed with the shop's order-link secret, for the admin's copy of the shopper's link. */
+  key_sealed: string | null;
+  /** When each status was reached (ISO times); `created_at` is when it was received. */
+  contacted_at: string | null;
+  paid_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  /** When the shopper said they paid, and the wallet's transaction id they gave. */
+  paid_claimed_at: string | null;
+  paid_claim_transaction: string | null;
 }
 
 export interface OrderLinesTable {
@@ -125,6 +137,23 @@ export interface OrderLinesTable {
   expiry_date: string | null;
   /** The order that renewed this line, once the seller marks it renewed. */
   renewal_order_id: string | null;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  kind: string;
+  name: string;
+  account: string;
+  holder: string;
+  /** An uploaded image's URL, or "". */
+  qr_image: string;
+  note: string;
+  /** 1 or 0. */
+  enabled: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface MediaTable {
@@ -162,6 +191,7 @@ export interface Tables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   media: MediaTable;
+  payment_methods: PaymentMethodsTable;
   limit_windows: LimitWindowsTable;
   limit_events: LimitEventsTable;
 }

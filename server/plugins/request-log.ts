@@ -1,4 +1,19 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import { withoutOrderKey } from "../../domain/order-pages";
+
+/**
+ * A request as its log line shows it (Fastify's own fields), its target without an order link's key: the key
+ * opens the order's page, so it is kept out of the logs (ADR 0075).
+ */
+export function loggedRequest(request: Partial<Pick<FastifyRequest, "method" | "url" | "host" | "ip">> & { socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: withoutOrderKey(request.url ?? ""),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /**
  * One log line per request, when it ends, with the request in it, as the page cache's door logs its hits:

@@ -39,8 +39,11 @@ export function securityHeaders(https: boolean): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }) {
   const headers = securityHeaders(https);
+  const { "referrer-policy": referrerPolicy, ...always } = headers;
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.headers(headers);
+    reply.headers(always);
+    // A page that must not send its address on (an order page's key, ADR 0076) sets a stricter policy of its own.
+    if (!reply.hasHeader("referrer-policy")) reply.header("referrer-policy", referrerPolicy!);
     return payload;
   });
 }

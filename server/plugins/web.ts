@@ -28,6 +28,8 @@ export type PasalLoadContext = {
   admin: SessionUser | null;
   /** This response's Content-Security-Policy nonce, for the inline scripts of the page. */
   cspNonce: string;
+  /** The visitor's address (as TRUST_PROXY reads it), for limits counted per address (the order page's wrong keys). */
+  clientAddress?: string;
   /**
    * Set by a loader that showed something other than the stored data because it could not be read (the
    * built-in catalogue or slides, default settings, an error state): such a page is never kept, or every
@@ -92,7 +94,7 @@ export async function registerWeb(
       method: ["GET", "HEAD", "POST"],
       url: "/*",
       // The storefront's pages are the same for every shopper; admin pages are not.
-      config: { public: true, pageCache: (request) => !isAdminPage(request.url) },
+      config: { public: true, pageCache: (request) => !isAdminPage(request.url) && !isOrderPage(request.url) },
       schema: { hide: true },
       handler: async (request, reply) => {
         // A file that is not there (a deleted product's picture, an old build's script) is no page: answered
@@ -133,13 +135,22 @@ export async function registerWeb(
         }
 
         const cspNonce = randomBytes(16).toString("base64");
-        const loadContext: PasalLoadContext = { ...context, log: request.log, admin: request.admin, cspNonce, fellBack: false };
+        const loadContext: PasalLoadContext = {
+          ...context,
+          log: request.log,
+          admin: request.admin,
+          cspNonce,
+          fellBack: false,
+          clientAddress: request.ip,
+        };
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
         if (response.status === 404 && !request.admin) await failOpen(misses.record(request.ip));
         const type = response.headers.get("content-type") ?? "";
         // Vite's development server injects scripts of its own; the policy guards the production build.
         if (web.mode === "production" && type.startsWith("text/html"))
           reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
+        // One shopper's order and its key (ADR 0076): kept by no cache, and the address sent to no other site.
+        if (isOrderPage(request.url)) reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
         if (request.pageCache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type)) {
           // Sent as a string, which the page cache stores on the way out.
           const headers = Object.fromEntries(response.headers);
@@ -169,6 +180,19 @@ export function isAdminPage(url: string): boolean {
     // A malformed escape is no page of ours; the raw path is judged as it is.
   }
   return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
+}
+const ORDER_PATH = /^\/order(?:[/.?]|$)/i;
+
+/** Whether a request target is a shopper's order page or its loader data, however its path is spelled. */
+export function isOrderPage(url: string): boolean {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // As isAdminPage: judged as it is.
+  }
+  return ORDER_PATH.test(path) || ORDER_PATH.test(decoded);
 }
 // Pages, and the loader data React Router fetches for in-app navigation.
 const STORED_TYPES = /^text\/(?:html|x-script)/;

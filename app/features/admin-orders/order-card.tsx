@@ -10,6 +10,7 @@ import { InputField, inputClass, StaleNotice } from "../../lib/admin/form-parts"
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
+import { PaidClaimNotice, ShopperLink } from "./order-page-parts";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   new: "Mark new",
@@ -44,6 +45,7 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
         </div>
         <StatusBadge status={order.status} />
       </div>
+      <PaidClaimNotice order={order} />
       <ul className="mt-3 space-y-1 text-sm">
         {order.lines.map((line) => (
           <li key={line.id} className="flex flex-wrap justify-between gap-x-4">
@@ -77,6 +79,7 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
       {order.note && !open && <p className={`mt-2 text-sm break-words ${mutedText}`}>Note: {order.note}</p>}
       {open && (
         <div id={`${id}-manage`} className="mt-4 space-y-6">
+          <ShopperLink order={order} />
           <StatusActions order={order} today={today} write={write} />
           {order.status === "delivered" && <StartDates key={order.updatedAt} order={order} write={write} />}
           <DetailsForm key={order.updatedAt} order={order} write={write} />

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { paymentMethodActionSchemas } from "./payment-method-actions";
 
 export const PASSWORDS_DIFFER = "The new passwords do not match";
 
@@ -23,4 +24,10 @@ export const addAdminSchema = z.object({ intent: z.literal("add-admin"), fields:
 export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), email: z.string().min(1).max(254) });
 
 /** Everything the settings screen's action does. */
-export const settingsActionSchema = z.discriminatedUnion("intent", [saveShopSchema, changePasswordSchema, addAdminSchema, removeAdminSchema]);
+export const settingsActionSchema = z.discriminatedUnion("intent", [
+  saveShopSchema,
+  changePasswordSchema,
+  addAdminSchema,
+  removeAdminSchema,
+  ...paymentMethodActionSchemas,
+]);

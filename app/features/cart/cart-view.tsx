@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
 import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
@@ -139,6 +139,12 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
           Go back
         </button>
       </div>
+      <Link
+        to="/my-orders"
+        className={`mt-6 rounded text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+      >
+        My orders
+      </Link>
     </section>
   );
 }
@@ -156,18 +162,28 @@ function FilledCart({
   onSent: (order: SentOrder) => void;
   onClear: () => void;
 }) {
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  // A Renew button on an order page comes here to check out at once.
+  const location = useLocation();
+  const [checkoutOpen, setCheckoutOpen] = useState((location.state as { checkout?: boolean } | null)?.checkout === true);
   const total = cartTotal(cart);
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
-        <Link
-          to="/prices"
-          className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
-        >
-          Continue shopping
-        </Link>
+        <div className="flex gap-4">
+          <Link
+            to="/my-orders"
+            className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
+          >
+            My orders
+          </Link>
+          <Link
+            to="/prices"
+            className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
+          >
+            Continue shopping
+          </Link>
+        </div>
       </div>
       {sentOrder && (
         <section

@@ -11,6 +11,7 @@ import { chatSendMessage, openChat, openChatTab, type ChatSendResult } from "../
 import { useShop } from "../../lib/use-shop";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { placeOrder, type PlacedOrder } from "./place-order";
+import { pendingRenewal } from "../../lib/orders/renewal";
 import { PriceNotice } from "./price-notice";
 import { rupees } from "../../lib/cart/rupees";
 
@@ -40,7 +41,7 @@ export function CheckoutDialog({
   const bodyRef = useRef<HTMLDivElement>(null);
   const [customer, setCustomer] = useState({ name: "", phone: "" });
   const [sending, setSending] = useState<ChatChannel | null>(null);
-  const [result, setResult] = useState<(ChatSendResult & { reference: string | null; total: number }) | null>(null);
+  const [result, setResult] = useState<(ChatSendResult & { reference: string | null; total: number; orderUrl: string | null }) | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const browserMessage = buildCheckoutMessage(cart);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -56,9 +57,15 @@ export function CheckoutDialog({
       placed.kind === "placed"
         ? placed.order
         : placed.kind === "unplaced"
-          ? { message: browserMessage, url: chatUrl(channel, shop, browserMessage), reference: null, total: cartTotal(cart) }
+          ? { message: browserMessage, url: chatUrl(channel, shop, browserMessage), reference: null, total: cartTotal(cart), orderUrl: null }
           : null;
-    const placing = placeOrder(cart, channel, customer);
+    const renewal = pendingRenewal(cart.map((line) => line.lineId));
+    const placing = placeOrder(
+      cart,
+      channel,
+      customer,
+      renewal ? { reference: renewal.reference, key: renewal.key, lineId: renewal.lineId } : undefined,
+    );
     // Both start during the click, the copy first: the new tab takes the focus a copy needs, and once the
     // order is placed the click is over and a new tab would be blocked. The copied text follows the answer.
     const copying =
@@ -81,13 +88,13 @@ export function CheckoutDialog({
       setSending(null);
       return;
     }
-    const { message, url, reference, total } = sent;
+    const { message, url, reference, total, orderUrl } = sent;
     setSentMessage(message);
     openChat(url, tab);
     // A copy of the message without its reference (browsers without ClipboardItem) counts as not copied:
     // the full message is then shown to copy by hand.
     const copied = copying ? (await copying) === message : null;
-    setResult({ channel, copied, reference, total });
+    setResult({ channel, copied, reference, total, orderUrl });
     setSending(null);
     onSent({ reference, channel });
   };
@@ -187,6 +194,13 @@ export function CheckoutDialog({
               {result.reference && (
                 <p>
                   Your order reference is <strong className="font-mono text-base">{result.reference}</strong>.
+                </p>
+              )}
+              {result.orderUrl && (
+                <p>
+                  <a href={result.orderUrl} className="text-brand-700 underline underline-offset-2 dark:text-brand-400">
+                    See your order and how to pay
+                  </a>
                 </p>
               )}
               {pricesChanged && <p>Prices have changed since you added these items: your order total is {rupees(result.total)}.</p>}

@@ -1,6 +1,8 @@
 import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/orders";
+import { rememberPlacedOrder } from "../../lib/orders/my-orders";
+import { clearPendingRenewal } from "../../lib/orders/renewal";
 
 export type PlacedOrder =
   /** The server priced and stored the order: its message carries the reference. */
@@ -17,7 +19,12 @@ const ORDER_TIMEOUT_MS = 6000;
  * Registers the cart as an order. Never throws, and only refuses when the server says the cart
  * itself is wrong: a sale is never blocked because our server is away.
  */
-export async function placeOrder(cart: readonly CartLine[], channel: ChatChannel, customer: { name: string; phone: string }): Promise<PlacedOrder> {
+export async function placeOrder(
+  cart: readonly CartLine[],
+  channel: ChatChannel,
+  customer: { name: string; phone: string },
+  renews?: { reference: string; key: string; lineId: string },
+): Promise<PlacedOrder> {
   if (cart.some((line) => !line._id)) return { kind: "unplaced" };
   let response: Response;
   try {
@@ -29,6 +36,7 @@ export async function placeOrder(cart: readonly CartLine[], channel: ChatChannel
         channel,
         name: customer.name,
         phone: customer.phone,
+        ...(renews ? { renews } : {}),
       }),
       signal: AbortSignal.timeout(ORDER_TIMEOUT_MS),
     });
@@ -36,7 +44,12 @@ export async function placeOrder(cart: readonly CartLine[], channel: ChatChannel
     return { kind: "unplaced" };
   }
   const body = await response.json().catch(() => null);
-  if (response.status === 201 && body?.reference) return { kind: "placed", order: body as CheckoutResponse };
+  if (response.status === 201 && body?.reference) {
+    // "My orders" remembers it (ADR 0078); a renewal is linked now, so it is not sent again.
+    if (body.orderUrl) rememberPlacedOrder(body.orderUrl, new Date().toISOString());
+    if (renews) clearPendingRenewal();
+    return { kind: "placed", order: body as CheckoutResponse };
+  }
   if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body) };
   return { kind: "unplaced" };
 }

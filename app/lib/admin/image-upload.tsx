@@ -10,7 +10,16 @@ import { Spinner } from "./form-parts";
  * Sits under an image URL box: a preview of what the box points at, and a button that uploads a file
  * from this device and puts its new address into the box. Typing a URL keeps working as before.
  */
-export function ImageUpload({ value, onUploaded }: { value: string; onUploaded: (url: string) => void }) {
+export function ImageUpload({
+  value,
+  onUploaded,
+  lossless = false,
+}: {
+  value: string;
+  onUploaded: (url: string) => void;
+  /** For a QR code: kept pixel for pixel, so it still scans (ADR 0079). */
+  lossless?: boolean;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -29,7 +38,7 @@ export function ImageUpload({ value, onUploaded }: { value: string; onUploaded: 
     form.append("file", file);
     setUploading(true);
     setStatus(null);
-    const answer = await callApi("POST", "/api/admin/uploads", uploadResponseSchema, form);
+    const answer = await callApi("POST", lossless ? "/api/admin/uploads?lossless=true" : "/api/admin/uploads", uploadResponseSchema, form);
     setUploading(false);
     if (answer.ok) {
       onUploaded(answer.data.url);

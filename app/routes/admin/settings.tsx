@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
+import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
@@ -10,14 +11,18 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [{ settings, version }, admins] = await Promise.all([context.services.settings.shopForEdit(), context.services.auth.listAdmins(admin)]);
-  return { settings, version, admins, you: admin.email };
+  const [{ settings, version }, admins, paymentMethods] = await Promise.all([
+    context.services.settings.shopForEdit(),
+    context.services.auth.listAdmins(admin),
+    context.services.paymentMethods.listForEdit(),
+  ]);
+  return { settings, version, admins, you: admin.email, paymentMethods };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { auth, settings } = context.services;
+  const { auth, settings, paymentMethods } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -33,6 +38,16 @@ export async function action({ context, request }: Route.ActionArgs) {
         if ((await auth.removeAdminAs(form.email, actor)).signedOut) throw redirect("/admin/login");
         return `Admin ${form.email} removed`;
       }
+      case "payment-method-add":
+        return `Payment method ${(await paymentMethods.create(form.fields)).name} added`;
+      case "payment-method-save":
+        return `Payment method ${(await paymentMethods.update(form.id, form.fields, form.version)).name} saved`;
+      case "payment-method-delete":
+        await paymentMethods.delete(form.id);
+        return "Payment method deleted";
+      case "payment-methods-order":
+        await paymentMethods.reorder(form.ids);
+        return "Payment methods reordered";
     }
   });
 }
@@ -42,12 +57,13 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you } = loaderData;
+  const { settings, version, admins, you, paymentMethods } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="mt-6 space-y-8">
         <ShopSettingsForm settings={settings} version={version} />
+        <PaymentMethodsSection methods={paymentMethods} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

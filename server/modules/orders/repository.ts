@@ -6,8 +6,23 @@ import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
+/** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
+export type StoredOrder = Omit<Order, "shopperPath"> & {
+  keyHash: string | null;
+  keySealed: string | null;
+  contactedAt: string | null;
+  paidAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+};
+
+/** The column that keeps when an order reached a status (received is its creation). */
+const REACHED_AT = { contacted: "contacted_at", paid: "paid_at", delivered: "delivered_at", cancelled: "cancelled_at" } as const;
+
 export type NewOrder = {
   reference: string;
+  keyHash: string;
+  keySealed: string;
   channel: ChatChannel;
   status: OrderStatus;
   customerName: string | null;
@@ -47,7 +62,7 @@ function filtered(db: Db, filter: OrderFilter) {
 }
 
 export function createOrdersRepository() {
-  async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
+  async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<StoredOrder[]> {
     if (rows.length === 0) return [];
     const lines = await db
       .selectFrom("order_lines as l")
@@ -103,6 +118,13 @@ export function createOrdersRepository() {
       updatedAt: row.updated_at,
       version: Number(row.version),
       lines: byOrder.get(row.id) ?? [],
+      paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
+      keyHash: row.key_hash,
+      keySealed: row.key_sealed,
+      contactedAt: row.contacted_at,
+      paidAt: row.paid_at,
+      deliveredAt: row.delivered_at,
+      cancelledAt: row.cancelled_at,
     }));
   }
 
@@ -122,6 +144,8 @@ export function createOrdersRepository() {
           total: order.total,
           created_at: now,
           updated_at: now,
+          key_hash: order.keyHash,
+          key_sealed: order.keySealed,
         })
         .execute();
       await db
@@ -150,7 +174,7 @@ export function createOrdersRepository() {
      * Newest first (ties by reference); `reference` and `phone` narrow it (either matching), `status` filters.
      * `after` keeps the orders that come after that one in this order: the next page.
      */
-    async list(db: Db, filter: OrderFilter & { after?: { createdAt: string; reference: string }; limit: number }): Promise<Order[]> {
+    async list(db: Db, filter: OrderFilter & { after?: { createdAt: string; reference: string }; limit: number }): Promise<StoredOrder[]> {
       let query = filtered(db, filter).selectAll();
       const { after } = filter;
       if (after) {
@@ -174,7 +198,7 @@ export function createOrdersRepository() {
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
 
-    async findByReference(db: Db, reference: string): Promise<Order | undefined> {
+    async findByReference(db: Db, reference: string): Promise<StoredOrder | undefined> {
       const row = await db.selectFrom("orders").selectAll().where("reference", "=", reference).executeTakeFirst();
       return row ? (await withLines(db, [row]))[0] : undefined;
     },
@@ -199,9 +223,20 @@ export function createOrdersRepository() {
     async updateStatus(db: Db, id: string, from: OrderStatus, to: OrderStatus, now: string): Promise<boolean> {
       const result = await db
         .updateTable("orders")
-        .set({ status: to, updated_at: now, version: nextVersion })
+        .set({ status: to, ...(to === "new" ? {} : { [REACHED_AT[to]]: now }), updated_at: now, version: nextVersion })
         .where("id", "=", id)
         .where("status", "=", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Records the shopper's "I have paid", unless they already said so; false then. */
+    async claimPaid(db: Db, id: string, now: string, transactionId: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable("orders")
+        .set({ paid_claimed_at: now, paid_claim_transaction: transactionId, updated_at: now, version: nextVersion })
+        .where("id", "=", id)
+        .where("paid_claimed_at", "is", null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

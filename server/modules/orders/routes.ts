@@ -15,6 +15,7 @@ import {
   renewalSchema,
   renewalsQuerySchema,
 } from "../../../domain/orders";
+import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/schemas/order-pages";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
@@ -23,6 +24,10 @@ import { expectedVersion, ifMatchHeaders } from "../versions";
 export const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
 /** The cart asks when it opens, when checkout opens and on each add: a busy shopper stays well below this. */
 export const QUOTE_LIMIT = { max: 60, timeWindow: 60_000 };
+/** Reads of one's own order page from the API: a shopper opens it a few times; wrong keys are counted apart (ADR 0075). */
+export const SHOPPER_ORDER_LIMIT = { max: 60, timeWindow: 60_000 };
+/** "I have paid" is said once per order; a few tries cover a mistyped transaction id. */
+export const PAID_CLAIM_LIMIT = { max: 10, timeWindow: 60_000 };
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const orderAnswer = orderAnswerSchema;
@@ -42,7 +47,45 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 201: checkoutResponseSchema, ...failures, 429: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ success: true as const, ...(await orders.checkout(request.body)) }),
+    async (request, reply) => reply.status(201).send({ success: true as const, ...(await orders.checkout(request.body, request.ip)) }),
+  );
+
+  app.get(
+    "/orders/:reference",
+    {
+      config: { public: true, rateLimit: limit(SHOPPER_ORDER_LIMIT, "Too many order look-ups from your address.") },
+      schema: {
+        tags: ["orders"],
+        summary: "The shopper's view of one order, by its reference and `key` (from the order link); 404 for a wrong key as for an unknown reference",
+        params: referenceParams,
+        querystring: shopperOrderQuerySchema,
+        response: { 200: shopperOrderSchema.extend({ success: z.literal(true) }), 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // The answer is one shopper's: never kept by a browser or proxy cache, nor sent on as a referrer.
+      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      return { success: true as const, ...(await orders.forShopper(request.params.reference, request.query.key, request.ip)) };
+    },
+  );
+
+  app.post(
+    "/orders/:reference/paid",
+    {
+      config: { public: true, rateLimit: limit(PAID_CLAIM_LIMIT, "Too many tries from your address.") },
+      schema: {
+        tags: ["orders"],
+        summary: "The shopper says they paid (once, with an optional transaction id); the status changes only when the admin marks it paid",
+        params: referenceParams,
+        body: paidClaimInputSchema,
+        response: { 200: shopperOrderSchema.extend({ success: z.literal(true) }), ...failures, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      const { key, transactionId } = request.body;
+      return { success: true as const, ...(await orders.claimPaid(request.params.reference, key, transactionId, request.ip)) };
+    },
   );
 
   app.post(

@@ -26,19 +26,37 @@ import {
   type Renewal,
 } from "../../../domain/orders";
 import type { ChatChannel } from "../../../domain/checkout";
+import { absoluteLink } from "../../../domain/links";
+import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } from "../../../domain/order-pages";
+import type { PaymentMethod } from "../../../domain/payment-methods";
 import type { ShopSettings } from "../../../domain/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import { sharedSecret } from "../../db/shared-secrets";
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
-import { createOrdersRepository, type DueLine } from "./repository";
+import { createWindowCounter } from "../../plugins/rate-limits";
+import type { Limits } from "../../plugins/shared-limits";
+import { createOrdersRepository, type DueLine, type StoredOrder } from "./repository";
+import { hashOrderKey, keyMatches, newOrderKey, openOrderKey, sealOrderKey } from "./order-keys";
 import { staleEdit } from "../versions";
+
+/**
+ * Wrong keys and unknown references per address (ADR 0075): a shopper mistyping a link a few times is fine; a
+ * script guessing keys gets 20 tries in 10 minutes, on every instance together (shared limits, ADR 0022).
+ */
+export const ORDER_KEY_FAILURES = { max: 20, timeWindow: 10 * 60_000 };
+/** The same answer for an unknown reference and a wrong or missing key: neither says the reference exists. */
+const NO_SUCH_ORDER = "No order found at this link. Open the link from your chat again, or ask the shop for it.";
 
 /** A reference clash is one in 33 million; five in a row means something else is wrong. */
 const REFERENCE_ATTEMPTS = 5;
 
 export interface OrdersDependencies {
-  catalogue: { list(): Promise<PricedItem[]> };
+  catalogue: { list(): Promise<Array<PricedItem & { Id: string; ImageId: string }>> };
   settings: { shop(): Promise<ShopSettings> };
+  paymentMethods: { enabled(): Promise<PaymentMethod[]> };
+  limits: Limits;
+  publicUrl: string | undefined;
 }
 
 const isForeignKeyViolation = (error: unknown) => {
@@ -46,12 +64,49 @@ const isForeignKeyViolation = (error: unknown) => {
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 };
 
-export function createOrdersService(db: Db, clock: Clock, { catalogue, settings }: OrdersDependencies) {
+export function createOrdersService(db: Db, clock: Clock, { catalogue, settings, paymentMethods, limits, publicUrl }: OrdersDependencies) {
   const repository = createOrdersRepository();
+  const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
+  let linkSecret: Promise<Buffer> | undefined;
+  /** The secret the admin's copy of each shopper link is sealed with (ADR 0075), made once per database. */
+  const orderLinkSecret = () =>
+    (linkSecret ??= sharedSecret(db, "order-link-secret", clock().toISOString()).catch((error: unknown) => {
+      linkSecret = undefined;
+      throw error;
+    }));
+
+  /** A new order's key, its hash and its sealed copy. */
+  async function newKey() {
+    const key = newOrderKey();
+    return { key, keyHash: hashOrderKey(key), keySealed: sealOrderKey(key, await orderLinkSecret()) };
+  }
+
+  async function present(stored: StoredOrder): Promise<Order> {
+    const { keyHash: _hash, keySealed, contactedAt: _c, paidAt: _p, deliveredAt: _d, cancelledAt: _x, ...order } = stored;
+    const key = keySealed ? openOrderKey(keySealed, await orderLinkSecret()) : null;
+    return { ...order, shopperPath: key ? orderPath(order.reference, key) : null };
+  }
+
+  /**
+   * The order its shopper's link names, or the same 404 for an unknown reference and a wrong key; 429 once the
+   * address has failed too often.
+   */
+  async function openWithKey(trx: Db, reference: string, key: string, address: string): Promise<StoredOrder> {
+    const wait = await keyFailures.retryAfter(address);
+    if (wait) throw new HttpError(429, `Too many wrong order links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+    const order = await repository.findByReference(trx, normaliseReference(reference));
+    // Hashed either way, so an unknown reference takes as long as a wrong key.
+    const matches = keyMatches(key, order?.keyHash ?? null);
+    if (!order || !matches) {
+      await keyFailures.record(address);
+      throw notFound(NO_SUCH_ORDER);
+    }
+    return order;
+  }
 
   const today = () => shopToday(clock());
 
-  async function catalogueById(): Promise<Map<string, PricedItem>> {
+  async function catalogueById(): Promise<Map<string, PricedItem & { Id: string; ImageId: string }>> {
     return new Map((await catalogue.list()).map((item) => [item._id, item]));
   }
 
@@ -71,7 +126,7 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
     }
   }
 
-  async function findOrThrow(db: Db, reference: string): Promise<Order> {
+  async function findOrThrow(db: Db, reference: string): Promise<StoredOrder> {
     const order = await repository.findByReference(db, reference);
     if (!order) throw notFound(`No order with reference ${reference}`);
     return order;
@@ -106,20 +161,29 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
 
   return {
     /** Prices the cart from the catalogue, stores the order and answers the chat message with its reference. */
-    async checkout(input: {
-      items: OrderLineInput[];
-      channel: ChatChannel;
-      name: string | null;
-      phone: string | null;
-    }): Promise<Omit<CheckoutResponse, "success">> {
+    async checkout(
+      input: {
+        items: OrderLineInput[];
+        channel: ChatChannel;
+        name: string | null;
+        phone: string | null;
+        renews?: { reference: string; key: string; lineId: string } | undefined;
+      },
+      address = "",
+    ): Promise<Omit<CheckoutResponse, "success">> {
       const priced = priceOrder(input.items, await catalogueById());
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
       const now = clock().toISOString();
+      const { key, keyHash, keySealed } = await newKey();
+      const { renews } = input;
       const reference = await withNewReference(async (trx, reference) => {
-        await repository.insert(
+        const renewed = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
+        const orderId = await repository.insert(
           trx,
           {
             reference,
+            keyHash,
+            keySealed,
             channel: input.channel,
             status: "new",
             customerName: input.name,
@@ -130,10 +194,82 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
           },
           now,
         );
+        if (renewed && renews) {
+          const line = renewed.lines.find((l) => l.id === renews.lineId);
+          if (!line) throw notFound(`Order ${renewed.reference} has no such line to renew`);
+          if (renewed.status !== "delivered") throw conflict(`Order ${renewed.reference} is not delivered yet, so there is nothing to renew`);
+          if (!(await repository.markRenewed(trx, line.id, orderId))) {
+            throw conflict(`Your ${line.name} of ${renewed.reference} is already renewed; see My orders for the renewal`);
+          }
+        }
         return reference;
       });
-      const message = orderMessage(priced.lines, reference);
-      return { reference, lines: priced.lines, total: priced.total, message, url: chatUrl(input.channel, await settings.shop(), message) };
+      const orderUrl = absoluteLink(publicUrl, orderPath(reference, key));
+      const message = orderMessage(priced.lines, reference, orderUrl);
+      return {
+        reference,
+        lines: priced.lines,
+        total: priced.total,
+        message,
+        url: chatUrl(input.channel, await settings.shop(), message),
+        orderUrl,
+      };
+    },
+
+    /** One order as its shopper's link shows it (ADR 0075): the stored total and lines, and how to pay while it waits. */
+    async forShopper(reference: string, key: string, address: string): Promise<ShopperOrder> {
+      const order = await openWithKey(db, reference, key, address);
+      const now = today();
+      const waiting = awaitsPayment(order.status);
+      const [items, methods] = await Promise.all([catalogueById(), waiting ? paymentMethods.enabled() : Promise.resolve([])]);
+      return {
+        reference: order.reference,
+        createdAt: order.createdAt,
+        status: order.status,
+        channel: order.channel,
+        total: order.total,
+        lines: order.lines.map((line) => {
+          const daysLeft = line.expiryDate ? daysUntil(line.expiryDate, now) : null;
+          const item = line.itemId ? items.get(line.itemId) : undefined;
+          const unitPrice = item?.plans[String(line.months)];
+          const renewable = order.status === "delivered" && canRenew(daysLeft, line.renewalReference) && item && unitPrice !== undefined;
+          return {
+            id: line.id,
+            name: line.name,
+            months: line.months,
+            devices: line.devices,
+            unitPrice: line.unitPrice,
+            lineTotal: line.lineTotal,
+            startDate: line.startDate,
+            expiryDate: line.expiryDate,
+            daysLeft,
+            renewedBy: line.renewalReference,
+            renewal: renewable ? { itemId: item._id, Id: item.Id, image: item.ImageId, unitPrice } : null,
+          };
+        }),
+        steps: orderSteps(order),
+        claim: order.paidClaim,
+        paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note }) => ({
+          _id,
+          kind,
+          name,
+          account,
+          holder,
+          qrImage: absoluteLink(publicUrl, qrImage),
+          note,
+        })),
+      };
+    },
+
+    /** The shopper's "I have paid" (ADR 0077): said once, while the order waits for payment; the status stays the admin's. */
+    async claimPaid(reference: string, key: string, transactionId: string | null, address: string): Promise<ShopperOrder> {
+      const order = await openWithKey(db, reference, key, address);
+      if (order.status === "cancelled") throw conflict("This order is cancelled; message the shop if you paid for it");
+      if (!awaitsPayment(order.status)) throw conflict("The shop has already marked this order paid");
+      if (!(await repository.claimPaid(db, order._id, clock().toISOString(), transactionId))) {
+        throw conflict("You already told the shop you paid for this order");
+      }
+      return this.forShopper(order.reference, key, address);
     },
 
     /** Today's price of each cart line, as checkout would charge it; stores nothing. */
@@ -163,11 +299,11 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
         repository.count(db, filter),
         after ? repository.count(db, { ...filter, upTo: after }) : Promise.resolve(0),
       ]);
-      const items = rows.slice(0, query.limit);
+      const items = await Promise.all(rows.slice(0, query.limit).map(present));
       return { items, total, skipped, nextBefore: rows.length > query.limit ? items[items.length - 1]!.reference : null };
     },
 
-    get: (reference: string): Promise<Order> => findOrThrow(db, normaliseReference(reference)),
+    get: async (reference: string): Promise<Order> => present(await findOrThrow(db, normaliseReference(reference))),
 
     /** `expected`: the version the details were read with; a newer one refuses the save (409). Without it, last write wins. */
     async updateDetails(
@@ -175,44 +311,50 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
       details: { customerName: string | null; phone: string | null; note: string },
       expected?: number,
     ): Promise<Order> {
-      return db.transaction().execute(async (trx) => {
-        const order = await findOrThrow(trx, normaliseReference(reference));
-        if (!(await repository.updateDetails(trx, order._id, details, clock().toISOString(), expected))) throw staleEdit();
-        return findOrThrow(trx, order.reference);
-      });
+      return present(
+        await db.transaction().execute(async (trx) => {
+          const order = await findOrThrow(trx, normaliseReference(reference));
+          if (!(await repository.updateDetails(trx, order._id, details, clock().toISOString(), expected))) throw staleEdit();
+          return findOrThrow(trx, order.reference);
+        }),
+      );
     },
 
     /** Moves the order on; delivering it starts each line's subscription on `startDate` (the shop's today by default). */
     async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<Order> {
-      return db.transaction().execute(async (trx) => {
-        const order = await findOrThrow(trx, normaliseReference(reference));
-        const refusal = transitionError(order.status, to);
-        if (refusal) throw new HttpError(409, refusal, [{ field: "status", message: refusal }]);
-        const now = clock().toISOString();
-        if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
-          throw conflict("Someone else changed this order just now. Reload it and try again.");
-        }
-        if (to === "delivered") {
-          const start = startDate ?? today();
-          for (const line of order.lines) await repository.setLineDates(trx, line.id, start, addMonths(start, line.months));
-        }
-        return findOrThrow(trx, order.reference);
-      });
+      return present(
+        await db.transaction().execute(async (trx) => {
+          const order = await findOrThrow(trx, normaliseReference(reference));
+          const refusal = transitionError(order.status, to);
+          if (refusal) throw new HttpError(409, refusal, [{ field: "status", message: refusal }]);
+          const now = clock().toISOString();
+          if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
+            throw conflict("Someone else changed this order just now. Reload it and try again.");
+          }
+          if (to === "delivered") {
+            const start = startDate ?? today();
+            for (const line of order.lines) await repository.setLineDates(trx, line.id, start, addMonths(start, line.months));
+          }
+          return findOrThrow(trx, order.reference);
+        }),
+      );
     },
 
     /** Corrects when one delivered line started; its expiry follows. */
     async setLineStart(reference: string, lineId: string, startDate: string): Promise<Order> {
-      return db.transaction().execute(async (trx) => {
-        const order = await findOrThrow(trx, normaliseReference(reference));
-        const line = order.lines.find((l) => l.id === lineId);
-        if (!line) throw notFound(`Order ${order.reference} has no line ${lineId}`);
-        if (order.status !== "delivered") {
-          throw conflict("Start dates are set when the order is delivered", "startDate");
-        }
-        await repository.setLineDates(trx, line.id, startDate, addMonths(startDate, line.months));
-        await repository.touch(trx, order._id, clock().toISOString());
-        return findOrThrow(trx, order.reference);
-      });
+      return present(
+        await db.transaction().execute(async (trx) => {
+          const order = await findOrThrow(trx, normaliseReference(reference));
+          const line = order.lines.find((l) => l.id === lineId);
+          if (!line) throw notFound(`Order ${order.reference} has no line ${lineId}`);
+          if (order.status !== "delivered") {
+            throw conflict("Start dates are set when the order is delivered", "startDate");
+          }
+          await repository.setLineDates(trx, line.id, startDate, addMonths(startDate, line.months));
+          await repository.touch(trx, order._id, clock().toISOString());
+          return findOrThrow(trx, order.reference);
+        }),
+      );
     },
 
     /** Lines ending within `days` days, or already ended, and not renewed yet; soonest first. */
@@ -225,6 +367,8 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */
     async renew(lineId: string): Promise<Order> {
       const items = await catalogueById();
+      const { keyHash, keySealed } = await newKey();
+      const renewalKey = { keyHash, keySealed };
       const reference = await withNewReference(async (trx, reference) => {
         const line = await repository.findDueLine(trx, lineId);
         if (!line) throw notFound(`No order line ${lineId}`);
@@ -238,6 +382,7 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
           trx,
           {
             reference,
+            ...renewalKey,
             channel: line.channel,
             status: "new",
             customerName: line.customerName,
@@ -251,7 +396,7 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
         if (!(await repository.markRenewed(trx, lineId, orderId))) throw conflict("This line was renewed just now by someone else");
         return reference;
       });
-      return findOrThrow(db, reference);
+      return present(await findOrThrow(db, reference));
     },
 
     /** For the dashboard: orders per status made in the last 7 days, and renewals due in the default window. */

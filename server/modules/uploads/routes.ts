@@ -1,4 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema } from "../../../domain/common";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
@@ -37,8 +38,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       schema: {
         tags: ["uploads"],
-        summary: "Upload an image (multipart field 'file'; JPEG, PNG, WebP or AVIF, at most 5 MB); answers its WebP copies under /media",
+        summary:
+          "Upload an image (multipart field 'file'; JPEG, PNG, WebP or AVIF, at most 5 MB); answers its WebP copies under /media. `?lossless=true` (QR codes): one copy, every pixel kept",
         consumes: ["multipart/form-data"],
+        querystring: z.object({
+          lossless: z.enum(["true", "false"], { error: "lossless must be true or false" }).optional(),
+        }),
         response: {
           201: uploadResponseSchema,
           400: errorResponseSchema,
@@ -69,7 +74,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         throw badRequest(UPLOAD_MESSAGES.malformed);
       }
       if (!bytes?.length) throw badRequest(UPLOAD_MESSAGES.noFile);
-      const image = await services.uploads.storeImage(bytes);
+      const image = await services.uploads.storeImage(bytes, { lossless: request.query.lossless === "true" });
       return reply.status(201).send({ success: true, message: "Image uploaded", ...image });
     },
   );

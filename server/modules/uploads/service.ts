@@ -15,14 +15,23 @@ const ENCODE_TIMEOUT_SECONDS = 30;
 /** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names (media service). */
 export function createUploadsService(media: Pick<MediaService, "save">) {
   return {
-    async storeImage(bytes: Buffer): Promise<StoredImage> {
+    /**
+     * `lossless` (a payment QR code, ADR 0079): one copy, every pixel kept (lossless WebP, and when it must be
+     * narrowed, nearest-neighbour so the modules keep their hard edges), so it still scans.
+     */
+    async storeImage(bytes: Buffer, { lossless = false }: { lossless?: boolean } = {}): Promise<StoredImage> {
       const sharp = await loadSharp();
       const oriented = await inspect(bytes);
       // Re-encoding drops whatever else the file carried (EXIF with GPS, scripts in metadata, trailing data).
       const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate().timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+      const widths = lossless ? variantWidths(oriented.width).slice(-1) : variantWidths(oriented.width);
       const encoded = await readable(() =>
         Promise.all(
-          variantWidths(oriented.width).map((width) => source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true })),
+          widths.map((width) =>
+            lossless
+              ? source.clone().resize({ width, kernel: "nearest" }).webp({ lossless: true }).toBuffer({ resolveWithObject: true })
+              : source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+          ),
         ),
       );
 

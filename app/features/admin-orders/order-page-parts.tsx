@@ -1,0 +1,46 @@
+import { useRef, useState } from "react";
+import type { Order } from "../../../domain/orders";
+import { mutedText, secondaryButton } from "../../components/ui";
+import { copyText } from "../../lib/chat/copy-text";
+import { formatDateTime } from "../../lib/admin/format";
+
+/** The shopper said they paid (ADR 0077): shown on the card, so the inbox shows who to check; the status stays the admin's. */
+export function PaidClaimNotice({ order }: { order: Order }) {
+  const claim = order.paidClaim;
+  if (!claim || (order.status !== "new" && order.status !== "contacted")) return null;
+  return (
+    <p className="mt-3 rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:border-amber-600 dark:bg-amber-950/60 dark:text-amber-50">
+      Customer says paid · <time dateTime={claim.at}>{formatDateTime(claim.at)}</time>
+      {claim.transactionId && <> · transaction id {claim.transactionId}</>}. Check the payment, then mark it paid.
+    </p>
+  );
+}
+
+/** The shopper's order page link, to paste into the chat (ADR 0075). */
+export function ShopperLink({ order }: { order: Order }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  if (!order.shopperPath) return <p className={`text-sm ${mutedText}`}>Placed before order pages: this order has no shopper link.</p>;
+  const path = order.shopperPath;
+  return (
+    <div ref={ref}>
+      <h3 className="font-semibold">Shopper&apos;s order page</h3>
+      <p className={`text-sm ${mutedText}`}>Anyone with this link sees the order and how to pay; send it only to this customer.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <a href={path} target="_blank" rel="noreferrer" className="min-w-0 font-mono text-sm break-all text-brand-700 underline dark:text-brand-400">
+          {path}
+        </a>
+        <button
+          type="button"
+          className={`${secondaryButton} px-3 py-1.5 text-sm`}
+          onClick={async () => setCopied(await copyText(new URL(path, window.location.origin).href, ref.current ?? undefined))}
+        >
+          Copy link<span className="sr-only"> of order {order.reference}</span>
+        </button>
+        <span role="status" className={`text-sm ${mutedText}`}>
+          {copied === true ? "Copied" : copied === false ? "Select the link and copy it" : ""}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import { useRef, useState, type FormEvent } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { chatUrl, CHAT_CHANNEL_LABELS, monthsLabel } from "../../../domain/checkout";
+import { awaitsPayment, paidMessage, STEP_LABELS, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
+import { PAYMENT_KIND_LABELS } from "../../../domain/payment-methods";
+import { formatNpr } from "../../../domain/money";
+import { Dialog } from "../../components/dialog";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { cartActions } from "../../lib/cart/cart-store";
+import { openChat, openChatTab } from "../../lib/chat/send-to-chat";
+import { setPendingRenewal } from "../../lib/orders/renewal";
+import { useShop } from "../../lib/use-shop";
+import { CopyButton } from "./copy-button";
+import { daysLeftLabel, shopDate, shopTime } from "./order-format";
+
+const npr = (amount: number) => `NPR ${formatNpr(amount)}`;
+const devicesLabel = (n: number) => `${n} ${n === 1 ? "device" : "devices"}`;
+
+const STATUS_TONES: Record<ShopperOrder["status"], string> = {
+  new: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
+  contacted: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+  paid: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+};
+
+/** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
+export function OrderView({ order }: { order: ShopperOrder }) {
+  const delivered = order.status === "delivered";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className={`text-sm ${mutedText}`}>Placed {shopTime(order.createdAt)}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+            Order <span className="font-mono">{order.reference}</span>
+          </h1>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONES[order.status]}`}>{STEP_LABELS[order.status]}</span>
+      </div>
+
+      <Timeline order={order} />
+
+      <section aria-labelledby="lines-title" className={`${card} mt-6 p-4 sm:p-5`}>
+        <h2 id="lines-title" className="text-lg font-semibold">
+          What you ordered
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {order.lines.map((line) => (
+            <OrderLineRow key={line.id} line={line} delivered={delivered} />
+          ))}
+        </ul>
+        <p className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-3 dark:border-slate-800">
+          <span className="font-semibold">Total</span>
+          <span className="text-xl font-bold">{npr(order.total)}</span>
+        </p>
+      </section>
+
+      {awaitsPayment(order.status) && <HowToPay order={order} />}
+      {awaitsPayment(order.status) && <PaidClaim order={order} />}
+      {order.status === "cancelled" && (
+        <p className={`${card} mt-6 p-4`}>This order was cancelled. Message the shop in the chat if you think this is a mistake.</p>
+      )}
+      {(order.status === "paid" || delivered) && (
+        <p className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50">
+          {delivered ? "Paid and delivered. Thank you!" : "The shop has your payment. They will send your account details in the chat."}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Timeline({ order }: { order: ShopperOrder }) {
+  return (
+    <section aria-labelledby="steps-title" className="mt-6">
+      <h2 id="steps-title" className="sr-only">
+        Order status
+      </h2>
+      <ol className="grid gap-2 sm:grid-cols-4">
+        {order.steps.map((step) => {
+          const reached = step.at !== null;
+          const cancelled = step.status === "cancelled";
+          return (
+            <li
+              key={step.status}
+              className={`rounded-lg border p-3 ${
+                cancelled
+                  ? "border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/50"
+                  : reached
+                    ? "border-emerald-300 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950/50"
+                    : "border-dashed border-slate-300 dark:border-slate-700"
+              }`}
+            >
+              <p className="font-semibold">
+                <span aria-hidden="true">{cancelled ? "✕ " : reached ? "✓ " : "○ "}</span>
+                {STEP_LABELS[step.status]}
+              </p>
+              <p className={`text-sm ${mutedText}`}>{step.at ? shopTime(step.at) : "Not yet"}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function OrderLineRow({ line, delivered }: { line: ShopperOrderLine; delivered: boolean }) {
+  const navigate = useNavigate();
+  const renew = () => {
+    const renewal = line.renewal;
+    if (!renewal) return;
+    const cartLineId = cartActions.add({
+      _id: renewal.itemId,
+      Id: renewal.Id,
+      name: line.name,
+      month: line.months,
+      selectedMonth: renewal.unitPrice,
+      selectedDevice: line.devices as 1 | 2 | 3,
+      image: renewal.image,
+    });
+    const key = new URLSearchParams(window.location.search).get("key") ?? "";
+    const reference = decodeURIComponent(window.location.pathname.split("/").pop() ?? "");
+    setPendingRenewal({ reference, key, lineId: line.id, cartLineId });
+    navigate("/cart", { state: { checkout: true } });
+  };
+  return (
+    <li className="py-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{line.name}</p>
+          <p className={`text-sm ${mutedText}`}>
+            {monthsLabel(line.months)} · {devicesLabel(line.devices)} · {npr(line.unitPrice)} each
+          </p>
+        </div>
+        <p className="shrink-0 font-semibold whitespace-nowrap">{npr(line.lineTotal)}</p>
+      </div>
+      {delivered && line.startDate && line.expiryDate && (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm">
+            {shopDate(line.startDate)} – {shopDate(line.expiryDate)}
+            {line.daysLeft !== null && (
+              <span className={`ml-2 font-semibold ${line.daysLeft <= 7 ? "text-amber-800 dark:text-amber-300" : ""}`}>
+                {daysLeftLabel(line.daysLeft)}
+              </span>
+            )}
+          </p>
+          {line.renewedBy ? (
+            <p className={`text-sm ${mutedText}`}>Renewed by {line.renewedBy}</p>
+          ) : line.renewal ? (
+            <button type="button" onClick={renew} className={`${primaryButton} px-4 py-2 text-sm`} aria-label={`Renew ${line.name}`}>
+              Renew for {npr(line.renewal.unitPrice * line.devices)}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function HowToPay({ order }: { order: ShopperOrder }) {
+  const [fullScreen, setFullScreen] = useState<{ src: string; name: string } | null>(null);
+  return (
+    <section aria-labelledby="pay-title" className={`${card} mt-6 p-4 sm:p-5`}>
+      <h2 id="pay-title" className="text-lg font-semibold">
+        How to pay
+      </h2>
+      {order.paymentMethods.length === 0 ? (
+        <p className={`mt-2 ${mutedText}`}>The seller will send payment details in the chat.</p>
+      ) : (
+        <>
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <dt className={mutedText}>Amount</dt>
+              <dd className="text-base font-bold">{npr(order.total)}</dd>
+              <CopyButton value={String(order.total)} label="amount" />
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <dt className={mutedText}>Remark</dt>
+              <dd>
+                write <span className="font-mono font-semibold">{order.reference}</span> in the remark
+              </dd>
+              <CopyButton value={order.reference} label="reference" />
+            </div>
+          </dl>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {order.paymentMethods.map((method) => (
+              <li key={method._id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                <p className={`text-xs font-semibold tracking-wide uppercase ${mutedText}`}>{PAYMENT_KIND_LABELS[method.kind]}</p>
+                <h3 className="font-semibold">{method.name}</h3>
+                <p className="mt-2 flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-base break-all">{method.account}</span>
+                  <CopyButton value={method.account} label={`${method.name} account`} />
+                </p>
+                <p className={`text-sm ${mutedText}`}>{method.holder}</p>
+                {method.note && <p className="mt-1 text-sm">{method.note}</p>}
+                {method.qrImage && (
+                  <div className="mt-3">
+                    <button
+                      type="button"
+                      onClick={() => setFullScreen({ src: method.qrImage, name: method.name })}
+                      className={`block rounded-lg bg-white p-2 ${focusRing}`}
+                      aria-label={`Show the ${method.name} QR code full screen`}
+                    >
+                      <img
+                        src={method.qrImage}
+                        alt={`${method.name} QR code`}
+                        width={160}
+                        height={160}
+                        className="h-40 w-40 object-contain [image-rendering:pixelated]"
+                      />
+                    </button>
+                    <a
+                      href={method.qrImage}
+                      download={`${method.name}-QR.webp`}
+                      className={`mt-2 inline-block rounded text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+                    >
+                      Save QR image
+                    </a>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Dialog open={fullScreen !== null} onClose={() => setFullScreen(null)} title={fullScreen ? `${fullScreen.name} QR code` : "QR code"}>
+        {fullScreen && (
+          <div className="bg-white p-2">
+            <img
+              src={fullScreen.src}
+              alt={`${fullScreen.name} QR code`}
+              className="mx-auto w-full max-w-md object-contain [image-rendering:pixelated]"
+            />
+          </div>
+        )}
+        <p className={`mt-2 text-sm ${mutedText}`}>
+          Pay {npr(order.total)} and write {order.reference} in the remark.
+        </p>
+      </Dialog>
+    </section>
+  );
+}
+
+function PaidClaim({ order }: { order: ShopperOrder }) {
+  const { shop } = useShop();
+  const revalidator = useRevalidator();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const message = paidMessage(order.total, order.reference);
+  const app = CHAT_CHANNEL_LABELS[order.channel];
+
+  if (order.claim) {
+    return (
+      <section
+        aria-labelledby="claim-title"
+        className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-50"
+      >
+        <h2 id="claim-title" className="font-semibold">
+          You told the shop you paid
+        </h2>
+        <p className="mt-1 text-sm">
+          On {shopTime(order.claim.at)}
+          {order.claim.transactionId ? <> · transaction id {order.claim.transactionId}</> : null}. The order shows paid once the seller has checked
+          it.
+        </p>
+        <a
+          href={chatUrl(order.channel, shop, message)}
+          target="_blank"
+          rel="noreferrer noopener"
+          className={`${secondaryButton} mt-3 px-4 py-2 text-sm`}
+        >
+          Message the shop on {app}
+        </a>
+      </section>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const transactionId = inputRef.current?.value.trim() ?? "";
+    // Opened during the click, while the browser allows a new tab; filled once the claim is stored.
+    const tab = openChatTab();
+    setSending(true);
+    setError(null);
+    const key = new URLSearchParams(window.location.search).get("key") ?? "";
+    let answer: Response | null = null;
+    try {
+      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/paid`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key, ...(transactionId ? { transactionId } : {}) }),
+      });
+    } catch {
+      answer = null;
+    }
+    const body = answer ? await answer.json().catch(() => null) : null;
+    setSending(false);
+    if (!answer?.ok) {
+      tab?.close();
+      setError(body?.message ?? "We could not reach the shop just now. Check your connection and try again.");
+      return;
+    }
+    const text = transactionId ? `${message} (transaction id ${transactionId})` : message;
+    openChat(chatUrl(order.channel, shop, text), tab);
+    void revalidator.revalidate();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={`${card} mt-6 p-4 sm:p-5`} aria-labelledby="paid-title">
+      <h2 id="paid-title" className="text-lg font-semibold">
+        Paid already?
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>Tell the shop once you have paid; {app} opens with a message for them.</p>
+      <label htmlFor="transaction-id" className="mt-3 block text-sm font-medium">
+        Transaction id <span className={`font-normal ${mutedText}`}>(optional)</span>
+      </label>
+      <input
+        ref={inputRef}
+        id="transaction-id"
+        name="transactionId"
+        maxLength={TRANSACTION_ID_MAX}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "paid-error" : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-500 sm:max-w-sm dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+      />
+      <button type="submit" disabled={sending} aria-busy={sending} className={`${primaryButton} mt-4 w-full sm:w-auto`}>
+        {sending ? "Telling the shop…" : "I have paid"}
+      </button>
+      <p id="paid-error" role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+        {error}
+      </p>
+    </form>
+  );
+}

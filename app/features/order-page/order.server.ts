@@ -1,0 +1,18 @@
+import { data, type AppLoadContext } from "react-router";
+import type { ShopperOrder } from "../../../domain/order-pages";
+
+/**
+ * The order a shopper's link names. An unknown reference and a wrong key are the same 404 (ADR 0075), and an
+ * address that tried too many is told to wait (429).
+ */
+export async function loadShopperOrder(context: AppLoadContext, request: Request, reference: string): Promise<ShopperOrder> {
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  try {
+    return await context.services.orders.forShopper(reference, key.slice(0, 100), context.clientAddress ?? "");
+  } catch (error) {
+    // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (status === 404 || status === 429) throw data({ message: (error as Error).message }, { status });
+    throw error;
+  }
+}

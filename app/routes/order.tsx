@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { loadShopperOrder } from "../features/order-page/order.server";
+import { OrderView } from "../features/order-page/order-view";
+import { primaryButton } from "../components/ui";
+import type { Route } from "./+types/order";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return { order: await loadShopperOrder(context, request, params.reference) };
+}
+
+// One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Order ${loaderData.order.reference} · Pasal` : "Order not found · Pasal" },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function Order({ loaderData }: Route.ComponentProps) {
+  return <OrderView order={loaderData.order} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const known = isRouteErrorResponse(error) && (error.status === 404 || error.status === 429);
+  const message = known ? (error.data as { message?: string } | null)?.message : null;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{known && error.status === 429 ? "Please wait a moment" : "Order not found"}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
+        {message ?? "Your order could not be shown just now. Please try again in a moment, or ask the shop in the chat."}
+      </p>
+      <Link to="/my-orders" className={`${primaryButton} mt-8`}>
+        My orders
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  canRenew,
+  MY_ORDERS_MAX,
+  orderPath,
+  orderSteps,
+  paidMessage,
+  readRememberedOrders,
+  rememberOrder,
+  type RememberedOrder,
+} from "./order-pages";
+
+const key = "abcdefghijklmnopqrstuvwx";
+
+describe("the order page", () => {
+  it("lives at /order/<reference>?key=<key>", () => {
+    expect(orderPath("PSL-7K2QX", key)).toBe(`/order/PSL-7K2QX?key=${key}`);
+  });
+
+  it("opens the chat with what was paid and for which order", () => {
+    expect(paidMessage(1760, "PSL-7K2QX")).toBe("Paid NPR 1,760 for PSL-7K2QX");
+  });
+
+  it("shows every forward step with its time, or the steps taken and then the cancellation", () => {
+    const times = { createdAt: "t0", contactedAt: null, paidAt: "t2", deliveredAt: null, cancelledAt: null };
+    expect(orderSteps({ ...times, status: "paid" })).toEqual([
+      { status: "new", at: "t0" },
+      { status: "contacted", at: null },
+      { status: "paid", at: "t2" },
+      { status: "delivered", at: null },
+    ]);
+    expect(orderSteps({ ...times, paidAt: null, status: "cancelled", cancelledAt: "t9" })).toEqual([
+      { status: "new", at: "t0" },
+      { status: "cancelled", at: "t9" },
+    ]);
+  });
+
+  it("offers renewal from 7 days before the end, and after it, unless renewed", () => {
+    expect(canRenew(8, null)).toBe(false);
+    expect(canRenew(7, null)).toBe(true);
+    expect(canRenew(-30, null)).toBe(true);
+    expect(canRenew(3, "PSL-22222")).toBe(false);
+    expect(canRenew(null, null)).toBe(false);
+  });
+});
+
+describe("my orders", () => {
+  const order = (n: number): RememberedOrder => ({ reference: `PSL-${String(n).padStart(5, "2")}`, key, placedAt: `2026-11-${n}` });
+
+  it("keeps the newest first, once each, and at most 50", () => {
+    let list: RememberedOrder[] = [];
+    for (let n = 0; n < 60; n++) list = rememberOrder(list, order(n));
+    expect(list).toHaveLength(MY_ORDERS_MAX);
+    expect(list[0]).toEqual(order(59));
+    list = rememberOrder(list, order(40));
+    expect(list[0]).toEqual(order(40));
+    expect(list.filter((entry) => entry.reference === order(40).reference)).toHaveLength(1);
+  });
+
+  it("reads only well-formed entries from storage", () => {
+    expect(readRememberedOrders(null)).toEqual([]);
+    expect(readRememberedOrders("{not json")).toEqual([]);
+    expect(readRememberedOrders('{"a":1}')).toEqual([]);
+    const good = order(1);
+    expect(readRememberedOrders(JSON.stringify([good, { ...good, key: "short" }, null, 5, { reference: 1 }]))).toEqual([good]);
+  });
+});

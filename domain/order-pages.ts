@@ -1,0 +1,144 @@
+import { formatNpr } from "./money";
+import type { OrderStatus } from "./orders";
+import type { PaymentMethod } from "./payment-methods";
+
+// ---------------------------------------------------------------------------------------------
+// The order key (ADR 0075)
+
+/** 18 random bytes: 144 bits, written as 24 base64url characters. */
+export const ORDER_KEY_BYTES = 18;
+export const orderKeyPattern = /^[A-Za-z0-9_-]{24}$/;
+
+/** The key's text from random bytes. */
+export function orderKeyFromBytes(bytes: Uint8Array): string {
+  if (bytes.length < ORDER_KEY_BYTES) throw new Error(`need ${ORDER_KEY_BYTES} random bytes`);
+  let binary = "";
+  for (let i = 0; i < ORDER_KEY_BYTES; i++) binary += String.fromCharCode(bytes[i]!);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+/** The shopper's page of one order; the key is the only thing that opens it. */
+export function orderPath(reference: string, key: string): string {
+  return `/order/${encodeURIComponent(reference)}?key=${encodeURIComponent(key)}`;
+}
+
+/** A request target with any `key=` in its query hidden, for logs. */
+export function withoutOrderKey(url: string): string {
+  return url.replace(/([?&]key=)[^&#]*/gi, "$1[hidden]");
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows
+
+/** The longest wallet transaction id a shopper may give with "I have paid". */
+export const TRANSACTION_ID_MAX = 100;
+/** A line may be renewed from its page this many days before it ends, and any time after. */
+export const RENEW_FROM_DAYS = 7;
+
+/** The message "I have paid" opens the chat with. */
+export function paidMessage(total: number, reference: string): string {
+  return `Paid NPR ${formatNpr(total)} for ${reference}`;
+}
+
+export type OrderStep = { status: OrderStatus; at: string | null };
+
+/**
+ * received → contacted → paid → delivered, each with its time when reached (a step the seller skipped has none),
+ * or the steps taken and then cancelled.
+ */
+export function orderSteps(order: {
+  status: OrderStatus;
+  createdAt: string;
+  contactedAt: string | null;
+  paidAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+}): OrderStep[] {
+  const forward: OrderStep[] = [
+    { status: "new", at: order.createdAt },
+    { status: "contacted", at: order.contactedAt },
+    { status: "paid", at: order.paidAt },
+    { status: "delivered", at: order.deliveredAt },
+  ];
+  if (order.status !== "cancelled") return forward;
+  return [...forward.filter((step) => step.at !== null), { status: "cancelled", at: order.cancelledAt }];
+}
+
+export const STEP_LABELS: Record<OrderStatus, string> = {
+  new: "Received",
+  contacted: "Contacted",
+  paid: "Paid",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** Whether the page shows how to pay: only while the order waits for its payment. */
+export const awaitsPayment = (status: OrderStatus) => status === "new" || status === "contacted";
+
+/** Whether a delivered line can be renewed from the page: it ends within RENEW_FROM_DAYS days, or has ended. */
+export const canRenew = (daysLeft: number | null, renewedBy: string | null) => daysLeft !== null && daysLeft <= RENEW_FROM_DAYS && renewedBy === null;
+
+export type ShopperOrderLine = {
+  id: string;
+  name: string;
+  months: number;
+  devices: number;
+  unitPrice: number;
+  lineTotal: number;
+  startDate: string | null;
+  expiryDate: string | null;
+  daysLeft: number | null;
+  /** The order that renewed this line. */
+  renewedBy: string | null;
+  /** What the cart needs to renew it at today's price; null when it cannot be renewed from the page now. */
+  renewal: { itemId: string; Id: string; image: string; unitPrice: number } | null;
+};
+
+/** One order as its shopper sees it: what was sold, at the stored total. */
+export type ShopperOrder = {
+  reference: string;
+  createdAt: string;
+  status: OrderStatus;
+  channel: "whatsapp" | "telegram";
+  total: number;
+  lines: ShopperOrderLine[];
+  steps: OrderStep[];
+  claim: { at: string; transactionId: string | null } | null;
+  /** Enabled methods while the order waits for payment; none once paid or cancelled. */
+  paymentMethods: Array<Omit<PaymentMethod, "enabled" | "position" | "version">>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The orders this browser placed (ADR 0078)
+
+export const MY_ORDERS_KEY = "my-orders";
+export const MY_ORDERS_MAX = 50;
+export type RememberedOrder = { reference: string; key: string; placedAt: string };
+
+/** The list with `order` first, once, and at most MY_ORDERS_MAX entries. */
+export function rememberOrder(list: readonly RememberedOrder[], order: RememberedOrder): RememberedOrder[] {
+  return [order, ...list.filter((entry) => entry.reference !== order.reference)].slice(0, MY_ORDERS_MAX);
+}
+
+/** What localStorage held, keeping only well-formed entries. */
+export function readRememberedOrders(raw: string | null): RememberedOrder[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? "[]");
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .filter(
+      (entry): entry is RememberedOrder =>
+        typeof entry === "object" &&
+        entry !== null &&
+        typeof entry.reference === "string" &&
+        entry.reference.length <= 20 &&
+        typeof entry.key === "string" &&
+        orderKeyPattern.test(entry.key) &&
+        typeof entry.placedAt === "string",
+    )
+    .slice(0, MY_ORDERS_MAX);
+}

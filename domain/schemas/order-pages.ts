@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { CHAT_CHANNELS, ORDER_STATUSES } from "../orders";
+import { TRANSACTION_ID_MAX } from "../order-pages";
+import { PAYMENT_KINDS } from "../payment-methods";
+
+/** A wrong or missing key answers as an unknown reference does, so the key is read leniently here. */
+export const shopperOrderQuerySchema = z.object({ key: z.string().max(100).optional().default("") });
+
+export const paidClaimInputSchema = z.object({
+  key: z.string({ error: "The order link is missing its key" }).max(100),
+  transactionId: z
+    .string({ error: "Transaction id must be text" })
+    .trim()
+    .max(TRANSACTION_ID_MAX, `Transaction id is too long (at most ${TRANSACTION_ID_MAX} characters)`)
+    .optional()
+    .transform((value) => value || null),
+});
+
+const stepSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string().nullable() });
+
+export const shopperOrderSchema = z.object({
+  reference: z.string(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  channel: z.enum(CHAT_CHANNELS),
+  total: z.number(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      months: z.number(),
+      devices: z.number(),
+      unitPrice: z.number(),
+      lineTotal: z.number(),
+      startDate: z.string().nullable(),
+      expiryDate: z.string().nullable(),
+      daysLeft: z.number().nullable(),
+      renewedBy: z.string().nullable(),
+      renewal: z.object({ itemId: z.string(), Id: z.string(), image: z.string(), unitPrice: z.number() }).nullable(),
+    }),
+  ),
+  steps: z.array(stepSchema),
+  claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
+  paymentMethods: z.array(
+    z.object({
+      _id: z.string(),
+      kind: z.enum(PAYMENT_KINDS),
+      name: z.string(),
+      account: z.string(),
+      holder: z.string(),
+      qrImage: z.string(),
+      note: z.string(),
+    }),
+  ),
+});

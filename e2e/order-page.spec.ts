@@ -1,0 +1,147 @@
+import { expect, test } from "@playwright/test";
+import QRCode from "qrcode";
+import { openSignedIn } from "./admin-account";
+import { catchChatLinks, expectNoAxeViolations } from "./helpers";
+
+const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
+
+/** The shop's today (Nepal) moved by `days`, as YYYY-MM-DD. */
+function shopDate(days: number): string {
+  return new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test("the order page: the chat's link, how to pay with a QR, 'I have paid', the admin's claim, paid, delivered, and Renew", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  const methodName = `eSewa ${testInfo.project.name} ${Date.now()}`;
+
+  // The seller adds a payment method with its QR code.
+  const adminContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const seller = await adminContext.newPage();
+  try {
+    await openSignedIn(seller, "/admin/settings");
+    const section = seller.getByRole("region", { name: "Payment methods" });
+    const form = section.getByRole("form", { name: "Add a payment method" });
+    await form.getByLabel("Kind").selectOption("esewa");
+    await form.getByLabel("Display name").fill(methodName);
+    await form.getByLabel("Account id or number").fill("9800000000");
+    await form.getByLabel("Holder name").fill("Pasal Traders");
+    const qr = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
+    await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qr });
+    await expect(form.getByText("Uploaded qr.png")).toBeVisible();
+    await form.getByRole("button", { name: "Add payment method" }).click();
+    await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(methodName);
+    await expectNoAxeViolations(seller);
+
+    // The shopper checks out; the chat message ends with the order page's link.
+    const urls = await catchChatLinks(context);
+    // A chat tab may ask for its address more than once: the messages sent, each once.
+    const texts = () => [...new Set(urls.map((url) => new URL(url).searchParams.get("text") ?? ""))];
+    await page.goto("/prices/Netflix%20Premium");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("link", { name: "Cart, 1 item" }).click();
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+    const popup = context.waitForEvent("page");
+    await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+    await popup;
+    await expect.poll(() => urls.length).toBe(1);
+    const text = new URL(urls[0]!).searchParams.get("text")!;
+    const reference = REFERENCE.exec(text)![0];
+    const link = text.split("\n").at(-1)!;
+    expect(link).toMatch(new RegExp(`/order/${reference}\\?key=[\\w-]{24}$`));
+
+    // The order page: the stored total, the QR, nothing cached and no referrer.
+    const answer = await page.goto(link);
+    expect(answer!.headers()["cache-control"]).toBe("no-store");
+    expect(answer!.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(answer!.headers()["x-page-cache"]).toBeUndefined();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.getByRole("heading", { name: `Order ${reference}` })).toBeVisible();
+    const howToPay = page.getByRole("region", { name: "How to pay" });
+    await expect(howToPay).toContainText("NPR 300");
+    await expect(howToPay).toContainText(`write ${reference} in the remark`);
+    const qrImage = howToPay.getByRole("img", { name: `${methodName} QR code` });
+    await expect(qrImage).toBeVisible();
+    await expect.poll(() => qrImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+    await page.screenshot({ path: testInfo.outputPath("order-page.png"), fullPage: true });
+    // A wrong key is the same "not found" as an unknown reference.
+    expect((await page.request.get(link.replace(/key=./, "key=Z"))).status()).toBe(404);
+    expect((await page.request.get(`/order/PSL-22222?key=${new URL(link, baseURL).searchParams.get("key")}`)).status()).toBe(404);
+
+    // "I have paid" opens the chat with the amount and the reference.
+    await page.getByLabel("Transaction id").fill("TX<42>");
+    const paidPopup = context.waitForEvent("page");
+    await page.getByRole("button", { name: "I have paid" }).click();
+    await paidPopup;
+    await expect.poll(texts).toContain(`Paid NPR 300 for ${reference} (transaction id TX<42>)`);
+    await expect(page.getByRole("region", { name: "You told the shop you paid" })).toContainText("transaction id TX<42>");
+    await expect(page.getByRole("button", { name: "I have paid" })).toHaveCount(0);
+
+    // The seller sees the claim, marks the order paid and then delivered.
+    await seller.goto(`/admin/orders?q=${reference}`);
+    const order = seller
+      .getByRole("list", { name: "Orders" })
+      .getByRole("listitem")
+      .filter({ has: seller.getByRole("heading", { name: reference }) });
+    await expect(order).toContainText("Customer says paid");
+    await expect(order).toContainText("transaction id TX<42>");
+    await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+    await expect(order.getByRole("link", { name: new RegExp(`/order/${reference}\\?key=`) })).toBeVisible();
+    await expectNoAxeViolations(seller);
+    await order.getByRole("button", { name: "Mark paid" }).click();
+    await expect(seller.getByRole("status").filter({ hasText: `Order ${reference} is now paid` })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText("The shop has your payment.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "How to pay" })).toHaveCount(0);
+
+    await order.getByLabel("Subscriptions start on").fill(shopDate(-27));
+    await order.getByRole("button", { name: "Mark delivered" }).click();
+    await expect(seller.getByRole("status").filter({ hasText: `Order ${reference} is now delivered` })).toBeVisible();
+
+    // Delivered: the dates, the days left, and Renew (it ends within the week).
+    await page.reload();
+    await expect(page.getByText("Paid and delivered. Thank you!")).toBeVisible();
+    await expect(page.getByText(/\d days? left|Ends today/)).toBeVisible();
+    // The first order's line is still in the cart; a shopper who cleared it renews just this one.
+    await page.evaluate(() => localStorage.removeItem("cart"));
+    for (const dark of [true, false]) {
+      await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
+      await page.reload();
+      await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`order-delivered-${dark ? "dark" : "light"}.png`), fullPage: true });
+    }
+    await page.getByRole("button", { name: "Renew Netflix Premium" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const renewDialog = page.getByRole("dialog", { name: "Select Payment Method" });
+    await expect(renewDialog).toBeVisible();
+    const renewPopup = context.waitForEvent("page");
+    await renewDialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+    await renewPopup;
+    const renewalText = () => texts().find((message) => message.startsWith("Hello!") && !message.includes(reference));
+    await expect.poll(renewalText).toBeDefined();
+    const renewal = REFERENCE.exec(renewalText()!)![0];
+
+    // Linked to the old order, as the admin's Mark renewed does.
+    await page.goto(link);
+    await expect(page.getByText(`Renewed by ${renewal}`)).toBeVisible();
+    await seller.goto(`/admin/orders?q=${reference}`);
+    await expect(seller.getByRole("list", { name: "Orders" })).toContainText(`renewed as ${renewal}`);
+
+    // My orders remembers both, with their status and total.
+    await page.goto("/my-orders");
+    const mine = page.getByRole("list").filter({ hasText: reference });
+    await expect(mine.getByRole("link", { name: new RegExp(reference) })).toContainText("Delivered");
+    await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("Received");
+    await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("NPR 300");
+    await expectNoAxeViolations(page);
+  } finally {
+    await adminContext.close();
+  }
+});

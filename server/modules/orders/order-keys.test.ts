@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { orderKeyFromBytes, orderKeyPattern, withoutOrderKey } from "../../../domain/order-pages";
+import { hashOrderKey, keyMatches, newOrderKey, openOrderKey, sealOrderKey } from "./order-keys";
+
+describe("order keys", () => {
+  it("are 24 base64url characters carrying 144 random bits, different every time", () => {
+    const keys = new Set(Array.from({ length: 1000 }, newOrderKey));
+    expect(keys.size).toBe(1000);
+    for (const key of keys) expect(key).toMatch(orderKeyPattern);
+    expect(orderKeyFromBytes(new Uint8Array(18).fill(255))).toBe("________________________");
+    expect(() => orderKeyFromBytes(new Uint8Array(15))).toThrow(/18 random bytes/);
+  });
+
+  it("match only their own hash", () => {
+    const key = newOrderKey();
+    const stored = hashOrderKey(key);
+    expect(stored).not.toContain(key);
+    expect(keyMatches(key, stored)).toBe(true);
+    expect(keyMatches(key.slice(0, -1) + (key.endsWith("A") ? "B" : "A"), stored)).toBe(false);
+    expect(keyMatches("", stored)).toBe(false);
+    expect(keyMatches(key, null)).toBe(false);
+    expect(keyMatches(key, "abcd")).toBe(false);
+  });
+
+  it("open from their sealed copy with the same secret only", () => {
+    const secret = randomBytes(32);
+    const key = newOrderKey();
+    const sealed = sealOrderKey(key, secret);
+    expect(sealed).not.toContain(key);
+    expect(openOrderKey(sealed, secret)).toBe(key);
+    expect(openOrderKey(sealed, randomBytes(32))).toBeNull();
+    expect(openOrderKey("garbage", secret)).toBeNull();
+  });
+
+  it("are hidden from logged request targets", () => {
+    expect(withoutOrderKey("/order/PSL-23456?key=abc&x=1")).toBe("/order/PSL-23456?key=[hidden]&x=1");
+    expect(withoutOrderKey("/api/orders/PSL-23456?x=1&KEY=abc")).toBe("/api/orders/PSL-23456?x=1&KEY=[hidden]");
+    expect(withoutOrderKey("/prices?q=key")).toBe("/prices?q=key");
+  });
+});

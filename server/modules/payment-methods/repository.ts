@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { PaymentKind, PaymentMethod } from "../../../domain/payment-methods";
+import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
+import type { Db } from "../../db/database";
+import type { PaymentMethodsTable } from "../../db/schema";
+import { nextVersion } from "../versions";
+
+function toMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
+  return {
+    _id: row.id,
+    kind: row.kind as PaymentKind,
+    name: row.name,
+    account: row.account,
+    holder: row.holder,
+    qrImage: row.qr_image,
+    note: row.note,
+    enabled: Number(row.enabled) === 1,
+    position: Number(row.position),
+    version: Number(row.version),
+  };
+}
+
+const columns = (data: PaymentMethodData) => ({
+  kind: data.kind,
+  name: data.name,
+  account: data.account,
+  holder: data.holder,
+  qr_image: data.qrImage,
+  note: data.note,
+  enabled: data.enabled ? 1 : 0,
+});
+
+export function createPaymentMethodsRepository() {
+  return {
+    async list(db: Db): Promise<PaymentMethod[]> {
+      const rows = await db.selectFrom("payment_methods").selectAll().orderBy("position").orderBy("created_at").execute();
+      return rows.map(toMethod);
+    },
+
+    async findById(db: Db, id: string): Promise<PaymentMethod | undefined> {
+      const row = await db.selectFrom("payment_methods").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toMethod(row);
+    },
+
+    async nextPosition(db: Db): Promise<number> {
+      const row = await db
+        .selectFrom("payment_methods")
+        .select((eb) => eb.fn.max("position").as("max"))
+        .executeTakeFirst();
+      return row?.max == null ? 0 : Number(row.max) + 1;
+    },
+
+    async insert(db: Db, data: PaymentMethodData, position: number, now: string): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto("payment_methods")
+        .values({ id, ...columns(data), position, created_at: now, updated_at: now })
+        .execute();
+      return id;
+    },
+
+    /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
+    async update(db: Db, id: string, data: PaymentMethodData, now: string, expected?: number): Promise<boolean> {
+      let query = db
+        .updateTable("payment_methods")
+        .set({ ...columns(data), updated_at: now, version: nextVersion })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    async setPosition(db: Db, id: string, position: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("payment_methods")
+        .set({ position, updated_at: now, version: nextVersion })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(db: Db, id: string): Promise<boolean> {
+      const result = await db.deleteFrom("payment_methods").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema } from "../../../domain/schemas/payment-methods";
+import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
+
+const listAnswer = z.object({ success: z.literal(true), items: z.array(paymentMethodSchema) });
+const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item: paymentMethodSchema });
+
+/** The shop's payment methods, for admins only (the order page reads the enabled ones through its order). */
+export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { paymentMethods } = services;
+
+  app.get(
+    "/admin/payment-methods",
+    {
+      schema: {
+        tags: ["payment methods"],
+        summary: "Every payment method, in the order the order page shows them",
+        response: { 200: listAnswer, 401: errorResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, items: await paymentMethods.listForEdit() }),
+  );
+
+  app.post(
+    "/admin/payment-methods",
+    {
+      schema: {
+        tags: ["payment methods"],
+        summary: "Add a payment method (last in the order)",
+        body: paymentMethodInputSchema,
+        response: { 201: oneAnswer, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ success: true as const, message: "Payment method added", item: await paymentMethods.create(request.body) }),
+  );
+
+  app.put(
+    "/admin/payment-methods/order",
+    {
+      schema: {
+        tags: ["payment methods"],
+        summary: "Reorder: `ids` names every payment method once, in the new order",
+        body: paymentMethodOrderSchema,
+        response: { 200: listAnswer, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, items: await paymentMethods.reorder(request.body.ids) }),
+  );
+
+  app.put(
+    "/admin/payment-methods/:id",
+    {
+      schema: {
+        tags: ["payment methods"],
+        summary: "Replace a payment method; with If-Match: its version, only if still at it (409 otherwise)",
+        params: idParamSchema,
+        headers: ifMatchHeaders,
+        body: paymentMethodInputSchema,
+        response: { 200: oneAnswer, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: "Payment method saved",
+      item: await paymentMethods.update(request.params.id, request.body, expectedVersion(request.headers)),
+    }),
+  );
+
+  app.delete(
+    "/admin/payment-methods/:id",
+    {
+      schema: {
+        tags: ["payment methods"],
+        summary: "Delete a payment method",
+        params: idParamSchema,
+        response: { 200: successMessageSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await paymentMethods.delete(request.params.id);
+      return { success: true, message: "Payment method deleted" };
+    },
+  );
+};

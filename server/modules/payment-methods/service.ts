@@ -1,0 +1,70 @@
+import type { PaymentMethod } from "../../../domain/payment-methods";
+import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, notFound } from "../../errors";
+import { noticedCache } from "../cache";
+import { unmatched } from "../versions";
+import { createPaymentMethodsRepository } from "./repository";
+
+/** The shop's ways to pay, shown on every order page that waits for payment. */
+export function createPaymentMethodsService(db: Db, clock: Clock, changes: ChangeNotices) {
+  const repository = createPaymentMethodsRepository();
+  // Dropped on every instance by the change notice of an edit (ADR 0019): the next order page shows it.
+  const cache = noticedCache(changes, "payment-methods", () => repository.list(db));
+  const missing = (id: string) => () => notFound(`No payment method with id ${id}`);
+
+  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } finally {
+      await changes.publish("payment-methods");
+    }
+  }
+
+  return {
+    /** The enabled methods in the order the shop set. */
+    enabled: async (): Promise<PaymentMethod[]> => (await cache.get()).filter((method) => method.enabled),
+
+    /** Every method as an admin edits them: from the database, never a cache that may be behind. */
+    listForEdit: (): Promise<PaymentMethod[]> => repository.list(db),
+
+    async create(data: PaymentMethodData): Promise<PaymentMethod> {
+      const id = await write(async (trx) => repository.insert(trx, data, await repository.nextPosition(trx), clock().toISOString()));
+      return (await repository.findById(db, id))!;
+    },
+
+    /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
+    async update(id: string, data: PaymentMethodData, expected?: number): Promise<PaymentMethod> {
+      await write(async (trx) => {
+        if (!(await repository.update(trx, id, data, clock().toISOString(), expected))) {
+          throw unmatched((await repository.findById(trx, id)) !== undefined, missing(id));
+        }
+      });
+      return (await repository.findById(db, id))!;
+    },
+
+    /** Puts the methods in the order of `ids`, which must name each of them once. */
+    async reorder(ids: readonly string[]): Promise<PaymentMethod[]> {
+      const now = clock().toISOString();
+      await write(async (trx) => {
+        const current = await repository.list(trx);
+        const known = new Set(current.map((method) => method._id));
+        if (new Set(ids).size !== ids.length || ids.length !== current.length || ids.some((id) => !known.has(id))) {
+          throw badRequest("ids must name every payment method once, in the new order", [
+            { field: "ids", message: "Name every payment method once" },
+          ]);
+        }
+        for (const [position, id] of ids.entries()) await repository.setPosition(trx, id, position, now);
+      });
+      return repository.list(db);
+    },
+
+    async delete(id: string): Promise<void> {
+      await write(async (trx) => {
+        if (!(await repository.delete(trx, id))) throw missing(id)();
+      });
+    },
+  };
+}

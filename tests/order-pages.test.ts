@@ -1,0 +1,280 @@
+import jsQR from "jsqr";
+import QRCode from "qrcode";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { orderKeyPattern, TRANSACTION_ID_MAX } from "../domain/order-pages";
+import { ORDER_KEY_FAILURES } from "../server/modules/orders/service";
+import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
+
+// 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.
+const NOW = new Date("2026-11-22T06:00:00.000Z");
+let nextAddress = 1;
+const anAddress = () => `203.0.113.${nextAddress++ % 250}`;
+
+async function itemId(t: TestApp, name: string): Promise<string> {
+  const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+  return allPrices.find((item: { Name: string }) => item.Name === name)._id;
+}
+
+async function admin(t: TestApp, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, payload, headers: { cookie: await t.adminCookie(), ...headers } });
+}
+
+async function placeOrder(t: TestApp, extra: object = {}) {
+  const netflix = await itemId(t, "Netflix Premium");
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: { items: [{ _id: netflix, months: 3, devices: 2 }], channel: "whatsapp", ...extra },
+    remoteAddress: anAddress(),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const body = response.json();
+  const key = new URL(body.orderUrl, "http://x").searchParams.get("key")!;
+  return { ...body, key } as { reference: string; orderUrl: string; message: string; key: string; total: number };
+}
+
+const shopperRead = (t: TestApp, reference: string, key: string | null, remoteAddress = anAddress()) =>
+  t.app.inject({ method: "GET", url: `/api/orders/${reference}${key === null ? "" : `?key=${encodeURIComponent(key)}`}`, remoteAddress });
+
+const claim = (t: TestApp, reference: string, payload: object, remoteAddress = anAddress()) =>
+  t.app.inject({ method: "POST", url: `/api/orders/${reference}/paid`, payload, remoteAddress });
+
+const method = { kind: "esewa", name: "eSewa", account: "9800000000", holder: "Pasal Traders", note: "Personal account" };
+
+describe("the shopper's order link", () => {
+  it("comes with the order, as the chat message's last line, absolute when PUBLIC_URL is set", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW, env: { PUBLIC_URL: "https://shop.example" } });
+    const order = await placeOrder(t);
+    expect(order.key).toMatch(orderKeyPattern);
+    expect(order.orderUrl).toBe(`https://shop.example/order/${order.reference}?key=${order.key}`);
+    expect(order.message.split("\n").at(-1)).toBe(order.orderUrl);
+    expect(order.message.split("\n").at(-2)).toBe(`Order ref: ${order.reference}`);
+
+    const relative = await placeOrder(await createTestApp({ seed: true, clock: () => NOW }));
+    expect(relative.orderUrl).toBe(`/order/${relative.reference}?key=${relative.key}`);
+  });
+
+  it("opens the order with its key only: a wrong or missing key answers as an unknown reference does", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const order = await placeOrder(t);
+    const read = await shopperRead(t, order.reference, order.key);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers["cache-control"]).toBe("no-store");
+    expect(read.headers["referrer-policy"]).toBe("no-referrer");
+    expect(read.json()).toMatchObject({
+      reference: order.reference,
+      status: "new",
+      total: 1760,
+      lines: [{ name: "Netflix Premium", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760, startDate: null, renewal: null }],
+      steps: [
+        { status: "new", at: NOW.toISOString() },
+        { status: "contacted", at: null },
+        { status: "paid", at: null },
+        { status: "delivered", at: null },
+      ],
+      claim: null,
+      paymentMethods: [],
+    });
+    // The key is not in the shopper's view, nor the hash of it.
+    expect(read.body).not.toContain(order.key);
+
+    const wrongKey = order.key.slice(0, -1) + (order.key.endsWith("A") ? "B" : "A");
+    const answers = await Promise.all([
+      shopperRead(t, order.reference, wrongKey),
+      shopperRead(t, order.reference, null),
+      shopperRead(t, order.reference, ""),
+      shopperRead(t, "PSL-22222", order.key),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json().message).toBe(answers[0]!.json().message);
+    }
+  });
+
+  it("stores only the key's hash and a sealed copy, and shows the admin the link", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const order = await placeOrder(t);
+    const row = await t.database.db.selectFrom("orders").selectAll().where("reference", "=", order.reference).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(order.key);
+    const stored = (await admin(t, "GET", `/api/admin/orders/${order.reference}`)).json().order;
+    expect(stored.shopperPath).toBe(`/order/${order.reference}?key=${order.key}`);
+    expect(stored.paidClaim).toBeNull();
+  });
+
+  it("limits wrong keys per address, on the shared limits", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const order = await placeOrder(t);
+    const address = "198.51.100.77";
+    for (let i = 0; i < ORDER_KEY_FAILURES.max; i++) expect((await shopperRead(t, order.reference, "x", address)).statusCode).toBe(404);
+    const limited = await shopperRead(t, order.reference, order.key, address);
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json().message).toMatch(/Too many wrong order links/);
+    expect((await shopperRead(t, order.reference, order.key)).statusCode).toBe(200);
+  });
+
+  it("takes the shopper's 'I have paid' once, with an optional transaction id, and shows it to the admin", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const order = await placeOrder(t);
+    expectValidationError(
+      await claim(t, order.reference, { key: order.key, transactionId: "x".repeat(TRANSACTION_ID_MAX + 1) }),
+      "transactionId",
+      /too long/,
+    );
+    expect((await claim(t, order.reference, { key: "wrong", transactionId: "1" })).statusCode).toBe(404);
+
+    const said = await claim(t, order.reference, { key: order.key, transactionId: " <b>TX-42</b> " });
+    expect(said.statusCode, said.body).toBe(200);
+    expect(said.json().claim).toEqual({ at: NOW.toISOString(), transactionId: "<b>TX-42</b>" });
+    expect(said.json().status).toBe("new");
+
+    const again = await claim(t, order.reference, { key: order.key });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("You already told the shop you paid for this order");
+
+    const stored = (await admin(t, "GET", `/api/admin/orders/${order.reference}`)).json().order;
+    expect(stored.paidClaim).toEqual({ at: NOW.toISOString(), transactionId: "<b>TX-42</b>" });
+    expect(stored.status).toBe("new");
+  });
+
+  it("refuses a claim on a cancelled or already paid order", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const cancelled = await placeOrder(t);
+    await admin(t, "POST", `/api/admin/orders/${cancelled.reference}/status`, { status: "cancelled" });
+    const onCancelled = await claim(t, cancelled.reference, { key: cancelled.key });
+    expect(onCancelled.statusCode).toBe(409);
+    expect(onCancelled.json().message).toMatch(/cancelled/);
+    const paid = await placeOrder(t);
+    await admin(t, "POST", `/api/admin/orders/${paid.reference}/status`, { status: "paid" });
+    expect((await claim(t, paid.reference, { key: paid.key })).json().message).toBe("The shop has already marked this order paid");
+  });
+
+  it("shows how to pay while the order waits, at its stored total, and not once paid or cancelled", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const order = await placeOrder(t);
+    const added = await admin(t, "POST", "/api/admin/payment-methods", method);
+    expect(added.statusCode, added.body).toBe(201);
+    await admin(t, "POST", "/api/admin/payment-methods", { ...method, kind: "bank", name: "NIC Asia", enabled: false });
+    let view = (await shopperRead(t, order.reference, order.key)).json();
+    expect(view.paymentMethods).toEqual([{ _id: added.json().item._id, qrImage: "", ...method }]);
+    expect(view.total).toBe(1760);
+
+    // An edit shows on the next read.
+    await admin(t, "PUT", `/api/admin/payment-methods/${added.json().item._id}`, { ...method, holder: "Ram Bahadur" });
+    view = (await shopperRead(t, order.reference, order.key)).json();
+    expect(view.paymentMethods[0].holder).toBe("Ram Bahadur");
+
+    await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "paid" });
+    view = (await shopperRead(t, order.reference, order.key)).json();
+    expect(view.paymentMethods).toEqual([]);
+    expect(view.steps.find((step: { status: string }) => step.status === "paid").at).toBe(NOW.toISOString());
+  });
+
+  it("after delivery shows each line's dates, and renews a line into a new order linked to it", async () => {
+    let now = NOW;
+    const t = await createTestApp({ seed: true, clock: () => now });
+    const order = await placeOrder(t);
+    await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "delivered", startDate: "2026-09-01" });
+    const view = (await shopperRead(t, order.reference, order.key)).json();
+    const line = view.lines[0];
+    expect(line).toMatchObject({ startDate: "2026-09-01", expiryDate: "2026-12-01", daysLeft: 9, renewal: null });
+    expect(view.steps.map((step: { at: string | null }) => step.at !== null)).toEqual([true, false, false, true]);
+
+    now = new Date("2026-11-25T06:00:00.000Z");
+    const due = (await shopperRead(t, order.reference, order.key)).json().lines[0];
+    expect(due.daysLeft).toBe(6);
+    expect(due.renewal).toMatchObject({ unitPrice: 880 });
+
+    const netflix = await itemId(t, "Netflix Premium");
+    const renewing = { reference: order.reference, key: order.key, lineId: due.id };
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: netflix, months: 3, devices: 2 }], channel: "whatsapp", renews: { ...renewing, key: "nope" } },
+      remoteAddress: anAddress(),
+    });
+    expect(wrong.statusCode).toBe(404);
+    const renewal = await placeOrder(t, { renews: renewing });
+    const after = (await shopperRead(t, order.reference, order.key)).json().lines[0];
+    expect(after).toMatchObject({ renewedBy: renewal.reference, renewal: null });
+    const twice = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: netflix, months: 3, devices: 2 }], channel: "whatsapp", renews: renewing },
+      remoteAddress: anAddress(),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/already renewed/);
+  });
+});
+
+describe("payment methods", () => {
+  it("are for admins only", async () => {
+    const t = await createTestApp();
+    for (const [verb, url] of [
+      ["GET", "/api/admin/payment-methods"],
+      ["POST", "/api/admin/payment-methods"],
+      ["PUT", "/api/admin/payment-methods/order"],
+      ["PUT", "/api/admin/payment-methods/x"],
+      ["DELETE", "/api/admin/payment-methods/x"],
+    ] as const) {
+      const response = await t.app.inject({ method: verb, url, payload: verb === "GET" || verb === "DELETE" ? undefined : method });
+      expect(response.statusCode, `${verb} ${url}`).toBe(401);
+    }
+  });
+
+  it("are added, edited over their version, reordered, disabled and deleted, with clear refusals", async () => {
+    const t = await createTestApp();
+    expectValidationError(await admin(t, "POST", "/api/admin/payment-methods", { ...method, kind: "paypal" }), "kind");
+    expectValidationError(await admin(t, "POST", "/api/admin/payment-methods", { ...method, account: "" }), "account", /required/);
+    expectValidationError(await admin(t, "POST", "/api/admin/payment-methods", { ...method, qrImage: "javascript:alert(1)" }), "qrImage");
+    const first = (await admin(t, "POST", "/api/admin/payment-methods", method)).json().item;
+    const second = (await admin(t, "POST", "/api/admin/payment-methods", { ...method, kind: "khalti", name: "Khalti" })).json().item;
+    expect([first.position, second.position]).toEqual([0, 1]);
+    expect(first).toMatchObject({ ...method, qrImage: "", enabled: true, version: 1 });
+
+    const saved = await admin(t, "PUT", `/api/admin/payment-methods/${first._id}`, { ...method, enabled: false }, { "if-match": '"1"' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().item).toMatchObject({ enabled: false, version: 2 });
+    const stale = await admin(t, "PUT", `/api/admin/payment-methods/${first._id}`, method, { "if-match": '"1"' });
+    expect(stale.statusCode).toBe(409);
+    expect((await admin(t, "PUT", "/api/admin/payment-methods/nope", method)).statusCode).toBe(404);
+
+    const reordered = await admin(t, "PUT", "/api/admin/payment-methods/order", { ids: [second._id, first._id] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(reordered.json().items.map((m: { name: string }) => m.name)).toEqual(["Khalti", "eSewa"]);
+    expectValidationError(await admin(t, "PUT", "/api/admin/payment-methods/order", { ids: [second._id] }), "ids");
+
+    expect((await admin(t, "DELETE", `/api/admin/payment-methods/${first._id}`)).statusCode).toBe(200);
+    expect((await admin(t, "DELETE", `/api/admin/payment-methods/${first._id}`)).statusCode).toBe(404);
+    expect((await admin(t, "GET", "/api/admin/payment-methods")).json().items).toHaveLength(1);
+  });
+
+  it("keep an uploaded QR code sharp enough to scan", async () => {
+    const t = await createTestApp();
+    const text = "000201010211ESEWA9800000000PASAL";
+    // A QR photographed or exported large, with soft edges, as a wallet app's "save QR" gives it.
+    const png = await QRCode.toBuffer(text, { width: 900, margin: 4 });
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "qr.png");
+    const request = new Request("http://pasal.test/", { method: "POST", body: form });
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/uploads?lossless=true",
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { "content-type": request.headers.get("content-type")!, cookie: await t.adminCookie() },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().variants).toHaveLength(1);
+    const served = await t.app.inject({ method: "GET", url: uploaded.json().url });
+    expect(served.statusCode).toBe(200);
+    const { data, info } = await sharp(served.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(text);
+    // Every pixel kept: the served copy decodes to the very pixels uploaded.
+    const original = await sharp(png).ensureAlpha().raw().toBuffer();
+    expect(Buffer.compare(original, data)).toBe(0);
+
+    const method2 = await admin(t, "POST", "/api/admin/payment-methods", { ...method, qrImage: uploaded.json().url });
+    expect(method2.json().item.qrImage).toBe(uploaded.json().url);
+  });
+});
