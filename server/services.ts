@@ -3,8 +3,14 @@ import type { Config } from "./config";
 import type { ChangeNotices } from "./db/change-notices";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
+import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
+import { createAvailabilityService } from "./modules/accounts/availability";
+import { createDeliveryService } from "./modules/accounts/delivery";
+import { createLedgerSettingsService } from "./modules/accounts/ledger-settings";
+import { createAccountsService } from "./modules/accounts/service";
+import { createLicenceKeysService } from "./modules/licence-keys/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createMediaService } from "./modules/media/service";
@@ -19,7 +25,7 @@ import { createWindowCounter } from "./plugins/rate-limits";
 import { createLimits } from "./plugins/shared-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
-export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices) {
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
   const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock, changes);
   const media = createMediaService(db, config.mediaDir, clock, log);
@@ -41,6 +47,21 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     media,
     uploads: createUploadsService(media),
     orders: createOrdersService(db, clock, { catalogue, settings }),
+    ...createLedgerServices(db, clock, changes, secrets),
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** The seller's ledger (issue 20): accounts and seats, licence keys, their settings, availability and the delivery message. */
+function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
+  const ledgerSettings = createLedgerSettingsService(db, clock, changes);
+  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays: async () => (await ledgerSettings.get()).graceDays });
+  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets);
+  return {
+    ledgerSettings,
+    accounts,
+    licenceKeys,
+    availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
+    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get }),
+  };
+}

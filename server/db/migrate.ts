@@ -6,6 +6,7 @@ import { orders } from "./migrations/0003-orders";
 import { versions } from "./migrations/0004-versions";
 import { sharedLimits } from "./migrations/0005-shared-limits";
 import { media } from "./migrations/0006-media";
+import { ledger } from "./migrations/0008-ledger";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0004-versions": versions,
   "0005-shared-limits": sharedLimits,
   "0006-media": media,
+  "0008-ledger": ledger,
 };
 
 export const migrationNames = Object.keys(migrations);

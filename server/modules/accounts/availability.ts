@@ -1,0 +1,88 @@
+import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/accounts";
+import { shopToday } from "../../../domain/ledger-settings";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { invalidatingCache } from "../cache";
+
+export type ItemStock = { linked: boolean; free: number; threshold: number };
+
+/** Seats freed by the grace period free themselves with time, not a write: looked at again at least this often. */
+const RELOAD_AT_LEAST_EVERY_MS = 10 * 60_000;
+
+/**
+ * Free seats and keys per catalogue item, for the storefront: held in memory and dropped by every ledger
+ * change notice (this instance's and others'), so the next request after a change sees it (ADR 0084).
+ */
+export function createAvailabilityService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  { releaseExpired }: { releaseExpired: () => Promise<number> },
+) {
+  async function load(): Promise<{ day: string; stock: Map<string, ItemStock> }> {
+    await releaseExpired();
+    const [seats, keys, thresholds] = await Promise.all([
+      db
+        .selectFrom("provider_account_items as i")
+        .innerJoin("provider_accounts as a", "a.id", "i.account_id")
+        .innerJoin("account_seats as s", "s.account_id", "a.id")
+        .leftJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+        .select((eb) => ["i.item_id as itemId", eb.fn.count<string | number>("s.id").as("seats"), eb.fn.count<string | number>("h.id").as("held")])
+        .where("a.status", "=", "active")
+        .groupBy("i.item_id")
+        .execute(),
+      db
+        .selectFrom("licence_keys")
+        .select((eb) => [
+          "item_id as itemId",
+          eb.fn.countAll<string | number>().as("total"),
+          eb.fn.count<string | number>("delivered_at").as("delivered"),
+        ])
+        .groupBy("item_id")
+        .execute(),
+      db.selectFrom("stock_thresholds").select(["item_id as itemId", "threshold"]).execute(),
+    ]);
+    const stock = new Map<string, ItemStock>();
+    const thresholdOf = new Map(thresholds.map((row) => [row.itemId, row.threshold]));
+    const add = (itemId: string, free: number) => {
+      const entry = stock.get(itemId) ?? { linked: true, free: 0, threshold: thresholdOf.get(itemId) ?? DEFAULT_STOCK_THRESHOLD };
+      entry.free += free;
+      stock.set(itemId, entry);
+    };
+    for (const row of seats) add(row.itemId, Number(row.seats) - Number(row.held));
+    for (const row of keys) add(row.itemId, Number(row.total) - Number(row.delivered));
+    return { day: shopToday(clock()), stock };
+  }
+
+  const cache = invalidatingCache(load, { maxAgeMs: Math.min(changes.boundMs, RELOAD_AT_LEAST_EVERY_MS) });
+  changes.subscribe((notice) => {
+    if (notice === "ledger" || notice === "all") cache.invalidate();
+  });
+
+  async function current() {
+    const loaded = await cache.get();
+    if (loaded.day === shopToday(clock())) return loaded.stock;
+    cache.invalidate();
+    return (await cache.get()).stock;
+  }
+
+  return {
+    /** What the storefront shows for an item: null for items sold from neither accounts nor keys. */
+    async of(itemId: string): Promise<Availability | null> {
+      const stock = (await current()).get(itemId);
+      return stock ? availability(stock, stock.threshold) : null;
+    },
+
+    async all(): Promise<Map<string, Availability>> {
+      const result = new Map<string, Availability>();
+      for (const [itemId, stock] of await current()) result.set(itemId, availability(stock, stock.threshold)!);
+      return result;
+    },
+
+    /** Free seats and keys of an item as stored now, for checkout's "waiting for stock" (never blocks a sale). */
+    async freeNow(itemId: string): Promise<ItemStock | undefined> {
+      return (await load()).stock.get(itemId);
+    },
+  };
+}
