@@ -262,3 +262,19 @@ export function parseKeyLines(text: string): KeyImportPlan {
   });
   return { codes, codeLines, emptyLines, duplicateLines };
 }
+
+// ---------------------------------------------------------------------------------------------
+// A delivered line's seat, keys and delivery message, as the orders screen asks for them
+
+export const seatPlaceSchema = z
+  .object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() })
+  .nullable();
+
+export const lineSeatAnswerSchema = z.object({ success: z.literal(true), held: seatPlaceSchema, proposal: seatPlaceSchema, keys: z.number() });
+
+export const deliveryAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  whatsappUrl: z.string().nullable(),
+  telegramUrl: z.string().nullable(),
+});

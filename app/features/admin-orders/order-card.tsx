@@ -1,3 +1,4 @@
+import { LineLedger } from "./line-ledger";
 import { useId, useState, type FormEvent } from "react";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { formatNpr } from "../../../domain/money";
@@ -58,6 +59,7 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
               {line.renewalReference && <span className={mutedText}> · renewed as {line.renewalReference}</span>}
             </span>
             <span className="whitespace-nowrap">NPR {formatNpr(line.lineTotal)}</span>
+            {order.status === "delivered" && <LineLedger lineId={line.id} name={line.name} />}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
+import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
 
 export const PASSWORDS_DIFFER = "The new passwords do not match";
@@ -22,5 +23,14 @@ export const addAdminSchema = z.object({ intent: z.literal("add-admin"), fields:
 
 export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), email: z.string().min(1).max(254) });
 
+/** The ledger's grace period and delivery message (issue 20), saved over the version the screen read. */
+export const saveLedgerSchema = z.object({ intent: z.literal("ledger"), version: readVersion, fields: ledgerSettingsSchema });
+
 /** Everything the settings screen's action does. */
-export const settingsActionSchema = z.discriminatedUnion("intent", [saveShopSchema, changePasswordSchema, addAdminSchema, removeAdminSchema]);
+export const settingsActionSchema = z.discriminatedUnion("intent", [
+  saveShopSchema,
+  changePasswordSchema,
+  addAdminSchema,
+  removeAdminSchema,
+  saveLedgerSchema,
+]);

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { accountCreateSchema, accountSchema, accountUpdateSchema, keyImportSchema, revealInputSchema, revealSchema } from "../../../domain/accounts";
+import {
+  accountCreateSchema,
+  accountSchema,
+  accountUpdateSchema,
+  deliveryAnswerSchema,
+  keyImportSchema,
+  lineSeatAnswerSchema,
+  revealInputSchema,
+  revealSchema,
+  seatPlaceSchema,
+} from "../../../domain/accounts";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
@@ -9,9 +19,6 @@ import { expectedVersion, ifMatchHeaders } from "../versions";
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
 const lineParams = z.object({ lineId: z.string().min(1).max(100) });
-const seatSchema = z
-  .object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() })
-  .nullable();
 const historySchema = z.array(
   z.object({
     id: z.string(),
@@ -124,12 +131,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       schema: {
         tags: ["ledger"],
-        summary: "The seat an order line holds, or the one Pasal proposes for it",
+        summary: "The seat an order line holds, or the one Pasal proposes for it, and how many licence keys it was given",
         params: lineParams,
-        response: { 200: z.object({ success: z.literal(true), held: seatSchema, proposal: seatSchema }), 404: errorResponseSchema },
+        response: { 200: lineSeatAnswerSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, ...(await accounts.lineSeat(request.params.lineId)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await accounts.lineSeat(request.params.lineId)),
+      keys: await licenceKeys.countOf(request.params.lineId),
+    }),
   );
 
   app.put(
@@ -140,7 +151,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         summary: "Put a delivered line on a seat (the proposed one when none is named); a line on a seat moves, keeping its history",
         params: lineParams,
         body: z.object({ seatId: z.string().min(1).max(100).optional() }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), seat: seatSchema }), ...failures },
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), seat: seatPlaceSchema }), ...failures },
       },
     },
     async (request) => {
@@ -189,7 +200,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         summary: "The delivery message of a line, with links that open WhatsApp or Telegram to the customer; each use is logged as a reveal",
         params: lineParams,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), whatsappUrl: z.string().nullable(), telegramUrl: z.string().nullable() }),
+          200: deliveryAnswerSchema,
           ...failures,
         },
       },

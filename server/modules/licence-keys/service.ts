@@ -92,6 +92,9 @@ export function createLicenceKeysService(db: Db, clock: Clock, changes: ChangeNo
       throw conflict("No key of this item is in stock: import more keys", "lineId");
     },
 
+    /** How many keys a line was given. */
+    countOf: async (lineId: string): Promise<number> => (await repository.ofLine(db, lineId)).length,
+
     /** The keys a line was given, in the clear, for the delivery message; each reveal is written down. */
     async keysOf(lineId: string, adminEmail: string | null): Promise<string[]> {
       const keys = await repository.ofLine(db, lineId);
