@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { accountWarnings, availability, availabilityLabel, parseKeyLines, proposeSeat, type SeatCandidate } from "./accounts";
+import { accountWarnings, parseKeyLines, proposeSeat, type SeatCandidate } from "./accounts";
+import { availability, availabilityLabel } from "./availability";
 
 const seat = (over: Partial<SeatCandidate>): SeatCandidate => ({
   seatId: "s",

@@ -33,6 +33,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const limits = createLimits(db, () => clock().getTime());
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
+  const ledger = createLedgerServices(db, clock, changes, secrets);
   return {
     auth: createAuthService(db, clock, { passwordChangeFailures }),
     limits,
@@ -46,8 +47,17 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     newsletter: createNewsletterService(db, clock),
     media,
     uploads: createUploadsService(media),
-    orders: createOrdersService(db, clock, { catalogue, settings }),
-    ...createLedgerServices(db, clock, changes, secrets),
+    orders: createOrdersService(db, clock, {
+      catalogue,
+      settings,
+      // The order is stored by then: a ledger that cannot be read must not turn the sale into an error.
+      stock: {
+        markWaiting: (orderId) =>
+          ledger.availability.markWaiting(orderId).catch((err: unknown) => log.error({ err }, "could not check stock for a new order")),
+      },
+      seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+    }),
+    ...ledger,
   };
 }
 export type Services = ReturnType<typeof createServices>;

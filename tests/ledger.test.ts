@@ -285,3 +285,41 @@ describe("availability", () => {
     expect(await t.app.services.availability.of(spotify)).toBeNull();
   });
 });
+
+describe("selling beyond stock", () => {
+  it("takes the order and marks it waiting for stock; the product page says out of stock on the next request", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 2));
+    const references: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const placed = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" },
+        remoteAddress: `203.0.113.${nextAddress++ & 255}`,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      references.push(placed.json().reference);
+    }
+    const waiting = await Promise.all(
+      references.map(async (reference) => (await admin(t, "GET", `/api/admin/orders/${reference}`)).json().order.lines[0].waitingForStock),
+    );
+    expect(waiting).toEqual([false, false, true]);
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "few", left: 2 });
+  });
+});
+
+describe("renewals", () => {
+  it("name the seat the line holds, so renewing keeps the customer on their profile", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 2, { service: "Netflix 4K" }));
+    const [line] = await deliveredLines(t, netflix, 1);
+    await admin(t, "PUT", `/api/admin/lines/${line}/seat`, {});
+    const renewal = (await admin(t, "GET", "/api/admin/renewals?days=40")).json().items.find((r: { lineId: string }) => r.lineId === line);
+    expect(renewal.message).toContain("Renewing keeps you on the same place: Netflix 4K, profile Profile 1.");
+    expect(decodeURIComponent(renewal.whatsappUrl)).toContain("Netflix 4K, profile Profile 1");
+    expect(renewal.message).not.toContain("1000");
+  });
+});

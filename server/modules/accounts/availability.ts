@@ -1,4 +1,4 @@
-import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/accounts";
+import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
 import { shopToday } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -80,9 +80,40 @@ export function createAvailabilityService(
       return result;
     },
 
-    /** Free seats and keys of an item as stored now, for checkout's "waiting for stock" (never blocks a sale). */
-    async freeNow(itemId: string): Promise<ItemStock | undefined> {
-      return (await load()).stock.get(itemId);
+    /**
+     * Marks the lines of a new order that no free seat or key is left for, counting the lines of other orders
+     * not yet delivered as taking one each: the fifth one-device order for an account of four seats waits,
+     * even if none of the first four is delivered yet (ADR 0085).
+     */
+    async markWaiting(orderId: string): Promise<void> {
+      const lines = await db
+        .selectFrom("order_lines")
+        .select(["id", "item_id as itemId"])
+        .where("order_id", "=", orderId)
+        .orderBy("position")
+        .execute();
+      const { stock } = await load();
+      const itemIds = [...new Set(lines.flatMap((line) => (line.itemId && stock.has(line.itemId) ? [line.itemId] : [])))];
+      if (itemIds.length === 0) return;
+      const pending = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select((eb) => ["l.item_id as itemId", eb.fn.countAll<string | number>().as("count")])
+        .where("o.status", "in", ["new", "contacted", "paid"])
+        .where("o.id", "!=", orderId)
+        .where("l.item_id", "in", itemIds)
+        .groupBy("l.item_id")
+        .execute();
+      const left = new Map(itemIds.map((id) => [id, stock.get(id)!.free]));
+      for (const row of pending) if (row.itemId) left.set(row.itemId, left.get(row.itemId)! - Number(row.count));
+      const waiting: string[] = [];
+      for (const line of lines) {
+        if (!line.itemId || !left.has(line.itemId)) continue;
+        const free = left.get(line.itemId)!;
+        if (free < 1) waiting.push(line.id);
+        left.set(line.itemId, free - 1);
+      }
+      if (waiting.length) await db.updateTable("order_lines").set({ waiting_for_stock: 1 }).where("id", "in", waiting).execute();
     },
   };
 }

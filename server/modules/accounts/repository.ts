@@ -95,7 +95,10 @@ export function createAccountsRepository() {
     },
 
     /** Who holds each seat now (the open assignments), with the order line they hold it for. */
-    async openAssignments(db: Db, filter: { seatIds?: readonly string[]; lineId?: string } = {}): Promise<OpenAssignment[]> {
+    async openAssignments(
+      db: Db,
+      filter: { seatIds?: readonly string[]; lineId?: string; lineIds?: readonly string[] } = {},
+    ): Promise<OpenAssignment[]> {
       let query = db
         .selectFrom("seat_assignments as a")
         .innerJoin("order_lines as l", "l.id", "a.line_id")
@@ -116,6 +119,7 @@ export function createAccountsRepository() {
         .where("a.ended_at", "is", null);
       if (filter.seatIds) query = query.where("a.seat_id", "in", filter.seatIds.length ? filter.seatIds : [""]);
       if (filter.lineId) query = query.where("a.line_id", "=", filter.lineId);
+      if (filter.lineIds) query = query.where("a.line_id", "in", filter.lineIds.length ? filter.lineIds : [""]);
       const rows = await query.execute();
       return rows.map(({ renewalOrderId, ...row }) => ({ ...row, renewed: renewalOrderId !== null }));
     },

@@ -334,12 +334,15 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       };
     },
 
-    /** The seat a line holds, named for the Renewals reminder (no secrets). */
-    async seatNameOf(lineId: string): Promise<string | null> {
-      const [held] = await repository.openAssignments(db, { lineId });
-      if (!held) return null;
-      const seat = await describeSeat(db, held.seatId);
-      return seat ? `${seat.service}, ${seat.profileName ? `profile ${seat.profileName}` : `seat ${seat.position}`}` : null;
+    /** The seats these lines hold, named for the Renewals reminder ("Netflix Premium, profile Kid"; no secrets). */
+    async seatNamesOf(lineIds: readonly string[]): Promise<Map<string, string>> {
+      const held = await repository.openAssignments(db, { lineIds });
+      const names = new Map<string, string>();
+      for (const assignment of held) {
+        const seat = await describeSeat(db, assignment.seatId);
+        if (seat) names.set(assignment.lineId, `${seat.service}, ${seat.profileName ? `profile ${seat.profileName}` : `seat ${seat.position}`}`);
+      }
+      return names;
     },
   };
 }

@@ -39,6 +39,10 @@ const REFERENCE_ATTEMPTS = 5;
 export interface OrdersDependencies {
   catalogue: { list(): Promise<PricedItem[]> };
   settings: { shop(): Promise<ShopSettings> };
+  /** The ledger (issue 20): marks the lines of a new order no free seat or key is left for. Never blocks a sale. */
+  stock?: { markWaiting(orderId: string): Promise<void> };
+  /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
+  seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, string>> };
 }
 
 const isForeignKeyViolation = (error: unknown) => {
@@ -46,7 +50,7 @@ const isForeignKeyViolation = (error: unknown) => {
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 };
 
-export function createOrdersService(db: Db, clock: Clock, { catalogue, settings }: OrdersDependencies) {
+export function createOrdersService(db: Db, clock: Clock, { catalogue, settings, stock, seats }: OrdersDependencies) {
   const repository = createOrdersRepository();
 
   const today = () => shopToday(clock());
@@ -77,16 +81,17 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
     return order;
   }
 
-  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string): Renewal {
+  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string, seat?: string): Renewal {
     const unitPrice = line.itemId ? items.get(line.itemId)?.plans[String(line.months)] : undefined;
     const currentPrice = unitPrice === undefined ? null : unitPrice * line.devices;
-    const message = renewalMessage({
+    const reminder = renewalMessage({
       customerName: line.customerName,
       name: line.name,
       months: line.months,
       expiryDate: line.expiryDate,
       currentPrice,
     });
+    const message = seat ? `${reminder} Renewing keeps you on the same place: ${seat}.` : reminder;
     return {
       lineId: line.lineId,
       reference: line.reference,
@@ -115,8 +120,8 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
       const priced = priceOrder(input.items, await catalogueById());
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
       const now = clock().toISOString();
-      const reference = await withNewReference(async (trx, reference) => {
-        await repository.insert(
+      const { reference, orderId } = await withNewReference(async (trx, reference) => {
+        const orderId = await repository.insert(
           trx,
           {
             reference,
@@ -130,8 +135,9 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
           },
           now,
         );
-        return reference;
+        return { reference, orderId };
       });
+      await stock?.markWaiting(orderId);
       const message = orderMessage(priced.lines, reference);
       return { reference, lines: priced.lines, total: priced.total, message, url: chatUrl(input.channel, await settings.shop(), message) };
     },
@@ -219,7 +225,8 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings 
     async renewals(days: number): Promise<Renewal[]> {
       const now = today();
       const [lines, items] = await Promise.all([repository.dueLines(db, addDays(now, days)), catalogueById()]);
-      return lines.map((line) => toRenewal(line, items, now));
+      const seatNames = seats ? await seats.namesOf(lines.map((line) => line.lineId)) : new Map<string, string>();
+      return lines.map((line) => toRenewal(line, items, now, seatNames.get(line.lineId)));
     },
 
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */
