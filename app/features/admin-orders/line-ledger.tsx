@@ -6,6 +6,8 @@ import { callApi } from "../../lib/admin/admin-api";
 import { useToast } from "../../lib/admin/toast";
 
 type LineSeat = z.output<typeof lineSeatAnswerSchema>;
+/** Sent on the window after a seat or key changed hands, so every line shown reads its seat again. */
+const LEDGER_CHANGED = "pasal:ledger-changed";
 const doneAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 const small = `rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
@@ -33,12 +35,19 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
     };
   }, [lineId, reads]);
 
+  // A seat taken by another line of this screen changes what this one is proposed.
+  useEffect(() => {
+    const reread = () => setReads((n) => n + 1);
+    window.addEventListener(LEDGER_CHANGED, reread);
+    return () => window.removeEventListener(LEDGER_CHANGED, reread);
+  }, []);
+
   async function act(method: "PUT" | "POST" | "DELETE", path: string, body?: object) {
     setBusy(true);
     const answer = await callApi(method, path, doneAnswer, body);
     setBusy(false);
     toast(answer.ok ? "success" : "error", answer.ok ? answer.data.message : answer.message);
-    load();
+    window.dispatchEvent(new Event(LEDGER_CHANGED));
   }
 
   async function send(channel: "whatsapp" | "telegram") {
@@ -89,30 +98,55 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
             className={small}
             disabled={busy}
             onClick={() => void act("PUT", `/api/admin/lines/${lineId}/seat`, { seatId: seat.proposal!.seatId })}
+            aria-label={`Assign seat for ${name}`}
           >
-            Assign seat<span className="sr-only"> for {name}</span>
+            Assign seat
           </button>
         </>
       ) : (
         <span className={mutedText}>No free seat fits.</span>
       )}
       {!delivered && (
-        <button type="button" className={small} disabled={busy} onClick={() => void act("POST", `/api/admin/lines/${lineId}/key`)}>
-          Take a key<span className="sr-only"> for {name}</span>
+        <button
+          type="button"
+          className={small}
+          disabled={busy}
+          onClick={() => void act("POST", `/api/admin/lines/${lineId}/key`)}
+          aria-label={`Take a key for ${name}`}
+        >
+          Take a key
         </button>
       )}
       {seat.held && (
-        <button type="button" className={small} disabled={busy} onClick={() => void act("DELETE", `/api/admin/lines/${lineId}/seat`)}>
-          Free seat<span className="sr-only"> of {name}</span>
+        <button
+          type="button"
+          className={small}
+          disabled={busy}
+          onClick={() => void act("DELETE", `/api/admin/lines/${lineId}/seat`)}
+          aria-label={`Free seat of ${name}`}
+        >
+          Free seat
         </button>
       )}
       {delivered && (
         <>
-          <button type="button" className={small} disabled={busy} onClick={() => void send("whatsapp")}>
-            Send on WhatsApp<span className="sr-only">: delivery of {name}</span>
+          <button
+            type="button"
+            className={small}
+            disabled={busy}
+            onClick={() => void send("whatsapp")}
+            aria-label={`Send on WhatsApp: delivery of ${name}`}
+          >
+            Send on WhatsApp
           </button>
-          <button type="button" className={small} disabled={busy} onClick={() => void send("telegram")}>
-            Send on Telegram<span className="sr-only">: delivery of {name}</span>
+          <button
+            type="button"
+            className={small}
+            disabled={busy}
+            onClick={() => void send("telegram")}
+            aria-label={`Send on Telegram: delivery of ${name}`}
+          >
+            Send on Telegram
           </button>
         </>
       )}
