@@ -129,6 +129,7 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
     for (const dark of [true, false]) {
       await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
       await page.goto(path);
+      if (name === "order") await expect(page.getByText(`On ${item} family, seat 2`)).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
     }
   }

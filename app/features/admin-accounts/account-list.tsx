@@ -57,7 +57,7 @@ function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNam
   const [confirming, setConfirming] = useState(false);
   const titleId = `account-${account._id}`;
   return (
-    <li className={`${card} p-4`} aria-labelledby={titleId}>
+    <li className={`${card} min-w-0 p-4`} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold break-words">
@@ -87,7 +87,7 @@ function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNam
         <RevealButton accountId={account._id} what="password" label={`Reveal the password of ${account.service} ${account.login}`} />
       </div>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full min-w-[18rem] text-left text-sm">
           <thead className={mutedText}>
             <tr>
               <th className="py-1 pr-2 font-medium">Seat</th>
