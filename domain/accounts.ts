@@ -246,7 +246,23 @@ export const seatPlaceSchema = z
   .object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() })
   .nullable();
 
-export const lineSeatAnswerSchema = z.object({ success: z.literal(true), held: seatPlaceSchema, proposal: seatPlaceSchema, keys: z.number() });
+/** `linked`: the line's item is sold from accounts or keys at all; when not, the orders screen shows nothing of the ledger. */
+export const lineSeatAnswerSchema = z.object({
+  success: z.literal(true),
+  held: seatPlaceSchema,
+  proposal: seatPlaceSchema,
+  keys: z.number(),
+  linked: z.boolean(),
+});
+
+export const thresholdInputSchema = z.object({
+  itemId: z.string({ error: "Choose an item" }).min(1, "Choose an item").max(100),
+  threshold: z
+    .number({ error: "Threshold must be a number" })
+    .int("Threshold must be a whole number")
+    .min(0, "Threshold cannot be negative")
+    .max(1000, "Threshold is at most 1000"),
+});
 
 export const deliveryAnswerSchema = z.object({
   success: z.literal(true),

@@ -323,3 +323,20 @@ describe("renewals", () => {
     expect(renewal.message).not.toContain("1000");
   });
 });
+
+describe("stock thresholds", () => {
+  it('set per item when the shop says "Only N left"', async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 5));
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "in-stock" });
+    expect((await admin(t, "PUT", "/api/admin/stock-thresholds", { itemId: netflix, threshold: 5 })).statusCode).toBe(200);
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "few", left: 5 });
+    expectValidationError(await admin(t, "PUT", "/api/admin/stock-thresholds", { itemId: netflix, threshold: -1 }), "threshold", "negative");
+    expectValidationError(await admin(t, "PUT", "/api/admin/stock-thresholds", { itemId: "nope", threshold: 1 }), "itemId", "No such item");
+    // An item sold from nothing shows nothing of the ledger on a delivered order.
+    const spotify = await itemId(t, "Spotify Premium");
+    const [line] = await deliveredLines(t, spotify, 1);
+    expect((await admin(t, "GET", `/api/admin/lines/${line}/seat`)).json()).toMatchObject({ linked: false, held: null, proposal: null, keys: 0 });
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accountCreateSchema, accountUpdateSchema, keyImportSchema } from "../../../domain/accounts";
+import { accountCreateSchema, accountUpdateSchema, keyImportSchema, thresholdInputSchema } from "../../../domain/accounts";
 
 const id = z.string().min(1).max(100);
 
@@ -10,4 +10,5 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update"), id, version: z.number().int().min(0), fields: accountUpdateSchema }),
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("import-keys"), fields: keyImportSchema }),
+  z.object({ intent: z.literal("threshold"), fields: thresholdInputSchema }),
 ]);

@@ -78,6 +78,8 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
     );
   }
   const delivered = seat.held !== null || seat.keys > 0;
+  // Items sold from neither accounts nor keys: nothing of the ledger to show.
+  if (!seat.linked && !delivered) return null;
   return (
     <div className="flex w-full flex-wrap items-center gap-2 text-xs">
       {seat.held ? (

@@ -4,6 +4,7 @@ import { accountActionSchema } from "../../features/admin-accounts/account-actio
 import { AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
 import { KeyStockSection } from "../../features/admin-accounts/key-stock";
+import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { showForm } from "../../lib/admin/form-parts";
 import { requireAdmin } from "../../lib/admin/require-admin";
@@ -30,6 +31,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "delete":
         await accounts.delete(form.id);
         return "Account deleted";
+      case "threshold":
+        await accounts.setThreshold(form.fields.itemId, form.fields.threshold);
+        return "Threshold saved: the shop uses it from the next page";
       case "import-keys": {
         const result = await licenceKeys.import(form.fields.itemId, form.fields.text);
         const skipped = [
@@ -67,6 +71,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         <AccountForm key={editing ? `${editing._id}-${editing.version}` : "new"} items={items} editing={editing} onDone={() => setEditingId(null)} />
         <AccountList accounts={accounts} itemNames={itemNames} onEdit={edit} />
         <KeyStockSection items={items} stock={stock} />
+        <ThresholdForm items={items} />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import {
   revealInputSchema,
   revealSchema,
   seatPlaceSchema,
+  thresholdInputSchema,
 } from "../../../domain/accounts";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
@@ -245,6 +246,22 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request) => {
       const result = await licenceKeys.import(request.body.itemId, request.body.text);
       return { success: true as const, message: `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported`, ...result };
+    },
+  );
+
+  app.put(
+    "/admin/stock-thresholds",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: 'At or below this many free seats and keys an item shows "Only N left" (3 by default)',
+        body: thresholdInputSchema,
+        response: { 200: successMessageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await accounts.setThreshold(request.body.itemId, request.body.threshold);
+      return { success: true, message: "Threshold saved" };
     },
   );
 

@@ -196,6 +196,15 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     return account ? { seatId, accountId: account.id, service: account.service, position: seat.position, profileName: seat.profileName } : null;
   }
 
+  /** Whether any account serves the item or any key of it was ever stocked. */
+  async function isSoldFromLedger(trx: Db, itemId: string): Promise<boolean> {
+    const [account, key] = await Promise.all([
+      trx.selectFrom("provider_account_items").select("item_id").where("item_id", "=", itemId).limit(1).executeTakeFirst(),
+      trx.selectFrom("licence_keys").select("item_id").where("item_id", "=", itemId).limit(1).executeTakeFirst(),
+    ]);
+    return account !== undefined || key !== undefined;
+  }
+
   return {
     releaseExpired,
 
@@ -267,11 +276,28 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     },
 
     /** The seat the line holds now, and the seat Pasal would give it. */
-    async lineSeat(lineId: string): Promise<{ held: SeatProposal; proposal: SeatProposal }> {
+    async lineSeat(lineId: string): Promise<{ held: SeatProposal; proposal: SeatProposal; linked: boolean }> {
       await releaseExpired();
       const line = await lineOrThrow(db, lineId);
       const [held] = await repository.openAssignments(db, { lineId });
-      return { held: held ? await describeSeat(db, held.seatId) : null, proposal: held ? null : await proposalFor(db, line) };
+      return {
+        held: held ? await describeSeat(db, held.seatId) : null,
+        proposal: held ? null : await proposalFor(db, line),
+        linked: line.itemId !== null && (await isSoldFromLedger(db, line.itemId)),
+      };
+    },
+
+    /** At or below `threshold` free seats and keys, the storefront says "Only N left" for the item. */
+    async setThreshold(itemId: string, threshold: number): Promise<void> {
+      await write(async (trx) => {
+        const item = await trx.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
+        if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
+        await trx
+          .insertInto("stock_thresholds")
+          .values({ item_id: itemId, threshold })
+          .onConflict((oc) => oc.column("item_id").doUpdateSet({ threshold }))
+          .execute();
+      });
     },
 
     /**
