@@ -50,6 +50,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: path.join(os.tmpdir(), `pasal-e2e-${process.pid}.db`),
       MEDIA_DIR: path.join(os.tmpdir(), `pasal-e2e-media-${process.pid}`),
+      SECRETS_KEY_FILE: path.join(os.tmpdir(), `pasal-e2e-${process.pid}.key`),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",

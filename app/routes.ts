@@ -28,6 +28,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/renewals", "routes/admin/renewals.tsx"),
+    route("admin/accounts", "routes/admin/accounts.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),
     route("admin/update", "routes/admin/updates.tsx"),

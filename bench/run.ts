@@ -1,13 +1,15 @@
-// `npm run bench [-- start http bundle lighthouse growth instances]`: Pasal's speed beside a reference
+// `npm run bench [-- start http bundle lighthouse growth ledger instances]`: Pasal's speed beside a reference
 // measured in the same run (bare Node, nginx serving the same bytes, the framework's own bundle, the
 // smallest catalogue, one instance). It prints figures; it never fails on a slow machine. See bench/README.md.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createPostgresDatabase, freePort } from "../tests/instances/cluster";
+import { addLedger } from "./ledger";
 import { createCatalogueDatabase } from "./catalogue";
 import {
   BENCH_ADMIN,
@@ -35,7 +37,7 @@ import {
   type WrkResult,
 } from "./lib";
 
-const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth", "instances"] as const;
+const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth", "ledger", "instances"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2).filter((arg) => (SECTIONS as readonly string[]).includes(arg)) as Section[];
 const run = new Set<Section>(asked.length ? asked : SECTIONS);
@@ -85,6 +87,7 @@ try {
   await pasal?.stop();
   pasal = undefined;
   if (run.has("growth")) await growthSection();
+  if (run.has("ledger")) await ledgerGrowth();
   if (run.has("instances")) await instancesSection();
 } finally {
   await nginx?.stop();
@@ -406,6 +409,90 @@ async function growthSection() {
     rows,
   );
   console.log("\nRatios (×) are to the 30-item catalogue, measured in the same run. Times are medians of sequential requests from this process.");
+}
+
+/**
+ * The seller's ledger at 2,000 accounts, 10,000 seats and 50,000 keys beside the same shop without it:
+ * listing accounts, proposing a seat, computing availability (a /prices render after a ledger change), and
+ * the cached storefront, which must not slow down at all.
+ */
+async function ledgerGrowth() {
+  console.log("\n### The seller's ledger (2,000 accounts, 10,000 seats of which 6,000 held, 50,000 licence keys)\n");
+  const key = randomBytes(32);
+  const rows: string[][] = [];
+  let baseline: { render: number; pricesRps: number; cachedMs: number } | undefined;
+  for (const withLedger of [false, true]) {
+    const dir = tempDir(`ledger-${withLedger}`);
+    try {
+      const database = path.join(dir, "pasal.db");
+      await createCatalogueDatabase(database, 30);
+      const { freeLineId } = withLedger ? await addLedger(database, key) : { freeLineId: "" };
+      const server = await startPasal(database, PORTS.growth, { SECRETS_KEY: key.toString("base64") });
+      try {
+        // The first admin is made just after the server listens: ask until it is there.
+        let cookie = "";
+        for (let attempt = 0; attempt < 50 && !cookie; attempt++) {
+          const login = await fetch(`${server.url}/api/auth/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+            body: JSON.stringify(BENCH_ADMIN),
+          });
+          if (login.ok)
+            cookie = login.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; ");
+          else await sleep(100);
+        }
+        const asAdmin = { headers: { cookie } };
+        const render = await medianFetchMs((i) => `${server.url}/prices?max=${900_000_000 + (withLedger ? 500 : 0) + i}`, 21);
+        const listMs = await medianFetchMs(() => `${server.url}/api/admin/accounts`, 11, asAdmin);
+        const proposeMs = withLedger ? await medianFetchMs(() => `${server.url}/api/admin/lines/${freeLineId}/seat`, 21, asAdmin) : Number.NaN;
+        // A ledger change drops the availability map; the next page computes it again.
+        const availabilityMs = await medianFetchMs((i) => `${server.url}/prices?max=${800_000_000 + (withLedger ? 500 : 0) + i}`, 11);
+        const cachedMs = await medianFetchMs(() => `${server.url}/prices`, 201);
+        const canLoad = spawnSync("sh", ["-c", "command -v wrk && command -v taskset"]).status === 0;
+        const pricesRps = canLoad ? wrk(`${server.url}/prices`, { seconds: 5 }).requestsPerSecond : Number.NaN;
+        baseline ??= { render, pricesRps, cachedMs };
+        rows.push([
+          withLedger ? "with the ledger" : "without (reference)",
+          fixed(listMs, 1),
+          fixed(proposeMs, 1),
+          `${fixed(render, 1)} (${fixed(render / baseline.render, 2)}×)`,
+          fixed(availabilityMs, 1),
+          `${fixed(cachedMs, 2)} (${fixed(cachedMs / baseline.cachedMs, 2)}×)`,
+          `${fixed(pricesRps, 0)} (${fixed(pricesRps / baseline.pricesRps, 2)}×)`,
+        ]);
+        if (withLedger) {
+          target("proposing a seat under 50 ms at 10,000 seats", `${fixed(proposeMs, 1)} ms`, proposeMs < 50);
+          target(
+            "cached /prices as fast with the ledger (within 10 %)",
+            `${fixed(cachedMs / baseline.cachedMs, 2)}× the time`,
+            cachedMs / baseline.cachedMs <= 1.1,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  table(
+    [
+      "shop",
+      "/api/admin/accounts ms",
+      "seat proposal ms",
+      "/prices render ms (uncached)",
+      "/prices render ms (availability cached)",
+      "/prices ms (cached)",
+      "/prices req/s (cached)",
+    ],
+    rows,
+  );
+  console.log(
+    "\nThe first uncached render after the start computes availability (one grouped query over seats and keys); later renders reuse it until a ledger change.",
+  );
 }
 
 async function instancesSection() {

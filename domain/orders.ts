@@ -266,6 +266,8 @@ export const orderLineSchema = z.object({
   expiryDate: z.string().nullable(),
   /** The order that renewed this line, if any. */
   renewalReference: z.string().nullable(),
+  /** Checkout found no free seat or key for it (issue 20); the sale went through all the same. */
+  waitingForStock: z.boolean().optional(),
 });
 
 export const orderSchema = z.object({

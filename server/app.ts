@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
+import { accountsRoutes } from "./modules/accounts/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
@@ -36,6 +37,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerTextInputCheck } from "./plugins/text-input";
 import { isAdminPage, registerWeb, type WebOptions } from "./plugins/web";
 import { createServices, type Services } from "./services";
+import { openSecrets } from "./modules/secrets/key";
 
 export interface AppOptions {
   config: Config;
@@ -104,7 +106,12 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   const changes = await openChangeNotices(config.database, database.db, app.log);
   app.addHook("onClose", () => changes.close());
   if (pages) changes.subscribe(() => pages.clear());
-  const services = createServices(database.db, clock, config, app.log, changes);
+  // Refuses a key the database's secrets are not encrypted with before anything could be written with it (ADR 0081).
+  const secrets = await openSecrets(database.db, config.secrets, clock().toISOString()).catch(async (error: unknown) => {
+    await changes.close();
+    throw error;
+  });
+  const services = createServices(database.db, clock, config, app.log, changes, secrets);
 
   // 1. Framework: schemas, cookies, errors, API description.
   app.setValidatorCompiler(validatorCompiler);
@@ -165,6 +172,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(uploadsRoutes, { services });
       await api.register(ordersRoutes, { services });
       await api.register(paymentMethodsRoutes, { services });
+      await api.register(accountsRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
       api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseMasterKey } from "./modules/secrets/cipher";
+import type { SecretsKeySource } from "./modules/secrets/key";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -65,6 +67,13 @@ const envSchema = z.object({
       }
       return [...new Set(origins)];
     }),
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || parseMasterKey(value) !== undefined, {
+      message: "must be a key of 32 bytes: 44 characters of base64 or 64 hex digits (make one with: openssl rand -base64 32)",
+    }),
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -93,6 +102,8 @@ export type Config = {
   shutdownDrainMs: number;
   logLevel: (typeof logLevels)[number];
   isDevelopment: boolean;
+  /** The key of stored passwords, PINs and licence keys: SECRETS_KEY, else the key file (ADR 0081). */
+  secrets: SecretsKeySource;
 };
 
 export class ConfigError extends Error {
@@ -126,7 +137,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
+    secrets: {
+      key: e.SECRETS_KEY === undefined ? undefined : parseMasterKey(e.SECRETS_KEY),
+      keyFile: path.resolve(e.SECRETS_KEY_FILE ?? defaultKeyFile(e.DATABASE_URL, isPostgres)),
+    },
   };
+}
+
+/** The data folder: beside the SQLite database file, or ./data on PostgreSQL. */
+function defaultKeyFile(databaseUrl: string, isPostgres: boolean): string {
+  return path.join(isPostgres ? "./data" : path.dirname(databaseUrl), "secrets.key");
 }
 
 /** `https://shop.example.com:8443` as given, or null for anything that is more or less than an origin. */

@@ -3,8 +3,14 @@ import type { Config } from "./config";
 import type { ChangeNotices } from "./db/change-notices";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
+import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
+import { createAvailabilityService } from "./modules/accounts/availability";
+import { createDeliveryService } from "./modules/accounts/delivery";
+import { createLedgerSettingsService } from "./modules/accounts/ledger-settings";
+import { createAccountsService } from "./modules/accounts/service";
+import { createLicenceKeysService } from "./modules/licence-keys/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createMediaService } from "./modules/media/service";
@@ -20,7 +26,7 @@ import { createWindowCounter } from "./plugins/rate-limits";
 import { createLimits } from "./plugins/shared-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
-export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices) {
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
   const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock, changes);
   const media = createMediaService(db, config.mediaDir, clock, log);
@@ -29,6 +35,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const paymentMethods = createPaymentMethodsService(db, clock, changes);
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
+  const ledger = createLedgerServices(db, clock, changes, secrets);
   return {
     auth: createAuthService(db, clock, { passwordChangeFailures }),
     limits,
@@ -43,7 +50,34 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     media,
     uploads: createUploadsService(media),
     paymentMethods,
-    orders: createOrdersService(db, clock, { catalogue, settings, paymentMethods, limits, publicUrl: config.publicUrl }),
+    orders: createOrdersService(db, clock, {
+      catalogue,
+      settings,
+      paymentMethods,
+      limits,
+      publicUrl: config.publicUrl,
+      // The order is stored by then: a ledger that cannot be read must not turn the sale into an error.
+      stock: {
+        markWaiting: (orderId) =>
+          ledger.availability.markWaiting(orderId).catch((err: unknown) => log.error({ err }, "could not check stock for a new order")),
+      },
+      seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+    }),
+    ...ledger,
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** The seller's ledger (issue 20): accounts and seats, licence keys, their settings, availability and the delivery message. */
+function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
+  const ledgerSettings = createLedgerSettingsService(db, clock, changes);
+  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays: async () => (await ledgerSettings.get()).graceDays });
+  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets);
+  return {
+    ledgerSettings,
+    accounts,
+    licenceKeys,
+    availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
+    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get }),
+  };
+}

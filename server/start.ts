@@ -7,6 +7,7 @@ import { systemClock } from "./db/clock";
 import { DatabaseOpenError, openDatabase, type Database } from "./db/database";
 import { createFirstAdmin, firstAdminLines, migrateAndSeed } from "./prepare";
 import type { WebOptions } from "./plugins/web";
+import { SecretsKeyError } from "./modules/secrets/key";
 
 /** A problem the person starting the server can fix; printed as one line, without a stack trace. */
 class StartError extends Error {}
@@ -55,7 +56,7 @@ export async function start({ web }: StartOptions): Promise<void> {
     console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);
   } catch (error) {
     await database?.close().catch(() => {});
-    if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof StartError) {
+    if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof StartError || error instanceof SecretsKeyError) {
       console.error(`Pasal could not start. ${error.message}`);
     } else {
       console.error("Pasal could not start:", error);

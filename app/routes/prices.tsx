@@ -4,7 +4,7 @@ import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, P
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGateNotice } from "../components/age-gate-panel";
-import { loadCatalogue } from "../features/catalogue/catalogue.server";
+import { loadAvailability, loadCatalogue } from "../features/catalogue/catalogue.server";
 import { EAGER_PRICE_CARDS, PriceCard, priceGridClass, PriceGridSkeleton, type PriceCardItem } from "../features/catalogue/price-card";
 import { PriceFilterForm } from "../features/catalogue/price-filters";
 import { useDelayedFlag } from "../features/catalogue/use-delayed-flag";
@@ -25,13 +25,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const filters = parseFilters(url.searchParams, category);
   const offset = parseOffset(url.searchParams);
-  const matching = applyFilters(await loadCatalogue(context), filters);
+  const [catalogue, availability] = await Promise.all([loadCatalogue(context), loadAvailability(context)]);
+  const matching = applyFilters(catalogue, filters);
   const items: PriceCardItem[] = matching.slice(offset, offset + PRICES_PAGE_SIZE).map((item) => ({
     _id: item._id,
     Name: item.Name,
     ImageId: item.ImageId,
     category: item.category,
     plan: firstPlan(item.plans),
+    availability: availability.get(item._id) ?? null,
   }));
   return { items, total: matching.length, offset, filters, origin: publicOrigin(request, context) };
 }

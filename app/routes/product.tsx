@@ -4,7 +4,7 @@ import { formatNpr } from "../../domain/money";
 import { productPath } from "../../domain/search";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGatePanel } from "../components/age-gate-panel";
-import { findCatalogueItem } from "../features/catalogue/catalogue.server";
+import { findCatalogueItem, loadAvailability } from "../features/catalogue/catalogue.server";
 import { ProductView, type ProductItem } from "../features/product/product-view";
 import { categoryImage } from "../features/seo/category-images";
 import { absoluteUrl, productJsonLd, seoMeta, shareImage } from "../features/seo/seo";
@@ -16,7 +16,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { _id, Id, Name, Info, ImageId, category, status, plans, Note } = found;
   const item: ProductItem = { _id, Id, Name, Info, ImageId, category, status, plans, Note };
-  return { item, origin: publicOrigin(request, context) };
+  const availability = (await loadAvailability(context)).get(_id) ?? null;
+  return { item, availability, origin: publicOrigin(request, context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { item } = loaderData;
+  const { item, availability } = loaderData;
   const adultConfirmed = useAdultConfirmed();
   if (item.category === ADULT_CATEGORY && !adultConfirmed) {
     return (
@@ -60,5 +61,5 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <ProductView key={item._id} item={item} />;
+  return <ProductView key={item._id} item={item} availability={availability} />;
 }

@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import type { Db } from "./database";
 
 /** What an admin's write may change on the storefront; each names the caches built from it. */
-export const CHANGE_TOPICS = ["catalogue", "carousel", "settings", "updates", "videos", "payment-methods"] as const;
+export const CHANGE_TOPICS = ["catalogue", "carousel", "settings", "updates", "videos", "payment-methods", "ledger"] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 /** A notice may have been missed (the listening connection dropped, or a notice this version does not know): drop everything. */
 export type ChangeNotice = ChangeTopic | "all";

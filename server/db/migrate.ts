@@ -7,6 +7,7 @@ import { versions } from "./migrations/0004-versions";
 import { sharedLimits } from "./migrations/0005-shared-limits";
 import { media } from "./migrations/0006-media";
 import { orderPages } from "./migrations/0007-order-pages";
+import { ledger } from "./migrations/0008-ledger";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0005-shared-limits": sharedLimits,
   "0006-media": media,
   "0007-order-pages": orderPages,
+  "0008-ledger": ledger,
 };
 
 export const migrationNames = Object.keys(migrations);

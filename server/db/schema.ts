@@ -137,6 +137,8 @@ export interface OrderLinesTable {
   expiry_date: string | null;
   /** The order that renewed this line, once the seller marks it renewed. */
   renewal_order_id: string | null;
+  /** 1 when checkout found no free seat or key for an item sold from them (0008-ledger). */
+  waiting_for_stock: Generated<number>;
 }
 
 export interface PaymentMethodsTable {
@@ -178,6 +180,76 @@ export interface LimitEventsTable {
   ends_at: number | string;
 }
 
+// The seller's ledger (0008-ledger). Columns named *_secret hold ciphertext only.
+export interface SecretsKeyTable {
+  id: string;
+  key_id: string;
+  check_value: string;
+  created_at: string;
+}
+
+export interface ProviderAccountsTable {
+  id: string;
+  service: string;
+  login: string;
+  password_secret: string;
+  /** YYYY-MM-DD: when the provider must be paid again. */
+  renewal_date: string | null;
+  cost: number;
+  period_months: number;
+  status: string;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface ProviderAccountItemsTable {
+  account_id: string;
+  item_id: string;
+}
+
+export interface AccountSeatsTable {
+  id: string;
+  account_id: string;
+  position: number;
+  profile_name: string;
+  pin_secret: string | null;
+}
+
+export interface SeatAssignmentsTable {
+  id: string;
+  seat_id: string;
+  line_id: string;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+}
+
+export interface LicenceKeysTable {
+  id: string;
+  item_id: string;
+  code_secret: string;
+  code_hash: string;
+  line_id: string | null;
+  added_at: string;
+  delivered_at: string | null;
+}
+
+export interface SecretRevealsTable {
+  id: string;
+  account_id: string | null;
+  licence_key_id: string | null;
+  what: string;
+  admin_email: string;
+  at: string;
+}
+
+export interface StockThresholdsTable {
+  item_id: string;
+  threshold: number;
+}
+
 export interface Tables {
   catalogue_items: CatalogueItemsTable;
   catalogue_plans: CataloguePlansTable;
@@ -194,4 +266,12 @@ export interface Tables {
   payment_methods: PaymentMethodsTable;
   limit_windows: LimitWindowsTable;
   limit_events: LimitEventsTable;
+  secrets_key: SecretsKeyTable;
+  provider_accounts: ProviderAccountsTable;
+  provider_account_items: ProviderAccountItemsTable;
+  account_seats: AccountSeatsTable;
+  seat_assignments: SeatAssignmentsTable;
+  licence_keys: LicenceKeysTable;
+  secret_reveals: SecretRevealsTable;
+  stock_thresholds: StockThresholdsTable;
 }

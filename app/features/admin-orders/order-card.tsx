@@ -1,3 +1,4 @@
+import { LineLedger } from "./line-ledger";
 import { useId, useState, type FormEvent } from "react";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { formatNpr } from "../../../domain/money";
@@ -58,8 +59,14 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
                 </span>
               )}
               {line.renewalReference && <span className={mutedText}> · renewed as {line.renewalReference}</span>}
+              {line.waitingForStock && order.status !== "delivered" && order.status !== "cancelled" && (
+                <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                  Waiting for stock
+                </span>
+              )}
             </span>
             <span className="whitespace-nowrap">NPR {formatNpr(line.lineTotal)}</span>
+            {order.status === "delivered" && <LineLedger lineId={line.id} name={line.name} />}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
+import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
 import { paymentMethodActionSchemas } from "./payment-method-actions";
 
@@ -23,6 +24,9 @@ export const addAdminSchema = z.object({ intent: z.literal("add-admin"), fields:
 
 export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), email: z.string().min(1).max(254) });
 
+/** The ledger's grace period and delivery message (issue 20), saved over the version the screen read. */
+export const saveLedgerSchema = z.object({ intent: z.literal("ledger"), version: readVersion, fields: ledgerSettingsSchema });
+
 /** Everything the settings screen's action does. */
 export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveShopSchema,
@@ -30,4 +34,5 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   addAdminSchema,
   removeAdminSchema,
   ...paymentMethodActionSchemas,
+  saveLedgerSchema,
 ]);

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { Availability } from "../../../domain/availability";
 import { compareById, type CatalogueItem } from "../../../domain/catalogue";
 import { priceInputSchema } from "../../../domain/schemas/catalogue";
 import { defaultCatalogue } from "../../../domain/default-content";
@@ -38,4 +39,17 @@ export async function loadCatalogue(context: AppLoadContext): Promise<CatalogueI
 export async function findCatalogueItem(context: AppLoadContext, name: string): Promise<CatalogueItem | undefined> {
   const key = nameKey(name);
   return (await loadCatalogue(context)).find((item) => nameKey(item.Name) === key);
+}
+
+/**
+ * Free seats and keys per item for the storefront (issue 20): nothing for items sold from neither, and
+ * nothing at all when the ledger cannot be read, since a sale is never blocked by it.
+ */
+export async function loadAvailability(context: AppLoadContext): Promise<Map<string, Availability>> {
+  try {
+    return await context.services.availability.all();
+  } catch (error) {
+    context.log.warn({ reason: (error as Error).message }, "availability unavailable, showing none");
+    return new Map();
+  }
 }

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import type { Availability } from "../../../domain/availability";
 import { CATEGORY_LABELS, type Category } from "../../../domain/catalogue";
 import { formatNpr } from "../../../domain/money";
 import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { focusRing, mutedText } from "../../components/ui";
+import { AvailabilityBadge } from "../../components/availability-badge";
 import { AdultPlaceholder } from "../../components/age-gate-panel";
 
 export type PriceCardItem = {
@@ -13,6 +15,8 @@ export type PriceCardItem = {
   ImageId: string;
   category: Category;
   plan: { months: number; price: number } | null;
+  /** For items sold from accounts or keys (issue 20). */
+  availability?: Availability | null;
 };
 
 export const priceGridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
@@ -53,6 +57,7 @@ export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardI
         </div>
         <div className="flex flex-1 flex-col p-3">
           <h2 className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">{item.Name}</h2>
+          {item.availability && <AvailabilityBadge availability={item.availability} className="mt-1 self-start" />}
           {item.plan ? (
             <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
               <span className={`text-sm ${mutedText}`}>{item.plan.months} month</span>

@@ -1,3 +1,5 @@
+import type { Availability } from "../../../domain/availability";
+import { AvailabilityBadge } from "../../components/availability-badge";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
@@ -31,7 +33,7 @@ const optionClass = (pressed: boolean) =>
       : "border-slate-200 bg-white text-slate-800 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-slate-500"
   }`;
 
-export function ProductView({ item }: { item: ProductItem }) {
+export function ProductView({ item, availability = null }: { item: ProductItem; availability?: Availability | null }) {
   const { shop } = useShop();
   const plans = planEntries(item.plans);
   const [months, setMonths] = useState<number | null>(plans[0]?.[0] ?? null);
@@ -122,6 +124,7 @@ export function ProductView({ item }: { item: ProductItem }) {
             )}
           </p>
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{item.Name}</h1>
+          {availability && <AvailabilityBadge availability={availability} className="mt-3 text-sm" />}
           {item.Info && <p className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>{item.Info}</p>}
           {item.Note && (
             <p className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">

@@ -23,6 +23,7 @@ const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/renewals", label: "Renewals" },
+  { to: "/admin/accounts", label: "Accounts" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/whatsNewVideo", label: "What's New Video" },
   { to: "/admin/update", label: "Updates" },

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
+import { LedgerSettingsForm } from "../../features/admin-settings/ledger-settings-form";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
@@ -11,18 +12,19 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [{ settings, version }, admins, paymentMethods] = await Promise.all([
+  const [{ settings, version }, admins, paymentMethods, ledger] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
+    context.services.ledgerSettings.forEdit(),
   ]);
-  return { settings, version, admins, you: admin.email, paymentMethods };
+  return { settings, version, admins, you: admin.email, paymentMethods, ledger };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { auth, settings, paymentMethods } = context.services;
+  const { auth, settings, paymentMethods, ledgerSettings } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -33,6 +35,9 @@ export async function action({ context, request }: Route.ActionArgs) {
         return "Password changed. Your other sessions have been signed out.";
       case "add-admin":
         return `Admin ${(await auth.addAdmin(form.fields, actor)).email} added`;
+      case "ledger":
+        await ledgerSettings.save(form.fields, form.version);
+        return "Seats and delivery settings saved.";
       case "remove-admin": {
         // Removing yourself ends your session with you: on to sign-in.
         if ((await auth.removeAdminAs(form.email, actor)).signedOut) throw redirect("/admin/login");
@@ -57,13 +62,14 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, paymentMethods } = loaderData;
+  const { settings, version, admins, you, paymentMethods, ledger } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="mt-6 space-y-8">
         <ShopSettingsForm settings={settings} version={version} />
         <PaymentMethodsSection methods={paymentMethods} />
+        <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

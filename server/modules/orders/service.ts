@@ -57,6 +57,10 @@ export interface OrdersDependencies {
   paymentMethods: { enabled(): Promise<PaymentMethod[]> };
   limits: Limits;
   publicUrl: string | undefined;
+  /** The ledger (issue 20): marks the lines of a new order no free seat or key is left for. Never blocks a sale. */
+  stock?: { markWaiting(orderId: string): Promise<void> };
+  /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
+  seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, string>> };
 }
 
 const isForeignKeyViolation = (error: unknown) => {
@@ -64,7 +68,7 @@ const isForeignKeyViolation = (error: unknown) => {
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 };
 
-export function createOrdersService(db: Db, clock: Clock, { catalogue, settings, paymentMethods, limits, publicUrl }: OrdersDependencies) {
+export function createOrdersService(db: Db, clock: Clock, { catalogue, settings, paymentMethods, limits, publicUrl, stock, seats }: OrdersDependencies) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
   let linkSecret: Promise<Buffer> | undefined;
@@ -132,16 +136,17 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings,
     return order;
   }
 
-  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string): Renewal {
+  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string, seat?: string): Renewal {
     const unitPrice = line.itemId ? items.get(line.itemId)?.plans[String(line.months)] : undefined;
     const currentPrice = unitPrice === undefined ? null : unitPrice * line.devices;
-    const message = renewalMessage({
+    const reminder = renewalMessage({
       customerName: line.customerName,
       name: line.name,
       months: line.months,
       expiryDate: line.expiryDate,
       currentPrice,
     });
+    const message = seat ? `${reminder} Renewing keeps you on the same place: ${seat}.` : reminder;
     return {
       lineId: line.lineId,
       reference: line.reference,
@@ -176,7 +181,7 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings,
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = await newKey();
       const { renews } = input;
-      const reference = await withNewReference(async (trx, reference) => {
+      const { reference, orderId } = await withNewReference(async (trx, reference) => {
         const renewed = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
         const orderId = await repository.insert(
           trx,
@@ -202,8 +207,9 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings,
             throw conflict(`Your ${line.name} of ${renewed.reference} is already renewed; see My orders for the renewal`);
           }
         }
-        return reference;
+        return { reference, orderId };
       });
+      await stock?.markWaiting(orderId);
       const orderUrl = absoluteLink(publicUrl, orderPath(reference, key));
       const message = orderMessage(priced.lines, reference, orderUrl);
       return {
@@ -361,7 +367,8 @@ export function createOrdersService(db: Db, clock: Clock, { catalogue, settings,
     async renewals(days: number): Promise<Renewal[]> {
       const now = today();
       const [lines, items] = await Promise.all([repository.dueLines(db, addDays(now, days)), catalogueById()]);
-      return lines.map((line) => toRenewal(line, items, now));
+      const seatNames = seats ? await seats.namesOf(lines.map((line) => line.lineId)) : new Map<string, string>();
+      return lines.map((line) => toRenewal(line, items, now, seatNames.get(line.lineId)));
     },
 
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { accountCreateSchema, accountUpdateSchema, keyImportSchema, thresholdInputSchema } from "../../../domain/accounts";
+
+const id = z.string().min(1).max(100);
+
+/** The ledger screen's writes, checked in the browser and by its action. Reveals go to the API, not here (ADR 0083). */
+export const accountActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), fields: accountCreateSchema }),
+  // `version`: the account's, as the screen read it; a newer one refuses the save (ADR 0017).
+  z.object({ intent: z.literal("update"), id, version: z.number().int().min(0), fields: accountUpdateSchema }),
+  z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("import-keys"), fields: keyImportSchema }),
+  z.object({ intent: z.literal("threshold"), fields: thresholdInputSchema }),
+]);

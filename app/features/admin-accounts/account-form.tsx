@@ -1,0 +1,218 @@
+import { useState, type FormEvent } from "react";
+import { ACCOUNT_STATUSES, MAX_SEATS, type Account } from "../../../domain/accounts";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
+import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { accountActionSchema } from "./account-actions";
+
+export type ItemChoice = { id: string; name: string };
+
+type SeatDraft = { key: number; id?: string; profileName: string; pin: string; hasPin: boolean };
+
+let nextKey = 1;
+const draftsOf = (account: Account | null): SeatDraft[] =>
+  account
+    ? account.seats.map((seat) => ({ key: nextKey++, id: seat.id, profileName: seat.profileName, pin: "", hasPin: seat.hasPin }))
+    : Array.from({ length: 4 }, (_, i) => ({ key: nextKey++, profileName: `Profile ${i + 1}`, pin: "", hasPin: false }));
+
+const STATUS_LABELS = { active: "Active", paused: "Paused", retired: "Retired" } as const;
+
+/** Adds a provider account, or edits `editing` over the version it was read at. */
+export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; editing: Account | null; onDone: () => void }) {
+  const save = useAdminAction(accountActionSchema, { onSaved: onDone, reset: !editing });
+  const { errors, formRef, pending, stale, reload, reloading } = save;
+  const [seats, setSeats] = useState<SeatDraft[]>(() => draftsOf(editing));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "");
+    const number = (name: string) => (text(name).trim() === "" ? Number.NaN : Number(text(name)));
+    const fields = {
+      service: text("service"),
+      itemIds: form.getAll("itemIds").map(String),
+      login: text("login"),
+      password: text("password"),
+      seats: seats.map((seat, index) => {
+        const pin = text(`pin-${index}`);
+        // On an edit an empty PIN box keeps the stored PIN.
+        return { ...(seat.id ? { id: seat.id } : {}), profileName: text(`profile-${index}`), ...(pin || !seat.id ? { pin } : {}) };
+      }),
+      renewalDate: text("renewalDate") || null,
+      cost: number("cost"),
+      periodMonths: number("periodMonths"),
+      status: text("status") as Account["status"],
+      notes: text("notes"),
+    };
+    if (editing)
+      save.submit({ intent: "update", id: editing._id, version: editing.version, fields: { ...fields, password: fields.password || undefined } });
+    else save.submit({ intent: "create", fields });
+  }
+
+  const title = editing ? `Edit ${editing.service} (${editing.login})` : "Add a provider account";
+  return (
+    <section aria-labelledby="account-form-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="account-form-title" className={sectionHeading}>
+        {title}
+      </h2>
+      <form
+        id="account-form"
+        key={editing ? `${editing._id}-${editing.version}` : "new"}
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="mt-4 space-y-5"
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <InputField
+            name="service"
+            label="Service"
+            hint="e.g. Netflix Premium 4K"
+            defaultValue={editing?.service}
+            error={errors["service"]}
+            required
+          />
+          <InputField
+            name="login"
+            label="Login (email or username)"
+            defaultValue={editing?.login}
+            error={errors["login"]}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+          <InputField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={editing ? "Leave empty to keep the stored password." : "Stored encrypted; shown only by Reveal."}
+            error={errors["password"]}
+            required={!editing}
+          />
+          <Field label="Status" error={errors["status"]}>
+            {(control) => (
+              <select name="status" defaultValue={editing?.status ?? "active"} {...control}>
+                {ACCOUNT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <InputField
+            name="renewalDate"
+            label="Provider renewal date"
+            type="date"
+            optional
+            defaultValue={editing?.renewalDate ?? ""}
+            error={errors["renewalDate"]}
+            hint="The account is paid up until this day."
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <InputField
+              name="cost"
+              label="Cost (NPR)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              defaultValue={editing?.cost ?? ""}
+              error={errors["cost"]}
+              required
+            />
+            <InputField
+              name="periodMonths"
+              label="Per months"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={36}
+              defaultValue={editing?.periodMonths ?? 1}
+              error={errors["periodMonths"]}
+              required
+            />
+          </div>
+        </div>
+
+        <fieldset aria-describedby={errors["itemIds"] ? "items-error" : undefined}>
+          <legend className="text-sm font-medium">
+            Catalogue items it serves{" "}
+            <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+              *
+            </span>
+          </legend>
+          <div className="mt-2 grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-800">
+            {items.map((item) => (
+              <label key={item.id} className="flex items-center gap-2 rounded px-1 py-1 text-sm">
+                <input type="checkbox" name="itemIds" value={item.id} defaultChecked={editing?.itemIds.includes(item.id)} className="h-4 w-4" />
+                {item.name}
+              </label>
+            ))}
+          </div>
+          {(errors["itemIds"] || errors["itemIds.0"]) && (
+            <p id="items-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+              {errors["itemIds"] ?? errors["itemIds.0"]}
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-sm font-medium">Seats ({seats.length})</legend>
+          <p className={`text-xs ${mutedText}`}>
+            One per profile or member. {editing ? "An empty PIN box keeps the stored PIN." : "PINs are stored encrypted."}
+          </p>
+          <ol className="mt-2 space-y-2">
+            {seats.map((seat, index) => (
+              <li key={seat.key} className="grid grid-cols-[auto_1fr_1fr_auto] items-end gap-2">
+                <span className={`pb-3 text-sm ${mutedText}`}>{index + 1}.</span>
+                <InputField name={`profile-${index}`} label="Profile" defaultValue={seat.profileName} error={errors[`seats.${index}.profileName`]} />
+                <InputField
+                  name={`pin-${index}`}
+                  label={seat.hasPin ? "PIN (stored)" : "PIN"}
+                  optional={!seat.hasPin}
+                  autoComplete="off"
+                  inputMode="numeric"
+                  error={errors[`seats.${index}.pin`]}
+                />
+                <button
+                  type="button"
+                  aria-label={`Remove seat ${index + 1}`}
+                  disabled={seats.length === 1}
+                  onClick={() => setSeats((all) => all.filter((s) => s.key !== seat.key))}
+                  className={`mb-1 rounded-lg border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`}
+                >
+                  ✕
+                </button>
+              </li>
+            ))}
+          </ol>
+          {errors["seats"] && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors["seats"]}</p>}
+          <button
+            type="button"
+            className={`${secondaryButton} mt-2 px-4 py-2 text-sm`}
+            disabled={seats.length >= MAX_SEATS}
+            onClick={() => setSeats((all) => [...all, { key: nextKey++, profileName: `Profile ${all.length + 1}`, pin: "", hasPin: false }])}
+          >
+            Add a seat
+          </button>
+        </fieldset>
+
+        <Field label="Notes" optional error={errors["notes"]}>
+          {(control) => <textarea name="notes" rows={2} defaultValue={editing?.notes} {...control} />}
+        </Field>
+
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <SubmitButton pending={pending}>{editing ? "Save account" : "Add account"}</SubmitButton>
+          {editing && (
+            <button type="button" className={secondaryButton} onClick={onDone}>
+              Cancel edit
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { card, mutedText } from "../../components/ui";
+import { Field, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { accountActionSchema } from "./account-actions";
+import type { ItemChoice } from "./account-form";
+
+export type KeyStock = { itemId: string; inStock: number; delivered: number };
+
+/** Licence keys per item, and the import of more: pasted, or read from a CSV or text file, one a line. */
+export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: KeyStock[] }) {
+  const importKeys = useAdminAction(accountActionSchema, { reset: true });
+  const { errors, formRef, pending } = importKeys;
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [fileNote, setFileNote] = useState<string | null>(null);
+  const names = new Map(items.map((item) => [item.id, item.name]));
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file || !textRef.current) return;
+    textRef.current.value = await file.text();
+    setFileNote(`${file.name} read: check the keys below, then import.`);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    if (importKeys.submit({ intent: "import-keys", fields: { itemId: String(form.get("itemId") ?? ""), text: String(form.get("text") ?? "") } }))
+      setFileNote(null);
+  }
+
+  return (
+    <section aria-labelledby="keys-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="keys-title" className={sectionHeading}>
+        Licence keys
+      </h2>
+      {stock.length === 0 ? (
+        <p className={`mt-1 text-sm ${mutedText}`}>No keys in stock yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-sm">
+          {stock.map((row) => (
+            <li key={row.itemId}>
+              <strong>{names.get(row.itemId) ?? "A removed item"}</strong>: {row.inStock} in stock, {row.delivered} delivered
+            </li>
+          ))}
+        </ul>
+      )}
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <Field label="Item" error={errors.itemId} required>
+          {(control) => (
+            <select name="itemId" defaultValue="" {...control}>
+              <option value="" disabled>
+                Choose an item
+              </option>
+              {items.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Keys, one a line"
+          error={errors.text}
+          hint="Empty lines, repeats and keys already in stock are reported, not imported."
+          required
+        >
+          {(control) => (
+            <textarea
+              ref={textRef}
+              name="text"
+              rows={5}
+              spellCheck={false}
+              autoComplete="off"
+              className={`${control.className} font-mono`}
+              id={control.id}
+              aria-invalid={control["aria-invalid"]}
+              aria-describedby={control["aria-describedby"]}
+            />
+          )}
+        </Field>
+        <div>
+          <label className="text-sm font-medium" htmlFor="keys-file">
+            Or read a CSV or text file
+          </label>
+          <input
+            id="keys-file"
+            type="file"
+            accept=".csv,.txt,text/plain,text/csv"
+            onChange={(event) => void readFile(event)}
+            className="mt-1 block w-full text-sm"
+          />
+          {fileNote && <p className={`mt-1 text-xs ${mutedText}`}>{fileNote}</p>}
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Importing…">
+          Import keys
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

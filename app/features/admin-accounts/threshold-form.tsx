@@ -1,0 +1,60 @@
+import type { FormEvent } from "react";
+import { DEFAULT_STOCK_THRESHOLD } from "../../../domain/availability";
+import { card, mutedText } from "../../components/ui";
+import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { accountActionSchema } from "./account-actions";
+import type { ItemChoice } from "./account-form";
+
+/** Per item: at or below how many free seats and keys the shop says "Only N left". */
+export function ThresholdForm({ items }: { items: ItemChoice[] }) {
+  const save = useAdminAction(accountActionSchema);
+  const { errors, formRef, pending } = save;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const raw = String(form.get("threshold") ?? "").trim();
+    save.submit({ intent: "threshold", fields: { itemId: String(form.get("itemId") ?? ""), threshold: raw === "" ? Number.NaN : Number(raw) } });
+  }
+
+  return (
+    <section aria-labelledby="threshold-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="threshold-title" className={sectionHeading}>
+        “Only N left” on the shop
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        Items sold from accounts or keys show “In stock”, “Only N left” at or below this number of free seats and keys ({DEFAULT_STOCK_THRESHOLD}{" "}
+        unless set), or “Out of stock – message us”.
+      </p>
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+        <Field label="Item" error={errors.itemId}>
+          {(control) => (
+            <select name="itemId" defaultValue="" {...control}>
+              <option value="" disabled>
+                Choose an item
+              </option>
+              {items.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <InputField
+          name="threshold"
+          label="Threshold"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          defaultValue={DEFAULT_STOCK_THRESHOLD}
+          error={errors.threshold}
+        />
+        <SubmitButton pending={pending}>Save threshold</SubmitButton>
+      </form>
+    </section>
+  );
+}

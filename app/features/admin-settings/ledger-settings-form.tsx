@@ -1,0 +1,70 @@
+import type { FormEvent } from "react";
+import { DELIVERY_PLACEHOLDERS, type LedgerSettings } from "../../../domain/ledger-settings";
+import { card, mutedText } from "../../components/ui";
+import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { saveLedgerSchema } from "./settings-actions";
+
+/** The ledger's settings (issue 20): how long a seat waits for a renewal, and the delivery message. */
+export function LedgerSettingsForm({ settings, version }: { settings: LedgerSettings; version: number }) {
+  const save = useAdminAction(saveLedgerSchema);
+  const { errors, formRef, pending, stale, reload, reloading } = save;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const grace = String(form.get("graceDays") ?? "").trim();
+    save.submit({
+      intent: "ledger",
+      version,
+      fields: { graceDays: grace === "" ? Number.NaN : Number(grace), deliveryTemplate: String(form.get("deliveryTemplate") ?? "") },
+    });
+  }
+
+  return (
+    <section aria-labelledby="ledger-settings-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="ledger-settings-title" className={sectionHeading}>
+        Seats and delivery
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        How long a seat is kept for a customer who has not renewed, and the message that delivers a login or key.
+      </p>
+      <form key={version} ref={formRef} onSubmit={submit} noValidate className="mt-5 space-y-4">
+        <div className="sm:max-w-xs">
+          <InputField
+            name="graceDays"
+            label="Grace period (days)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            defaultValue={settings.graceDays}
+            error={errors.graceDays}
+            hint="After a line ends, its seat is held this long for a renewal."
+          />
+        </div>
+        <Field
+          label="Delivery message"
+          error={errors.deliveryTemplate}
+          hint={`Placeholders: ${DELIVERY_PLACEHOLDERS.map((name) => `{${name}}`).join(" ")}. A line whose placeholders are all empty is left out.`}
+        >
+          {(control) => (
+            <textarea
+              name="deliveryTemplate"
+              rows={9}
+              defaultValue={settings.deliveryTemplate}
+              spellCheck={false}
+              {...control}
+              className={`${control.className} font-mono text-sm`}
+            />
+          )}
+        </Field>
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        <SubmitButton pending={pending} className="w-full sm:w-auto">
+          Save seats and delivery
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

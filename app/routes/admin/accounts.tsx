@@ -1,0 +1,82 @@
+import { useState } from "react";
+import type { Account } from "../../../domain/accounts";
+import { accountActionSchema } from "../../features/admin-accounts/account-actions";
+import { AccountForm } from "../../features/admin-accounts/account-form";
+import { AccountList } from "../../features/admin-accounts/account-list";
+import { KeyStockSection } from "../../features/admin-accounts/key-stock";
+import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { showForm } from "../../lib/admin/form-parts";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
+import type { Route } from "./+types/accounts";
+
+/** Accounts, seats and key stock: never a password, PIN or key (ADR 0083). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { accounts, catalogue, licenceKeys } = context.services;
+  const [list, items, stock] = await Promise.all([accounts.list(), catalogue.list(), licenceKeys.stock()]);
+  return { accounts: list, items: items.map((item) => ({ id: item._id, name: item.Name })), stock };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { accounts, licenceKeys } = context.services;
+  return answer(request, accountActionSchema, async (form) => {
+    switch (form.intent) {
+      case "create":
+        return `Account ${(await accounts.create(form.fields)).service} added`;
+      case "update":
+        return `Account ${(await accounts.update(form.id, form.fields, form.version)).service} saved`;
+      case "delete":
+        await accounts.delete(form.id);
+        return "Account deleted";
+      case "threshold":
+        await accounts.setThreshold(form.fields.itemId, form.fields.threshold);
+        return "Threshold saved: the shop uses it from the next page";
+      case "import-keys": {
+        const result = await licenceKeys.import(form.fields.itemId, form.fields.text);
+        const skipped = [
+          result.emptyLines.length && `empty lines ${result.emptyLines.join(", ")}`,
+          result.duplicateLines.length && `repeated lines ${result.duplicateLines.join(", ")}`,
+          result.alreadyInStock.length && `already in stock: lines ${result.alreadyInStock.join(", ")}`,
+        ].filter(Boolean);
+        return `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported${skipped.length ? `; not imported: ${skipped.join("; ")}` : ""}`;
+      }
+    }
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
+
+export const meta: Route.MetaFunction = () => [{ title: "Accounts | Pasal admin" }];
+
+export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
+  const { accounts, items, stock } = loaderData;
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = accounts.find((account) => account._id === editingId) ?? null;
+  const itemNames = new Map(items.map((item) => [item.id, item.name]));
+  const edit = (account: Account) => {
+    setEditingId(account._id);
+    showForm("account-form");
+  };
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold">Accounts and keys</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Provider accounts, their seats and who is on each, and licence key stock. Passwords, PINs and keys are stored encrypted and shown only by
+        Reveal, which is logged.
+      </p>
+      <div className="mt-6 space-y-8">
+        <AccountForm key={editing ? `${editing._id}-${editing.version}` : "new"} items={items} editing={editing} onDone={() => setEditingId(null)} />
+        <AccountList accounts={accounts} itemNames={itemNames} onEdit={edit} />
+        <KeyStockSection items={items} stock={stock} />
+        <ThresholdForm items={items} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Accounts" error={error} />;
+}

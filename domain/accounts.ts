@@ -1,0 +1,272 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./common";
+import { daysUntil, dateSchema } from "./orders";
+
+// ---------------------------------------------------------------------------------------------
+// The seller's ledger: provider accounts, their seats, licence key stock (issue 20)
+
+export const ACCOUNT_STATUSES = ["active", "paused", "retired"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const MAX_SEATS = 50;
+
+const seatInputSchema = z.object({
+  /** An existing seat's id; absent for a new seat. */
+  id: z.string().min(1).max(100).optional(),
+  profileName: optionalText("Profile name", 60),
+  /** Absent: keep the stored PIN; "": no PIN. */
+  pin: z.string({ error: "PIN must be text" }).trim().max(20, "PIN is too long (at most 20 characters)").optional(),
+});
+
+const accountFields = {
+  service: requiredText("Service", 100),
+  itemIds: z
+    .array(z.string().min(1).max(100), { error: "Choose the items this account serves" })
+    .min(1, "Choose at least one item this account serves")
+    .max(50, "At most 50 items"),
+  login: requiredText("Login", 200),
+  seats: z
+    .array(seatInputSchema, { error: "Seats are required" })
+    .min(1, "An account has at least one seat")
+    .max(MAX_SEATS, `An account has at most ${MAX_SEATS} seats`),
+  renewalDate: dateSchema.nullable().default(null),
+  cost: z
+    .number({ error: "Cost must be a number of rupees" })
+    .int("Cost must be whole rupees")
+    .min(0, "Cost cannot be negative")
+    .max(10_000_000, "Cost is too large"),
+  periodMonths: z
+    .number({ error: "Period must be a number of months" })
+    .int("Period must be whole months")
+    .min(1, "Period is at least 1 month")
+    .max(36, "Period is at most 36 months"),
+  status: z.enum(ACCOUNT_STATUSES, { error: `Status must be one of ${ACCOUNT_STATUSES.join(", ")}` }).default("active"),
+  notes: optionalText("Notes", 2000),
+};
+
+export const accountCreateSchema = z.object({
+  ...accountFields,
+  password: requiredText("Password", 200),
+});
+/** On an edit an absent or empty password keeps the stored one. */
+export const accountUpdateSchema = z.object({
+  ...accountFields,
+  password: z.string().trim().max(200, "Password is too long (at most 200 characters)").optional(),
+});
+export type AccountCreate = z.infer<typeof accountCreateSchema>;
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+export const seatHolderSchema = z.object({
+  assignmentId: z.string(),
+  lineId: z.string(),
+  reference: z.string(),
+  customerName: z.string().nullable(),
+  phone: z.string().nullable(),
+  itemName: z.string(),
+  expiryDate: z.string().nullable(),
+  since: z.string(),
+});
+export type SeatHolder = z.infer<typeof seatHolderSchema>;
+
+export const seatSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  profileName: z.string(),
+  hasPin: z.boolean(),
+  holder: seatHolderSchema.nullable(),
+});
+
+export const ACCOUNT_WARNINGS = ["renewal-due", "seat-beyond-paid", "past-renewal-in-use"] as const;
+export const accountWarningSchema = z.object({ kind: z.enum(ACCOUNT_WARNINGS), message: z.string() });
+export type AccountWarning = z.infer<typeof accountWarningSchema>;
+
+/** What lists answer: never the password or a PIN, only whether there is one (ADR 0083). */
+export const accountSchema = z.object({
+  _id: z.string(),
+  service: z.string(),
+  itemIds: z.array(z.string()),
+  login: z.string(),
+  renewalDate: z.string().nullable(),
+  cost: z.number(),
+  periodMonths: z.number(),
+  status: z.enum(ACCOUNT_STATUSES),
+  notes: z.string(),
+  seats: z.array(seatSchema),
+  seatsUsed: z.number(),
+  warnings: z.array(accountWarningSchema),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const revealSchema = z.object({
+  id: z.string(),
+  what: z.string(),
+  adminEmail: z.string(),
+  at: z.string(),
+});
+export type Reveal = z.infer<typeof revealSchema>;
+
+export const revealInputSchema = z.object({
+  what: z.enum(["password", "pin"], { error: "Reveal the password or a seat's pin" }),
+  seatId: z.string().min(1).max(100).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Warnings on an account
+
+export const RENEWAL_WARNING_DAYS = 7;
+
+/**
+ * What the list flags on an account: the provider must be paid within a week; a seat is sold beyond the
+ * date the account is paid up to; the account is past its renewal date with seats still in use.
+ */
+export function accountWarnings(
+  account: {
+    renewalDate: string | null;
+    status: AccountStatus;
+    seats: ReadonlyArray<{ position: number; holder: { reference: string; expiryDate: string | null } | null }>;
+  },
+  today: string,
+): AccountWarning[] {
+  if (!account.renewalDate || account.status === "retired") return [];
+  const warnings: AccountWarning[] = [];
+  const days = daysUntil(account.renewalDate, today);
+  const held = account.seats.filter((seat) => seat.holder);
+  if (days < 0 && held.length > 0) {
+    warnings.push({
+      kind: "past-renewal-in-use",
+      message: `Provider renewal was due on ${account.renewalDate}, and ${held.length} ${held.length === 1 ? "seat is" : "seats are"} in use`,
+    });
+  } else if (days >= 0 && days <= RENEWAL_WARNING_DAYS) {
+    warnings.push({
+      kind: "renewal-due",
+      message:
+        days === 0 ? "Provider renewal is due today" : `Provider renewal is due in ${days} ${days === 1 ? "day" : "days"} (${account.renewalDate})`,
+    });
+  }
+  for (const seat of held) {
+    const expiry = seat.holder!.expiryDate;
+    if (expiry && expiry > account.renewalDate) {
+      warnings.push({
+        kind: "seat-beyond-paid",
+        message: `Seat ${seat.position} (${seat.holder!.reference}) runs to ${expiry}, after the account is paid up (${account.renewalDate})`,
+      });
+    }
+  }
+  return warnings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proposing a seat
+
+export type SeatCandidate = {
+  seatId: string;
+  position: number;
+  accountId: string;
+  accountCreatedAt: string;
+  accountStatus: AccountStatus;
+  /** The day the provider is paid up to; null when the account has no renewal (paid for good). */
+  renewalDate: string | null;
+  itemIds: readonly string[];
+  free: boolean;
+  /** Seats of this account in use now. */
+  accountUsed: number;
+};
+
+/**
+ * The seat Pasal proposes for a delivered line: a free seat on an active account that serves the item and
+ * is paid up beyond the line's expiry, on the fullest such account first (so accounts fill one at a time
+ * and an empty one can be let go); ties go to the older account and its first free seat.
+ */
+export function proposeSeat(candidates: readonly SeatCandidate[], line: { itemId: string; expiryDate: string }): SeatCandidate | null {
+  const fitting = candidates.filter(
+    (seat) =>
+      seat.free &&
+      seat.accountStatus === "active" &&
+      seat.itemIds.includes(line.itemId) &&
+      (seat.renewalDate === null || seat.renewalDate >= line.expiryDate),
+  );
+  fitting.sort(
+    (a, b) =>
+      b.accountUsed - a.accountUsed ||
+      a.accountCreatedAt.localeCompare(b.accountCreatedAt) ||
+      a.accountId.localeCompare(b.accountId) ||
+      a.position - b.position,
+  );
+  return fitting[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Licence key stock
+
+export const keyImportSchema = z.object({
+  itemId: z.string({ error: "Choose the item these keys are for" }).min(1, "Choose the item these keys are for").max(100),
+  text: z
+    .string({ error: "Paste the keys, one a line" })
+    .max(2_000_000, "At most about 2 MB of keys at once; split the file")
+    .refine((text) => text.trim().length > 0, "Paste the keys, one a line"),
+});
+
+/** `codeLines[i]`: the line `codes[i]` was on. */
+export type KeyImportPlan = { codes: string[]; codeLines: number[]; emptyLines: number[]; duplicateLines: number[] };
+
+/** The codes of a paste or file, one a line: empty lines and repeats of an earlier line are reported by line number, not taken. */
+export function parseKeyLines(text: string): KeyImportPlan {
+  const codes: string[] = [];
+  const codeLines: number[] = [];
+  const emptyLines: number[] = [];
+  const duplicateLines: number[] = [];
+  const seen = new Set<string>();
+  const lines = text.split(/\r?\n/);
+  // A file's final newline ends its last line; it does not start an empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  lines.forEach((raw, index) => {
+    // A CSV of one column may quote its values.
+    const code = raw
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .trim();
+    if (!code) emptyLines.push(index + 1);
+    else if (seen.has(code)) duplicateLines.push(index + 1);
+    else {
+      seen.add(code);
+      codes.push(code);
+      codeLines.push(index + 1);
+    }
+  });
+  return { codes, codeLines, emptyLines, duplicateLines };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A delivered line's seat, keys and delivery message, as the orders screen asks for them
+
+export const seatPlaceSchema = z
+  .object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() })
+  .nullable();
+
+/** `linked`: the line's item is sold from accounts or keys at all; when not, the orders screen shows nothing of the ledger. */
+export const lineSeatAnswerSchema = z.object({
+  success: z.literal(true),
+  held: seatPlaceSchema,
+  proposal: seatPlaceSchema,
+  keys: z.number(),
+  linked: z.boolean(),
+});
+
+export const thresholdInputSchema = z.object({
+  itemId: z.string({ error: "Choose an item" }).min(1, "Choose an item").max(100),
+  threshold: z
+    .number({ error: "Threshold must be a number" })
+    .int("Threshold must be a whole number")
+    .min(0, "Threshold cannot be negative")
+    .max(1000, "Threshold is at most 1000"),
+});
+
+export const deliveryAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  whatsappUrl: z.string().nullable(),
+  telegramUrl: z.string().nullable(),
+});

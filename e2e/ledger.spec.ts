@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openSignedIn } from "./admin-account";
+import { catchChatLinks, expectAccessibleInBothThemes, expectNoAxeViolations } from "./helpers";
+
+const PASSWORD = "E2E-account-pass-4821";
+const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+
+/** The shop's today (Nepal) moved by `days`, as YYYY-MM-DD. */
+function shopDate(days: number): string {
+  return new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with their message, the 5th waits, and an ended line frees its seat", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  // Each project sells its own item, so the two runs on one server do not share seats.
+  const item = testInfo.project.name === "phone" ? "Apple TV+" : "Amazon Prime Video";
+  const login = `seller-${testInfo.project.name}-${Date.now()}@example.com`;
+  const urls = await catchChatLinks(context);
+
+  // An account of 4 seats serving the item.
+  await openSignedIn(page, "/admin/accounts");
+  const form = page.getByRole("region", { name: "Add a provider account" });
+  await form.getByLabel("Service").fill(`${item} family`);
+  await form.getByLabel("Login (email or username)").fill(login);
+  await form.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
+  await form.getByLabel("Cost (NPR)").fill("1200");
+  await form.getByLabel("Provider renewal date").fill(shopDate(90));
+  await form.getByRole("checkbox", { name: item, exact: true }).check();
+  await form.getByLabel(/^PIN/).first().fill("4821");
+  await form.getByRole("button", { name: "Add account" }).click();
+  await expect(toast(page, `Account ${item} family added`)).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: login });
+  await expect(card.getByText("0/4 seats")).toBeVisible();
+  await expect(card).not.toContainText(PASSWORD);
+  await expectNoAxeViolations(page);
+
+  const product = `/prices/${encodeURIComponent(item)}`;
+  await page.goto(product);
+  await expect(page.getByText("In stock", { exact: true })).toBeVisible();
+
+  // Five one-device lines: an order of four and an order of one.
+  const { allPrices } = await (await page.request.get("/api/prices")).json();
+  const itemId = allPrices.find((found: { Name: string }) => found.Name === item)._id;
+  const sell = async (lines: number) => {
+    const response = await page.request.post("/api/orders", {
+      headers: { origin: new URL(baseURL!).origin },
+      data: {
+        items: Array.from({ length: lines }, () => ({ _id: itemId, months: 1, devices: 1 })),
+        channel: "whatsapp",
+        name: "Ledger Shopper",
+        phone: "9801234567",
+      },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()).reference as string;
+  };
+  const four = await sell(4);
+  const fifth = await sell(1);
+
+  // The fifth line waits for stock; the sale went through.
+  await page.goto(`/admin/orders?q=${fifth}`);
+  const waiting = page
+    .getByRole("list", { name: "Orders" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: fifth }) });
+  await expect(waiting.getByText("Waiting for stock")).toBeVisible();
+
+  // The order of four is delivered, each line put on the seat Pasal proposes.
+  await page.goto(`/admin/orders?q=${four}`);
+  const order = page
+    .getByRole("list", { name: "Orders" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: four }) });
+  await order.getByRole("button", { name: `Manage order ${four}` }).click();
+  await order.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(toast(page, `Order ${four} is now delivered`)).toBeVisible();
+  for (let seat = 1; seat <= 4; seat++) {
+    const assign = order.getByRole("button", { name: new RegExp(`^Assign seat for ${item.replace("+", "\\+")}`) }).first();
+    await expect(order.getByText(`Proposed: ${item} family, seat ${seat}`).first()).toBeVisible();
+    await assign.click();
+    await expect(toast(page, `On ${item} family, seat ${seat}`).last()).toBeVisible();
+  }
+  await expect(order.getByText(`On ${item} family, seat 4`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The delivery message opens WhatsApp to the customer, with the login, password, PIN and reference.
+  await order
+    .getByRole("button", { name: new RegExp(`^Send on WhatsApp: delivery of ${item.replace("+", "\\+")}`) })
+    .first()
+    .click();
+  await expect.poll(() => urls.length).toBe(1);
+  expect(urls[0]).toMatch(/^https:\/\/wa\.me\/9779801234567\?text=/);
+  const text = new URL(urls[0]!).searchParams.get("text")!;
+  expect(text).toContain(`Login: ${login}`);
+  expect(text).toContain(`Password: ${PASSWORD}`);
+  expect(text).toContain("PIN: 4821");
+  expect(text).toContain(`Order ${four}`);
+  expect(text).toMatch(/Valid from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./);
+
+  // No seat left: the product page says so on the next request.
+  await page.goto(product);
+  await expect(page.getByText("Out of stock – message us")).toBeVisible();
+
+  // A line that ended more than the grace period ago without a renewal frees its seat.
+  await page.goto(`/admin/orders?q=${four}`);
+  await order.getByRole("button", { name: `Manage order ${four}` }).click();
+  await order
+    .getByLabel(/starts on/)
+    .first()
+    .fill(shopDate(-40));
+  await order.getByRole("button", { name: /^Save/ }).first().click();
+  await expect(toast(page, "Start date saved")).toBeVisible();
+  await page.goto("/admin/accounts");
+  await expect(page.getByRole("listitem").filter({ hasText: login }).getByText("3/4 seats")).toBeVisible();
+  await page.goto(product);
+  await expect(page.getByText("Only 1 left")).toBeVisible();
+
+  // The screens in both themes: axe, and a picture of each to look at (test-results/).
+  await expectAccessibleInBothThemes(page, "/admin/accounts");
+  for (const [path, name] of [
+    ["/admin/accounts", "accounts"],
+    [`/admin/orders?q=${four}`, "order"],
+    [product, "product"],
+  ] as const) {
+    for (const dark of [true, false]) {
+      await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
+      await page.goto(path);
+      if (name === "order") await expect(page.getByText(`On ${item} family, seat 2`)).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
+    }
+  }
+});

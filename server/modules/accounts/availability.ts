@@ -1,0 +1,119 @@
+import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
+import { shopToday } from "../../../domain/ledger-settings";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { invalidatingCache } from "../cache";
+
+export type ItemStock = { linked: boolean; free: number; threshold: number };
+
+/** Seats freed by the grace period free themselves with time, not a write: looked at again at least this often. */
+const RELOAD_AT_LEAST_EVERY_MS = 10 * 60_000;
+
+/**
+ * Free seats and keys per catalogue item, for the storefront: held in memory and dropped by every ledger
+ * change notice (this instance's and others'), so the next request after a change sees it (ADR 0084).
+ */
+export function createAvailabilityService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  { releaseExpired }: { releaseExpired: () => Promise<number> },
+) {
+  async function load(): Promise<{ day: string; stock: Map<string, ItemStock> }> {
+    await releaseExpired();
+    const [seats, keys, thresholds] = await Promise.all([
+      db
+        .selectFrom("provider_account_items as i")
+        .innerJoin("provider_accounts as a", "a.id", "i.account_id")
+        .innerJoin("account_seats as s", "s.account_id", "a.id")
+        .leftJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+        .select((eb) => ["i.item_id as itemId", eb.fn.count<string | number>("s.id").as("seats"), eb.fn.count<string | number>("h.id").as("held")])
+        .where("a.status", "=", "active")
+        .groupBy("i.item_id")
+        .execute(),
+      db
+        .selectFrom("licence_keys")
+        .select((eb) => [
+          "item_id as itemId",
+          eb.fn.countAll<string | number>().as("total"),
+          eb.fn.count<string | number>("delivered_at").as("delivered"),
+        ])
+        .groupBy("item_id")
+        .execute(),
+      db.selectFrom("stock_thresholds").select(["item_id as itemId", "threshold"]).execute(),
+    ]);
+    const stock = new Map<string, ItemStock>();
+    const thresholdOf = new Map(thresholds.map((row) => [row.itemId, row.threshold]));
+    const add = (itemId: string, free: number) => {
+      const entry = stock.get(itemId) ?? { linked: true, free: 0, threshold: thresholdOf.get(itemId) ?? DEFAULT_STOCK_THRESHOLD };
+      entry.free += free;
+      stock.set(itemId, entry);
+    };
+    for (const row of seats) add(row.itemId, Number(row.seats) - Number(row.held));
+    for (const row of keys) add(row.itemId, Number(row.total) - Number(row.delivered));
+    return { day: shopToday(clock()), stock };
+  }
+
+  const cache = invalidatingCache(load, { maxAgeMs: Math.min(changes.boundMs, RELOAD_AT_LEAST_EVERY_MS) });
+  changes.subscribe((notice) => {
+    if (notice === "ledger" || notice === "all") cache.invalidate();
+  });
+
+  async function current() {
+    const loaded = await cache.get();
+    if (loaded.day === shopToday(clock())) return loaded.stock;
+    cache.invalidate();
+    return (await cache.get()).stock;
+  }
+
+  return {
+    /** What the storefront shows for an item: null for items sold from neither accounts nor keys. */
+    async of(itemId: string): Promise<Availability | null> {
+      const stock = (await current()).get(itemId);
+      return stock ? availability(stock, stock.threshold) : null;
+    },
+
+    async all(): Promise<Map<string, Availability>> {
+      const result = new Map<string, Availability>();
+      for (const [itemId, stock] of await current()) result.set(itemId, availability(stock, stock.threshold)!);
+      return result;
+    },
+
+    /**
+     * Marks the lines of a new order that no free seat or key is left for, counting the lines of other orders
+     * not yet delivered as taking one each: the fifth one-device order for an account of four seats waits,
+     * even if none of the first four is delivered yet (ADR 0085).
+     */
+    async markWaiting(orderId: string): Promise<void> {
+      const lines = await db
+        .selectFrom("order_lines")
+        .select(["id", "item_id as itemId"])
+        .where("order_id", "=", orderId)
+        .orderBy("position")
+        .execute();
+      const { stock } = await load();
+      const itemIds = [...new Set(lines.flatMap((line) => (line.itemId && stock.has(line.itemId) ? [line.itemId] : [])))];
+      if (itemIds.length === 0) return;
+      const pending = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select((eb) => ["l.item_id as itemId", eb.fn.countAll<string | number>().as("count")])
+        .where("o.status", "in", ["new", "contacted", "paid"])
+        .where("o.id", "!=", orderId)
+        .where("l.item_id", "in", itemIds)
+        .groupBy("l.item_id")
+        .execute();
+      const left = new Map(itemIds.map((id) => [id, stock.get(id)!.free]));
+      for (const row of pending) if (row.itemId) left.set(row.itemId, left.get(row.itemId)! - Number(row.count));
+      const waiting: string[] = [];
+      for (const line of lines) {
+        if (!line.itemId || !left.has(line.itemId)) continue;
+        const free = left.get(line.itemId)!;
+        if (free < 1) waiting.push(line.id);
+        left.set(line.itemId, free - 1);
+      }
+      if (waiting.length) await db.updateTable("order_lines").set({ waiting_for_stock: 1 }).where("id", "in", waiting).execute();
+    },
+  };
+}

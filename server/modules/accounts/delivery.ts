@@ -1,0 +1,70 @@
+import { internationalPhone } from "../../../domain/orders";
+import { accountRules, deliveryMessage, type LedgerSettings } from "../../../domain/ledger-settings";
+import type { Status } from "../../../domain/catalogue";
+import type { Db } from "../../db/database";
+import { conflict, notFound } from "../../errors";
+import type { HeldSeat } from "./service";
+
+export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
+
+const encode = (text: string) => encodeURIComponent(text);
+
+/**
+ * The delivery message of one line: the template filled with the seat's login, password, profile and PIN
+ * (or the line's keys), its dates, the account rules of the FAQ and the order reference, and links that
+ * open WhatsApp or Telegram to the customer's phone with it. Answered to the admin who asked, never stored.
+ */
+export function createDeliveryService(
+  db: Db,
+  deps: {
+    heldSeat: (lineId: string, adminEmail: string) => Promise<HeldSeat | null>;
+    keysOf: (lineId: string, adminEmail: string) => Promise<string[]>;
+    settings: () => Promise<LedgerSettings>;
+  },
+) {
+  return {
+    async of(lineId: string, adminEmail: string): Promise<Delivery> {
+      const line = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .leftJoin("catalogue_items as c", "c.id", "l.item_id")
+        .select([
+          "l.name",
+          "l.start_date as startDate",
+          "l.expiry_date as expiryDate",
+          "o.reference",
+          "o.customer_name as customerName",
+          "o.phone",
+          "o.status",
+          "c.status as itemStatus",
+        ])
+        .where("l.id", "=", lineId)
+        .executeTakeFirst();
+      if (!line) throw notFound(`No order line ${lineId}`);
+      if (line.status !== "delivered") throw conflict("The delivery message is sent once the order is delivered", "lineId");
+      const seat = await deps.heldSeat(lineId, adminEmail);
+      const keys = seat ? [] : await deps.keysOf(lineId, adminEmail);
+      if (!seat && keys.length === 0) throw conflict("Give this line a seat or a key first", "lineId");
+      const { deliveryTemplate } = await deps.settings();
+      const message = deliveryMessage(deliveryTemplate, {
+        customer: line.customerName ?? "there",
+        service: seat ? `${line.name} (${seat.service})` : line.name,
+        login: seat?.login ?? null,
+        password: seat?.password ?? null,
+        profile: seat ? seat.profileName || `Seat ${seat.position}` : null,
+        pin: seat?.pin ?? null,
+        key: keys.join(", ") || null,
+        start: line.startDate,
+        expiry: line.expiryDate,
+        rules: accountRules((line.itemStatus ?? "none") as Status),
+        reference: line.reference,
+      });
+      const phone = line.phone ? internationalPhone(line.phone) : null;
+      return {
+        message,
+        whatsappUrl: phone ? `https://wa.me/${phone}?text=${encode(message)}` : null,
+        telegramUrl: phone ? `https://t.me/+${phone}?text=${encode(message)}` : null,
+      };
+    },
+  };
+}

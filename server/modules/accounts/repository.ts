@@ -1,0 +1,320 @@
+import { randomUUID } from "node:crypto";
+import type { AccountStatus, Reveal, SeatCandidate, SeatHolder } from "../../../domain/accounts";
+import type { Db } from "../../db/database";
+import { nextVersion } from "../versions";
+
+export type AccountRow = {
+  id: string;
+  service: string;
+  login: string;
+  passwordSecret: string;
+  renewalDate: string | null;
+  cost: number;
+  periodMonths: number;
+  status: AccountStatus;
+  notes: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+export type SeatRow = { id: string; accountId: string; position: number; profileName: string; pinSecret: string | null };
+
+export type AccountFields = {
+  service: string;
+  login: string;
+  passwordSecret: string;
+  renewalDate: string | null;
+  cost: number;
+  periodMonths: number;
+  status: AccountStatus;
+  notes: string;
+};
+
+export type OpenAssignment = SeatHolder & { seatId: string; itemId: string | null; renewed: boolean };
+
+const accountColumns = [
+  "id",
+  "service",
+  "login",
+  "password_secret as passwordSecret",
+  "renewal_date as renewalDate",
+  "cost",
+  "period_months as periodMonths",
+  "status",
+  "notes",
+  "created_at as createdAt",
+  "updated_at as updatedAt",
+  "version",
+] as const;
+
+const toAccount = (row: Omit<AccountRow, "status" | "version"> & { status: string; version: number | string }): AccountRow => ({
+  ...row,
+  status: row.status as AccountStatus,
+  version: Number(row.version),
+});
+
+export function createAccountsRepository() {
+  return {
+    async list(db: Db, ids?: readonly string[]): Promise<AccountRow[]> {
+      let query = db.selectFrom("provider_accounts").select(accountColumns);
+      if (ids) query = query.where("id", "in", ids.length ? ids : [""]);
+      const rows = await query.orderBy("service").orderBy("created_at").execute();
+      return rows.map(toAccount);
+    },
+
+    async find(db: Db, id: string): Promise<AccountRow | undefined> {
+      const row = await db.selectFrom("provider_accounts").select(accountColumns).where("id", "=", id).executeTakeFirst();
+      return row && toAccount(row);
+    },
+
+    async itemsOf(db: Db, accountIds?: readonly string[]): Promise<Map<string, string[]>> {
+      let query = db.selectFrom("provider_account_items").select(["account_id", "item_id"]);
+      if (accountIds) query = query.where("account_id", "in", accountIds.length ? accountIds : [""]);
+      const byAccount = new Map<string, string[]>();
+      for (const row of await query.orderBy("item_id").execute()) {
+        byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row.item_id]);
+      }
+      return byAccount;
+    },
+
+    async seatsOf(db: Db, accountIds?: readonly string[]): Promise<SeatRow[]> {
+      let query = db
+        .selectFrom("account_seats")
+        .select(["id", "account_id as accountId", "position", "profile_name as profileName", "pin_secret as pinSecret"]);
+      if (accountIds) query = query.where("account_id", "in", accountIds.length ? accountIds : [""]);
+      return query.orderBy("account_id").orderBy("position").execute();
+    },
+
+    async findSeat(db: Db, seatId: string): Promise<SeatRow | undefined> {
+      return db
+        .selectFrom("account_seats")
+        .select(["id", "account_id as accountId", "position", "profile_name as profileName", "pin_secret as pinSecret"])
+        .where("id", "=", seatId)
+        .executeTakeFirst();
+    },
+
+    /** Who holds each seat now (the open assignments), with the order line they hold it for. */
+    async openAssignments(
+      db: Db,
+      filter: { seatIds?: readonly string[]; lineId?: string; lineIds?: readonly string[] } = {},
+    ): Promise<OpenAssignment[]> {
+      let query = db
+        .selectFrom("seat_assignments as a")
+        .innerJoin("order_lines as l", "l.id", "a.line_id")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select([
+          "a.id as assignmentId",
+          "a.seat_id as seatId",
+          "a.line_id as lineId",
+          "a.started_at as since",
+          "l.item_id as itemId",
+          "l.name as itemName",
+          "l.expiry_date as expiryDate",
+          "l.renewal_order_id as renewalOrderId",
+          "o.reference",
+          "o.customer_name as customerName",
+          "o.phone",
+        ])
+        .where("a.ended_at", "is", null);
+      if (filter.seatIds) query = query.where("a.seat_id", "in", filter.seatIds.length ? filter.seatIds : [""]);
+      if (filter.lineId) query = query.where("a.line_id", "=", filter.lineId);
+      if (filter.lineIds) query = query.where("a.line_id", "in", filter.lineIds.length ? filter.lineIds : [""]);
+      const rows = await query.execute();
+      return rows.map(({ renewalOrderId, ...row }) => ({ ...row, renewed: renewalOrderId !== null }));
+    },
+
+    /** Every seat that could serve `itemId`, with whether it is free and how full its account is. */
+    async candidates(db: Db, itemId: string): Promise<SeatCandidate[]> {
+      const rows = await db
+        .selectFrom("account_seats as s")
+        .innerJoin("provider_accounts as a", "a.id", "s.account_id")
+        .innerJoin("provider_account_items as i", (join) => join.onRef("i.account_id", "=", "a.id").on("i.item_id", "=", itemId))
+        .leftJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+        .select([
+          "s.id as seatId",
+          "s.position",
+          "a.id as accountId",
+          "a.created_at as accountCreatedAt",
+          "a.status as accountStatus",
+          "a.renewal_date as renewalDate",
+          "h.id as holderId",
+        ])
+        .where("a.status", "=", "active")
+        .execute();
+      const used = new Map<string, number>();
+      for (const row of rows) if (row.holderId) used.set(row.accountId, (used.get(row.accountId) ?? 0) + 1);
+      return rows.map((row) => ({
+        seatId: row.seatId,
+        position: row.position,
+        accountId: row.accountId,
+        accountCreatedAt: row.accountCreatedAt,
+        accountStatus: row.accountStatus as AccountStatus,
+        renewalDate: row.renewalDate,
+        itemIds: [itemId],
+        free: row.holderId === null,
+        accountUsed: used.get(row.accountId) ?? 0,
+      }));
+    },
+
+    async insert(db: Db, id: string, fields: AccountFields, now: string) {
+      await db
+        .insertInto("provider_accounts")
+        .values({
+          id,
+          service: fields.service,
+          login: fields.login,
+          password_secret: fields.passwordSecret,
+          renewal_date: fields.renewalDate,
+          cost: fields.cost,
+          period_months: fields.periodMonths,
+          status: fields.status,
+          notes: fields.notes,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    },
+
+    /** false when `expected` is given and the account is not at that version any more (or is gone). */
+    async update(db: Db, id: string, fields: AccountFields, now: string, expected?: number): Promise<boolean> {
+      let query = db
+        .updateTable("provider_accounts")
+        .set({
+          service: fields.service,
+          login: fields.login,
+          password_secret: fields.passwordSecret,
+          renewal_date: fields.renewalDate,
+          cost: fields.cost,
+          period_months: fields.periodMonths,
+          status: fields.status,
+          notes: fields.notes,
+          updated_at: now,
+          version: nextVersion,
+        })
+        .where("id", "=", id);
+      if (expected !== undefined) query = query.where("version", "=", expected);
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+    },
+
+    async setItems(db: Db, accountId: string, itemIds: readonly string[]) {
+      await db.deleteFrom("provider_account_items").where("account_id", "=", accountId).execute();
+      if (itemIds.length) {
+        await db
+          .insertInto("provider_account_items")
+          .values(itemIds.map((item_id) => ({ account_id: accountId, item_id })))
+          .execute();
+      }
+    },
+
+    async insertSeat(db: Db, seat: Omit<SeatRow, "id"> & { id?: string }): Promise<string> {
+      const id = seat.id ?? randomUUID();
+      await db
+        .insertInto("account_seats")
+        .values({ id, account_id: seat.accountId, position: seat.position, profile_name: seat.profileName, pin_secret: seat.pinSecret })
+        .execute();
+      return id;
+    },
+
+    async updateSeat(db: Db, seat: SeatRow) {
+      await db
+        .updateTable("account_seats")
+        .set({ position: seat.position, profile_name: seat.profileName, pin_secret: seat.pinSecret })
+        .where("id", "=", seat.id)
+        .execute();
+    },
+
+    async deleteSeat(db: Db, seatId: string) {
+      await db.deleteFrom("account_seats").where("id", "=", seatId).execute();
+    },
+
+    async delete(db: Db, id: string): Promise<boolean> {
+      return Number((await db.deleteFrom("provider_accounts").where("id", "=", id).executeTakeFirst()).numDeletedRows) > 0;
+    },
+
+    /** Opens a seat for a line; the unique index refuses a seat someone holds, or a line that holds one. */
+    async assign(db: Db, seatId: string, lineId: string, now: string) {
+      await db
+        .insertInto("seat_assignments")
+        .values({ id: randomUUID(), seat_id: seatId, line_id: lineId, started_at: now, ended_at: null, end_reason: null })
+        .execute();
+    },
+
+    async endAssignment(db: Db, filter: { lineId: string }, reason: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("seat_assignments")
+        .set({ ended_at: now, end_reason: reason })
+        .where("line_id", "=", filter.lineId)
+        .where("ended_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Frees every seat held by a line that ended before `cutoff` (its expiry plus the grace period) and was
+     * not renewed. The number freed.
+     */
+    async releaseExpired(db: Db, cutoff: string, now: string): Promise<number> {
+      const result = await db
+        .updateTable("seat_assignments")
+        .set({ ended_at: now, end_reason: "expired" })
+        .where("ended_at", "is", null)
+        .where("line_id", "in", (eb) =>
+          eb
+            .selectFrom("order_lines")
+            .select("id")
+            .where("expiry_date", "is not", null)
+            .where("expiry_date", "<", cutoff)
+            .where("renewal_order_id", "is", null),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Every holder a seat had, newest first. */
+    async seatHistory(db: Db, accountId: string) {
+      return db
+        .selectFrom("seat_assignments as a")
+        .innerJoin("account_seats as s", "s.id", "a.seat_id")
+        .innerJoin("order_lines as l", "l.id", "a.line_id")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select([
+          "a.id",
+          "s.position",
+          "o.reference",
+          "o.customer_name as customerName",
+          "a.started_at as startedAt",
+          "a.ended_at as endedAt",
+          "a.end_reason as endReason",
+        ])
+        .where("s.account_id", "=", accountId)
+        .orderBy("a.started_at", "desc")
+        .limit(200)
+        .execute();
+    },
+
+    async recordReveal(db: Db, reveal: { accountId?: string; licenceKeyId?: string; what: string; adminEmail: string }, now: string) {
+      await db
+        .insertInto("secret_reveals")
+        .values({
+          id: randomUUID(),
+          account_id: reveal.accountId ?? null,
+          licence_key_id: reveal.licenceKeyId ?? null,
+          what: reveal.what,
+          admin_email: reveal.adminEmail,
+          at: now,
+        })
+        .execute();
+    },
+
+    async reveals(db: Db, accountId: string): Promise<Reveal[]> {
+      return db
+        .selectFrom("secret_reveals")
+        .select(["id", "what", "admin_email as adminEmail", "at"])
+        .where("account_id", "=", accountId)
+        .orderBy("at", "desc")
+        .limit(100)
+        .execute();
+    },
+  };
+}

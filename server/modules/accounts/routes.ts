@@ -1,0 +1,295 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  accountCreateSchema,
+  accountSchema,
+  accountUpdateSchema,
+  deliveryAnswerSchema,
+  keyImportSchema,
+  lineSeatAnswerSchema,
+  revealInputSchema,
+  revealSchema,
+  seatPlaceSchema,
+  thresholdInputSchema,
+} from "../../../domain/accounts";
+import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
+import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
+
+const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
+const lineParams = z.object({ lineId: z.string().min(1).max(100) });
+const historySchema = z.array(
+  z.object({
+    id: z.string(),
+    position: z.number(),
+    reference: z.string(),
+    customerName: z.string().nullable(),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    endReason: z.string().nullable(),
+  }),
+);
+
+/** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
+export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { accounts, licenceKeys, ledgerSettings, delivery } = services;
+
+  app.get(
+    "/admin/accounts",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Provider accounts with their seats, who holds each and warnings; never a password or PIN",
+        response: { 200: z.object({ success: z.literal(true), items: z.array(accountSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, items: await accounts.list() }),
+  );
+
+  app.get(
+    "/admin/accounts/:id",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "One account, its reveal log and its seats' history",
+        params: idParamSchema,
+        response: {
+          200: z.object({ success: z.literal(true), account: accountSchema, reveals: z.array(revealSchema), history: historySchema }),
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await accounts.get(request.params.id)) }),
+  );
+
+  app.post(
+    "/admin/accounts",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Add a provider account with its seats",
+        body: accountCreateSchema,
+        response: { 201: accountAnswer, ...failures },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ success: true as const, message: "Account added", account: await accounts.create(request.body) }),
+  );
+
+  app.put(
+    "/admin/accounts/:id",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Replace an account (an empty password or absent PIN keeps the stored one); with If-Match: its version",
+        params: idParamSchema,
+        headers: ifMatchHeaders,
+        body: accountUpdateSchema,
+        response: { 200: accountAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: "Account saved",
+      account: await accounts.update(request.params.id, request.body, expectedVersion(request.headers)),
+    }),
+  );
+
+  app.delete(
+    "/admin/accounts/:id",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Delete an account none of whose seats is in use",
+        params: idParamSchema,
+        response: { 200: successMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await accounts.delete(request.params.id);
+      return { success: true, message: "Account deleted" };
+    },
+  );
+
+  app.post(
+    "/admin/accounts/:id/reveal",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "The account's password or a seat's PIN in the clear; written to the account's reveal log",
+        params: idParamSchema,
+        body: revealInputSchema,
+        response: { 200: z.object({ success: z.literal(true), value: z.string() }), ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, value: await accounts.reveal(request.params.id, request.body, request.admin!.email) }),
+  );
+
+  app.get(
+    "/admin/lines/:lineId/seat",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "The seat an order line holds, or the one Pasal proposes for it, and how many licence keys it was given",
+        params: lineParams,
+        response: { 200: lineSeatAnswerSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await accounts.lineSeat(request.params.lineId)),
+      keys: await licenceKeys.countOf(request.params.lineId),
+    }),
+  );
+
+  app.put(
+    "/admin/lines/:lineId/seat",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Put a delivered line on a seat (the proposed one when none is named); a line on a seat moves, keeping its history",
+        params: lineParams,
+        body: z.object({ seatId: z.string().min(1).max(100).optional() }),
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), seat: seatPlaceSchema }), ...failures },
+      },
+    },
+    async (request) => {
+      const seat = (await accounts.assignSeat(request.params.lineId, request.body.seatId))!;
+      return { success: true as const, message: `On ${seat.service}, seat ${seat.position}`, seat };
+    },
+  );
+
+  app.delete(
+    "/admin/lines/:lineId/seat",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Free the seat a line holds",
+        params: lineParams,
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await accounts.freeSeat(request.params.lineId);
+      return { success: true, message: "Seat freed" };
+    },
+  );
+
+  app.post(
+    "/admin/lines/:lineId/key",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Take a licence key from stock for a delivered line",
+        params: lineParams,
+        response: { 201: successMessageSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      await licenceKeys.deliverKey(request.params.lineId);
+      return reply.status(201).send({ success: true, message: "Key taken from stock" });
+    },
+  );
+
+  app.get(
+    "/admin/lines/:lineId/delivery",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "The delivery message of a line, with links that open WhatsApp or Telegram to the customer; each use is logged as a reveal",
+        params: lineParams,
+        response: {
+          200: deliveryAnswerSchema,
+          ...failures,
+        },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await delivery.of(request.params.lineId, request.admin!.email)) }),
+  );
+
+  app.get(
+    "/admin/keys",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Licence keys per catalogue item: in stock and delivered",
+        response: {
+          200: z.object({ success: z.literal(true), items: z.array(z.object({ itemId: z.string(), inStock: z.number(), delivered: z.number() })) }),
+        },
+      },
+    },
+    async () => ({ success: true as const, items: await licenceKeys.stock() }),
+  );
+
+  app.post(
+    "/admin/keys/import",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Add keys, one a line; empty lines, repeats and keys already in stock are reported by line and not imported",
+        body: keyImportSchema,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            imported: z.number(),
+            emptyLines: z.array(z.number()),
+            duplicateLines: z.array(z.number()),
+            alreadyInStock: z.array(z.number()),
+          }),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const result = await licenceKeys.import(request.body.itemId, request.body.text);
+      return { success: true as const, message: `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported`, ...result };
+    },
+  );
+
+  app.put(
+    "/admin/stock-thresholds",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: 'At or below this many free seats and keys an item shows "Only N left" (3 by default)',
+        body: thresholdInputSchema,
+        response: { 200: successMessageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await accounts.setThreshold(request.body.itemId, request.body.threshold);
+      return { success: true, message: "Threshold saved" };
+    },
+  );
+
+  const ledgerSettingsAnswer = z.object({ success: z.literal(true), data: ledgerSettingsSchema, version: z.number() });
+
+  app.get(
+    "/admin/settings/ledger",
+    { schema: { tags: ["ledger"], summary: "The seats' grace period and the delivery message template", response: { 200: ledgerSettingsAnswer } } },
+    async () => {
+      const { settings, version } = await ledgerSettings.forEdit();
+      return { success: true as const, data: settings, version };
+    },
+  );
+
+  app.put(
+    "/admin/settings/ledger",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Save the grace period and delivery message (an unknown placeholder is refused); with If-Match: their version",
+        headers: ifMatchHeaders,
+        body: ledgerSettingsSchema,
+        response: { 200: ledgerSettingsAnswer, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const version = await ledgerSettings.save(request.body, expectedVersion(request.headers));
+      return { success: true as const, data: (await ledgerSettings.forEdit()).settings, version };
+    },
+  );
+};

@@ -1,0 +1,374 @@
+import { randomUUID } from "node:crypto";
+import { accountWarnings, proposeSeat, type Account, type AccountCreate, type AccountUpdate, type Reveal } from "../../../domain/accounts";
+import { addDays, shopToday } from "../../../domain/ledger-settings";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
+import type { Cipher } from "../secrets/cipher";
+import { secretContext } from "../secrets/stored";
+import { unmatched } from "../versions";
+import { createAccountsRepository, type AccountRow, type OpenAssignment, type SeatRow } from "./repository";
+
+export type LedgerLine = {
+  lineId: string;
+  itemId: string | null;
+  expiryDate: string | null;
+  status: string;
+  renewedLineIds: string[];
+};
+
+export type SeatProposal = { seatId: string; accountId: string; service: string; position: number; profileName: string } | null;
+
+/** What a delivered line holds, for the delivery message: the secrets in the clear, so never logged or listed. */
+export type HeldSeat = { service: string; login: string; password: string; position: number; profileName: string; pin: string | null };
+
+export interface AccountsDependencies {
+  graceDays: () => Promise<number>;
+}
+
+export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays }: AccountsDependencies) {
+  const repository = createAccountsRepository();
+  const today = () => shopToday(clock());
+  const now = () => clock().toISOString();
+
+  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } finally {
+      // Availability on the storefront (and its cached pages) follows every change of seats (ADR 0084).
+      await changes.publish("ledger");
+    }
+  }
+
+  /** Frees the seats of lines that ended more than the grace period ago without a renewal. */
+  async function releaseExpired(): Promise<number> {
+    const cutoff = addDays(today(), -(await graceDays()));
+    const freed = await repository.releaseExpired(db, cutoff, now());
+    if (freed > 0) await changes.publish("ledger");
+    return freed;
+  }
+
+  function toAccount(row: AccountRow, itemIds: string[], seats: SeatRow[], holders: Map<string, OpenAssignment>, day: string): Account {
+    const shaped = seats.map((seat) => {
+      const holder = holders.get(seat.id);
+      return {
+        id: seat.id,
+        position: seat.position,
+        profileName: seat.profileName,
+        hasPin: seat.pinSecret !== null,
+        holder: holder
+          ? {
+              assignmentId: holder.assignmentId,
+              lineId: holder.lineId,
+              reference: holder.reference,
+              customerName: holder.customerName,
+              phone: holder.phone,
+              itemName: holder.itemName,
+              expiryDate: holder.expiryDate,
+              since: holder.since,
+            }
+          : null,
+      };
+    });
+    return {
+      _id: row.id,
+      service: row.service,
+      itemIds,
+      login: row.login,
+      renewalDate: row.renewalDate,
+      cost: row.cost,
+      periodMonths: row.periodMonths,
+      status: row.status,
+      notes: row.notes,
+      seats: shaped,
+      seatsUsed: shaped.filter((seat) => seat.holder).length,
+      warnings: accountWarnings({ renewalDate: row.renewalDate, status: row.status, seats: shaped }, day),
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  async function load(trx: Db, ids?: readonly string[]): Promise<Account[]> {
+    const rows = await repository.list(trx, ids);
+    const accountIds = ids ?? rows.map((row) => row.id);
+    const [items, seats] = await Promise.all([
+      repository.itemsOf(trx, ids ? accountIds : undefined),
+      repository.seatsOf(trx, ids ? accountIds : undefined),
+    ]);
+    const holders = new Map((await repository.openAssignments(trx, ids ? { seatIds: seats.map((s) => s.id) } : {})).map((a) => [a.seatId, a]));
+    const seatsByAccount = new Map<string, SeatRow[]>();
+    for (const seat of seats) seatsByAccount.set(seat.accountId, [...(seatsByAccount.get(seat.accountId) ?? []), seat]);
+    const day = today();
+    return rows.map((row) => toAccount(row, items.get(row.id) ?? [], seatsByAccount.get(row.id) ?? [], holders, day));
+  }
+
+  async function findOrThrow(trx: Db, id: string): Promise<Account> {
+    const [account] = await load(trx, [id]);
+    if (!account) throw notFound(`No account with id ${id}`);
+    return account;
+  }
+
+  async function checkItems(trx: Db, itemIds: readonly string[]) {
+    const known = new Set(
+      (
+        await trx
+          .selectFrom("catalogue_items")
+          .select("id")
+          .where("id", "in", [...itemIds])
+          .execute()
+      ).map((row) => row.id),
+    );
+    const unknown = itemIds.findIndex((id) => !known.has(id));
+    if (unknown >= 0)
+      throw badRequest("An item this account serves is not in the catalogue", [
+        { field: `itemIds.${unknown}`, message: "No such item in the catalogue" },
+      ]);
+  }
+
+  /** Writes the seats as given: existing ones by id (PIN kept unless given), new ones added, missing ones removed if free. */
+  async function saveSeats(trx: Db, accountId: string, input: AccountCreate["seats"]) {
+    const existing = new Map((await repository.seatsOf(trx, [accountId])).map((seat) => [seat.id, seat]));
+    const held = new Set((await repository.openAssignments(trx, { seatIds: [...existing.keys()] })).map((a) => a.seatId));
+    const kept = new Set(input.flatMap((seat) => (seat.id ? [seat.id] : [])));
+    for (const [id, seat] of existing) {
+      if (kept.has(id)) continue;
+      if (held.has(id)) throw conflict(`Seat ${seat.position} is in use: free or move its customer before removing it`, "seats");
+      await repository.deleteSeat(trx, id);
+    }
+    // Positions move through a range no seat uses, so renumbering never meets the unique (account, position).
+    for (const id of kept) {
+      const seat = existing.get(id);
+      if (!seat)
+        throw badRequest("A seat of this form is not one of this account's seats", [{ field: "seats", message: "Unknown seat; reload the account" }]);
+      await repository.updateSeat(trx, { ...seat, position: -1 - seat.position });
+    }
+    for (const [index, seat] of input.entries()) {
+      const position = index + 1;
+      if (seat.id) {
+        const stored = existing.get(seat.id)!;
+        const pinSecret =
+          seat.pin === undefined ? stored.pinSecret : seat.pin === "" ? null : secrets.encrypt(seat.pin, secretContext.seatPin(seat.id));
+        await repository.updateSeat(trx, { ...stored, position, profileName: seat.profileName, pinSecret });
+      } else {
+        const id = randomUUID();
+        const pinSecret = seat.pin ? secrets.encrypt(seat.pin, secretContext.seatPin(id)) : null;
+        await repository.insertSeat(trx, { id, accountId, position, profileName: seat.profileName, pinSecret });
+      }
+    }
+  }
+
+  async function lineOrThrow(trx: Db, lineId: string): Promise<LedgerLine> {
+    const line = await trx
+      .selectFrom("order_lines as l")
+      .innerJoin("orders as o", "o.id", "l.order_id")
+      .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status"])
+      .where("l.id", "=", lineId)
+      .executeTakeFirst();
+    if (!line) throw notFound(`No order line ${lineId}`);
+    // Lines this one renews: their seat is the one to keep the customer on.
+    const renewed = await trx
+      .selectFrom("order_lines as old")
+      .innerJoin("order_lines as l", (join) => join.onRef("l.order_id", "=", "old.renewal_order_id"))
+      .select("old.id")
+      .where("l.id", "=", lineId)
+      .execute();
+    return { ...line, renewedLineIds: renewed.map((row) => row.id) };
+  }
+
+  async function proposalFor(trx: Db, line: LedgerLine): Promise<SeatProposal> {
+    if (!line.itemId) return null;
+    // A renewal stays on the seat of the line it renews.
+    for (const renewedId of line.renewedLineIds) {
+      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
+      if (held) return describeSeat(trx, held.seatId);
+    }
+    const expiry = line.expiryDate ?? today();
+    const seat = proposeSeat(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: expiry });
+    return seat ? describeSeat(trx, seat.seatId) : null;
+  }
+
+  async function describeSeat(trx: Db, seatId: string): Promise<SeatProposal> {
+    const seat = await repository.findSeat(trx, seatId);
+    if (!seat) return null;
+    const account = await repository.find(trx, seat.accountId);
+    return account ? { seatId, accountId: account.id, service: account.service, position: seat.position, profileName: seat.profileName } : null;
+  }
+
+  /** Whether any account serves the item or any key of it was ever stocked. */
+  async function isSoldFromLedger(trx: Db, itemId: string): Promise<boolean> {
+    const [account, key] = await Promise.all([
+      trx.selectFrom("provider_account_items").select("item_id").where("item_id", "=", itemId).limit(1).executeTakeFirst(),
+      trx.selectFrom("licence_keys").select("item_id").where("item_id", "=", itemId).limit(1).executeTakeFirst(),
+    ]);
+    return account !== undefined || key !== undefined;
+  }
+
+  return {
+    releaseExpired,
+
+    async list(): Promise<Account[]> {
+      await releaseExpired();
+      return load(db);
+    },
+
+    async get(id: string): Promise<{ account: Account; reveals: Reveal[]; history: Awaited<ReturnType<typeof repository.seatHistory>> }> {
+      await releaseExpired();
+      const account = await findOrThrow(db, id);
+      const [reveals, history] = await Promise.all([repository.reveals(db, id), repository.seatHistory(db, id)]);
+      return { account, reveals, history };
+    },
+
+    async create(input: AccountCreate): Promise<Account> {
+      const id = randomUUID();
+      await write(async (trx) => {
+        await checkItems(trx, input.itemIds);
+        const passwordSecret = secrets.encrypt(input.password, secretContext.accountPassword(id));
+        await repository.insert(trx, id, { ...input, passwordSecret }, now());
+        await repository.setItems(trx, id, [...new Set(input.itemIds)]);
+        await saveSeats(trx, id, input.seats);
+      });
+      return findOrThrow(db, id);
+    },
+
+    /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
+    async update(id: string, input: AccountUpdate, expected?: number): Promise<Account> {
+      await write(async (trx) => {
+        const stored = await repository.find(trx, id);
+        if (!stored) throw notFound(`No account with id ${id}`);
+        await checkItems(trx, input.itemIds);
+        const passwordSecret = input.password ? secrets.encrypt(input.password, secretContext.accountPassword(id)) : stored.passwordSecret;
+        if (!(await repository.update(trx, id, { ...input, passwordSecret }, now(), expected))) {
+          throw unmatched(true, () => notFound(`No account with id ${id}`));
+        }
+        await repository.setItems(trx, id, [...new Set(input.itemIds)]);
+        await saveSeats(trx, id, input.seats);
+      });
+      return findOrThrow(db, id);
+    },
+
+    async delete(id: string): Promise<void> {
+      await write(async (trx) => {
+        const account = await findOrThrow(trx, id);
+        if (account.seatsUsed > 0)
+          throw conflict(`${account.seatsUsed} seats of this account are in use: free or move them first, or retire the account`);
+        await repository.delete(trx, id);
+      });
+    },
+
+    /** The password or one seat's PIN in the clear, for the admin who asked; every reveal is written down first. */
+    async reveal(id: string, request: { what: "password" | "pin"; seatId?: string }, adminEmail: string): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const account = await repository.find(trx, id);
+        if (!account) throw notFound(`No account with id ${id}`);
+        if (request.what === "password") {
+          await repository.recordReveal(trx, { accountId: id, what: "password", adminEmail }, now());
+          return secrets.decrypt(account.passwordSecret, secretContext.accountPassword(id));
+        }
+        const seat = request.seatId ? await repository.findSeat(trx, request.seatId) : undefined;
+        if (!seat || seat.accountId !== id)
+          throw badRequest("Choose a seat of this account", [{ field: "seatId", message: "Not a seat of this account" }]);
+        if (!seat.pinSecret) throw conflict(`Seat ${seat.position} has no PIN`, "seatId");
+        await repository.recordReveal(trx, { accountId: id, what: `PIN of seat ${seat.position}`, adminEmail }, now());
+        return secrets.decrypt(seat.pinSecret, secretContext.seatPin(seat.id));
+      });
+    },
+
+    /** The seat the line holds now, and the seat Pasal would give it. */
+    async lineSeat(lineId: string): Promise<{ held: SeatProposal; proposal: SeatProposal; linked: boolean }> {
+      await releaseExpired();
+      const line = await lineOrThrow(db, lineId);
+      const [held] = await repository.openAssignments(db, { lineId });
+      return {
+        held: held ? await describeSeat(db, held.seatId) : null,
+        proposal: held ? null : await proposalFor(db, line),
+        linked: line.itemId !== null && (await isSoldFromLedger(db, line.itemId)),
+      };
+    },
+
+    /** At or below `threshold` free seats and keys, the storefront says "Only N left" for the item. */
+    async setThreshold(itemId: string, threshold: number): Promise<void> {
+      await write(async (trx) => {
+        const item = await trx.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
+        if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
+        await trx
+          .insertInto("stock_thresholds")
+          .values({ item_id: itemId, threshold })
+          .onConflict((oc) => oc.column("item_id").doUpdateSet({ threshold }))
+          .execute();
+      });
+    },
+
+    /**
+     * Puts a delivered line on a seat: the one named, or the one Pasal proposes. A line already on a seat moves
+     * (its old holding ends as "moved", kept in the history). Of two lines asking for the last free seat at
+     * once, the unique index lets exactly one have it; the other is told it is gone (ADR 0082).
+     */
+    async assignSeat(lineId: string, seatId?: string): Promise<SeatProposal> {
+      await releaseExpired();
+      try {
+        return await write(async (trx) => {
+          const line = await lineOrThrow(trx, lineId);
+          if (line.status !== "delivered") throw conflict("Seats are given to lines of delivered orders", "lineId");
+          const chosen = seatId ? await describeSeat(trx, seatId) : await proposalFor(trx, line);
+          if (!chosen) {
+            throw seatId ? notFound(`No seat ${seatId}`) : conflict("No free seat fits this line: add an account or free a seat", "seatId");
+          }
+          const stamp = now();
+          const [current] = await repository.openAssignments(trx, { lineId });
+          if (current?.seatId === chosen.seatId) return chosen;
+          if (current) await repository.endAssignment(trx, { lineId }, "moved", stamp);
+          // A renewal takes the seat over from the line it renews.
+          for (const renewedId of line.renewedLineIds) {
+            const [held] = await repository.openAssignments(trx, { lineId: renewedId });
+            if (held?.seatId === chosen.seatId) await repository.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
+          }
+          await repository.assign(trx, chosen.seatId, lineId, stamp);
+          return chosen;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("That seat was just given to another line: choose another", "seatId");
+        throw error;
+      }
+    },
+
+    async freeSeat(lineId: string): Promise<void> {
+      await write(async (trx) => {
+        if (!(await repository.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
+      });
+    },
+
+    /** The held seat with its secrets in the clear, for the delivery message; the caller records the reveal. */
+    async heldSeat(lineId: string, adminEmail: string): Promise<HeldSeat | null> {
+      const [held] = await repository.openAssignments(db, { lineId });
+      if (!held) return null;
+      const seat = (await repository.findSeat(db, held.seatId))!;
+      const account = (await repository.find(db, seat.accountId))!;
+      await repository.recordReveal(
+        db,
+        { accountId: account.id, what: `delivery message for seat ${seat.position} (${held.reference})`, adminEmail },
+        now(),
+      );
+      return {
+        service: account.service,
+        login: account.login,
+        password: secrets.decrypt(account.passwordSecret, secretContext.accountPassword(account.id)),
+        position: seat.position,
+        profileName: seat.profileName,
+        pin: seat.pinSecret ? secrets.decrypt(seat.pinSecret, secretContext.seatPin(seat.id)) : null,
+      };
+    },
+
+    /** The seats these lines hold, named for the Renewals reminder ("Netflix Premium, profile Kid"; no secrets). */
+    async seatNamesOf(lineIds: readonly string[]): Promise<Map<string, string>> {
+      const held = await repository.openAssignments(db, { lineIds });
+      const names = new Map<string, string>();
+      for (const assignment of held) {
+        const seat = await describeSeat(db, assignment.seatId);
+        if (seat) names.set(assignment.lineId, `${seat.service}, ${seat.profileName ? `profile ${seat.profileName}` : `seat ${seat.position}`}`);
+      }
+      return names;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { parseKeyLines } from "../../../domain/accounts";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
+import type { Cipher } from "../secrets/cipher";
+import { secretContext } from "../secrets/stored";
+import { createAccountsRepository } from "../accounts/repository";
+import { createLicenceKeysRepository, type StockCount } from "./repository";
+
+export type KeyImportResult = { imported: number; emptyLines: number[]; duplicateLines: number[]; alreadyInStock: number[] };
+
+/** How often a delivery tries again when a concurrent one took the key it found. */
+const TAKE_ATTEMPTS = 20;
+
+export function createLicenceKeysService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
+  const repository = createLicenceKeysRepository();
+  const audit = createAccountsRepository();
+  const now = () => clock().toISOString();
+
+  return {
+    stock: (): Promise<StockCount[]> => repository.stock(db),
+
+    /**
+     * Adds the keys of a paste or file, one a line. Empty lines, repeats within it and keys already in stock
+     * for the item are reported by line number and not imported; the rest are stored encrypted, together.
+     */
+    async import(itemId: string, text: string): Promise<KeyImportResult> {
+      const item = await db.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
+      if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
+      const plan = parseKeyLines(text);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const hashed = plan.codes.map((code, index) => ({ code, line: plan.codeLines[index]!, hash: secrets.lookupHash(code) }));
+          const existing = await repository.existingHashes(
+            trx,
+            itemId,
+            hashed.map((entry) => entry.hash),
+          );
+          const fresh = hashed.filter((entry) => !existing.has(entry.hash));
+          const rows = fresh.map(({ code, hash }) => {
+            const id = randomUUID();
+            return { id, itemId, codeSecret: secrets.encrypt(code, secretContext.licenceKey(id)), codeHash: hash };
+          });
+          await repository.insertMany(trx, rows, now());
+          return {
+            imported: rows.length,
+            emptyLines: plan.emptyLines,
+            duplicateLines: plan.duplicateLines,
+            alreadyInStock: hashed.filter((entry) => existing.has(entry.hash)).map((entry) => entry.line),
+          };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("Some of these keys were added by someone else just now: import again to see which");
+        throw error;
+      } finally {
+        await changes.publish("ledger");
+      }
+    },
+
+    /**
+     * Takes a key from stock for a delivered line; a line gets at most one key per device. Concurrent
+     * deliveries never share a key.
+     */
+    async deliverKey(lineId: string): Promise<{ id: string }> {
+      const line = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.id", "l.item_id as itemId", "l.devices", "o.status"])
+        .where("l.id", "=", lineId)
+        .executeTakeFirst();
+      if (!line) throw notFound(`No order line ${lineId}`);
+      if (line.status !== "delivered") throw conflict("Keys are given to lines of delivered orders", "lineId");
+      if (!line.itemId) throw conflict("This line's item is no longer in the catalogue", "lineId");
+      try {
+        for (let attempt = 1; attempt <= TAKE_ATTEMPTS; attempt++) {
+          const taken = await db.transaction().execute(async (trx) => {
+            const held = await repository.ofLine(trx, lineId);
+            if (held.length >= line.devices)
+              throw conflict(`This line already has its ${line.devices === 1 ? "key" : `${line.devices} keys`}`, "lineId");
+            return repository.take(trx, line.itemId!, lineId, now());
+          });
+          if (taken) return { id: taken.id };
+          // Nothing taken: stock is empty, or a concurrent delivery took the key we found; look again.
+          const left = (await repository.stock(db)).find((s) => s.itemId === line.itemId)?.inStock ?? 0;
+          if (left === 0) break;
+        }
+      } finally {
+        await changes.publish("ledger");
+      }
+      throw conflict("No key of this item is in stock: import more keys", "lineId");
+    },
+
+    /** How many keys a line was given. */
+    countOf: async (lineId: string): Promise<number> => (await repository.ofLine(db, lineId)).length,
+
+    /** The keys a line was given, in the clear, for the delivery message; each reveal is written down. */
+    async keysOf(lineId: string, adminEmail: string | null): Promise<string[]> {
+      const keys = await repository.ofLine(db, lineId);
+      if (adminEmail)
+        for (const key of keys) await audit.recordReveal(db, { licenceKeyId: key.id, what: "licence key for delivery", adminEmail }, now());
+      return keys.map((key) => secrets.decrypt(key.codeSecret, secretContext.licenceKey(key.id)));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import type { Db } from "../../db/database";
+import { createCipher, formatMasterKey, newMasterKey, type Cipher } from "./cipher";
+import { openSecrets, replaceCheck, SecretsKeyError, type SecretsKeySource } from "./key";
+
+/**
+ * What each stored secret is bound to (its associated data): a ciphertext moved onto another row, or into
+ * another column, does not open there.
+ */
+export const secretContext = {
+  accountPassword: (accountId: string) => `account-password:${accountId}`,
+  seatPin: (seatId: string) => `seat-pin:${seatId}`,
+  licenceKey: (keyId: string) => `licence-key:${keyId}`,
+};
+
+/**
+ * Re-encrypts every stored secret under `next` and records its check, in one transaction: either all of them
+ * are under the new key or, on any failure, all are still under the old one (ADR 0081). Counts what it did.
+ */
+export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: string) {
+  return db.transaction().execute(async (trx) => {
+    const accounts = await trx.selectFrom("provider_accounts").select(["id", "password_secret"]).execute();
+    for (const account of accounts) {
+      const context = secretContext.accountPassword(account.id);
+      const password_secret = next.encrypt(current.decrypt(account.password_secret, context), context);
+      await trx.updateTable("provider_accounts").set({ password_secret }).where("id", "=", account.id).execute();
+    }
+    const seats = await trx.selectFrom("account_seats").select(["id", "pin_secret"]).where("pin_secret", "is not", null).execute();
+    for (const seat of seats) {
+      const context = secretContext.seatPin(seat.id);
+      const pin_secret = next.encrypt(current.decrypt(seat.pin_secret!, context), context);
+      await trx.updateTable("account_seats").set({ pin_secret }).where("id", "=", seat.id).execute();
+    }
+    const keys = await trx.selectFrom("licence_keys").select(["id", "code_secret"]).execute();
+    for (const key of keys) {
+      const context = secretContext.licenceKey(key.id);
+      const code = current.decrypt(key.code_secret, context);
+      await trx
+        .updateTable("licence_keys")
+        .set({ code_secret: next.encrypt(code, context), code_hash: next.lookupHash(code) })
+        .where("id", "=", key.id)
+        .execute();
+    }
+    await replaceCheck(trx, next, now);
+    return { accounts: accounts.length, seats: seats.length, keys: keys.length };
+  });
+}
+
+/**
+ * `npm run admin -- rotate-key`: a new key for every stored secret. With a key file, the new key is written
+ * beside it first and put in its place once the database committed; with SECRETS_KEY the new key is
+ * answered, for the operator to set on every instance. Instances still running hold the old key: stop them first.
+ */
+export async function rotateKey(
+  db: Db,
+  source: SecretsKeySource,
+  now: string,
+): Promise<{ newKey: Buffer; keyFile?: string; counts: Awaited<ReturnType<typeof rotateSecrets>> }> {
+  if (!source.key && !fs.existsSync(source.keyFile)) {
+    throw new SecretsKeyError(`There is no key to rotate: SECRETS_KEY is not set and there is no key file at ${source.keyFile}.`);
+  }
+  const current = await openSecrets(db, source, now);
+  const newKey = newMasterKey();
+  const next = createCipher(newKey);
+  if (source.key) return { newKey, counts: await rotateSecrets(db, current, next, now) };
+  const draft = `${source.keyFile}.next`;
+  fs.rmSync(draft, { force: true });
+  fs.writeFileSync(draft, `${formatMasterKey(newKey)}\n`, { mode: 0o600, flag: "wx" });
+  let counts;
+  try {
+    counts = await rotateSecrets(db, current, next, now);
+  } catch (error) {
+    fs.rmSync(draft, { force: true });
+    throw error;
+  }
+  fs.renameSync(draft, source.keyFile);
+  return { newKey, keyFile: source.keyFile, counts };
+}

@@ -1,0 +1,342 @@
+import { describe, expect, it } from "vitest";
+import { addDays, shopToday } from "../domain/ledger-settings";
+import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
+
+let nextAddress = 1;
+
+async function itemId(t: TestApp, name: string): Promise<string> {
+  const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+  return allPrices.find((item: { Name: string }) => item.Name === name)._id;
+}
+
+async function admin(t: TestApp, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, payload, headers: { cookie: await t.adminCookie(), ...headers } });
+}
+
+const account = (itemIds: string[], seats = 4, over: object = {}) => ({
+  service: "Netflix Premium",
+  itemIds,
+  login: "seller@example.com",
+  password: "account-password-1",
+  seats: Array.from({ length: seats }, (_, i) => ({ profileName: `Profile ${i + 1}`, pin: `10${i}0` })),
+  renewalDate: addDays(shopToday(new Date()), 60),
+  cost: 1500,
+  periodMonths: 1,
+  ...over,
+});
+
+/** Delivered orders of one line each for `item`: their line ids. */
+async function deliveredLines(t: TestApp, item: string, count: number, phone = "9800000001"): Promise<string[]> {
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: item, months: 1, devices: 1 }], channel: "whatsapp", name: `Customer ${i + 1}`, phone },
+      remoteAddress: `198.51.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const delivered = await admin(t, "POST", `/api/admin/orders/${placed.json().reference}/status`, { status: "delivered" });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    lines.push(delivered.json().order.lines[0].id);
+  }
+  return lines;
+}
+
+describe("provider accounts", () => {
+  it("are for admins only", async () => {
+    const t = await createTestApp({ seed: true });
+    for (const [method, url] of [
+      ["GET", "/api/admin/accounts"],
+      ["POST", "/api/admin/accounts"],
+      ["POST", "/api/admin/accounts/x/reveal"],
+      ["PUT", "/api/admin/lines/x/seat"],
+      ["POST", "/api/admin/lines/x/key"],
+      ["GET", "/api/admin/lines/x/delivery"],
+      ["POST", "/api/admin/keys/import"],
+      ["GET", "/api/admin/settings/ledger"],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: method === "GET" ? undefined : {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("refuses bad input with a message per field", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts", { ...account([netflix]), login: "" }), "login", "Login is required");
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts", { ...account([netflix]), seats: [] }), "seats", "at least one seat");
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts", { ...account([netflix]), cost: -1 }), "cost", "negative");
+    expectValidationError(
+      await admin(t, "POST", "/api/admin/accounts", { ...account([netflix]), renewalDate: "2026-02-30" }),
+      "renewalDate",
+      "does not exist",
+    );
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts", { ...account([netflix]), status: "lost" }), "status");
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts", account(["no-such-item"])), "itemIds.0", "No such item");
+    const { password: _, ...withoutPassword } = account([netflix]);
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts", withoutPassword), "password");
+    expectValidationError(await admin(t, "POST", "/api/admin/accounts/x/reveal", { what: "everything" }), "what");
+    expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: netflix, text: "  \n" }), "text", "one a line");
+    expect((await admin(t, "GET", "/api/admin/accounts")).json().items).toEqual([]);
+  });
+
+  it("are listed with seats used of total, and saved only over the version they were read at", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const created = await admin(t, "POST", "/api/admin/accounts", account([netflix]));
+    expect(created.statusCode, created.body).toBe(201);
+    const stored = created.json().account;
+    expect(stored).toMatchObject({ seatsUsed: 0, version: 1, warnings: [] });
+    expect(stored.seats.map((s: { position: number; hasPin: boolean }) => [s.position, s.hasPin])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, true],
+    ]);
+
+    // Edit: drop seat 4, rename seat 1, keep its PIN, clear seat 2's; the password stays when not given.
+    const seats = [
+      { id: stored.seats[0].id, profileName: "Mum" },
+      { id: stored.seats[1].id, profileName: "Dad", pin: "" },
+      { id: stored.seats[2].id, profileName: "Kid" },
+      { profileName: "Guest" },
+    ];
+    const { password: _, ...edit } = { ...account([netflix]), seats, notes: "Paid by card" };
+    const saved = await admin(t, "PUT", `/api/admin/accounts/${stored._id}`, edit, { "if-match": '"1"' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().account.seats.map((s: { profileName: string; hasPin: boolean }) => [s.profileName, s.hasPin])).toEqual([
+      ["Mum", true],
+      ["Dad", false],
+      ["Kid", true],
+      ["Guest", false],
+    ]);
+    expect(saved.json().account.version).toBe(2);
+    const stale = await admin(t, "PUT", `/api/admin/accounts/${stored._id}`, edit, { "if-match": '"1"' });
+    expect(stale.statusCode).toBe(409);
+    const reveal = await admin(t, "POST", `/api/admin/accounts/${stored._id}/reveal`, { what: "password" });
+    expect(reveal.json().value).toBe("account-password-1");
+    expect((await admin(t, "GET", "/api/admin/accounts/nope")).statusCode).toBe(404);
+  });
+});
+
+describe("seats for delivered lines", () => {
+  it("proposes the fullest fitting account, assigns, moves keeping history, and frees", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const first = (await admin(t, "POST", "/api/admin/accounts", account([netflix], 2))).json().account;
+    const second = (await admin(t, "POST", "/api/admin/accounts", account([netflix], 2))).json().account;
+    const [a, b, c] = await deliveredLines(t, netflix, 3);
+
+    const proposal = (await admin(t, "GET", `/api/admin/lines/${a}/seat`)).json();
+    expect(proposal).toMatchObject({ held: null, proposal: { accountId: first._id, position: 1 } });
+    expect((await admin(t, "PUT", `/api/admin/lines/${a}/seat`, {})).statusCode).toBe(200);
+    // The fuller account first: b goes beside a, not onto the empty second account.
+    expect((await admin(t, "PUT", `/api/admin/lines/${b}/seat`, {})).json().seat).toMatchObject({ accountId: first._id, position: 2 });
+    expect((await admin(t, "PUT", `/api/admin/lines/${c}/seat`, {})).json().seat).toMatchObject({ accountId: second._id, position: 1 });
+
+    const list = (await admin(t, "GET", "/api/admin/accounts")).json().items;
+    const firstListed = list.find((x: { _id: string }) => x._id === first._id);
+    expect(firstListed.seatsUsed).toBe(2);
+    expect(firstListed.seats[0].holder).toMatchObject({ customerName: "Customer 1", lineId: a });
+
+    // Taken seat: refused. Move c onto the second account's seat 2, then free it.
+    expect((await admin(t, "PUT", `/api/admin/lines/${c}/seat`, { seatId: firstListed.seats[0].id })).statusCode).toBe(409);
+    const moved = await admin(t, "PUT", `/api/admin/lines/${c}/seat`, { seatId: second.seats[1].id });
+    expect(moved.json().seat).toMatchObject({ accountId: second._id, position: 2 });
+    const history = (await admin(t, "GET", `/api/admin/accounts/${second._id}`)).json().history;
+    expect(history.map((h: { position: number; endReason: string | null }) => [h.position, h.endReason])).toEqual(
+      expect.arrayContaining([
+        [1, "moved"],
+        [2, null],
+      ]),
+    );
+    expect((await admin(t, "DELETE", `/api/admin/lines/${c}/seat`)).statusCode).toBe(200);
+    expect((await admin(t, "DELETE", `/api/admin/lines/${c}/seat`)).statusCode).toBe(404);
+    // An account with seats in use is not deleted.
+    expect((await admin(t, "DELETE", `/api/admin/accounts/${first._id}`)).statusCode).toBe(409);
+    expect((await admin(t, "DELETE", `/api/admin/accounts/${second._id}`)).statusCode).toBe(200);
+  });
+
+  it("gives the last free seat to exactly one of six lines asking at once", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 1));
+    const lines = await deliveredLines(t, netflix, 6);
+    const answers = await Promise.all(lines.map((line) => admin(t, "PUT", `/api/admin/lines/${line}/seat`, {})));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const holders = await t.database.db.selectFrom("seat_assignments").selectAll().where("ended_at", "is", null).execute();
+    expect(holders).toHaveLength(1);
+  });
+
+  it("frees the seat of a line that ended and was not renewed within the grace period", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const created = (await admin(t, "POST", "/api/admin/accounts", account([netflix], 1))).json().account;
+    const [line] = await deliveredLines(t, netflix, 1);
+    await admin(t, "PUT", `/api/admin/lines/${line}/seat`, {});
+    const order = (
+      await t.database.db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select("o.reference")
+        .where("l.id", "=", line!)
+        .executeTakeFirstOrThrow()
+    ).reference;
+    const today = shopToday(new Date());
+    const startSoThatItEnded = async (daysAgo: number) => {
+      // A 1-month line started a month and `daysAgo` days ago ended `daysAgo` days ago.
+      const start = addDays(new Date(Date.parse(`${today}T00:00:00Z`) - 0).toISOString().slice(0, 10), -daysAgo);
+      const monthBefore = new Date(Date.parse(`${start}T00:00:00Z`));
+      monthBefore.setUTCMonth(monthBefore.getUTCMonth() - 1);
+      await admin(t, "PUT", `/api/admin/orders/${order}/lines/${line}/start`, { startDate: monthBefore.toISOString().slice(0, 10) });
+    };
+    await startSoThatItEnded(3);
+    expect((await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().account.seatsUsed).toBe(1);
+    await startSoThatItEnded(4);
+    expect((await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().account.seatsUsed).toBe(0);
+    const history = (await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().history;
+    expect(history[0]).toMatchObject({ endReason: "expired" });
+  });
+
+  it("writes the delivery message from the template, with links to the customer's chat", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 1));
+    const [line] = await deliveredLines(t, netflix, 1, "9812345678");
+    expect((await admin(t, "GET", `/api/admin/lines/${line}/delivery`)).statusCode).toBe(409);
+    await admin(t, "PUT", `/api/admin/lines/${line}/seat`, {});
+    const delivery = (await admin(t, "GET", `/api/admin/lines/${line}/delivery`)).json();
+    expect(delivery.message).toContain("Login: seller@example.com");
+    expect(delivery.message).toContain("Password: account-password-1");
+    expect(delivery.message).toContain("Profile: Profile 1");
+    expect(delivery.message).toContain("PIN: 1000");
+    expect(delivery.message).not.toContain("Key:");
+    expect(delivery.message).toMatch(/Order PSL-/);
+    expect(delivery.whatsappUrl).toBe(`https://wa.me/9779812345678?text=${encodeURIComponent(delivery.message)}`);
+    expect(delivery.telegramUrl).toMatch(/^https:\/\/t\.me\/\+9779812345678\?text=/);
+
+    const settings = (await admin(t, "GET", "/api/admin/settings/ledger")).json();
+    expect(settings.data.graceDays).toBe(3);
+    expectValidationError(
+      await admin(t, "PUT", "/api/admin/settings/ledger", { graceDays: 3, deliveryTemplate: "Hi {customer}, {passwrd}" }),
+      "deliveryTemplate",
+      "Unknown placeholder {passwrd}",
+    );
+    const saved = await admin(
+      t,
+      "PUT",
+      "/api/admin/settings/ledger",
+      { graceDays: 5, deliveryTemplate: "{service}: {login} / {password}" },
+      { "if-match": `"${settings.version}"` },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin(t, "GET", `/api/admin/lines/${line}/delivery`)).json().message).toBe(
+      "Netflix Premium (Netflix Premium): seller@example.com / account-password-1",
+    );
+  });
+});
+
+describe("licence keys", () => {
+  it("imports one a line, reporting empty lines, repeats and keys already in stock", async () => {
+    const t = await createTestApp({ seed: true });
+    const item = await itemId(t, "Netflix Premium");
+    const first = await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "AAA-1\n\nBBB-2\nAAA-1\n" });
+    expect(first.json()).toMatchObject({ imported: 2, emptyLines: [2], duplicateLines: [4], alreadyInStock: [] });
+    const second = await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "CCC-3\nBBB-2" });
+    expect(second.json()).toMatchObject({ imported: 1, alreadyInStock: [2] });
+    expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 3, delivered: 0 }]);
+    expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: "nope", text: "X" }), "itemId");
+  });
+
+  it("never hands one key to two of 50 deliveries at once", async () => {
+    const t = await createTestApp({ seed: true });
+    const item = await itemId(t, "Netflix Premium");
+    const keys = Array.from({ length: 55 }, (_, i) => `KEY-${i}`);
+    expect((await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: keys.join("\n") })).json().imported).toBe(55);
+    const lines = await deliveredLines(t, item, 50);
+    const answers = await Promise.all(lines.map((line) => admin(t, "POST", `/api/admin/lines/${line}/key`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(lines.map(() => 201));
+    const given = await t.database.db.selectFrom("licence_keys").select(["id", "line_id"]).where("line_id", "is not", null).execute();
+    expect(given).toHaveLength(50);
+    expect(new Set(given.map((k) => k.line_id)).size).toBe(50);
+    // A second key for a one-device line is refused.
+    expect((await admin(t, "POST", `/api/admin/lines/${lines[0]}/key`)).statusCode).toBe(409);
+    expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 5, delivered: 50 }]);
+    const message = (await admin(t, "GET", `/api/admin/lines/${lines[0]}/delivery`)).json().message;
+    expect(message).toMatch(/Key: KEY-\d+/);
+    expect(message).not.toContain("Password:");
+  });
+});
+
+describe("availability", () => {
+  it("follows free seats and keys, and says nothing of items sold from neither", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const spotify = await itemId(t, "Spotify Premium");
+    expect(await t.app.services.availability.of(netflix)).toBeNull();
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 4));
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "in-stock" });
+    const lines = await deliveredLines(t, netflix, 4);
+    await admin(t, "PUT", `/api/admin/lines/${lines[0]}/seat`, {});
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "few", left: 3 });
+    for (const line of lines.slice(1)) await admin(t, "PUT", `/api/admin/lines/${line}/seat`, {});
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "out" });
+    expect(await t.app.services.availability.of(spotify)).toBeNull();
+  });
+});
+
+describe("selling beyond stock", () => {
+  it("takes the order and marks it waiting for stock; the product page says out of stock on the next request", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 2));
+    const references: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const placed = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" },
+        remoteAddress: `203.0.113.${nextAddress++ & 255}`,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      references.push(placed.json().reference);
+    }
+    const waiting = await Promise.all(
+      references.map(async (reference) => (await admin(t, "GET", `/api/admin/orders/${reference}`)).json().order.lines[0].waitingForStock),
+    );
+    expect(waiting).toEqual([false, false, true]);
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "few", left: 2 });
+  });
+});
+
+describe("renewals", () => {
+  it("name the seat the line holds, so renewing keeps the customer on their profile", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 2, { service: "Netflix 4K" }));
+    const [line] = await deliveredLines(t, netflix, 1);
+    await admin(t, "PUT", `/api/admin/lines/${line}/seat`, {});
+    const renewal = (await admin(t, "GET", "/api/admin/renewals?days=40")).json().items.find((r: { lineId: string }) => r.lineId === line);
+    expect(renewal.message).toContain("Renewing keeps you on the same place: Netflix 4K, profile Profile 1.");
+    expect(decodeURIComponent(renewal.whatsappUrl)).toContain("Netflix 4K, profile Profile 1");
+    expect(renewal.message).not.toContain("1000");
+  });
+});
+
+describe("stock thresholds", () => {
+  it('set per item when the shop says "Only N left"', async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 5));
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "in-stock" });
+    expect((await admin(t, "PUT", "/api/admin/stock-thresholds", { itemId: netflix, threshold: 5 })).statusCode).toBe(200);
+    expect(await t.app.services.availability.of(netflix)).toEqual({ state: "few", left: 5 });
+    expectValidationError(await admin(t, "PUT", "/api/admin/stock-thresholds", { itemId: netflix, threshold: -1 }), "threshold", "negative");
+    expectValidationError(await admin(t, "PUT", "/api/admin/stock-thresholds", { itemId: "nope", threshold: 1 }), "itemId", "No such item");
+    // An item sold from nothing shows nothing of the ledger on a delivered order.
+    const spotify = await itemId(t, "Spotify Premium");
+    const [line] = await deliveredLines(t, spotify, 1);
+    expect((await admin(t, "GET", `/api/admin/lines/${line}/seat`)).json()).toMatchObject({ linked: false, held: null, proposal: null, keys: 0 });
+  });
+});
