@@ -36,6 +36,7 @@ test("the order page: the chat's link, how to pay with a QR, 'I have paid', the 
     await form.getByRole("button", { name: "Add payment method" }).click();
     await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(methodName);
     await expectNoAxeViolations(seller);
+    await section.screenshot({ path: testInfo.outputPath("settings-payment-methods.png") });
 
     // The shopper checks out; the chat message ends with the order page's link.
     const urls = await catchChatLinks(context);
@@ -140,6 +141,7 @@ test("the order page: the chat's link, how to pay with a QR, 'I have paid', the 
     await expect(mine.getByRole("link", { name: new RegExp(reference) })).toContainText("Delivered");
     await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("Received");
     await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("NPR 300");
+    await page.screenshot({ path: testInfo.outputPath("my-orders.png") });
     await expectNoAxeViolations(page);
   } finally {
     await adminContext.close();
