@@ -197,6 +197,7 @@ describe("seats for delivered lines", () => {
     expect((await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().account.seatsUsed).toBe(0);
     const history = (await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().history;
     expect(history[0]).toMatchObject({ endReason: "expired" });
+    expect((await admin(t, "GET", `/api/admin/lines/${line}/seat`)).json()).toMatchObject({ held: null, proposal: null, linked: true });
   });
 
   it("writes the delivery message from the template, with links to the customer's chat", async () => {

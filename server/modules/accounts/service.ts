@@ -196,6 +196,10 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     return account ? { seatId, accountId: account.id, service: account.service, position: seat.position, profileName: seat.profileName } : null;
   }
 
+  async function isOver(line: LedgerLine): Promise<boolean> {
+    return line.expiryDate !== null && line.expiryDate < addDays(today(), -(await graceDays()));
+  }
+
   /** Whether any account serves the item or any key of it was ever stocked. */
   async function isSoldFromLedger(trx: Db, itemId: string): Promise<boolean> {
     const [account, key] = await Promise.all([
@@ -282,7 +286,8 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       const [held] = await repository.openAssignments(db, { lineId });
       return {
         held: held ? await describeSeat(db, held.seatId) : null,
-        proposal: held ? null : await proposalFor(db, line),
+        // A line past its grace period is over: it is offered no seat.
+        proposal: held || (await isOver(line)) ? null : await proposalFor(db, line),
         linked: line.itemId !== null && (await isSoldFromLedger(db, line.itemId)),
       };
     },
