@@ -68,7 +68,11 @@ const isForeignKeyViolation = (error: unknown) => {
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 };
 
-export function createOrdersService(db: Db, clock: Clock, { catalogue, settings, paymentMethods, limits, publicUrl, stock, seats }: OrdersDependencies) {
+export function createOrdersService(
+  db: Db,
+  clock: Clock,
+  { catalogue, settings, paymentMethods, limits, publicUrl, stock, seats }: OrdersDependencies,
+) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
   let linkSecret: Promise<Buffer> | undefined;
