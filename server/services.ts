@@ -56,6 +56,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       paymentMethods,
       limits,
       publicUrl: config.publicUrl,
+      secrets,
       // The order is stored by then: a ledger that cannot be read must not turn the sale into an error.
       stock: {
         markWaiting: (orderId) =>

@@ -161,6 +161,13 @@ describe("stored secrets", () => {
       headers: { cookie: await t.adminCookie() },
       payload: { itemId, text: `${LICENCE_KEY}\nSECOND-KEY` },
     });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: itemId, months: 1, devices: 1 }], channel: "whatsapp" },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { reference, orderUrl } = placed.json() as { reference: string; orderUrl: string };
     const oldKey = fs.readFileSync(keyFile, "utf8").trim();
     const cipherBefore = await t.database.db.selectFrom("provider_accounts").select("password_secret").executeTakeFirstOrThrow();
 
@@ -169,7 +176,7 @@ describe("stored secrets", () => {
       loadConfig({ DATABASE_URL: t.databaseUrl, SECRETS_KEY_FILE: keyFile }).secrets,
       new Date().toISOString(),
     );
-    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2 });
+    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1 });
     const newKey = fs.readFileSync(keyFile, "utf8").trim();
     expect(newKey).not.toBe(oldKey);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -191,6 +198,8 @@ describe("stored secrets", () => {
         payload: { itemId, text: LICENCE_KEY },
       });
       expect(again.json()).toMatchObject({ imported: 0, alreadyInStock: [1] });
+      // The admin's copy of the shopper's link was re-encrypted too.
+      expect((await rotated.services.orders.get(reference)).shopperPath).toBe(orderUrl);
     } finally {
       await rotated.close();
     }

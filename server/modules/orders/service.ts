@@ -32,12 +32,13 @@ import type { PaymentMethod } from "../../../domain/payment-methods";
 import type { ShopSettings } from "../../../domain/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { sharedSecret } from "../../db/shared-secrets";
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
 import { createWindowCounter } from "../../plugins/rate-limits";
 import type { Limits } from "../../plugins/shared-limits";
 import { createOrdersRepository, type DueLine, type StoredOrder } from "./repository";
-import { hashOrderKey, keyMatches, newOrderKey, openOrderKey, sealOrderKey } from "./order-keys";
+import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
+import { secretContext } from "../secrets/stored";
+import { hashOrderKey, keyMatches, newOrderKey } from "./order-keys";
 import { staleEdit } from "../versions";
 
 /**
@@ -57,6 +58,8 @@ export interface OrdersDependencies {
   paymentMethods: { enabled(): Promise<PaymentMethod[]> };
   limits: Limits;
   publicUrl: string | undefined;
+  /** Seals the admin's copy of each shopper link (ADR 0075). */
+  secrets: Pick<Cipher, "encrypt" | "decrypt">;
   /** The ledger (issue 20): marks the lines of a new order no free seat or key is left for. Never blocks a sale. */
   stock?: { markWaiting(orderId: string): Promise<void> };
   /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
@@ -71,28 +74,31 @@ const isForeignKeyViolation = (error: unknown) => {
 export function createOrdersService(
   db: Db,
   clock: Clock,
-  { catalogue, settings, paymentMethods, limits, publicUrl, stock, seats }: OrdersDependencies,
+  { catalogue, settings, paymentMethods, limits, publicUrl, secrets, stock, seats }: OrdersDependencies,
 ) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
-  let linkSecret: Promise<Buffer> | undefined;
-  /** The secret the admin's copy of each shopper link is sealed with (ADR 0075), made once per database. */
-  const orderLinkSecret = () =>
-    (linkSecret ??= sharedSecret(db, "order-link-secret", clock().toISOString()).catch((error: unknown) => {
-      linkSecret = undefined;
-      throw error;
-    }));
-
-  /** A new order's key, its hash and its sealed copy. */
-  async function newKey() {
+  /** A new order's key, its hash and its copy sealed with the shop's secrets key for the admin (ADR 0075). */
+  function newKey() {
     const key = newOrderKey();
-    return { key, keyHash: hashOrderKey(key), keySealed: sealOrderKey(key, await orderLinkSecret()) };
+    const keyHash = hashOrderKey(key);
+    return { key, keyHash, keySealed: secrets.encrypt(key, secretContext.orderKey(keyHash)) };
   }
 
-  async function present(stored: StoredOrder): Promise<Order> {
-    const { keyHash: _hash, keySealed, contactedAt: _c, paidAt: _p, deliveredAt: _d, cancelledAt: _x, ...order } = stored;
-    const key = keySealed ? openOrderKey(keySealed, await orderLinkSecret()) : null;
+  function present(stored: StoredOrder): Order {
+    const { keyHash, keySealed, contactedAt: _c, paidAt: _p, deliveredAt: _d, cancelledAt: _x, ...order } = stored;
+    const key = keySealed && keyHash ? openSealed(keySealed, secretContext.orderKey(keyHash)) : null;
     return { ...order, shopperPath: key ? orderPath(order.reference, key) : null };
+  }
+
+  /** A sealed copy the key cannot open (changed bytes) costs the admin the link, not the order. */
+  function openSealed(sealed: string, context: string): string | null {
+    try {
+      return secrets.decrypt(sealed, context);
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return null;
+      throw error;
+    }
   }
 
   /**
@@ -183,7 +189,7 @@ export function createOrdersService(
       const priced = priceOrder(input.items, await catalogueById());
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
       const now = clock().toISOString();
-      const { key, keyHash, keySealed } = await newKey();
+      const { key, keyHash, keySealed } = newKey();
       const { renews } = input;
       const { reference, orderId } = await withNewReference(async (trx, reference) => {
         const renewed = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
@@ -378,7 +384,7 @@ export function createOrdersService(
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */
     async renew(lineId: string): Promise<Order> {
       const items = await catalogueById();
-      const { keyHash, keySealed } = await newKey();
+      const { keyHash, keySealed } = newKey();
       const renewalKey = { keyHash, keySealed };
       const reference = await withNewReference(async (trx, reference) => {
         const line = await repository.findDueLine(trx, lineId);

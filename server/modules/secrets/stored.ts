@@ -11,6 +11,8 @@ export const secretContext = {
   accountPassword: (accountId: string) => `account-password:${accountId}`,
   seatPin: (seatId: string) => `seat-pin:${seatId}`,
   licenceKey: (keyId: string) => `licence-key:${keyId}`,
+  /** The admin's copy of a shopper's order key, bound to the hash the shopper's key is checked against (ADR 0075). */
+  orderKey: (keyHash: string) => `order-key:${keyHash}`,
 };
 
 /**
@@ -41,8 +43,14 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
         .where("id", "=", key.id)
         .execute();
     }
+    const orders = await trx.selectFrom("orders").select(["id", "key_hash", "key_sealed"]).where("key_sealed", "is not", null).execute();
+    for (const order of orders) {
+      const context = secretContext.orderKey(order.key_hash!);
+      const key_sealed = next.encrypt(current.decrypt(order.key_sealed!, context), context);
+      await trx.updateTable("orders").set({ key_sealed }).where("id", "=", order.id).execute();
+    }
     await replaceCheck(trx, next, now);
-    return { accounts: accounts.length, seats: seats.length, keys: keys.length };
+    return { accounts: accounts.length, seats: seats.length, keys: keys.length, orderLinks: orders.length };
   });
 }
 
