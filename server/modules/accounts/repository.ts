@@ -3,21 +3,6 @@ import type { AccountStatus, Reveal, SeatCandidate, SeatHolder } from "../../../
 import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
 
-export type AccountRow = {
-  id: string;
-  service: string;
-  login: string;
-  passwordSecret: string;
-  renewalDate: string | null;
-  cost: number;
-  periodMonths: number;
-  status: AccountStatus;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-};
-
 export type SeatRow = { id: string; accountId: string; position: number; profileName: string; pinSecret: string | null };
 
 export type AccountFields = {
@@ -30,6 +15,8 @@ export type AccountFields = {
   status: AccountStatus;
   notes: string;
 };
+
+export type AccountRow = AccountFields & { id: string; createdAt: string; updatedAt: string; version: number };
 
 export type OpenAssignment = SeatHolder & { seatId: string; itemId: string | null; renewed: boolean };
 
