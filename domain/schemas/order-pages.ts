@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_CHANNELS, ORDER_STATUSES } from "../orders";
+import { CHAT_CHANNELS, ORDER_STATUSES, orderLineSchema } from "../orders";
 import { TRANSACTION_ID_MAX } from "../order-pages";
 import { PAYMENT_KINDS } from "../payment-methods";
 
@@ -25,19 +25,13 @@ export const shopperOrderSchema = z.object({
   channel: z.enum(CHAT_CHANNELS),
   total: z.number(),
   lines: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      months: z.number(),
-      devices: z.number(),
-      unitPrice: z.number(),
-      lineTotal: z.number(),
-      startDate: z.string().nullable(),
-      expiryDate: z.string().nullable(),
-      daysLeft: z.number().nullable(),
-      renewedBy: z.string().nullable(),
-      renewal: z.object({ itemId: z.string(), Id: z.string(), image: z.string(), unitPrice: z.number() }).nullable(),
-    }),
+    orderLineSchema
+      .pick({ id: true, name: true, months: true, devices: true, unitPrice: true, lineTotal: true, startDate: true, expiryDate: true })
+      .extend({
+        daysLeft: z.number().nullable(),
+        renewedBy: z.string().nullable(),
+        renewal: z.object({ itemId: z.string(), Id: z.string(), image: z.string(), unitPrice: z.number() }).nullable(),
+      }),
   ),
   steps: z.array(stepSchema),
   claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),

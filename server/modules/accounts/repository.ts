@@ -41,6 +41,18 @@ const toAccount = (row: Omit<AccountRow, "status" | "version"> & { status: strin
   version: Number(row.version),
 });
 
+/** An account's fields as its table's columns, for inserts and updates alike. */
+const accountColumnsOf = (fields: AccountFields) => ({
+  service: fields.service,
+  login: fields.login,
+  password_secret: fields.passwordSecret,
+  renewal_date: fields.renewalDate,
+  cost: fields.cost,
+  period_months: fields.periodMonths,
+  status: fields.status,
+  notes: fields.notes,
+});
+
 export function createAccountsRepository() {
   return {
     async list(db: Db, ids?: readonly string[]): Promise<AccountRow[]> {
@@ -149,14 +161,7 @@ export function createAccountsRepository() {
         .insertInto("provider_accounts")
         .values({
           id,
-          service: fields.service,
-          login: fields.login,
-          password_secret: fields.passwordSecret,
-          renewal_date: fields.renewalDate,
-          cost: fields.cost,
-          period_months: fields.periodMonths,
-          status: fields.status,
-          notes: fields.notes,
+          ...accountColumnsOf(fields),
           created_at: now,
           updated_at: now,
         })
@@ -168,14 +173,7 @@ export function createAccountsRepository() {
       let query = db
         .updateTable("provider_accounts")
         .set({
-          service: fields.service,
-          login: fields.login,
-          password_secret: fields.passwordSecret,
-          renewal_date: fields.renewalDate,
-          cost: fields.cost,
-          period_months: fields.periodMonths,
-          status: fields.status,
-          notes: fields.notes,
+          ...accountColumnsOf(fields),
           updated_at: now,
           version: nextVersion,
         })
