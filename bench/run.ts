@@ -447,6 +447,9 @@ async function ledgerGrowth() {
         const asAdmin = { headers: { cookie } };
         const render = await medianFetchMs((i) => `${server.url}/prices?max=${900_000_000 + (withLedger ? 500 : 0) + i}`, 21);
         const listMs = await medianFetchMs(() => `${server.url}/api/admin/accounts`, 11, asAdmin);
+        // A search reaching through the seats to the customers on them, and the accounts needing attention.
+        const searchMs = await medianFetchMs(() => `${server.url}/api/admin/accounts?q=customer%205999`, 11, asAdmin);
+        const attentionMs = await medianFetchMs(() => `${server.url}/api/admin/accounts?attention=true`, 11, asAdmin);
         const proposeMs = withLedger ? await medianFetchMs(() => `${server.url}/api/admin/lines/${freeLineId}/seat`, 21, asAdmin) : Number.NaN;
         // A ledger change drops the availability map; the next page computes it again.
         const availabilityMs = await medianFetchMs((i) => `${server.url}/prices?max=${800_000_000 + (withLedger ? 500 : 0) + i}`, 11);
@@ -457,6 +460,8 @@ async function ledgerGrowth() {
         rows.push([
           withLedger ? "with the ledger" : "without (reference)",
           fixed(listMs, 1),
+          fixed(searchMs, 1),
+          fixed(attentionMs, 1),
           fixed(proposeMs, 1),
           `${fixed(render, 1)} (${fixed(render / baseline.render, 2)}×)`,
           fixed(availabilityMs, 1),
@@ -464,6 +469,8 @@ async function ledgerGrowth() {
           `${fixed(pricesRps, 0)} (${fixed(pricesRps / baseline.pricesRps, 2)}×)`,
         ]);
         if (withLedger) {
+          target("a page of accounts under 100 ms at 2,000 accounts", `${fixed(listMs, 1)} ms`, listMs < 100);
+          target("searching accounts under 100 ms at 2,000 accounts", `${fixed(searchMs, 1)} ms`, searchMs < 100);
           target("proposing a seat under 50 ms at 10,000 seats", `${fixed(proposeMs, 1)} ms`, proposeMs < 50);
           target(
             "cached /prices as fast with the ledger (within 10 %)",
@@ -481,7 +488,9 @@ async function ledgerGrowth() {
   table(
     [
       "shop",
-      "/api/admin/accounts ms",
+      "/api/admin/accounts ms (first page)",
+      "search ms (a customer on a seat)",
+      "needs attention ms",
       "seat proposal ms",
       "/prices render ms (uncached)",
       "/prices render ms (availability cached)",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountWarnings, parseKeyLines, proposeSeat, type SeatCandidate } from "./accounts";
+import { accountWarnings, parseKeyLines, proposeSeat, rankSeats, type SeatCandidate } from "./accounts";
 import { availability, availabilityLabel } from "./availability";
 
 const seat = (over: Partial<SeatCandidate>): SeatCandidate => ({
@@ -45,6 +45,25 @@ describe("proposing a seat", () => {
       seat({ seatId: "old", accountId: "c", accountCreatedAt: "2026-02-01T00:00:00Z", accountUsed: 1 }),
     ];
     expect(proposeSeat(tied, line)?.seatId).toBe("old");
+  });
+
+  it("lists every free seat the line may take, the fitting ones first, those paid up too short after", () => {
+    const candidates = [
+      seat({ seatId: "short", accountId: "short", renewalDate: "2026-12-01", accountUsed: 3 }),
+      seat({ seatId: "paused", accountId: "paused", accountStatus: "paused" }),
+      seat({ seatId: "taken", accountId: "fit", free: false, accountUsed: 1 }),
+      seat({ seatId: "fit-2", accountId: "fit", position: 2, accountUsed: 1 }),
+      seat({ seatId: "other-item", accountId: "spotify", itemIds: ["spotify"] }),
+      seat({ seatId: "empty", accountId: "empty", accountUsed: 0 }),
+    ];
+    expect(rankSeats(candidates, line).map((s) => [s.seatId, s.fits])).toEqual([
+      ["fit-2", true],
+      ["empty", true],
+      ["short", false],
+    ]);
+    // None fits: nothing is proposed, though the admin may still choose one.
+    expect(proposeSeat([candidates[0]!], line)).toBeNull();
+    expect(rankSeats([candidates[0]!], line)).toHaveLength(1);
   });
 });
 

@@ -100,6 +100,34 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/** Accounts on one page of the admin list. */
+export const ACCOUNT_PAGE_SIZE = 20;
+
+export const accountListQuerySchema = z.object({
+  /** Part of the service, login, notes, or the order reference, name or phone of a customer on a seat. */
+  q: z.string({ error: "Search must be text" }).trim().max(60, "Search at most 60 characters").optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: `status must be one of ${ACCOUNT_STATUSES.join(", ")}` }).optional(),
+  /** Only the accounts with a warning. */
+  attention: z
+    .enum(["true", "false"], { error: "attention is true or false" })
+    .transform((value) => value === "true")
+    .optional(),
+  page: z.coerce.number({ error: "page is a number" }).int("page is a whole number").min(1, "page starts at 1").max(100_000).default(1),
+  limit: z.coerce.number({ error: "limit is a number" }).int("limit is a whole number").min(1).max(200).default(ACCOUNT_PAGE_SIZE),
+});
+export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
+
+export const accountPageSchema = z.object({
+  items: z.array(accountSchema),
+  /** Accounts matching the filter, on all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** The whole ledger, whatever the filter: accounts, seats used of all seats, accounts with a warning. */
+  summary: z.object({ accounts: z.number().int(), seatsUsed: z.number().int(), seats: z.number().int(), needAttention: z.number().int() }),
+});
+export type AccountPage = z.infer<typeof accountPageSchema>;
+
 export const revealSchema = z.object({
   id: z.string(),
   what: z.string(),
@@ -176,26 +204,32 @@ export type SeatCandidate = {
 };
 
 /**
- * The seat Pasal proposes for a delivered line: a free seat on an active account that serves the item and
- * is paid up beyond the line's expiry, on the fullest such account first (so accounts fill one at a time
- * and an empty one can be let go); ties go to the older account and its first free seat.
+ * The free seats a delivered line may take, best first: seats on active accounts that serve the item. Those
+ * paid up beyond the line's expiry fit, and come first, on the fullest such account first (so accounts fill
+ * one at a time and an empty one can be let go); ties go to the older account and its first free seat. The
+ * rest follow in the same order: the admin may still choose one, and the list then warns about it.
  */
+export function rankSeats(
+  candidates: readonly SeatCandidate[],
+  line: { itemId: string; expiryDate: string },
+): Array<SeatCandidate & { fits: boolean }> {
+  return candidates
+    .filter((seat) => seat.free && seat.accountStatus === "active" && seat.itemIds.includes(line.itemId))
+    .map((seat) => ({ ...seat, fits: seat.renewalDate === null || seat.renewalDate >= line.expiryDate }))
+    .sort(
+      (a, b) =>
+        Number(b.fits) - Number(a.fits) ||
+        b.accountUsed - a.accountUsed ||
+        a.accountCreatedAt.localeCompare(b.accountCreatedAt) ||
+        a.accountId.localeCompare(b.accountId) ||
+        a.position - b.position,
+    );
+}
+
+/** The seat Pasal proposes: the best of `rankSeats` that fits, or none. */
 export function proposeSeat(candidates: readonly SeatCandidate[], line: { itemId: string; expiryDate: string }): SeatCandidate | null {
-  const fitting = candidates.filter(
-    (seat) =>
-      seat.free &&
-      seat.accountStatus === "active" &&
-      seat.itemIds.includes(line.itemId) &&
-      (seat.renewalDate === null || seat.renewalDate >= line.expiryDate),
-  );
-  fitting.sort(
-    (a, b) =>
-      b.accountUsed - a.accountUsed ||
-      a.accountCreatedAt.localeCompare(b.accountCreatedAt) ||
-      a.accountId.localeCompare(b.accountId) ||
-      a.position - b.position,
-  );
-  return fitting[0] ?? null;
+  const [best] = rankSeats(candidates, line);
+  return best?.fits ? best : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,9 +276,12 @@ export function parseKeyLines(text: string): KeyImportPlan {
 // ---------------------------------------------------------------------------------------------
 // A delivered line's seat, keys and delivery message, as the orders screen asks for them
 
-export const seatPlaceSchema = z
-  .object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() })
-  .nullable();
+const seatPlace = z.object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() });
+export const seatPlaceSchema = seatPlace.nullable();
+
+/** A free seat the admin may choose for a line; `fits`: its account is paid up beyond the line's expiry. */
+export const seatChoiceSchema = seatPlace.extend({ login: z.string(), renewalDate: z.string().nullable(), fits: z.boolean() });
+export type SeatChoice = z.infer<typeof seatChoiceSchema>;
 
 /** `linked`: the line's item is sold from accounts or keys at all; when not, the orders screen shows nothing of the ledger. */
 export const lineSeatAnswerSchema = z.object({
@@ -253,6 +290,8 @@ export const lineSeatAnswerSchema = z.object({
   proposal: seatPlaceSchema,
   keys: z.number(),
   linked: z.boolean(),
+  /** The line's expiry when it is over (ended more than the grace period ago): it is given no seat or key. */
+  endedOn: z.string().nullable(),
 });
 
 export const thresholdInputSchema = z.object({

@@ -98,3 +98,8 @@ export function deliveryMessage(template: string, values: Partial<Record<Deliver
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** A line that ended more than the grace period ago is over: its seat is freed and it is given no seat or key. */
+export function lineIsOver(expiryDate: string | null, today: string, graceDays: number): boolean {
+  return expiryDate !== null && expiryDate < addDays(today, -graceDays);
+}

@@ -183,6 +183,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 const FORWARD: readonly OrderStatus[] = ["new", "contacted", "paid", "delivered"];
 
+/** Orders still to be delivered: each of their lines will need a seat or key (ADR 0085). */
+export const UNDELIVERED_STATUSES = ["new", "contacted", "paid"] as const satisfies readonly OrderStatus[];
+
 /**
  * new → contacted → paid → delivered; a step may be skipped forward (a regular customer pays before
  * anyone writes), never taken back. Cancelled from any state before delivered. Null when allowed.

@@ -114,10 +114,35 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
     .fill(shopDate(-40));
   await order.getByRole("button", { name: /^Save/ }).first().click();
   await expect(toast(page, "Start date saved")).toBeVisible();
+  await page.reload();
+  await expect(order.getByText(/and past the grace period: its seat was freed/)).toBeVisible();
+  await expect(order.getByRole("button", { name: /^Take a key for/ })).toHaveCount(0);
+  // The freed seat can be chosen by hand: a customer moves onto it, and the move is kept in the history.
+  await order
+    .getByRole("button", { name: `Move ${item}` })
+    .first()
+    .click();
+  await expect(order.getByLabel(`Seat for ${item}`)).toHaveValue(/.+/);
+  await expect(order.getByLabel(`Seat for ${item}`).locator("option")).toHaveText([`${item} family (${login}), seat 1 (Profile 1)`]);
+  await expectNoAxeViolations(page);
+  await order.screenshot({ path: testInfo.outputPath("seat-picker.png") });
+  await order.getByRole("button", { name: "Move here" }).click();
+  await expect(toast(page, `On ${item} family, seat 1`)).toBeVisible();
+  await expect(order.getByText(`On ${item} family, seat 1`)).toBeVisible();
+  // The list is searched on the server: the account is found by its login.
   await page.goto("/admin/accounts");
+  const search = page.getByRole("search", { name: "Find accounts" });
+  await search.getByLabel("Service, login, note or customer").fill(login);
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(login)}`));
+  await expect(page.getByRole("list", { name: "Accounts" }).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByRole("listitem").filter({ hasText: login }).getByText("3/4 seats")).toBeVisible();
   await page.goto(product);
   await expect(page.getByText("Only 1 left")).toBeVisible();
+  // The freed seat is there for the fifth line: it waits no more.
+  await page.goto(`/admin/orders?q=${fifth}`);
+  await expect(waiting.getByRole("heading", { name: fifth })).toBeVisible();
+  await expect(waiting.getByText("Waiting for stock")).toHaveCount(0);
 
   // The screens in both themes: axe, and a picture of each to look at (test-results/).
   await expectAccessibleInBothThemes(page, "/admin/accounts");
@@ -129,7 +154,7 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
     for (const dark of [true, false]) {
       await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
       await page.goto(path);
-      if (name === "order") await expect(page.getByText(`On ${item} family, seat 2`)).toBeVisible();
+      if (name === "order") await expect(page.getByText(`On ${item} family, seat 3`)).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
     }
   }

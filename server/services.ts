@@ -57,11 +57,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       limits,
       publicUrl: config.publicUrl,
       secrets,
-      // The order is stored by then: a ledger that cannot be read must not turn the sale into an error.
-      stock: {
-        markWaiting: (orderId) =>
-          ledger.availability.markWaiting(orderId).catch((err: unknown) => log.error({ err }, "could not check stock for a new order")),
-      },
+      stock: { waitingLines: () => ledger.availability.waitingLines() },
       seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
     }),
     ...ledger,
@@ -72,8 +68,9 @@ export type Services = ReturnType<typeof createServices>;
 /** The seller's ledger (issue 20): accounts and seats, licence keys, their settings, availability and the delivery message. */
 function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
-  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays: async () => (await ledgerSettings.get()).graceDays });
-  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets);
+  const graceDays = async () => (await ledgerSettings.get()).graceDays;
+  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays });
+  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays });
   return {
     ledgerSettings,
     accounts,

@@ -51,6 +51,7 @@ describe("provider accounts", () => {
       ["POST", "/api/admin/accounts"],
       ["POST", "/api/admin/accounts/x/reveal"],
       ["PUT", "/api/admin/lines/x/seat"],
+      ["GET", "/api/admin/lines/x/seats"],
       ["POST", "/api/admin/lines/x/key"],
       ["GET", "/api/admin/lines/x/delivery"],
       ["POST", "/api/admin/keys/import"],
@@ -78,7 +79,7 @@ describe("provider accounts", () => {
     expectValidationError(await admin(t, "POST", "/api/admin/accounts", withoutPassword), "password");
     expectValidationError(await admin(t, "POST", "/api/admin/accounts/x/reveal", { what: "everything" }), "what");
     expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: netflix, text: "  \n" }), "text", "one a line");
-    expect((await admin(t, "GET", "/api/admin/accounts")).json().items).toEqual([]);
+    expect((await admin(t, "GET", "/api/admin/accounts")).json()).toMatchObject({ items: [], total: 0, summary: { accounts: 0, seats: 0 } });
   });
 
   it("are listed with seats used of total, and saved only over the version they were read at", async () => {
@@ -120,6 +121,73 @@ describe("provider accounts", () => {
   });
 });
 
+describe("the account list", () => {
+  it("is paged, searched over accounts and the customers on their seats, and filtered by status and warnings", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const today = shopToday(new Date());
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const renewalDate = i < 3 ? addDays(today, i * 3) : addDays(today, 60);
+      const created = await admin(t, "POST", "/api/admin/accounts", {
+        ...account([netflix], 2, { service: `Netflix ${String(i).padStart(2, "0")}`, login: `login${i}@example.com`, renewalDate }),
+        ...(i === 22 ? { status: "retired", renewalDate: addDays(today, 1) } : {}),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().account._id);
+    }
+    // A customer on a seat of "Netflix 10", whose line runs past the day that account is paid up to.
+    await admin(t, "PUT", `/api/admin/accounts/${ids[10]}`, account([netflix], 2, { service: "Netflix 10", renewalDate: addDays(today, 20) }));
+    const [line] = await deliveredLines(t, netflix, 1, "9841234567");
+    const seatOf10 = (await admin(t, "GET", `/api/admin/accounts/${ids[10]}`)).json().account.seats[0].id;
+    expect((await admin(t, "PUT", `/api/admin/lines/${line}/seat`, { seatId: seatOf10 })).statusCode).toBe(200);
+    const { reference } = await t.database.db
+      .selectFrom("order_lines as l")
+      .innerJoin("orders as o", "o.id", "l.order_id")
+      .select("o.reference")
+      .where("l.id", "=", line!)
+      .executeTakeFirstOrThrow();
+
+    const list = async (query: string) => {
+      const answer = await admin(t, "GET", `/api/admin/accounts${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    const services = (page: { items: Array<{ service: string }> }) => page.items.map((a) => a.service);
+
+    const first = await list("");
+    expect(first).toMatchObject({ total: 23, page: 1, pages: 2, summary: { accounts: 23, seats: 46, seatsUsed: 1 } });
+    expect(services(first)).toEqual(Array.from({ length: 20 }, (_, i) => `Netflix ${String(i).padStart(2, "0")}`));
+    expect(services(await list("?page=2"))).toEqual(["Netflix 20", "Netflix 21", "Netflix 22"]);
+    // Past the last page: the last page, not an empty one.
+    expect(await list("?page=9")).toMatchObject({ page: 2, pages: 2 });
+
+    expect(services(await list("?q=LOGIN7%40"))).toEqual(["Netflix 07"]);
+    expect(services(await list(`?q=${reference.toLowerCase()}`))).toEqual(["Netflix 10"]);
+    expect(services(await list("?q=984123"))).toEqual(["Netflix 10"]);
+    expect(services(await list("?q=Customer%201"))).toEqual(["Netflix 10"]);
+    // % and _ are letters to look for, not patterns.
+    expect((await list("?q=%25")).total).toBe(0);
+    expect((await list("?q=login_")).total).toBe(0);
+    expect(services(await list("?status=retired"))).toEqual(["Netflix 22"]);
+    expect(await list("?status=paused")).toMatchObject({ total: 0, items: [], page: 1, pages: 1 });
+
+    // The warnings filter and count agree with the warnings each account carries.
+    const everything = (await list("?limit=200")).items as Array<{ service: string; warnings: unknown[] }>;
+    const warned = everything.filter((a) => a.warnings.length > 0).map((a) => a.service);
+    expect(warned).toEqual(["Netflix 00", "Netflix 01", "Netflix 02", "Netflix 10"]);
+    const attention = await list("?attention=true");
+    expect(services(attention)).toEqual(warned);
+    expect(attention.summary.needAttention).toBe(4);
+    expect(services(await list("?attention=true&q=netflix%2001"))).toEqual(["Netflix 01"]);
+
+    expectValidationError(await admin(t, "GET", "/api/admin/accounts?page=0"), "page");
+    expectValidationError(await admin(t, "GET", "/api/admin/accounts?status=lost"), "status");
+    expectValidationError(await admin(t, "GET", "/api/admin/accounts?attention=maybe"), "attention");
+    expectValidationError(await admin(t, "GET", `/api/admin/accounts?q=${"x".repeat(61)}`), "q");
+  });
+});
+
 describe("seats for delivered lines", () => {
   it("proposes the fullest fitting account, assigns, moves keeping history, and frees", async () => {
     const t = await createTestApp({ seed: true });
@@ -140,8 +208,27 @@ describe("seats for delivered lines", () => {
     expect(firstListed.seatsUsed).toBe(2);
     expect(firstListed.seats[0].holder).toMatchObject({ customerName: "Customer 1", lineId: a });
 
-    // Taken seat: refused. Move c onto the second account's seat 2, then free it.
+    // The seats c may move to: the free ones, fitting first, the proposal among them.
+    const choices = (await admin(t, "GET", `/api/admin/lines/${c}/seats`)).json().seats;
+    expect(choices.map((x: { accountId: string; position: number; fits: boolean }) => [x.accountId, x.position, x.fits])).toEqual([
+      [second._id, 2, true],
+    ]);
+    expect(choices[0]).toMatchObject({ service: "Netflix Premium", login: "seller@example.com", profileName: "Profile 2" });
+    expect((await admin(t, "GET", "/api/admin/lines/nope/seats")).statusCode).toBe(404);
+
+    // Taken seat: refused. A seat of an account that does not serve the item, or is paused: refused.
     expect((await admin(t, "PUT", `/api/admin/lines/${c}/seat`, { seatId: firstListed.seats[0].id })).statusCode).toBe(409);
+    const spotify = await itemId(t, "Spotify Premium");
+    const other = (await admin(t, "POST", "/api/admin/accounts", account([spotify], 1, { service: "Spotify Family" }))).json().account;
+    const wrongItem = await admin(t, "PUT", `/api/admin/lines/${c}/seat`, { seatId: other.seats[0].id });
+    expect(wrongItem.statusCode).toBe(409);
+    expect(wrongItem.json().message).toBe("Seat 1 of Spotify Family cannot take this line: its account is not active or does not serve this item");
+    await admin(t, "PUT", `/api/admin/accounts/${other._id}`, {
+      ...account([spotify, netflix], 1, { service: "Spotify Family", status: "paused" }),
+      seats: [{ id: other.seats[0].id }],
+    });
+    expect((await admin(t, "PUT", `/api/admin/lines/${c}/seat`, { seatId: other.seats[0].id })).statusCode).toBe(409);
+    // Move c onto the second account's seat 2, then free it.
     const moved = await admin(t, "PUT", `/api/admin/lines/${c}/seat`, { seatId: second.seats[1].id });
     expect(moved.json().seat).toMatchObject({ accountId: second._id, position: 2 });
     const history = (await admin(t, "GET", `/api/admin/accounts/${second._id}`)).json().history;
@@ -197,7 +284,20 @@ describe("seats for delivered lines", () => {
     expect((await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().account.seatsUsed).toBe(0);
     const history = (await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().history;
     expect(history[0]).toMatchObject({ endReason: "expired" });
-    expect((await admin(t, "GET", `/api/admin/lines/${line}/seat`)).json()).toMatchObject({ held: null, proposal: null, linked: true });
+    // Over: offered no seat, and refused one or a key when asked.
+    expect((await admin(t, "GET", `/api/admin/lines/${line}/seat`)).json()).toMatchObject({
+      held: null,
+      proposal: null,
+      linked: true,
+      endedOn: addDays(today, -4),
+    });
+    const reassigned = await admin(t, "PUT", `/api/admin/lines/${line}/seat`, {});
+    expect(reassigned.statusCode).toBe(409);
+    expect(reassigned.json().message).toMatch(/grace period is over/);
+    await admin(t, "POST", "/api/admin/keys/import", { itemId: netflix, text: "LATE-KEY" });
+    const keyed = await admin(t, "POST", `/api/admin/lines/${line}/key`);
+    expect(keyed.statusCode).toBe(409);
+    expect(keyed.json().message).toMatch(/grace period is over/);
   });
 
   it("writes the delivery message from the template, with links to the customer's chat", async () => {
@@ -288,7 +388,7 @@ describe("availability", () => {
 });
 
 describe("selling beyond stock", () => {
-  it("takes the order and marks it waiting for stock; the product page says out of stock on the next request", async () => {
+  it("takes the order and marks it waiting for stock until stock arrives or an earlier order is cancelled", async () => {
     const t = await createTestApp({ seed: true });
     const netflix = await itemId(t, "Netflix Premium");
     await admin(t, "POST", "/api/admin/accounts", account([netflix], 2));
@@ -308,6 +408,29 @@ describe("selling beyond stock", () => {
     );
     expect(waiting).toEqual([false, false, true]);
     expect(await t.app.services.availability.of(netflix)).toEqual({ state: "few", left: 2 });
+
+    const waitingNow = async () =>
+      (await admin(t, "GET", "/api/admin/orders?limit=10"))
+        .json()
+        .items.map((order: { reference: string; lines: Array<{ waitingForStock: boolean }> }) => [order.reference, order.lines[0]!.waitingForStock]);
+    // Cancelling an earlier order leaves its seat to the one that waited; a fourth order then waits instead.
+    expect((await admin(t, "POST", `/api/admin/orders/${references[0]}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    const fourth = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" },
+      remoteAddress: `203.0.113.${nextAddress++ & 255}`,
+    });
+    expect(await waitingNow()).toEqual([
+      [fourth.json().reference, true],
+      [references[2], false],
+      [references[1], false],
+      [references[0], false],
+    ]);
+    // Stock arriving clears the mark on the next read: a key of the item is enough.
+    const imported = await admin(t, "POST", "/api/admin/keys/import", { itemId: netflix, text: "NFX-KEY-1" });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await waitingNow())[0]).toEqual([fourth.json().reference, false]);
   });
 });
 

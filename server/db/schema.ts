@@ -137,8 +137,6 @@ export interface OrderLinesTable {
   expiry_date: string | null;
   /** The order that renewed this line, once the seller marks it renewed. */
   renewal_order_id: string | null;
-  /** 1 when checkout found no free seat or key for an item sold from them (0008-ledger). */
-  waiting_for_stock: Generated<number>;
 }
 
 export interface PaymentMethodsTable {

@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { revealSchema, type Account, type Reveal } from "../../../domain/accounts";
+import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, revealSchema, type Account, type AccountPage, type Reveal } from "../../../domain/accounts";
 import { formatNpr } from "../../../domain/money";
-import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
@@ -146,61 +148,132 @@ function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNam
   );
 }
 
-/** Every provider account, with its seats, who holds them and what needs attention. */
+export type AccountFilter = { q: string; status: string; attention: boolean };
+
+function listParams(filter: AccountFilter, page?: number): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.status) params.set("status", filter.status);
+  if (filter.attention) params.set("attention", "true");
+  if (page && page > 1) params.set("page", String(page));
+  return params.toString();
+}
+
+function shownText(page: AccountPage, filtered: boolean): string {
+  const first = (page.page - 1) * ACCOUNT_PAGE_SIZE + 1;
+  const range = `${first}–${first + page.items.length - 1}`;
+  if (filtered) return page.pages > 1 ? `${page.total} matching, showing ${range}` : `${page.total} matching`;
+  return page.pages > 1 ? `Showing ${range} of ${page.total}` : `Showing all ${page.total}`;
+}
+
+/** The provider accounts a page at a time, with their seats, who holds them and what needs attention. */
 export function AccountList({
-  accounts,
+  page,
+  filter,
   itemNames,
   onEdit,
 }: {
-  accounts: Account[];
+  page: AccountPage;
+  filter: AccountFilter;
   itemNames: Map<string, string>;
   onEdit: (account: Account) => void;
 }) {
-  const [query, setQuery] = useState("");
-  const needle = query.trim().toLowerCase();
-  const shown = needle
-    ? accounts.filter((a) =>
-        [a.service, a.login, ...a.seats.map((s) => s.holder?.reference ?? "")].some((text) => text.toLowerCase().includes(needle)),
-      )
-    : accounts;
-  const used = accounts.reduce((sum, a) => sum + a.seatsUsed, 0);
-  const total = accounts.reduce((sum, a) => sum + a.seats.length, 0);
-  const warned = accounts.filter((a) => a.warnings.length > 0).length;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/accounts";
+  const filtered = filter.q !== "" || filter.status !== "" || filter.attention;
+  const { summary } = page;
   return (
     <section aria-labelledby="accounts-title">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="accounts-title" className="text-lg font-semibold">
-            Accounts ({accounts.length})
-          </h2>
-          <p className={`text-sm ${mutedText}`}>
-            {used} of {total} seats in use{warned ? `; ${warned} ${warned === 1 ? "account needs" : "accounts need"} attention` : ""}.
-          </p>
-        </div>
-        <label className="text-sm">
-          <span className="sr-only">Find an account</span>
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Service, login or order reference"
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 sm:w-72 dark:border-slate-700 dark:bg-slate-950"
-          />
-        </label>
-      </div>
-      {accounts.length === 0 ? (
-        <p className={`mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700 ${mutedText}`}>
-          No provider accounts yet. Add the first one above: its seats are then offered when you deliver an order.
-        </p>
-      ) : shown.length === 0 ? (
-        <p className={`mt-4 ${mutedText}`}>No account matches “{query}”.</p>
-      ) : (
-        <ul className="mt-4 grid gap-4 lg:grid-cols-2">
-          {shown.map((account) => (
-            <AccountCard key={account._id} account={account} itemNames={itemNames} onEdit={onEdit} />
-          ))}
-        </ul>
+      <h2 id="accounts-title" className="text-lg font-semibold">
+        Accounts ({summary.accounts})
+      </h2>
+      <p className={`text-sm ${mutedText}`}>
+        {summary.seatsUsed} of {summary.seats} seats in use
+        {summary.needAttention ? `; ${summary.needAttention} ${summary.needAttention === 1 ? "account needs" : "accounts need"} attention` : ""}.
+      </p>
+      {summary.accounts > 0 && (
+        <Form
+          method="get"
+          role="search"
+          aria-label="Find accounts"
+          className={`${card} mt-4 grid gap-3 p-4 sm:grid-cols-[1fr_10rem_auto_auto] sm:items-end`}
+        >
+          <div>
+            <label htmlFor="accounts-q" className="text-sm font-medium">
+              Service, login, note or customer
+            </label>
+            <input
+              id="accounts-q"
+              name="q"
+              type="search"
+              defaultValue={filter.q}
+              placeholder="Netflix, a login, PSL-7K2QX or 9801…"
+              autoComplete="off"
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="accounts-status" className="text-sm font-medium">
+              Status
+            </label>
+            <select id="accounts-status" name="status" defaultValue={filter.status} className={inputClass}>
+              <option value="">All statuses</option>
+              {ACCOUNT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="flex items-center gap-2 text-sm sm:pb-2.5">
+            <input type="checkbox" name="attention" value="true" defaultChecked={filter.attention} className="h-4 w-4" />
+            Needs attention
+          </label>
+          <button type="submit" className={`${primaryButton} py-2.5`} disabled={searching}>
+            {searching ? "Searching…" : "Search"}
+          </button>
+        </Form>
       )}
+      <div aria-live="polite" aria-busy={searching} className={searching ? "opacity-60" : undefined}>
+        {summary.accounts === 0 ? (
+          <p className={`mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700 ${mutedText}`}>
+            No provider accounts yet. Add the first one above: its seats are then offered when you deliver an order.
+          </p>
+        ) : page.total === 0 ? (
+          <p className={`mt-4 ${mutedText}`}>
+            No account matches{filter.q ? ` “${filter.q}”` : " these filters"}.{" "}
+            <Link to="/admin/accounts" className="underline">
+              Show all accounts
+            </Link>
+          </p>
+        ) : (
+          <>
+            <p className={`mt-4 text-sm ${mutedText}`}>{shownText(page, filtered)}</p>
+            <ul className="mt-2 grid gap-4 lg:grid-cols-2" aria-label="Accounts">
+              {page.items.map((account) => (
+                <AccountCard key={account._id} account={account} itemNames={itemNames} onEdit={onEdit} />
+              ))}
+            </ul>
+            {page.pages > 1 && (
+              <nav aria-label="Pages of accounts" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+                {page.page > 1 && (
+                  <Link to={`/admin/accounts?${listParams(filter, page.page - 1)}`} className={secondaryButton}>
+                    Previous page
+                  </Link>
+                )}
+                <span className={mutedText}>
+                  Page {page.page} of {page.pages}
+                </span>
+                {page.page < page.pages && (
+                  <Link to={`/admin/accounts?${listParams(filter, page.page + 1)}`} className={secondaryButton}>
+                    Next page
+                  </Link>
+                )}
+              </nav>
+            )}
+          </>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { deliveryAnswerSchema, lineSeatAnswerSchema } from "../../../domain/accounts";
+import { deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
 import { focusRing, mutedText } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
 import { useToast } from "../../lib/admin/toast";
@@ -9,8 +9,89 @@ type LineSeat = z.output<typeof lineSeatAnswerSchema>;
 /** Sent on the window after a seat or key changed hands, so every line shown reads its seat again. */
 const LEDGER_CHANGED = "pasal:ledger-changed";
 const doneAnswer = z.object({ success: z.literal(true), message: z.string() });
+const choicesAnswer = z.object({ success: z.literal(true), seats: z.array(seatChoiceSchema) });
 
 const small = `rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
+
+const choiceLabel = (seat: SeatChoice) =>
+  `${seat.service} (${seat.login}), seat ${seat.position}${seat.profileName ? ` (${seat.profileName})` : ""}${
+    seat.fits ? "" : `: paid up only to ${seat.renewalDate}, before this line ends`
+  }`;
+
+/** The admin's own choice of seat, in place of the proposal or to move the line: the free seats, best first. */
+function SeatPicker({
+  lineId,
+  name,
+  moving,
+  busy,
+  onChoose,
+}: {
+  lineId: string;
+  name: string;
+  moving: boolean;
+  busy: boolean;
+  onChoose: (seatId: string) => void;
+}) {
+  const [choices, setChoices] = useState<SeatChoice[] | "loading" | { error: string } | null>(null);
+  const [chosen, setChosen] = useState("");
+  const selectId = `seat-choice-${lineId}`;
+  async function load() {
+    setChoices("loading");
+    const answer = await callApi("GET", `/api/admin/lines/${lineId}/seats`, choicesAnswer);
+    setChoices(answer.ok ? answer.data.seats : { error: answer.message });
+    if (answer.ok) setChosen(answer.data.seats[0]?.seatId ?? "");
+  }
+  if (choices === null) {
+    return (
+      <button
+        type="button"
+        className={small}
+        disabled={busy}
+        onClick={() => void load()}
+        aria-label={`${moving ? "Move" : "Choose a seat for"} ${name}`}
+      >
+        {moving ? "Move…" : "Choose a seat…"}
+      </button>
+    );
+  }
+  if (choices === "loading") return <span className={mutedText}>Reading free seats…</span>;
+  if ("error" in choices) {
+    return (
+      <span role="alert" className="text-red-700 dark:text-red-300">
+        {choices.error}{" "}
+        <button type="button" className="underline" onClick={() => void load()}>
+          Try again
+        </button>
+      </span>
+    );
+  }
+  if (choices.length === 0) return <span className={mutedText}>No other free seat serves this item.</span>;
+  return (
+    <span className="flex w-full flex-wrap items-center gap-2">
+      <label htmlFor={selectId} className="sr-only">
+        Seat for {name}
+      </label>
+      <select
+        id={selectId}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        className={`w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs sm:w-auto sm:max-w-md sm:flex-1 dark:border-slate-700 dark:bg-slate-950 ${focusRing}`}
+      >
+        {choices.map((seat) => (
+          <option key={seat.seatId} value={seat.seatId}>
+            {choiceLabel(seat)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className={small} disabled={busy || !chosen} onClick={() => onChoose(chosen)}>
+        {moving ? "Move here" : "Put on this seat"}
+      </button>
+      <button type="button" className={small} onClick={() => setChoices(null)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
 
 /**
  * The ledger's part of a delivered line (issue 20): the seat it holds or the one Pasal proposes, a key from
@@ -80,6 +161,13 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
   const delivered = seat.held !== null || seat.keys > 0;
   // Items sold from neither accounts nor keys: nothing of the ledger to show.
   if (!seat.linked && !delivered) return null;
+  if (seat.endedOn && !delivered) {
+    return (
+      <p className={`w-full text-xs ${mutedText}`}>
+        Ended on {seat.endedOn} and past the grace period: its seat was freed, and it gets no seat or key.
+      </p>
+    );
+  }
   return (
     <div className="flex w-full flex-wrap items-center gap-2 text-xs">
       {seat.held ? (
@@ -129,6 +217,16 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
         >
           Free seat
         </button>
+      )}
+      {(seat.held || seat.keys === 0) && (
+        <SeatPicker
+          key={reads}
+          lineId={lineId}
+          name={name}
+          moving={seat.held !== null}
+          busy={busy}
+          onChoose={(seatId) => void act("PUT", `/api/admin/lines/${lineId}/seat`, { seatId })}
+        />
       )}
       {delivered && (
         <>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Account } from "../../../domain/accounts";
+import { accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
 import { AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
@@ -15,8 +15,22 @@ import type { Route } from "./+types/accounts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { accounts, catalogue, licenceKeys } = context.services;
-  const [list, items, stock] = await Promise.all([accounts.list(), catalogue.list(), licenceKeys.stock()]);
-  return { accounts: list, items: items.map((item) => ({ id: item._id, name: item.Name })), stock };
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  // A hand-edited address with a filter that makes no sense shows the whole list rather than an error.
+  const parsed = accountListQuerySchema.safeParse({
+    q: params.q || undefined,
+    status: params.status || undefined,
+    attention: params.attention || undefined,
+    page: params.page || undefined,
+  });
+  const query = parsed.success ? parsed.data : { page: 1, limit: ACCOUNT_PAGE_SIZE };
+  const [page, items, stock] = await Promise.all([accounts.list(query), catalogue.list(), licenceKeys.stock()]);
+  return {
+    page,
+    filter: { q: query.q ?? "", status: query.status ?? "", attention: query.attention ?? false },
+    items: items.map((item) => ({ id: item._id, name: item.Name })),
+    stock,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -52,7 +66,8 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Accounts | Pasal admin" }];
 
 export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
-  const { accounts, items, stock } = loaderData;
+  const { page, filter, items, stock } = loaderData;
+  const accounts = page.items;
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = accounts.find((account) => account._id === editingId) ?? null;
   const itemNames = new Map(items.map((item) => [item.id, item.name]));
@@ -69,7 +84,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-6 space-y-8">
         <AccountForm key={editing ? `${editing._id}-${editing.version}` : "new"} items={items} editing={editing} onDone={() => setEditingId(null)} />
-        <AccountList accounts={accounts} itemNames={itemNames} onEdit={edit} />
+        <AccountList page={page} filter={filter} itemNames={itemNames} onEdit={edit} />
         <KeyStockSection items={items} stock={stock} />
         <ThresholdForm items={items} />
       </div>

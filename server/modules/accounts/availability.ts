@@ -1,5 +1,6 @@
 import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
 import { shopToday } from "../../../domain/ledger-settings";
+import { UNDELIVERED_STATUSES } from "../../../domain/orders";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -81,39 +82,31 @@ export function createAvailabilityService(
     },
 
     /**
-     * Marks the lines of a new order that no free seat or key is left for, counting the lines of other orders
-     * not yet delivered as taking one each: the fifth one-device order for an account of four seats waits,
-     * even if none of the first four is delivered yet (ADR 0085).
+     * The lines of orders not yet delivered (new, contacted, paid) that the free seats and keys of their item do
+     * not cover, taking the orders oldest first: with four free seats the fifth one-device order waits, and
+     * stops waiting as soon as a seat is added, freed, or an earlier order is cancelled (ADR 0085).
      */
-    async markWaiting(orderId: string): Promise<void> {
-      const lines = await db
-        .selectFrom("order_lines")
-        .select(["id", "item_id as itemId"])
-        .where("order_id", "=", orderId)
-        .orderBy("position")
-        .execute();
-      const { stock } = await load();
-      const itemIds = [...new Set(lines.flatMap((line) => (line.itemId && stock.has(line.itemId) ? [line.itemId] : [])))];
-      if (itemIds.length === 0) return;
+    async waitingLines(): Promise<Set<string>> {
+      const stock = await current();
+      const waiting = new Set<string>();
+      if (stock.size === 0) return waiting;
       const pending = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
-        .select((eb) => ["l.item_id as itemId", eb.fn.countAll<string | number>().as("count")])
-        .where("o.status", "in", ["new", "contacted", "paid"])
-        .where("o.id", "!=", orderId)
-        .where("l.item_id", "in", itemIds)
-        .groupBy("l.item_id")
+        .select(["l.id", "l.item_id as itemId"])
+        .where("o.status", "in", UNDELIVERED_STATUSES)
+        .where("l.item_id", "in", [...stock.keys()])
+        .orderBy("o.created_at")
+        .orderBy("o.id")
+        .orderBy("l.position")
         .execute();
-      const left = new Map(itemIds.map((id) => [id, stock.get(id)!.free]));
-      for (const row of pending) if (row.itemId) left.set(row.itemId, left.get(row.itemId)! - Number(row.count));
-      const waiting: string[] = [];
-      for (const line of lines) {
-        if (!line.itemId || !left.has(line.itemId)) continue;
-        const free = left.get(line.itemId)!;
-        if (free < 1) waiting.push(line.id);
-        left.set(line.itemId, free - 1);
+      const left = new Map([...stock].map(([itemId, entry]) => [itemId, entry.free]));
+      for (const line of pending) {
+        const free = left.get(line.itemId!)!;
+        if (free < 1) waiting.add(line.id);
+        left.set(line.itemId!, free - 1);
       }
-      if (waiting.length) await db.updateTable("order_lines").set({ waiting_for_stock: 1 }).where("id", "in", waiting).execute();
+      return waiting;
     },
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { AccountStatus, Reveal, SeatCandidate, SeatHolder } from "../../../domain/accounts";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { AccountListQuery, AccountStatus, Reveal, SeatCandidate, SeatHolder } from "../../../domain/accounts";
 import type { Db } from "../../db/database";
+import type { Tables } from "../../db/schema";
 import { nextVersion } from "../versions";
 
 export type SeatRow = { id: string; accountId: string; position: number; profileName: string; pinSecret: string | null };
@@ -53,12 +55,123 @@ const accountColumnsOf = (fields: AccountFields) => ({
   notes: fields.notes,
 });
 
+type AccountsScope = ExpressionBuilder<Tables, "provider_accounts">;
+
+/** `column` contains `text`, ignoring case, on SQLite and PostgreSQL alike (`%` and `_` in the text are literal). */
+const containsText = (column: string, text: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+
+/**
+ * The accounts the list flags (domain `accountWarnings`, in SQL so the list can filter and count them): not
+ * retired, with a renewal date, and either due within the week, or with a seat in use past the renewal date or
+ * held by a line that ends after it.
+ */
+function needsAttention(eb: AccountsScope, today: string, weekAhead: string) {
+  return eb.and([
+    eb("provider_accounts.status", "!=", "retired"),
+    eb("provider_accounts.renewal_date", "is not", null),
+    eb.or([
+      eb.and([eb("provider_accounts.renewal_date", ">=", today), eb("provider_accounts.renewal_date", "<=", weekAhead)]),
+      eb.exists(
+        eb
+          .selectFrom("account_seats as s")
+          .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+          .innerJoin("order_lines as l", "l.id", "h.line_id")
+          .select("s.id")
+          .whereRef("s.account_id", "=", "provider_accounts.id")
+          .where((inner) =>
+            inner.or([inner("provider_accounts.renewal_date", "<", today), inner("l.expiry_date", ">", inner.ref("provider_accounts.renewal_date"))]),
+          ),
+      ),
+    ]),
+  ]);
+}
+
+/** The filter of the admin list: search over the account and the customers on its seats, status, warnings. */
+function matching(eb: AccountsScope, query: Omit<AccountListQuery, "page" | "limit">, today: string, weekAhead: string) {
+  const conditions = [];
+  if (query.status) conditions.push(eb("provider_accounts.status", "=", query.status));
+  if (query.attention) conditions.push(needsAttention(eb, today, weekAhead));
+  if (query.q) {
+    const text = query.q;
+    conditions.push(
+      eb.or([
+        containsText("provider_accounts.service", text),
+        containsText("provider_accounts.login", text),
+        containsText("provider_accounts.notes", text),
+        eb.exists(
+          eb
+            .selectFrom("account_seats as s")
+            .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+            .innerJoin("order_lines as l", "l.id", "h.line_id")
+            .innerJoin("orders as o", "o.id", "l.order_id")
+            .select("s.id")
+            .whereRef("s.account_id", "=", "provider_accounts.id")
+            .where((inner) => inner.or([containsText("o.reference", text), containsText("o.customer_name", text), containsText("o.phone", text)])),
+        ),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
 export function createAccountsRepository() {
   return {
-    async list(db: Db, ids?: readonly string[]): Promise<AccountRow[]> {
-      let query = db.selectFrom("provider_accounts").select(accountColumns);
-      if (ids) query = query.where("id", "in", ids.length ? ids : [""]);
-      const rows = await query.orderBy("service").orderBy("created_at").execute();
+    /** One page of the admin list (ids in list order), the number matching, and the whole ledger's counts. */
+    async page(db: Db, query: AccountListQuery, today: string, weekAhead: string) {
+      const where = (eb: AccountsScope) => matching(eb, query, today, weekAhead);
+      const [ids, matched, accounts, seats, used, attention] = await Promise.all([
+        db
+          .selectFrom("provider_accounts")
+          .select("id")
+          .where(where)
+          .orderBy("service")
+          .orderBy("created_at")
+          .orderBy("id")
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        db
+          .selectFrom("provider_accounts")
+          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+          .where(where)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("provider_accounts")
+          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("account_seats")
+          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("seat_assignments")
+          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+          .where("ended_at", "is", null)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom("provider_accounts")
+          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+          .where((eb) => needsAttention(eb, today, weekAhead))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        ids: ids.map((row) => row.id),
+        total: Number(matched.n),
+        summary: { accounts: Number(accounts.n), seats: Number(seats.n), seatsUsed: Number(used.n), needAttention: Number(attention.n) },
+      };
+    },
+
+    /** These accounts, in list order. */
+    async list(db: Db, ids: readonly string[]): Promise<AccountRow[]> {
+      const rows = await db
+        .selectFrom("provider_accounts")
+        .select(accountColumns)
+        .where("id", "in", ids.length ? ids : [""])
+        .orderBy("service")
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
       return rows.map(toAccount);
     },
 
@@ -67,22 +180,28 @@ export function createAccountsRepository() {
       return row && toAccount(row);
     },
 
-    async itemsOf(db: Db, accountIds?: readonly string[]): Promise<Map<string, string[]>> {
-      let query = db.selectFrom("provider_account_items").select(["account_id", "item_id"]);
-      if (accountIds) query = query.where("account_id", "in", accountIds.length ? accountIds : [""]);
+    async itemsOf(db: Db, accountIds: readonly string[]): Promise<Map<string, string[]>> {
+      const rows = await db
+        .selectFrom("provider_account_items")
+        .select(["account_id", "item_id"])
+        .where("account_id", "in", accountIds.length ? accountIds : [""])
+        .orderBy("item_id")
+        .execute();
       const byAccount = new Map<string, string[]>();
-      for (const row of await query.orderBy("item_id").execute()) {
+      for (const row of rows) {
         byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row.item_id]);
       }
       return byAccount;
     },
 
-    async seatsOf(db: Db, accountIds?: readonly string[]): Promise<SeatRow[]> {
-      let query = db
+    async seatsOf(db: Db, accountIds: readonly string[]): Promise<SeatRow[]> {
+      return db
         .selectFrom("account_seats")
-        .select(["id", "account_id as accountId", "position", "profile_name as profileName", "pin_secret as pinSecret"]);
-      if (accountIds) query = query.where("account_id", "in", accountIds.length ? accountIds : [""]);
-      return query.orderBy("account_id").orderBy("position").execute();
+        .select(["id", "account_id as accountId", "position", "profile_name as profileName", "pin_secret as pinSecret"])
+        .where("account_id", "in", accountIds.length ? accountIds : [""])
+        .orderBy("account_id")
+        .orderBy("position")
+        .execute();
     },
 
     async findSeat(db: Db, seatId: string): Promise<SeatRow | undefined> {

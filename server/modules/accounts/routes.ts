@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   accountCreateSchema,
+  accountListQuerySchema,
+  accountPageSchema,
   accountSchema,
   accountUpdateSchema,
   deliveryAnswerSchema,
@@ -9,6 +11,7 @@ import {
   lineSeatAnswerSchema,
   revealInputSchema,
   revealSchema,
+  seatChoiceSchema,
   seatPlaceSchema,
   thresholdInputSchema,
 } from "../../../domain/accounts";
@@ -41,11 +44,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       schema: {
         tags: ["ledger"],
-        summary: "Provider accounts with their seats, who holds each and warnings; never a password or PIN",
-        response: { 200: z.object({ success: z.literal(true), items: z.array(accountSchema) }) },
+        summary:
+          "Provider accounts a page at a time, with their seats, who holds each and warnings; never a password or PIN. Search (`q`) over service, login, notes and the customers on the seats; filter by `status` or `attention=true`",
+        querystring: accountListQuerySchema,
+        response: { 200: accountPageSchema.extend({ success: z.literal(true) }), 400: errorResponseSchema },
       },
     },
-    async () => ({ success: true as const, items: await accounts.list() }),
+    async (request) => ({ success: true as const, ...(await accounts.list(request.query)) }),
   );
 
   app.get(
@@ -142,6 +147,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       ...(await accounts.lineSeat(request.params.lineId)),
       keys: await licenceKeys.countOf(request.params.lineId),
     }),
+  );
+
+  app.get(
+    "/admin/lines/:lineId/seats",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary:
+          "The free seats an order line may be put on, best first (the first fitting one is the proposal); `fits`: paid up beyond the line's end",
+        params: lineParams,
+        response: { 200: z.object({ success: z.literal(true), seats: z.array(seatChoiceSchema) }), 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, seats: await accounts.seatChoices(request.params.lineId) }),
   );
 
   app.put(

@@ -1,6 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { accountWarnings, proposeSeat, type Account, type AccountCreate, type AccountUpdate, type Reveal } from "../../../domain/accounts";
-import { addDays, shopToday } from "../../../domain/ledger-settings";
+import {
+  accountWarnings,
+  proposeSeat,
+  rankSeats,
+  RENEWAL_WARNING_DAYS,
+  type Account,
+  type AccountCreate,
+  type AccountListQuery,
+  type AccountPage,
+  type AccountUpdate,
+  type Reveal,
+  type SeatChoice,
+} from "../../../domain/accounts";
+import { addDays, lineIsOver, shopToday } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -26,6 +38,9 @@ export type HeldSeat = { service: string; login: string; password: string; posit
 export interface AccountsDependencies {
   graceDays: () => Promise<number>;
 }
+
+/** Free seats listed for one line to choose from. */
+const MAX_CHOICES = 100;
 
 export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays }: AccountsDependencies) {
   const repository = createAccountsRepository();
@@ -90,14 +105,9 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     };
   }
 
-  async function load(trx: Db, ids?: readonly string[]): Promise<Account[]> {
-    const rows = await repository.list(trx, ids);
-    const accountIds = ids ?? rows.map((row) => row.id);
-    const [items, seats] = await Promise.all([
-      repository.itemsOf(trx, ids ? accountIds : undefined),
-      repository.seatsOf(trx, ids ? accountIds : undefined),
-    ]);
-    const holders = new Map((await repository.openAssignments(trx, ids ? { seatIds: seats.map((s) => s.id) } : {})).map((a) => [a.seatId, a]));
+  async function load(trx: Db, ids: readonly string[]): Promise<Account[]> {
+    const [rows, items, seats] = await Promise.all([repository.list(trx, ids), repository.itemsOf(trx, ids), repository.seatsOf(trx, ids)]);
+    const holders = new Map((await repository.openAssignments(trx, { seatIds: seats.map((s) => s.id) })).map((a) => [a.seatId, a]));
     const seatsByAccount = new Map<string, SeatRow[]>();
     for (const seat of seats) seatsByAccount.set(seat.accountId, [...(seatsByAccount.get(seat.accountId) ?? []), seat]);
     const day = today();
@@ -189,6 +199,32 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     return seat ? describeSeat(trx, seat.seatId) : null;
   }
 
+  /** The free seats the line may take, best first (at most `MAX_CHOICES`), each named with its account. */
+  async function choicesFor(trx: Db, line: LedgerLine): Promise<SeatChoice[]> {
+    if (!line.itemId) return [];
+    const ranked = rankSeats(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: line.expiryDate ?? today() }).slice(
+      0,
+      MAX_CHOICES,
+    );
+    const accountIds = [...new Set(ranked.map((seat) => seat.accountId))];
+    const [accounts, seats] = await Promise.all([repository.list(trx, accountIds), repository.seatsOf(trx, accountIds)]);
+    const accountOf = new Map(accounts.map((account) => [account.id, account]));
+    const profileOf = new Map(seats.map((seat) => [seat.id, seat.profileName]));
+    return ranked.map((seat) => {
+      const account = accountOf.get(seat.accountId)!;
+      return {
+        seatId: seat.seatId,
+        accountId: seat.accountId,
+        service: account.service,
+        login: account.login,
+        position: seat.position,
+        profileName: profileOf.get(seat.seatId) ?? "",
+        renewalDate: account.renewalDate,
+        fits: seat.fits,
+      };
+    });
+  }
+
   async function describeSeat(trx: Db, seatId: string): Promise<SeatProposal> {
     const seat = await repository.findSeat(trx, seatId);
     if (!seat) return null;
@@ -196,8 +232,23 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     return account ? { seatId, accountId: account.id, service: account.service, position: seat.position, profileName: seat.profileName } : null;
   }
 
+  /** A seat the admin named must be on an active account serving the line's item (or be the seat the line renews). */
+  async function checkChosen(trx: Db, line: LedgerLine, chosen: NonNullable<SeatProposal>) {
+    for (const renewedId of line.renewedLineIds) {
+      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
+      if (held?.seatId === chosen.seatId) return;
+    }
+    const serves = line.itemId !== null && (await repository.candidates(trx, line.itemId)).some((seat) => seat.seatId === chosen.seatId);
+    if (!serves) {
+      throw conflict(
+        `Seat ${chosen.position} of ${chosen.service} cannot take this line: its account is not active or does not serve this item`,
+        "seatId",
+      );
+    }
+  }
+
   async function isOver(line: LedgerLine): Promise<boolean> {
-    return line.expiryDate !== null && line.expiryDate < addDays(today(), -(await graceDays()));
+    return lineIsOver(line.expiryDate, today(), await graceDays());
   }
 
   /** Whether any account serves the item or any key of it was ever stocked. */
@@ -212,9 +263,15 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
   return {
     releaseExpired,
 
-    async list(): Promise<Account[]> {
+    /** One page of the admin list; a page past the last answers the last one. */
+    async list(query: AccountListQuery): Promise<AccountPage> {
       await releaseExpired();
-      return load(db);
+      const day = today();
+      const weekAhead = addDays(day, RENEWAL_WARNING_DAYS);
+      let found = await repository.page(db, query, day, weekAhead);
+      const pages = Math.max(1, Math.ceil(found.total / query.limit));
+      if (query.page > pages) found = await repository.page(db, { ...query, page: pages }, day, weekAhead);
+      return { items: await load(db, found.ids), total: found.total, page: Math.min(query.page, pages), pages, summary: found.summary };
     },
 
     async get(id: string): Promise<{ account: Account; reveals: Reveal[]; history: Awaited<ReturnType<typeof repository.seatHistory>> }> {
@@ -280,16 +337,24 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     },
 
     /** The seat the line holds now, and the seat Pasal would give it. */
-    async lineSeat(lineId: string): Promise<{ held: SeatProposal; proposal: SeatProposal; linked: boolean }> {
+    async lineSeat(lineId: string): Promise<{ held: SeatProposal; proposal: SeatProposal; linked: boolean; endedOn: string | null }> {
       await releaseExpired();
       const line = await lineOrThrow(db, lineId);
       const [held] = await repository.openAssignments(db, { lineId });
+      const over = await isOver(line);
       return {
         held: held ? await describeSeat(db, held.seatId) : null,
-        // A line past its grace period is over: it is offered no seat.
-        proposal: held || (await isOver(line)) ? null : await proposalFor(db, line),
+        proposal: held || over ? null : await proposalFor(db, line),
         linked: line.itemId !== null && (await isSoldFromLedger(db, line.itemId)),
+        endedOn: over ? line.expiryDate : null,
       };
+    },
+
+    /** The free seats the admin may put a line on, best first; none for a line that is over. */
+    async seatChoices(lineId: string): Promise<SeatChoice[]> {
+      await releaseExpired();
+      const line = await lineOrThrow(db, lineId);
+      return (await isOver(line)) ? [] : choicesFor(db, line);
     },
 
     /** At or below `threshold` free seats and keys, the storefront says "Only N left" for the item. */
@@ -316,10 +381,12 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
         return await write(async (trx) => {
           const line = await lineOrThrow(trx, lineId);
           if (line.status !== "delivered") throw conflict("Seats are given to lines of delivered orders", "lineId");
+          if (await isOver(line)) throw conflict(`This line ended on ${line.expiryDate} and its grace period is over: it gets no seat`, "lineId");
           const chosen = seatId ? await describeSeat(trx, seatId) : await proposalFor(trx, line);
           if (!chosen) {
             throw seatId ? notFound(`No seat ${seatId}`) : conflict("No free seat fits this line: add an account or free a seat", "seatId");
           }
+          if (seatId) await checkChosen(trx, line, chosen);
           const stamp = now();
           const [current] = await repository.openAssignments(trx, { lineId });
           if (current?.seatId === chosen.seatId) return chosen;

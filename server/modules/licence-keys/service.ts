@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parseKeyLines } from "../../../domain/accounts";
+import { lineIsOver, shopToday } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -14,7 +15,13 @@ export type KeyImportResult = { imported: number; emptyLines: number[]; duplicat
 /** How often a delivery tries again when a concurrent one took the key it found. */
 const TAKE_ATTEMPTS = 20;
 
-export function createLicenceKeysService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
+export function createLicenceKeysService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  secrets: Cipher,
+  { graceDays }: { graceDays: () => Promise<number> },
+) {
   const repository = createLicenceKeysRepository();
   const audit = createAccountsRepository();
   const now = () => clock().toISOString();
@@ -67,11 +74,14 @@ export function createLicenceKeysService(db: Db, clock: Clock, changes: ChangeNo
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
-        .select(["l.id", "l.item_id as itemId", "l.devices", "o.status"])
+        .select(["l.id", "l.item_id as itemId", "l.devices", "l.expiry_date as expiryDate", "o.status"])
         .where("l.id", "=", lineId)
         .executeTakeFirst();
       if (!line) throw notFound(`No order line ${lineId}`);
       if (line.status !== "delivered") throw conflict("Keys are given to lines of delivered orders", "lineId");
+      if (lineIsOver(line.expiryDate, shopToday(clock()), await graceDays())) {
+        throw conflict(`This line ended on ${line.expiryDate} and its grace period is over: it gets no key`, "lineId");
+      }
       if (!line.itemId) throw conflict("This line's item is no longer in the catalogue", "lineId");
       try {
         for (let attempt = 1; attempt <= TAKE_ATTEMPTS; attempt++) {

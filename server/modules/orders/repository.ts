@@ -79,7 +79,6 @@ export function createOrdersRepository() {
         "l.start_date",
         "l.expiry_date",
         "renewal.reference as renewal_reference",
-        "l.waiting_for_stock",
       ])
       .where(
         "l.order_id",
@@ -103,7 +102,6 @@ export function createOrdersRepository() {
         startDate: line.start_date,
         expiryDate: line.expiry_date,
         renewalReference: line.renewal_reference,
-        waitingForStock: Number(line.waiting_for_stock) === 1,
       });
       byOrder.set(line.order_id, list);
     }

@@ -14,6 +14,7 @@ import {
   renewalMessage,
   shopToday,
   transitionError,
+  UNDELIVERED_STATUSES,
   type CheckoutResponse,
   type LineQuote,
   type Order,
@@ -60,8 +61,8 @@ export interface OrdersDependencies {
   publicUrl: string | undefined;
   /** Seals the admin's copy of each shopper link (ADR 0075). */
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
-  /** The ledger (issue 20): marks the lines of a new order no free seat or key is left for. Never blocks a sale. */
-  stock?: { markWaiting(orderId: string): Promise<void> };
+  /** The ledger (issue 20): the lines of undelivered orders no free seat or key is left for. */
+  stock?: { waitingLines(): Promise<Set<string>> };
   /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
   seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, string>> };
 }
@@ -85,11 +86,21 @@ export function createOrdersService(
     return { key, keyHash, keySealed: secrets.encrypt(key, secretContext.orderKey(keyHash)) };
   }
 
-  function present(stored: StoredOrder): Order {
-    const { keyHash, keySealed, contactedAt: _c, paidAt: _p, deliveredAt: _d, cancelledAt: _x, ...order } = stored;
-    const key = keySealed && keyHash ? openSealed(keySealed, secretContext.orderKey(keyHash)) : null;
-    return { ...order, shopperPath: key ? orderPath(order.reference, key) : null };
+  /** The admin's view of orders: with their shopper links, and which lines wait for stock as the ledger stands now. */
+  async function presentAll(stored: StoredOrder[]): Promise<Order[]> {
+    const undelivered = stored.some((order) => (UNDELIVERED_STATUSES as readonly string[]).includes(order.status));
+    const waiting = stock && undelivered ? await stock.waitingLines() : new Set<string>();
+    return stored.map(({ keyHash, keySealed, contactedAt: _c, paidAt: _p, deliveredAt: _d, cancelledAt: _x, ...order }) => {
+      const key = keySealed && keyHash ? openSealed(keySealed, secretContext.orderKey(keyHash)) : null;
+      return {
+        ...order,
+        lines: order.lines.map((line) => ({ ...line, waitingForStock: waiting.has(line.id) })),
+        shopperPath: key ? orderPath(order.reference, key) : null,
+      };
+    });
   }
+
+  const present = async (stored: StoredOrder): Promise<Order> => (await presentAll([stored]))[0]!;
 
   /** A sealed copy the key cannot open (changed bytes) costs the admin the link, not the order. */
   function openSealed(sealed: string, context: string): string | null {
@@ -191,7 +202,7 @@ export function createOrdersService(
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
       const { renews } = input;
-      const { reference, orderId } = await withNewReference(async (trx, reference) => {
+      const reference = await withNewReference(async (trx, reference) => {
         const renewed = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
         const orderId = await repository.insert(
           trx,
@@ -217,9 +228,8 @@ export function createOrdersService(
             throw conflict(`Your ${line.name} of ${renewed.reference} is already renewed; see My orders for the renewal`);
           }
         }
-        return { reference, orderId };
+        return reference;
       });
-      await stock?.markWaiting(orderId);
       const orderUrl = absoluteLink(publicUrl, orderPath(reference, key));
       const message = orderMessage(priced.lines, reference, orderUrl);
       return {
@@ -315,7 +325,7 @@ export function createOrdersService(
         repository.count(db, filter),
         after ? repository.count(db, { ...filter, upTo: after }) : Promise.resolve(0),
       ]);
-      const items = await Promise.all(rows.slice(0, query.limit).map(present));
+      const items = await presentAll(rows.slice(0, query.limit));
       return { items, total, skipped, nextBefore: rows.length > query.limit ? items[items.length - 1]!.reference : null };
     },
 
