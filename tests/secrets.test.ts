@@ -184,6 +184,16 @@ describe("stored secrets", () => {
     expect(cipherAfter.password_secret).not.toBe(cipherBefore.password_secret);
 
     await expect(startAnother(t, { SECRETS_KEY: oldKey })).rejects.toThrow(SecretsKeyError);
+    // An instance left running with the old key says what to do rather than failing blankly.
+    const stale = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/accounts/${account._id}/reveal`,
+      headers: { cookie: await t.adminCookie() },
+      payload: { what: "password" },
+    });
+    expect(stale.statusCode).toBe(503);
+    expect(stale.json().message).toMatch(/stored under another key.*restart every instance with the new key/);
+    expect(stale.body).not.toContain(PASSWORD);
     const rotated = await startAnother(t, { SECRETS_KEY_FILE: keyFile });
     try {
       expect(await rotated.services.accounts.reveal(account._id, { what: "password" }, "test")).toBe(PASSWORD);

@@ -29,6 +29,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(validationAnswer(error));
     }
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
       return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }
     const status = error.statusCode ?? 500;

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { HttpError } from "../../errors";
 
 /** The format of every stored secret: `s1.<key id>.<base64url of IV ‖ tag ‖ ciphertext>` (ADR 0080). */
 const FORMAT = "s1";
@@ -6,8 +7,15 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** A stored value that cannot be opened with the key this instance holds: another key, or changed bytes. */
-export class SecretUnreadableError extends Error {}
+/**
+ * A stored value that cannot be opened with the key this instance holds: another key, or changed bytes. As an
+ * answer, 503 with what to do: an instance left running through `rotate-key` holds the old key.
+ */
+export class SecretUnreadableError extends HttpError {
+  constructor(readonly reason: string) {
+    super(503, `This instance cannot read a stored secret (${reason}). If the secrets key was rotated, restart every instance with the new key.`);
+  }
+}
 
 /**
  * AES-256-GCM over a key of 32 random bytes. Each value gets a fresh 96-bit IV and is bound to its `context`
