@@ -42,6 +42,8 @@ export async function start({ web }: StartOptions): Promise<void> {
     // Uploads from before the database kept them (ADR 0023), so every instance can serve them.
     const imported = await app.services.media.importFolder();
     if (imported) app.log.info(`copied ${imported} uploaded images from ${config.mediaDir} into the database`);
+    const removed = await app.services.media.removeLeftovers();
+    if (removed) app.log.info(`removed ${removed} half-written image copies a stopped instance left in ${config.mediaDir}`);
     if (config.trustProxy === true && isEveryAddress(config.host)) app.log.warn(TRUST_ANYONE_WARNING);
     // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
     void app.services.trending.refresh();

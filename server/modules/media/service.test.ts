@@ -83,6 +83,18 @@ describe("the media service", () => {
     expect(located).toMatchObject({ from: "memory", contentType: "image/webp", bytes });
   });
 
+  it("removes the half-written copies a killed write left, not one being written now", async () => {
+    const { db, folder } = await setUp();
+    const leftover = path.join(folder, `.${NAME}.0123456789ab.partial`);
+    await fs.writeFile(leftover, bytes);
+    await fs.writeFile(path.join(folder, NAME), bytes);
+    await fs.writeFile(path.join(folder, ".notes.partial"), "not ours");
+    expect(await createMediaService(db, folder, systemClock).removeLeftovers()).toBe(0);
+    const later = () => new Date(Date.now() + 11 * 60_000);
+    expect(await createMediaService(db, folder, later).removeLeftovers()).toBe(1);
+    expect((await fs.readdir(folder)).sort()).toEqual([".notes.partial", NAME]);
+  });
+
   it("imports copies in the folder that the database lacks, once", async () => {
     const { db, folder } = await setUp();
     await fs.writeFile(path.join(folder, NAME), bytes);

@@ -85,6 +85,32 @@ export function createMediaService(db: Db, mediaDir: string, clock: Clock, log?:
     },
 
     /**
+     * Removes the hidden copies a killed instance left half-written. Only those untouched for a while: in a
+     * shared folder another instance may be writing one now. Answers how many went.
+     */
+    async removeLeftovers(): Promise<number> {
+      let entries: string[];
+      try {
+        entries = await fs.readdir(mediaDir);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of entries.filter((entry) => PARTIAL_FILE_NAME.test(entry))) {
+        const file = path.join(mediaDir, name);
+        try {
+          // ctime, not mtime: a copy's mtime is set to its upload's time as soon as it is written.
+          if (clock().getTime() - (await fs.stat(file)).ctimeMs < LEFTOVER_AFTER_MS) continue;
+          await fs.rm(file, { force: true });
+          removed++;
+        } catch (error) {
+          log?.warn({ err: error, name }, "a half-written upload copy could not be removed");
+        }
+      }
+      return removed;
+    },
+
+    /**
      * Puts copies found in the folder but not in the database into it: uploads from before the database
      * held them (or from an instance that kept only its disk) become visible to every instance. Answers how many.
      */
@@ -112,6 +138,11 @@ export function createMediaService(db: Db, mediaDir: string, clock: Clock, log?:
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;
+
+/** The hidden name a copy is written under before it is renamed (`writeCopies`). */
+const PARTIAL_FILE_NAME = /^\..+\.[0-9a-f]{12}\.partial$/;
+/** A hidden copy untouched this long was left by a killed write, not one in progress. */
+const LEFTOVER_AFTER_MS = 10 * 60_000;
 
 async function isFile(file: string): Promise<boolean> {
   try {
