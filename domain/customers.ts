@@ -53,7 +53,12 @@ export const customerListQuerySchema = z.object({
   q: z.string({ error: "Search must be text" }).trim().max(60, "Search at most 60 characters").optional(),
   sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` }).default("lastOrder"),
   dir: z.enum(["asc", "desc"], { error: "dir must be asc or desc" }).default("desc"),
-  page: z.coerce.number({ error: "page must be a whole number" }).int("page must be a whole number").min(1, "page starts at 1").max(100_000).default(1),
+  page: z.coerce
+    .number({ error: "page must be a whole number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(100_000)
+    .default(1),
   limit: z.coerce.number({ error: "limit must be a whole number" }).int("limit must be a whole number").min(1).max(500).default(CUSTOMER_PAGE_SIZE),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;

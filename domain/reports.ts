@@ -21,7 +21,14 @@ const shopParts = new Intl.DateTimeFormat("en-GB", {
 /** Milliseconds the shop's clock is ahead of UTC at `instant`. */
 function shopOffsetMs(instant: number): number {
   const parts = Object.fromEntries(shopParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 

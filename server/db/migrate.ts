@@ -8,6 +8,7 @@ import { sharedLimits } from "./migrations/0005-shared-limits";
 import { media } from "./migrations/0006-media";
 import { orderPages } from "./migrations/0007-order-pages";
 import { ledger } from "./migrations/0008-ledger";
+import { customers } from "./migrations/0009-customers";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0006-media": media,
   "0007-order-pages": orderPages,
   "0008-ledger": ledger,
+  "0009-customers": customers,
 };
 
 export const migrationNames = Object.keys(migrations);
