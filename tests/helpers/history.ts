@@ -42,7 +42,9 @@ export async function asAdmin(
 /** Runs the history on an app whose clock reads `clock.now`; leaves the clock at HISTORY_NOW. */
 export async function writeHistory(t: TestApp, clock: { now: Date }): Promise<History> {
   const at = (iso: string) => (clock.now = new Date(iso));
-  const [netflix, spotify, youtube] = await Promise.all(["Netflix Premium", "Spotify Premium", "YouTube Premium"].map((name) => itemIdOf(t, name)));
+  const netflix = await itemIdOf(t, "Netflix Premium");
+  const spotify = await itemIdOf(t, "Spotify Premium");
+  const youtube = await itemIdOf(t, "YouTube Premium");
   await t.adminCookie();
 
   const place = async (item: string, devices: number, extra: object) => {
