@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SHOP_TIME_ZONE, shopToday } from "./shop-time";
 
 // ---------------------------------------------------------------------------------------------
-// Months and days where the shop is (issue 21, ADR 0086)
+// Months and days where the shop is (issue 21, ADR 0087)
 
 const isoMonth = /^(\d{4})-(\d{2})$/;
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -81,7 +81,7 @@ export function shiftDay(day: string, months: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Provider cost, spread over the days each paid period covers (ADR 0086)
+// Provider cost, spread over the days each paid period covers (ADR 0087)
 
 export type CostedAccount = {
   id: string;

@@ -14,7 +14,7 @@ function monthOf(column: RawBuilder<unknown>, bounds: MonthBounds): RawBuilder<s
 }
 
 /**
- * When a delivered order's money came in (ADR 0086): when it was marked paid, or delivered when paid was
+ * When a delivered order's money came in (ADR 0087): when it was marked paid, or delivered when paid was
  * skipped; orders from before those times were kept (0007) fall back on their last change.
  */
 const revenueAt = sql`coalesce(o.paid_at, o.delivered_at, o.updated_at)`;
