@@ -26,7 +26,8 @@ export async function addOrderHistory(file: string): Promise<{ phone: string }> 
         // Every customer orders once; a third of them again: 50,000 phones, 75,000 orders.
         const customer = i < HISTORY_SIZE.customers ? i : (i * 7) % HISTORY_SIZE.customers;
         const phone = `98${String(10_000_000 + customer).padStart(8, "0")}`;
-        const created = new Date(now - ((i * 7919) % (425 * DAY)) - DAY);
+        // Spread over the last 425 days, at any time of day.
+        const created = new Date(now - (((i * 7919) % 425) + 1) * DAY - ((i * 104_729) % DAY));
         const status = STATUSES[i % STATUSES.length]!;
         const at = created.toISOString();
         const later = new Date(created.getTime() + 3_600_000).toISOString();
@@ -72,8 +73,16 @@ export async function addOrderHistory(file: string): Promise<{ phone: string }> 
           paid_claimed_at: status === "new" && i % 3 === 0 ? later : null,
         });
       }
-      for (let at = 0; at < orders.length; at += 500) await trx.insertInto("orders").values(orders.slice(at, at + 500)).execute();
-      for (let at = 0; at < lines.length; at += 500) await trx.insertInto("order_lines").values(lines.slice(at, at + 500)).execute();
+      for (let at = 0; at < orders.length; at += 500)
+        await trx
+          .insertInto("orders")
+          .values(orders.slice(at, at + 500))
+          .execute();
+      for (let at = 0; at < lines.length; at += 500)
+        await trx
+          .insertInto("order_lines")
+          .values(lines.slice(at, at + 500))
+          .execute();
       // One line in ten that ended was renewed by a later order of the same customer.
       const renewed = lines.filter((_, n) => n % 10 === 0 && lines[n]!.expiry_date);
       for (const line of renewed)
@@ -117,7 +126,11 @@ export async function addOrderHistory(file: string): Promise<{ phone: string }> 
         delivered_at: `${String(line.start_date)}T12:00:00.000Z`,
         cost: 150,
       }));
-      for (let at = 0; at < keys.length; at += 500) await trx.insertInto("licence_keys").values(keys.slice(at, at + 500)).execute();
+      for (let at = 0; at < keys.length; at += 500)
+        await trx
+          .insertInto("licence_keys")
+          .values(keys.slice(at, at + 500))
+          .execute();
     });
     return { phone: "9810000007" };
   } finally {

@@ -101,7 +101,8 @@ export default function ReportChart({ kind, labels, series, description, stacked
 
   return (
     <div className="relative h-64 sm:h-72">
-      <canvas ref={canvas} role="img" aria-label={description} data-chart-ready={labels.length} />
+      {/* data-series: what was drawn, as the table shows it, for the end-to-end check that the picture has the server's numbers. */}
+      <canvas ref={canvas} role="img" aria-label={description} data-series={JSON.stringify({ labels, values: series.map((s) => s.values) })} />
     </div>
   );
 }

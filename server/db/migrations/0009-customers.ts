@@ -14,7 +14,16 @@ export const customers: Migration = {
       const key = normalisePhone(row.phone);
       if (key) await typed.updateTable("orders").set({ phone_key: key }).where("id", "=", row.id).execute();
     }
-    await db.schema.createIndex("orders_phone_key_idx").on("orders").columns(["phone_key", "status"]).execute();
+    // Covers the customers list's aggregate (ADR 0086): grouped by phone without reading the orders' rows.
+    await db.schema
+      .createIndex("orders_phone_key_idx")
+      .on("orders")
+      .columns(["phone_key", "status", "created_at", "total", "customer_name"])
+      .execute();
+
+    // The reports (ADR 0087): delivered orders by the time their money came in, and lines by their end.
+    await sql`create index orders_revenue_idx on orders (status, (coalesce(paid_at, delivered_at, updated_at)), phone_key, total)`.execute(db);
+    await db.schema.createIndex("order_lines_ended_idx").on("order_lines").columns(["expiry_date", "renewal_order_id"]).execute();
 
     await db.schema
       .createTable("customers")
@@ -39,6 +48,8 @@ export const customers: Migration = {
     await db.schema.dropIndex("licence_keys_delivered_idx").execute();
     await db.schema.alterTable("licence_keys").dropColumn("cost").execute();
     await db.schema.dropTable("customers").execute();
+    await db.schema.dropIndex("order_lines_ended_idx").execute();
+    await db.schema.dropIndex("orders_revenue_idx").execute();
     await db.schema.dropIndex("orders_phone_key_idx").execute();
     await db.schema.alterTable("orders").dropColumn("phone_key").execute();
   },

@@ -50,48 +50,58 @@ export type CustomerSearch = { phone?: string; text?: string; digits?: string };
  * greatest "time|name" (24 characters of time, then the separator).
  */
 function summaries(today: string, search: CustomerSearch): RawBuilder<SummaryRow> {
-  const filters: RawBuilder<unknown>[] = [];
-  if (search.phone) filters.push(sql`s.phone = ${search.phone}`);
+  // Which phones: narrowed before grouping, so a search or one customer reads only their orders.
+  const narrow: RawBuilder<unknown>[] = [];
+  if (search.phone) narrow.push(sql`o.phone_key = ${search.phone}`);
   const either: RawBuilder<unknown>[] = [];
-  if (search.digits) either.push(sql`s.phone like ${containing(search.digits)} escape '\\'`);
-  if (search.text) either.push(sql`lower(s.name) like ${containing(search.text.toLowerCase())} escape '\\'`);
-  if (either.length) filters.push(sql`(${sql.join(either, sql` or `)})`);
-  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  if (search.digits) either.push(sql`o.phone_key like ${containing(search.digits)} escape '\\'`);
+  if (search.text) {
+    // Any name the customer gave on an order, or the admin's name for them.
+    const pattern = containing(search.text.toLowerCase());
+    either.push(sql`o.phone_key in (
+      select n.phone_key from orders n where n.phone_key is not null and lower(n.customer_name) like ${pattern} escape '\\'
+      union select c.phone from customers c where lower(c.display_name) like ${pattern} escape '\\')`);
+  }
+  if (either.length) narrow.push(sql`(${sql.join(either, sql` or `)})`);
+  const only = narrow.length ? sql`and ${sql.join(narrow, sql` and `)}` : sql``;
   return sql<SummaryRow>`
-    select * from (
+    select
+      agg.phone as phone,
+      coalesce(nullif(c.display_name, ''), substr(agg.named, 26)) as name,
+      agg.first_at as first_at,
+      agg.last_at as last_at,
+      agg.delivered as delivered,
+      agg.spent as spent,
+      coalesce(subs.active, 0) as active,
+      subs.next_expiry as next_expiry
+    from (
       select
-        agg.phone as phone,
-        coalesce(nullif(c.display_name, ''), substr(agg.named, 26)) as name,
-        agg.first_at as first_at,
-        agg.last_at as last_at,
-        agg.delivered as delivered,
-        agg.spent as spent,
-        coalesce(subs.active, 0) as active,
-        subs.next_expiry as next_expiry
-      from (
-        select
-          o.phone_key as phone,
-          min(o.created_at) as first_at,
-          max(o.created_at) as last_at,
-          sum(case when o.status = 'delivered' then 1 else 0 end) as delivered,
-          sum(case when o.status = 'delivered' then o.total else 0 end) as spent,
-          max(case when o.customer_name is not null and o.customer_name <> '' then o.created_at || '|' || o.customer_name end) as named
-        from orders o
-        where o.phone_key is not null
-        group by o.phone_key
-      ) agg
-      left join (
-        select o.phone_key as phone, count(*) as active, min(l.expiry_date) as next_expiry
-        from order_lines l
-        join orders o on o.id = l.order_id
-        left join orders r on r.id = l.renewal_order_id
-        where o.phone_key is not null and o.status = 'delivered' and l.expiry_date >= ${today}
-          and (r.id is null or r.status <> 'delivered')
-        group by o.phone_key
-      ) subs on subs.phone = agg.phone
-      left join customers c on c.phone = agg.phone
-    ) s
-    ${where}`;
+        o.phone_key as phone,
+        min(o.created_at) as first_at,
+        max(o.created_at) as last_at,
+        sum(case when o.status = 'delivered' then 1 else 0 end) as delivered,
+        sum(case when o.status = 'delivered' then o.total else 0 end) as spent,
+        max(case when o.customer_name is not null and o.customer_name <> '' then o.created_at || '|' || o.customer_name end) as named
+      from orders o
+      where o.phone_key is not null ${only}
+      group by o.phone_key
+    ) agg
+    left join (
+      select o.phone_key as phone, count(*) as active, min(l.expiry_date) as next_expiry
+      from order_lines l
+      join orders o on o.id = l.order_id
+      left join orders r on r.id = l.renewal_order_id
+      where o.phone_key is not null and o.status = 'delivered' and l.expiry_date >= ${today}
+        and (r.id is null or r.status <> 'delivered') ${only}
+      group by o.phone_key
+    ) subs on subs.phone = agg.phone
+    left join customers c on c.phone = agg.phone`;
+}
+
+/** How many customers a search matches, without their figures. */
+function matching(search: CustomerSearch): RawBuilder<{ n: number | string }> {
+  if (!search.digits && !search.text) return sql`select count(distinct phone_key) as n from orders where phone_key is not null`;
+  return sql`select count(*) as n from (${summaries("9999-12-31", search)}) matching`;
 }
 
 export type CustomerOrderRow = {
@@ -119,7 +129,7 @@ export function createCustomersRepository() {
         select * from (${summaries(today, search)}) page
         order by case when ${column} is null then 1 else 0 end, ${column} ${direction}, phone ${direction}
         limit ${page.limit} offset ${page.offset}`.execute(db);
-      const counted = await sql<{ n: number | string }>`select count(*) as n from (${summaries(today, search)}) matching`.execute(db);
+      const counted = await matching(search).execute(db);
       return { items: rows.map(toSummary), total: Number(counted.rows[0]?.n ?? 0) };
     },
 
