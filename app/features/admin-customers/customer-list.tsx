@@ -97,9 +97,9 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
         <>
           {/* Phones: one card per customer, sorted by the select below. */}
           <div className="mt-6 sm:hidden">
-            <Form method="get" className="flex items-end gap-2">
+            <Form method="get" className="flex flex-wrap items-end gap-2">
               {query.q && <input type="hidden" name="q" value={query.q} />}
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 basis-full">
                 <label htmlFor="customers-sort" className="text-sm font-medium">
                   Sort by
                 </label>
@@ -111,13 +111,13 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
                   ))}
                 </select>
               </div>
-              <div>
+              <div className="min-w-0 flex-1">
                 <label htmlFor="customers-dir" className="sr-only">
                   Direction
                 </label>
                 <select id="customers-dir" name="dir" defaultValue={query.dir} className={inputClass}>
-                  <option value="asc">Ascending</option>
-                  <option value="desc">Descending</option>
+                  <option value="asc">Lowest or oldest first</option>
+                  <option value="desc">Highest or latest first</option>
                 </select>
               </div>
               <button type="submit" className={`${secondaryButton} px-3 py-2.5`}>

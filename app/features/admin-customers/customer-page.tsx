@@ -52,7 +52,7 @@ export function CustomerPage({ customer }: { customer: Customer }) {
         {figures.map((figure) => (
           <div key={figure.label} className={`${card} p-4`}>
             <dt className={`text-sm ${mutedText}`}>{figure.label}</dt>
-            <dd className="mt-1 text-xl font-bold">{figure.value}</dd>
+            <dd className="mt-1 whitespace-nowrap text-lg font-bold sm:text-xl">{figure.value}</dd>
           </div>
         ))}
       </dl>

@@ -67,7 +67,7 @@ export default function ReportChart({ kind, labels, series, description, stacked
       stacked,
       beginAtZero: true,
       ...(unit === "percent" ? { max: 100 } : {}),
-      ticks: { color: colours.text, callback: (value: string | number) => format(Number(value)) },
+      ticks: { color: colours.text, precision: 0, callback: (value: string | number) => format(Number(value)) },
       grid: { color: colours.grid },
     };
     const categoryAxis = { stacked, ticks: { color: colours.text }, grid: { display: false } };
@@ -81,6 +81,7 @@ export default function ReportChart({ kind, labels, series, description, stacked
           backgroundColor: colours[s.tone],
           borderColor: colours[s.tone],
           borderWidth: kind === "line" ? 2 : 0,
+          maxBarThickness: 32,
           spanGaps: true,
         })),
       },

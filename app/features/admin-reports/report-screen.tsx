@@ -49,12 +49,13 @@ function ReportSection({ id, title, intro, children }: { id: string; title: stri
   );
 }
 
-const th = "px-3 py-2 font-semibold";
-const td = "whitespace-nowrap px-3 py-2";
+const th = "px-2 py-2 font-semibold sm:px-3";
+const td = "whitespace-nowrap px-2 py-2 sm:px-3";
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: Array<{ key: string; cells: ReactNode[] }> }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    // Focusable, so a keyboard can scroll it on a narrow screen; named by its table's caption.
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="group" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
