@@ -70,7 +70,13 @@ export default function ReportChart({ kind, labels, series, description, stacked
       ticks: { color: colours.text, precision: 0, callback: (value: string | number) => format(Number(value)) },
       grid: { color: colours.grid },
     };
-    const categoryAxis = { stacked, ticks: { color: colours.text }, grid: { display: false } };
+    // Long service names are cut on the axis (the table beside it has them whole).
+    const shorten = (label = "") => (label.length > 18 ? `${label.slice(0, 17)}…` : label);
+    const categoryAxis = {
+      stacked,
+      ticks: { color: colours.text, callback: (value: string | number) => shorten(labels[Number(value)]) },
+      grid: { display: false },
+    };
     const chart = new Chart(canvas.current, {
       type: kind,
       data: {
