@@ -66,6 +66,9 @@ describe("customers", () => {
     const phones = async (query: string) => (await list(t, query)).items.map((c: { phone: string }) => c.phone);
     expect(await phones("?sort=spent&dir=desc")).toEqual(["+9779800000001", "+9779810000002", "+9779800000004", "+9779800000003"]);
     expect(await phones("?sort=name&dir=asc")).toEqual(["+9779800000004", "+9779800000003", "+9779810000002", "+9779800000001"]);
+    expect((await phones("?sort=active&dir=desc"))[0]).toBe("+9779800000001");
+    expect(await phones("?sort=delivered&dir=asc")).toEqual(["+9779800000003", "+9779800000004", "+9779810000002", "+9779800000001"]);
+    expect(await phones("?sort=phone&dir=desc")).toEqual(["+9779810000002", "+9779800000004", "+9779800000003", "+9779800000001"]);
     expect((await phones("?sort=nextExpiry&dir=asc"))[0]).toBe("+9779800000001");
     expect((await phones("?sort=nextExpiry&dir=desc"))[0]).toBe("+9779800000001");
     expect(await phones("?sort=firstOrder&dir=asc")).toEqual(["+9779800000001", "+9779810000002", "+9779800000003", "+9779800000004"]);

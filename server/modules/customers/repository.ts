@@ -4,18 +4,6 @@ import type { OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
 
-/** What a sort names, as the column of the aggregate below (a fixed list: never the request's text). */
-const SORT_COLUMNS: Record<CustomerSort, string> = {
-  name: "lower(name)",
-  phone: "phone",
-  firstOrder: "first_at",
-  lastOrder: "last_at",
-  delivered: "delivered",
-  spent: "spent",
-  active: "active",
-  nextExpiry: "next_expiry",
-};
-
 type SummaryRow = {
   phone: string;
   name: string | null;
@@ -43,16 +31,11 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 export type CustomerSearch = { phone?: string; text?: string; digits?: string };
 
-/**
- * Every customer with their figures, one row per normalised phone, aggregated in the database: orders by
- * `orders_phone_key_idx`, running lines (delivered, not ended on `today`, not already carried on by a delivered
- * renewal) beside them, and the admin's name. ISO times sort as text, so the latest order's name is the
- * greatest "time|name" (24 characters of time, then the separator).
- */
-function summaries(today: string, search: CustomerSearch): RawBuilder<SummaryRow> {
-  // Which phones: narrowed before grouping, so a search or one customer reads only their orders.
+/** The orders (alias `o`) of the customers a search asks for, as a condition to AND in; narrowed before grouping. */
+function narrowing(search: CustomerSearch & { phones?: readonly string[] }): RawBuilder<unknown> {
   const narrow: RawBuilder<unknown>[] = [];
   if (search.phone) narrow.push(sql`o.phone_key = ${search.phone}`);
+  if (search.phones) narrow.push(sql`o.phone_key in (${sql.join(search.phones)})`);
   const either: RawBuilder<unknown>[] = [];
   if (search.digits) either.push(sql`o.phone_key like ${containing(search.digits)} escape '\\'`);
   if (search.text) {
@@ -63,11 +46,33 @@ function summaries(today: string, search: CustomerSearch): RawBuilder<SummaryRow
       union select c.phone from customers c where lower(c.display_name) like ${pattern} escape '\\')`);
   }
   if (either.length) narrow.push(sql`(${sql.join(either, sql` or `)})`);
-  const only = narrow.length ? sql`and ${sql.join(narrow, sql` and `)}` : sql``;
+  return narrow.length ? sql`and ${sql.join(narrow, sql` and `)}` : sql``;
+}
+
+/** The latest order's name: ISO times sort as text, so it is the greatest "time|name" (24 characters of time, a separator). */
+const latestName = sql`max(case when o.customer_name is not null and o.customer_name <> '' then o.created_at || '|' || o.customer_name end)`;
+const shownName = (named: RawBuilder<unknown>) => sql`coalesce(nullif(c.display_name, ''), substr(${named}, 26))`;
+
+/** Per customer: lines delivered and still running on `today`, not already carried on by a delivered renewal. */
+const running = (today: string, only: RawBuilder<unknown>) => sql`
+  select o.phone_key as phone, count(*) as active, min(l.expiry_date) as next_expiry
+  from order_lines l
+  join orders o on o.id = l.order_id
+  left join orders r on r.id = l.renewal_order_id
+  where o.phone_key is not null and o.status = 'delivered' and l.expiry_date >= ${today}
+    and (r.id is null or r.status <> 'delivered') ${only}
+  group by o.phone_key`;
+
+/**
+ * Every customer (of `search`) with their figures, one row per normalised phone, aggregated in the database
+ * from `orders_phone_key_idx` (which covers it), running lines beside it, and the admin's name.
+ */
+function summaries(today: string, search: CustomerSearch & { phones?: readonly string[] }): RawBuilder<SummaryRow> {
+  const only = narrowing(search);
   return sql<SummaryRow>`
     select
       agg.phone as phone,
-      coalesce(nullif(c.display_name, ''), substr(agg.named, 26)) as name,
+      ${shownName(sql`agg.named`)} as name,
       agg.first_at as first_at,
       agg.last_at as last_at,
       agg.delivered as delivered,
@@ -81,27 +86,50 @@ function summaries(today: string, search: CustomerSearch): RawBuilder<SummaryRow
         max(o.created_at) as last_at,
         sum(case when o.status = 'delivered' then 1 else 0 end) as delivered,
         sum(case when o.status = 'delivered' then o.total else 0 end) as spent,
-        max(case when o.customer_name is not null and o.customer_name <> '' then o.created_at || '|' || o.customer_name end) as named
+        ${latestName} as named
       from orders o
       where o.phone_key is not null ${only}
       group by o.phone_key
     ) agg
-    left join (
-      select o.phone_key as phone, count(*) as active, min(l.expiry_date) as next_expiry
-      from order_lines l
-      join orders o on o.id = l.order_id
-      left join orders r on r.id = l.renewal_order_id
-      where o.phone_key is not null and o.status = 'delivered' and l.expiry_date >= ${today}
-        and (r.id is null or r.status <> 'delivered') ${only}
-      group by o.phone_key
-    ) subs on subs.phone = agg.phone
+    left join (${running(today, only)}) subs on subs.phone = agg.phone
     left join customers c on c.phone = agg.phone`;
+}
+
+/**
+ * Each customer's value of one sort column only (`k`), the cheapest aggregate that orders them: the page
+ * is chosen from these, and only its customers' full figures are computed.
+ */
+function sortKeys(sort: CustomerSort, today: string, search: CustomerSearch): RawBuilder<unknown> {
+  const only = narrowing(search);
+  const grouped = (k: RawBuilder<unknown>) =>
+    sql`select o.phone_key as phone, ${k} as k from orders o where o.phone_key is not null ${only} group by o.phone_key`;
+  switch (sort) {
+    case "firstOrder":
+      return grouped(sql`min(o.created_at)`);
+    case "lastOrder":
+      return grouped(sql`max(o.created_at)`);
+    case "phone":
+      return grouped(sql`o.phone_key`);
+    case "delivered":
+      return grouped(sql`sum(case when o.status = 'delivered' then 1 else 0 end)`);
+    case "spent":
+      return grouped(sql`sum(case when o.status = 'delivered' then o.total else 0 end)`);
+    case "name":
+      return sql`select g.phone as phone, lower(${shownName(sql`g.named`)}) as k
+        from (select o.phone_key as phone, ${latestName} as named from orders o where o.phone_key is not null ${only} group by o.phone_key) g
+        left join customers c on c.phone = g.phone`;
+    case "active":
+    case "nextExpiry":
+      return sql`select g.phone as phone, ${sort === "active" ? sql`coalesce(s.active, 0)` : sql`s.next_expiry`} as k
+        from (select o.phone_key as phone from orders o where o.phone_key is not null ${only} group by o.phone_key) g
+        left join (${running(today, only)}) s on s.phone = g.phone`;
+  }
 }
 
 /** How many customers a search matches, without their figures. */
 function matching(search: CustomerSearch): RawBuilder<{ n: number | string }> {
-  if (!search.digits && !search.text) return sql`select count(distinct phone_key) as n from orders where phone_key is not null`;
-  return sql`select count(*) as n from (${summaries("9999-12-31", search)}) matching`;
+  const only = narrowing(search);
+  return sql`select count(distinct o.phone_key) as n from orders o where o.phone_key is not null ${only}`;
 }
 
 export type CustomerOrderRow = {
@@ -122,15 +150,19 @@ export function createCustomersRepository() {
       order: { sort: CustomerSort; dir: "asc" | "desc" },
       page: { limit: number; offset: number },
     ): Promise<{ items: CustomerSummary[]; total: number }> {
-      const column = sql.raw(SORT_COLUMNS[order.sort]);
       const direction = sql.raw(order.dir);
       // Empty values last whichever way (the databases disagree on where nulls go), then by phone: a stable order.
-      const { rows } = await sql<SummaryRow>`
-        select * from (${summaries(today, search)}) page
-        order by case when ${column} is null then 1 else 0 end, ${column} ${direction}, phone ${direction}
+      const ranked = await sql<{ phone: string }>`
+        select phone from (${sortKeys(order.sort, today, search)}) ranked
+        order by case when k is null then 1 else 0 end, k ${direction}, phone ${direction}
         limit ${page.limit} offset ${page.offset}`.execute(db);
+      const phones = ranked.rows.map((row) => row.phone);
       const counted = await matching(search).execute(db);
-      return { items: rows.map(toSummary), total: Number(counted.rows[0]?.n ?? 0) };
+      const total = Number(counted.rows[0]?.n ?? 0);
+      if (phones.length === 0) return { items: [], total };
+      const { rows } = await summaries(today, { phones }).execute(db);
+      const byPhone = new Map(rows.map((row) => [row.phone, toSummary(row)]));
+      return { items: phones.map((phone) => byPhone.get(phone)!), total };
     },
 
     async summary(db: Db, today: string, phone: string): Promise<CustomerSummary | undefined> {
