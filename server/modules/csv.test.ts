@@ -3,7 +3,9 @@ import { csvField, toCsv } from "./csv";
 
 describe("CSV", () => {
   it("neutralises text a spreadsheet would run as a formula", () => {
-    for (const text of ["=1+1", "+9779800000000", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(csvField(text)).toBe(`'${text}`);
+    for (const text of ["=1+1", "+9779800000000", "-2", "@SUM(A1)", "\tx"]) expect(csvField(text)).toBe(`'${text}`);
+    // A carriage return first is neutralised, then quoted as any line break is.
+    expect(csvField("\rx")).toBe(`"'\rx"`);
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
