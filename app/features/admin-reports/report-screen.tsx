@@ -72,7 +72,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
             <tr key={row.key}>
               {row.cells.map((cell, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="break-words px-2 py-2 font-medium sm:px-3">
+                  <th key={i} scope="row" className="px-2 py-2 font-medium wrap-anywhere sm:px-3">
                     {cell}
                   </th>
                 ) : (
