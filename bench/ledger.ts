@@ -2,6 +2,7 @@
 // delivered lines), 50,000 licence keys, written into a catalogue database with the real cipher, so the
 // rows and their ciphertext are what the admin screens would store.
 import { randomUUID } from "node:crypto";
+import { normalisePhone } from "../domain/customers";
 import { openDatabase } from "../server/db/database";
 import { createCipher } from "../server/modules/secrets/cipher";
 import { secretContext } from "../server/modules/secrets/stored";
@@ -72,6 +73,7 @@ export async function addLedger(file: string, key: Buffer): Promise<{ freeLineId
             status: "delivered",
             customer_name: `Customer ${i}`,
             phone: "9800000000",
+            phone_key: normalisePhone("9800000000"),
             note: "",
             total: 300,
             created_at: now,

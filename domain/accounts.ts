@@ -241,6 +241,13 @@ export const keyImportSchema = z.object({
     .string({ error: "Paste the keys, one a line" })
     .max(2_000_000, "At most about 2 MB of keys at once; split the file")
     .refine((text) => text.trim().length > 0, "Paste the keys, one a line"),
+  /** What each key cost the shop (NPR), counted as cost when it is sold (issue 21). */
+  cost: z
+    .number({ error: "Cost must be a number of rupees" })
+    .int("Cost must be whole rupees")
+    .min(0, "Cost cannot be negative")
+    .max(10_000_000, "Cost is too large")
+    .default(0),
 });
 
 /** `codeLines[i]`: the line `codes[i]` was on. */

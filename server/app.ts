@@ -14,11 +14,13 @@ import { accountsRoutes } from "./modules/accounts/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
+import { customersRoutes } from "./modules/customers/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { paymentMethodsRoutes } from "./modules/payment-methods/routes";
+import { reportsRoutes } from "./modules/reports/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { trendingRoutes } from "./modules/trending/routes";
 import { updatesRoutes } from "./modules/updates/routes";
@@ -173,6 +175,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(ordersRoutes, { services });
       await api.register(paymentMethodsRoutes, { services });
       await api.register(accountsRoutes, { services });
+      await api.register(customersRoutes, { services });
+      await api.register(reportsRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
       api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());

@@ -13,10 +13,12 @@ import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
+import { createCustomersService } from "./modules/customers/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
+import { createReportsService } from "./modules/reports/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
@@ -60,6 +62,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       stock: { waitingLines: () => ledger.availability.waitingLines() },
       seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
     }),
+    customers: createCustomersService(db, clock),
+    reports: createReportsService(db, clock),
     ...ledger,
   };
 }

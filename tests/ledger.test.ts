@@ -344,10 +344,14 @@ describe("licence keys", () => {
     const item = await itemId(t, "Netflix Premium");
     const first = await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "AAA-1\n\nBBB-2\nAAA-1\n" });
     expect(first.json()).toMatchObject({ imported: 2, emptyLines: [2], duplicateLines: [4], alreadyInStock: [] });
-    const second = await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "CCC-3\nBBB-2" });
+    // What each key cost the shop, for the reports: 0 unless given.
+    const second = await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "CCC-3\nBBB-2", cost: 120 });
     expect(second.json()).toMatchObject({ imported: 1, alreadyInStock: [2] });
     expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 3, delivered: 0 }]);
+    expect((await t.database.db.selectFrom("licence_keys").select("cost").orderBy("cost").execute()).map((row) => row.cost)).toEqual([0, 0, 120]);
     expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: "nope", text: "X" }), "itemId");
+    expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "DDD-4", cost: -5 }), "cost", "negative");
+    expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "DDD-4", cost: 1.5 }), "cost", "whole rupees");
   });
 
   it("never hands one key to two of 50 deliveries at once", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
 import { NEWSLETTER_EMAIL_ERROR } from "../domain/schemas/newsletter";
-import { csvField, SUBSCRIBE_LIMIT } from "../server/modules/newsletter/routes";
+import { csvField } from "../server/modules/csv";
+import { SUBSCRIBE_LIMIT } from "../server/modules/newsletter/routes";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
 const subscribe = (t: TestApp, payload: unknown, remoteAddress = "203.0.113.7") =>

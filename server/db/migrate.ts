@@ -8,6 +8,7 @@ import { sharedLimits } from "./migrations/0005-shared-limits";
 import { media } from "./migrations/0006-media";
 import { orderPages } from "./migrations/0007-order-pages";
 import { ledger } from "./migrations/0008-ledger";
+import { customers } from "./migrations/0009-customers";
 import { waitingReadNotStored } from "./migrations/0011-waiting-read-not-stored";
 import type { Tables } from "./schema";
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-media": media,
   "0007-order-pages": orderPages,
   "0008-ledger": ledger,
+  "0009-customers": customers,
   "0011-waiting-read-not-stored": waitingReadNotStored,
 };
 

@@ -119,6 +119,8 @@ export interface OrdersTable {
   /** When the shopper said they paid, and the wallet's transaction id they gave. */
   paid_claimed_at: string | null;
   paid_claim_transaction: string | null;
+  /** The phone in one form, the customer's identity (0009-customers); null for an anonymous order. */
+  phone_key: string | null;
 }
 
 export interface OrderLinesTable {
@@ -232,6 +234,18 @@ export interface LicenceKeysTable {
   line_id: string | null;
   added_at: string;
   delivered_at: string | null;
+  /** NPR the shop paid for it, counted when it is sold (0009-customers). */
+  cost: Generated<number>;
+}
+
+/** The admin's name and note for a customer, keyed by the normalised phone (0009-customers). */
+export interface CustomersTable {
+  phone: string;
+  display_name: string;
+  note: string;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface SecretRevealsTable {
@@ -272,4 +286,5 @@ export interface Tables {
   licence_keys: LicenceKeysTable;
   secret_reveals: SecretRevealsTable;
   stock_thresholds: StockThresholdsTable;
+  customers: CustomersTable;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { card, mutedText } from "../../components/ui";
-import { Field, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import type { ItemChoice } from "./account-form";
@@ -26,8 +26,9 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    if (importKeys.submit({ intent: "import-keys", fields: { itemId: String(form.get("itemId") ?? ""), text: String(form.get("text") ?? "") } }))
-      setFileNote(null);
+    const cost = String(form.get("cost") ?? "").trim();
+    const fields = { itemId: String(form.get("itemId") ?? ""), text: String(form.get("text") ?? ""), cost: cost === "" ? 0 : Number(cost) };
+    if (importKeys.submit({ intent: "import-keys", fields })) setFileNote(null);
   }
 
   return (
@@ -94,6 +95,16 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
           />
           {fileNote && <p className={`mt-1 text-xs ${mutedText}`}>{fileNote}</p>}
         </div>
+        <InputField
+          name="cost"
+          label="Cost of each key (NPR)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          optional
+          hint="What the shop paid for one key: counted as cost in the reports when it is sold."
+          error={errors.cost}
+        />
         <SubmitButton pending={pending} pendingLabel="Importing…">
           Import keys
         </SubmitButton>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
+import { formatNpr } from "../../../domain/money";
+import type { DashboardMoney } from "../../../domain/reports";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { requireAdmin } from "../../lib/admin/require-admin";
@@ -8,8 +10,8 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { catalogue, carousel, updates, videos, newsletter, orders } = context.services;
-  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals] = await Promise.all([
+  const { catalogue, carousel, updates, videos, newsletter, orders, reports } = context.services;
+  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals, money] = await Promise.all([
     catalogue.list(),
     carousel.list(),
     updates.list(),
@@ -17,8 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     newsletter.list(),
     orders.weekCounts(),
     orders.renewals(DEFAULT_RENEWAL_WINDOW_DAYS),
+    reports.dashboard(),
   ]);
   return {
+    money,
     weekOrders,
     renewalsDue: renewals.length,
     counts: {
@@ -36,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Pasal admin" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, latestPosts, weekOrders, renewalsDue } = loaderData;
+  const { counts, latestPosts, weekOrders, renewalsDue, money } = loaderData;
   const tiles: Array<{ label: string; value?: number; detail?: string; to: string }> = [
     { label: "Renewals due", value: renewalsDue, detail: `ending within ${DEFAULT_RENEWAL_WINDOW_DAYS} days or ended`, to: "/admin/renewals" },
     { label: "Catalogue items", value: counts.items, detail: `${counts.itemsWithoutPlans} without plans`, to: "/admin/prices" },
@@ -49,6 +53,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Dashboard</h1>
+      <MoneyFigures money={money} />
       <section aria-labelledby="week-orders" className="mt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="week-orders" className="text-lg font-semibold">
@@ -109,6 +114,60 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </div>
+  );
+}
+
+const signed = (amount: number) => (amount < 0 ? `−NPR ${formatNpr(-amount)}` : `NPR ${formatNpr(amount)}`);
+
+/** This month's money against last month's, and what waits on the seller (issue 21). */
+function MoneyFigures({ money }: { money: DashboardMoney }) {
+  const { thisMonth, lastMonth } = money;
+  const figures = (["revenue", "cost", "margin"] as const).map((key) => {
+    const change = thisMonth[key] - lastMonth[key];
+    return {
+      label: { revenue: "Revenue", cost: "Cost", margin: "Margin" }[key],
+      value: signed(thisMonth[key]),
+      detail: `${signed(lastMonth[key])} last month (${change >= 0 ? "+" : "−"}${formatNpr(Math.abs(change))})`,
+    };
+  });
+  const link = `${card} block h-full p-4 hover:border-brand-500 ${focusRing}`;
+  return (
+    <section aria-labelledby="money-this-month" className="mt-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="money-this-month" className="text-lg font-semibold">
+          This month
+        </h2>
+        <Link
+          to="/admin/reports"
+          className={`text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
+        >
+          Reports
+        </Link>
+      </div>
+      <ul className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {figures.map((figure) => (
+          <li key={figure.label} className={`${card} p-4`}>
+            <span className={`block text-sm ${mutedText}`}>{figure.label}</span>
+            <span className="mt-1 block text-xl font-bold">{figure.value}</span>
+            <span className={`mt-1 block text-xs ${mutedText}`}>{figure.detail}</span>
+          </li>
+        ))}
+        <li>
+          <Link to="/admin/orders" className={link}>
+            <span className={`block text-sm ${mutedText}`}>Waiting for payment</span>
+            <span className="mt-1 block text-xl font-bold">{money.awaitingPayment}</span>
+            <span className={`mt-1 block text-xs ${mutedText}`}>orders new or contacted</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/orders" className={link}>
+            <span className={`block text-sm ${mutedText}`}>Say they paid</span>
+            <span className="mt-1 block text-xl font-bold">{money.paidClaims}</span>
+            <span className={`mt-1 block text-xs ${mutedText}`}>not marked paid yet</span>
+          </Link>
+        </li>
+      </ul>
+    </section>
   );
 }
 

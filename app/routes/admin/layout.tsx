@@ -23,6 +23,8 @@ const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/renewals", label: "Renewals" },
+  { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/reports", label: "Reports" },
   { to: "/admin/accounts", label: "Accounts" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/whatsNewVideo", label: "What's New Video" },

@@ -263,7 +263,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const result = await licenceKeys.import(request.body.itemId, request.body.text);
+      const result = await licenceKeys.import(request.body.itemId, request.body.text, request.body.cost);
       return { success: true as const, message: `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported`, ...result };
     },
   );

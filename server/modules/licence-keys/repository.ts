@@ -21,7 +21,7 @@ export function createLicenceKeysRepository() {
       return found;
     },
 
-    async insertMany(db: Db, rows: ReadonlyArray<{ id: string; itemId: string; codeSecret: string; codeHash: string }>, now: string) {
+    async insertMany(db: Db, rows: ReadonlyArray<{ id: string; itemId: string; codeSecret: string; codeHash: string; cost: number }>, now: string) {
       for (let at = 0; at < rows.length; at += 500) {
         await db
           .insertInto("licence_keys")
@@ -34,6 +34,7 @@ export function createLicenceKeysRepository() {
               line_id: null,
               added_at: now,
               delivered_at: null,
+              cost: row.cost,
             })),
           )
           .execute();

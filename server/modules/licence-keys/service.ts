@@ -31,9 +31,10 @@ export function createLicenceKeysService(
 
     /**
      * Adds the keys of a paste or file, one a line. Empty lines, repeats within it and keys already in stock
-     * for the item are reported by line number and not imported; the rest are stored encrypted, together.
+     * for the item are reported by line number and not imported; the rest are stored encrypted, together, each
+     * with what it cost the shop (NPR, counted when it is sold).
      */
-    async import(itemId: string, text: string): Promise<KeyImportResult> {
+    async import(itemId: string, text: string, cost: number): Promise<KeyImportResult> {
       const item = await db.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
       if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
       const plan = parseKeyLines(text);
@@ -48,7 +49,7 @@ export function createLicenceKeysService(
           const fresh = hashed.filter((entry) => !existing.has(entry.hash));
           const rows = fresh.map(({ code, hash }) => {
             const id = randomUUID();
-            return { id, itemId, codeSecret: secrets.encrypt(code, secretContext.licenceKey(id)), codeHash: hash };
+            return { id, itemId, codeSecret: secrets.encrypt(code, secretContext.licenceKey(id)), codeHash: hash, cost };
           });
           await repository.insertMany(trx, rows, now());
           return {

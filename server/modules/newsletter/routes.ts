@@ -5,21 +5,9 @@ import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../../../domain/newsletter";
 import { newsletterListResponseSchema, newsletterSubscribeSchema } from "../../../domain/schemas/newsletter";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
+import { toCsv } from "../csv";
 
 export const NEWSLETTER_CSV_FILENAME = "newsletter-subscribers.csv";
-
-/**
- * One CSV field (RFC 4180). A value a spreadsheet would read as a formula (= + - @, or a tab or
- * carriage return first) gets a leading ' so opening the file cannot run anything.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export function toCsv(header: string[], rows: string[][]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
-}
 
 /** Per client address: enough for typos, too few to fill the list with junk. */
 export const SUBSCRIBE_LIMIT = { max: 5, timeWindow: 60_000 };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { ChatChannel } from "../../../domain/checkout";
+import { normalisePhone } from "../../../domain/customers";
 import { ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
@@ -140,6 +141,7 @@ export function createOrdersRepository() {
           status: order.status,
           customer_name: order.customerName,
           phone: order.phone,
+          phone_key: normalisePhone(order.phone),
           note: order.note,
           total: order.total,
           created_at: now,
@@ -213,7 +215,14 @@ export function createOrdersRepository() {
     ): Promise<boolean> {
       let query = db
         .updateTable("orders")
-        .set({ customer_name: details.customerName, phone: details.phone, note: details.note, updated_at: now, version: nextVersion })
+        .set({
+          customer_name: details.customerName,
+          phone: details.phone,
+          phone_key: normalisePhone(details.phone),
+          note: details.note,
+          updated_at: now,
+          version: nextVersion,
+        })
         .where("id", "=", id);
       if (expected !== undefined) query = query.where("version", "=", expected);
       return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;

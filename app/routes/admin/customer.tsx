@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { customerActionSchema, CustomerPage } from "../../features/admin-customers/customer-page";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
+import type { Route } from "./+types/customer";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  try {
+    return { customer: await context.services.customers.get(params.phone) };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  return answer(request, customerActionSchema, async ({ fields, version }) => {
+    await context.services.customers.updateDetails(params.phone, fields, version);
+    return "Customer saved";
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.customer.name ?? "Customer"} | Pasal admin` }];
+
+export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+  return <CustomerPage customer={loaderData.customer} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Customer" error={error} />;
+}

@@ -1,0 +1,29 @@
+import { monthQuerySchema } from "../../../domain/reports";
+import { ReportScreen } from "../../features/admin-reports/report-screen";
+import { requireAdmin } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
+import type { Route } from "./+types/reports";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { reports } = context.services;
+  const parsed = monthQuerySchema.safeParse({ month: new URL(request.url).searchParams.get("month") ?? undefined });
+  const month = (parsed.success && parsed.data.month) || reports.thisMonth();
+  const [money, services, customers, renewals] = await Promise.all([
+    reports.money(),
+    reports.topServices(month),
+    reports.customers(),
+    reports.renewals(),
+  ]);
+  return { money, month, services, customers, renewals };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports | Pasal admin" }];
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  return <ReportScreen {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Reports" error={error} />;
+}

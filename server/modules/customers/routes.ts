@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema } from "../../../domain/common";
+import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema, customerSchema } from "../../../domain/customers";
+import type { Services } from "../../services";
+import { csvHeaders, toCsv } from "../csv";
+import { expectedVersion, ifMatchHeaders } from "../versions";
+
+export const CUSTOMERS_CSV_FILENAME = "customers.csv";
+const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the customer's phone").max(30, "A phone has at most 30 characters") });
+const customerAnswer = z.object({ success: z.literal(true), message: z.string(), customer: customerSchema });
+
+export const customersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { customers } = services;
+
+  app.get(
+    "/admin/customers",
+    {
+      schema: {
+        tags: ["customers"],
+        summary: "Customers (one per normalised phone on orders) with their figures; search by name or phone, sort by a column, a page at a time",
+        querystring: customerListQuerySchema,
+        response: { 200: customerPageSchema.extend({ success: z.literal(true) }), 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await customers.list(request.query)) }),
+  );
+
+  app.get(
+    "/admin/customers.csv",
+    {
+      schema: {
+        tags: ["customers"],
+        summary: "Every customer as a CSV download, latest order first; amounts in whole NPR, dates ISO",
+        produces: ["text/csv"],
+        response: { 200: z.string(), 401: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await customers.all();
+      const csv = toCsv(
+        ["phone", "name", "first_order_at", "last_order_at", "orders_delivered", "total_spent_npr", "active_subscriptions", "next_expiry", "note"],
+        rows.map((c) => [
+          c.phone,
+          c.name,
+          c.firstOrderAt,
+          c.lastOrderAt,
+          c.ordersDelivered,
+          c.totalSpent,
+          c.activeSubscriptions,
+          c.nextExpiry,
+          c.note,
+        ]),
+      );
+      return reply.headers(csvHeaders(CUSTOMERS_CSV_FILENAME)).send(csv);
+    },
+  );
+
+  app.get(
+    "/admin/customers/:phone",
+    {
+      schema: {
+        tags: ["customers"],
+        summary: "One customer by phone (any way of writing it): orders, seats and keys held now, renewals due, the admin's name and note",
+        params: phoneParams,
+        response: { 200: customerAnswer, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, message: "Customer found", customer: await customers.get(request.params.phone) }),
+  );
+
+  app.put(
+    "/admin/customers/:phone",
+    {
+      schema: {
+        tags: ["customers"],
+        summary: "The admin's display name and private note for a customer; with If-Match: the customer's version (0 before the first save)",
+        params: phoneParams,
+        headers: ifMatchHeaders,
+        body: customerDetailsInputSchema,
+        response: { 200: customerAnswer, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: "Customer saved",
+      customer: await customers.updateDetails(request.params.phone, request.body, expectedVersion(request.headers)),
+    }),
+  );
+};

@@ -1,0 +1,135 @@
+import {
+  accountPeriods,
+  costBetween,
+  firstDayOf,
+  monthsEndingWith,
+  REPORT_MONTHS,
+  renewalRate,
+  roundParts,
+  shiftMonth,
+  shopDayStart,
+  TOP_SERVICES,
+  topWithOther,
+  type CustomerMonth,
+  type DashboardMoney,
+  type MoneyMonth,
+  type RenewalMonth,
+  type ServiceMoney,
+} from "../../../domain/reports";
+import { shopToday } from "../../../domain/shop-time";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { createReportsRepository, type AccountCostRow, type MonthBounds } from "./repository";
+
+function boundsOf(months: readonly string[]): MonthBounds {
+  return { months, starts: [...months, shiftMonth(months.at(-1)!, 1)].map((month) => shopDayStart(firstDayOf(month))) };
+}
+
+/** An account's cost on the days of [from, to), in rupees (not rounded). */
+function accountCost(account: AccountCostRow, from: string, to: string): number {
+  const periods = accountPeriods({ ...account, createdDay: shopToday(new Date(account.createdAt)) });
+  return costBetween(periods, from, to);
+}
+
+export function createReportsService(db: Db, clock: Clock) {
+  const repository = createReportsRepository();
+  const thisMonth = () => shopToday(clock()).slice(0, 7);
+
+  /** Revenue, cost and margin for each of `months` (consecutive, oldest first). */
+  async function money(months: readonly string[]): Promise<MoneyMonth[]> {
+    const bounds = boundsOf(months);
+    const [revenue, keyCost, accounts] = await Promise.all([
+      repository.revenueByMonth(db, bounds),
+      repository.keyCostByMonth(db, bounds),
+      repository.accounts(db),
+    ]);
+    return months.map((month) => {
+      const from = firstDayOf(month);
+      const to = firstDayOf(shiftMonth(month, 1));
+      const providers = Math.round(accounts.reduce((sum, account) => sum + accountCost(account, from, to), 0));
+      const cost = providers + (keyCost.get(month) ?? 0);
+      const earned = revenue.get(month) ?? 0;
+      return { month, revenue: earned, cost, margin: earned - cost };
+    });
+  }
+
+  /** Every service's revenue, cost and margin in `month`, largest revenue first. */
+  async function services(month: string): Promise<ServiceMoney[]> {
+    const from = firstDayOf(month);
+    const to = firstDayOf(shiftMonth(month, 1));
+    const [fromAt, toAt] = [shopDayStart(from), shopDayStart(to)];
+    const [revenue, keyCost, accounts] = await Promise.all([
+      repository.revenueByService(db, fromAt, toAt),
+      repository.keyCostByItem(db, fromAt, toAt),
+      repository.accounts(db),
+    ]);
+    const rows = new Map<string, { service: string; revenue: number; providerCost: number; keyCost: number }>();
+    const row = (key: string, service = "") => {
+      let found = rows.get(key);
+      if (!found) rows.set(key, (found = { service, revenue: 0, providerCost: 0, keyCost: 0 }));
+      return found;
+    };
+    for (const line of revenue) row(line.key, line.service).revenue += line.revenue;
+    for (const key of keyCost) row(key.itemId).keyCost += key.cost;
+    // An account serving several items costs each of them an equal share.
+    for (const account of accounts) {
+      const cost = accountCost(account, from, to);
+      if (cost === 0 || account.itemIds.length === 0) continue;
+      for (const itemId of account.itemIds) row(itemId).providerCost += cost / account.itemIds.length;
+    }
+    const unnamed = [...rows].filter(([, value]) => !value.service).map(([key]) => key);
+    const names = await repository.itemNames(db, unnamed);
+    const entries = [...rows].map(([key, value]) => ({ ...value, service: value.service || names.get(key) || key }));
+    const providerCosts = roundParts(entries.map((entry) => entry.providerCost));
+    return entries
+      .map((entry, i) => {
+        const cost = providerCosts[i]! + entry.keyCost;
+        return { service: entry.service, revenue: entry.revenue, cost, margin: entry.revenue - cost };
+      })
+      .filter((entry) => entry.revenue !== 0 || entry.cost !== 0)
+      .sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service));
+  }
+
+  return {
+    thisMonth,
+
+    /** The last twelve months, this one last. */
+    money: (): Promise<MoneyMonth[]> => money(monthsEndingWith(thisMonth(), REPORT_MONTHS)),
+
+    services,
+
+    /** The chart's rows: the ten services with the most revenue, the rest as Other. */
+    topServices: async (month: string): Promise<ServiceMoney[]> => topWithOther(await services(month), TOP_SERVICES),
+
+    async customers(): Promise<CustomerMonth[]> {
+      const months = monthsEndingWith(thisMonth(), REPORT_MONTHS);
+      const counts = await repository.customersByMonth(db, boundsOf(months));
+      return months.map((month) => {
+        const found = counts.get(month) ?? { customers: 0, fresh: 0 };
+        return { month, new: found.fresh, returning: found.customers - found.fresh };
+      });
+    },
+
+    async renewals(): Promise<RenewalMonth[]> {
+      const months = monthsEndingWith(thisMonth(), REPORT_MONTHS);
+      const counts = await repository.renewalsByMonth(db, firstDayOf(months[0]!), shopToday(clock()));
+      return months.map((month) => {
+        const { ended, renewed } = counts.get(month) ?? { ended: 0, renewed: 0 };
+        return { month, ended, renewed, rate: renewalRate(renewed, ended) };
+      });
+    },
+
+    async dashboard(): Promise<DashboardMoney> {
+      const current = thisMonth();
+      const [[lastMonth, thisOne], waiting] = await Promise.all([money([shiftMonth(current, -1), current]), repository.waiting(db)]);
+      return { thisMonth: thisOne!, lastMonth: lastMonth!, ...waiting };
+    },
+
+    /** Orders with their lines for the CSV, created in `month` when given. */
+    async orderLines(month?: string) {
+      const range = month ? { from: shopDayStart(firstDayOf(month)), to: shopDayStart(firstDayOf(shiftMonth(month, 1))) } : undefined;
+      const rows = await repository.orderLines(db, range);
+      return rows.map(({ rawPhone, phone, ...row }) => ({ ...row, phone: phone ?? rawPhone }));
+    },
+  };
+}
