@@ -12,6 +12,7 @@ import { useMorePrices, useNearViewport } from "../features/catalogue/use-more-p
 import { categoryImage } from "../features/seo/category-images";
 import { seoMeta } from "../features/seo/seo";
 import { publicOrigin } from "../features/seo/seo.server";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/prices";
 
 // Serves /prices and /price/{cat}; the filters besides the category are in the query (domain/filters.ts).

@@ -9,6 +9,7 @@ import { ProductView, type ProductItem } from "../features/product/product-view"
 import { categoryImage } from "../features/seo/category-images";
 import { absoluteUrl, productJsonLd, seoMeta, shareImage } from "../features/seo/seo";
 import { publicOrigin } from "../features/seo/seo.server";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,6 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ...seoMeta({
       origin,
       path,
+      locale: getLocale(),
       title: `${item.Name} price in Nepal | Pasal`,
       description: `${priceText}${item.Info}`,
       image,
