@@ -30,8 +30,7 @@ export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Loc
     // In the shopper's words, but with the digits the seller types and searches for (ADR 0092): the
     // product names stay as the catalogue spells them.
     const body = lines.map(
-      (line) =>
-        `सामान: ${oneLine(line.name)}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
+      (line) => `सामान: ${oneLine(line.name)}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
     );
     return ["नमस्ते! मलाई यो अर्डर गर्नु छ:", ...body, `जम्मा: ${formatNpr(total)} NPR`].join("\n");
   }

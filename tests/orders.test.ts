@@ -72,7 +72,10 @@ describe("checkout", () => {
       `नमस्ते! मलाई यो अर्डर गर्नु छ:\nसामान: Netflix Premium, संख्या: 2, मूल्य: 880 NPR, योजना: 3 महिना\nजम्मा: 1,760 NPR\nअर्डर नम्बर (Order ref): ${body.reference}\n${body.orderUrl}`,
     );
     // The Nepali link opens the same order.
-    const page = await t.app.inject({ method: "GET", url: `/api/orders/${body.reference}?key=${new URL(body.orderUrl, "http://x").searchParams.get("key")}` });
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${body.reference}?key=${new URL(body.orderUrl, "http://x").searchParams.get("key")}`,
+    });
     expect(page.statusCode, page.body).toBe(200);
   });
 
