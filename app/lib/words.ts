@@ -81,3 +81,6 @@ export function faqText(status: Status, locale: Locale): FaqEntry[] | null {
         validity,
       ];
 }
+
+/** "3 items" in the page's language. */
+export const itemsText = (n: number, locale: Locale): string => (n === 1 ? m.items_one() : m.items_many({ count: formatNumber(n, locale) }));
