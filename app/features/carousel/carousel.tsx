@@ -5,6 +5,7 @@ import { focusRing, primaryButton } from "../../components/ui";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
+import { m } from "../../paraglide/messages";
 
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
 
@@ -13,7 +14,7 @@ const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded
  * keyboard or the shopper prefers less motion; buttons, dots, arrow keys and swipes move it, wrapping
  * around, at most once per 500 ms. Built on the WAI-ARIA carousel pattern.
  */
-export function Carousel({ slides, label = "Featured offers" }: { slides: readonly StorefrontSlide[]; label?: string }) {
+export function Carousel({ slides, label = m.carousel_label() }: { slides: readonly StorefrontSlide[]; label?: string }) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
@@ -138,7 +139,7 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
             type="button"
             className={controlButton}
             aria-controls={slidesId}
-            aria-label={playing ? "Pause slides" : "Play slides"}
+            aria-label={playing ? m.carousel_pause() : m.carousel_play()}
             onClick={() => setUserPlaying(!playing)}
           >
             {playing ? (
@@ -173,7 +174,7 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
                   <button
                     type="button"
                     aria-controls={slidesId}
-                    aria-label={`Go to slide ${i + 1}`}
+                    aria-label={m.carousel_go_to({ number: i + 1 })}
                     aria-current={i === index ? "true" : undefined}
                     onClick={() => go(() => i)}
                     className={`group flex h-8 w-6 items-center justify-center rounded-full ${focusRing}`}
