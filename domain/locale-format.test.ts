@@ -9,6 +9,11 @@ describe("numbers", () => {
     expect(formatNumber(300, "ne")).toBe("३००");
   });
 
+  it("are the same where no Nepali locale data is (Chromium): en-IN's grouping with Intl's Devanagari digits", () => {
+    const fallback = new Intl.NumberFormat("en-IN", { numberingSystem: "deva" });
+    for (const value of [0, 7, 1700, 150000, 12345678]) expect(fallback.format(value)).toBe(formatNumber(value, "ne"));
+  });
+
   it("write prices with the language's rupee sign", () => {
     expect(formatNpr(1700, "en")).toBe("NPR 1,700");
     expect(formatNpr(1700, "ne")).toBe("रु. १,७००");

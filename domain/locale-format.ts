@@ -6,11 +6,17 @@ import type { Locale } from "./locale";
  * and `ne-NP` both group in lakhs: 1,50,000 and १,५०,०००); Bikram Sambat dates come from the bikram-sambat
  * package, whose month lengths are the published calendar's, never a table of ours.
  */
+/**
+ * Browsers that carry no Nepali locale data (Chromium's ICU has none, and resolves "ne-NP" to en-US with
+ * Western digits and grouping) fall back to en-IN: the same lakh grouping, and Intl's own Devanagari digits
+ * (`numberingSystem: "deva"`). Server and browser then write the same text, whatever ICU each has.
+ */
+export const NEPALI_LOCALES = ["ne-NP", "en-IN"];
 const numberFormats: Record<Locale, Intl.NumberFormat> = {
   en: new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 }),
-  ne: new Intl.NumberFormat("ne-NP", { maximumFractionDigits: 0 }),
+  ne: new Intl.NumberFormat(NEPALI_LOCALES, { maximumFractionDigits: 0, numberingSystem: "deva" }),
 };
-const plainNepali = new Intl.NumberFormat("ne-NP", { useGrouping: false });
+const plainNepali = new Intl.NumberFormat(NEPALI_LOCALES, { useGrouping: false, numberingSystem: "deva" });
 
 /** A whole number with lakh grouping: 150000 → "1,50,000" or "१,५०,०००". */
 export function formatNumber(value: number, locale: Locale): string {

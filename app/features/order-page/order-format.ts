@@ -1,5 +1,5 @@
 import type { Locale } from "../../../domain/locale";
-import { formatBsDate, formatDecidingDay, formatNumber } from "../../../domain/locale-format";
+import { formatBsDate, formatDecidingDay, formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
 import type { OrderStatus } from "../../../domain/orders";
 import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shop-time";
 import { m } from "../../paraglide/messages";
@@ -12,7 +12,13 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
 });
-const nepaliClock = new Intl.DateTimeFormat("ne-NP", { timeZone: SHOP_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const nepaliClock = new Intl.DateTimeFormat(NEPALI_LOCALES, {
+  timeZone: SHOP_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  numberingSystem: "deva",
+});
 
 /**
  * An ISO time as the shop's customers read it, in Nepal time: "25 Nov 2026, 11:45", or on a Nepali page
