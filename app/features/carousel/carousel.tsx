@@ -5,6 +5,7 @@ import { focusRing, primaryButton } from "../../components/ui";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
+import { useLocalHref } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
@@ -214,6 +215,7 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
 
 function CallToAction({ slide }: { slide: StorefrontSlide }) {
   const className = `${primaryButton} w-fit`;
+  const href = useLocalHref();
   // The admin may point a slide at another site; our own pages navigate without a reload.
   if (/^https?:\/\//i.test(slide.ctaLink)) {
     return (
@@ -223,7 +225,7 @@ function CallToAction({ slide }: { slide: StorefrontSlide }) {
     );
   }
   return (
-    <Link to={slide.ctaLink} className={className}>
+    <Link to={href(slide.ctaLink)} className={className}>
       {slide.ctaText}
     </Link>
   );
