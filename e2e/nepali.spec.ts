@@ -61,9 +61,12 @@ test("the language switch on a product page opens the same product in Nepali, an
   await expect(english.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("checking out in Nepali sends a Nepali message with the seller's numbers, and the order page is in Nepali", async ({ page, context }, testInfo) => {
+test("checking out in Nepali sends a Nepali message with the seller's numbers, and the order page is in Nepali", async ({ page, context, request }, testInfo) => {
   const urls = await catchChatLinks(context);
-  await seedCart(page, [netflix3x2]);
+  // With the catalogue's id, so the server prices and stores the order.
+  const { allPrices } = await (await request.get("/api/prices")).json();
+  const _id = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+  await seedCart(page, [{ ...netflix3x2, _id }]);
   await page.goto("/ne/cart");
   await expect(page.getByText("जम्मा (१ सामान)")).toBeVisible();
   await expect(page.getByRole("list", { name: "कार्टका सामान" })).toContainText("रु. १,७६०");

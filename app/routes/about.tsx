@@ -1,16 +1,14 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { card, mutedText, primaryButton, secondaryButton } from "../components/ui";
 import { BoltIcon, ChatIcon, ClockIcon, GlobeIcon, KeyIcon, MapPinIcon, ShieldIcon, TagIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "About us | Pasal" },
-  { name: "description", content: "Who we are: a Nepali shop for streaming, music, VPN and software subscriptions, priced in NPR." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_about_title() }, { name: "description", content: m.meta_about_description() }];
 
 const figures = new Intl.NumberFormat("en-US");
 

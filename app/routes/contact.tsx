@@ -1,16 +1,14 @@
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { card, focusRing, mutedText } from "../components/ui";
 import { ChatIcon, ClockIcon, MailIcon, MegaphoneIcon, PeopleIcon, PhoneIcon, SendIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact us | Pasal" },
-  { name: "description", content: "Message us on WhatsApp, Telegram or by email. 24/7 support." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_contact_title() }, { name: "description", content: m.meta_contact_description() }];
 
 interface Channel {
   icon: ComponentType<SVGProps<SVGSVGElement>>;

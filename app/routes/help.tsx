@@ -1,15 +1,13 @@
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { card, mutedText, secondaryButton } from "../components/ui";
 import { householdSteps, recentAppsWarning } from "../features/info/help-steps";
 import { WarningIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/help";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Help: fix the Netflix household message | Pasal" },
-  { name: "description", content: "Step-by-step: watch again when Netflix says your phone or tablet is not part of the household." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_help_title() }, { name: "description", content: m.meta_help_description() }];
 
 const inlineLink = "font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400";
 
