@@ -61,7 +61,11 @@ test("the language switch on a product page opens the same product in Nepali, an
   await expect(english.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("checking out in Nepali sends a Nepali message with the seller's numbers, and the order page is in Nepali", async ({ page, context, request }, testInfo) => {
+test("checking out in Nepali sends a Nepali message with the seller's numbers, and the order page is in Nepali", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const urls = await catchChatLinks(context);
   // With the catalogue's id, so the server prices and stores the order.
   const { allPrices } = await (await request.get("/api/prices")).json();
