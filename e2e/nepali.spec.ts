@@ -104,6 +104,10 @@ test("checking out in Nepali sends a Nepali message with the seller's numbers, a
   await expect(page.getByRole("region", { name: "तपाईंले अर्डर गरेको" })).toContainText("रु. १,७६०");
   await expect(page.getByRole("form", { name: "भुक्तानी गरिसक्नुभयो?" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("order-ne.png"), fullPage: true });
+  // Never kept by a cache, in Nepali as in English (ADR 0076).
+  const answer = await request.get(new URL(page.url()).pathname + new URL(page.url()).search);
+  expect(answer.headers()["cache-control"]).toBe("no-store");
+  expect(answer.headers()["referrer-policy"]).toBe("no-referrer");
 });
 
 test("a Nepali product link previews in Nepali", async ({ request }) => {
