@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBsDate, formatDay, formatDecidingDay, formatNpr, formatNumber, toBikramSambat } from "./locale-format";
+import { formatBsDate, formatDay, formatDecidingDay, formatNpr, formatNumber, formatOneDecimal, toBikramSambat } from "./locale-format";
 
 describe("numbers", () => {
   it("group in lakhs in both languages", () => {
@@ -12,6 +12,12 @@ describe("numbers", () => {
   it("are the same where no Nepali locale data is (Chromium): en-IN's grouping with Intl's Devanagari digits", () => {
     const fallback = new Intl.NumberFormat("en-IN", { numberingSystem: "deva" });
     for (const value of [0, 7, 1700, 150000, 12345678]) expect(fallback.format(value)).toBe(formatNumber(value, "ne"));
+  });
+
+  it("write a rating with one decimal", () => {
+    expect(formatOneDecimal(4.8, "en")).toBe("4.8");
+    expect(formatOneDecimal(4.96, "en")).toBe("5.0");
+    expect(formatOneDecimal(4.8, "ne")).toBe("४.८");
   });
 
   it("write prices with the language's rupee sign", () => {

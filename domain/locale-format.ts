@@ -23,6 +23,16 @@ export function formatNumber(value: number, locale: Locale): string {
   return numberFormats[locale].format(value);
 }
 
+const oneDecimal: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en-IN", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ne: new Intl.NumberFormat(NEPALI_LOCALES, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: "deva" }),
+};
+
+/** A figure with one decimal, such as a rating: "4.8" or "४.८". */
+export function formatOneDecimal(value: number, locale: Locale): string {
+  return oneDecimal[locale].format(value);
+}
+
 /** An amount in rupees as price tags are written: "NPR 1,700" or "रु. १,७००". */
 export function formatNpr(amount: number, locale: Locale): string {
   return locale === "ne" ? `रु. ${formatNumber(amount, "ne")}` : `NPR ${formatNumber(amount, "en")}`;
