@@ -130,7 +130,7 @@ export function Header() {
           <NavLink to={href("/my-orders")} className={(state) => `${linkClass(state)} ${tapTarget} mt-1`} onClick={() => setMenuOpen(false)}>
             {m.nav_my_orders()}
           </NavLink>
-          <LanguageSwitch className="mt-1" />
+          <LanguageSwitch className="mt-1 flex" />
           <SocialLinks shop={shop} className="mt-2 px-3 text-sm text-slate-700 dark:text-slate-300" linkClassName={tapTarget} />
         </div>
       )}
