@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBsDate, formatDay, formatDecidingDay, formatNpr, formatNumber, formatOneDecimal, toBikramSambat } from "./locale-format";
+import { formatBsDate, formatDay, formatDecidingDay, toBikramSambat } from "./bikram-sambat-dates";
+import { formatNpr, formatNumber, formatOneDecimal } from "./locale-format";
 
 describe("numbers", () => {
   it("group in lakhs in both languages", () => {

@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { firstPlan, type Category } from "../../domain/catalogue";
 import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE } from "../../domain/filters";
-import { localeOfPath, localHref } from "../../domain/locale";
+import { localeOfPath, localHref, type Locale } from "../../domain/locale";
 import { formatNumber } from "../../domain/locale-format";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
@@ -15,7 +15,7 @@ import { categoryImage } from "../features/seo/category-images";
 import { seoMeta } from "../features/seo/seo";
 import { publicOrigin } from "../features/seo/seo.server";
 import { useLocale, useLocalHref } from "../lib/i18n";
-import { categoryLabel, resultCountText } from "../lib/words";
+import { categoryLabel } from "../lib/words";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/prices";
@@ -57,6 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     image: category ? { ...categoryImage(category), alt: m.prices_category_alt({ category: label! }) } : undefined,
   });
 };
+
+const resultCountText = (count: number, locale: Locale): string =>
+  count === 1 ? m.prices_count_one() : m.prices_count_many({ count: formatNumber(count, locale) });
 
 const isListPath = (pathname: string) => /^(?:\/ne)?\/(?:prices$|price\/)/.test(pathname);
 

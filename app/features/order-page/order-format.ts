@@ -1,5 +1,6 @@
 import type { Locale } from "../../../domain/locale";
-import { formatBsDate, formatDecidingDay, formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
+import { formatBsDate, formatDecidingDay } from "../../../domain/bikram-sambat-dates";
+import { formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
 import type { OrderStatus } from "../../../domain/orders";
 import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shop-time";
 import { m } from "../../paraglide/messages";

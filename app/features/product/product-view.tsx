@@ -16,15 +16,8 @@ import { refreshPrices, usePriceNotice } from "../../lib/cart/fresh-prices";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { useShop } from "../../lib/use-shop";
-import {
-  categoryLabel as categoryText,
-  devicesText,
-  faqText,
-  monthsText,
-  statusLabel,
-  validityDaysText,
-  validitySentenceText,
-} from "../../lib/words";
+import { categoryLabel as categoryText, devicesText, monthsText, statusLabel } from "../../lib/words";
+import { faqText, validityDaysText, validitySentenceText } from "./product-words";
 import { m } from "../../paraglide/messages";
 import { FaqAccordion } from "./faq-accordion";
 import { flyToCart } from "./fly-to-cart";

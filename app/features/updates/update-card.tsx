@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { UpdateCard as UpdateCardData } from "../../../domain/updates-grouping";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText } from "../../components/ui";
-import { formatBsDate } from "../../../domain/locale-format";
+import { formatBsDate } from "../../../domain/bikram-sambat-dates";
 import { shopToday } from "../../../domain/shop-time";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
