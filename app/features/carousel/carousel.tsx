@@ -155,7 +155,7 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
             )}
           </button>
           <div className="flex items-center gap-1 sm:gap-2">
-            <button type="button" className={controlButton} aria-controls={slidesId} aria-label="Previous slide" onClick={prev}>
+            <button type="button" className={controlButton} aria-controls={slidesId} aria-label={m.carousel_previous()} onClick={prev}>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -169,7 +169,7 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
                 <path d="m15 18-6-6 6-6" />
               </svg>
             </button>
-            <ul className="flex items-center" aria-label="Choose a slide">
+            <ul className="flex items-center" aria-label={m.carousel_choose()}>
               {slides.map((slide, i) => (
                 <li key={slide.id}>
                   <button
@@ -192,7 +192,7 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
                 </li>
               ))}
             </ul>
-            <button type="button" className={controlButton} aria-controls={slidesId} aria-label="Next slide" onClick={next}>
+            <button type="button" className={controlButton} aria-controls={slidesId} aria-label={m.carousel_next()} onClick={next}>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
