@@ -7,6 +7,10 @@ WORKDIR /app
 # better-sqlite3, argon2 and sharp install prebuilt binaries for linux-x64/arm64 with glibc; python3, make and
 # g++ (already in this full image) build them from source where there is none.
 COPY package.json package-lock.json ./
+# The install compiles the storefront's messages (postinstall, ADR 0091): what it reads comes first.
+COPY project.inlang ./project.inlang
+COPY messages ./messages
+COPY scripts/compile-messages.ts ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

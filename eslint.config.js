@@ -10,7 +10,7 @@ const featureFolders = () =>
     .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
+  { ignores: ["build/", "dist/", "app/paraglide/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,17 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { localeOfPath, type Locale } from "../domain/locale";
 import { NonceContext } from "./lib/nonce";
+import { baseLocale, overwriteGetLocale } from "./paraglide/runtime";
+
+// Paraglide's messages ask getLocale(): on the server, the language of the page this render is for (ADR 0091).
+// Several requests render at once, so the answer lives in the request's async context, not a global.
+const renderLocale = new AsyncLocalStorage<Locale>();
+overwriteGetLocale(() => renderLocale.getStore() ?? baseLocale);
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +44,20 @@ export default function handleRequest(
   }
   const nonce = loadContext.cspNonce;
 
-  return new Promise((resolve, reject) => {
+  return renderLocale.run(localeOfPath(new URL(request.url).pathname), () =>
+    render(request, responseStatusCode, responseHeaders, routerContext, loadContext, nonce),
+  );
+}
+
+function render(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+  nonce: string,
+) {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers (and chat apps fetching link previews) get the whole page at once.

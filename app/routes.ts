@@ -1,21 +1,36 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+/**
+ * The storefront's pages, once in English at the URLs they always had and once in Nepali under `/ne`
+ * (ADR 0091): the same modules, each Nepali route with an id of its own. The admin area stays in English.
+ */
+const storefront = (lang: "" | "ne") => {
+  const at = (path: string) => (lang ? `${lang}/${path}` : path);
+  // English routes keep the ids they always had (the file's path, or the id given).
+  const id = (name: string, english?: string) => (lang ? { id: `${lang}-${name}` } : english ? { id: english } : {});
+  return [
+    lang ? route(lang, "routes/home.tsx", id("home")) : index("routes/home.tsx"),
+    route(at("all-content"), "routes/all-content.tsx", id("all-content")),
+    route(at("prices"), "routes/prices.tsx", id("prices", "prices")),
+    route(at("price/:cat"), "routes/prices.tsx", id("prices-by-category", "prices-by-category")),
+    route(at("prices/:name"), "routes/product.tsx", id("product")),
+    route(at("cart"), "routes/cart.tsx", id("cart")),
+    route(at("order/:reference"), "routes/order.tsx", id("order")),
+    route(at("my-orders"), "routes/my-orders.tsx", id("my-orders")),
+    route(at("updates"), "routes/updates.tsx", id("updates")),
+    route(at("aboutUs"), "routes/about.tsx", id("about")),
+    route(at("help"), "routes/help.tsx", id("help")),
+    route(at("contact"), "routes/contact.tsx", id("contact")),
+    route(at("netflixCode"), "routes/netflix-code.tsx", id("netflix-code")),
+    route(at("privacy"), "routes/privacy.tsx", id("privacy")),
+    route(at("terms"), "routes/terms.tsx", id("terms")),
+  ];
+};
+
 export default [
-  index("routes/home.tsx"),
-  route("all-content", "routes/all-content.tsx"),
-  route("prices", "routes/prices.tsx", { id: "prices" }),
-  route("price/:cat", "routes/prices.tsx", { id: "prices-by-category" }),
-  route("prices/:name", "routes/product.tsx"),
-  route("cart", "routes/cart.tsx"),
-  route("order/:reference", "routes/order.tsx"),
-  route("my-orders", "routes/my-orders.tsx"),
-  route("updates", "routes/updates.tsx"),
-  route("aboutUs", "routes/about.tsx"),
-  route("help", "routes/help.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("netflixCode", "routes/netflix-code.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
+  ...storefront(""),
+  ...storefront("ne"),
+  route("ne/*", "routes/not-found.tsx", { id: "ne-not-found" }),
   route("services", "routes/redirect.ts", { id: "redirect-services" }),
   route("pricing", "routes/redirect.ts", { id: "redirect-pricing" }),
   route("about", "routes/redirect.ts", { id: "redirect-about" }),

@@ -241,13 +241,16 @@ async function bundleSection(server: Server) {
   const chartOnPages: string[] = [];
 
   const rows: string[][] = [];
-  for (const page of ["/", "/prices", PRODUCT, "/cart", "/updates", "/all-content", "/help"]) {
+  const jsOf = new Map<string, number>();
+  // Each Nepali page (ADR 0091) beside its English twin: the same chunks, each message in both languages.
+  for (const page of ["/", "/ne/", "/prices", "/ne/prices", PRODUCT, `/ne${PRODUCT}`, "/cart", "/updates", "/all-content", "/help"]) {
     const html = await (await fetch(server.url + page)).text();
     const referenced = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.(js|css))["']/g)].map((m) => m[1]!))];
     const js = referenced.filter((file) => file.endsWith(".js"));
     const css = referenced.filter((file) => file.endsWith(".css"));
     const admin = js.filter((file) => adminOnly.includes(file));
     rows.push([page, kb(sum(js)), String(js.length), kb(sum(css)), fixed(sum(js) / frameworkBytes, 2), admin.length ? admin.join(" ") : "none"]);
+    jsOf.set(page, sum(js));
     if (page === "/") {
       target("/ initial JS ≤ 120 KB gzip", kb(sum(js)), sum(js) <= 120 * 1024);
       target("/ initial CSS ≤ 20 KB gzip", kb(sum(css)), sum(css) <= 20 * 1024);
@@ -263,6 +266,9 @@ async function bundleSection(server: Server) {
       : `${chartChunks.join(" ")} (${kb(sum(chartChunks))} gzip): on ${chartOnPages.length ? chartOnPages.join(", ") : "no storefront page"}`,
     chartChunks.length > 0 && chartOnPages.length === 0 && chartInStorefront.length === 0,
   );
+  const english = jsOf.get("/")!;
+  const nepali = jsOf.get("/ne/")!;
+  target("/ne/ initial JS the same as / (within 1%)", `${kb(nepali)} against ${kb(english)}`, Math.abs(nepali - english) <= english / 100);
   table(["page", "JS gzip", "JS files", "CSS gzip", "JS ratio to framework", "admin-only chunks"], rows);
   console.log(`\nReference: React, React DOM and React Router (entry.client and its imports) = ${kb(frameworkBytes)} gzip.`);
   console.log(`Admin-only chunks in the build: ${adminOnly.length} (${kb(sum(adminOnly))} gzip), none of them loaded by a storefront page above.`);

@@ -38,6 +38,15 @@ describe("buildCheckoutMessage", () => {
     ]);
   });
 
+  it("speaks Nepali to a Nepali shopper, keeping names and the digits the seller reads", () => {
+    expect(buildCheckoutMessage(cartOf(netflix, vpn), "ne").split("\n")).toEqual([
+      "नमस्ते! मलाई यो अर्डर गर्नु छ:",
+      "सामान: Netflix Premium, संख्या: 2, मूल्य: 880 NPR, योजना: 3 महिना",
+      "सामान: Premium VPN, संख्या: 3, मूल्य: 2,700 NPR, योजना: 12 महिना",
+      "जम्मा: 9,860 NPR",
+    ]);
+  });
+
   it("says total 0 for an empty cart", () => {
     expect(buildCheckoutMessage([])).toBe("Hello! I would like to order:\nTotal: 0 NPR");
   });

@@ -1,4 +1,5 @@
 import type { CartLine } from "./cart";
+import type { Locale } from "./locale";
 import { formatNpr } from "./money";
 
 // Here rather than in validity.ts: every page loads this module for its chat links, and few need validity.ts.
@@ -23,12 +24,20 @@ export function oneLine(text: string): string {
  * 'Item: {name}, Quantity: {devices}, Price: {plan price} NPR', with the plan's months, then the total.
  * Price is the plan's price per device as in the spec (selectedMonth); the total counts every device.
  */
-export function buildCheckoutMessage(lines: readonly CheckoutLine[]): string {
+export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Locale = "en"): string {
+  const total = lines.reduce((sum, line) => sum + line.cost, 0);
+  if (locale === "ne") {
+    // In the shopper's words, but with the digits the seller types and searches for (ADR 0092): the
+    // product names stay as the catalogue spells them.
+    const body = lines.map(
+      (line) => `सामान: ${oneLine(line.name)}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
+    );
+    return ["नमस्ते! मलाई यो अर्डर गर्नु छ:", ...body, `जम्मा: ${formatNpr(total)} NPR`].join("\n");
+  }
   const body = lines.map(
     (line) =>
       `Item: ${oneLine(line.name)}, Quantity: ${line.selectedDevice}, Price: ${formatNpr(line.selectedMonth)} NPR, Plan: ${monthsLabel(line.month)}`,
   );
-  const total = lines.reduce((sum, line) => sum + line.cost, 0);
   return ["Hello! I would like to order:", ...body, `Total: ${formatNpr(total)} NPR`].join("\n");
 }
 

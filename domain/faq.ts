@@ -53,8 +53,3 @@ export const FAQ: Record<Exclude<Status, "none">, FaqEntry[]> = {
     validity,
   ],
 };
-
-/** The FAQ for a product's status; none for products that are neither shared nor private. */
-export function faqFor(status: Status): FaqEntry[] | null {
-  return status === "none" ? null : FAQ[status];
-}

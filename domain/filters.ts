@@ -8,13 +8,6 @@ export const CHIP_CATEGORIES = ["vpn", "ott", "music", "18+"] as const satisfies
 export const SORTS = ["featured", "name", "price-asc", "price-desc"] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const SORT_LABELS: Record<Sort, string> = {
-  featured: "Featured",
-  name: "Name (A to Z)",
-  "price-asc": "Price (low to high)",
-  "price-desc": "Price (high to low)",
-};
-
 export const STATUS_FILTERS = ["shared", "private"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 

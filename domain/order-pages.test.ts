@@ -1,24 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  canRenew,
-  MY_ORDERS_MAX,
-  orderPath,
-  orderSteps,
-  paidMessage,
-  readRememberedOrders,
-  rememberOrder,
-  type RememberedOrder,
-} from "./order-pages";
+import { canRenew, MY_ORDERS_MAX, orderPath, orderSteps, readRememberedOrders, rememberOrder, type RememberedOrder } from "./order-pages";
 
 const key = "abcdefghijklmnopqrstuvwx";
 
 describe("the order page", () => {
   it("lives at /order/<reference>?key=<key>", () => {
     expect(orderPath("PSL-7K2QX", key)).toBe(`/order/PSL-7K2QX?key=${key}`);
-  });
-
-  it("opens the chat with what was paid and for which order", () => {
-    expect(paidMessage(1760, "PSL-7K2QX")).toBe("Paid NPR 1,760 for PSL-7K2QX");
   });
 
   it("shows every forward step with its time, or the steps taken and then the cancellation", () => {

@@ -1,4 +1,3 @@
-import { formatNpr } from "./money";
 import type { OrderStatus } from "./orders";
 import type { PaymentMethod } from "./payment-methods";
 
@@ -35,11 +34,6 @@ export const TRANSACTION_ID_MAX = 100;
 /** A line may be renewed from its page this many days before it ends, and any time after. */
 export const RENEW_FROM_DAYS = 7;
 
-/** The message "I have paid" opens the chat with. */
-export function paidMessage(total: number, reference: string): string {
-  return `Paid NPR ${formatNpr(total)} for ${reference}`;
-}
-
 export type OrderStep = { status: OrderStatus; at: string | null };
 
 /**
@@ -63,14 +57,6 @@ export function orderSteps(order: {
   if (order.status !== "cancelled") return forward;
   return [...forward.filter((step) => step.at !== null), { status: "cancelled", at: order.cancelledAt }];
 }
-
-export const STEP_LABELS: Record<OrderStatus, string> = {
-  new: "Received",
-  contacted: "Contacted",
-  paid: "Paid",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-};
 
 /** Whether the page shows how to pay: only while the order waits for its payment. */
 export const awaitsPayment = (status: OrderStatus) => status === "new" || status === "contacted";

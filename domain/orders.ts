@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
 import { buildCheckoutMessage, type ChatChannel } from "./checkout";
+import type { Locale } from "./locale";
 import { formatNpr } from "./money";
 import { monthsLabel } from "./validity";
 
@@ -67,6 +68,8 @@ export const checkoutInputSchema = z.object({
   channel: z.enum(CHAT_CHANNELS, { error: "channel must be whatsapp or telegram" }),
   name: optionalContact("Name", 100),
   phone: orderPhoneSchema,
+  /** The shopper's language: the chat message and the order link follow it (ADR 0091). English when absent. */
+  language: z.enum(["en", "ne"], { error: "language must be en or ne" }).optional(),
   /** Renewing a delivered line from the shopper's order page: the new order is linked to that line. */
   renews: z
     .object({
@@ -140,7 +143,7 @@ export const quoteResponseSchema = z.object({
 });
 
 /** The storefront's message with the reference the seller will look up and, last, the shopper's order page. */
-export function orderMessage(lines: readonly OrderLine[], reference: string | null, orderUrl?: string): string {
+export function orderMessage(lines: readonly OrderLine[], reference: string | null, orderUrl?: string, locale: Locale = "en"): string {
   const message = buildCheckoutMessage(
     lines.map((line) => ({
       name: line.name,
@@ -149,8 +152,10 @@ export function orderMessage(lines: readonly OrderLine[], reference: string | nu
       selectedDevice: line.devices as 1 | 2 | 3,
       cost: line.lineTotal,
     })),
+    locale,
   );
-  const withReference = reference ? `${message}\nOrder ref: ${reference}` : message;
+  // The seller looks the reference up by its English label, which the Nepali message keeps beside its own.
+  const withReference = reference ? `${message}\n${locale === "ne" ? "अर्डर नम्बर (Order ref)" : "Order ref"}: ${reference}` : message;
   return orderUrl ? `${withReference}\n${orderUrl}` : withReference;
 }
 

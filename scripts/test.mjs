@@ -20,6 +20,7 @@ if (process.env.TEST_DATABASE_URL) {
       "(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test).",
   );
 }
+run("Messages (Paraglide)", "npm", ["run", "messages"]);
 run("Unit and API tests", "npx", ["vitest", "run", "--project", "unit", "--project", "api-*"]);
 
 run("Production build", "npm", ["run", "build"]);

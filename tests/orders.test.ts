@@ -61,6 +61,31 @@ describe("checkout", () => {
     expect(stored.lines).toHaveLength(1);
   });
 
+  it("writes the message and the order link in the shopper's language, with the seller's digits and reference label", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const netflix = await itemId(t, "Netflix Premium");
+    const response = await checkout(t, { items: [{ _id: netflix, months: 3, devices: 2 }], channel: "whatsapp", language: "ne" });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.orderUrl).toMatch(new RegExp(`/ne/order/${body.reference}\\?key=`));
+    expect(body.message).toBe(
+      `नमस्ते! मलाई यो अर्डर गर्नु छ:\nसामान: Netflix Premium, संख्या: 2, मूल्य: 880 NPR, योजना: 3 महिना\nजम्मा: 1,760 NPR\nअर्डर नम्बर (Order ref): ${body.reference}\n${body.orderUrl}`,
+    );
+    // The Nepali link opens the same order.
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${body.reference}?key=${new URL(body.orderUrl, "http://x").searchParams.get("key")}`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+  });
+
+  it("refuses a language it does not speak", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const response = await checkout(t, { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp", language: "hi" });
+    expectValidationError(response, "language");
+  });
+
   it("opens Telegram when the shopper chose it", async () => {
     const t = await createTestApp({ seed: true });
     const spotify = await itemId(t, "Spotify Premium");

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { card, mutedText, primaryButton, secondaryButton } from "./ui";
 import { confirmAdult } from "../lib/age-gate";
+import { useLocalHref } from "../lib/i18n";
+import { m } from "../paraglide/messages";
 
 /**
  * Shown instead of an 18+ product until the visitor confirms their age. The server always renders
  * this (it cannot know the choice), so no adult image is in the HTML; the browser reveals the product.
  */
 export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
+  const href = useLocalHref();
   return (
     <section aria-labelledby="age-gate-title" className={`${card} mx-auto max-w-lg px-6 py-10 text-center sm:px-10`}>
       <p
@@ -16,15 +19,15 @@ export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
         18+
       </p>
       <h1 id="age-gate-title" className="mt-5 text-2xl font-bold">
-        Are you 18 or older?
+        {m.age_title()}
       </h1>
-      <p className={`mt-2 ${mutedText}`}>This item is for adults only. Please confirm your age to see it.</p>
+      <p className={`mt-2 ${mutedText}`}>{m.age_text()}</p>
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-        <Link to={backTo} className={secondaryButton}>
-          No, go back
+        <Link to={href(backTo)} className={secondaryButton}>
+          {m.age_no()}
         </Link>
         <button type="button" className={primaryButton} onClick={confirmAdult}>
-          Yes, I am 18 or older
+          {m.age_yes()}
         </button>
       </div>
     </section>
@@ -35,9 +38,9 @@ export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
 export function AgeGateNotice() {
   return (
     <div className={`${card} flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between`}>
-      <p className={`text-sm ${mutedText}`}>Pictures of 18+ items stay hidden until you confirm you are 18 or older.</p>
+      <p className={`text-sm ${mutedText}`}>{m.age_notice()}</p>
       <button type="button" onClick={confirmAdult} className={`${secondaryButton} shrink-0 px-4 py-2 text-sm`}>
-        I am 18 or older
+        {m.age_confirm()}
       </button>
     </div>
   );
@@ -47,7 +50,7 @@ export function AgeGateNotice() {
 export function AdultPlaceholder({ className = "", decorative = false }: { className?: string; decorative?: boolean }) {
   return (
     <div
-      {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": "18+ picture, hidden until you confirm your age" })}
+      {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": m.age_hidden_picture() })}
       data-testid="adult-placeholder"
       className={`relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-rose-900 via-slate-800 to-slate-950 ${className}`}
     >

@@ -1,4 +1,6 @@
-import { availabilityLabel, type Availability } from "../../domain/availability";
+import type { Availability } from "../../domain/availability";
+import { useLocale } from "../lib/i18n";
+import { availabilityText } from "../lib/words";
 
 const STYLE = {
   "in-stock": "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
@@ -8,12 +10,13 @@ const STYLE = {
 
 /** "In stock", "Only N left" or "Out of stock – message us", for items sold from accounts or keys. */
 export function AvailabilityBadge({ availability, className = "" }: { availability: Availability; className?: string }) {
+  const locale = useLocale();
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STYLE[availability.state]} ${className}`}
       data-availability={availability.state}
     >
-      {availabilityLabel(availability)}
+      {availabilityText(availability, locale)}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { focusRing } from "./ui";
+import { m } from "../paraglide/messages";
 
 /**
  * A modal built on <dialog>: the browser makes the rest of the page inert (focus stays inside) and returns
@@ -54,7 +55,7 @@ export function Dialog({
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={m.dialog_close()}
             className={`-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${focusRing}`}
           >
             <span aria-hidden="true">✕</span>

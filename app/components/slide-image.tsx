@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { uploadSrcSet } from "../../domain/uploads";
+import { m } from "../paraglide/messages";
 
 /** A slide's picture; a file that cannot be loaded shows 'Image not available' (spec §8) in the same space. */
 export function SlideImage({ src, eager }: { src: string; eager: boolean }) {
@@ -21,7 +22,7 @@ export function SlideImage({ src, eager }: { src: string; eager: boolean }) {
           <circle cx="8.5" cy="10" r="1.5" />
           <path d="m21 16-5-5-8 8" />
         </svg>
-        <p className="text-sm font-medium">Image not available</p>
+        <p className="text-sm font-medium">{m.image_missing()}</p>
       </div>
     );
   }

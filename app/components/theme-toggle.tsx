@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { isDarkNow, setDark } from "../lib/theme";
+import { m } from "../paraglide/messages";
 
 // The class on <html> is the single source of truth; watching it keeps every toggle in step.
 function subscribe(onChange: () => void) {
@@ -17,7 +18,7 @@ export function ThemeToggle() {
       type="button"
       onClick={() => setDark(!dark)}
       aria-pressed={dark}
-      aria-label="Dark mode"
+      aria-label={m.dark_mode()}
       className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
     >
       <span aria-hidden="true" className="text-lg">

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "../features/newsletter/newsletter-form";
+import { formatNumber } from "../../domain/locale-format";
+import { useLocale, useLocalHref } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 
 const QUICK_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/services", label: "Services" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/about", label: "About" },
+  { to: "/", label: m.nav_home },
+  { to: "/services", label: m.footer_services },
+  { to: "/pricing", label: m.footer_pricing },
+  { to: "/about", label: m.footer_about_link },
 ] as const;
 
 const heading = "text-sm font-semibold uppercase tracking-wider text-slate-900 dark:text-slate-100";
@@ -16,6 +19,8 @@ const link =
 
 export function Footer() {
   const { shop } = useShop();
+  const locale = useLocale();
+  const href = useLocalHref();
   const telegram = shop.telegramUsername.replace(/^@/, "");
   const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
@@ -24,10 +29,8 @@ export function Footer() {
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-x-8 gap-y-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_1.1fr_1.5fr]">
         <div>
           <p className="text-xl font-bold tracking-tight text-brand-700 dark:text-brand-400">{shop.shopName}</p>
-          <p className="mt-3 max-w-xs text-sm leading-relaxed text-slate-600 dark:text-slate-300">
-            Streaming, music, VPN and software subscriptions, gift cards and digital products, priced in NPR and delivered over chat.
-          </p>
-          <ul aria-label="Follow us" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <p className="mt-3 max-w-xs text-sm leading-relaxed text-slate-600 dark:text-slate-300">{m.footer_about()}</p>
+          <ul aria-label={m.footer_follow()} className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <li>
               <a href={shop.facebookUrl} {...external} className={link}>
                 Facebook
@@ -35,12 +38,12 @@ export function Footer() {
             </li>
             <li>
               <a href={shop.whatsappChannelUrl} {...external} className={link}>
-                WhatsApp channel
+                {m.footer_whatsapp_channel()}
               </a>
             </li>
             <li>
               <a href={shop.telegramChannelUrl} {...external} className={link}>
-                Telegram channel
+                {m.footer_telegram_channel()}
               </a>
             </li>
           </ul>
@@ -48,13 +51,13 @@ export function Footer() {
 
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={heading}>
-            Quick links
+            {m.footer_quick_links()}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {QUICK_LINKS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={link}>
-                  {item.label}
+                <Link to={href(item.to)} className={link}>
+                  {item.label()}
                 </Link>
               </li>
             ))}
@@ -62,10 +65,10 @@ export function Footer() {
         </nav>
 
         <div>
-          <h2 className={heading}>Contact</h2>
+          <h2 className={heading}>{m.footer_contact()}</h2>
           <dl className="mt-3 space-y-2 text-sm">
             <div>
-              <dt className="sr-only">Phone</dt>
+              <dt className="sr-only">{m.footer_phone()}</dt>
               <dd>
                 <a href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`} className={link}>
                   {shop.supportPhone}
@@ -73,7 +76,7 @@ export function Footer() {
               </dd>
             </div>
             <div>
-              <dt className="sr-only">Email</dt>
+              <dt className="sr-only">{m.footer_email()}</dt>
               <dd>
                 <a href={`mailto:${shop.email}`} className={`${link} break-all`}>
                   {shop.email}
@@ -84,7 +87,7 @@ export function Footer() {
               <dt className="sr-only">WhatsApp</dt>
               <dd>
                 <a href={`https://wa.me/${shop.whatsappNumber.replace(/\D/g, "")}`} {...external} className={link}>
-                  WhatsApp chat
+                  {m.footer_whatsapp_chat()}
                 </a>
               </dd>
             </div>
@@ -98,15 +101,13 @@ export function Footer() {
             </div>
           </dl>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            Support {shop.supportHours === 24 ? "24/7" : `${shop.supportHours} hours a day`}
+            {shop.supportHours === 24 ? m.footer_support_always() : m.footer_support_hours({ hours: formatNumber(shop.supportHours, locale) })}
           </p>
         </div>
 
         <div>
-          <h2 className={heading}>Newsletter</h2>
-          <p className="mt-3 mb-3 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
-            New services and offers, now and then. No spam, unsubscribe any time.
-          </p>
+          <h2 className={heading}>{m.footer_newsletter()}</h2>
+          <p className="mt-3 mb-3 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{m.footer_newsletter_text()}</p>
           <NewsletterForm />
         </div>
       </div>
@@ -114,17 +115,17 @@ export function Footer() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between dark:text-slate-400">
           <p>
-            © <span data-testid="footer-year">{new Date().getFullYear()}</span> {shop.shopName}. All rights reserved.
+            © <span data-testid="footer-year">{new Date().getFullYear()}</span> {shop.shopName}. {m.footer_rights()}
           </p>
           <ul className="flex gap-5">
             <li>
-              <Link to="/privacy" className={link}>
-                Privacy Policy
+              <Link to={href("/privacy")} className={link}>
+                {m.footer_privacy()}
               </Link>
             </li>
             <li>
-              <Link to="/terms" className={link}>
-                Terms of Service
+              <Link to={href("/terms")} className={link}>
+                {m.footer_terms()}
               </Link>
             </li>
           </ul>

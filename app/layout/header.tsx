@@ -4,15 +4,19 @@ import { useCart } from "../lib/cart/cart-store";
 import { SearchBox } from "../features/search/search-box";
 import { useShop } from "../lib/use-shop";
 import { ThemeToggle } from "../components/theme-toggle";
+import { LanguageSwitch } from "../components/language-switch";
+import { formatNumber } from "../../domain/locale-format";
+import { useLocale, useLocalHref } from "../lib/i18n";
+import { m } from "../paraglide/messages";
 import { SocialLinks } from "./social-links";
 
 export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/prices", label: "Prices" },
-  { to: "/updates", label: "Updates" },
-  { to: "/aboutUs", label: "About Us" },
-  { to: "/help", label: "Help" },
-  { to: "/contact", label: "Contact" },
+  { to: "/", label: m.nav_home },
+  { to: "/prices", label: m.nav_prices },
+  { to: "/updates", label: m.nav_updates },
+  { to: "/aboutUs", label: m.nav_about },
+  { to: "/help", label: m.nav_help },
+  { to: "/contact", label: m.nav_contact },
 ] as const;
 
 const SHADOW_AFTER_PX = 50;
@@ -26,12 +30,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const tapTarget = "flex min-h-11 items-center";
 
 function NavList({ className, linkExtra = "", onNavigate }: { className: string; linkExtra?: string; onNavigate?: () => void }) {
+  const href = useLocalHref();
   return (
     <ul className={className}>
       {NAV_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === "/"} className={(state) => `${linkClass(state)} ${linkExtra}`} onClick={onNavigate}>
-            {link.label}
+          <NavLink to={href(link.to)} end={link.to === "/"} className={(state) => `${linkClass(state)} ${linkExtra}`} onClick={onNavigate}>
+            {link.label()}
           </NavLink>
         </li>
       ))}
@@ -56,6 +61,8 @@ export function Header() {
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const locale = useLocale();
+  const href = useLocalHref();
   // A navigation closes the mobile menu.
   const [menuPath, setMenuPath] = useState(location.pathname);
   if (menuPath !== location.pathname) {
@@ -72,7 +79,7 @@ export function Header() {
       <div className="hidden border-b border-slate-200 bg-slate-50 text-sm text-slate-700 md:block dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-1.5">
           <p>
-            Support:{" "}
+            {m.support()}{" "}
             <a href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`} className="font-medium underline-offset-2 hover:underline">
               {shop.supportPhone}
             </a>
@@ -80,29 +87,30 @@ export function Header() {
           <SocialLinks shop={shop} />
         </div>
       </div>
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
+      <nav aria-label={m.nav_main()} className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
         <Link
-          to="/"
+          to={href("/")}
           className="mr-auto rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
         >
           Pasal
         </Link>
         <NavList className="hidden items-center gap-1 md:flex" />
         <NavLink
-          to="/cart"
+          to={href("/cart")}
           className={(state) => `${linkClass(state)} inline-flex min-h-11 items-center`}
-          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+          aria-label={cartCount === 1 ? m.nav_cart_label_one() : m.nav_cart_label({ count: formatNumber(cartCount, locale) })}
           data-cart-target
         >
-          <span aria-hidden="true">Cart</span>
+          <span aria-hidden="true">{m.nav_cart()}</span>
           {/* Always rendered with a fixed width, so the bar does not shift when the stored cart loads. */}
           <span
             aria-hidden="true"
             className="ml-1.5 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white"
           >
-            {cartCount}
+            {formatNumber(cartCount, locale)}
           </span>
         </NavLink>
+        <LanguageSwitch className="hidden md:inline-flex" />
         <ThemeToggle />
         <button
           type="button"
@@ -111,17 +119,18 @@ export function Header() {
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          Menu
+          {m.nav_menu()}
         </button>
       </nav>
       {menuOpen && (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-3 md:hidden dark:border-slate-800">
-          <SearchBox label="Search services" onNavigate={() => setMenuOpen(false)} />
+          <SearchBox label={m.search_services()} onNavigate={() => setMenuOpen(false)} />
           {/* Tapping the page already shown closes the menu too: no navigation happens to close it. */}
           <NavList className="mt-3 grid grid-cols-2 gap-1" linkExtra={tapTarget} onNavigate={() => setMenuOpen(false)} />
-          <NavLink to="/my-orders" className={(state) => `${linkClass(state)} ${tapTarget} mt-1`} onClick={() => setMenuOpen(false)}>
-            My orders
+          <NavLink to={href("/my-orders")} className={(state) => `${linkClass(state)} ${tapTarget} mt-1`} onClick={() => setMenuOpen(false)}>
+            {m.nav_my_orders()}
           </NavLink>
+          <LanguageSwitch className="mt-1 flex" />
           <SocialLinks shop={shop} className="mt-2 px-3 text-sm text-slate-700 dark:text-slate-300" linkClassName={tapTarget} />
         </div>
       )}

@@ -1,18 +1,16 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { card, mutedText, primaryButton, secondaryButton } from "../components/ui";
 import { BoltIcon, ChatIcon, ClockIcon, GlobeIcon, KeyIcon, MapPinIcon, ShieldIcon, TagIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
+import { formatNumber, formatOneDecimal } from "../../domain/locale-format";
+import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "About us | Pasal" },
-  { name: "description", content: "Who we are: a Nepali shop for streaming, music, VPN and software subscriptions, priced in NPR." },
-];
-
-const figures = new Intl.NumberFormat("en-US");
+export const meta: Route.MetaFunction = () => [{ title: m.meta_about_title() }, { name: "description", content: m.meta_about_description() }];
 
 function Section({ title, id, children, className = "" }: { title: string; id: string; children: ReactNode; className?: string }) {
   return (
@@ -27,65 +25,64 @@ function Section({ title, id, children, className = "" }: { title: string; id: s
 
 export default function About() {
   const { shop } = useShop();
+  const locale = useLocale();
+  const n = (value: number) => formatNumber(value, locale);
 
   const stats = [
-    { value: `${figures.format(shop.customerCount)}+`, label: "Happy customers" },
-    { value: figures.format(shop.yearsInService), label: shop.yearsInService === 1 ? "Year of service" : "Years of service" },
-    { value: shop.rating.toFixed(1), label: "Average rating out of 5" },
-    { value: String(shop.supportHours), label: "Support hours a day" },
+    { value: `${n(shop.customerCount)}+`, label: m.about_customers() },
+    { value: n(shop.yearsInService), label: shop.yearsInService === 1 ? m.about_year() : m.about_years() },
+    { value: formatOneDecimal(shop.rating, locale), label: m.about_rating() },
+    { value: n(shop.supportHours), label: m.about_hours() },
   ];
 
   const features = [
     {
       icon: TagIcon,
-      title: "Prices in rupees",
-      text: "Every plan is priced in NPR, so you know exactly what you pay. No international card, no conversion surprises.",
+      title: m.about_f_rupees(),
+      text: m.about_f_rupees_text(),
     },
     {
       icon: ChatIcon,
-      title: "Order over chat",
-      text: "Add plans to your cart and send it to us on WhatsApp or Telegram. A real person confirms every order.",
+      title: m.about_f_chat(),
+      text: m.about_f_chat_text(),
     },
-    { icon: BoltIcon, title: "Quick delivery", text: "Your account details arrive in the same chat, usually soon after you pay." },
+    { icon: BoltIcon, title: m.about_f_quick(), text: m.about_f_quick_text() },
     {
       icon: ClockIcon,
-      title: "Help around the clock",
-      text: `${shop.supportHours} hours a day we help with sign-in trouble, household codes and renewals.`,
+      title: m.about_f_clock(),
+      text: m.about_f_clock_text({ hours: n(shop.supportHours) }),
     },
     {
       icon: KeyIcon,
-      title: "Shared or private",
-      text: "Save with a PIN-protected profile on a shared account, or take a private account that is yours alone.",
+      title: m.about_f_kind(),
+      text: m.about_f_kind_text(),
     },
-    { icon: ShieldIcon, title: "Clear terms", text: "What you get, how long it lasts and how renewal works are spelled out before you pay." },
+    { icon: ShieldIcon, title: m.about_f_terms(), text: m.about_f_terms_text() },
   ];
 
   const steps = [
-    { title: "Choose a plan", text: "Browse the price list and pick the months and number of devices you need." },
-    { title: "Send your cart", text: "Check out over WhatsApp or Telegram; your order arrives with us as a ready-made message." },
-    { title: "Start enjoying", text: "Pay the way we agree in chat and receive your login or code in the same conversation." },
+    { title: m.about_s_choose(), text: m.about_s_choose_text() },
+    { title: m.about_s_send(), text: m.about_s_send_text() },
+    { title: m.about_s_enjoy(), text: m.about_s_enjoy_text() },
   ];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <PageIntro eyebrow="About us" title="Subscriptions made simple, for Nepal and beyond">
-        <p>
-          {shop.shopName} resells streaming, music, VPN and software subscriptions, gift cards and digital products, all priced in Nepali rupees. Pick
-          a plan, send us your cart on WhatsApp or Telegram, and we set you up.
-        </p>
+      <PageIntro eyebrow={m.about_eyebrow()} title={m.about_title()}>
+        <p>{m.about_intro({ shop: shop.shopName })}</p>
       </PageIntro>
       <div className="info-reveal mt-8 flex flex-col gap-3 [--reveal-delay:100ms] sm:flex-row">
         <Link to="/contact" className={primaryButton}>
-          Get Started
+          {m.about_start()}
         </Link>
         <Link to="/prices" className={secondaryButton}>
-          See prices
+          {m.about_see_prices()}
         </Link>
       </div>
 
       <section aria-labelledby="stats-title" className="info-reveal mt-12 [--reveal-delay:200ms]">
         <h2 id="stats-title" className="sr-only">
-          {shop.shopName} in numbers
+          {m.about_numbers({ shop: shop.shopName })}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {stats.map((stat) => (
@@ -100,7 +97,7 @@ export default function About() {
         </dl>
       </section>
 
-      <Section id="features-title" title="Why shoppers choose us">
+      <Section id="features-title" title={m.about_why()}>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ icon: FeatureIcon, title, text }) => (
             <li key={title} className={`${card} p-5`}>
@@ -114,31 +111,27 @@ export default function About() {
         </ul>
       </Section>
 
-      <Section id="where-title" title="Where we serve">
-        <p className={`mt-3 max-w-2xl ${mutedText}`}>Everything we sell is delivered online, so distance does not matter.</p>
+      <Section id="where-title" title={m.about_where()}>
+        <p className={`mt-3 max-w-2xl ${mutedText}`}>{m.about_where_text()}</p>
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
           <li className={`${card} flex gap-4 p-5`}>
             <MapPinIcon className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
             <div>
-              <h3 className="font-semibold">Nepal</h3>
-              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>
-                Our home. We serve shoppers across the country, from Mechi to Mahakali, with prices in NPR.
-              </p>
+              <h3 className="font-semibold">{m.about_nepal()}</h3>
+              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{m.about_nepal_text()}</p>
             </div>
           </li>
           <li className={`${card} flex gap-4 p-5`}>
             <GlobeIcon className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
             <div>
-              <h3 className="font-semibold">Other countries</h3>
-              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>
-                Nepalis abroad and their friends order the same way: over chat, delivered wherever you are.
-              </p>
+              <h3 className="font-semibold">{m.about_abroad()}</h3>
+              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{m.about_abroad_text()}</p>
             </div>
           </li>
         </ul>
       </Section>
 
-      <Section id="how-title" title="How it works">
+      <Section id="how-title" title={m.about_how()}>
         <ol className="mt-6 grid gap-4 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className={`${card} p-5`}>
@@ -146,7 +139,7 @@ export default function About() {
                 aria-hidden="true"
                 className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
               >
-                {index + 1}
+                {n(index + 1)}
               </span>
               <h3 className="mt-3 font-semibold">{step.title}</h3>
               <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{step.text}</p>
@@ -160,18 +153,18 @@ export default function About() {
         className="info-reveal info-reveal-on-scroll mt-16 rounded-2xl bg-slate-900 px-6 py-10 text-center text-white sm:mt-20 sm:px-10 dark:bg-slate-800"
       >
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Ready when you are
+          {m.about_ready()}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-slate-300">Tell us what you want to watch, listen to or use, and we will find the plan that fits.</p>
+        <p className="mx-auto mt-3 max-w-xl text-slate-300">{m.about_ready_text()}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/contact" className={primaryButton}>
-            Contact us
+            {m.about_contact()}
           </Link>
           <Link
             to="/prices"
             className="inline-flex items-center justify-center rounded-lg border border-slate-500 px-5 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 dark:hover:bg-slate-700"
           >
-            See prices
+            {m.about_see_prices()}
           </Link>
         </div>
       </section>

@@ -4,6 +4,7 @@ import { TrailerList } from "../features/trending/trailer-list";
 import { TrendingCard } from "../features/trending/trending-card";
 import { TrendingError } from "../features/trending/trending-error";
 import { loadTrending } from "../features/trending/trending.server";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/all-content";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,8 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: "What's New to Watch | Pasal" },
-  { name: "description", content: "This week's trending movies and TV shows, and the latest trailers, from Pasal." },
+  { title: m.meta_all_content_title() },
+  { name: "description", content: m.meta_all_content_description() },
 ];
 
 export default function AllContent({ loaderData }: Route.ComponentProps) {

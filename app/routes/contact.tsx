@@ -1,16 +1,14 @@
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { card, focusRing, mutedText } from "../components/ui";
 import { ChatIcon, ClockIcon, MailIcon, MegaphoneIcon, PeopleIcon, PhoneIcon, SendIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact us | Pasal" },
-  { name: "description", content: "Message us on WhatsApp, Telegram or by email. 24/7 support." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_contact_title() }, { name: "description", content: m.meta_contact_description() }];
 
 interface Channel {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
@@ -29,48 +27,48 @@ export default function Contact() {
     {
       icon: ChatIcon,
       title: "WhatsApp",
-      text: "The quickest way to order, renew or ask anything.",
+      text: m.contact_whatsapp_text(),
       detail: `+${shop.whatsappNumber}`,
       href: `https://wa.me/${shop.whatsappNumber.replace(/\D/g, "")}`,
-      action: "Chat on WhatsApp",
+      action: m.contact_whatsapp_action(),
     },
     {
       icon: MailIcon,
-      title: "Email",
-      text: "For longer questions, receipts and anything you want in writing.",
+      title: m.footer_email(),
+      text: m.contact_email_text(),
       detail: shop.email,
       href: `mailto:${shop.email}`,
-      action: "Write an email",
+      action: m.contact_email_action(),
     },
     {
       icon: SendIcon,
       title: "Telegram",
-      text: "Order or get help on Telegram, whichever app you prefer.",
+      text: m.contact_telegram_text(),
       detail: `@${telegram}`,
       href: `https://t.me/${telegram}`,
-      action: "Chat on Telegram",
+      action: m.contact_telegram_action(),
     },
   ];
 
   const follow = [
-    { icon: PeopleIcon, label: "Facebook", hint: "Follow our page", href: shop.facebookUrl },
-    { icon: MegaphoneIcon, label: "WhatsApp channel", hint: "Offers and news", href: shop.whatsappChannelUrl },
-    { icon: MegaphoneIcon, label: "Telegram channel", hint: "Offers and news", href: shop.telegramChannelUrl },
+    { icon: PeopleIcon, label: "Facebook", hint: m.contact_follow_facebook(), href: shop.facebookUrl },
+    { icon: MegaphoneIcon, label: m.footer_whatsapp_channel(), hint: m.contact_follow_news(), href: shop.whatsappChannelUrl },
+    { icon: MegaphoneIcon, label: m.footer_telegram_channel(), hint: m.contact_follow_news(), href: shop.telegramChannelUrl },
   ];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <PageIntro eyebrow="Contact" title="Talk to a real person, any time">
-        <p>Questions about a plan, an order that needs checking, a household code or a renewal: message us and we will sort it out.</p>
+      <PageIntro eyebrow={m.contact_eyebrow()} title={m.contact_title()}>
+        <p>{m.contact_intro()}</p>
       </PageIntro>
       <p className="info-reveal mt-6 inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 [--reveal-delay:80ms] dark:bg-emerald-950 dark:text-emerald-300">
         <ClockIcon className="h-4 w-4" />
-        24/7 Support
+        {m.contact_always()}
       </p>
 
       <section aria-labelledby="channels-title" className="info-reveal mt-10 [--reveal-delay:160ms]">
         <h2 id="channels-title" className="sr-only">
-          Ways to reach us
+          {m.contact_channels()}
         </h2>
         <ul className="grid gap-4 md:grid-cols-3">
           {channels.map(({ icon: ChannelIcon, ...channel }) => (
@@ -96,7 +94,7 @@ export default function Contact() {
         <p className={`mt-6 flex flex-wrap items-center gap-2 text-sm ${mutedText}`}>
           <PhoneIcon className="h-4 w-4 shrink-0" />
           <span>
-            Prefer to call? Ring{" "}
+            {m.contact_call()}{" "}
             <a
               href={`tel:${shop.supportPhone.replace(/[^\d+]/g, "")}`}
               className="font-medium text-slate-900 underline underline-offset-2 dark:text-slate-100"
@@ -110,9 +108,9 @@ export default function Contact() {
 
       <section aria-labelledby="follow-title" className="info-reveal info-reveal-on-scroll mt-14">
         <h2 id="follow-title" className="text-2xl font-bold tracking-tight">
-          Follow us
+          {m.contact_follow_title()}
         </h2>
-        <p className={`mt-2 ${mutedText}`}>New services, price changes and offers appear here first.</p>
+        <p className={`mt-2 ${mutedText}`}>{m.contact_follow_text()}</p>
         <ul className="mt-5 grid gap-3 sm:grid-cols-3">
           {follow.map(({ icon: FollowIcon, ...link }) => (
             <li key={link.label}>
@@ -135,15 +133,15 @@ export default function Contact() {
 
       <section aria-labelledby="before-title" className={`info-reveal info-reveal-on-scroll mt-14 ${card} p-6`}>
         <h2 id="before-title" className="text-lg font-semibold">
-          To help us answer faster
+          {m.contact_faster()}
         </h2>
         <ul className={`mt-3 list-disc space-y-1.5 pl-5 text-sm leading-relaxed ${mutedText}`}>
-          <li>Say which service and plan your message is about.</li>
-          <li>For a problem, tell us what the screen says, or send a screenshot.</li>
+          <li>{m.contact_faster_service()}</li>
+          <li>{m.contact_faster_problem()}</li>
           <li>
-            Netflix asking about your household? See the{" "}
+            {m.contact_faster_household()}{" "}
             <Link to="/help" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
-              step-by-step fix
+              {m.contact_faster_fix()}
             </Link>
             .
           </li>

@@ -1,49 +1,50 @@
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { card, mutedText, secondaryButton } from "../components/ui";
-import { householdSteps, recentAppsWarning } from "../features/info/help-steps";
+import { formatNumber } from "../../domain/locale-format";
+import { householdSteps } from "../features/info/help-steps";
+import { useLocale } from "../lib/i18n";
 import { WarningIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/help";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Help: fix the Netflix household message | Pasal" },
-  { name: "description", content: "Step-by-step: watch again when Netflix says your phone or tablet is not part of the household." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_help_title() }, { name: "description", content: m.meta_help_description() }];
 
 const inlineLink = "font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400";
 
 export default function Help() {
-  const lastStep = householdSteps.length - 1;
+  const locale = useLocale();
+  const steps = householdSteps();
+  const lastStep = steps.length - 1;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-      <PageIntro eyebrow="Help" title="Fix the Netflix household message on your phone or tablet">
-        <p>
-          On a shared account Netflix sometimes says a device isn&apos;t part of the Netflix Household. Nothing is wrong with your plan: follow these
-          five steps to watch again.
-        </p>
+      <PageIntro eyebrow={m.help_eyebrow()} title={m.help_title()}>
+        <p>{m.help_intro()}</p>
         <p className="text-base">
-          In a hurry?{" "}
+          {m.help_hurry()}{" "}
           <Link to="/netflixCode" className={inlineLink}>
-            Get a household code
+            {m.help_get_code()}
           </Link>{" "}
-          and we send it to you, or{" "}
+          {m.help_we_send()}{" "}
           <Link to="/contact" className={inlineLink}>
-            message us
+            {m.help_message_us()}
           </Link>
           .
         </p>
       </PageIntro>
 
-      <ol className="mt-10 space-y-6" aria-label="Steps">
-        {householdSteps.map((step, index) => (
+      <ol className="mt-10 space-y-6" aria-label={m.help_steps()}>
+        {steps.map((step, index) => (
           <li
             key={step.image}
             className={`info-reveal info-reveal-on-scroll ${card} flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:gap-8 sm:p-6`}
           >
             <img src={step.image} alt={step.alt} width={220} height={400} loading="lazy" className="mx-auto h-auto w-36 shrink-0 sm:mx-0 sm:w-40" />
             <div className="min-w-0 flex-1">
-              <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">Step {index + 1}</p>
+              <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-400">
+                {m.help_step({ number: formatNumber(index + 1, locale) })}
+              </p>
               <h2 className="mt-1 text-xl font-semibold tracking-tight">{step.title}</h2>
               <div className={`mt-2 space-y-2 leading-relaxed ${mutedText}`}>
                 {step.text.map((paragraph) => (
@@ -51,11 +52,12 @@ export default function Help() {
                 ))}
                 {index === 2 && (
                   <p>
-                    Or{" "}
+                    {m.help_or()}{" "}
                     <Link to="/netflixCode" className={inlineLink}>
-                      request a household code
-                    </Link>{" "}
-                    on our site.
+                      {m.help_request_code()}
+                    </Link>
+                    {locale === "ne" ? "" : " "}
+                    {m.help_on_site()}
                   </p>
                 )}
               </div>
@@ -66,8 +68,8 @@ export default function Help() {
                 >
                   <WarningIcon className="mt-0.5 h-5 w-5 shrink-0" />
                   <p>
-                    <strong className="font-semibold">Important: </strong>
-                    {recentAppsWarning}
+                    <strong className="font-semibold">{m.help_important()} </strong>
+                    {m.help_warning()}
                   </p>
                 </div>
               )}
@@ -82,12 +84,12 @@ export default function Help() {
       >
         <div>
           <h2 id="still-stuck" className="text-lg font-semibold">
-            Still stuck?
+            {m.help_stuck()}
           </h2>
-          <p className={`mt-1 ${mutedText}`}>Send us a screenshot of what the app shows and we will walk you through it.</p>
+          <p className={`mt-1 ${mutedText}`}>{m.help_stuck_text()}</p>
         </div>
         <Link to="/contact" className={`${secondaryButton} mt-4 shrink-0 sm:mt-0`}>
-          Contact support
+          {m.help_contact()}
         </Link>
       </section>
     </div>

@@ -5,6 +5,7 @@ import { homeCategories } from "../features/home/home.server";
 import { SearchBox } from "../features/search/search-box";
 import { loadTrending } from "../features/trending/trending.server";
 import { WhatsNew } from "../features/trending/whats-new";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,30 +13,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { slides, categories: homeCategories(), trending };
 }
 
-const title = "Pasal: Netflix, Spotify, VPN and gift cards in Nepal";
-const description =
-  "Streaming, music, VPN and software subscriptions and gift cards, priced in NPR. Order on WhatsApp or Telegram and get your account in minutes.";
-
-export const meta: Route.MetaFunction = () => [
-  { title },
-  { name: "description", content: description },
-  { property: "og:title", content: title },
-  { property: "og:description", content: description },
-  { property: "og:type", content: "website" },
-];
+export const meta: Route.MetaFunction = () => {
+  const title = m.home_meta_title();
+  const description = m.home_meta_description();
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 pb-16 pt-6 md:gap-14 md:pt-10">
       <section aria-labelledby="home-heading" className="mx-auto flex w-full max-w-3xl flex-col items-center text-center">
         <h1 id="home-heading" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl md:text-5xl">
-          Digital subscriptions in Nepal, <span className="text-brand-700 dark:text-brand-400">paid in rupees</span>
+          {m.home_heading()} <span className="text-brand-700 dark:text-brand-400">{m.home_accent()}</span>
         </h1>
-        <p className="mt-3 max-w-2xl text-balance text-slate-600 md:text-lg dark:text-slate-300">
-          Netflix, Spotify, VPNs, software and gift cards. Pick a plan, add it to your cart and order on WhatsApp or Telegram.
-        </p>
+        <p className="mt-3 max-w-2xl text-balance text-slate-600 md:text-lg dark:text-slate-300">{m.home_intro()}</p>
         <div className="mt-6 w-full max-w-xl text-left">
-          <SearchBox label="Search services" />
+          <SearchBox label={m.search_services()} />
         </div>
       </section>
       <Carousel slides={loaderData.slides} />

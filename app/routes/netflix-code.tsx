@@ -1,14 +1,16 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { chatUrl } from "../../domain/checkout";
 import { buildNetflixCodeMessage, NETFLIX_CODE_LABELS, netflixCodeRequestSchema } from "../../domain/netflix-code";
 import { card, focusRing, mutedText } from "../components/ui";
 import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/checkout/netflix-code-form";
 import { loadShopSettings } from "../lib/shop.server";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/netflix-code";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Netflix household or sign-in code · Pasal" },
-  { name: "description", content: "Ask us for the Netflix household (travel) code or sign-in code of the account we gave you." },
+  { title: m.meta_netflix_code_title() },
+  { name: "description", content: m.meta_netflix_code_description() },
 ];
 
 /** Only reached without JavaScript: the form then posts here, and the shopper is sent on to the chat. */

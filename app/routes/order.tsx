@@ -2,6 +2,8 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { loadShopperOrder } from "../features/order-page/order.server";
 import { OrderView } from "../features/order-page/order-view";
 import { primaryButton } from "../components/ui";
+import { useLocalHref } from "../lib/i18n";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -10,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 // One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Order ${loaderData.order.reference} · Pasal` : "Order not found · Pasal" },
+  { title: loaderData ? m.order_meta_title({ reference: loaderData.order.reference }) : m.order_meta_not_found() },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
 ];
@@ -22,14 +24,13 @@ export default function Order({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const known = isRouteErrorResponse(error) && (error.status === 404 || error.status === 429);
   const message = known ? (error.data as { message?: string } | null)?.message : null;
+  const href = useLocalHref();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">{known && error.status === 429 ? "Please wait a moment" : "Order not found"}</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">
-        {message ?? "Your order could not be shown just now. Please try again in a moment, or ask the shop in the chat."}
-      </p>
-      <Link to="/my-orders" className={`${primaryButton} mt-8`}>
-        My orders
+      <h1 className="text-2xl font-bold">{known && error.status === 429 ? m.order_wait() : m.order_not_found()}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{message ?? m.order_not_shown()}</p>
+      <Link to={href("/my-orders")} className={`${primaryButton} mt-8`}>
+        {m.nav_my_orders()}
       </Link>
     </section>
   );

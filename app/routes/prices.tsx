@@ -1,6 +1,8 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { CATEGORY_LABELS, firstPlan, type Category } from "../../domain/catalogue";
-import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE, resultCountLabel } from "../../domain/filters";
+import { firstPlan, type Category } from "../../domain/catalogue";
+import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE } from "../../domain/filters";
+import { localeOfPath, localHref, type Locale } from "../../domain/locale";
+import { formatNumber } from "../../domain/locale-format";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGateNotice } from "../components/age-gate-panel";
@@ -12,6 +14,10 @@ import { useMorePrices, useNearViewport } from "../features/catalogue/use-more-p
 import { categoryImage } from "../features/seo/category-images";
 import { seoMeta } from "../features/seo/seo";
 import { publicOrigin } from "../features/seo/seo.server";
+import { useLocale, useLocalHref } from "../lib/i18n";
+import { categoryLabel } from "../lib/words";
+import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/prices";
 
 // Serves /prices and /price/{cat}; the filters besides the category are in the query (domain/filters.ts).
@@ -21,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (category === undefined) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // /price/OTT and /price/all have one canonical address each.
-  if (raw !== undefined && raw !== category) throw redirect(`${categoryPath(category)}${url.search}`, 301);
+  if (raw !== undefined && raw !== category) throw redirect(`${localHref(localeOfPath(url.pathname), categoryPath(category))}${url.search}`, 301);
 
   const filters = parseFilters(url.searchParams, category);
   const offset = parseOffset(url.searchParams);
@@ -39,24 +45,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found | Pasal" }];
+  if (!loaderData) return [{ title: m.not_found_meta() }];
   const { category } = loaderData.filters;
-  const label = category ? CATEGORY_LABELS[category] : null;
+  const label = category ? categoryLabel(category as Category) : null;
   return seoMeta({
     origin: loaderData.origin,
     path: categoryPath(category),
-    title: label ? `${label} subscription prices in Nepal | Pasal` : "Subscription prices in Nepal | Pasal",
-    description: label
-      ? `${label} subscriptions and plans with prices in NPR. Choose a plan, add it to your cart and order on WhatsApp or Telegram.`
-      : "Prices in NPR for Netflix, Spotify, VPNs, software, games and gift cards. Choose a plan, add it to your cart and order on WhatsApp or Telegram.",
-    image: category ? { ...categoryImage(category), alt: `${label} subscriptions` } : undefined,
+    locale: getLocale(),
+    title: label ? m.prices_meta_title_category({ category: label }) : m.prices_meta_title(),
+    description: label ? m.prices_meta_description_category({ category: label }) : m.prices_meta_description(),
+    image: category ? { ...categoryImage(category), alt: m.prices_category_alt({ category: label! }) } : undefined,
   });
 };
 
-const isListPath = (pathname: string) => pathname === "/prices" || pathname.startsWith("/price/");
+const resultCountText = (count: number, locale: Locale): string =>
+  count === 1 ? m.prices_count_one() : m.prices_count_many({ count: formatNumber(count, locale) });
+
+const isListPath = (pathname: string) => /^(?:\/ne)?\/(?:prices$|price\/)/.test(pathname);
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
   const { filters, total } = loaderData;
+  const locale = useLocale();
+  const href = useLocalHref();
   const { items, end, hasMore, nextHref, loading, loadMore } = useMorePrices(loaderData);
   const sentinel = useNearViewport<HTMLDivElement>(loadMore, hasMore);
   const adultConfirmed = useAdultConfirmed();
@@ -65,12 +75,12 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
   const showSkeleton = useDelayedFlag(navigation.state === "loading" && isListPath(navigation.location.pathname), 200);
   // The notice only where 18+ items are near the top; further down, their cards lead to the gate anyway.
   const showAgeNotice = !adultConfirmed && items.slice(0, 8).some((item) => item.category === ADULT_CATEGORY);
-  const label = filters.category ? CATEGORY_LABELS[filters.category as Category] : null;
+  const label = filters.category ? categoryLabel(filters.category as Category) : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label ? `${label} prices` : "Prices"}</h1>
-      <p className={`mt-2 ${mutedText}`}>All prices in NPR. Pick a service to choose a plan and the number of devices.</p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{label ? m.prices_heading_category({ category: label }) : m.prices_heading()}</h1>
+      <p className={`mt-2 ${mutedText}`}>{m.prices_intro()}</p>
 
       <div className="mt-6">
         <PriceFilterForm filters={filters} />
@@ -78,14 +88,14 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex items-center justify-between gap-4">
         <p role="status" className="font-medium text-slate-800 dark:text-slate-200">
-          {resultCountLabel(total)}
+          {resultCountText(total, locale)}
         </p>
         <Link
-          to="/prices"
+          to={href("/prices")}
           preventScrollReset
           className="rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
         >
-          Clear filter
+          {m.prices_clear()}
         </Link>
       </div>
 
@@ -100,7 +110,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <PriceGridSkeleton />
         ) : items.length > 0 ? (
           <>
-            <ul aria-label="Subscriptions" className={priceGridClass}>
+            <ul aria-label={m.prices_list()} className={priceGridClass}>
               {items.map((item, index) => (
                 <PriceCard
                   key={item._id}
@@ -112,9 +122,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
             </ul>
             {hasMore && (
               <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
-                <p className={`text-sm ${mutedText}`}>
-                  Showing {end} of {total}
-                </p>
+                <p className={`text-sm ${mutedText}`}>{m.prices_showing({ shown: formatNumber(end, locale), total: formatNumber(total, locale) })}</p>
                 {/* A link for when scripts do not run; with them, the next page is added below this one. */}
                 <Link
                   to={nextHref}
@@ -126,17 +134,17 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                   }}
                   className={secondaryButton}
                 >
-                  {loading ? "Loading more…" : "Show more subscriptions"}
+                  {loading ? m.prices_loading_more() : m.prices_show_more()}
                 </Link>
               </div>
             )}
           </>
         ) : (
           <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
-            <p className="text-lg font-semibold text-slate-900 dark:text-slate-50">No subscriptions found</p>
-            <p className={`mt-1 ${mutedText}`}>Try a different search or filter</p>
-            <Link to="/prices" className={`${secondaryButton} mt-6`}>
-              Show all subscriptions
+            <p className="text-lg font-semibold text-slate-900 dark:text-slate-50">{m.prices_none()}</p>
+            <p className={`mt-1 ${mutedText}`}>{m.prices_none_hint()}</p>
+            <Link to={href("/prices")} className={`${secondaryButton} mt-6`}>
+              {m.prices_show_all()}
             </Link>
           </div>
         )}

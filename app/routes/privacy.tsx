@@ -1,12 +1,10 @@
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { LegalPage, type LegalSection } from "../features/info/legal-page";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | Pasal" },
-  { name: "description", content: "What we keep about you, where it is kept, and how to have it removed." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_privacy_title() }, { name: "description", content: m.meta_privacy_description() }];
 
 export default function Privacy() {
   const { shop } = useShop();

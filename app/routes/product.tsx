@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { CATEGORY_LABELS, firstPlan, planEntries } from "../../domain/catalogue";
-import { formatNpr } from "../../domain/money";
+import { firstPlan, planEntries } from "../../domain/catalogue";
+import { formatNpr } from "../../domain/locale-format";
 import { productPath } from "../../domain/search";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGatePanel } from "../components/age-gate-panel";
@@ -9,6 +9,9 @@ import { ProductView, type ProductItem } from "../features/product/product-view"
 import { categoryImage } from "../features/seo/category-images";
 import { absoluteUrl, productJsonLd, seoMeta, shareImage } from "../features/seo/seo";
 import { publicOrigin } from "../features/seo/seo.server";
+import { categoryLabel } from "../lib/words";
+import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -21,22 +24,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found | Pasal" }];
+  if (!loaderData) return [{ title: m.not_found_meta() }];
   const { item, origin } = loaderData;
+  const locale = getLocale();
   const path = productPath(item.Name);
   const adult = item.category === ADULT_CATEGORY;
   // Previews of 18+ items show the category tile, never the product's own picture.
   const image = adult
-    ? { ...categoryImage(item.category), alt: `${CATEGORY_LABELS[item.category]} item` }
+    ? { ...categoryImage(item.category), alt: m.product_adult_alt({ category: categoryLabel(item.category) }) }
     : { path: item.ImageId, alt: item.Name, width: 400, height: 400 };
   const plan = firstPlan(item.plans);
   const lowest = Math.min(...planEntries(item.plans).map(([, price]) => price));
-  const priceText = plan ? `From NPR ${formatNpr(lowest)}. ` : "Contact us for pricing. ";
+  const priceText = `${plan ? m.product_meta_from({ price: formatNpr(lowest, locale) }) : m.product_meta_contact()} `;
   return [
     ...seoMeta({
       origin,
       path,
-      title: `${item.Name} price in Nepal | Pasal`,
+      locale,
+      title: m.product_meta_title({ name: item.Name }),
       description: `${priceText}${item.Info}`,
       image,
       type: "product",

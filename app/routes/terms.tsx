@@ -1,12 +1,10 @@
-import { Link } from "react-router";
+import { LocalLink as Link } from "../components/local-link";
 import { LegalPage, type LegalSection } from "../features/info/legal-page";
 import { useShop } from "../lib/use-shop";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms of Service | Pasal" },
-  { name: "description", content: "How ordering, delivery, renewals and refunds work for our digital subscriptions." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_terms_title() }, { name: "description", content: m.meta_terms_description() }];
 
 export default function Terms() {
   const { shop } = useShop();

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { loadUpdates } from "../features/updates/load-updates.server";
 import { UpdatesView } from "../features/updates/updates-view";
+import { m } from "../paraglide/messages";
 import type { Route } from "./+types/updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,10 +18,7 @@ export async function clientLoader() {
   return fetchUpdates();
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Updates · Pasal" },
-  { name: "description", content: "News, new services, price changes and festival offers from Pasal." },
-];
+export const meta: Route.MetaFunction = () => [{ title: m.meta_updates_title() }, { name: "description", content: m.meta_updates_description() }];
 
 export default function Updates({ loaderData }: Route.ComponentProps) {
   return <UpdatesView state={loaderData} />;

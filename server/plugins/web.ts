@@ -181,7 +181,8 @@ export function isAdminPage(url: string): boolean {
   }
   return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
 }
-const ORDER_PATH = /^\/order(?:[/.?]|$)/i;
+// In either language: `/order/…` and `/ne/order/…` (ADR 0091).
+const ORDER_PATH = /^(?:\/ne)?\/order(?:[/.?]|$)/i;
 
 /** Whether a request target is a shopper's order page or its loader data, however its path is spelled. */
 export function isOrderPage(url: string): boolean {

@@ -5,6 +5,8 @@ import { focusRing, primaryButton } from "../../components/ui";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
+import { useLocalHref } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
 
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
 
@@ -13,7 +15,7 @@ const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded
  * keyboard or the shopper prefers less motion; buttons, dots, arrow keys and swipes move it, wrapping
  * around, at most once per 500 ms. Built on the WAI-ARIA carousel pattern.
  */
-export function Carousel({ slides, label = "Featured offers" }: { slides: readonly StorefrontSlide[]; label?: string }) {
+export function Carousel({ slides, label = m.carousel_label() }: { slides: readonly StorefrontSlide[]; label?: string }) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
@@ -138,7 +140,7 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
             type="button"
             className={controlButton}
             aria-controls={slidesId}
-            aria-label={playing ? "Pause slides" : "Play slides"}
+            aria-label={playing ? m.carousel_pause() : m.carousel_play()}
             onClick={() => setUserPlaying(!playing)}
           >
             {playing ? (
@@ -153,7 +155,7 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
             )}
           </button>
           <div className="flex items-center gap-1 sm:gap-2">
-            <button type="button" className={controlButton} aria-controls={slidesId} aria-label="Previous slide" onClick={prev}>
+            <button type="button" className={controlButton} aria-controls={slidesId} aria-label={m.carousel_previous()} onClick={prev}>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -167,13 +169,13 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
                 <path d="m15 18-6-6 6-6" />
               </svg>
             </button>
-            <ul className="flex items-center" aria-label="Choose a slide">
+            <ul className="flex items-center" aria-label={m.carousel_choose()}>
               {slides.map((slide, i) => (
                 <li key={slide.id}>
                   <button
                     type="button"
                     aria-controls={slidesId}
-                    aria-label={`Go to slide ${i + 1}`}
+                    aria-label={m.carousel_go_to({ number: i + 1 })}
                     aria-current={i === index ? "true" : undefined}
                     onClick={() => go(() => i)}
                     className={`group flex h-8 w-6 items-center justify-center rounded-full ${focusRing}`}
@@ -190,7 +192,7 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
                 </li>
               ))}
             </ul>
-            <button type="button" className={controlButton} aria-controls={slidesId} aria-label="Next slide" onClick={next}>
+            <button type="button" className={controlButton} aria-controls={slidesId} aria-label={m.carousel_next()} onClick={next}>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -213,6 +215,7 @@ export function Carousel({ slides, label = "Featured offers" }: { slides: readon
 
 function CallToAction({ slide }: { slide: StorefrontSlide }) {
   const className = `${primaryButton} w-fit`;
+  const href = useLocalHref();
   // The admin may point a slide at another site; our own pages navigate without a reload.
   if (/^https?:\/\//i.test(slide.ctaLink)) {
     return (
@@ -222,7 +225,7 @@ function CallToAction({ slide }: { slide: StorefrontSlide }) {
     );
   }
   return (
-    <Link to={slide.ctaLink} className={className}>
+    <Link to={href(slide.ctaLink)} className={className}>
       {slide.ctaText}
     </Link>
   );

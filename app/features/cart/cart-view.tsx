@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate } from "react-router";
-import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
+import { cartTotal, type CartLine } from "../../../domain/cart";
+import type { Locale } from "../../../domain/locale";
+import { formatNumber } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
@@ -12,8 +14,11 @@ import { CheckoutDialog, type SentOrder } from "./checkout-dialog";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { PriceNotice } from "./price-notice";
 import { rupees } from "../../lib/cart/rupees";
+import { useLocale, useLocalHref } from "../../lib/i18n";
+import { itemsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
 
-const usersLabel = (n: number) => `${n} ${n === 1 ? "user" : "users"}`;
+const usersLabel = (n: number, locale: Locale) => (n === 1 ? m.cart_users_one() : m.cart_users_many({ count: formatNumber(n, locale) }));
 
 /** The cart page. The cart lives in the browser: the server renders a skeleton, the browser the cart. */
 export function CartView() {
@@ -31,7 +36,7 @@ export function CartView() {
     const next = cart?.[index + 1] ?? cart?.[index - 1];
     flushSync(() => {
       cartActions.remove(line.lineId);
-      setAnnouncement(`Removed ${line.name} from your cart.`);
+      setAnnouncement(m.cart_removed({ name: line.name }));
     });
     // Focus would otherwise fall back to the page start with the removed button.
     if (next) document.getElementById(removeButtonId(next))?.focus();
@@ -68,8 +73,8 @@ const removeButtonId = (line: CartLine) => `remove-${line.lineId}`;
 function CartSkeleton() {
   return (
     <div aria-busy="true">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
-      <p className="sr-only">Loading your cart…</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.cart_title()}</h1>
+      <p className="sr-only">{m.cart_loading()}</p>
       <div className="mt-6 space-y-4">
         {[0, 1].map((i) => (
           <div key={i} className={`${card} flex gap-4 p-4`}>
@@ -89,11 +94,12 @@ function CartSkeleton() {
 
 function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadingElement | null>; sentOrder: SentOrder | null }) {
   const navigate = useNavigate();
+  const href = useLocalHref();
   const goBack = () => {
     // React Router numbers its history entries: idx 0 means this tab has nothing of ours to go back to.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
-    else navigate("/");
+    else navigate(href("/"));
   };
   return (
     <section className="flex flex-col items-center py-10 text-center sm:py-16">
@@ -114,36 +120,29 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
         </svg>
       </div>
       <h1 ref={headingRef} tabIndex={-1} className="mt-6 rounded text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
-        Your Cart is Empty
+        {m.cart_empty()}
       </h1>
       {sentOrder ? (
         <p className={`mt-2 max-w-sm ${mutedText}`}>
-          Thank you!{" "}
-          {sentOrder.reference ? (
-            <>
-              Your order <span className="font-mono font-semibold">{sentOrder.reference}</span> is with us.
-            </>
-          ) : (
-            "Your order is with us."
-          )}{" "}
-          We reply in the chat with how to pay.
+          {m.cart_thanks()} {sentOrder.reference ? m.cart_order_with_us({ reference: sentOrder.reference }) : m.cart_order_with_us_plain()}{" "}
+          {m.cart_reply_pay()}
         </p>
       ) : (
-        <p className={`mt-2 max-w-sm ${mutedText}`}>Looks like you haven&apos;t added anything to your cart yet.</p>
+        <p className={`mt-2 max-w-sm ${mutedText}`}>{m.cart_empty_text()}</p>
       )}
       <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
-        <Link to="/" className={primaryButton}>
-          Start Shopping
+        <Link to={href("/")} className={primaryButton}>
+          {m.cart_start()}
         </Link>
         <button type="button" onClick={goBack} className={secondaryButton}>
-          Go back
+          {m.cart_back()}
         </button>
       </div>
       <Link
-        to="/my-orders"
+        to={href("/my-orders")}
         className={`mt-6 rounded text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
       >
-        My orders
+        {m.nav_my_orders()}
       </Link>
     </section>
   );
@@ -166,22 +165,24 @@ function FilledCart({
   const location = useLocation();
   const [checkoutOpen, setCheckoutOpen] = useState((location.state as { checkout?: boolean } | null)?.checkout === true);
   const total = cartTotal(cart);
+  const locale = useLocale();
+  const href = useLocalHref();
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Cart</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.cart_title()}</h1>
         <div className="flex gap-4">
           <Link
-            to="/my-orders"
+            to={href("/my-orders")}
             className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
           >
-            My orders
+            {m.nav_my_orders()}
           </Link>
           <Link
-            to="/prices"
+            to={href("/prices")}
             className={`rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`}
           >
-            Continue shopping
+            {m.cart_continue()}
           </Link>
         </div>
       </div>
@@ -191,25 +192,21 @@ function FilledCart({
           className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50"
         >
           <h2 id="sent-order-title" className="font-semibold">
-            {sentOrder.reference ? (
-              <>
-                Order <span className="font-mono">{sentOrder.reference}</span> sent on {CHAT_CHANNEL_LABELS[sentOrder.channel]}
-              </>
-            ) : (
-              `Order sent on ${CHAT_CHANNEL_LABELS[sentOrder.channel]}`
-            )}
+            {sentOrder.reference
+              ? m.cart_sent({ reference: sentOrder.reference, channel: CHAT_CHANNEL_LABELS[sentOrder.channel] })
+              : m.cart_sent_plain({ channel: CHAT_CHANNEL_LABELS[sentOrder.channel] })}
           </h2>
           <p className="mt-1 text-sm">
-            {sentOrder.reference ? "Quote this reference whenever you message us about it. " : ""}
-            Finished with these items? Clear the cart, or keep them for your next order.
+            {sentOrder.reference ? `${m.cart_quote_reference()} ` : ""}
+            {m.cart_finished()}
           </p>
           <button type="button" onClick={onClear} className={`${secondaryButton} mt-3 px-4 py-2 text-sm`}>
-            Clear cart
+            {m.cart_clear()}
           </button>
         </section>
       )}
       <PriceNotice cart={cart} className="mt-6" />
-      <ul className="mt-6 space-y-4" aria-label="Items in your cart">
+      <ul className="mt-6 space-y-4" aria-label={m.cart_items()}>
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
             <ImageWithFallback
@@ -223,29 +220,33 @@ function FilledCart({
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 <h2 className="min-w-0 font-semibold break-words">
-                  <Link to={productPath(line.name)} className={`rounded hover:text-brand-700 dark:hover:text-brand-400 ${focusRing}`}>
+                  <Link to={href(productPath(line.name))} className={`rounded hover:text-brand-700 dark:hover:text-brand-400 ${focusRing}`}>
                     {line.name}
                   </Link>
                 </h2>
-                <p className="shrink-0 font-semibold whitespace-nowrap">{rupees(line.cost)}</p>
+                <p className="shrink-0 font-semibold whitespace-nowrap">{rupees(line.cost, locale)}</p>
               </div>
-              <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label="Plan">
+              <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label={m.cart_plan()}>
                 <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                  {line.month} month plan
+                  {m.cart_month_plan({ months: formatNumber(line.month, locale) })}
                 </li>
                 <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                  {usersLabel(line.selectedDevice)}
+                  {usersLabel(line.selectedDevice, locale)}
                 </li>
               </ul>
               <div className="mt-2 flex items-center justify-between gap-3">
                 <p className={`text-sm ${mutedText}`}>
-                  {rupees(line.selectedMonth)} × {line.selectedDevice}
+                  {rupees(line.selectedMonth, locale)} × {formatNumber(line.selectedDevice, locale)}
                 </p>
                 <button
                   type="button"
                   id={removeButtonId(line)}
                   onClick={() => onRemove(line, index)}
-                  aria-label={`Remove ${line.name}, ${line.month} month plan, ${usersLabel(line.selectedDevice)}`}
+                  aria-label={m.cart_remove_label({
+                    name: line.name,
+                    plan: m.cart_month_plan({ months: formatNumber(line.month, locale) }),
+                    users: usersLabel(line.selectedDevice, locale),
+                  })}
                   className={`-mr-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50 ${focusRing}`}
                 >
                   <svg
@@ -260,7 +261,7 @@ function FilledCart({
                   >
                     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
                   </svg>
-                  Remove
+                  {m.cart_remove()}
                 </button>
               </div>
             </div>
@@ -271,11 +272,11 @@ function FilledCart({
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-xl sm:border sm:p-4 sm:shadow-lg sm:shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900/95 sm:dark:shadow-black/40">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-baseline justify-between gap-3 sm:block">
-            <span className={mutedText}>Total ({itemsLabel(cart.length)})</span>{" "}
-            <span className="text-xl font-bold whitespace-nowrap sm:ml-2">{rupees(total)}</span>
+            <span className={mutedText}>{m.cart_total({ items: itemsText(cart.length, locale) })}</span>{" "}
+            <span className="text-xl font-bold whitespace-nowrap sm:ml-2">{rupees(total, locale)}</span>
           </p>
           <button type="button" className={primaryButton} onClick={() => setCheckoutOpen(true)}>
-            Proceed to Checkout
+            {m.cart_checkout()}
           </button>
         </div>
       </div>

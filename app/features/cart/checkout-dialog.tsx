@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { cartTotal, itemsLabel, type CartLine } from "../../../domain/cart";
+import { cartTotal, type CartLine } from "../../../domain/cart";
 import { buildCheckoutMessage, chatUrl, type ChatChannel } from "../../../domain/checkout";
 import { Dialog } from "../../components/dialog";
 import { mutedText } from "../../components/ui";
@@ -14,6 +14,9 @@ import { placeOrder, type PlacedOrder } from "./place-order";
 import { pendingRenewal } from "../../lib/orders/renewal";
 import { PriceNotice } from "./price-notice";
 import { rupees } from "../../lib/cart/rupees";
+import { useLocale } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
+import { itemsText } from "../../lib/words";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
@@ -37,13 +40,14 @@ export function CheckoutDialog({
   onSent: (order: SentOrder) => void;
 }) {
   const { shop } = useShop();
+  const locale = useLocale();
   const id = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [customer, setCustomer] = useState({ name: "", phone: "" });
   const [sending, setSending] = useState<ChatChannel | null>(null);
   const [result, setResult] = useState<(ChatSendResult & { reference: string | null; total: number; orderUrl: string | null }) | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  const browserMessage = buildCheckoutMessage(cart);
+  const browserMessage = buildCheckoutMessage(cart, locale);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   // Prices may have changed while the cart was open: checked again, so what the shopper sends is what they see.
   useEffect(() => {
@@ -65,6 +69,7 @@ export function CheckoutDialog({
       channel,
       customer,
       renewal ? { reference: renewal.reference, key: renewal.key, lineId: renewal.lineId } : undefined,
+      locale,
     );
     // Both start during the click, the copy first: the new tab takes the focus a copy needs, and once the
     // order is placed the click is over and a new tab would be blocked. The copied text follows the answer.
@@ -104,7 +109,7 @@ export function CheckoutDialog({
   return (
     <Dialog
       open={open}
-      title="Select Payment Method"
+      title={m.checkout_title()}
       onClose={() => {
         if (sending) return;
         setResult(null);
@@ -113,16 +118,12 @@ export function CheckoutDialog({
       }}
     >
       <div ref={bodyRef}>
-        <p className={mutedText}>
-          Your order of {itemsLabel(cart.length)} for{" "}
-          <span className="font-semibold whitespace-nowrap text-slate-900 dark:text-slate-50">{rupees(cartTotal(cart))}</span> goes to us as a chat
-          message. Send it, and we reply with how to pay.
-        </p>
+        <p className={mutedText}>{m.checkout_intro({ items: itemsText(cart.length, locale), total: rupees(cartTotal(cart), locale) })}</p>
         <PriceNotice cart={cart} className="mt-4" />
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-name`} className="text-sm font-medium">
-              Your name <span className={`font-normal ${mutedText}`}>(optional)</span>
+              {m.checkout_name()} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
             </label>
             <input
               id={`${id}-name`}
@@ -135,7 +136,7 @@ export function CheckoutDialog({
           </div>
           <div>
             <label htmlFor={`${id}-phone`} className="text-sm font-medium">
-              Phone <span className={`font-normal ${mutedText}`}>(optional)</span>
+              {m.checkout_phone()} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
             </label>
             <input
               id={`${id}-phone`}
@@ -149,7 +150,7 @@ export function CheckoutDialog({
               className={inputClass}
             />
             <p id={`${id}-phone-hint`} className={`mt-1 text-xs ${mutedText}`}>
-              For a reminder before your plan ends.
+              {m.checkout_phone_hint()}
             </p>
           </div>
         </div>
@@ -162,7 +163,7 @@ export function CheckoutDialog({
             aria-busy={sending === "whatsapp"}
           >
             <ChatBubbleIcon />
-            {sending === "whatsapp" ? "Preparing your order…" : "Proceed via WhatsApp"}
+            {sending === "whatsapp" ? m.checkout_preparing() : m.checkout_whatsapp()}
           </button>
           <button
             type="button"
@@ -172,13 +173,13 @@ export function CheckoutDialog({
             aria-busy={sending === "telegram"}
           >
             <PaperPlaneIcon />
-            {sending === "telegram" ? "Preparing your order…" : "Proceed via Telegram"}
+            {sending === "telegram" ? m.checkout_preparing() : m.checkout_telegram()}
           </button>
         </div>
         <div role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
           {problems.length > 0 && (
             <div className="mt-4">
-              <p>We could not place this order:</p>
+              <p>{m.checkout_refused()}</p>
               <ul className="mt-1 list-disc space-y-1 pl-5">
                 {problems.map((problem) => (
                   <li key={problem}>{problem}</li>
@@ -193,17 +194,18 @@ export function CheckoutDialog({
               <p>{chatSendMessage(result)}</p>
               {result.reference && (
                 <p>
-                  Your order reference is <strong className="font-mono text-base">{result.reference}</strong>.
+                  {m.checkout_reference()} <strong className="font-mono text-base">{result.reference}</strong>
+                  {locale === "en" ? "." : ""}
                 </p>
               )}
               {result.orderUrl && (
                 <p>
                   <a href={result.orderUrl} className="text-brand-700 underline underline-offset-2 dark:text-brand-400">
-                    See your order and how to pay
+                    {m.checkout_see_order()}
                   </a>
                 </p>
               )}
-              {pricesChanged && <p>Prices have changed since you added these items: your order total is {rupees(result.total)}.</p>}
+              {pricesChanged && <p>{m.checkout_total_changed({ total: rupees(result.total, locale) })}</p>}
             </div>
           )}
         </div>

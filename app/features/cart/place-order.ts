@@ -1,3 +1,4 @@
+import type { Locale } from "../../../domain/locale";
 import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/orders";
@@ -24,6 +25,7 @@ export async function placeOrder(
   channel: ChatChannel,
   customer: { name: string; phone: string },
   renews?: { reference: string; key: string; lineId: string },
+  language: Locale = "en",
 ): Promise<PlacedOrder> {
   if (cart.some((line) => !line._id)) return { kind: "unplaced" };
   let response: Response;
@@ -37,6 +39,7 @@ export async function placeOrder(
         name: customer.name,
         phone: customer.phone,
         ...(renews ? { renews } : {}),
+        language,
       }),
       signal: AbortSignal.timeout(ORDER_TIMEOUT_MS),
     });

@@ -1,8 +1,9 @@
 import type { CartLine } from "../../../domain/cart";
 import { usePriceNotice } from "../../lib/cart/fresh-prices";
 import { rupees } from "../../lib/cart/rupees";
-
-const monthsText = (months: number) => `${months} ${months === 1 ? "month" : "months"}`;
+import { useLocale } from "../../lib/i18n";
+import { monthsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
 
 /**
  * What the server's price check changed in the cart, and which lines it can no longer sell, shown before
@@ -11,6 +12,7 @@ const monthsText = (months: number) => `${months} ${months === 1 ? "month" : "mo
  */
 export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[]; className?: string }) {
   const { changes, problems } = usePriceNotice(cart);
+  const locale = useLocale();
   return (
     <>
       <div aria-live="polite">
@@ -18,16 +20,20 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
           <div
             className={`rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50 ${className}`}
           >
-            <p className="font-semibold">{changes.length === 1 ? "A price has changed" : "Prices have changed"} since you added these items</p>
+            <p className="font-semibold">{changes.length === 1 ? m.price_changed_one() : m.price_changed_many()}</p>
             <ul className="mt-2 space-y-1">
               {changes.map((found) => (
                 <li key={found.lineId}>
-                  {found.name}, {monthsText(found.months)}: <span className="whitespace-nowrap">was {rupees(found.before)},</span>{" "}
-                  <span className="font-semibold whitespace-nowrap">now {rupees(found.after)}</span> per device
+                  {m.price_change_line({
+                    name: found.name,
+                    months: monthsText(found.months, locale),
+                    before: rupees(found.before, locale),
+                    after: rupees(found.after, locale),
+                  })}
                 </li>
               ))}
             </ul>
-            <p className="mt-2">Your cart and its total show today&apos;s prices, the ones your order is sent with.</p>
+            <p className="mt-2">{m.price_change_note()}</p>
           </div>
         )}
       </div>
@@ -36,7 +42,7 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
           <div
             className={`rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${className}`}
           >
-            <p className="font-semibold">{problems.length === 1 ? "An item" : "Some items"} in your cart can no longer be ordered</p>
+            <p className="font-semibold">{problems.length === 1 ? m.price_problem_one() : m.price_problem_many()}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {problems.map((found) => (
                 <li key={found.lineId}>{found.problem.startsWith(found.name) ? found.problem : `${found.name}: ${found.problem}`}</li>

@@ -1,13 +1,16 @@
 import { Link } from "react-router";
 import type { Availability } from "../../../domain/availability";
-import { CATEGORY_LABELS, type Category } from "../../../domain/catalogue";
-import { formatNpr } from "../../../domain/money";
+import type { Category } from "../../../domain/catalogue";
+import { formatNpr } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { focusRing, mutedText } from "../../components/ui";
 import { AvailabilityBadge } from "../../components/availability-badge";
 import { AdultPlaceholder } from "../../components/age-gate-panel";
+import { useLocale, useLocalHref } from "../../lib/i18n";
+import { categoryLabel, monthsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
 
 export type PriceCardItem = {
   _id: string;
@@ -29,10 +32,12 @@ export const priceGridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg
 export const EAGER_PRICE_CARDS = 4;
 
 export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardItem; hideImage: boolean; eager?: boolean }) {
+  const locale = useLocale();
+  const href = useLocalHref();
   return (
     <li>
       <Link
-        to={productPath(item.Name)}
+        to={href(productPath(item.Name))}
         className={`group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition hover:border-brand-500 hover:shadow-lg dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-400 ${focusRing}`}
       >
         <div className="relative">
@@ -52,7 +57,7 @@ export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardI
             />
           )}
           <span className="absolute left-2 top-2 rounded-full bg-slate-950 px-2 py-0.5 text-xs font-semibold text-white">
-            {CATEGORY_LABELS[item.category]}
+            {categoryLabel(item.category)}
           </span>
         </div>
         <div className="flex flex-1 flex-col p-3">
@@ -60,11 +65,11 @@ export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardI
           {item.availability && <AvailabilityBadge availability={item.availability} className="mt-1 self-start" />}
           {item.plan ? (
             <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-              <span className={`text-sm ${mutedText}`}>{item.plan.months} month</span>
-              <span className="font-bold text-brand-700 dark:text-brand-400">NPR {formatNpr(item.plan.price)}</span>
+              <span className={`text-sm ${mutedText}`}>{monthsText(item.plan.months, locale)}</span>
+              <span className="font-bold text-brand-700 dark:text-brand-400">{formatNpr(item.plan.price, locale)}</span>
             </p>
           ) : (
-            <p className={`mt-auto pt-2 text-sm font-medium ${mutedText}`}>Contact for pricing</p>
+            <p className={`mt-auto pt-2 text-sm font-medium ${mutedText}`}>{m.card_contact()}</p>
           )}
         </div>
       </Link>

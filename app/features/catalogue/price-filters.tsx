@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { CATEGORY_LABELS } from "../../../domain/catalogue";
 import {
   categoryPath,
   CHIP_CATEGORIES,
@@ -9,11 +8,15 @@ import {
   MAX_QUERY_LENGTH,
   parseFilters,
   pricesUrl,
-  SORT_LABELS,
   SORTS,
   type PriceFilters,
 } from "../../../domain/filters";
 import { focusRing, primaryButton, secondaryButton } from "../../components/ui";
+import { useLocalHref } from "../../lib/i18n";
+import { categoryLabel } from "../../lib/words";
+import { m } from "../../paraglide/messages";
+
+const SORT_TEXT = { featured: m.sort_featured, name: m.sort_name, "price-asc": m.sort_price_asc, "price-desc": m.sort_price_desc } as const;
 
 const SEARCH_DELAY_MS = 300;
 
@@ -42,19 +45,20 @@ function syncField(form: HTMLFormElement, name: string, value: string | boolean)
  */
 export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
   const navigate = useNavigate();
+  const href = useLocalHref();
   const formRef = useRef<HTMLFormElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const currentUrl = pricesUrl(filters);
+  const currentUrl = href(pricesUrl(filters));
   const drawerCount = countDrawerFilters(filters);
 
   const apply = () => {
     clearTimeout(timer.current);
     const form = formRef.current;
     if (!form) return;
-    const next = pricesUrl(formFilters(form, filters.category));
+    const next = href(pricesUrl(formFilters(form, filters.category)));
     if (next !== currentUrl) navigate(next, { replace: true, preventScrollReset: true });
   };
 
@@ -95,7 +99,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
     closeDrawer(false);
   };
 
-  const withoutQuery = pricesUrl({ ...filters, q: "" });
+  const withoutQuery = href(pricesUrl({ ...filters, q: "" }));
   const chips = [
     null,
     ...CHIP_CATEGORIES,
@@ -107,9 +111,9 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
       <form
         ref={formRef}
         method="get"
-        action={categoryPath(filters.category)}
+        action={href(categoryPath(filters.category))}
         role="search"
-        aria-label="Search and filter subscriptions"
+        aria-label={m.filters_form()}
         onSubmit={onSubmit}
         onChange={(event) => {
           const target: EventTarget = event.target;
@@ -123,7 +127,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
       >
         <div className="relative min-w-0 flex-1">
           <label htmlFor="prices-search" className="sr-only">
-            Search subscriptions
+            {m.filters_search()}
           </label>
           <input
             ref={searchRef}
@@ -132,7 +136,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
             name="q"
             defaultValue={filters.q}
             maxLength={MAX_QUERY_LENGTH}
-            placeholder="Search subscriptions..."
+            placeholder={m.filters_search_placeholder()}
             autoComplete="off"
             enterKeyHint="search"
             className="peer h-12 w-full rounded-full border border-slate-300 bg-white pl-5 pr-12 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 [&::-webkit-search-cancel-button]:hidden"
@@ -142,7 +146,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
             to={withoutQuery}
             replace
             preventScrollReset
-            aria-label="Clear search"
+            aria-label={m.search_clear()}
             onClick={(event) => {
               event.preventDefault();
               if (searchRef.current) searchRef.current.value = "";
@@ -173,48 +177,48 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
               <path d="M3 5h14v2H3zm3 4h8v2H6zm2 4h4v2H8z" />
             </svg>
             {/* The word only from small tablets up: on a phone the search box needs the room. */}
-            <span className="sr-only sm:not-sr-only">Filters</span>
+            <span className="sr-only sm:not-sr-only">{m.filters()}</span>
             {drawerCount > 0 && (
               <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold leading-5 text-white">
                 <span className="sr-only">(</span>
                 {drawerCount}
-                <span className="sr-only"> active)</span>
+                <span className="sr-only"> {m.filters_active()}</span>
               </span>
             )}
           </summary>
           <div
             role="group"
-            aria-label="Filters"
+            aria-label={m.filters()}
             className="absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
           >
             <div>
               <label htmlFor="prices-sort" className={labelClass}>
-                Sort by
+                {m.filters_sort()}
               </label>
               <select id="prices-sort" name="sort" defaultValue={filters.sort} className={fieldClass}>
                 {SORTS.map((s) => (
                   <option key={s} value={s}>
-                    {SORT_LABELS[s]}
+                    {SORT_TEXT[s]()}
                   </option>
                 ))}
               </select>
             </div>
             <div>
               <label htmlFor="prices-status" className={labelClass}>
-                Account type
+                {m.filters_account()}
               </label>
               <select id="prices-status" name="status" defaultValue={filters.status ?? ""} className={fieldClass}>
-                <option value="">Any</option>
-                <option value="shared">Shared</option>
-                <option value="private">Private</option>
+                <option value="">{m.filters_any()}</option>
+                <option value="shared">{m.filters_shared()}</option>
+                <option value="private">{m.filters_private()}</option>
               </select>
             </div>
             <fieldset>
-              <legend className={labelClass}>Starting price (NPR)</legend>
+              <legend className={labelClass}>{m.filters_price()}</legend>
               <div className="grid grid-cols-2 gap-3">
                 <div>
                   <label htmlFor="prices-min" className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
-                    Minimum
+                    {m.filters_min()}
                   </label>
                   <input
                     id="prices-min"
@@ -230,7 +234,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
                 </div>
                 <div>
                   <label htmlFor="prices-max" className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
-                    Maximum
+                    {m.filters_max()}
                   </label>
                   <input
                     id="prices-max"
@@ -240,7 +244,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
                     min={0}
                     step={1}
                     defaultValue={filters.max ?? ""}
-                    placeholder="Any"
+                    placeholder={m.filters_any()}
                     className={fieldClass}
                   />
                 </div>
@@ -248,34 +252,34 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
             </fieldset>
             <label className="flex items-center gap-3 text-sm text-slate-800 dark:text-slate-200">
               <input type="checkbox" name="priced" value="1" defaultChecked={filters.pricedOnly} className="h-5 w-5 accent-brand-700" />
-              Only items with a listed price
+              {m.filters_priced()}
             </label>
             <div className="flex gap-2 pt-1">
               <Link
-                to={pricesUrl({ ...DEFAULT_FILTERS, category: filters.category, q: filters.q })}
+                to={href(pricesUrl({ ...DEFAULT_FILTERS, category: filters.category, q: filters.q }))}
                 replace
                 preventScrollReset
                 className={`${secondaryButton} flex-1 px-3 py-2`}
                 onClick={() => closeDrawer(false)}
               >
-                Reset
+                {m.filters_reset()}
               </Link>
               <button type="submit" className={`${primaryButton} flex-1 px-3 py-2`}>
-                Apply
+                {m.filters_apply()}
               </button>
             </div>
           </div>
         </details>
       </form>
 
-      <nav aria-label="Categories">
+      <nav aria-label={m.home_categories_list()}>
         <ul className="flex flex-wrap gap-1.5 sm:gap-2">
           {chips.map((category) => {
             const active = category === filters.category;
             return (
               <li key={category ?? "all"}>
                 <Link
-                  to={pricesUrl({ ...filters, category })}
+                  to={href(pricesUrl({ ...filters, category }))}
                   preventScrollReset
                   aria-current={active ? "page" : undefined}
                   className={`inline-flex h-10 items-center rounded-full border px-3.5 text-sm font-semibold transition sm:px-4 ${focusRing} ${
@@ -284,7 +288,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
                       : "border-slate-300 bg-white text-slate-800 hover:border-brand-500 hover:text-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:text-brand-400"
                   }`}
                 >
-                  {category ? CATEGORY_LABELS[category] : "All"}
+                  {category ? categoryLabel(category) : m.filters_all()}
                 </Link>
               </li>
             );

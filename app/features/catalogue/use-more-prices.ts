@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { pageUrl, pricesUrl, type PriceFilters } from "../../../domain/filters";
+import { useLocalHref } from "../../lib/i18n";
 import type { PriceCardItem } from "./price-card";
 
 /** One page of the price list, as the prices route's loader answers it. */
@@ -12,6 +13,7 @@ export type PricesPage = { items: PriceCardItem[]; total: number; offset: number
  */
 export function useMorePrices(page: PricesPage) {
   const listUrl = pricesUrl(page.filters);
+  const href = useLocalHref();
   const fetcher = useFetcher<PricesPage>();
   const [more, setMore] = useState<{ listUrl: string; items: PriceCardItem[] }>({ listUrl, items: [] });
   const extra = more.listUrl === listUrl ? more.items : [];
@@ -27,7 +29,7 @@ export function useMorePrices(page: PricesPage) {
   }
 
   const hasMore = end < page.total;
-  const nextHref = pageUrl(listUrl, end);
+  const nextHref = href(pageUrl(listUrl, end));
   const loading = fetcher.state !== "idle";
   const loadMore = useCallback(() => {
     if (hasMore && !loading) void fetcher.load(nextHref);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { LocalLink as Link } from "../../components/local-link";
 import { mutedText } from "../../components/ui";
 import { PageIntro } from "./page-intro";
 

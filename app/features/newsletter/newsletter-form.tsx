@@ -1,5 +1,6 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { focusRing } from "../../components/ui";
+import { m } from "../../paraglide/messages";
 import { subscribeToNewsletter } from "./subscribe";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
@@ -34,9 +35,9 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Newsletter">
+    <form onSubmit={onSubmit} aria-label={m.newsletter_label()}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        Email address
+        {m.newsletter_email()}
       </label>
       <div className="mt-1.5 flex gap-2">
         <input
@@ -59,7 +60,7 @@ export function NewsletterForm() {
           aria-disabled={sending || undefined}
           className={`h-11 shrink-0 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60 ${focusRing}`}
         >
-          Subscribe
+          {m.newsletter_subscribe()}
         </button>
       </div>
       <p
@@ -73,7 +74,7 @@ export function NewsletterForm() {
               : "text-slate-600 dark:text-slate-400"
         }`}
       >
-        {status.kind === "error" || status.kind === "done" ? status.message : status.kind === "sending" ? "Subscribing…" : ""}
+        {status.kind === "error" || status.kind === "done" ? status.message : status.kind === "sending" ? m.newsletter_sending() : ""}
       </p>
     </form>
   );

@@ -1,35 +1,37 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { orderPath, STEP_LABELS, type RememberedOrder } from "../../../domain/order-pages";
+import { localHref } from "../../../domain/locale";
+import { formatNpr } from "../../../domain/locale-format";
+import { orderPath, type RememberedOrder } from "../../../domain/order-pages";
 import type { OrderStatus } from "../../../domain/orders";
-import { formatNpr } from "../../../domain/money";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { useMyOrders } from "../../lib/orders/my-orders";
-import { shopTime } from "./order-format";
+import { useLocale, useLocalHref } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
+import { shopTime, stepText } from "./order-format";
 
 type Summary = { status: OrderStatus; total: number } | "gone" | "failed";
 
 /** The orders this browser placed, newest first, each with where it stands (read with its own key). */
 export function MyOrdersView() {
   const orders = useMyOrders();
+  const href = useLocalHref();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My orders</h1>
-      <p className={`mt-2 ${mutedText}`}>
-        The orders placed from this browser. Clearing the browser&apos;s data forgets them; the links in your chat still work.
-      </p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.nav_my_orders()}</h1>
+      <p className={`mt-2 ${mutedText}`}>{m.my_orders_intro()}</p>
       {orders === null ? (
         <div aria-busy="true" className="mt-6 space-y-3">
-          <p className="sr-only">Loading your orders…</p>
+          <p className="sr-only">{m.my_orders_loading()}</p>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
         </div>
       ) : orders.length === 0 ? (
         <div className={`${card} mt-6 p-6 text-center`}>
-          <p>No orders from this browser yet.</p>
-          <Link to="/prices" className={`${primaryButton} mt-4`}>
-            Browse prices
+          <p>{m.my_orders_none()}</p>
+          <Link to={href("/prices")} className={`${primaryButton} mt-4`}>
+            {m.my_orders_browse()}
           </Link>
         </div>
       ) : (
@@ -45,6 +47,7 @@ export function MyOrdersView() {
 
 function MyOrderRow({ order }: { order: RememberedOrder }) {
   const [summary, setSummary] = useState<Summary | null>(null);
+  const locale = useLocale();
   useEffect(() => {
     const controller = new AbortController();
     fetch(`/api/orders/${encodeURIComponent(order.reference)}?key=${encodeURIComponent(order.key)}`, { signal: controller.signal })
@@ -63,24 +66,24 @@ function MyOrderRow({ order }: { order: RememberedOrder }) {
   return (
     <li>
       <Link
-        to={orderPath(order.reference, order.key)}
+        to={localHref(locale, orderPath(order.reference, order.key))}
         className={`${card} flex items-center justify-between gap-3 p-4 hover:border-brand-500 ${focusRing}`}
       >
         <span className="min-w-0">
           <span className="block font-mono font-semibold">{order.reference}</span>
-          <span className={`block text-sm ${mutedText}`}>{shopTime(order.placedAt)}</span>
+          <span className={`block text-sm ${mutedText}`}>{shopTime(order.placedAt, locale)}</span>
         </span>
         <span className="shrink-0 text-right text-sm">
           {summary === null ? (
-            <span className={mutedText}>Loading…</span>
+            <span className={mutedText}>{m.loading()}</span>
           ) : summary === "gone" ? (
-            <span className={mutedText}>No longer available</span>
+            <span className={mutedText}>{m.my_orders_gone()}</span>
           ) : summary === "failed" ? (
-            <span className={mutedText}>Could not load; open it to retry</span>
+            <span className={mutedText}>{m.my_orders_failed()}</span>
           ) : (
             <>
-              <span className="block font-semibold">{STEP_LABELS[summary.status]}</span>
-              <span className="block">NPR {formatNpr(summary.total)}</span>
+              <span className="block font-semibold">{stepText(summary.status)}</span>
+              <span className="block">{formatNpr(summary.total, locale)}</span>
             </>
           )}
         </span>

@@ -1,4 +1,9 @@
-import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
+import type { Locale } from "../../../domain/locale";
+import { formatBsDate, formatDecidingDay } from "../../../domain/bikram-sambat-dates";
+import { formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
+import type { OrderStatus } from "../../../domain/orders";
+import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shop-time";
+import { m } from "../../paraglide/messages";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
@@ -8,16 +13,39 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
 });
-const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+const nepaliClock = new Intl.DateTimeFormat(NEPALI_LOCALES, {
+  timeZone: SHOP_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  numberingSystem: "deva",
+});
 
-/** An ISO time as the shop's customers read it: in Nepal time, "25 Nov 2026, 11:45". */
-export const shopTime = (iso: string) => timeFormat.format(new Date(iso));
-/** A YYYY-MM-DD date: "1 Dec 2026". */
-export const shopDate = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+/**
+ * An ISO time as the shop's customers read it, in Nepal time: "25 Nov 2026, 11:45", or on a Nepali page
+ * the Bikram Sambat day and the clock in Devanagari digits, "२०८३ मंसिर ९, ११:४५".
+ */
+export const shopTime = (iso: string, locale: Locale = "en") => {
+  const at = new Date(iso);
+  return locale === "ne" ? `${formatBsDate(shopToday(at))}, ${nepaliClock.format(at)}` : timeFormat.format(at);
+};
+/** A YYYY-MM-DD date that decides something (a start, an expiry): "1 Dec 2026", in Nepali with the AD day beside. */
+export const shopDate = (date: string, locale: Locale = "en") => formatDecidingDay(date, locale);
 
-export function daysLeftLabel(daysLeft: number): string {
-  if (daysLeft > 1) return `${daysLeft} days left`;
-  if (daysLeft === 1) return "1 day left";
-  if (daysLeft === 0) return "Ends today";
-  return `Ended ${-daysLeft} ${daysLeft === -1 ? "day" : "days"} ago`;
+export function daysLeftLabel(daysLeft: number, locale: Locale = "en"): string {
+  const days = (n: number) => formatNumber(n, locale);
+  if (daysLeft > 1) return m.days_left_many({ days: days(daysLeft) });
+  if (daysLeft === 1) return m.days_left_one();
+  if (daysLeft === 0) return m.days_left_today();
+  return daysLeft === -1 ? m.days_ended_one() : m.days_ended_many({ days: days(-daysLeft) });
 }
+
+const STEP_TEXT: Record<OrderStatus, () => string> = {
+  new: m.step_new,
+  contacted: m.step_contacted,
+  paid: m.step_paid,
+  delivered: m.step_delivered,
+  cancelled: m.step_cancelled,
+};
+/** An order's status as the timeline names it: "Received", "Paid"… */
+export const stepText = (status: OrderStatus): string => STEP_TEXT[status]();

@@ -1,20 +1,25 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { chatUrl, CHAT_CHANNEL_LABELS, monthsLabel } from "../../../domain/checkout";
-import { awaitsPayment, paidMessage, STEP_LABELS, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
-import { PAYMENT_KIND_LABELS } from "../../../domain/payment-methods";
-import { formatNpr } from "../../../domain/money";
+import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
+import type { Locale } from "../../../domain/locale";
+import { formatNpr } from "../../../domain/locale-format";
+import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
+import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
 import { Dialog } from "../../components/dialog";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { cartActions } from "../../lib/cart/cart-store";
 import { openChat, openChatTab } from "../../lib/chat/send-to-chat";
 import { setPendingRenewal } from "../../lib/orders/renewal";
+import { useLocale, useLocalHref } from "../../lib/i18n";
 import { useShop } from "../../lib/use-shop";
+import { devicesText, monthsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
-import { daysLeftLabel, shopDate, shopTime } from "./order-format";
+import { daysLeftLabel, shopDate, shopTime, stepText } from "./order-format";
 
-const npr = (amount: number) => `NPR ${formatNpr(amount)}`;
-const devicesLabel = (n: number) => `${n} ${n === 1 ? "device" : "devices"}`;
+/** The payment services' names are brands; only the generic kinds are words to translate. */
+const paymentKindText = (kind: PaymentKind) =>
+  kind === "bank" ? m.pay_kind_bank() : kind === "other" ? m.pay_kind_other() : PAYMENT_KIND_LABELS[kind];
 
 const STATUS_TONES: Record<ShopperOrder["status"], string> = {
   new: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
@@ -27,54 +32,54 @@ const STATUS_TONES: Record<ShopperOrder["status"], string> = {
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
 export function OrderView({ order }: { order: ShopperOrder }) {
   const delivered = order.status === "delivered";
+  const locale = useLocale();
+  const npr = (amount: number) => formatNpr(amount, locale);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className={`text-sm ${mutedText}`}>Placed {shopTime(order.createdAt)}</p>
+          <p className={`text-sm ${mutedText}`}>{m.order_placed({ time: shopTime(order.createdAt, locale) })}</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-            Order <span className="font-mono">{order.reference}</span>
+            {m.order_heading()} <span className="font-mono">{order.reference}</span>
           </h1>
         </div>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONES[order.status]}`}>{STEP_LABELS[order.status]}</span>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONES[order.status]}`}>{stepText(order.status)}</span>
       </div>
 
-      <Timeline order={order} />
+      <Timeline order={order} locale={locale} />
 
       <section aria-labelledby="lines-title" className={`${card} mt-6 p-4 sm:p-5`}>
         <h2 id="lines-title" className="text-lg font-semibold">
-          What you ordered
+          {m.order_lines()}
         </h2>
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {order.lines.map((line) => (
-            <OrderLineRow key={line.id} line={line} delivered={delivered} />
+            <OrderLineRow key={line.id} line={line} delivered={delivered} locale={locale} />
           ))}
         </ul>
         <p className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-3 dark:border-slate-800">
-          <span className="font-semibold">Total</span>
+          <span className="font-semibold">{m.order_total()}</span>
           <span className="text-xl font-bold">{npr(order.total)}</span>
         </p>
       </section>
 
-      {awaitsPayment(order.status) && <HowToPay order={order} />}
-      {awaitsPayment(order.status) && <PaidClaim order={order} />}
-      {order.status === "cancelled" && (
-        <p className={`${card} mt-6 p-4`}>This order was cancelled. Message the shop in the chat if you think this is a mistake.</p>
-      )}
+      {awaitsPayment(order.status) && <HowToPay order={order} locale={locale} />}
+      {awaitsPayment(order.status) && <PaidClaim order={order} locale={locale} />}
+      {order.status === "cancelled" && <p className={`${card} mt-6 p-4`}>{m.order_cancelled()}</p>}
       {(order.status === "paid" || delivered) && (
         <p className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50">
-          {delivered ? "Paid and delivered. Thank you!" : "The shop has your payment. They will send your account details in the chat."}
+          {delivered ? m.order_delivered() : m.order_paid()}
         </p>
       )}
     </div>
   );
 }
 
-function Timeline({ order }: { order: ShopperOrder }) {
+function Timeline({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   return (
     <section aria-labelledby="steps-title" className="mt-6">
       <h2 id="steps-title" className="sr-only">
-        Order status
+        {m.order_status()}
       </h2>
       <ol className="grid gap-2 sm:grid-cols-4">
         {order.steps.map((step) => {
@@ -93,9 +98,9 @@ function Timeline({ order }: { order: ShopperOrder }) {
             >
               <p className="font-semibold">
                 <span aria-hidden="true">{cancelled ? "✕ " : reached ? "✓ " : "○ "}</span>
-                {STEP_LABELS[step.status]}
+                {stepText(step.status)}
               </p>
-              <p className={`text-sm ${mutedText}`}>{step.at ? shopTime(step.at) : "Not yet"}</p>
+              <p className={`text-sm ${mutedText}`}>{step.at ? shopTime(step.at, locale) : m.order_not_yet()}</p>
             </li>
           );
         })}
@@ -104,8 +109,10 @@ function Timeline({ order }: { order: ShopperOrder }) {
   );
 }
 
-function OrderLineRow({ line, delivered }: { line: ShopperOrderLine; delivered: boolean }) {
+function OrderLineRow({ line, delivered, locale }: { line: ShopperOrderLine; delivered: boolean; locale: Locale }) {
   const navigate = useNavigate();
+  const href = useLocalHref();
+  const npr = (amount: number) => formatNpr(amount, locale);
   const renew = () => {
     const renewal = line.renewal;
     if (!renewal) return;
@@ -121,7 +128,7 @@ function OrderLineRow({ line, delivered }: { line: ShopperOrderLine; delivered: 
     const key = new URLSearchParams(window.location.search).get("key") ?? "";
     const reference = decodeURIComponent(window.location.pathname.split("/").pop() ?? "");
     setPendingRenewal({ reference, key, lineId: line.id, cartLineId });
-    navigate("/cart", { state: { checkout: true } });
+    navigate(href("/cart"), { state: { checkout: true } });
   };
   return (
     <li className="py-3">
@@ -129,7 +136,7 @@ function OrderLineRow({ line, delivered }: { line: ShopperOrderLine; delivered: 
         <div className="min-w-0">
           <p className="font-medium break-words">{line.name}</p>
           <p className={`text-sm ${mutedText}`}>
-            {monthsLabel(line.months)} · {devicesLabel(line.devices)} · {npr(line.unitPrice)} each
+            {m.order_line_each({ months: monthsText(line.months, locale), devices: devicesText(line.devices, locale), price: npr(line.unitPrice) })}
           </p>
         </div>
         <p className="shrink-0 font-semibold whitespace-nowrap">{npr(line.lineTotal)}</p>
@@ -137,18 +144,23 @@ function OrderLineRow({ line, delivered }: { line: ShopperOrderLine; delivered: 
       {delivered && line.startDate && line.expiryDate && (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm">
-            {shopDate(line.startDate)} – {shopDate(line.expiryDate)}
+            {shopDate(line.startDate, locale)} – {shopDate(line.expiryDate, locale)}
             {line.daysLeft !== null && (
               <span className={`ml-2 font-semibold ${line.daysLeft <= 7 ? "text-amber-800 dark:text-amber-300" : ""}`}>
-                {daysLeftLabel(line.daysLeft)}
+                {daysLeftLabel(line.daysLeft, locale)}
               </span>
             )}
           </p>
           {line.renewedBy ? (
-            <p className={`text-sm ${mutedText}`}>Renewed by {line.renewedBy}</p>
+            <p className={`text-sm ${mutedText}`}>{m.order_renewed_by({ reference: line.renewedBy })}</p>
           ) : line.renewal ? (
-            <button type="button" onClick={renew} className={`${primaryButton} px-4 py-2 text-sm`} aria-label={`Renew ${line.name}`}>
-              Renew for {npr(line.renewal.unitPrice * line.devices)}
+            <button
+              type="button"
+              onClick={renew}
+              className={`${primaryButton} px-4 py-2 text-sm`}
+              aria-label={m.order_renew_label({ name: line.name })}
+            >
+              {m.order_renew({ price: npr(line.renewal.unitPrice * line.devices) })}
             </button>
           ) : null}
         </div>
@@ -157,39 +169,38 @@ function OrderLineRow({ line, delivered }: { line: ShopperOrderLine; delivered: 
   );
 }
 
-function HowToPay({ order }: { order: ShopperOrder }) {
+function HowToPay({ order, locale }: { order: ShopperOrder; locale: Locale }) {
+  const npr = (amount: number) => formatNpr(amount, locale);
   const [fullScreen, setFullScreen] = useState<{ src: string; name: string } | null>(null);
   return (
     <section aria-labelledby="pay-title" className={`${card} mt-6 p-4 sm:p-5`}>
       <h2 id="pay-title" className="text-lg font-semibold">
-        How to pay
+        {m.pay_title()}
       </h2>
       {order.paymentMethods.length === 0 ? (
-        <p className={`mt-2 ${mutedText}`}>The seller will send payment details in the chat.</p>
+        <p className={`mt-2 ${mutedText}`}>{m.pay_in_chat()}</p>
       ) : (
         <>
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
             <div className="flex flex-wrap items-center gap-2">
-              <dt className={mutedText}>Amount</dt>
+              <dt className={mutedText}>{m.pay_amount()}</dt>
               <dd className="text-base font-bold">{npr(order.total)}</dd>
-              <CopyButton value={String(order.total)} label="amount" />
+              <CopyButton value={String(order.total)} label={m.copy_amount()} />
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <dt className={mutedText}>Remark</dt>
-              <dd>
-                write <span className="font-mono font-semibold">{order.reference}</span> in the remark
-              </dd>
-              <CopyButton value={order.reference} label="reference" />
+              <dt className={mutedText}>{m.pay_remark()}</dt>
+              <dd>{m.pay_remark_text({ reference: order.reference })}</dd>
+              <CopyButton value={order.reference} label={m.copy_reference()} />
             </div>
           </dl>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {order.paymentMethods.map((method) => (
               <li key={method._id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                <p className={`text-xs font-semibold tracking-wide uppercase ${mutedText}`}>{PAYMENT_KIND_LABELS[method.kind]}</p>
+                <p className={`text-xs font-semibold tracking-wide uppercase ${mutedText}`}>{paymentKindText(method.kind)}</p>
                 <h3 className="font-semibold">{method.name}</h3>
                 <p className="mt-2 flex flex-wrap items-center gap-2">
                   <span className="font-mono text-base break-all">{method.account}</span>
-                  <CopyButton value={method.account} label={`${method.name} account`} />
+                  <CopyButton value={method.account} label={m.copy_account({ name: method.name })} />
                 </p>
                 <p className={`text-sm ${mutedText}`}>{method.holder}</p>
                 {method.note && <p className="mt-1 text-sm">{method.note}</p>}
@@ -199,11 +210,11 @@ function HowToPay({ order }: { order: ShopperOrder }) {
                       type="button"
                       onClick={() => setFullScreen({ src: method.qrImage, name: method.name })}
                       className={`block rounded-lg bg-white p-2 ${focusRing}`}
-                      aria-label={`Show the ${method.name} QR code full screen`}
+                      aria-label={m.pay_qr_full({ name: method.name })}
                     >
                       <img
                         src={method.qrImage}
-                        alt={`${method.name} QR code`}
+                        alt={m.pay_qr_alt({ name: method.name })}
                         width={160}
                         height={160}
                         className="h-40 w-40 object-contain [image-rendering:pixelated]"
@@ -214,7 +225,7 @@ function HowToPay({ order }: { order: ShopperOrder }) {
                       download={`${method.name}-QR.webp`}
                       className={`mt-2 inline-block rounded text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
                     >
-                      Save QR image
+                      {m.pay_qr_save()}
                     </a>
                   </div>
                 )}
@@ -223,31 +234,34 @@ function HowToPay({ order }: { order: ShopperOrder }) {
           </ul>
         </>
       )}
-      <Dialog open={fullScreen !== null} onClose={() => setFullScreen(null)} title={fullScreen ? `${fullScreen.name} QR code` : "QR code"}>
+      <Dialog
+        open={fullScreen !== null}
+        onClose={() => setFullScreen(null)}
+        title={fullScreen ? m.pay_qr_alt({ name: fullScreen.name }) : m.pay_qr()}
+      >
         {fullScreen && (
           <div className="bg-white p-2">
             <img
               src={fullScreen.src}
-              alt={`${fullScreen.name} QR code`}
+              alt={m.pay_qr_alt({ name: fullScreen.name })}
               className="mx-auto w-full max-w-md object-contain [image-rendering:pixelated]"
             />
           </div>
         )}
-        <p className={`mt-2 text-sm ${mutedText}`}>
-          Pay {npr(order.total)} and write {order.reference} in the remark.
-        </p>
+        <p className={`mt-2 text-sm ${mutedText}`}>{m.pay_instruction({ amount: npr(order.total), reference: order.reference })}</p>
       </Dialog>
     </section>
   );
 }
 
-function PaidClaim({ order }: { order: ShopperOrder }) {
+function PaidClaim({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   const { shop } = useShop();
   const revalidator = useRevalidator();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const message = paidMessage(order.total, order.reference);
+  // For the seller: the amount in the digits they type and search for (ADR 0092).
+  const message = m.claim_chat_message({ amount: formatNpr(order.total, "en"), reference: order.reference });
   const app = CHAT_CHANNEL_LABELS[order.channel];
 
   if (order.claim) {
@@ -257,12 +271,11 @@ function PaidClaim({ order }: { order: ShopperOrder }) {
         className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-50"
       >
         <h2 id="claim-title" className="font-semibold">
-          You told the shop you paid
+          {m.claim_title()}
         </h2>
         <p className="mt-1 text-sm">
-          On {shopTime(order.claim.at)}
-          {order.claim.transactionId ? <> · transaction id {order.claim.transactionId}</> : null}. The order shows paid once the seller has checked
-          it.
+          {m.claim_on({ time: shopTime(order.claim.at, locale) })}
+          {order.claim.transactionId ? <> · {m.claim_transaction({ id: order.claim.transactionId })}</> : null}. {m.claim_checked()}
         </p>
         <a
           href={chatUrl(order.channel, shop, message)}
@@ -270,7 +283,7 @@ function PaidClaim({ order }: { order: ShopperOrder }) {
           rel="noreferrer noopener"
           className={`${secondaryButton} mt-3 px-4 py-2 text-sm`}
         >
-          Message the shop on {app}
+          {m.claim_message({ app })}
         </a>
       </section>
     );
@@ -299,10 +312,10 @@ function PaidClaim({ order }: { order: ShopperOrder }) {
     setSending(false);
     if (!answer?.ok) {
       tab?.close();
-      setError(body?.message ?? "We could not reach the shop just now. Check your connection and try again.");
+      setError(body?.message ?? m.claim_offline());
       return;
     }
-    const text = transactionId ? `${message} (transaction id ${transactionId})` : message;
+    const text = transactionId ? `${message} ${m.claim_chat_transaction({ id: transactionId })}` : message;
     openChat(chatUrl(order.channel, shop, text), tab);
     void revalidator.revalidate();
   };
@@ -310,11 +323,11 @@ function PaidClaim({ order }: { order: ShopperOrder }) {
   return (
     <form onSubmit={onSubmit} noValidate className={`${card} mt-6 p-4 sm:p-5`} aria-labelledby="paid-title">
       <h2 id="paid-title" className="text-lg font-semibold">
-        Paid already?
+        {m.claim_paid_title()}
       </h2>
-      <p className={`mt-1 text-sm ${mutedText}`}>Tell the shop once you have paid; {app} opens with a message for them.</p>
+      <p className={`mt-1 text-sm ${mutedText}`}>{m.claim_intro({ app })}</p>
       <label htmlFor="transaction-id" className="mt-3 block text-sm font-medium">
-        Transaction id <span className={`font-normal ${mutedText}`}>(optional)</span>
+        {m.claim_transaction_label()} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
       </label>
       <input
         ref={inputRef}
@@ -327,7 +340,7 @@ function PaidClaim({ order }: { order: ShopperOrder }) {
         className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-500 sm:max-w-sm dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
       />
       <button type="submit" disabled={sending} aria-busy={sending} className={`${primaryButton} mt-4 w-full sm:w-auto`}>
-        {sending ? "Telling the shop…" : "I have paid"}
+        {sending ? m.claim_sending() : m.claim_submit()}
       </button>
       <p id="paid-error" role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
         {error}

@@ -3,18 +3,22 @@ import { AvailabilityBadge } from "../../components/availability-badge";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
-import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domain/catalogue";
+import { planEntries, type CatalogueItem } from "../../../domain/catalogue";
 import { whatsappUrl } from "../../../domain/checkout";
-import { faqFor } from "../../../domain/faq";
 import { categoryPath } from "../../../domain/filters";
-import { formatNpr } from "../../../domain/money";
-import { monthsLabel, planValidity, validityDays, validitySentence } from "../../../domain/validity";
+import type { Locale } from "../../../domain/locale";
+import { formatNpr, formatNumber } from "../../../domain/locale-format";
+import { planValidity } from "../../../domain/validity";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { cartActions, useCart } from "../../lib/cart/cart-store";
 import { refreshPrices, usePriceNotice } from "../../lib/cart/fresh-prices";
 import { rupees } from "../../lib/cart/rupees";
+import { useLocale, useLocalHref } from "../../lib/i18n";
 import { useShop } from "../../lib/use-shop";
+import { categoryLabel as categoryText, devicesText, monthsText, statusLabel } from "../../lib/words";
+import { faqText, validityDaysText, validitySentenceText } from "./product-words";
+import { m } from "../../paraglide/messages";
 import { FaqAccordion } from "./faq-accordion";
 import { flyToCart } from "./fly-to-cart";
 
@@ -22,8 +26,6 @@ export type ProductItem = Pick<CatalogueItem, "_id" | "Id" | "Name" | "Info" | "
 
 /** Spec: the 'Added to Cart!' state lasts 2 seconds. */
 const ADDED_MS = 2000;
-
-const STATUS_TEXT = { shared: "Shared account", private: "Private account" } as const;
 
 // Narrow side padding on phones: three device buttons share 328 px at 360 px, and "2 devices" stays on one line.
 const optionClass = (pressed: boolean) =>
@@ -35,6 +37,8 @@ const optionClass = (pressed: boolean) =>
 
 export function ProductView({ item, availability = null }: { item: ProductItem; availability?: Availability | null }) {
   const { shop } = useShop();
+  const locale = useLocale();
+  const href = useLocalHref();
   const plans = planEntries(item.plans);
   const [months, setMonths] = useState<number | null>(plans[0]?.[0] ?? null);
   const [devices, setDevices] = useState<(typeof DEVICE_OPTIONS)[number]>(1);
@@ -53,8 +57,8 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
   useEffect(() => () => clearTimeout(addedTimer.current), []);
 
   const chosen = plans.find(([m]) => m === months);
-  const faq = faqFor(item.status);
-  const categoryLabel = CATEGORY_LABELS[item.category];
+  const faq = faqText(item.status, locale);
+  const categoryLabel = categoryText(item.category);
 
   const addToCart = () => {
     if (!chosen) return;
@@ -80,16 +84,16 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={m.breadcrumb()} className="text-sm">
         <ol className={`flex flex-wrap items-center gap-1.5 ${mutedText}`}>
           <li>
-            <Link to="/prices" className="rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400">
-              Prices
+            <Link to={href("/prices")} className="rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              {m.nav_prices()}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={categoryPath(item.category)} className="rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+            <Link to={href(categoryPath(item.category))} className="rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400">
               {categoryLabel}
             </Link>
           </li>
@@ -119,7 +123,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
             <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{categoryLabel}</span>
             {item.status !== "none" && (
               <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 dark:bg-brand-400/10 dark:text-brand-400">
-                {STATUS_TEXT[item.status]}
+                {statusLabel(item.status)}
               </span>
             )}
           </p>
@@ -128,7 +132,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
           {item.Info && <p className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>{item.Info}</p>}
           {item.Note && (
             <p className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
-              <span className="font-semibold">Note: </span>
+              <span className="font-semibold">{m.product_note()} </span>
               {item.Note}
             </p>
           )}
@@ -137,13 +141,19 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
             <>
               <div className="mt-6">
                 <h2 id="plan-label" className="font-semibold">
-                  Choose a plan
+                  {m.product_choose_plan()}
                 </h2>
                 <div role="group" aria-labelledby="plan-label" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-                  {plans.map(([m, price]) => (
-                    <button key={m} type="button" aria-pressed={m === months} onClick={() => setMonths(m)} className={optionClass(m === months)}>
-                      <span className="font-semibold">{monthsLabel(m)}</span>
-                      <span className="text-sm">NPR {formatNpr(price)}</span>
+                  {plans.map(([planMonths, price]) => (
+                    <button
+                      key={planMonths}
+                      type="button"
+                      aria-pressed={planMonths === months}
+                      onClick={() => setMonths(planMonths)}
+                      className={optionClass(planMonths === months)}
+                    >
+                      <span className="font-semibold">{monthsText(planMonths, locale)}</span>
+                      <span className="text-sm">{formatNpr(price, locale)}</span>
                     </button>
                   ))}
                 </div>
@@ -151,14 +161,12 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
 
               <div className="mt-5">
                 <h2 id="devices-label" className="font-semibold">
-                  Devices
+                  {m.product_devices()}
                 </h2>
                 <div role="group" aria-labelledby="devices-label" className="mt-2 grid grid-cols-3 gap-2 sm:max-w-sm">
                   {DEVICE_OPTIONS.map((n) => (
                     <button key={n} type="button" aria-pressed={n === devices} onClick={() => setDevices(n)} className={optionClass(n === devices)}>
-                      <span className="font-semibold whitespace-nowrap">
-                        {n} {n === 1 ? "device" : "devices"}
-                      </span>
+                      <span className="font-semibold whitespace-nowrap">{devicesText(n, locale)}</span>
                     </button>
                   ))}
                 </div>
@@ -168,50 +176,49 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
                   button would otherwise sit more than a screen down); a card in place from 640 px. */}
               <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:static sm:mx-0 sm:gap-4 sm:rounded-xl sm:border sm:bg-white sm:p-4 sm:backdrop-blur-none dark:border-slate-800 dark:bg-slate-900/95 sm:dark:bg-slate-900">
                 <p aria-live="polite" className="min-w-0 font-semibold sm:text-lg">
-                  <span className={`text-sm font-medium sm:text-lg sm:font-semibold sm:text-inherit ${mutedText}`}>Total cost:</span>{" "}
-                  <span className="block text-lg whitespace-nowrap sm:inline">NPR {formatNpr(lineCost(chosen[1], devices))}</span>
+                  <span className={`text-sm font-medium sm:text-lg sm:font-semibold sm:text-inherit ${mutedText}`}>{m.product_total()}</span>{" "}
+                  <span className="block text-lg whitespace-nowrap sm:inline">{formatNpr(lineCost(chosen[1], devices), locale)}</span>
                 </p>
                 <button
                   type="button"
                   onClick={addToCart}
                   className={`${primaryButton} min-w-40 shrink-0 sm:min-w-44 ${added ? "bg-emerald-700 hover:bg-emerald-700" : ""}`}
                 >
-                  {added ? "Added to Cart!" : "Add to Cart"}
+                  {added ? m.product_added() : m.product_add()}
                 </button>
               </div>
               <div aria-live="polite">
                 {addedChange && (
                   <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50">
-                    The price of this plan changed since this page opened: {rupees(addedChange.before)} is now{" "}
-                    <span className="font-semibold whitespace-nowrap">{rupees(addedChange.after)}</span> per device. Your cart has today&apos;s price.
+                    {m.product_price_changed({ before: rupees(addedChange.before, locale), after: rupees(addedChange.after, locale) })}
                   </p>
                 )}
               </div>
               <p role="status" className="sr-only">
-                {added ? `${item.Name} added to your cart` : ""}
+                {added ? m.product_added_sr({ name: item.Name }) : ""}
               </p>
               {added && (
                 <p className="mt-2 text-right text-sm">
-                  <Link to="/cart" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
-                    View cart
+                  <Link to={href("/cart")} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+                    {m.product_view_cart()}
                   </Link>
                 </p>
               )}
 
-              <PlanDetails months={chosen[0]} price={chosen[1]} devices={devices} status={item.status} />
+              <PlanDetails months={chosen[0]} price={chosen[1]} devices={devices} status={item.status} locale={locale} />
             </>
           ) : (
             <div className={`${card} mt-6 p-5`}>
-              <p className="text-lg font-semibold">Contact Admin for this Item</p>
-              <p className={`mt-1 text-sm ${mutedText}`}>The price depends on what you need. Message us and we will tell you.</p>
+              <p className="text-lg font-semibold">{m.product_contact_title()}</p>
+              <p className={`mt-1 text-sm ${mutedText}`}>{m.product_contact_text()}</p>
               <a
-                href={whatsappUrl(shop.whatsappNumber, `Hello! I would like to know the price of ${item.Name}.`)}
+                href={whatsappUrl(shop.whatsappNumber, m.product_contact_message({ name: item.Name }))}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={`${primaryButton} mt-4 bg-emerald-700 hover:bg-emerald-600`}
               >
-                Message us on WhatsApp
-                <span className="sr-only"> (opens in a new tab)</span>
+                {m.product_contact_whatsapp()}
+                <span className="sr-only"> {m.new_tab()}</span>
               </a>
             </div>
           )}
@@ -221,7 +228,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
       {faq && (
         <section aria-labelledby="faq-title" className="mt-12">
           <h2 id="faq-title" className="text-2xl font-bold">
-            Frequently asked questions
+            {m.faq_title()}
           </h2>
           <div className="mt-4">
             <FaqAccordion entries={faq} />
@@ -231,27 +238,39 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
 
       <section aria-labelledby="comments-title" className="mt-12">
         <h2 id="comments-title" className="text-2xl font-bold">
-          Comments
+          {m.comments_title()}
         </h2>
-        <p className={`${card} mt-4 px-4 py-6 text-center ${mutedText}`}>Feature Coming Soon!</p>
+        <p className={`${card} mt-4 px-4 py-6 text-center ${mutedText}`}>{m.comments_soon()}</p>
       </section>
     </article>
   );
 }
 
-function PlanDetails({ months, price, devices, status }: { months: number; price: number; devices: number; status: ProductItem["status"] }) {
+function PlanDetails({
+  months,
+  price,
+  devices,
+  status,
+  locale,
+}: {
+  months: number;
+  price: number;
+  devices: number;
+  status: ProductItem["status"];
+  locale: Locale;
+}) {
   const validity = planValidity(months);
   const rows: Array<[string, string]> = [
-    ["Plan", monthsLabel(months)],
-    ["Validity", validityDays(validity)],
-    ["Price per month", `NPR ${formatNpr(price / months)}`],
-    ["Devices", String(devices)],
+    [m.details_plan(), monthsText(months, locale)],
+    [m.details_validity(), validityDaysText(validity, locale)],
+    [m.details_per_month(), formatNpr(price / months, locale)],
+    [m.details_devices(), formatNumber(devices, locale)],
   ];
-  if (status !== "none") rows.push(["Account", STATUS_TEXT[status]]);
+  if (status !== "none") rows.push([m.details_account(), statusLabel(status)]);
   return (
     <section aria-labelledby="plan-details-title" className={`${card} mt-6 p-4`}>
       <h2 id="plan-details-title" className="font-semibold">
-        Validity and details
+        {m.details_title()}
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {rows.map(([term, value]) => (
@@ -261,7 +280,7 @@ function PlanDetails({ months, price, devices, status }: { months: number; price
           </div>
         ))}
       </dl>
-      <p className={`mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800 ${mutedText}`}>{validitySentence(validity)}</p>
+      <p className={`mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800 ${mutedText}`}>{validitySentenceText(validity, locale)}</p>
     </section>
   );
 }

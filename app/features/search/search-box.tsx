@@ -1,18 +1,21 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatNpr } from "../../../domain/money";
 import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/filters";
 import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../../lib/age-gate";
 import { AdultPlaceholder } from "../../components/age-gate-panel";
 import { useSuggestions } from "./use-suggestions";
+import { rupees } from "../../lib/cart/rupees";
+import { useLocale, useLocalHref } from "../../lib/i18n";
+import { monthsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
 
 /**
  * The service search (spec: home and mobile menu): suggestions from 2 characters, at most 5,
  * a clear button, closes on a click outside; a combobox for keyboards (up, down, enter, escape).
  */
-export function SearchBox({ label = "Search services", onNavigate }: { label?: string; onNavigate?: () => void }) {
+export function SearchBox({ label = m.search_services(), onNavigate }: { label?: string; onNavigate?: () => void }) {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -23,6 +26,8 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
   const { suggestions, settled, failed } = useSuggestions(query);
   const adultConfirmed = useAdultConfirmed();
   const showList = open && query.trim().length >= MIN_SEARCH_LENGTH;
+  const locale = useLocale();
+  const href = useLocalHref();
 
   useEffect(() => {
     if (!open) return;
@@ -37,7 +42,7 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
     setOpen(false);
     setQuery("");
     onNavigate?.();
-    navigate(path);
+    navigate(href(path));
   };
 
   return (
@@ -56,7 +61,7 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
           aria-autocomplete="list"
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
-          placeholder="Search Netflix, Spotify, VPN..."
+          placeholder={m.search_placeholder()}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -94,7 +99,7 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
         {query && (
           <button
             type="button"
-            aria-label="Clear search"
+            aria-label={m.search_clear()}
             onClick={() => {
               setQuery("");
               setActive(-1);
@@ -109,11 +114,11 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
       {showList && (
         <div className="absolute left-0 right-0 z-30 mt-2 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900">
           {suggestions.length > 0 ? (
-            <ul id={listId} role="listbox" aria-label="Suggestions">
+            <ul id={listId} role="listbox" aria-label={m.search_suggestions()}>
               {suggestions.map((s, index) => (
                 <li key={s.Name} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
                   <Link
-                    to={productPath(s.Name)}
+                    to={href(productPath(s.Name))}
                     tabIndex={-1}
                     onClick={() => {
                       setOpen(false);
@@ -141,7 +146,7 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
                       <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{s.Name}</span>
                       {s.startingAt && (
                         <span className="block text-sm text-slate-600 dark:text-slate-300">
-                          Starting at Rs. {formatNpr(s.startingAt.price)} for {s.startingAt.months} month
+                          {m.search_starting_at({ price: rupees(s.startingAt.price, locale), months: monthsText(s.startingAt.months, locale) })}
                         </span>
                       )}
                     </span>
@@ -151,17 +156,17 @@ export function SearchBox({ label = "Search services", onNavigate }: { label?: s
             </ul>
           ) : settled ? (
             <div id={listId} role="status" className="px-4 py-4 text-center">
-              <p className="font-medium text-slate-900 dark:text-slate-100">No results</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">We couldn&apos;t find any services matching &quot;{query.trim()}&quot;</p>
+              <p className="font-medium text-slate-900 dark:text-slate-100">{m.search_none()}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{m.search_none_text({ query: query.trim() })}</p>
             </div>
           ) : failed ? (
             <div id={listId} role="status" className="px-4 py-4 text-center">
-              <p className="font-medium text-slate-900 dark:text-slate-100">Search is not available right now</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">Press Enter to look for &quot;{query.trim()}&quot; in the price list.</p>
+              <p className="font-medium text-slate-900 dark:text-slate-100">{m.search_down()}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{m.search_down_text({ query: query.trim() })}</p>
             </div>
           ) : (
             <div id={listId} role="status" className="px-4 py-4 text-center text-sm text-slate-600 dark:text-slate-300">
-              Searching…
+              {m.search_searching()}
             </div>
           )}
         </div>

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { CatalogueItem } from "../../../domain/catalogue";
 import { planEntries } from "../../../domain/catalogue";
+import { localHref, type Locale } from "../../../domain/locale";
 
 export const SITE_NAME = "Pasal";
 /** A link preview's picture when the page has none of its own (a category tile, nothing explicit). */
@@ -27,8 +28,10 @@ export function absoluteUrl(origin: string, path: string): string {
 
 export type PageSeo = {
   origin: string;
-  /** Path of the canonical page, without query. */
+  /** Path of the canonical page in English, without query; a Nepali page's is the same under `/ne`. */
   path: string;
+  /** The page's language (ADR 0091); English when not given. */
+  locale?: Locale;
   title: string;
   description: string;
   image?: { path: string; alt: string; width?: number; height?: number };
@@ -42,7 +45,8 @@ export type PageSeo = {
  * sites read these from the server-rendered HTML (their crawlers run no JavaScript), and want absolute URLs.
  */
 export function seoMeta(page: PageSeo): MetaDescriptor[] {
-  const url = absoluteUrl(page.origin, page.path);
+  const locale = page.locale ?? "en";
+  const url = absoluteUrl(page.origin, localHref(locale, page.path));
   const image = shareImage(page.image ?? { ...DEFAULT_SHARE_IMAGE, alt: page.siteName ?? SITE_NAME });
   const wide = !!image.width && !!image.height && image.width / image.height >= 1.5;
   const imageUrl = absoluteUrl(page.origin, image.path);
@@ -58,7 +62,8 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
     { property: "og:image:alt", content: image.alt },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: locale === "ne" ? "ne_NP" : "en_US" },
+    { property: "og:locale:alternate", content: locale === "ne" ? "en_US" : "ne_NP" },
     { name: "twitter:card", content: wide ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: description },

@@ -3,23 +3,26 @@ import { WHATS_NEW_NARROW, WHATS_NEW_WIDE, type TrendingCard as Card } from "../
 import { focusRing, mutedText } from "../../components/ui";
 import { TrendingCard } from "./trending-card";
 import { TrendingError } from "./trending-error";
+import { useLocalHref } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
 
 /** Home's 'What's New to Watch': 5 titles on wide screens, 4 under 768 px (by CSS, so nothing jumps). */
 export function WhatsNew({ items, error }: { items: readonly Card[]; error: string | null }) {
+  const href = useLocalHref();
   return (
     <section aria-labelledby="whats-new-heading">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
           <h2 id="whats-new-heading" className="text-2xl font-bold tracking-tight">
-            What&apos;s New to Watch
+            {m.whats_new_title()}
           </h2>
-          <p className={`mt-1 ${mutedText}`}>This week&apos;s most-watched movies and shows.</p>
+          <p className={`mt-1 ${mutedText}`}>{m.whats_new_text()}</p>
         </div>
         <Link
-          to="/all-content"
+          to={href("/all-content")}
           className={`rounded-md font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400 ${focusRing}`}
         >
-          Browse All Content <span aria-hidden="true">→</span>
+          {m.whats_new_all()} <span aria-hidden="true">→</span>
         </Link>
       </div>
       {error && (

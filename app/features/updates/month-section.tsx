@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { UpdateMonth } from "../../../domain/updates-grouping";
 import { focusRing } from "../../components/ui";
 import { UpdateCard } from "./update-card";
+import { m } from "../../paraglide/messages";
 
 const arrowButton = `inline-flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 bg-white text-lg leading-none text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -51,7 +52,7 @@ export function MonthSection({ month }: { month: UpdateMonth }) {
               className={arrowButton}
               onClick={() => scroll(-1)}
               disabled={edges.start}
-              aria-label={`Newer updates from ${month.label}`}
+              aria-label={m.updates_newer({ month: month.label })}
             >
               <span aria-hidden="true">‹</span>
             </button>
@@ -60,7 +61,7 @@ export function MonthSection({ month }: { month: UpdateMonth }) {
               className={arrowButton}
               onClick={() => scroll(1)}
               disabled={edges.end}
-              aria-label={`Older updates from ${month.label}`}
+              aria-label={m.updates_older({ month: month.label })}
             >
               <span aria-hidden="true">›</span>
             </button>
@@ -70,7 +71,7 @@ export function MonthSection({ month }: { month: UpdateMonth }) {
       <div
         ref={ref}
         role="region"
-        aria-label={`Updates from ${month.label}`}
+        aria-label={m.updates_from({ month: month.label })}
         tabIndex={0}
         onScroll={measure}
         className="-mx-4 mt-3 snap-x snap-mandatory scroll-px-4 overflow-x-auto px-4 pt-1 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:mx-0 sm:scroll-px-1 sm:rounded-xl sm:px-1"

@@ -2,11 +2,16 @@ import { useState } from "react";
 import type { UpdateCard as UpdateCardData } from "../../../domain/updates-grouping";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText } from "../../components/ui";
+import { formatBsDate } from "../../../domain/bikram-sambat-dates";
+import { shopToday } from "../../../domain/shop-time";
+import { useLocale } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
 
 /** Longer descriptions are cut to a few lines until the shopper asks for the rest. */
 const LONG_DESCRIPTION = 180;
 
 export function UpdateCard({ post }: { post: UpdateCardData }) {
+  const locale = useLocale();
   const [expanded, setExpanded] = useState(false);
   const description = post.Description.trim();
   const long = description.length > LONG_DESCRIPTION;
@@ -24,11 +29,11 @@ export function UpdateCard({ post }: { post: UpdateCardData }) {
       />
       <div className="flex flex-1 flex-col p-4">
         <time dateTime={post.createdAt} className="text-xs font-medium tracking-wide text-brand-700 uppercase dark:text-brand-400">
-          {post.dateLabel}
+          {locale === "ne" ? formatBsDate(shopToday(new Date(post.createdAt))) : post.dateLabel}
         </time>
         {post.Title && <h3 className="mt-1 font-semibold">{post.Title}</h3>}
         <p id={descriptionId} className={`mt-2 text-sm ${mutedText} ${long && !expanded ? "line-clamp-4" : ""} ${description ? "" : "italic"}`}>
-          {description || "No description available"}
+          {description || m.updates_no_description()}
         </p>
         {long && (
           <button
@@ -38,7 +43,7 @@ export function UpdateCard({ post }: { post: UpdateCardData }) {
             onClick={() => setExpanded((e) => !e)}
             className={`mt-2 self-start rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-400 ${focusRing}`}
           >
-            {expanded ? "Show less" : "Read more"}
+            {expanded ? m.updates_less() : m.updates_more()}
             {post.Title && <span className="sr-only">: {post.Title}</span>}
           </button>
         )}

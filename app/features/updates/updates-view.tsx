@@ -4,12 +4,15 @@ import type { UpdateMonth } from "../../../domain/updates-grouping";
 import { Skeleton } from "../../components/skeleton";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { MonthSection } from "./month-section";
+import { useLocalHref } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
 
 /** `detail` is one of the spec's texts for what went wrong (spec §8). */
 export type UpdatesState = { status: "ok"; months: UpdateMonth[] } | { status: "error"; detail: string };
 
 /** Spec: loading, error, empty or loaded. */
 export function UpdatesView({ state }: { state: UpdatesState }) {
+  const href = useLocalHref();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/updates");
@@ -22,23 +25,23 @@ export function UpdatesView({ state }: { state: UpdatesState }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Updates</h1>
-      <p className={`mt-2 ${mutedText}`}>News, new services and offers from the shop.</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.updates_title()}</h1>
+      <p className={`mt-2 ${mutedText}`}>{m.updates_intro()}</p>
       {loading ? (
         <UpdatesSkeleton />
       ) : state.status === "error" ? (
-        <StatePanel title="Error Loading Updates" text={state.detail} role="alert">
-          <form method="get" action="/updates" onSubmit={reload}>
+        <StatePanel title={m.updates_error()} text={state.detail} role="alert">
+          <form method="get" action={href("/updates")} onSubmit={reload}>
             <button type="submit" className={primaryButton}>
-              Try Again
+              {m.updates_retry()}
             </button>
           </form>
         </StatePanel>
       ) : state.months.length === 0 ? (
-        <StatePanel title="No updates available" text="Check back later for new content">
-          <form method="get" action="/updates" onSubmit={reload}>
+        <StatePanel title={m.updates_none()} text={m.updates_none_text()}>
+          <form method="get" action={href("/updates")} onSubmit={reload}>
             <button type="submit" className={secondaryButton}>
-              Refresh
+              {m.updates_refresh()}
             </button>
           </form>
         </StatePanel>
@@ -65,7 +68,7 @@ function UpdatesSkeleton() {
   return (
     <div aria-busy="true" className="mt-8">
       <p role="status" className="sr-only">
-        Loading updates…
+        {m.updates_loading()}
       </p>
       {[0, 1].map((group) => (
         <div key={group} className="mt-10 first:mt-0">

@@ -1,4 +1,5 @@
-import { formatNpr } from "../../../domain/money";
+import type { Locale } from "../../../domain/locale";
+import { formatNumber } from "../../../domain/locale-format";
 
-/** Prices in the cart carry a rupee sign (spec §9); Nepal writes it 'Rs.'. */
-export const rupees = (amount: number) => `Rs. ${formatNpr(amount)}`;
+/** Prices in the cart carry a rupee sign (spec §9); Nepal writes it 'Rs.' in English and 'रु.' in Nepali. */
+export const rupees = (amount: number, locale: Locale = "en") => `${locale === "ne" ? "रु." : "Rs."} ${formatNumber(amount, locale)}`;

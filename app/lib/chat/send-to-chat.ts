@@ -1,5 +1,6 @@
 import { CHAT_CHANNEL_LABELS, type ChatChannel } from "../../../domain/checkout";
 import { copyText } from "./copy-text";
+import { m } from "../../paraglide/messages";
 
 export type ChatSendResult = { channel: ChatChannel; copied: boolean | null };
 
@@ -35,7 +36,7 @@ export async function sendToChat(channel: ChatChannel, url: string, text: string
 
 export function chatSendMessage({ channel, copied }: ChatSendResult): string {
   const app = CHAT_CHANNEL_LABELS[channel];
-  if (copied === true) return `${app} opened in a new tab. Message copied — paste it in the chat if it is not filled in.`;
-  if (copied === false) return `${app} opened in a new tab. If the message is not filled in, copy it from below and paste it in the chat.`;
-  return `${app} opened in a new tab with your message filled in. Press send there.`;
+  if (copied === true) return m.chat_copied({ app });
+  if (copied === false) return m.chat_not_copied({ app });
+  return m.chat_filled({ app });
 }

@@ -27,6 +27,7 @@ import {
   type Renewal,
 } from "../../../domain/orders";
 import type { ChatChannel } from "../../../domain/checkout";
+import { localHref, type Locale } from "../../../domain/locale";
 import { absoluteLink } from "../../../domain/links";
 import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } from "../../../domain/order-pages";
 import type { PaymentMethod } from "../../../domain/payment-methods";
@@ -194,6 +195,7 @@ export function createOrdersService(
         name: string | null;
         phone: string | null;
         renews?: { reference: string; key: string; lineId: string } | undefined;
+        language?: Locale | undefined;
       },
       address = "",
     ): Promise<Omit<CheckoutResponse, "success">> {
@@ -230,8 +232,9 @@ export function createOrdersService(
         }
         return reference;
       });
-      const orderUrl = absoluteLink(publicUrl, orderPath(reference, key));
-      const message = orderMessage(priced.lines, reference, orderUrl);
+      const locale = input.language ?? "en";
+      const orderUrl = absoluteLink(publicUrl, localHref(locale, orderPath(reference, key)));
+      const message = orderMessage(priced.lines, reference, orderUrl, locale);
       return {
         reference,
         lines: priced.lines,

@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+// The catalogues Paraglide compiles (ADR 0091): every message in both languages, with the same placeholders.
+const catalogue = (locale: string): Record<string, string> => {
+  const { $schema: _schema, ...messages } = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), "utf8"));
+  return messages;
+};
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+const english = catalogue("en");
+const nepali = catalogue("ne");
+
+describe("message catalogues", () => {
+  it("have the same keys in English and Nepali", () => {
+    expect(Object.keys(nepali).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(Object.keys(english))("%s has the same placeholders in both languages", (key) => {
+    expect(placeholders(nepali[key] ?? "")).toEqual(placeholders(english[key]!));
+  });
+
+  it("leave no message empty", () => {
+    for (const messages of [english, nepali]) for (const [key, text] of Object.entries(messages)) expect(text.trim(), key).not.toBe("");
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The shop's two languages (ADR 0091). English keeps the URLs it always had; a Nepali page is the same
+ * path under `/ne` (`/prices/netflix` and `/ne/prices/netflix`).
+ */
+export const LOCALES = ["en", "ne"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const NEPALI_PATH = /^\/ne(?=\/|$)/;
+
+/** The language of a page, from its path alone. */
+export function localeOfPath(pathname: string): Locale {
+  return NEPALI_PATH.test(pathname) ? "ne" : "en";
+}
+
+/** The same page in a language: `/prices` → `/ne/prices` and back; `/` ↔ `/ne/`. */
+export function pathInLocale(pathname: string, locale: Locale): string {
+  const english = pathname.replace(NEPALI_PATH, "") || "/";
+  if (locale === "en") return english;
+  return english === "/" ? "/ne/" : `/ne${english}`;
+}
+
+/** A path of the shop (`/cart`, `/prices/x?y`) as it is linked to from a page in a language. */
+export function localHref(locale: Locale, href: string): string {
+  if (locale === "en" || !href.startsWith("/") || href.startsWith("//")) return href;
+  return href === "/" ? "/ne/" : `/ne${href}`;
+}
