@@ -1,20 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { catchChatLinks, expectAccessibleInBothThemes, expectNoAxeViolations, useTheme } from "./helpers";
+import { catchChatLinks, expectAccessibleInBothThemes, expectNoAxeViolations, netflix3x2, seedCart, useTheme } from "./helpers";
 
 const WHATSAPP = "9779800000000";
 const TELEGRAM = "pasal_support";
 
 // Lines as domain/cart.ts stores them under 'cart'. Both Netflix lines share the Id "1".
-const netflix3x2 = {
-  lineId: "line-a",
-  Id: "1",
-  name: "Netflix Premium",
-  month: 3,
-  selectedMonth: 880,
-  selectedDevice: 2,
-  image: "/images/catalogue/netflix-premium.svg",
-  cost: 1760,
-};
 const netflix1x1 = { ...netflix3x2, lineId: "line-b", month: 1, selectedMonth: 300, selectedDevice: 1, cost: 300 };
 const special = {
   ...netflix3x2,
@@ -26,18 +16,6 @@ const special = {
   selectedDevice: 1,
   cost: 250,
 };
-
-/** Stores the cart once per tab: later reloads see what the page itself saved. */
-async function seedCart(page: Page, cart: unknown) {
-  await page.addInitScript(
-    (raw) => {
-      if (sessionStorage.getItem("cart-seeded")) return;
-      localStorage.setItem("cart", raw);
-      sessionStorage.setItem("cart-seeded", "1");
-    },
-    typeof cart === "string" ? cart : JSON.stringify(cart),
-  );
-}
 
 const cartLines = (page: Page) =>
   page

@@ -43,3 +43,27 @@ export async function catchChatLinks(context: BrowserContext) {
   }
   return urls;
 }
+
+/** A cart line as domain/cart.ts stores it under 'cart': Netflix Premium, 3 months, 2 devices. */
+export const netflix3x2 = {
+  lineId: "line-a",
+  Id: "1",
+  name: "Netflix Premium",
+  month: 3,
+  selectedMonth: 880,
+  selectedDevice: 2,
+  image: "/images/catalogue/netflix-premium.svg",
+  cost: 1760,
+};
+
+/** Stores the cart once per tab: later reloads see what the page itself saved. */
+export async function seedCart(page: Page, cart: unknown) {
+  await page.addInitScript(
+    (raw) => {
+      if (sessionStorage.getItem("cart-seeded")) return;
+      localStorage.setItem("cart", raw);
+      sessionStorage.setItem("cart-seeded", "1");
+    },
+    typeof cart === "string" ? cart : JSON.stringify(cart),
+  );
+}

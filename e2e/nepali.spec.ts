@@ -1,27 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { catchChatLinks, expectAccessibleInBothThemes } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { catchChatLinks, expectAccessibleInBothThemes, netflix3x2, seedCart } from "./helpers";
 
 // The storefront in Nepali under /ne (ADR 0091, 0092).
 const NETFLIX = "/prices/Netflix%20Premium";
-
-const netflix3x2 = {
-  lineId: "line-a",
-  Id: "1",
-  name: "Netflix Premium",
-  month: 3,
-  selectedMonth: 880,
-  selectedDevice: 2,
-  image: "/images/catalogue/netflix-premium.svg",
-  cost: 1760,
-};
-
-async function seedCart(page: Page, cart: unknown) {
-  await page.addInitScript((raw) => {
-    if (sessionStorage.getItem("cart-seeded")) return;
-    localStorage.setItem("cart", raw);
-    sessionStorage.setItem("cart-seeded", "1");
-  }, JSON.stringify(cart));
-}
 
 test("the language switch on a product page opens the same product in Nepali, and back", async ({ page, context }, testInfo) => {
   await page.goto(NETFLIX);
