@@ -38,6 +38,9 @@ import {
   type WrkResult,
 } from "./lib";
 
+/** The JS `/` loaded before the storefront spoke Nepali (commit 774bcd8, measured as below), the base of issue 22's limit. */
+const ENGLISH_ONLY_HOME_JS = 132_643;
+
 const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth", "ledger", "instances"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2).filter((arg) => (SECTIONS as readonly string[]).includes(arg)) as Section[];
@@ -52,7 +55,8 @@ const HTTP_TARGETS = [
   { path: "/prices", target: 0.3 },
   { path: PRODUCT, target: 0.3 },
 ];
-const LIGHTHOUSE_PAGES = ["/", "/prices", PRODUCT, "/cart"];
+// `/ne/` beside `/`: the Nepali shop scores what the English one does (issue 22).
+const LIGHTHOUSE_PAGES = ["/", "/ne/", "/prices", PRODUCT, "/cart"];
 /** A text found in Chart.js's code and nowhere else in the build. */
 const CHART_JS_MARKER = "Canvas is already in use. Chart with ID";
 const LIGHTHOUSE_RUNS = 3;
@@ -215,7 +219,11 @@ async function httpSection(server: Server, reference: Server | undefined, pages:
 async function bundleSection(server: Server) {
   console.log("\n## Bundle (initial JS and CSS each page loads, gzip -9 bytes)\n");
   const build = (await import(path.join(ROOT, "build/server/index.js"))) as {
-    assets: { entry: { module: string; imports: string[] }; routes: Record<string, { module: string; imports?: string[]; css?: string[] }> };
+    assets: {
+      url: string;
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[]; css?: string[] }>;
+    };
   };
   const isAdmin = (id: string) => id.startsWith("admin-") || id.startsWith("routes/admin/");
   const filesOf = (ids: string[]) => new Set(ids.flatMap((id) => [build.assets.routes[id]!.module, ...(build.assets.routes[id]!.imports ?? [])]));
@@ -245,7 +253,11 @@ async function bundleSection(server: Server) {
   // Each Nepali page (ADR 0091) beside its English twin: the same chunks, each message in both languages.
   for (const page of ["/", "/ne/", "/prices", "/ne/prices", PRODUCT, `/ne${PRODUCT}`, "/cart", "/updates", "/all-content", "/help"]) {
     const html = await (await fetch(server.url + page)).text();
-    const referenced = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.(js|css))["']/g)].map((m) => m[1]!))];
+    // The route manifest's own file is named in the page, but with lazy route discovery (React Router's default)
+    // the browser never loads it: routes are asked for at /__manifest as links show up.
+    const referenced = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.(js|css))["']/g)].map((m) => m[1]!))].filter(
+      (file) => file !== build.assets.url,
+    );
     const js = referenced.filter((file) => file.endsWith(".js"));
     const css = referenced.filter((file) => file.endsWith(".css"));
     const admin = js.filter((file) => adminOnly.includes(file));
@@ -254,6 +266,11 @@ async function bundleSection(server: Server) {
     if (page === "/") {
       target("/ initial JS ≤ 120 KB gzip", kb(sum(js)), sum(js) <= 120 * 1024);
       target("/ initial CSS ≤ 20 KB gzip", kb(sum(css)), sum(css) <= 20 * 1024);
+      target(
+        `/ initial JS at most 4 KB gzip over the shop before Nepali (${kb(ENGLISH_ONLY_HOME_JS)} at 774bcd8, ADR 0091)`,
+        `${kb(sum(js))}, ${fixed((sum(js) - ENGLISH_ONLY_HOME_JS) / 1024, 1)} KB more`,
+        sum(js) - ENGLISH_ONLY_HOME_JS <= 4 * 1024,
+      );
     }
     if (admin.length) target(`no admin code on ${page}`, admin.join(" "), false);
     if (referenced.some((file) => chartChunks.includes(file))) chartOnPages.push(page);
