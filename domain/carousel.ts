@@ -1,3 +1,4 @@
+import { sellerText, type Locale } from "./locale";
 import type { CarouselSlide } from "./schemas/carousel";
 
 export type { CarouselData, CarouselInput, CarouselSlide } from "./schemas/carousel";
@@ -53,15 +54,21 @@ export function badgeTone(badge: string): BadgeTone {
   return BADGE_TONES.find((tone) => text.includes(tone)) ?? "neutral";
 }
 
-/** Server slides as the storefront shows them; an empty CTA falls back to a generic label and the price list. */
-export function toStorefrontSlide(slide: Omit<CarouselSlide, "position" | "version">): StorefrontSlide {
+type SlideContent = Pick<CarouselSlide, "_id" | "image" | "title" | "description" | "badge" | "ctaText" | "ctaLink"> &
+  Partial<Pick<CarouselSlide, "titleNe" | "descriptionNe" | "ctaTextNe">>;
+
+/**
+ * Server slides as the storefront shows them in `locale` (the seller's Nepali words where given, ADR 0093);
+ * an empty CTA falls back to a generic label and the price list.
+ */
+export function toStorefrontSlide(slide: SlideContent, locale: Locale = "en"): StorefrontSlide {
   return {
     id: slide._id,
     image: slide.image,
-    title: slide.title,
-    description: slide.description,
+    title: sellerText(locale, slide.title, slide.titleNe),
+    description: sellerText(locale, slide.description, slide.descriptionNe),
     badge: slide.badge.trim(),
-    ctaText: slide.ctaText.trim() || DEFAULT_CTA_TEXT,
+    ctaText: sellerText(locale, slide.ctaText.trim(), slide.ctaTextNe?.trim()) || DEFAULT_CTA_TEXT,
     ctaLink: slide.ctaLink.trim() || DEFAULT_CTA_LINK,
   };
 }

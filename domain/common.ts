@@ -40,6 +40,21 @@ export function optionalText(label: string, max: number) {
     .default("");
 }
 
+/**
+ * The seller's optional Nepali twin of an English text (ADR 0093): trimmed, the English's length limit, and
+ * empty or null for none (null). Left out, an edit keeps what is stored: a client that does not know the
+ * field sends an item back without it.
+ */
+export function nepaliText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+}
+
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -115,6 +115,16 @@ describe("applyFilters", () => {
     expect(applyFilters(items, filters({ q: "nothing like this" }))).toEqual([]);
   });
 
+  it("finds an item by the seller's Nepali name too, and still by its English one", () => {
+    const withNepali = [
+      ...items,
+      { Id: "20", Name: "Steam Gift Card", NameNe: "स्टिम गिफ्ट कार्ड", category: "games" as const, status: "none" as const, plans: {} },
+    ];
+    expect(names(applyFilters(withNepali, filters({ q: "गिफ्ट कार्ड" })))).toEqual(["Steam Gift Card"]);
+    expect(names(applyFilters(withNepali, filters({ q: "steam" })))).toEqual(["Steam Gift Card"]);
+    expect(applyFilters(withNepali, filters({ q: "नेटफ्लिक्स" }))).toEqual([]);
+  });
+
   it("sorts by name and by the first plan's price, unpriced items last", () => {
     expect(names(applyFilters(items, filters({ sort: "name" })))).toEqual([
       "Adult Pass",

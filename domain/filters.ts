@@ -35,7 +35,7 @@ export const DEFAULT_FILTERS: PriceFilters = {
   pricedOnly: false,
 };
 
-type FilterableItem = Pick<CatalogueItem, "Id" | "Name" | "category" | "status" | "plans">;
+type FilterableItem = Pick<CatalogueItem, "Id" | "Name" | "category" | "status" | "plans"> & Partial<Pick<CatalogueItem, "NameNe">>;
 
 /**
  * The `/price/{cat}` parameter: a known category (any case), `null` for 'all',
@@ -126,8 +126,8 @@ export function isFiltered(filters: PriceFilters): boolean {
   return filters.category !== null || filters.q !== "" || countDrawerFilters(filters) > 0;
 }
 
-/** Every word of the query must appear in the name or the category's label, ignoring case. */
-const matchesQuery = (item: FilterableItem, q: string) => hasEveryWord(`${item.Name} ${CATEGORY_LABELS[item.category]}`, q);
+/** Every word of the query must appear in the name (English or the seller's Nepali) or the category's label, ignoring case. */
+const matchesQuery = (item: FilterableItem, q: string) => hasEveryWord(`${item.Name} ${item.NameNe ?? ""} ${CATEGORY_LABELS[item.category]}`, q);
 
 /** The first (shortest) plan's price, as cards show it; null for 'Contact for pricing'. */
 export const listedPrice = (item: Pick<CatalogueItem, "plans">) => firstPlan(item.plans)?.price ?? null;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { localeOfPath, localHref, pathInLocale } from "./locale";
+import { localeOfPath, localHref, pathInLocale, sellerText } from "./locale";
 
 it("reads the language from the path", () => {
   expect(localeOfPath("/")).toBe("en");
@@ -27,4 +27,12 @@ it("links within a language", () => {
   expect(localHref("ne", "/")).toBe("/ne/");
   expect(localHref("ne", "https://wa.me/1")).toBe("https://wa.me/1");
   expect(localHref("ne", "//example.com")).toBe("//example.com");
+});
+
+it("shows the seller's Nepali text on Nepali pages where there is one, the English everywhere else", () => {
+  expect(sellerText("ne", "Steam Gift Card", "स्टिम गिफ्ट कार्ड")).toBe("स्टिम गिफ्ट कार्ड");
+  expect(sellerText("en", "Steam Gift Card", "स्टिम गिफ्ट कार्ड")).toBe("Steam Gift Card");
+  expect(sellerText("ne", "Netflix Premium", null)).toBe("Netflix Premium");
+  expect(sellerText("ne", "Netflix Premium", undefined)).toBe("Netflix Premium");
+  expect(sellerText("ne", "Netflix Premium", "")).toBe("Netflix Premium");
 });

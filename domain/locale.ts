@@ -24,3 +24,11 @@ export function localHref(locale: Locale, href: string): string {
   if (locale === "en" || !href.startsWith("/") || href.startsWith("//")) return href;
   return href === "/" ? "/ne/" : `/ne${href}`;
 }
+
+/**
+ * The seller's text for a page in `locale`: the Nepali one on Nepali pages when the seller wrote one, the
+ * English otherwise (ADR 0093). Chosen by loaders, so no page ships both.
+ */
+export function sellerText(locale: Locale, english: string, nepali: string | null | undefined): string {
+  return locale === "ne" && nepali ? nepali : english;
+}

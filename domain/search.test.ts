@@ -28,6 +28,26 @@ describe("suggest", () => {
     expect(suggest(entries, "spotify")[0]!.startingAt).toBeNull();
   });
 
+  it("finds an item by the seller's Nepali name, starting matches first, and answers both names", () => {
+    const withNepali: SearchEntry[] = [
+      ...entries,
+      { Name: "Steam Gift Card", NameNe: "स्टिम गिफ्ट कार्ड", ImageId: "/g.svg", category: "games", plans: { "1": 1000 } },
+      { Name: "Google Play Card", NameNe: "गुगल प्ले गिफ्ट कार्ड", ImageId: "/p.svg", category: "games", plans: {} },
+    ];
+    expect(suggest(withNepali, "गिफ्ट").map((s) => s.Name)).toEqual(["Steam Gift Card", "Google Play Card"]);
+    expect(suggest(withNepali, "गुगल").map((s) => s.Name)).toEqual(["Google Play Card"]);
+    // Starting with the query in either language puts it first.
+    expect(suggest(withNepali, "स्टिम")[0]).toEqual({
+      Name: "Steam Gift Card",
+      NameNe: "स्टिम गिफ्ट कार्ड",
+      ImageId: "/g.svg",
+      category: "games",
+      startingAt: { months: 1, price: 1000 },
+    });
+    expect(suggest(withNepali, "card").map((s) => s.Name)).toEqual(["Steam Gift Card", "Google Play Card"]);
+    expect(suggest(withNepali, "net")[0]!.NameNe).toBeNull();
+  });
+
   it("finds nothing for an unknown service", () => {
     expect(suggest(entries, "zzz")).toEqual([]);
   });

@@ -36,6 +36,13 @@ describe("groupUpdatesByMonth", () => {
     });
   });
 
+  it("shows the seller's Nepali title and description on Nepali pages where given, the English otherwise", () => {
+    const posts = [post("a", "2026-11-12T08:00:00Z", { TitleNe: "नयाँ योजना", DescriptionNe: null })];
+    expect(groupUpdatesByMonth(posts, { now, locale: "ne" })[0]!.posts[0]).toMatchObject({ Title: "नयाँ योजना", Description: "About a" });
+    expect(groupUpdatesByMonth(posts, { now, locale: "en" })[0]!.posts[0]).toMatchObject({ Title: "Post a", Description: "About a" });
+    expect(groupUpdatesByMonth(posts, { now })[0]!.posts[0]).toMatchObject({ Title: "Post a" });
+  });
+
   it("uses Nepal's calendar, not the server's", () => {
     // 20:00 UTC on 31 October is 01:45 on 1 November in Kathmandu.
     const [group] = groupUpdatesByMonth([post("a", "2026-10-31T20:00:00Z")], { now });

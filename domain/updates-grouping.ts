@@ -1,9 +1,11 @@
+import { sellerText, type Locale } from "./locale";
 import { SHOP_TIME_ZONE } from "./shop-time";
 import type { UpdatePost } from "./updates";
 
-export type UpdatePostInput = Pick<UpdatePost, "_id" | "Title" | "Description" | "ImageUrl"> & {
-  createdAt?: string | null;
-};
+export type UpdatePostInput = Pick<UpdatePost, "_id" | "Title" | "Description" | "ImageUrl"> &
+  Partial<Pick<UpdatePost, "TitleNe" | "DescriptionNe">> & {
+    createdAt?: string | null;
+  };
 
 export type UpdateCard = {
   _id: string;
@@ -34,10 +36,13 @@ export function groupUpdatesByMonth(
     now = new Date(),
     timeZone = SHOP_TIME_ZONE,
     warn = () => {},
+    locale = "en",
   }: {
     now?: Date;
     timeZone?: string;
     /** Where a skipped post is logged: the request's logger on the server. */ warn?: (message: string) => void;
+    /** The page's language: a Nepali page shows the seller's Nepali title and description where given. */
+    locale?: Locale;
   } = {},
 ): UpdateMonth[] {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit" });
@@ -67,8 +72,8 @@ export function groupUpdatesByMonth(
     }
     month.posts.push({
       _id: post._id,
-      Title: post.Title,
-      Description: post.Description,
+      Title: sellerText(locale, post.Title, post.TitleNe),
+      Description: sellerText(locale, post.Description, post.DescriptionNe),
       ImageUrl: post.ImageUrl,
       createdAt: at.toISOString(),
       dateLabel: dayLabel.format(at),

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { linkSchema, optionalText, requiredText } from "./common";
+import { linkSchema, nepaliText, optionalText, requiredText } from "./common";
 
 /** Spec §5: description and image URL required, title optional. */
 export const updateInputSchema = z.object({
   Title: optionalText("Title", 160),
   Description: requiredText("Description", 4000),
   ImageUrl: linkSchema("Image URL"),
+  TitleNe: nepaliText("Title in Nepali", 160),
+  DescriptionNe: nepaliText("Description in Nepali", 4000),
 });
 export type UpdateInput = z.input<typeof updateInputSchema>;
 export type UpdateData = z.output<typeof updateInputSchema>;
@@ -19,6 +21,9 @@ export const updatePostSchema = z.object({
   createdAt: z.string(),
   /** The number of its last change, to send back with an edit (ADR 0017). */
   version: z.number(),
+  /** The seller's Nepali title and description, or null: Nepali pages show the English then (ADR 0093). */
+  TitleNe: z.string().nullable(),
+  DescriptionNe: z.string().nullable(),
 });
 export type UpdatePost = z.infer<typeof updatePostSchema>;
 

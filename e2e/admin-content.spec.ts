@@ -29,22 +29,22 @@ test("carousel: add, see it on the home page, edit, move up, delete", async ({ p
   await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: "Save" }).click();
   await expect(modal.getByRole("alert")).toContainText("Failed to add item");
-  await expect(modal.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
-  await expect(modal.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
-  await expect(modal.getByLabel("Description")).toHaveAccessibleDescription("Description is required");
+  await expect(modal.getByLabel("Title", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(modal.getByLabel("Title", { exact: true })).toHaveAccessibleDescription("Title is required");
+  await expect(modal.getByLabel("Description", { exact: true })).toHaveAccessibleDescription("Description is required");
   await expectNoAxeViolations(page);
 
   // Closing with unsaved changes asks first.
-  await modal.getByLabel("Title").fill(title);
+  await modal.getByLabel("Title", { exact: true }).fill(title);
   await page.keyboard.press("Escape");
   await expect(modal.getByText("Discard your changes?")).toBeVisible();
   await modal.getByRole("button", { name: "Keep editing" }).click();
-  await expect(modal.getByLabel("Title")).toHaveValue(title);
+  await expect(modal.getByLabel("Title", { exact: true })).toHaveValue(title);
 
   await modal.getByLabel("Image URL").fill("/images/e2e-missing-slide.png");
-  await modal.getByLabel("Description").fill("A slide added by the end-to-end suite.");
+  await modal.getByLabel("Description", { exact: true }).fill("A slide added by the end-to-end suite.");
   await modal.getByLabel("Badge").fill("New");
-  await modal.getByLabel("CTA text").fill("Buy now");
+  await modal.getByLabel("CTA text (optional)", { exact: true }).fill("Buy now");
   await modal.getByLabel("CTA link").fill("/prices");
   await modal.getByRole("button", { name: "Save" }).click();
   await expect(modal).toBeHidden();
@@ -63,8 +63,8 @@ test("carousel: add, see it on the home page, edit, move up, delete", async ({ p
   await page.goto("/admin/carousel");
   await page.getByRole("button", { name: `Edit "${title}"` }).click();
   const editModal = page.getByRole("dialog", { name: "Edit Carousel Item" });
-  await expect(editModal.getByLabel("Title")).toHaveValue(title);
-  await editModal.getByLabel("Title").fill(renamed);
+  await expect(editModal.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await editModal.getByLabel("Title", { exact: true }).fill(renamed);
   await editModal.getByRole("button", { name: "Update" }).click();
   await expect(editModal).toBeHidden();
   await expect(cardOf(renamed)).toBeVisible();
@@ -173,19 +173,19 @@ test("updates: post, see it on /updates, edit, delete", async ({ page }, testInf
 
   // A failure keeps what was typed and puts the server's words next to the fields.
   const form = page.locator("#post-form");
-  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Title (optional)", { exact: true }).fill(title);
   await form.getByRole("button", { name: "Submit" }).click();
-  await expect(form.getByLabel("Description")).toHaveAccessibleDescription("Description is required");
+  await expect(form.getByLabel("Description", { exact: true })).toHaveAccessibleDescription("Description is required");
   await expect(form.getByLabel("Image URL")).toHaveAccessibleDescription(/Image URL is required/);
   await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update" })).toBeVisible();
-  await expect(form.getByLabel("Title")).toHaveValue(title);
+  await expect(form.getByLabel("Title (optional)", { exact: true })).toHaveValue(title);
   await expectNoAxeViolations(page);
 
-  await form.getByLabel("Description").fill("Posted by the end-to-end suite.");
+  await form.getByLabel("Description", { exact: true }).fill("Posted by the end-to-end suite.");
   await form.getByLabel("Image URL").fill("/images/e2e-missing-update.png");
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Update posted" })).toBeVisible();
-  await expect(form.getByLabel("Title")).toHaveValue("");
+  await expect(form.getByLabel("Title (optional)", { exact: true })).toHaveValue("");
   const posts = page.getByRole("region", { name: /Published updates/ });
   // Newest first.
   await expect(posts.getByRole("heading", { level: 3 }).first()).toHaveText(title);
@@ -196,9 +196,9 @@ test("updates: post, see it on /updates, edit, delete", async ({ page }, testInf
   await page.goto("/admin/update");
   const post = posts.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
   await post.getByRole("button", { name: /Edit/ }).click();
-  await expect(form.getByLabel("Title")).toHaveValue(title);
-  await expect(form.getByLabel("Description")).toHaveValue("Posted by the end-to-end suite.");
-  await form.getByLabel("Title").fill(renamed);
+  await expect(form.getByLabel("Title (optional)", { exact: true })).toHaveValue(title);
+  await expect(form.getByLabel("Description", { exact: true })).toHaveValue("Posted by the end-to-end suite.");
+  await form.getByLabel("Title (optional)", { exact: true }).fill(renamed);
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Update saved" })).toBeVisible();
   const renamedPost = posts.getByRole("listitem").filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });

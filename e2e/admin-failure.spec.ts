@@ -59,7 +59,7 @@ test("the carousel screen shows 'Failed to fetch carousel items' as a dismissibl
 test("a write whose connection drops, or whose session has ended, is told in the screen's way and keeps what was typed", async ({ page }) => {
   await openSignedIn(page, "/admin/update");
   const form = page.locator("#post-form");
-  await form.getByLabel("Description").fill("Written while the connection dropped");
+  await form.getByLabel("Description", { exact: true }).fill("Written while the connection dropped");
   await form.getByLabel("Image URL").fill("/images/placeholder.svg");
 
   // The write itself fails on the way (the action's POST), not the screen's data.
@@ -68,7 +68,7 @@ test("a write whose connection drops, or whose session has ended, is told in the
   );
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update: Cannot reach the server" })).toBeVisible();
-  await expect(form.getByLabel("Description")).toHaveValue("Written while the connection dropped");
+  await expect(form.getByLabel("Description", { exact: true })).toHaveValue("Written while the connection dropped");
   await expect(page.getByText("could not be loaded")).toHaveCount(0);
   await expect(form.getByRole("button", { name: "Submit" })).toBeEnabled();
   await page.unroute("**/admin/update.data*");

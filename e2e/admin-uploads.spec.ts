@@ -24,8 +24,8 @@ test("an uploaded picture becomes an update post's image on /updates", async ({ 
   await expect.poll(() => loaded(form.getByAltText("Preview of this image"))).toBe(true);
   await expectNoAxeViolations(page);
 
-  await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Description").fill("Its picture was uploaded from this device.");
+  await form.getByLabel("Title (optional)", { exact: true }).fill(title);
+  await form.getByLabel("Description", { exact: true }).fill("Its picture was uploaded from this device.");
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Update posted" })).toBeVisible();
 

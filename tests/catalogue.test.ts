@@ -28,7 +28,25 @@ describe("GET /api/prices", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     // `version` is the number of the item's last change, sent back with an edit as If-Match (ADR 0017).
     expect(Object.keys(allPrices[0]).sort()).toEqual(
-      ["_id", "Id", "Name", "Info", "ImageId", "category", "Category", "status", "Status", "plans", "Note", "SpecialLink", "version"].sort(),
+      // The seller's Nepali name, info and note (ADR 0093), added beside the spec's fields.
+      [
+        "_id",
+        "Id",
+        "Name",
+        "Info",
+        "ImageId",
+        "category",
+        "Category",
+        "status",
+        "Status",
+        "plans",
+        "Note",
+        "SpecialLink",
+        "version",
+        "NameNe",
+        "InfoNe",
+        "NoteNe",
+      ].sort(),
     );
     const withPlans = allPrices.find((p: { plans?: object }) => Object.keys(p.plans ?? {}).length === 4);
     expect(Object.values(withPlans.plans).every((v) => typeof v === "number")).toBe(true);
@@ -55,8 +73,8 @@ describe("GET /api/search", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       suggestions: [
-        { Name: "Netflix Premium", ImageId: netflix.ImageId, category: "ott", startingAt: { months: 1, price: 301 } },
-        { Name: "Netflix Basic", ImageId: netflix.ImageId, category: "ott", startingAt: { months: 1, price: 302 } },
+        { Name: "Netflix Premium", NameNe: null, ImageId: netflix.ImageId, category: "ott", startingAt: { months: 1, price: 301 } },
+        { Name: "Netflix Basic", NameNe: null, ImageId: netflix.ImageId, category: "ott", startingAt: { months: 1, price: 302 } },
       ],
     });
     expect((await search("vide")).json().suggestions.map((s: { Name: string }) => s.Name)).toEqual(["Prime Video"]);

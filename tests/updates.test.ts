@@ -12,7 +12,17 @@ describe("update posts", () => {
     expect(body.success).toBe(true);
     expect(typeof body.message).toBe("string");
     expect(body.data.length).toBeGreaterThanOrEqual(3);
-    expect(Object.keys(body.data[0]).sort()).toEqual(["Date", "Description", "ImageUrl", "Title", "_id", "createdAt", "version"]);
+    expect(Object.keys(body.data[0]).sort()).toEqual([
+      "Date",
+      "Description",
+      "DescriptionNe",
+      "ImageUrl",
+      "Title",
+      "TitleNe",
+      "_id",
+      "createdAt",
+      "version",
+    ]);
     const times = body.data.map((u: { createdAt: string }) => Date.parse(u.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });

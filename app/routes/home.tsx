@@ -1,3 +1,4 @@
+import { localeOfPath } from "../../domain/locale";
 import { Carousel } from "../features/carousel/carousel";
 import { loadSlides } from "../features/carousel/carousel.server";
 import { CategoryGrid } from "../features/home/category-grid";
@@ -8,8 +9,8 @@ import { WhatsNew } from "../features/trending/whats-new";
 import { m } from "../paraglide/messages";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [slides, trending] = await Promise.all([loadSlides(context), loadTrending(context)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [slides, trending] = await Promise.all([loadSlides(context, localeOfPath(new URL(request.url).pathname)), loadTrending(context)]);
   return { slides, categories: homeCategories(), trending };
 }
 

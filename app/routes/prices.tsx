@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { firstPlan, type Category } from "../../domain/catalogue";
 import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE } from "../../domain/filters";
-import { localeOfPath, localHref, type Locale } from "../../domain/locale";
+import { localeOfPath, localHref, sellerText, type Locale } from "../../domain/locale";
 import { formatNumber } from "../../domain/locale-format";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
@@ -33,9 +33,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offset = parseOffset(url.searchParams);
   const [catalogue, availability] = await Promise.all([loadCatalogue(context), loadAvailability(context)]);
   const matching = applyFilters(catalogue, filters);
+  const locale = localeOfPath(url.pathname);
   const items: PriceCardItem[] = matching.slice(offset, offset + PRICES_PAGE_SIZE).map((item) => ({
     _id: item._id,
     Name: item.Name,
+    shownName: sellerText(locale, item.Name, item.NameNe),
     ImageId: item.ImageId,
     category: item.category,
     plan: firstPlan(item.plans),

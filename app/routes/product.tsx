@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { firstPlan, planEntries } from "../../domain/catalogue";
+import { localeOfPath, sellerText } from "../../domain/locale";
 import { formatNpr } from "../../domain/locale-format";
 import { productPath } from "../../domain/search";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
@@ -17,8 +18,21 @@ import type { Route } from "./+types/product";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findCatalogueItem(context, params.name);
   if (!found) throw data(null, { status: 404 });
-  const { _id, Id, Name, Info, ImageId, category, status, plans, Note } = found;
-  const item: ProductItem = { _id, Id, Name, Info, ImageId, category, status, plans, Note };
+  const { _id, Id, Name, ImageId, category, status, plans } = found;
+  // The page's own words chosen here (ADR 0093); `Name` stays English for the address, cart and checkout.
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const item: ProductItem = {
+    _id,
+    Id,
+    Name,
+    shownName: sellerText(locale, Name, found.NameNe),
+    Info: sellerText(locale, found.Info, found.InfoNe),
+    ImageId,
+    category,
+    status,
+    plans,
+    Note: sellerText(locale, found.Note, found.NoteNe),
+  };
   const availability = (await loadAvailability(context)).get(_id) ?? null;
   return { item, availability, origin: publicOrigin(request, context) };
 }
@@ -32,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   // Previews of 18+ items show the category tile, never the product's own picture.
   const image = adult
     ? { ...categoryImage(item.category), alt: m.product_adult_alt({ category: categoryLabel(item.category) }) }
-    : { path: item.ImageId, alt: item.Name, width: 400, height: 400 };
+    : { path: item.ImageId, alt: item.shownName, width: 400, height: 400 };
   const plan = firstPlan(item.plans);
   const lowest = Math.min(...planEntries(item.plans).map(([, price]) => price));
   const priceText = `${plan ? m.product_meta_from({ price: formatNpr(lowest, locale) }) : m.product_meta_contact()} `;
@@ -41,11 +55,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       origin,
       path,
       locale,
-      title: m.product_meta_title({ name: item.Name }),
+      title: m.product_meta_title({ name: item.shownName }),
       description: `${priceText}${item.Info}`,
       image,
       type: "product",
-      jsonLd: productJsonLd(item, absoluteUrl(origin, path), adult ? null : absoluteUrl(origin, shareImage({ path: item.ImageId }).path)),
+      jsonLd: productJsonLd(
+        { ...item, Name: item.shownName },
+        absoluteUrl(origin, path),
+        adult ? null : absoluteUrl(origin, shareImage({ path: item.ImageId }).path),
+      ),
     }),
     ...(plan
       ? [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { linkSchema, optionalText, requiredText } from "../common";
+import { linkSchema, nepaliText, optionalText, requiredText } from "../common";
 
 export const carouselInputSchema = z.object({
   image: linkSchema("Image URL"),
@@ -17,6 +17,9 @@ export const carouselInputSchema = z.object({
     .min(0, "Position cannot be negative")
     .max(10_000, "Position is too large")
     .optional(),
+  titleNe: nepaliText("Title in Nepali", 120),
+  descriptionNe: nepaliText("Description in Nepali", 400),
+  ctaTextNe: nepaliText("CTA text in Nepali", 40),
 });
 export type CarouselInput = z.input<typeof carouselInputSchema>;
 export type CarouselData = z.output<typeof carouselInputSchema>;
@@ -32,5 +35,9 @@ export const carouselSlideSchema = z.object({
   position: z.number(),
   /** The number of its last change, to send back with an edit (ADR 0017). */
   version: z.number(),
+  /** The seller's Nepali title, description and CTA text, or null: Nepali pages show the English then (ADR 0093). */
+  titleNe: z.string().nullable(),
+  descriptionNe: z.string().nullable(),
+  ctaTextNe: z.string().nullable(),
 });
 export type CarouselSlide = z.infer<typeof carouselSlideSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, STATUSES, type Category, type Status } from "../categories";
-import { linkSchema, optionalText, requiredText } from "../common";
+import { linkSchema, nepaliText, optionalText, requiredText } from "../common";
 import { readWholeNumber } from "../money";
 
 const statusAliases: Record<string, Status> = {
@@ -75,6 +75,9 @@ export const priceInputSchema = z.object({
     .refine((v) => v in statusAliases, "Status must be Shared, Private or Empty")
     .transform((v) => statusAliases[v] as Status),
   SpecialLink: linkSchema("SpecialLink"),
+  NameNe: nepaliText("Name in Nepali", 100),
+  InfoNe: nepaliText("Info in Nepali", 4000),
+  NoteNe: nepaliText("Note in Nepali", 1000),
 });
 export type PriceInput = z.input<typeof priceInputSchema>;
 export type PriceData = z.output<typeof priceInputSchema>;
@@ -93,6 +96,10 @@ export const catalogueItemSchema = z.object({
   SpecialLink: z.string(),
   /** The number of its last change, to send back with an edit (domain/versions.ts). */
   version: z.number(),
+  /** The seller's Nepali name, info and note, or null: Nepali pages show the English then (ADR 0093). */
+  NameNe: z.string().nullable(),
+  InfoNe: z.string().nullable(),
+  NoteNe: z.string().nullable(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 

@@ -3,7 +3,10 @@
 import { z } from "zod/mini";
 
 export const suggestionSchema = z.object({
+  /** The English name: the product's address and what the seller reads. */
   Name: z.string(),
+  /** The seller's Nepali name, shown on Nepali pages where there is one (ADR 0093). */
+  NameNe: z.optional(z.nullable(z.string())),
   ImageId: z.string(),
   category: z.string(),
   startingAt: z.nullable(z.object({ months: z.number(), price: z.number() })),

@@ -9,6 +9,7 @@ import { media } from "./migrations/0006-media";
 import { orderPages } from "./migrations/0007-order-pages";
 import { ledger } from "./migrations/0008-ledger";
 import { customers } from "./migrations/0009-customers";
+import { nepaliContent } from "./migrations/0010-nepali-content";
 import { waitingReadNotStored } from "./migrations/0011-waiting-read-not-stored";
 import type { Tables } from "./schema";
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-order-pages": orderPages,
   "0008-ledger": ledger,
   "0009-customers": customers,
+  "0010-nepali-content": nepaliContent,
   "0011-waiting-read-not-stored": waitingReadNotStored,
 };
 

@@ -15,6 +15,10 @@ export interface CatalogueItemsTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
+  /** The name, info and note in Nepali; null where the seller gave none (0010-nepali-content). */
+  name_ne: string | null;
+  info_ne: string | null;
+  note_ne: string | null;
 }
 
 export interface CataloguePlansTable {
@@ -36,6 +40,10 @@ export interface CarouselSlidesTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
+  /** Title, description and CTA text in Nepali; null where the seller gave none (0010-nepali-content). */
+  title_ne: string | null;
+  description_ne: string | null;
+  cta_text_ne: string | null;
 }
 
 export interface UpdatePostsTable {
@@ -47,6 +55,9 @@ export interface UpdatePostsTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
+  /** Title and description in Nepali; null where the seller gave none (0010-nepali-content). */
+  title_ne: string | null;
+  description_ne: string | null;
 }
 
 export interface VideosTable {

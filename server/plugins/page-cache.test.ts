@@ -111,6 +111,12 @@ describe("pageTarget", () => {
     );
     expect(pageTarget("/price/ott?status=SHARED&offset=0&sort=name&x=1")).toBe("/price/ott?sort=name&status=shared");
     expect(pageTarget("/PRICES/?q=vpn&x=1")).toBe("/PRICES/?q=vpn");
+    // The Nepali price list reads the same filters, a Nepali query included.
+    expect(pageTarget("/ne/prices?q=%E0%A4%97%E0%A4%BF%E0%A4%AB%E0%A5%8D%E0%A4%9F&sort=name&x=1")).toBe(
+      "/ne/prices?q=%E0%A4%97%E0%A4%BF%E0%A4%AB%E0%A5%8D%E0%A4%9F&sort=name",
+    );
+    expect(pageTarget("/ne/price/ott.data?q=vpn&_routes=ne-prices-by-category")).toBe("/ne/price/ott.data?q=vpn&_routes=ne-prices-by-category");
+    expect(pageTarget("/ne/prices/Netflix%20Premium?q=x")).toBe("/ne/prices/Netflix%20Premium");
     // React Router's loader data: the page's own parameters and the loaders it asks for.
     expect(pageTarget("/prices.data?q=vpn&_routes=routes%2Fprices&x=1")).toBe("/prices.data?q=vpn&_routes=routes%2Fprices");
     expect(pageTarget("/_root.data?_routes=root&x=1")).toBe("/_root.data?_routes=root");

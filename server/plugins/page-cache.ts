@@ -130,8 +130,9 @@ export function pageKey(request: IncomingMessage): string {
   ]);
 }
 
-// The price list (/prices, /price/{cat}, as React Router matches them: any case, a trailing slash) and its loader data.
-const PRICE_LIST = /^\/(?:prices|price\/[^/]+?)(?:\/|\.data)?$/i;
+// The price list (/prices, /price/{cat}, as React Router matches them: any case, a trailing slash) and its
+// loader data, in either language (/ne/prices, ADR 0091).
+const PRICE_LIST = /^(?:\/ne)?\/(?:prices|price\/[^/]+?)(?:\/|\.data)?$/i;
 
 /**
  * A request target with only the query parameters its page reads, spelled one way: the price list's

@@ -7,12 +7,32 @@ import { ErrorBanner, Field, StaleNotice, SubmitButton } from "../../lib/admin/f
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveSlideSchema } from "./slide-actions";
 
-type Values = { image: string; title: string; description: string; badge: string; ctaText: string; ctaLink: string };
-const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "" };
+type Values = {
+  image: string;
+  title: string;
+  description: string;
+  badge: string;
+  ctaText: string;
+  ctaLink: string;
+  titleNe: string;
+  descriptionNe: string;
+  ctaTextNe: string;
+};
+const EMPTY: Values = { image: "", title: "", description: "", badge: "", ctaText: "", ctaLink: "", titleNe: "", descriptionNe: "", ctaTextNe: "" };
 
 const valuesOf = (slide: CarouselSlide | null): Values =>
   slide
-    ? { image: slide.image, title: slide.title, description: slide.description, badge: slide.badge, ctaText: slide.ctaText, ctaLink: slide.ctaLink }
+    ? {
+        image: slide.image,
+        title: slide.title,
+        description: slide.description,
+        badge: slide.badge,
+        ctaText: slide.ctaText,
+        ctaLink: slide.ctaLink,
+        titleNe: slide.titleNe ?? "",
+        descriptionNe: slide.descriptionNe ?? "",
+        ctaTextNe: slide.ctaTextNe ?? "",
+      }
     : EMPTY;
 
 /**
@@ -94,8 +114,16 @@ export function SlideEditor({
           <Field label="Title" error={error("title")}>
             {(p) => <input {...p} name="title" type="text" required maxLength={120} value={values.title} onChange={set("title")} />}
           </Field>
+          <Field label="Title in Nepali" optional hint="Shown on the Nepali pages; the English shows where empty" error={error("titleNe")}>
+            {(p) => <input {...p} name="titleNe" type="text" lang="ne" maxLength={120} value={values.titleNe} onChange={set("titleNe")} />}
+          </Field>
           <Field label="Description" error={error("description")}>
             {(p) => <textarea {...p} name="description" rows={3} required maxLength={400} value={values.description} onChange={set("description")} />}
+          </Field>
+          <Field label="Description in Nepali" optional error={error("descriptionNe")}>
+            {(p) => (
+              <textarea {...p} name="descriptionNe" lang="ne" rows={3} maxLength={400} value={values.descriptionNe} onChange={set("descriptionNe")} />
+            )}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Badge" optional hint="Such as Hot, New or Best Seller" error={error("badge")}>
@@ -105,6 +133,9 @@ export function SlideEditor({
               {(p) => <input {...p} name="ctaText" type="text" maxLength={40} value={values.ctaText} onChange={set("ctaText")} />}
             </Field>
           </div>
+          <Field label="CTA text in Nepali" optional error={error("ctaTextNe")}>
+            {(p) => <input {...p} name="ctaTextNe" type="text" lang="ne" maxLength={40} value={values.ctaTextNe} onChange={set("ctaTextNe")} />}
+          </Field>
           <Field label="CTA link" optional hint="Where the button goes; the price list when empty" error={error("ctaLink")}>
             {(p) => <input {...p} name="ctaLink" type="text" inputMode="url" autoComplete="off" value={values.ctaLink} onChange={set("ctaLink")} />}
           </Field>

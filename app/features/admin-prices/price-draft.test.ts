@@ -15,6 +15,9 @@ const item: CatalogueItem = {
   Note: "",
   version: 1,
   SpecialLink: "https://example.com",
+  NameNe: null,
+  InfoNe: null,
+  NoteNe: null,
 };
 
 describe("addPlan", () => {
@@ -56,8 +59,17 @@ describe("drafts", () => {
       Note: "",
       Status: "none",
       SpecialLink: "https://example.com",
+      NameNe: "",
+      InfoNe: "",
+      NoteNe: "",
     });
     expect(draftToPayload(emptyDraft).plans).toEqual({});
+  });
+
+  it("carries the Nepali words both ways, none as empty text", () => {
+    const draft = draftFromItem({ ...item, NameNe: "नेटफ्लिक्स प्रिमियम", InfoNe: "जानकारी" });
+    expect(draft).toMatchObject({ NameNe: "नेटफ्लिक्स प्रिमियम", InfoNe: "जानकारी", NoteNe: "" });
+    expect(draftToPayload(draft)).toMatchObject({ NameNe: "नेटफ्लिक्स प्रिमियम", InfoNe: "जानकारी", NoteNe: "" });
   });
 });
 
@@ -67,6 +79,7 @@ describe("matchesSearch", () => {
     expect(matchesSearch(item, "netflix")).toBe(true);
     expect(matchesSearch(item, "OTT prem")).toBe(true);
     expect(matchesSearch(item, "spotify")).toBe(false);
+    expect(matchesSearch({ ...item, Name: "Steam Gift Card", NameNe: "स्टिम गिफ्ट कार्ड" }, "गिफ्ट")).toBe(true);
   });
 });
 

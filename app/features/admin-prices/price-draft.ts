@@ -15,6 +15,10 @@ export type PriceDraft = {
   Note: string;
   Status: string;
   SpecialLink: string;
+  /** The seller's Nepali words for the Nepali pages; empty for none (ADR 0093). */
+  NameNe: string;
+  InfoNe: string;
+  NoteNe: string;
 };
 
 export const emptyDraft: PriceDraft = {
@@ -27,6 +31,9 @@ export const emptyDraft: PriceDraft = {
   Note: "",
   Status: "",
   SpecialLink: "",
+  NameNe: "",
+  InfoNe: "",
+  NoteNe: "",
 };
 
 /** The form prefilled from a saved item (Edit). */
@@ -41,6 +48,9 @@ export function draftFromItem(item: CatalogueItem): PriceDraft {
     Note: item.Note,
     Status: item.status,
     SpecialLink: item.SpecialLink,
+    NameNe: item.NameNe ?? "",
+    InfoNe: item.InfoNe ?? "",
+    NoteNe: item.NoteNe ?? "",
   };
 }
 
@@ -70,12 +80,15 @@ export function draftToPayload(draft: PriceDraft) {
     Note: draft.Note,
     Status: draft.Status,
     SpecialLink: draft.SpecialLink,
+    NameNe: draft.NameNe,
+    InfoNe: draft.InfoNe,
+    NoteNe: draft.NoteNe,
   };
 }
 
-/** Client-side search over the grid: every word must appear in the name or the category. */
-export function matchesSearch(item: Pick<CatalogueItem, "Name" | "category">, query: string): boolean {
-  return hasEveryWord(`${item.Name} ${item.category} ${CATEGORY_LABELS[item.category]}`, query);
+/** Client-side search over the grid: every word must appear in the name (either language) or the category. */
+export function matchesSearch(item: Pick<CatalogueItem, "Name" | "category"> & Partial<Pick<CatalogueItem, "NameNe">>, query: string): boolean {
+  return hasEveryWord(`${item.Name} ${item.NameNe ?? ""} ${item.category} ${CATEGORY_LABELS[item.category]}`, query);
 }
 
 export const statusLabel = (status: CatalogueItem["status"]) => STATUS_LABELS[status];

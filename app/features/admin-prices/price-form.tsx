@@ -104,14 +104,18 @@ export function PriceForm({
     name: TextField,
     label: string,
     control: (props: Parameters<Parameters<typeof Field>[0]["children"]>[0]) => ReactNode,
-    options: { required?: boolean; hint?: string } = {},
+    options: { required?: boolean; optional?: boolean; hint?: string } = {},
   ) => (
-    <Field id={idFor(name)} label={label} required={options.required} hint={options.hint} error={errors[name]}>
+    <Field id={idFor(name)} label={label} required={options.required} optional={options.optional} hint={options.hint} error={errors[name]}>
       {control}
     </Field>
   );
 
-  const text = (name: TextField, label: string, options: { required?: boolean; hint?: string; inputMode?: "numeric" | "url" } = {}) =>
+  const text = (
+    name: TextField,
+    label: string,
+    options: { required?: boolean; optional?: boolean; hint?: string; inputMode?: "numeric" | "url"; lang?: string } = {},
+  ) =>
     field(
       name,
       label,
@@ -121,6 +125,7 @@ export function PriceForm({
           name={name}
           type="text"
           inputMode={options.inputMode}
+          lang={options.lang}
           required={options.required}
           autoComplete="off"
           value={draft[name]}
@@ -150,6 +155,11 @@ export function PriceForm({
 
       <div className="mt-5 space-y-4">
         {text("Name", "Name", { required: true })}
+        {text("NameNe", "Name in Nepali", {
+          optional: true,
+          lang: "ne",
+          hint: "Shown on the Nepali pages, where the English name shows when this is empty. Brand names stay as they are (Netflix).",
+        })}
         {text("Id", "Id", { required: true, inputMode: "numeric", hint: "A whole number; the catalogue is ordered by it." })}
         <div>
           {text("ImageId", "ImageId", {
@@ -179,6 +189,14 @@ export function PriceForm({
         {field("Info", "Info", (props) => (
           <textarea {...props} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} />
         ))}
+        {field(
+          "InfoNe",
+          "Info in Nepali",
+          (props) => (
+            <textarea {...props} name="InfoNe" lang="ne" rows={4} value={draft.InfoNe} onChange={(e) => set("InfoNe", e.target.value)} />
+          ),
+          { optional: true },
+        )}
 
         <fieldset
           aria-describedby={[`${idFor("plans")}-hint`, plansError ? `${idFor("plans")}-error` : null].filter(Boolean).join(" ")}
@@ -288,6 +306,14 @@ export function PriceForm({
         {field("Note", "Note", (props) => (
           <textarea {...props} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} />
         ))}
+        {field(
+          "NoteNe",
+          "Note in Nepali",
+          (props) => (
+            <textarea {...props} name="NoteNe" lang="ne" rows={2} value={draft.NoteNe} onChange={(e) => set("NoteNe", e.target.value)} />
+          ),
+          { optional: true },
+        )}
         {field("Status", "Status", (props) => (
           <select {...props} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)}>
             <option value="" disabled>

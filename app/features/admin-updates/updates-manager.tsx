@@ -9,9 +9,15 @@ import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/a
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deleteUpdateSchema, saveUpdateSchema } from "./update-actions";
 
-type Values = { Title: string; Description: string; ImageUrl: string };
-const EMPTY: Values = { Title: "", Description: "", ImageUrl: "" };
-const valuesOf = (post: UpdatePost): Values => ({ Title: post.Title, Description: post.Description, ImageUrl: post.ImageUrl });
+type Values = { Title: string; Description: string; ImageUrl: string; TitleNe: string; DescriptionNe: string };
+const EMPTY: Values = { Title: "", Description: "", ImageUrl: "", TitleNe: "", DescriptionNe: "" };
+const valuesOf = (post: UpdatePost): Values => ({
+  Title: post.Title,
+  Description: post.Description,
+  ImageUrl: post.ImageUrl,
+  TitleNe: post.TitleNe ?? "",
+  DescriptionNe: post.DescriptionNe ?? "",
+});
 
 const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -100,6 +106,14 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
         </Field>
         <Field label="Description" error={errors.Description}>
           {(p) => <textarea {...p} name="Description" rows={5} required maxLength={4000} value={values.Description} onChange={set("Description")} />}
+        </Field>
+        <Field label="Title in Nepali" optional hint="Shown on the Nepali pages; the English shows where empty" error={errors.TitleNe}>
+          {(p) => <input {...p} name="TitleNe" type="text" lang="ne" maxLength={160} value={values.TitleNe} onChange={set("TitleNe")} />}
+        </Field>
+        <Field label="Description in Nepali" optional error={errors.DescriptionNe}>
+          {(p) => (
+            <textarea {...p} name="DescriptionNe" lang="ne" rows={5} maxLength={4000} value={values.DescriptionNe} onChange={set("DescriptionNe")} />
+          )}
         </Field>
         <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={errors.ImageUrl}>
           {(p) => (

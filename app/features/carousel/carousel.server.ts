@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
 import { carouselInputSchema } from "../../../domain/schemas/carousel";
 import { defaultSlides } from "../../../domain/default-content";
+import type { Locale } from "../../../domain/locale";
 
 // Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list.
 const builtInSlides: StorefrontSlide[] = defaultSlides.map((input, index) => {
@@ -9,10 +10,10 @@ const builtInSlides: StorefrontSlide[] = defaultSlides.map((input, index) => {
   return toStorefrontSlide({ ...slide, _id: `builtin-slide-${index + 1}` });
 });
 
-export async function loadSlides(context: AppLoadContext): Promise<StorefrontSlide[]> {
+export async function loadSlides(context: AppLoadContext, locale: Locale): Promise<StorefrontSlide[]> {
   try {
     const slides = await context.services.carousel.list();
-    if (slides.length > 0) return slides.map(toStorefrontSlide);
+    if (slides.length > 0) return slides.map((slide) => toStorefrontSlide(slide, locale));
   } catch (error) {
     context.log.warn({ reason: (error as Error).message }, "carousel unavailable, showing the built-in slides");
     context.fellBack = true;

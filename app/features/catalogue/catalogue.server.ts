@@ -21,6 +21,9 @@ const builtInCatalogue: CatalogueItem[] = defaultCatalogue
       Note: item.Note,
       version: 0,
       SpecialLink: item.SpecialLink,
+      NameNe: item.NameNe ?? null,
+      InfoNe: item.InfoNe ?? null,
+      NoteNe: item.NoteNe ?? null,
     };
   })
   .sort(compareById);

@@ -14,7 +14,10 @@ import { m } from "../../paraglide/messages";
 
 export type PriceCardItem = {
   _id: string;
+  /** The English name: the product's address. */
   Name: string;
+  /** The name in the page's language (the seller's Nepali one on Nepali pages, where given). */
+  shownName: string;
   ImageId: string;
   category: Category;
   plan: { months: number; price: number } | null;
@@ -61,7 +64,7 @@ export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardI
           </span>
         </div>
         <div className="flex flex-1 flex-col p-3">
-          <h2 className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">{item.Name}</h2>
+          <h2 className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">{item.shownName}</h2>
           {item.availability && <AvailabilityBadge availability={item.availability} className="mt-1 self-start" />}
           {item.plan ? (
             <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">

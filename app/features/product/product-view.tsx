@@ -22,7 +22,13 @@ import { m } from "../../paraglide/messages";
 import { FaqAccordion } from "./faq-accordion";
 import { flyToCart } from "./fly-to-cart";
 
-export type ProductItem = Pick<CatalogueItem, "_id" | "Id" | "Name" | "Info" | "ImageId" | "category" | "status" | "plans" | "Note">;
+/**
+ * `Name` is the English name (the address, the cart line, the seller's message); `shownName`, `Info` and
+ * `Note` are in the page's language, chosen by the loader (ADR 0093).
+ */
+export type ProductItem = Pick<CatalogueItem, "_id" | "Id" | "Name" | "Info" | "ImageId" | "category" | "status" | "plans" | "Note"> & {
+  shownName: string;
+};
 
 /** Spec: the 'Added to Cart!' state lasts 2 seconds. */
 const ADDED_MS = 2000;
@@ -99,7 +105,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-            {item.Name}
+            {item.shownName}
           </li>
         </ol>
       </nav>
@@ -108,7 +114,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
         <div ref={imageRef} className="mx-auto w-full max-w-sm md:max-w-none">
           <ImageWithFallback
             src={item.ImageId}
-            alt={item.Name}
+            alt={item.shownName}
             width={400}
             height={400}
             sizes="(min-width: 768px) 30rem, 24rem"
@@ -127,7 +133,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
               </span>
             )}
           </p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{item.Name}</h1>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{item.shownName}</h1>
           {availability && <AvailabilityBadge availability={availability} className="mt-3 text-sm" />}
           {item.Info && <p className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>{item.Info}</p>}
           {item.Note && (
@@ -195,7 +201,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
                 )}
               </div>
               <p role="status" className="sr-only">
-                {added ? m.product_added_sr({ name: item.Name }) : ""}
+                {added ? m.product_added_sr({ name: item.shownName }) : ""}
               </p>
               {added && (
                 <p className="mt-2 text-right text-sm">

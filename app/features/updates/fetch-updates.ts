@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Locale } from "../../../domain/locale";
 import { updatePostSchema } from "../../../domain/updates";
 import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
 import type { UpdatesState } from "./updates-view";
@@ -13,22 +14,31 @@ export const UPDATES_ERRORS = {
 // Spec §5: a post without createdAt counts as now, so it is not required here.
 const answerSchema = z.object({
   success: z.boolean(),
-  data: z.array(updatePostSchema.extend({ createdAt: z.string().nullish(), version: z.number().optional() })).optional(),
+  data: z
+    .array(
+      updatePostSchema.extend({
+        createdAt: z.string().nullish(),
+        version: z.number().optional(),
+        TitleNe: z.string().nullish(),
+        DescriptionNe: z.string().nullish(),
+      }),
+    )
+    .optional(),
   message: z.string().optional(),
 });
 
 /** The page's state from what GET /api/admin/update answered with a 2xx status (spec §6: success, data, message). */
-export function updatesStateFromAnswer(body: unknown, now = new Date()): UpdatesState {
+export function updatesStateFromAnswer(body: unknown, now = new Date(), locale: Locale = "en"): UpdatesState {
   const answer = answerSchema.safeParse(body);
   if (!answer.success || !answer.data.success || !answer.data.data) {
     const message = answer.success && !answer.data.success ? answer.data.message?.trim() : undefined;
     return { status: "error", detail: message || UPDATES_ERRORS.failed };
   }
-  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now, warn: (message) => console.warn(message) }) };
+  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now, locale, warn: (message) => console.warn(message) }) };
 }
 
 /** The Updates page as loaded in the browser (navigations, Try Again, Refresh): the spec's endpoint and texts. */
-export async function fetchUpdates(request: typeof fetch = fetch, now = new Date()): Promise<UpdatesState> {
+export async function fetchUpdates(request: typeof fetch = fetch, now = new Date(), locale: Locale = "en"): Promise<UpdatesState> {
   let response: Response;
   let body: unknown;
   try {
@@ -38,5 +48,5 @@ export async function fetchUpdates(request: typeof fetch = fetch, now = new Date
   } catch {
     return { status: "error", detail: UPDATES_ERRORS.network };
   }
-  return updatesStateFromAnswer(body, now);
+  return updatesStateFromAnswer(body, now, locale);
 }

@@ -12,6 +12,7 @@ it("groups the posts by month", async () => {
       { _id: "a", Title: "A", Description: "", ImageUrl: "/a.svg", Date: "2026-11-02", createdAt: "2026-11-02T06:00:00.000Z" },
       { _id: "b", Title: "B", Description: "", ImageUrl: "/b.svg", Date: "2026-10-02", createdAt: "2026-10-02T06:00:00.000Z" },
     ]),
+    "en",
     new Date("2026-11-20T00:00:00Z"),
   );
   expect(state.status === "ok" && state.months.map((m) => m.label)).toEqual(["November 2026", "October 2026"]);
@@ -19,7 +20,7 @@ it("groups the posts by month", async () => {
 
 it("turns a failing service into the page's error state", async () => {
   const context = contextWith(() => Promise.reject(new Error("no such table: update_posts")));
-  const state = await loadUpdates(context);
+  const state = await loadUpdates(context, "en");
   expect(state).toEqual({ status: "error", detail: "Failed to fetch updates" });
   // An error state is not kept for every shopper (ADR 0048).
   expect(context.fellBack).toBe(true);

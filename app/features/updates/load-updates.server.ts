@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { Locale } from "../../../domain/locale";
 import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
 import { UPDATES_ERRORS } from "./fetch-updates";
 import type { UpdatesState } from "./updates-view";
@@ -8,11 +9,11 @@ import type { UpdatesState } from "./updates-view";
  * same in the HTML and after hydration. A failure becomes the page's own error state ('Try Again'), not the
  * app's error screen. No HTTP answer is involved here, so of the spec's texts only the general one fits.
  */
-export async function loadUpdates(context: AppLoadContext, now = new Date()): Promise<UpdatesState> {
+export async function loadUpdates(context: AppLoadContext, locale: Locale, now = new Date()): Promise<UpdatesState> {
   try {
     return {
       status: "ok",
-      months: groupUpdatesByMonth(await context.services.updates.list(), { now, warn: (message) => context.log.warn(message) }),
+      months: groupUpdatesByMonth(await context.services.updates.list(), { now, locale, warn: (message) => context.log.warn(message) }),
     };
   } catch (error) {
     context.log.warn({ reason: (error as Error).message }, "updates unavailable");

@@ -16,6 +16,9 @@ function toSlide(row: Selectable<CarouselSlidesTable>): CarouselSlide {
     ctaLink: row.cta_link,
     position: Number(row.position),
     version: Number(row.version),
+    titleNe: row.title_ne,
+    descriptionNe: row.description_ne,
+    ctaTextNe: row.cta_text_ne,
   };
 }
 
@@ -26,6 +29,10 @@ const columns = (data: CarouselData) => ({
   badge: data.badge,
   cta_text: data.ctaText,
   cta_link: data.ctaLink,
+  // Left out of the request: kept as stored on an edit, none on a new slide (ADR 0093).
+  ...(data.titleNe === undefined ? {} : { title_ne: data.titleNe }),
+  ...(data.descriptionNe === undefined ? {} : { description_ne: data.descriptionNe }),
+  ...(data.ctaTextNe === undefined ? {} : { cta_text_ne: data.ctaTextNe }),
 });
 
 export function createCarouselRepository() {

@@ -19,6 +19,9 @@ function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, numb
     Note: row.note,
     SpecialLink: row.special_link,
     version: Number(row.version),
+    NameNe: row.name_ne,
+    InfoNe: row.info_ne,
+    NoteNe: row.note_ne,
   };
 }
 
@@ -33,6 +36,10 @@ function columns(data: PriceData) {
     status: data.Status,
     note: data.Note,
     special_link: data.SpecialLink,
+    // Left out of the request: kept as stored on an edit, none on a new item (ADR 0093).
+    ...(data.NameNe === undefined ? {} : { name_ne: data.NameNe }),
+    ...(data.InfoNe === undefined ? {} : { info_ne: data.InfoNe }),
+    ...(data.NoteNe === undefined ? {} : { note_ne: data.NoteNe }),
   };
 }
 

@@ -14,8 +14,19 @@ function toPost(row: Selectable<UpdatePostsTable>): UpdatePost {
     Date: row.created_at.slice(0, 10),
     createdAt: row.created_at,
     version: Number(row.version),
+    TitleNe: row.title_ne,
+    DescriptionNe: row.description_ne,
   };
 }
+
+const columns = (data: UpdateData) => ({
+  title: data.Title,
+  description: data.Description,
+  image_url: data.ImageUrl,
+  // Left out of the request: kept as stored on an edit, none on a new post (ADR 0093).
+  ...(data.TitleNe === undefined ? {} : { title_ne: data.TitleNe }),
+  ...(data.DescriptionNe === undefined ? {} : { description_ne: data.DescriptionNe }),
+});
 
 export function createUpdatesRepository() {
   return {
@@ -33,14 +44,7 @@ export function createUpdatesRepository() {
       const id = randomUUID();
       await db
         .insertInto("update_posts")
-        .values({
-          id,
-          title: data.Title,
-          description: data.Description,
-          image_url: data.ImageUrl,
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
+        .values({ id, ...columns(data), created_at: createdAt, updated_at: createdAt })
         .execute();
       return id;
     },
@@ -49,7 +53,7 @@ export function createUpdatesRepository() {
     async update(db: Db, id: string, data: UpdateData, now: string, expected?: number): Promise<boolean> {
       let query = db
         .updateTable("update_posts")
-        .set({ title: data.Title, description: data.Description, image_url: data.ImageUrl, updated_at: now, version: nextVersion })
+        .set({ ...columns(data), updated_at: now, version: nextVersion })
         .where("id", "=", id);
       if (expected !== undefined) query = query.where("version", "=", expected);
       const result = await query.executeTakeFirst();
