@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { nepaliContent } from "../server/db/migrations/0010-nepali-content";
+import { nepaliContent } from "../server/db/migrations/0013-nepali-content";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 import { createTestDatabase } from "./helpers/database";
 
@@ -154,7 +154,7 @@ describe("update posts in Nepali", () => {
   });
 });
 
-describe("migration 0010", () => {
+describe("migration 0013", () => {
   it("adds the Nepali columns, empty on what was there, and takes them away again", async () => {
     const { database, drop } = await createTestDatabase();
     try {

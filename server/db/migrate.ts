@@ -9,8 +9,8 @@ import { media } from "./migrations/0006-media";
 import { orderPages } from "./migrations/0007-order-pages";
 import { ledger } from "./migrations/0008-ledger";
 import { customers } from "./migrations/0009-customers";
-import { nepaliContent } from "./migrations/0010-nepali-content";
 import { waitingReadNotStored } from "./migrations/0011-waiting-read-not-stored";
+import { nepaliContent } from "./migrations/0013-nepali-content";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -24,8 +24,8 @@ const migrations: Record<string, Migration> = {
   "0007-order-pages": orderPages,
   "0008-ledger": ledger,
   "0009-customers": customers,
-  "0010-nepali-content": nepaliContent,
   "0011-waiting-read-not-stored": waitingReadNotStored,
+  "0013-nepali-content": nepaliContent,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -15,7 +15,7 @@ export interface CatalogueItemsTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
-  /** The name, info and note in Nepali; null where the seller gave none (0010-nepali-content). */
+  /** The name, info and note in Nepali; null where the seller gave none (0013-nepali-content). */
   name_ne: string | null;
   info_ne: string | null;
   note_ne: string | null;
@@ -40,7 +40,7 @@ export interface CarouselSlidesTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
-  /** Title, description and CTA text in Nepali; null where the seller gave none (0010-nepali-content). */
+  /** Title, description and CTA text in Nepali; null where the seller gave none (0013-nepali-content). */
   title_ne: string | null;
   description_ne: string | null;
   cta_text_ne: string | null;
@@ -55,7 +55,7 @@ export interface UpdatePostsTable {
   updated_at: string;
   /** The number of the last change: 1 when created, one more on every update (0004-versions). */
   version: Generated<number>;
-  /** Title and description in Nepali; null where the seller gave none (0010-nepali-content). */
+  /** Title and description in Nepali; null where the seller gave none (0013-nepali-content). */
   title_ne: string | null;
   description_ne: string | null;
 }
