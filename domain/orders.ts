@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
 import { buildCheckoutMessage, type ChatChannel } from "./checkout";
-import type { Locale } from "./locale";
-import { formatNpr } from "./money";
+import { LOCALES, type Locale } from "./locale";
 import { monthsLabel } from "./validity";
 
 // ---------------------------------------------------------------------------------------------
@@ -243,22 +242,6 @@ export { shopToday } from "./shop-time";
 
 export const DEFAULT_RENEWAL_WINDOW_DAYS = 7;
 
-export function renewalMessage(line: {
-  customerName: string | null;
-  name: string;
-  months: number;
-  expiryDate: string;
-  currentPrice: number | null;
-}): string {
-  const greeting = line.customerName ? `Hello ${line.customerName}!` : "Hello!";
-  const ends = `Your ${line.name} (${monthsLabel(line.months)}) ends on ${line.expiryDate}.`;
-  const offer =
-    line.currentPrice === null
-      ? "Reply here if you would like to renew it."
-      : `Renewing it for another ${monthsLabel(line.months)} costs NPR ${formatNpr(line.currentPrice)}. Reply here to renew.`;
-  return [greeting, ends, offer].join(" ");
-}
-
 // ---------------------------------------------------------------------------------------------
 // What the admin API answers
 
@@ -291,6 +274,8 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
   /** The number of its last change, to send back with an edit of its details (ADR 0017). */
   version: z.number(),
+  /** The shopper's language: the delivery and renewal messages to them are written in it. */
+  language: z.enum(LOCALES),
   lines: z.array(orderLineSchema),
   /** The shopper's order page (path with its key), to paste into the chat; null for orders placed before order pages. */
   shopperPath: z.string().nullable(),

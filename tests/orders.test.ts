@@ -79,6 +79,17 @@ describe("checkout", () => {
     expect(page.statusCode, page.body).toBe(200);
   });
 
+  it("keeps the order's language for the seller, English when the shopper sent none", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const nepali = await placeOrder(t, { language: "ne" });
+    const english = await placeOrder(t, { language: "en" });
+    const unsaid = await placeOrder(t);
+    const stored = await t.database.db.selectFrom("orders").select(["reference", "language"]).execute();
+    expect(Object.fromEntries(stored.map((row) => [row.reference, row.language]))).toEqual({ [nepali]: "ne", [english]: "en", [unsaid]: "en" });
+    expect((await admin(t, "GET", `/api/admin/orders/${nepali}`)).json().order.language).toBe("ne");
+    expect((await admin(t, "GET", `/api/admin/orders/${unsaid}`)).json().order.language).toBe("en");
+  });
+
   it("refuses a language it does not speak", async () => {
     const t = await createTestApp({ seed: true });
     const netflix = await itemId(t, "Netflix Premium");
@@ -382,6 +393,21 @@ describe("renewals", () => {
     const wider = (await admin(t, "GET", "/api/admin/renewals?days=30")).json().items;
     expect(wider).toHaveLength(3);
     expectValidationError(await admin(t, "GET", "/api/admin/renewals?days=-1"), "days");
+  });
+
+  it("writes the reminder of an order placed in Nepali in Nepali, with the seller's digits and the AD day beside", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    await deliveredOn(t, "2026-10-20", { name: "Sita", phone: "9801234567", language: "ne" }); // ended 20 Nov
+    await deliveredOn(t, "2026-10-27", { language: "en" });
+    const { items } = (await admin(t, "GET", "/api/admin/renewals")).json();
+    expect(items[0].message).toBe(
+      "नमस्ते Sita! तपाईंको Netflix Premium (1 महिना) को अवधि २०८३ मंसिर ४ (20 Nov 2026) मा सकिन्छ। अर्को 1 महिना का लागि नवीकरण गर्दा रु. 600 लाग्छ। नवीकरण गर्न यहीँ जवाफ दिनुहोस्।",
+    );
+    expect(items[0].whatsappUrl).toBe(`https://wa.me/9779801234567?text=${encodeURIComponent(items[0].message)}`);
+    expect(items[1].message).toMatch(/^Hello! Your Netflix Premium \(1 month\) ends on 2026-11-27\./);
+    // The renewal order is in the shopper's language too.
+    const renewed = await admin(t, "POST", `/api/admin/renewals/${items[0].lineId}`);
+    expect(renewed.json().order.language).toBe("ne");
   });
 
   it("marks a line renewed by creating the new order at today's price, once", async () => {
