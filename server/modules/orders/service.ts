@@ -177,6 +177,7 @@ export function createOrdersService(
       expiryDate: line.expiryDate,
       daysLeft: daysUntil(line.expiryDate, now),
       currentPrice,
+      language: line.language,
       message,
       whatsappUrl: line.phone ? whatsappUrl(internationalPhone(line.phone), message) : null,
     };
@@ -195,7 +196,7 @@ export function createOrdersService(
       },
       address = "",
     ): Promise<Omit<CheckoutResponse, "success">> {
-      const priced = priceOrder(input.items, await catalogueById());
+      const priced = priceOrder(input.items, await catalogueById(), input.language);
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
@@ -299,8 +300,8 @@ export function createOrdersService(
     },
 
     /** Today's price of each cart line, as checkout would charge it; stores nothing. */
-    async quote(items: OrderLineInput[]): Promise<LineQuote[]> {
-      return quoteCart(items, await catalogueById());
+    async quote(items: OrderLineInput[], language?: Locale): Promise<LineQuote[]> {
+      return quoteCart(items, await catalogueById(), language);
     },
 
     /** Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or more). */
