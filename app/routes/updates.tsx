@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { loadUpdates } from "../features/updates/load-updates.server";
 import { UpdatesView } from "../features/updates/updates-view";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,7 +20,8 @@ export async function clientLoader() {
   return fetchUpdates();
 }
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_updates_title() }, { name: "description", content: m.meta_updates_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/updates", title: m.meta_updates_title(), description: m.meta_updates_description() }, getLocale());
 
 export default function Updates({ loaderData }: Route.ComponentProps) {
   return <UpdatesView state={loaderData} />;
