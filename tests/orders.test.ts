@@ -191,6 +191,25 @@ describe("quote", () => {
     expect(await t.database.db.selectFrom("orders").select("reference").execute()).toEqual([]);
   });
 
+  it("says why a line cannot be ordered in the shopper's language, at checkout and in the price check", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const items = [
+      { _id: "no-such-item", months: 1, devices: 1 },
+      { _id: netflix, months: 2, devices: 1 },
+    ];
+    const refused = await checkout(t, { items, channel: "whatsapp", language: "ne" });
+    expectValidationError(refused, "items.0._id", "यो सामान अब बिक्रीमा छैन; कार्टबाट हटाउनुहोस्");
+    expectValidationError(refused, "items.1.months", "Netflix Premium को २ महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्");
+    const quoted = await quote(t, { items, language: "ne" });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().lines).toEqual([
+      { problem: "यो सामान अब बिक्रीमा छैन; कार्टबाट हटाउनुहोस्" },
+      { problem: "Netflix Premium को २ महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्" },
+    ]);
+    expectValidationError(await quote(t, { items, language: "hi" }), "language");
+  });
+
   it("refuses what is not a cart with a message, and is limited per address", async () => {
     const t = await createTestApp({ seed: true });
     expectValidationError(await quote(t, { items: [] }), "items", "Your cart is empty");
