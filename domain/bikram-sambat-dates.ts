@@ -29,6 +29,15 @@ export function formatBsDate(isoDay: string): string {
   return `${plainNepali.format(year)} ${bikramSambat.toDev(year, month, day).month} ${plainNepali.format(day)}`;
 }
 
+/** The Bikram Sambat month a day falls in, written in Nepali ("२०८३ मंसिर"), and a key that sorts ("2083-08"). */
+export function bsMonthOf(isoDay: string): { key: string; label: string } {
+  const { year, month } = toBikramSambat(isoDay);
+  return {
+    key: `${year}-${String(month).padStart(2, "0")}`,
+    label: `${plainNepali.format(year)} ${bikramSambat.toDev(year, month, 1).month}`,
+  };
+}
+
 const englishDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 
 /** A 'YYYY-MM-DD' day: "24 Nov 2026" in English, "२०८३ मंसिर ८" in Nepali. */

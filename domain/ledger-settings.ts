@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Status } from "./catalogue";
 import { FAQ } from "./faq";
+import type { Locale } from "./locale";
 
 export { shopToday } from "./shop-time";
 
@@ -37,6 +38,20 @@ export const DEFAULT_DELIVERY_TEMPLATE = [
   "Order {reference}. Thank you!",
 ].join("\n");
 
+/** The delivery message of an order placed in Nepali, unless the admin writes their own (ADR 0094). */
+export const DEFAULT_DELIVERY_TEMPLATE_NE = [
+  "नमस्ते {customer}! तपाईंको {service} तयार छ।",
+  "लगइन: {login}",
+  "पासवर्ड: {password}",
+  "प्रोफाइल: {profile}",
+  "PIN: {pin}",
+  "लाइसेन्स की: {key}",
+  "अवधि: {start} देखि {expiry} सम्म।",
+  "{rules}",
+  "अर्डर नम्बर (Order ref): {reference}",
+  "धन्यवाद!",
+].join("\n");
+
 const placeholderPattern = /\{([^{}]*)\}/g;
 
 /** The placeholders of a template that are not ones a delivery message knows. */
@@ -45,17 +60,12 @@ export function unknownPlaceholders(template: string): string[] {
   return [...new Set([...template.matchAll(placeholderPattern)].map((match) => match[1]!).filter((name) => !known.has(name)))];
 }
 
-export const ledgerSettingsSchema = z.object({
-  graceDays: z
-    .number({ error: "Grace period must be a number of days" })
-    .int("Grace period must be whole days")
-    .min(0, "Grace period cannot be negative")
-    .max(60, "Grace period is at most 60 days"),
-  deliveryTemplate: z
-    .string({ error: "Delivery message is required" })
+const templateSchema = (label: string, required: boolean) =>
+  z
+    .string({ error: `${label} must be text` })
     .trim()
-    .min(1, "Delivery message is required")
-    .max(2000, "Delivery message is too long (at most 2000 characters)")
+    .min(required ? 1 : 0, `${label} is required`)
+    .max(2000, `${label} is too long (at most 2000 characters)`)
     .superRefine((template, ctx) => {
       const unknown = unknownPlaceholders(template);
       if (unknown.length) {
@@ -64,15 +74,49 @@ export const ledgerSettingsSchema = z.object({
           message: `Unknown placeholder ${unknown.map((name) => `{${name}}`).join(", ")}: use ${DELIVERY_PLACEHOLDERS.map((name) => `{${name}}`).join(" ")}`,
         });
       }
-    }),
+    });
+
+export const ledgerSettingsSchema = z.object({
+  graceDays: z
+    .number({ error: "Grace period must be a number of days" })
+    .int("Grace period must be whole days")
+    .min(0, "Grace period cannot be negative")
+    .max(60, "Grace period is at most 60 days"),
+  deliveryTemplate: templateSchema("Delivery message", true),
+  /** For orders placed in Nepali; empty (or absent) for the built-in Nepali message. */
+  deliveryTemplateNe: templateSchema("Nepali delivery message", false).optional(),
 });
 export type LedgerSettings = z.infer<typeof ledgerSettingsSchema>;
 
-export const defaultLedgerSettings: LedgerSettings = { graceDays: DEFAULT_GRACE_DAYS, deliveryTemplate: DEFAULT_DELIVERY_TEMPLATE };
+export const defaultLedgerSettings: LedgerSettings = {
+  graceDays: DEFAULT_GRACE_DAYS,
+  deliveryTemplate: DEFAULT_DELIVERY_TEMPLATE,
+  deliveryTemplateNe: DEFAULT_DELIVERY_TEMPLATE_NE,
+};
+
+/** The template of an order's delivery message: the Nepali one (the admin's, or the built-in) for a Nepali order. */
+export function deliveryTemplateFor(settings: LedgerSettings, locale: Locale): string {
+  return locale === "ne" ? settings.deliveryTemplateNe || DEFAULT_DELIVERY_TEMPLATE_NE : settings.deliveryTemplate;
+}
+
+/** The FAQ's first three answers in Nepali, as the storefront words them (messages/ne.json, faq_*). */
+const NEPALI_RULES: Record<Exclude<Status, "none">, string[]> = {
+  shared: [
+    "साझा खाता, तर तपाईंको आफ्नै निजी प्रोफाइल, जुन तपाईंलाई मात्र थाहा हुने PIN ले सुरक्षित हुन्छ।",
+    "कृपया खाता वा प्रोफाइल साथीहरूसँग नबाँड्नुहोस्: खाता अरू ग्राहकसँग साझा छ, र बाँड्दा खाता बन्द हुन सक्छ।",
+    "साझा खाता स्मार्ट टिभीमा चल्दैन; फोन, ट्याबलेट वा ल्यापटपमा चलाउनुहोस्।",
+  ],
+  private: [
+    "तपाईंको मात्र निजी खाता।",
+    "त्यो तपाईंको इच्छा: खाता निजी हो, कसले चलाउने तपाईं आफैं निर्णय गर्नुहोस्।",
+    "निजी खाता स्मार्ट टिभी, फोन, ट्याबलेट र ल्यापटप सबैमा चल्छ।",
+  ],
+};
 
 /** What the shop tells a customer of their account's rules: the FAQ's answers for shared or private accounts. */
-export function accountRules(status: Status): string {
+export function accountRules(status: Status, locale: Locale = "en"): string {
   if (status === "none") return "";
+  if (locale === "ne") return NEPALI_RULES[status].join(" ");
   return FAQ[status]
     .slice(0, 3)
     .map((entry) => entry.answer)

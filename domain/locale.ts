@@ -5,6 +5,14 @@
 export const LOCALES = ["en", "ne"] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** How the admin (in English) names the language an order was placed in. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", ne: "Nepali" };
+
+/** A language as stored or sent: anything but "ne" is English, the shop's language before Nepali. */
+export function readLocale(value: string | null | undefined): Locale {
+  return value === "ne" ? "ne" : "en";
+}
+
 const NEPALI_PATH = /^\/ne(?=\/|$)/;
 
 /** The language of a page, from its path alone. */

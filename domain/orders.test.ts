@@ -11,7 +11,6 @@ import {
   REFERENCE_ALPHABET,
   referenceFromBytes,
   referencePattern,
-  renewalMessage,
   shopToday,
   transitionError,
   type PricedItem,
@@ -160,17 +159,6 @@ describe("dates", () => {
     // 20:00 UTC is already the next morning in Kathmandu (UTC+5:45).
     expect(shopToday(new Date("2026-11-22T20:00:00Z"))).toBe("2026-11-23");
     expect(shopToday(new Date("2026-11-22T18:00:00Z"))).toBe("2026-11-22");
-  });
-});
-
-describe("renewalMessage", () => {
-  it("greets the customer by name and quotes today's price", () => {
-    expect(renewalMessage({ customerName: "Sita", name: "Netflix Premium", months: 1, expiryDate: "2026-12-01", currentPrice: 300 })).toBe(
-      "Hello Sita! Your Netflix Premium (1 month) ends on 2026-12-01. Renewing it for another 1 month costs NPR 300. Reply here to renew.",
-    );
-    expect(renewalMessage({ customerName: null, name: "VPN", months: 12, expiryDate: "2026-12-01", currentPrice: null })).toBe(
-      "Hello! Your VPN (12 months) ends on 2026-12-01. Reply here if you would like to renew it.",
-    );
   });
 });
 

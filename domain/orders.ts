@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
 import { buildCheckoutMessage, type ChatChannel } from "./checkout";
-import type { Locale } from "./locale";
-import { formatNpr } from "./money";
+import { LOCALES, type Locale } from "./locale";
+import { formatNumber } from "./locale-format";
 import { monthsLabel } from "./validity";
 
 // ---------------------------------------------------------------------------------------------
@@ -96,22 +96,34 @@ export type OrderLine = {
 export type PricingResult = { ok: true; lines: OrderLine[]; total: number } | { ok: false; errors: Array<{ field: string; message: string }> };
 
 /** One line priced from the catalogue, or why it cannot be sold. */
-function priceLine(input: OrderLineInput, index: number, catalogue: ReadonlyMap<string, PricedItem>): OrderLine | { field: string; message: string } {
+function priceLine(
+  input: OrderLineInput,
+  index: number,
+  catalogue: ReadonlyMap<string, PricedItem>,
+  locale: Locale,
+): OrderLine | { field: string; message: string } {
   const item = catalogue.get(input._id);
-  if (!item) return { field: `items.${index}._id`, message: "This item is no longer sold; remove it from your cart" };
+  if (!item) {
+    const message = locale === "ne" ? "यो सामान अब बिक्रीमा छैन; कार्टबाट हटाउनुहोस्" : "This item is no longer sold; remove it from your cart";
+    return { field: `items.${index}._id`, message };
+  }
   const unitPrice = item.plans[String(input.months)];
   if (unitPrice === undefined) {
-    return { field: `items.${index}.months`, message: `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again` };
+    const message =
+      locale === "ne"
+        ? `${item.Name} को ${formatNumber(input.months, "ne")} महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्`
+        : `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again`;
+    return { field: `items.${index}.months`, message };
   }
   return { itemId: item._id, name: item.Name, months: input.months, devices: input.devices, unitPrice, lineTotal: unitPrice * input.devices };
 }
 
-/** Prices every line from the catalogue; the browser's prices are never read. */
-export function priceOrder(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>): PricingResult {
+/** Prices every line from the catalogue; the browser's prices are never read. Problems in the shopper's language. */
+export function priceOrder(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>, locale: Locale = "en"): PricingResult {
   const errors: Array<{ field: string; message: string }> = [];
   const lines: OrderLine[] = [];
   items.forEach((input, index) => {
-    const priced = priceLine(input, index, catalogue);
+    const priced = priceLine(input, index, catalogue, locale);
     if ("message" in priced) errors.push(priced);
     else lines.push(priced);
   });
@@ -127,15 +139,17 @@ export type LineQuote = { name: string; unitPrice: number } | { problem: string 
  * sends, so the message in the chat and the cart on screen agree. A line that cannot be sold does not stop
  * the others from being priced.
  */
-export function quoteCart(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>): LineQuote[] {
+export function quoteCart(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>, locale: Locale = "en"): LineQuote[] {
   return items.map((input, index) => {
-    const priced = priceLine(input, index, catalogue);
+    const priced = priceLine(input, index, catalogue, locale);
     return "message" in priced ? { problem: priced.message } : { name: priced.name, unitPrice: priced.unitPrice };
   });
 }
 
 export const quoteInputSchema = z.object({
   items: checkoutInputSchema.shape.items,
+  /** The shopper's language, for the reasons a line cannot be ordered. English when absent. */
+  language: checkoutInputSchema.shape.language,
 });
 
 export const quoteResponseSchema = z.object({
@@ -243,22 +257,6 @@ export { shopToday } from "./shop-time";
 
 export const DEFAULT_RENEWAL_WINDOW_DAYS = 7;
 
-export function renewalMessage(line: {
-  customerName: string | null;
-  name: string;
-  months: number;
-  expiryDate: string;
-  currentPrice: number | null;
-}): string {
-  const greeting = line.customerName ? `Hello ${line.customerName}!` : "Hello!";
-  const ends = `Your ${line.name} (${monthsLabel(line.months)}) ends on ${line.expiryDate}.`;
-  const offer =
-    line.currentPrice === null
-      ? "Reply here if you would like to renew it."
-      : `Renewing it for another ${monthsLabel(line.months)} costs NPR ${formatNpr(line.currentPrice)}. Reply here to renew.`;
-  return [greeting, ends, offer].join(" ");
-}
-
 // ---------------------------------------------------------------------------------------------
 // What the admin API answers
 
@@ -291,6 +289,8 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
   /** The number of its last change, to send back with an edit of its details (ADR 0017). */
   version: z.number(),
+  /** The shopper's language: the delivery and renewal messages to them are written in it. */
+  language: z.enum(LOCALES),
   lines: z.array(orderLineSchema),
   /** The shopper's order page (path with its key), to paste into the chat; null for orders placed before order pages. */
   shopperPath: z.string().nullable(),
@@ -361,6 +361,8 @@ export const renewalSchema = z.object({
   daysLeft: z.number(),
   /** Today's price of the same plan for the same devices; null when the item or plan is gone. */
   currentPrice: z.number().nullable(),
+  /** The language of the order, which the message is written in. */
+  language: z.enum(LOCALES),
   message: z.string(),
   /** wa.me link to the customer with the message, when their phone is known. */
   whatsappUrl: z.string().nullable(),

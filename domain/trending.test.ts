@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatBsDate } from "./bikram-sambat-dates";
 import { formatRating, mediaTypeLabel, platformFor, releaseLabel, toTrendingCard } from "./trending";
 
 describe("platformFor", () => {
@@ -63,6 +64,13 @@ describe("toTrendingCard", () => {
       { id: 7, title: "X", poster: null, overview: "", releaseDate: "2020-01-05", mediaType: "tv", rating: 8.04 },
       new Date("2026-01-01T00:00:00Z"),
     );
-    expect(card).toMatchObject({ platform: "Prime Video", ratingLabel: "8.0", typeLabel: "TV", releaseLabel: "5 Jan 2020" });
+    expect(card).toMatchObject({ platform: "Prime Video", ratingLabel: "8.0", typeLabel: "TV", releaseLabel: "5 Jan 2020", releaseBs: null });
+  });
+
+  it("writes the Bikram Sambat day for Nepali pages when given the calendar, and none for a title still to come", () => {
+    const item = { id: 7, title: "X", poster: null, overview: "", releaseDate: "2026-11-22", mediaType: "tv" as const, rating: 8 };
+    const now = new Date("2026-11-23T00:00:00Z");
+    expect(toTrendingCard(item, now, formatBsDate).releaseBs).toBe("२०८३ मंसिर ६");
+    expect(toTrendingCard({ ...item, releaseDate: "2026-12-30" }, now, formatBsDate).releaseBs).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ export type TrendingCard = TrendingItem & {
   ratingLabel: string;
   typeLabel: "Movie" | "TV";
   releaseLabel: string;
+  /** The release day in Bikram Sambat for Nepali pages ("२०८३ मंसिर ८"); null when it is still to come. */
+  releaseBs: string | null;
 };
 
 /** Spec: the platform label is chosen by id modulo 6. */
@@ -50,23 +52,31 @@ export function mediaTypeLabel(type: MediaType): "Movie" | "TV" {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const COMING_SOON = "Coming Soon";
+
 /** '2026-12-12' → '12 Dec 2026'; 'Coming Soon' when the date is missing, unreadable or after today. */
 export function releaseLabel(date: string | null, now: Date): string {
   const match = date ? isoDate.exec(date) : null;
-  if (!match) return "Coming Soon";
+  if (!match) return COMING_SOON;
   const [, y, m, d] = match;
   const month = MONTHS[Number(m) - 1];
-  if (!month || Number(d) < 1 || Number(d) > 31) return "Coming Soon";
-  if (date! > shopToday(now)) return "Coming Soon";
+  if (!month || Number(d) < 1 || Number(d) > 31) return COMING_SOON;
+  if (date! > shopToday(now)) return COMING_SOON;
   return `${Number(d)} ${month} ${y}`;
 }
 
-export function toTrendingCard(item: TrendingItem, now: Date): TrendingCard {
+/**
+ * A card's labels. The Bikram Sambat day is written by `bsDay` (domain/bikram-sambat-dates.ts), passed in by
+ * the server so that the browser's bundles, which read this module's constants, do not carry the calendar.
+ */
+export function toTrendingCard(item: TrendingItem, now: Date, bsDay?: (isoDay: string) => string): TrendingCard {
+  const label = releaseLabel(item.releaseDate, now);
   return {
     ...item,
     platform: platformFor(item.id),
     ratingLabel: formatRating(item.rating),
     typeLabel: mediaTypeLabel(item.mediaType),
-    releaseLabel: releaseLabel(item.releaseDate, now),
+    releaseLabel: label,
+    releaseBs: label !== COMING_SOON && bsDay ? bsDay(item.releaseDate!) : null,
   };
 }

@@ -26,13 +26,13 @@ const account = (itemIds: string[], seats = 4, over: object = {}) => ({
 });
 
 /** Delivered orders of one line each for `item`: their line ids. */
-async function deliveredLines(t: TestApp, item: string, count: number, phone = "9800000001"): Promise<string[]> {
+async function deliveredLines(t: TestApp, item: string, count: number, phone = "9800000001", language?: "en" | "ne"): Promise<string[]> {
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
     const placed = await t.app.inject({
       method: "POST",
       url: "/api/orders",
-      payload: { items: [{ _id: item, months: 1, devices: 1 }], channel: "whatsapp", name: `Customer ${i + 1}`, phone },
+      payload: { items: [{ _id: item, months: 1, devices: 1 }], channel: "whatsapp", name: `Customer ${i + 1}`, phone, language },
       remoteAddress: `198.51.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`,
     });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -335,6 +335,46 @@ describe("seats for delivered lines", () => {
     expect((await admin(t, "GET", `/api/admin/lines/${line}/delivery`)).json().message).toBe(
       "Netflix Premium (Netflix Premium): seller@example.com / account-password-1",
     );
+  });
+});
+
+describe("the delivery message in the order's language", () => {
+  it("writes to a shopper who ordered in Nepali in Nepali (built-in, or the admin's own), with the dates in BS and AD", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 2));
+    const [nepali] = await deliveredLines(t, netflix, 1, "9812345678", "ne");
+    const [english] = await deliveredLines(t, netflix, 1, "9812345679", "en");
+    await admin(t, "PUT", `/api/admin/lines/${nepali}/seat`, {});
+    await admin(t, "PUT", `/api/admin/lines/${english}/seat`, {});
+
+    const delivery = (await admin(t, "GET", `/api/admin/lines/${nepali}/delivery`)).json();
+    expect(delivery.message).toMatch(/^नमस्ते Customer 1! तपाईंको Netflix Premium \(Netflix Premium\) तयार छ।\n/);
+    expect(delivery.message).toContain("\nलगइन: seller@example.com\nपासवर्ड: account-password-1\nप्रोफाइल: Profile 1\nPIN: 1000\n");
+    expect(delivery.message).not.toContain("लाइसेन्स की");
+    expect(delivery.message).toMatch(/\nअवधि: २०\S+ \S+ \S+ \(\d{1,2} \w{3} \d{4}\) देखि .+ सम्म।\n/);
+    expect(delivery.message).toContain("साझा खाता");
+    expect(delivery.message).toMatch(/\nअर्डर नम्बर \(Order ref\): PSL-[A-Z0-9]{5}\nधन्यवाद!$/);
+    expect(delivery.whatsappUrl).toBe(`https://wa.me/9779812345678?text=${encodeURIComponent(delivery.message)}`);
+    expect((await admin(t, "GET", `/api/admin/lines/${english}/delivery`)).json().message).toMatch(/^Hello Customer 1! Your Netflix Premium/);
+
+    const settings = (await admin(t, "GET", "/api/admin/settings/ledger")).json();
+    expect(settings.data.deliveryTemplateNe).toMatch(/^नमस्ते \{customer\}!/);
+    expectValidationError(
+      await admin(t, "PUT", "/api/admin/settings/ledger", { ...settings.data, deliveryTemplateNe: "{लगइन}" }),
+      "deliveryTemplateNe",
+      "Unknown placeholder {लगइन}",
+    );
+    const saved = await admin(t, "PUT", "/api/admin/settings/ledger", { ...settings.data, deliveryTemplateNe: "{service}: {login} ({reference})" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin(t, "GET", `/api/admin/lines/${nepali}/delivery`)).json().message).toMatch(
+      /^Netflix Premium \(Netflix Premium\): seller@example.com \(PSL-[A-Z0-9]{5}\)$/,
+    );
+    expect((await admin(t, "GET", `/api/admin/lines/${english}/delivery`)).json().message).toMatch(/^Hello Customer 1!/);
+    // Emptied, the Nepali message is the built-in one again, and the screen shows it.
+    await admin(t, "PUT", "/api/admin/settings/ledger", { ...settings.data, deliveryTemplateNe: "" });
+    expect((await admin(t, "GET", "/api/admin/settings/ledger")).json().data.deliveryTemplateNe).toBe(settings.data.deliveryTemplateNe);
+    expect((await admin(t, "GET", `/api/admin/lines/${nepali}/delivery`)).json().message).toMatch(/^नमस्ते Customer 1!/);
   });
 });
 

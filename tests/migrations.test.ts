@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
+import { orderLanguage } from "../server/db/migrations/0012-order-language";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
@@ -23,6 +25,29 @@ describe("migrations", () => {
       }
     } finally {
       await first.drop();
+    }
+  });
+
+  it("0012 gives the orders placed before it English, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const db = database.db as unknown as Kysely<{ orders: Record<string, unknown> }>;
+      await orderLanguage.down!(db as unknown as Kysely<unknown>);
+      const now = "2026-01-01T00:00:00.000Z";
+      const before = { id: "o1", reference: "PSL-AAAA2", channel: "whatsapp", status: "new", note: "", total: 100, created_at: now, updated_at: now };
+      await db.insertInto("orders").values(before).execute();
+      await orderLanguage.up(db as unknown as Kysely<unknown>);
+      await db
+        .insertInto("orders")
+        .values({ ...before, id: "o2", reference: "PSL-AAAA3", language: "ne" })
+        .execute();
+      const rows = await database.db.selectFrom("orders").select(["id", "language"]).orderBy("id").execute();
+      expect(rows).toEqual([
+        { id: "o1", language: "en" },
+        { id: "o2", language: "ne" },
+      ]);
+    } finally {
+      await drop();
     }
   });
 });

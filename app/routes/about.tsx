@@ -7,10 +7,13 @@ import "../features/info/reveal.css";
 import { formatNumber, formatOneDecimal } from "../../domain/locale-format";
 import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_about_title() }, { name: "description", content: m.meta_about_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/aboutUs", title: m.meta_about_title(), description: m.meta_about_description() }, getLocale());
 
 function Section({ title, id, children, className = "" }: { title: string; id: string; children: ReactNode; className?: string }) {
   return (

@@ -5,10 +5,13 @@ import { ChatIcon, ClockIcon, MailIcon, MegaphoneIcon, PeopleIcon, PhoneIcon, Se
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
 import { useShop } from "../lib/use-shop";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_contact_title() }, { name: "description", content: m.meta_contact_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/contact", title: m.meta_contact_title(), description: m.meta_contact_description() }, getLocale());
 
 interface Channel {
   icon: ComponentType<SVGProps<SVGSVGElement>>;

@@ -6,10 +6,13 @@ import { useLocale } from "../lib/i18n";
 import { WarningIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/help";
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_help_title() }, { name: "description", content: m.meta_help_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/help", title: m.meta_help_title(), description: m.meta_help_description() }, getLocale());
 
 const inlineLink = "font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400";
 

@@ -6,7 +6,9 @@ import { homeCategories } from "../features/home/home.server";
 import { SearchBox } from "../features/search/search-box";
 import { loadTrending } from "../features/trending/trending.server";
 import { WhatsNew } from "../features/trending/whats-new";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,17 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { slides, categories: homeCategories(), trending };
 }
 
-export const meta: Route.MetaFunction = () => {
-  const title = m.home_meta_title();
-  const description = m.home_meta_description();
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/", title: m.home_meta_title(), description: m.home_meta_description() }, getLocale());
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

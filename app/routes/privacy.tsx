@@ -1,13 +1,23 @@
 import { LocalLink as Link } from "../components/local-link";
-import { LegalPage, type LegalSection } from "../features/info/legal-page";
+import { LegalPage, type LegalPageText, type LegalSection } from "../features/info/legal-page";
+import { nepaliPrivacy } from "../features/info/privacy-ne";
+import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_privacy_title() }, { name: "description", content: m.meta_privacy_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/privacy", title: m.meta_privacy_title(), description: m.meta_privacy_description() }, getLocale());
 
 export default function Privacy() {
   const { shop } = useShop();
+  return <LegalPage {...(useLocale() === "ne" ? nepaliPrivacy(shop) : englishPrivacy(shop))} />;
+}
+
+/** The policy in English; its Nepali twin is app/features/info/privacy-ne.tsx: change both together. */
+function englishPrivacy(shop: { shopName: string; email: string }): LegalPageText {
   const mail = <a href={`mailto:${shop.email}`}>{shop.email}</a>;
 
   const sections: LegalSection[] = [
@@ -30,8 +40,8 @@ export default function Privacy() {
         <>
           <p>
             The site keeps a few things in your browser&apos;s local storage so it works the way you left it: your <strong>cart</strong> (services,
-            plans, devices and prices), whether you chose the <strong>dark or light theme</strong>, and whether you confirmed you are 18 or older to
-            see the 18+ category.
+            plans, devices and prices), the links to the <strong>orders</strong> you placed from this browser (for My orders), whether you chose the{" "}
+            <strong>dark or light theme</strong>, the language you chose, and whether you confirmed you are 18 or older to see the 18+ category.
           </p>
           <p>
             None of this is sent to us while you browse. You can remove it at any time by emptying your cart or clearing this site&apos;s data in your
@@ -109,18 +119,16 @@ export default function Privacy() {
     },
   ];
 
-  return (
-    <LegalPage
-      eyebrow="Privacy Policy"
-      title="Your privacy at Pasal"
-      updated="22 November 2026"
-      intro={
-        <p>
-          {shop.shopName} is a small shop in Nepal. This page explains in plain words what we keep about you when you use this site and order from us,
-          and what you can ask us to do with it.
-        </p>
-      }
-      sections={sections}
-    />
-  );
+  return {
+    eyebrow: "Privacy Policy",
+    title: "Your privacy at Pasal",
+    updated: "22 November 2026",
+    intro: (
+      <p>
+        {shop.shopName} is a small shop in Nepal. This page explains in plain words what we keep about you when you use this site and order from us,
+        and what you can ask us to do with it.
+      </p>
+    ),
+    sections,
+  };
 }

@@ -1,14 +1,23 @@
 import { LocalLink as Link } from "../components/local-link";
-import { LegalPage, type LegalSection } from "../features/info/legal-page";
+import { LegalPage, type LegalPageText, type LegalSection } from "../features/info/legal-page";
+import { nepaliTerms } from "../features/info/terms-ne";
+import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_terms_title() }, { name: "description", content: m.meta_terms_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/terms", title: m.meta_terms_title(), description: m.meta_terms_description() }, getLocale());
 
 export default function Terms() {
   const { shop } = useShop();
+  return <LegalPage {...(useLocale() === "ne" ? nepaliTerms(shop) : englishTerms(shop))} />;
+}
 
+/** The terms in English; their Nepali twin is app/features/info/terms-ne.tsx: change both together. */
+function englishTerms(shop: { shopName: string }): LegalPageText {
   const sections: LegalSection[] = [
     {
       id: "who-we-are",
@@ -136,21 +145,19 @@ export default function Terms() {
     },
   ];
 
-  return (
-    <LegalPage
-      eyebrow="Terms of Service"
-      title="Terms of Service"
-      updated="22 November 2026"
-      intro={
-        <p>
-          The rules for buying from {shop.shopName}: how orders, delivery, renewals and refunds work. See also our{" "}
-          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
-            Privacy Policy
-          </Link>
-          .
-        </p>
-      }
-      sections={sections}
-    />
-  );
+  return {
+    eyebrow: "Terms of Service",
+    title: "Terms of Service",
+    updated: "22 November 2026",
+    intro: (
+      <p>
+        The rules for buying from {shop.shopName}: how orders, delivery, renewals and refunds work. See also our{" "}
+        <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    ),
+    sections,
+  };
 }

@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { localeOfPath } from "../../domain/locale";
 import { loadUpdates } from "../features/updates/load-updates.server";
 import { UpdatesView } from "../features/updates/updates-view";
+import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
+import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/updates";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +21,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return fetchUpdates(fetch, new Date(), localeOfPath(new URL(request.url).pathname));
 }
 
-export const meta: Route.MetaFunction = () => [{ title: m.meta_updates_title() }, { name: "description", content: m.meta_updates_description() }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: "/updates", title: m.meta_updates_title(), description: m.meta_updates_description() }, getLocale());
 
 export default function Updates({ loaderData }: Route.ComponentProps) {
   return <UpdatesView state={loaderData} />;

@@ -10,6 +10,7 @@ import { orderPages } from "./migrations/0007-order-pages";
 import { ledger } from "./migrations/0008-ledger";
 import { customers } from "./migrations/0009-customers";
 import { waitingReadNotStored } from "./migrations/0011-waiting-read-not-stored";
+import { orderLanguage } from "./migrations/0012-order-language";
 import { nepaliContent } from "./migrations/0013-nepali-content";
 import type { Tables } from "./schema";
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-ledger": ledger,
   "0009-customers": customers,
   "0011-waiting-read-not-stored": waitingReadNotStored,
+  "0012-order-language": orderLanguage,
   "0013-nepali-content": nepaliContent,
 };
 

@@ -132,6 +132,8 @@ export interface OrdersTable {
   paid_claim_transaction: string | null;
   /** The phone in one form, the customer's identity (0009-customers); null for an anonymous order. */
   phone_key: string | null;
+  /** The shopper's language, "en" or "ne" (0012-order-language): the seller's messages to them follow it. */
+  language: Generated<string>;
 }
 
 export interface OrderLinesTable {

@@ -5,7 +5,9 @@ import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "..
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveLedgerSchema } from "./settings-actions";
 
-/** The ledger's settings (issue 20): how long a seat waits for a renewal, and the delivery message. */
+const placeholdersHint = `Placeholders: ${DELIVERY_PLACEHOLDERS.map((name) => `{${name}}`).join(" ")}. A line whose placeholders are all empty is left out.`;
+
+/** The ledger's settings (issue 20): how long a seat waits for a renewal, and the delivery message in each language. */
 export function LedgerSettingsForm({ settings, version }: { settings: LedgerSettings; version: number }) {
   const save = useAdminAction(saveLedgerSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;
@@ -18,7 +20,11 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
     save.submit({
       intent: "ledger",
       version,
-      fields: { graceDays: grace === "" ? Number.NaN : Number(grace), deliveryTemplate: String(form.get("deliveryTemplate") ?? "") },
+      fields: {
+        graceDays: grace === "" ? Number.NaN : Number(grace),
+        deliveryTemplate: String(form.get("deliveryTemplate") ?? ""),
+        deliveryTemplateNe: String(form.get("deliveryTemplateNe") ?? ""),
+      },
     });
   }
 
@@ -28,7 +34,8 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
         Seats and delivery
       </h2>
       <p className={`mt-1 text-sm ${mutedText}`}>
-        How long a seat is kept for a customer who has not renewed, and the message that delivers a login or key.
+        How long a seat is kept for a customer who has not renewed, and the message that delivers a login or key, in the language the shopper ordered
+        in.
       </p>
       <form key={version} ref={formRef} onSubmit={submit} noValidate className="mt-5 space-y-4">
         <div className="sm:max-w-xs">
@@ -44,16 +51,29 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
             hint="After a line ends, its seat is held this long for a renewal."
           />
         </div>
-        <Field
-          label="Delivery message"
-          error={errors.deliveryTemplate}
-          hint={`Placeholders: ${DELIVERY_PLACEHOLDERS.map((name) => `{${name}}`).join(" ")}. A line whose placeholders are all empty is left out.`}
-        >
+        <Field label="Delivery message" error={errors.deliveryTemplate} hint={`For orders placed in English. ${placeholdersHint}`}>
           {(control) => (
             <textarea
               name="deliveryTemplate"
               rows={9}
               defaultValue={settings.deliveryTemplate}
+              spellCheck={false}
+              {...control}
+              className={`${control.className} font-mono text-sm`}
+            />
+          )}
+        </Field>
+        <Field
+          label="Delivery message in Nepali"
+          error={errors.deliveryTemplateNe}
+          hint={`For orders placed on the Nepali pages; dates are written in Bikram Sambat with the AD day beside. Leave it empty for the built-in Nepali message. ${placeholdersHint}`}
+        >
+          {(control) => (
+            <textarea
+              name="deliveryTemplateNe"
+              lang="ne"
+              rows={10}
+              defaultValue={settings.deliveryTemplateNe}
               spellCheck={false}
               {...control}
               className={`${control.className} font-mono text-sm`}

@@ -2,6 +2,7 @@ import type { Locale } from "../../../domain/locale";
 import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/orders";
+import { m } from "../../paraglide/messages";
 import { rememberPlacedOrder } from "../../lib/orders/my-orders";
 import { clearPendingRenewal } from "../../lib/orders/renewal";
 
@@ -53,16 +54,26 @@ export async function placeOrder(
     if (renews) clearPendingRenewal();
     return { kind: "placed", order: body as CheckoutResponse };
   }
-  if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body) };
+  if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body, language) };
   return { kind: "unplaced" };
 }
 
 /** "Netflix Premium (3 months): Netflix Premium no longer has…" for line errors; the message itself otherwise. */
-function describeProblems(cart: readonly CartLine[], body: { message?: string; errors?: Array<{ field: string; message: string }> }): string[] {
+function describeProblems(
+  cart: readonly CartLine[],
+  body: { message?: string; errors?: Array<{ field: string; message: string }> },
+  language: Locale,
+): string[] {
+  // The server words a line's problem in the shopper's language; the name and phone checks are said here.
+  const nepali: Record<string, (() => string) | undefined> = { phone: m.checkout_phone_invalid, name: m.checkout_name_invalid };
   const problems = (body.errors ?? []).map(({ field, message }) => {
+    const said = language === "ne" ? nepali[field] : undefined;
+    if (said) return said();
     const index = /^items\.(\d+)\./.exec(field)?.[1];
     const line = index === undefined ? undefined : cart[Number(index)];
     return line && !message.startsWith(line.name) ? `${line.name}: ${message}` : message;
   });
-  return problems.length ? [...new Set(problems)] : [body.message ?? "Your order could not be placed"];
+  // Anything else the server says is in English.
+  const fallback = language === "ne" ? m.checkout_not_placed() : (body.message ?? m.checkout_not_placed());
+  return problems.length ? [...new Set(problems)] : [fallback];
 }

@@ -3,7 +3,6 @@ import { chatUrl, type ChatChannel } from "../../../domain/checkout";
 import {
   buildNetflixCodeMessage,
   NETFLIX_CODE_KINDS,
-  NETFLIX_CODE_LABELS,
   NETFLIX_NOTE_MAX,
   netflixCodeRequestSchema,
   type NetflixCodeKind,
@@ -12,24 +11,53 @@ import { card, mutedText } from "../../components/ui";
 import { useShop } from "../../lib/use-shop";
 import { ChatBubbleIcon, PaperPlaneIcon } from "../../components/chat/chat-icons";
 import { telegramButton, whatsappButton } from "../../components/chat/chat-styles";
+import { formatNumber } from "../../../domain/locale-format";
+import { getLocale } from "../../paraglide/runtime";
+import { m } from "../../paraglide/messages";
 import { chatSendMessage, sendToChat, type ChatSendResult } from "../../lib/chat/send-to-chat";
 
 export type NetflixCodeField = "email" | "kind" | "note";
-export type NetflixCodeErrors = Partial<Record<NetflixCodeField, string>>;
+/** What is wrong with a field, said in the page's language when shown (the route's action has no language). */
+export type NetflixCodeProblem = "email_required" | "email_invalid" | "email_long" | "kind" | "note_long";
+export type NetflixCodeErrors = Partial<Record<NetflixCodeField, NetflixCodeProblem>>;
 export type NetflixCodeValues = { email: string; kind: string; note: string };
 
-const KIND_HINTS: Record<NetflixCodeKind, string> = {
-  household: "Netflix says your device isn't part of the household, or asks you to verify it.",
-  signin: "Netflix asks for a code while you sign in on a new device.",
-};
+const KIND_LABELS: Record<NetflixCodeKind, () => string> = { household: m.netflix_household_label, signin: m.netflix_signin_label };
+const KIND_HINTS: Record<NetflixCodeKind, () => string> = { household: m.netflix_household_hint, signin: m.netflix_signin_hint };
+
+function problemText(problem: NetflixCodeProblem): string {
+  switch (problem) {
+    case "email_required":
+      return m.netflix_error_email_required();
+    case "email_invalid":
+      return m.netflix_error_email_invalid();
+    case "email_long":
+      return m.netflix_error_email_long();
+    case "kind":
+      return m.netflix_error_kind();
+    case "note_long":
+      return m.netflix_error_note_long({ max: formatNumber(NETFLIX_NOTE_MAX, getLocale()) });
+  }
+}
 
 /** The first message for each field that failed, in the order the fields are shown. */
 export function netflixCodeErrors(input: unknown): NetflixCodeErrors {
   const result = netflixCodeRequestSchema.safeParse(input);
   const errors: NetflixCodeErrors = {};
+  const email = String((input as Record<string, unknown> | null)?.email ?? "").trim();
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path[0] as NetflixCodeField;
-    errors[field] ??= issue.message;
+    const problem: NetflixCodeProblem =
+      field === "kind"
+        ? "kind"
+        : field === "note"
+          ? "note_long"
+          : email === ""
+            ? "email_required"
+            : issue.code === "too_big"
+              ? "email_long"
+              : "email_invalid";
+    errors[field] ??= problem;
   }
   return errors;
 }
@@ -74,22 +102,22 @@ export function NetflixCodeForm({ initialErrors, initialValues }: { initialError
   const fieldError = (field: NetflixCodeField) =>
     errors[field] ? (
       <p id={errorId(field)} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
-        {errors[field]}
+        {problemText(errors[field])}
       </p>
     ) : null;
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className={`${card} p-5 sm:p-6`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Ask us for a code
+        {m.netflix_form_title()}
       </h2>
 
       <div className="mt-4">
         <label htmlFor={`${id}-email`} className="font-medium">
-          Netflix account email
+          {m.netflix_email()}
         </label>
         <p id={`${id}-email-hint`} className={`text-sm ${mutedText}`}>
-          The email of the account we gave you, so we know which account to check.
+          {m.netflix_email_hint()}
         </p>
         <input
           id={`${id}-email`}
@@ -107,7 +135,7 @@ export function NetflixCodeForm({ initialErrors, initialValues }: { initialError
       </div>
 
       <fieldset className="mt-5" aria-describedby={errors.kind ? errorId("kind") : undefined}>
-        <legend className="font-medium">Which code do you need?</legend>
+        <legend className="font-medium">{m.netflix_kind()}</legend>
         <div className="mt-2 grid gap-2">
           {NETFLIX_CODE_KINDS.map((kind) => (
             <label
@@ -126,8 +154,8 @@ export function NetflixCodeForm({ initialErrors, initialValues }: { initialError
                 className="mt-1 h-4 w-4 shrink-0 accent-brand-700 focus:outline-none"
               />
               <span>
-                <span className="block font-medium">{NETFLIX_CODE_LABELS[kind]}</span>
-                <span className={`block text-sm ${mutedText}`}>{KIND_HINTS[kind]}</span>
+                <span className="block font-medium">{KIND_LABELS[kind]()}</span>
+                <span className={`block text-sm ${mutedText}`}>{KIND_HINTS[kind]()}</span>
               </span>
             </label>
           ))}
@@ -137,7 +165,7 @@ export function NetflixCodeForm({ initialErrors, initialValues }: { initialError
 
       <div className="mt-5">
         <label htmlFor={`${id}-note`} className="font-medium">
-          Note <span className={`font-normal ${mutedText}`}>(optional)</span>
+          {m.netflix_note()} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
         </label>
         <textarea
           id={`${id}-note`}
@@ -145,7 +173,7 @@ export function NetflixCodeForm({ initialErrors, initialValues }: { initialError
           rows={3}
           maxLength={NETFLIX_NOTE_MAX}
           defaultValue={initialValues?.note}
-          placeholder="For example: the TV in our living room"
+          placeholder={m.netflix_note_placeholder()}
           aria-invalid={errors.note ? true : undefined}
           aria-describedby={errors.note ? errorId("note") : undefined}
           className={inputClass("note")}
@@ -156,19 +184,17 @@ export function NetflixCodeForm({ initialErrors, initialValues }: { initialError
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         <button type="submit" name="channel" value="whatsapp" className={whatsappButton}>
           <ChatBubbleIcon />
-          Ask on WhatsApp
+          {m.netflix_ask_whatsapp()}
         </button>
         <button type="submit" name="channel" value="telegram" className={telegramButton}>
           <PaperPlaneIcon />
-          Ask on Telegram
+          {m.netflix_ask_telegram()}
         </button>
       </div>
       <div role="status" className="text-sm font-medium text-slate-800 dark:text-slate-100">
         {result && <p className="mt-4">{chatSendMessage(result)}</p>}
       </div>
-      <p className={`mt-4 text-sm ${mutedText}`}>
-        Codes expire about 15 minutes after Netflix sends them, so ask only while the Netflix screen is waiting for one.
-      </p>
+      <p className={`mt-4 text-sm ${mutedText}`}>{m.netflix_expiry({ minutes: formatNumber(15, getLocale()) })}</p>
     </form>
   );
 }

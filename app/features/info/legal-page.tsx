@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { LocalLink as Link } from "../../components/local-link";
 import { mutedText } from "../../components/ui";
+import { formatNumber } from "../../../domain/locale-format";
+import { useLocale } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
 import { PageIntro } from "./page-intro";
 
 export interface LegalSection {
@@ -9,30 +12,29 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Privacy and Terms: an intro, a table of contents and numbered sections of plain prose. */
-export function LegalPage({
-  eyebrow,
-  title,
-  updated,
-  intro,
-  sections,
-}: {
+/** What a legal page says, in one language. */
+export interface LegalPageText {
   eyebrow: string;
   title: string;
+  /** The day of the latest version, as written in the page's language. */
   updated: string;
   intro: ReactNode;
   sections: LegalSection[];
-}) {
+}
+
+/** Privacy and Terms: an intro, a table of contents and numbered sections of plain prose. */
+export function LegalPage({ eyebrow, title, updated, intro, sections }: LegalPageText) {
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageIntro eyebrow={eyebrow} title={title}>
         {intro}
-        <p className="text-sm">Last updated: {updated}</p>
+        <p className="text-sm">{m.legal_updated({ date: updated })}</p>
       </PageIntro>
       <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-12">
-        <nav aria-label="On this page" className="mb-8 lg:mb-0">
+        <nav aria-label={m.legal_on_this_page()} className="mb-8 lg:mb-0">
           <div className="rounded-xl border border-slate-200 p-4 lg:sticky lg:top-24 dark:border-slate-800">
-            <h2 className="text-sm font-semibold">On this page</h2>
+            <h2 className="text-sm font-semibold">{m.legal_on_this_page()}</h2>
             <ul className="mt-2 space-y-1.5 text-sm">
               {sections.map((section, index) => (
                 <li key={section.id}>
@@ -40,7 +42,7 @@ export function LegalPage({
                     href={`#${section.id}`}
                     className="text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-400"
                   >
-                    {index + 1}. {section.title}
+                    {formatNumber(index + 1, locale)}. {section.title}
                   </a>
                 </li>
               ))}
@@ -51,7 +53,7 @@ export function LegalPage({
           {sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24">
               <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight">
-                <span className="mr-2 text-brand-700 dark:text-brand-400">{index + 1}.</span>
+                <span className="mr-2 text-brand-700 dark:text-brand-400">{formatNumber(index + 1, locale)}.</span>
                 {section.title}
               </h2>
               <div
@@ -62,11 +64,11 @@ export function LegalPage({
             </section>
           ))}
           <p className={`border-t border-slate-200 pt-6 text-sm dark:border-slate-800 ${mutedText}`}>
-            Questions about this page?{" "}
+            {m.legal_questions()}{" "}
             <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
-              Contact us
+              {m.legal_contact()}
             </Link>
-            , we answer around the clock.
+            {m.legal_around_the_clock()}
           </p>
         </div>
       </div>

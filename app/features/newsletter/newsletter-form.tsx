@@ -1,7 +1,7 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { focusRing } from "../../components/ui";
 import { m } from "../../paraglide/messages";
-import { subscribeToNewsletter } from "./subscribe";
+import { useLocale } from "../../lib/i18n";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
 
@@ -17,6 +17,7 @@ export function NewsletterForm() {
     () => true,
     () => false,
   );
+  const locale = useLocale();
   const sending = status.kind === "sending";
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -25,7 +26,8 @@ export function NewsletterForm() {
     const form = event.currentTarget;
     const email = String(new FormData(form).get("email") ?? "");
     setStatus({ kind: "sending" });
-    const result = await subscribeToNewsletter(email);
+    const { subscribeToNewsletter } = await import("./subscribe");
+    const result = await subscribeToNewsletter(email, locale);
     if (result.ok) {
       form.reset();
       setStatus({ kind: "done", message: result.message });

@@ -1,4 +1,5 @@
-import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../../../domain/newsletter";
+import type { Locale } from "../../../domain/locale";
+import { m } from "../../paraglide/messages";
 
 export type SubscribeResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -8,8 +9,12 @@ interface ApiAnswer {
   errors?: Array<{ field: string; message: string }>;
 }
 
-/** POST /api/newsletter; every failure comes back as a sentence the shopper can act on. */
-export async function subscribeToNewsletter(email: string): Promise<SubscribeResult> {
+/**
+ * POST /api/newsletter; every failure comes back as a sentence the shopper can act on. The API answers in
+ * English: in Nepali its known answers (done, a wrong address, too many tries) are said in our own words.
+ * Loaded when the shopper subscribes, so these words stay out of the footer every page loads.
+ */
+export async function subscribeToNewsletter(email: string, locale: Locale): Promise<SubscribeResult> {
   let response: Response;
   try {
     response = await fetch("/api/newsletter", {
@@ -18,11 +23,14 @@ export async function subscribeToNewsletter(email: string): Promise<SubscribeRes
       body: JSON.stringify({ email }),
     });
   } catch {
-    return { ok: false, message: "We could not reach the shop. Check your connection and try again." };
+    return { ok: false, message: m.newsletter_offline() };
   }
   const answer = (await response.json().catch(() => null)) as ApiAnswer | null;
-  if (response.ok && answer?.success) return { ok: true, message: answer.message ?? NEWSLETTER_SUBSCRIBED_MESSAGE };
+  const nepali = locale === "ne";
+  if (response.ok && answer?.success) return { ok: true, message: nepali ? m.newsletter_done() : (answer.message ?? m.newsletter_done()) };
+  if (nepali && response.status === 400) return { ok: false, message: m.newsletter_invalid() };
+  if (nepali && response.status === 429) return { ok: false, message: m.newsletter_too_many() };
   // A field error says what to fix ("Enter a valid email address"); otherwise the server's own message.
-  const message = answer?.errors?.[0]?.message ?? answer?.message;
-  return { ok: false, message: message ?? `Subscribing failed (status ${response.status}). Please try again.` };
+  const message = nepali ? null : (answer?.errors?.[0]?.message ?? answer?.message);
+  return { ok: false, message: message ?? m.newsletter_failed({ status: String(response.status) }) };
 }

@@ -184,13 +184,18 @@ function HowToPay({ order, locale }: { order: ShopperOrder; locale: Locale }) {
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
             <div className="flex flex-wrap items-center gap-2">
               <dt className={mutedText}>{m.pay_amount()}</dt>
-              <dd className="text-base font-bold">{npr(order.total)}</dd>
-              <CopyButton value={String(order.total)} label={m.copy_amount()} />
+              {/* The copy buttons sit inside the <dd>: a <dl> group holds only <dt> and <dd> (axe: definition-list). */}
+              <dd className="flex flex-wrap items-center gap-2">
+                <span className="text-base font-bold">{npr(order.total)}</span>
+                <CopyButton value={String(order.total)} label={m.copy_amount()} />
+              </dd>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <dt className={mutedText}>{m.pay_remark()}</dt>
-              <dd>{m.pay_remark_text({ reference: order.reference })}</dd>
-              <CopyButton value={order.reference} label={m.copy_reference()} />
+              <dd className="flex flex-wrap items-center gap-2">
+                <span>{m.pay_remark_text({ reference: order.reference })}</span>
+                <CopyButton value={order.reference} label={m.copy_reference()} />
+              </dd>
             </div>
           </dl>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -254,6 +259,16 @@ function HowToPay({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   );
 }
 
+/** Why "I have paid" was refused: the API's English words, or the same said in Nepali on a Nepali page. */
+function claimRefusal(status: number | null, message: string | undefined, locale: Locale): string {
+  if (status === null) return m.claim_offline();
+  if (locale !== "ne") return message ?? m.claim_offline();
+  if (status === 404) return m.order_not_found_text();
+  if (status === 429) return m.order_wait_text();
+  if (status === 409) return m.claim_conflict();
+  return m.claim_offline();
+}
+
 function PaidClaim({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   const { shop } = useShop();
   const revalidator = useRevalidator();
@@ -312,7 +327,7 @@ function PaidClaim({ order, locale }: { order: ShopperOrder; locale: Locale }) {
     setSending(false);
     if (!answer?.ok) {
       tab?.close();
-      setError(body?.message ?? m.claim_offline());
+      setError(claimRefusal(answer?.status ?? null, body?.message, locale));
       return;
     }
     const text = transactionId ? `${message} ${m.claim_chat_transaction({ id: transactionId })}` : message;

@@ -74,8 +74,34 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
     meta.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
   }
   // React Router escapes <, > and & inside this script, so a name like "</script>" cannot end it early.
-  if (page.jsonLd) meta.push({ "script:ld+json": page.jsonLd });
+  meta.push({ "script:ld+json": page.jsonLd ?? webPageJsonLd(page.title, description, url, locale, page.origin, page.siteName ?? SITE_NAME) });
   return meta;
+}
+
+/** schema.org WebPage of a page that describes no product, in the page's language. */
+function webPageJsonLd(title: string, description: string, url: string, locale: Locale, origin: string, siteName: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    name: title,
+    description,
+    url,
+    inLanguage: locale === "ne" ? "ne-NP" : "en",
+    isPartOf: { "@type": "WebSite", name: siteName, url: absoluteUrl(origin, localHref(locale, "/")) },
+  };
+}
+
+/** What a page's meta function is given: the matched routes, the root's data among them. */
+type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+
+/**
+ * Title, description and link preview (Open Graph, Twitter, JSON-LD) of a storefront page in its language,
+ * with the origin the root's loader found. `path` is the page's English path.
+ */
+export function pageMeta(matches: MetaMatches, page: Omit<PageSeo, "origin" | "locale">, locale: Locale): MetaDescriptor[] {
+  const origin = (matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined)?.origin;
+  if (!origin) return [{ title: page.title }, { name: "description", content: page.description }];
+  return seoMeta({ ...page, origin, locale });
 }
 
 /** Previews cut descriptions off around 160 characters; cut at a word instead. */

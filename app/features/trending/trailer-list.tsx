@@ -1,16 +1,17 @@
 import type { Video } from "../../../domain/videos";
 import { card, focusRing, mutedText } from "../../components/ui";
+import { m } from "../../paraglide/messages";
 
 /** The admin's what's-new trailers (spec §3: Name, Platform, TrailerLink); each opens in a new tab. */
 export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Video, "version">>; failed: boolean }) {
   return (
     <section aria-labelledby="trailers-heading">
       <h2 id="trailers-heading" className="text-2xl font-bold tracking-tight">
-        Trailers
+        {m.trailers_title()}
       </h2>
       {failed ? (
         <p role="status" className={`mt-4 rounded-lg border border-slate-200 px-4 py-3 text-sm dark:border-slate-800 ${mutedText}`}>
-          Trailers could not be loaded right now. Please check back in a little while.
+          {m.trailers_failed()}
         </p>
       ) : videos.length === 0 ? (
         <div className={`${card} mt-4 flex flex-col items-center px-6 py-10 text-center`}>
@@ -18,8 +19,8 @@ export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Vid
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="m10 9 5 3-5 3V9Z" fill="currentColor" />
           </svg>
-          <p className="mt-3 font-semibold">No trailers yet</p>
-          <p className={`mt-1 text-sm ${mutedText}`}>New trailers are added as shows and movies arrive. Check back soon.</p>
+          <p className="mt-3 font-semibold">{m.trailers_none()}</p>
+          <p className={`mt-1 text-sm ${mutedText}`}>{m.trailers_none_text()}</p>
         </div>
       ) : (
         <ul className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -38,8 +39,8 @@ export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Vid
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
                   <path d="M7 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L8.5 4.6A1 1 0 0 0 7 5.5Z" />
                 </svg>
-                Trailer
-                <span className="sr-only"> for {video.Name} (opens in a new tab)</span>
+                {m.trailer_button()}
+                <span className="sr-only"> {m.trailer_for({ name: video.Name })}</span>
               </a>
             </li>
           ))}

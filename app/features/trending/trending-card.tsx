@@ -1,16 +1,20 @@
 import type { TrendingCard as Card } from "../../../domain/trending";
 import { card, mutedText } from "../../components/ui";
 import { Poster } from "./poster";
+import { formatOneDecimal } from "../../../domain/locale-format";
+import { useLocale } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
 
 /** One title: poster, platform, rating, Movie or TV, and the release date or 'Coming Soon' (spec §2). */
 export function TrendingCard({ item, showOverview = false, headingLevel = 3 }: { item: Card; showOverview?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const nepali = useLocale() === "ne";
   return (
     <article className={`${card} flex h-full flex-col overflow-hidden`}>
       <div className="relative">
         <Poster item={item} />
         <span className="absolute left-2 top-2 rounded-full bg-slate-950/85 px-2.5 py-1 text-xs font-semibold text-white">
-          <span className="sr-only">On </span>
+          <span className="sr-only">{m.trending_on()} </span>
           {item.platform}
         </span>
       </div>
@@ -22,18 +26,18 @@ export function TrendingCard({ item, showOverview = false, headingLevel = 3 }: {
           </svg>
           {item.rating > 0 ? (
             <>
-              {item.ratingLabel}
-              <span className="sr-only"> out of 10</span>
+              {nepali ? formatOneDecimal(item.rating, "ne") : item.ratingLabel}
+              <span className="sr-only"> {m.trending_out_of_ten()}</span>
             </>
           ) : (
-            <span className={mutedText}>Not rated yet</span>
+            <span className={mutedText}>{m.trending_not_rated()}</span>
           )}
         </p>
         <p className={`flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm ${mutedText}`}>
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-            {item.typeLabel}
+            {item.mediaType === "tv" ? m.trending_tv() : m.trending_movie()}
           </span>
-          <span className="whitespace-nowrap">{item.releaseLabel}</span>
+          <span className="whitespace-nowrap">{nepali ? (item.releaseBs ?? m.trending_coming_soon()) : item.releaseLabel}</span>
         </p>
         {showOverview && item.overview && <p className={`mt-1 line-clamp-4 text-sm ${mutedText}`}>{item.overview}</p>}
       </div>

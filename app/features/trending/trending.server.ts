@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { toTrendingCard, TRENDING_ERROR, type TrendingCard } from "../../../domain/trending";
+import { formatBsDate } from "../../../domain/bikram-sambat-dates";
 import { sampleTrending } from "../../../domain/trending-sample";
 
 export type TrendingView = { items: TrendingCard[]; error: string | null };
@@ -8,11 +9,11 @@ export type TrendingView = { items: TrendingCard[]; error: string | null };
 export async function loadTrending(context: AppLoadContext, now = new Date()): Promise<TrendingView> {
   try {
     const { items, error } = await context.services.trending.list();
-    return { items: items.map((item) => toTrendingCard(item, now)), error };
+    return { items: items.map((item) => toTrendingCard(item, now, formatBsDate)), error };
   } catch (error) {
     // The service is built not to throw; this only guards against a bug in it.
     context.log.warn({ reason: (error as Error).message }, "trending unavailable");
     context.fellBack = true;
-    return { items: sampleTrending.map((item) => toTrendingCard(item, now)), error: TRENDING_ERROR };
+    return { items: sampleTrending.map((item) => toTrendingCard(item, now, formatBsDate)), error: TRENDING_ERROR };
   }
 }

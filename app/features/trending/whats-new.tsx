@@ -27,7 +27,7 @@ export function WhatsNew({ items, error }: { items: readonly Card[]; error: stri
       </div>
       {error && (
         <div className="mt-4">
-          <TrendingError message={error} />
+          <TrendingError />
         </div>
       )}
       <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4 md:grid-cols-5">

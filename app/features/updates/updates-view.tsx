@@ -4,7 +4,8 @@ import type { UpdateMonth } from "../../../domain/updates-grouping";
 import { Skeleton } from "../../components/skeleton";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { MonthSection } from "./month-section";
-import { useLocalHref } from "../../lib/i18n";
+import { useLocale, useLocalHref } from "../../lib/i18n";
+import { inBikramSambatMonths } from "./nepali-months";
 import { m } from "../../paraglide/messages";
 
 /** `detail` is one of the spec's texts for what went wrong (spec §8). */
@@ -13,6 +14,7 @@ export type UpdatesState = { status: "ok"; months: UpdateMonth[] } | { status: "
 /** Spec: loading, error, empty or loaded. */
 export function UpdatesView({ state }: { state: UpdatesState }) {
   const href = useLocalHref();
+  const locale = useLocale();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/updates");
@@ -30,7 +32,7 @@ export function UpdatesView({ state }: { state: UpdatesState }) {
       {loading ? (
         <UpdatesSkeleton />
       ) : state.status === "error" ? (
-        <StatePanel title={m.updates_error()} text={state.detail} role="alert">
+        <StatePanel title={m.updates_error()} text={locale === "ne" ? m.updates_error_text() : state.detail} role="alert">
           <form method="get" action={href("/updates")} onSubmit={reload}>
             <button type="submit" className={primaryButton}>
               {m.updates_retry()}
@@ -46,7 +48,7 @@ export function UpdatesView({ state }: { state: UpdatesState }) {
           </form>
         </StatePanel>
       ) : (
-        state.months.map((month) => <MonthSection key={month.key} month={month} />)
+        (locale === "ne" ? inBikramSambatMonths(state.months) : state.months).map((month) => <MonthSection key={month.key} month={month} />)
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { lineCost, type CartLine } from "../../../domain/cart";
+import { localeOfPath } from "../../../domain/locale";
 import { cartActions, settledCart } from "./cart-store";
 
 // Apart from cart-store.ts, which every page loads for the header's count: only the pages that show
@@ -27,7 +28,11 @@ async function fetchQuotes(lines: ReadonlyArray<CartLine & { _id: string }>): Pr
     const response = await fetch("/api/orders/quote", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ items: lines.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })) }),
+      body: JSON.stringify({
+        items: lines.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })),
+        // The reasons a line cannot be ordered come back in the page's language.
+        language: localeOfPath(window.location.pathname),
+      }),
       signal: AbortSignal.timeout(QUOTE_TIMEOUT_MS),
     });
     if (!response.ok) return null;

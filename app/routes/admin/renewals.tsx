@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Renewal } from "../../../domain/orders";
 import { formatNpr } from "../../../domain/money";
+import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
@@ -111,7 +112,7 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
       </div>
       <p className={`mt-1 text-sm ${mutedText}`}>
         <span className="font-mono">{renewal.reference}</span> · {renewal.customerName ?? "No name"} · {renewal.phone ?? "No phone"} · ends{" "}
-        {renewal.expiryDate}
+        {renewal.expiryDate} · message in {LANGUAGE_NAMES[renewal.language]}
       </p>
       <p className="mt-1 text-sm">
         {renewal.currentPrice === null ? "No longer sold with this plan" : `Renewal price today: NPR ${formatNpr(renewal.currentPrice)}`}

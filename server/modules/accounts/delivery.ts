@@ -1,5 +1,7 @@
 import { internationalPhone } from "../../../domain/orders";
-import { accountRules, deliveryMessage, type LedgerSettings } from "../../../domain/ledger-settings";
+import { accountRules, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
+import { readLocale } from "../../../domain/locale";
+import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-messages";
 import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
@@ -12,7 +14,7 @@ const encode = (text: string) => encodeURIComponent(text);
 /**
  * The delivery message of one line: the template filled with the seat's login, password, profile and PIN
  * (or the line's keys), its dates, the account rules of the FAQ and the order reference, and links that
- * open WhatsApp or Telegram to the customer's phone with it. Answered to the admin who asked, never stored.
+ * open WhatsApp or Telegram to the customer's phone with it. In the language the order was placed in. Answered to the admin who asked, never stored.
  */
 export function createDeliveryService(
   db: Db,
@@ -36,6 +38,7 @@ export function createDeliveryService(
           "o.customer_name as customerName",
           "o.phone",
           "o.status",
+          "o.language",
           "c.status as itemStatus",
         ])
         .where("l.id", "=", lineId)
@@ -45,18 +48,19 @@ export function createDeliveryService(
       const seat = await deps.heldSeat(lineId, adminEmail);
       const keys = seat ? [] : await deps.keysOf(lineId, adminEmail);
       if (!seat && keys.length === 0) throw conflict("Give this line a seat or a key first", "lineId");
-      const { deliveryTemplate } = await deps.settings();
-      const message = deliveryMessage(deliveryTemplate, {
-        customer: line.customerName ?? "there",
+      const locale = readLocale(line.language);
+      const day = (isoDay: string | null) => (isoDay ? messageDay(isoDay, locale) : null);
+      const message = deliveryMessage(deliveryTemplateFor(await deps.settings(), locale), {
+        customer: line.customerName ?? UNNAMED_CUSTOMER[locale],
         service: seat ? `${line.name} (${seat.service})` : line.name,
         login: seat?.login ?? null,
         password: seat?.password ?? null,
-        profile: seat ? seat.profileName || `Seat ${seat.position}` : null,
+        profile: seat ? seat.profileName || seatLabel(seat.position, locale) : null,
         pin: seat?.pin ?? null,
         key: keys.join(", ") || null,
-        start: line.startDate,
-        expiry: line.expiryDate,
-        rules: accountRules((line.itemStatus ?? "none") as Status),
+        start: day(line.startDate),
+        expiry: day(line.expiryDate),
+        rules: accountRules((line.itemStatus ?? "none") as Status, locale),
         reference: line.reference,
       });
       const phone = line.phone ? internationalPhone(line.phone) : null;

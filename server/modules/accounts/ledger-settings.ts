@@ -1,4 +1,4 @@
-import { defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger-settings";
+import { DEFAULT_DELIVERY_TEMPLATE_NE, defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -11,7 +11,9 @@ const LEDGER_KEY = "ledger";
 
 function withDefaults(stored: unknown): LedgerSettings {
   const parsed = ledgerSettingsSchema.partial().safeParse(stored);
-  return { ...defaultLedgerSettings, ...(parsed.success ? parsed.data : {}) };
+  const settings = { ...defaultLedgerSettings, ...(parsed.success ? parsed.data : {}) };
+  // An emptied Nepali message is the built-in one, shown as such in the settings screen.
+  return { ...settings, deliveryTemplateNe: settings.deliveryTemplateNe || DEFAULT_DELIVERY_TEMPLATE_NE };
 }
 
 /** The grace period of seats and the delivery message template (issue 20). */

@@ -13,6 +13,7 @@ import {
   type SeatChoice,
 } from "../../../domain/accounts";
 import { addDays, lineIsOver, shopToday } from "../../../domain/ledger-settings";
+import type { SeatPlace } from "../../../domain/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -433,12 +434,12 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     },
 
     /** The seats these lines hold, named for the Renewals reminder ("Netflix Premium, profile Kid"; no secrets). */
-    async seatNamesOf(lineIds: readonly string[]): Promise<Map<string, string>> {
+    async seatNamesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> {
       const held = await repository.openAssignments(db, { lineIds });
-      const names = new Map<string, string>();
+      const names = new Map<string, SeatPlace>();
       for (const assignment of held) {
         const seat = await describeSeat(db, assignment.seatId);
-        if (seat) names.set(assignment.lineId, `${seat.service}, ${seat.profileName ? `profile ${seat.profileName}` : `seat ${seat.position}`}`);
+        if (seat) names.set(assignment.lineId, { service: seat.service, profileName: seat.profileName, position: seat.position });
       }
       return names;
     },

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { ChatChannel } from "../../../domain/checkout";
 import { normalisePhone } from "../../../domain/customers";
+import { readLocale, type Locale } from "../../../domain/locale";
 import { ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
@@ -31,6 +32,7 @@ export type NewOrder = {
   note: string;
   total: number;
   lines: OrderLine[];
+  language: Locale;
 };
 
 export type DueLine = {
@@ -46,6 +48,7 @@ export type DueLine = {
   channel: ChatChannel;
   customerName: string | null;
   phone: string | null;
+  language: Locale;
 };
 
 type OrderFilter = { status?: OrderStatus; reference?: string; phoneDigits?: string };
@@ -118,6 +121,7 @@ export function createOrdersRepository() {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       version: Number(row.version),
+      language: readLocale(row.language),
       lines: byOrder.get(row.id) ?? [],
       paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
       keyHash: row.key_hash,
@@ -148,6 +152,7 @@ export function createOrdersRepository() {
           updated_at: now,
           key_hash: order.keyHash,
           key_sealed: order.keySealed,
+          language: order.language,
         })
         .execute();
       await db
@@ -276,6 +281,7 @@ export function createOrdersRepository() {
           "o.channel",
           "o.customer_name as customerName",
           "o.phone",
+          "o.language",
         ])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
@@ -284,7 +290,13 @@ export function createOrdersRepository() {
         .orderBy("l.expiry_date")
         .orderBy("o.reference")
         .execute();
-      return rows.map((row) => ({ ...row, startDate: row.startDate!, expiryDate: row.expiryDate!, channel: row.channel as ChatChannel }));
+      return rows.map((row) => ({
+        ...row,
+        startDate: row.startDate!,
+        expiryDate: row.expiryDate!,
+        channel: row.channel as ChatChannel,
+        language: readLocale(row.language),
+      }));
     },
 
     async findDueLine(db: Db, lineId: string): Promise<(DueLine & { status: OrderStatus; renewalOrderId: string | null }) | undefined> {
@@ -306,6 +318,7 @@ export function createOrdersRepository() {
           "o.status",
           "o.customer_name as customerName",
           "o.phone",
+          "o.language",
         ])
         .where("l.id", "=", lineId)
         .executeTakeFirst();
@@ -316,6 +329,7 @@ export function createOrdersRepository() {
         expiryDate: row.expiryDate ?? "",
         channel: row.channel as ChatChannel,
         status: row.status as OrderStatus,
+        language: readLocale(row.language),
       };
     },
 

@@ -99,7 +99,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: quoteResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => ({ lines: await orders.quote(request.body.items) }),
+    async (request) => ({ lines: await orders.quote(request.body.items, request.body.language) }),
   );
 
   app.get(

@@ -11,7 +11,6 @@ import {
   REFERENCE_LENGTH,
   referenceFromBytes,
   referencePattern,
-  renewalMessage,
   shopToday,
   transitionError,
   UNDELIVERED_STATUSES,
@@ -28,6 +27,7 @@ import {
 } from "../../../domain/orders";
 import type { ChatChannel } from "../../../domain/checkout";
 import { localHref, type Locale } from "../../../domain/locale";
+import { renewalMessage, type SeatPlace } from "../../../domain/seller-messages";
 import { absoluteLink } from "../../../domain/links";
 import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } from "../../../domain/order-pages";
 import type { PaymentMethod } from "../../../domain/payment-methods";
@@ -65,7 +65,7 @@ export interface OrdersDependencies {
   /** The ledger (issue 20): the lines of undelivered orders no free seat or key is left for. */
   stock?: { waitingLines(): Promise<Set<string>> };
   /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
-  seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, string>> };
+  seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
 }
 
 const isForeignKeyViolation = (error: unknown) => {
@@ -158,17 +158,13 @@ export function createOrdersService(
     return order;
   }
 
-  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string, seat?: string): Renewal {
+  function toRenewal(line: DueLine, items: Map<string, PricedItem>, now: string, seat?: SeatPlace): Renewal {
     const unitPrice = line.itemId ? items.get(line.itemId)?.plans[String(line.months)] : undefined;
     const currentPrice = unitPrice === undefined ? null : unitPrice * line.devices;
-    const reminder = renewalMessage({
-      customerName: line.customerName,
-      name: line.name,
-      months: line.months,
-      expiryDate: line.expiryDate,
-      currentPrice,
-    });
-    const message = seat ? `${reminder} Renewing keeps you on the same place: ${seat}.` : reminder;
+    const message = renewalMessage(
+      { customerName: line.customerName, name: line.name, months: line.months, expiryDate: line.expiryDate, currentPrice, seat },
+      line.language,
+    );
     return {
       lineId: line.lineId,
       reference: line.reference,
@@ -181,6 +177,7 @@ export function createOrdersService(
       expiryDate: line.expiryDate,
       daysLeft: daysUntil(line.expiryDate, now),
       currentPrice,
+      language: line.language,
       message,
       whatsappUrl: line.phone ? whatsappUrl(internationalPhone(line.phone), message) : null,
     };
@@ -199,7 +196,7 @@ export function createOrdersService(
       },
       address = "",
     ): Promise<Omit<CheckoutResponse, "success">> {
-      const priced = priceOrder(input.items, await catalogueById());
+      const priced = priceOrder(input.items, await catalogueById(), input.language);
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
@@ -219,6 +216,7 @@ export function createOrdersService(
             note: "",
             total: priced.total,
             lines: priced.lines,
+            language: input.language ?? "en",
           },
           now,
         );
@@ -302,8 +300,8 @@ export function createOrdersService(
     },
 
     /** Today's price of each cart line, as checkout would charge it; stores nothing. */
-    async quote(items: OrderLineInput[]): Promise<LineQuote[]> {
-      return quoteCart(items, await catalogueById());
+    async quote(items: OrderLineInput[], language?: Locale): Promise<LineQuote[]> {
+      return quoteCart(items, await catalogueById(), language);
     },
 
     /** Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or more). */
@@ -390,7 +388,7 @@ export function createOrdersService(
     async renewals(days: number): Promise<Renewal[]> {
       const now = today();
       const [lines, items] = await Promise.all([repository.dueLines(db, addDays(now, days)), catalogueById()]);
-      const seatNames = seats ? await seats.namesOf(lines.map((line) => line.lineId)) : new Map<string, string>();
+      const seatNames = seats ? await seats.namesOf(lines.map((line) => line.lineId)) : new Map<string, SeatPlace>();
       return lines.map((line) => toRenewal(line, items, now, seatNames.get(line.lineId)));
     },
 
@@ -420,6 +418,8 @@ export function createOrdersService(
             note: `Renewal of ${line.reference}`,
             total: priced.total,
             lines: priced.lines,
+            // The renewal is for the same shopper, in the language they ordered in.
+            language: line.language,
           },
           clock().toISOString(),
         );
