@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, productJsonLd, seoMeta, shareImage, summary } from "./seo";
+import { productJsonLd } from "./product-json-ld";
+import { absoluteUrl, seoMeta, shareImage, summary } from "./seo";
 
 const item = {
   Id: "1",
