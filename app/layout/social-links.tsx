@@ -1,5 +1,6 @@
 import type { ShopSettings } from "../../domain/settings";
 import { whatsappUrl } from "../../domain/checkout";
+import { m } from "../paraglide/messages";
 
 export function socialLinks(shop: ShopSettings) {
   return [
@@ -11,7 +12,7 @@ export function socialLinks(shop: ShopSettings) {
 
 export function SocialLinks({ shop, className = "", linkClassName = "" }: { shop: ShopSettings; className?: string; linkClassName?: string }) {
   return (
-    <ul className={`flex flex-wrap gap-x-4 gap-y-1 ${className}`} aria-label="Social links">
+    <ul className={`flex flex-wrap gap-x-4 gap-y-1 ${className}`} aria-label={m.social_links()}>
       {socialLinks(shop).map((link) => (
         <li key={link.label}>
           <a href={link.href} target="_blank" rel="noopener noreferrer" className={`underline-offset-2 hover:underline ${linkClassName}`}>
