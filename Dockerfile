@@ -2,7 +2,7 @@
 # Build: docker build -t pasal .   Run and deploy: docs/deploy.md
 
 # 1. Build: every dependency, the production build, then only the runtime dependencies are kept.
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 # better-sqlite3, argon2 and sharp install prebuilt binaries for linux-x64/arm64 with glibc; python3, make and
 # g++ (already in this full image) build them from source where there is none.
@@ -16,7 +16,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # 2. Run: the slim image of the same Debian release, so the native modules built above load as they are.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

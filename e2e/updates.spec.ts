@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { SQLite as Database, type SQLiteConnection } from "../server/db/sqlite";
 import { expect, test } from "@playwright/test";
 import { groupUpdatesByMonth } from "../domain/updates-grouping";
 import type { UpdatePost } from "../domain/updates";
@@ -59,7 +59,7 @@ test.describe("on a database of its own", () => {
   // This server has another origin: the Origin header the config names for the main server would be wrong here.
   test.use({ extraHTTPHeaders: {} });
   let server: ChildProcess;
-  let db: Database.Database;
+  let db: SQLiteConnection;
   let base: string;
 
   test.beforeAll(async () => {

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { SQLite } from "../server/db/sqlite";
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 30);
 const MIN_WRITES = Number(process.env.CRASH_MIN_WRITES ?? 1000);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { SQLite } from "../server/db/sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SHUTDOWN_GRACE_MS } from "../server/start";
 import { testDialect } from "./helpers/database";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import SQLite from "better-sqlite3";
+import { SQLite, type SQLiteConnection } from "./sqlite";
 import { sql, type Kysely } from "kysely";
 import type { Tables } from "./schema";
 
@@ -39,7 +39,7 @@ export function sqliteFileProblem(file: string, known: string[]): string | null 
   const where = `The SQLite database ${file}`;
   // A read-only look at a file in WAL mode still leaves an empty log and index beside it; those are removed after.
   const companions = ["-wal", "-shm"].map((suffix) => file + suffix).filter((companion) => !fs.existsSync(companion));
-  let connection: SQLite.Database;
+  let connection: SQLiteConnection;
   try {
     connection = new SQLite(file, { readonly: true, fileMustExist: true });
   } catch (error) {

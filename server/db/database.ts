@@ -1,5 +1,5 @@
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { SQLite, type SQLiteConnection } from "./sqlite";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
@@ -35,7 +35,7 @@ function openSqlite(file: string): Database {
   }
   const problem = sqliteFileProblem(file, migrationNames);
   if (problem) throw new DatabaseOpenError(problem);
-  let connection: SQLite.Database;
+  let connection: SQLiteConnection;
   try {
     connection = new SQLite(file);
     connection.pragma("journal_mode = WAL");

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { SQLite } from "../../db/sqlite";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../db/clock";
