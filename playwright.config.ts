@@ -3,8 +3,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // The run's folder (template database, secrets key, the servers' stderr): named by the runner, which its
-// workers (loading this file again) inherit.
-process.env.PASAL_E2E_DIR ??= path.join(os.tmpdir(), `pasal-e2e-${process.pid}`);
+// workers (loading this file again) inherit. Always one of ours in the temporary folder: the run deletes it.
+const RUN_FOLDER_PREFIX = path.join(os.tmpdir(), "pasal-e2e-");
+if (!process.env.PASAL_E2E_DIR?.startsWith(RUN_FOLDER_PREFIX)) process.env.PASAL_E2E_DIR = `${RUN_FOLDER_PREFIX}${process.pid}`;
 
 export default defineConfig({
   testDir: "e2e",

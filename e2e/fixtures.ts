@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type APIRequest, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { freePort, runFolder, startServer, stopServer, templateDatabase } from "./server";
 
@@ -22,15 +22,6 @@ interface Account {
 
 /** Opens `path` signed in: as the E2E admin with the worker's session, or as `account` through the sign-in API. */
 export type SignedIn = (page: Page, path: string, account?: Account) => Promise<void>;
-
-/** API calls as the E2E admin, naming the shop's origin as its own pages do. */
-export function adminRequest(requests: APIRequest, shop: Shop): Promise<APIRequestContext> {
-  return requests.newContext({
-    baseURL: shop.origin,
-    extraHTTPHeaders: { origin: shop.origin },
-    storageState: { cookies: [shop.adminSession], origins: [] },
-  });
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -79,8 +70,13 @@ export const test = base.extend<{ signedIn: SignedIn; admin: APIRequestContext }
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(where)}$`));
     });
   },
+  // API calls as the E2E admin, naming the shop's origin as its own pages do.
   admin: async ({ playwright, shop }, use) => {
-    const admin = await adminRequest(playwright.request, shop);
+    const admin = await playwright.request.newContext({
+      baseURL: shop.origin,
+      extraHTTPHeaders: { origin: shop.origin },
+      storageState: { cookies: [shop.adminSession], origins: [] },
+    });
     await use(admin);
     await admin.dispose();
   },
