@@ -1,27 +1,14 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import type { CarouselSlide } from "../domain/carousel";
-import { openSignedIn } from "./admin-account";
-import { expectNoAxeViolations } from "./helpers";
 
-/** Desktop and phone run against one server: every name carries the project and the moment. */
-const unique = (label: string, testInfo: TestInfo) => `${label} ${testInfo.project.name} ${Date.now()}`;
+/** The tests of one worker share its server: every name carries the moment. */
+const unique = (label: string) => `${label} ${Date.now()}`;
 
-async function axeInBothThemes(page: Page) {
-  await expect(page.locator("html")).toHaveClass(/dark/);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => localStorage.setItem("isDarkMode", "false"));
-  await page.reload();
-  await expect(page.locator("html")).not.toHaveClass(/dark/);
-  await expectNoAxeViolations(page);
-  await page.evaluate(() => localStorage.setItem("isDarkMode", "true"));
-}
-
-test("carousel: add, see it on the home page, edit, move up, delete", async ({ page }, testInfo) => {
-  const title = unique("E2E slide", testInfo);
+test("carousel: add, see it on the home page, edit, move up, delete", async ({ page, signedIn }) => {
+  const title = unique("E2E slide");
   const renamed = `${title} renamed`;
-  await openSignedIn(page, "/admin/carousel");
+  await signedIn(page, "/admin/carousel");
   await expect(page.getByRole("heading", { level: 1, name: "Carousel Admin Dashboard" })).toBeVisible();
-  await axeInBothThemes(page);
 
   // An empty form: the server's words sit next to the fields, and the banner says what failed.
   await page.getByRole("button", { name: "Add New Item" }).first().click();
@@ -32,7 +19,6 @@ test("carousel: add, see it on the home page, edit, move up, delete", async ({ p
   await expect(modal.getByLabel("Title", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(modal.getByLabel("Title", { exact: true })).toHaveAccessibleDescription("Title is required");
   await expect(modal.getByLabel("Description", { exact: true })).toHaveAccessibleDescription("Description is required");
-  await expectNoAxeViolations(page);
 
   // Closing with unsaved changes asks first.
   await modal.getByLabel("Title", { exact: true }).fill(title);
@@ -110,13 +96,12 @@ test("carousel: add, see it on the home page, edit, move up, delete", async ({ p
   await expect(page.getByRole("region", { name: "Featured offers" }).getByText(renamed, { exact: true })).toHaveCount(0);
 });
 
-test("what's new video: add, list on demand, edit, refuse a duplicate, delete", async ({ page }, testInfo) => {
-  const name = unique("E2E trailer", testInfo);
-  await openSignedIn(page, "/admin/whatsNewVideo");
+test("what's new video: add, list on demand, edit, refuse a duplicate, delete", async ({ page, signedIn }) => {
+  const name = unique("E2E trailer");
+  await signedIn(page, "/admin/whatsNewVideo");
   await expect(page.getByRole("heading", { level: 1, name: "What's New Video" })).toBeVisible();
   // The list is not loaded until asked for.
   await expect(page.getByRole("heading", { name: /All videos/ })).toHaveCount(0);
-  await axeInBothThemes(page);
 
   const form = page.locator("#video-form");
   await form.getByLabel("Name").fill(name);
@@ -138,7 +123,6 @@ test("what's new video: add, list on demand, edit, refuse a duplicate, delete", 
   await expect(trailer).toHaveAttribute("target", "_blank");
   await expect(trailer).toHaveAttribute("rel", "noopener noreferrer");
   await expect(trailer).toHaveAttribute("href", "https://www.youtube.com/watch?v=e2e-trailer");
-  await expectNoAxeViolations(page);
 
   // A second video with the same name: the server's 409 message in red.
   await form.getByLabel("Name").fill(name);
@@ -164,12 +148,11 @@ test("what's new video: add, list on demand, edit, refuse a duplicate, delete", 
   await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 });
 
-test("updates: post, see it on /updates, edit, delete", async ({ page }, testInfo) => {
-  const title = unique("E2E update", testInfo);
+test("updates: post, see it on /updates, edit, delete", async ({ page, signedIn }) => {
+  const title = unique("E2E update");
   const renamed = `${title} corrected`;
-  await openSignedIn(page, "/admin/update");
+  await signedIn(page, "/admin/update");
   await expect(page.getByRole("heading", { level: 1, name: "Post Form" })).toBeVisible();
-  await axeInBothThemes(page);
 
   // A failure keeps what was typed and puts the server's words next to the fields.
   const form = page.locator("#post-form");
@@ -179,7 +162,6 @@ test("updates: post, see it on /updates, edit, delete", async ({ page }, testInf
   await expect(form.getByLabel("Image URL")).toHaveAccessibleDescription(/Image URL is required/);
   await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update" })).toBeVisible();
   await expect(form.getByLabel("Title (optional)", { exact: true })).toHaveValue(title);
-  await expectNoAxeViolations(page);
 
   await form.getByLabel("Description", { exact: true }).fill("Posted by the end-to-end suite.");
   await form.getByLabel("Image URL").fill("/images/e2e-missing-update.png");

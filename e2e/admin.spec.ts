@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, openSignedIn } from "./admin-account";
-import { expectNoAxeViolations } from "./helpers";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
 
 async function signIn(page: Page, password = E2E_ADMIN.password) {
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
@@ -14,7 +14,6 @@ test("a signed-out visitor is sent to sign-in, and back to the page they asked f
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders%3Fq%3Dpsl%2B7k2qx%26status%3D$/);
   expect(response?.headers()["cache-control"]).toBe("no-store");
   await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await signIn(page, "not-the-password");
   await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
@@ -29,7 +28,7 @@ test("a signed-out visitor is sent to sign-in, and back to the page they asked f
   await expect(page.getByText(/without plans/)).toBeVisible();
 });
 
-test("the layout shows the admin, the navigation and a logout that ends the session", async ({ page, isMobile }) => {
+test("the layout shows the admin, the navigation and a logout that ends the session", { tag: "@phone" }, async ({ page, isMobile }) => {
   await page.goto("/admin");
   await signIn(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -39,7 +38,6 @@ test("the layout shows the admin, the navigation and a logout that ends the sess
   await expect(sidebar.getByText("Main Navigation")).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar.getByText("Admin Panel v1.0.0")).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await sidebar.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -57,19 +55,8 @@ test("an unknown admin page is a 404 inside the admin area, after sign-in", asyn
   expect(response.status()).toBe(404);
 });
 
-test("the admin pages work in light mode too", async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem("isDarkMode", "false"));
-  await page.goto("/admin/login");
-  await expect(page.locator("html")).not.toHaveClass(/dark/);
-  await expectNoAxeViolations(page);
-  // With the kept session where there is one: the sign-in limit is per address, and both projects share it.
-  await openSignedIn(page, "/admin/dashboard");
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
-
-test("a screen whose data fails keeps the admin shell and offers Try again", async ({ page, isMobile }) => {
-  await openSignedIn(page, "/admin/dashboard");
+test("a screen whose data fails keeps the admin shell and offers Try again", { tag: "@phone" }, async ({ page, isMobile, signedIn }) => {
+  await signedIn(page, "/admin/dashboard");
   // The server fails on the orders screen's data only (a dropped connection is e2e/admin-failure.spec.ts).
   let failing = true;
   await page.route("**/admin/orders.data*", (route) =>
@@ -82,7 +69,6 @@ test("a screen whose data fails keeps the admin shell and offers Try again", asy
   if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("complementary", { name: "Admin" }).getByRole("button", { name: "Logout" })).toBeVisible();
   if (isMobile) await page.keyboard.press("Escape");
-  await expectNoAxeViolations(page);
 
   failing = false;
   await page.getByRole("button", { name: "Try again" }).click();
@@ -90,8 +76,8 @@ test("a screen whose data fails keeps the admin shell and offers Try again", asy
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("a search on the same screen keeps its form and shows its own busy state", async ({ page }) => {
-  await openSignedIn(page, "/admin/orders");
+test("a search on the same screen keeps its form and shows its own busy state", async ({ page, signedIn }) => {
+  await signedIn(page, "/admin/orders");
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   // The answer waits until the page has been looked at mid-search.
@@ -109,38 +95,41 @@ test("a search on the same screen keeps its form and shows its own busy state", 
   await expect(page.getByRole("button", { name: "Search" })).toBeEnabled();
 });
 
-test("the phone menu is out of reach when closed, takes focus when opened and closes with Escape", async ({ page, isMobile }) => {
-  await openSignedIn(page, "/admin/dashboard");
-  const sidebar = page.getByRole("complementary", { name: "Admin", includeHidden: true });
-  if (!isMobile) {
-    // Desktop widths: always shown, no menu button.
+test(
+  "the phone menu is out of reach when closed, takes focus when opened and closes with Escape",
+  { tag: "@phone" },
+  async ({ page, isMobile, signedIn }) => {
+    await signedIn(page, "/admin/dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Admin", includeHidden: true });
+    if (!isMobile) {
+      // Desktop widths: always shown, no menu button.
+      await expect(sidebar.getByRole("button", { name: "Logout" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeHidden();
+      return;
+    }
+    const menu = page.getByRole("button", { name: "Menu", exact: true });
+    await expect(sidebar).toBeHidden();
+    await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    // Tabbing through the page never lands in the closed menu.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("#admin-sidebar"))).toBe(false);
+    }
+
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(sidebar.getByRole("button", { name: "Close menu" })).toBeFocused();
     await expect(sidebar.getByRole("button", { name: "Logout" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeHidden();
-    return;
-  }
-  const menu = page.getByRole("button", { name: "Menu", exact: true });
-  await expect(sidebar).toBeHidden();
-  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
-  // Tabbing through the page never lands in the closed menu.
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("#admin-sidebar"))).toBe(false);
-  }
 
-  await menu.click();
-  await expect(menu).toHaveAttribute("aria-expanded", "true");
-  await expect(sidebar.getByRole("button", { name: "Close menu" })).toBeFocused();
-  await expect(sidebar.getByRole("button", { name: "Logout" })).toBeVisible();
-  await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(sidebar).toBeHidden();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
 
-  await page.keyboard.press("Escape");
-  await expect(sidebar).toBeHidden();
-  await expect(menu).toHaveAttribute("aria-expanded", "false");
-  await expect(menu).toBeFocused();
-
-  // The close button does the same.
-  await menu.click();
-  await sidebar.getByRole("button", { name: "Close menu" }).click();
-  await expect(sidebar).toBeHidden();
-  await expect(menu).toBeFocused();
-});
+    // The close button does the same.
+    await menu.click();
+    await sidebar.getByRole("button", { name: "Close menu" }).click();
+    await expect(sidebar).toBeHidden();
+    await expect(menu).toBeFocused();
+  },
+);

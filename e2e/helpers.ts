@@ -1,26 +1,45 @@
-import AxeBuilder from "@axe-core/playwright";
+import http from "node:http";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-
-/** Runs axe on the page as it is now and fails with the list of violations. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+import type { z } from "zod";
+import type { checkoutInputSchema, CheckoutResponse } from "../domain/orders";
 
 /** Sets the stored theme before any page script runs (spec: 'isDarkMode', default dark). */
 export async function useTheme(page: Page, theme: "dark" | "light") {
   await page.addInitScript((dark) => localStorage.setItem("isDarkMode", dark), String(theme === "dark"));
 }
 
-/** axe in both themes for the page at `path`. */
-export async function expectAccessibleInBothThemes(page: Page, path: string) {
-  await page.goto(path);
-  for (const dark of [true, false]) {
-    await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
-    await page.reload();
-    await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
-    await expectNoAxeViolations(page);
-  }
+let shoppers = 0;
+
+/**
+ * Checks out through the API as a shopper of an address of their own (127.0.0.2, 127.0.0.3 …): the shop
+ * takes 10 checkouts a minute per address, and one worker's tests place more than that against its server.
+ * The server listens on 127.0.0.1 and sees the address this request is sent from.
+ */
+export async function placeOrder(origin: string, order: z.input<typeof checkoutInputSchema>): Promise<CheckoutResponse> {
+  const localAddress = `127.0.0.${2 + (shoppers++ % 250)}`;
+  const body = JSON.stringify(order);
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(`${origin}/api/orders`, {
+      method: "POST",
+      localAddress,
+      headers: { origin, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+  expect(answer.status, answer.text).toBe(201);
+  return JSON.parse(answer.text) as CheckoutResponse;
+}
+
+/** The shop's today (Nepal) moved by `days`, as YYYY-MM-DD. */
+export function shopDate(days: number): string {
+  return new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Waits until React has taken over the server-rendered element, so clicks and typing reach it. */
@@ -54,6 +73,19 @@ export const netflix3x2 = {
   selectedDevice: 2,
   image: "/images/catalogue/netflix-premium.svg",
   cost: 1760,
+};
+
+/** More lines of the same kind: both Netflix lines share the Id "1". */
+export const netflix1x1 = { ...netflix3x2, lineId: "line-b", month: 1, selectedMonth: 300, selectedDevice: 1, cost: 300 };
+export const special = {
+  ...netflix3x2,
+  lineId: "line-c",
+  Id: "99",
+  name: "Tom & Jerry + Friends 🎬",
+  month: 1,
+  selectedMonth: 250,
+  selectedDevice: 1,
+  cost: 250,
 };
 
 /** Stores the cart once per tab: later reloads see what the page itself saved. */

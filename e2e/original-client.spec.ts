@@ -1,7 +1,6 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./admin-account";
-import { CLIENT_ORIGIN_PORT } from "../playwright.config";
 
 // The spec's own client runs on an origin of its own and calls the shop's API across origins, with
 // credentials, as its owner would deploy it after switching backends. This page does what it does: reads
@@ -64,17 +63,17 @@ const clientPage = (api: string) => `<!doctype html>
   </script>
 </body></html>`;
 
-// The suite names the shop's origin on every request (playwright.config.ts); this page's calls must name its own.
+// The suite names the shop's origin on every request (e2e/fixtures.ts); this page's calls must name its own.
 test.use({ extraHTTPHeaders: {} });
 
-test("the spec's client on another origin reads prices and slides, signs in and edits a price", async ({ page, request, baseURL }, testInfo) => {
+test("the spec's client on another origin reads prices and slides, signs in and edits a price", async ({ page, request, baseURL, shop }) => {
   const server = http.createServer((_req, res) =>
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(clientPage(`${baseURL}/api`)),
   );
-  await new Promise<void>((resolve) => server.listen(CLIENT_ORIGIN_PORT, "127.0.0.1", resolve));
-  const name = `Client Edit ${testInfo.project.name} ${Date.now()}`;
+  await new Promise<void>((resolve) => server.listen(shop.clientOriginPort, "127.0.0.1", resolve));
+  const name = `Client Edit ${Date.now()}`;
   try {
-    await page.goto(`http://127.0.0.1:${CLIENT_ORIGIN_PORT}/`);
+    await page.goto(`http://127.0.0.1:${shop.clientOriginPort}/`);
     await expect(page.locator("#prices")).toHaveText(/^\d+ prices, first /);
     await expect(page.locator("#slides")).toHaveText("5 slides from the server");
 

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { openSignedIn } from "./admin-account";
-import { expectNoAxeViolations, hydrated } from "./helpers";
+import { expect, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { hydrated } from "./helpers";
 
 // What a shopper meets with a phone in one hand, measured at 360 px (the phone project's screen; the
 // desktop project leaves this file out, playwright.config.ts).
@@ -20,7 +20,7 @@ async function openMenu(page: Page) {
   return page.locator("#mobile-menu");
 }
 
-test("the menu closes when the link of the page already shown is tapped", async ({ page }) => {
+test("the menu closes when the link of the page already shown is tapped", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/prices");
   const menu = await openMenu(page);
   await expect(menu).toBeVisible();
@@ -30,7 +30,7 @@ test("the menu closes when the link of the page already shown is tapped", async 
   await expect(page).toHaveURL(/\/prices$/);
 });
 
-test("the menu's links and social links are at least 44 px tall and do not overlap", async ({ page }) => {
+test("the menu's links and social links are at least 44 px tall and do not overlap", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/");
   const menu = await openMenu(page);
   const targets = [
@@ -49,17 +49,16 @@ test("the menu's links and social links are at least 44 px tall and do not overl
   for (const control of [page.getByRole("button", { name: "Menu", exact: true }), page.getByRole("link", { name: /^Cart, / })]) {
     expect((await box(control)).height).toBeGreaterThanOrEqual(TAP);
   }
-  await expectNoAxeViolations(page);
 });
 
-test("the footer's links are at least 44 px tall", async ({ page }) => {
+test("the footer's links are at least 44 px tall", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/help");
   const links = await page.getByRole("contentinfo").getByRole("link").all();
   expect(links.length).toBeGreaterThan(5);
   for (const link of links) expect((await box(link)).height, await link.innerText()).toBeGreaterThanOrEqual(TAP);
 });
 
-test("the categories row shows that it scrolls: the third tile peeks in, and a hint says how many", async ({ page }) => {
+test("the categories row shows that it scrolls: the third tile peeks in, and a hint says how many", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/");
   const row = page.getByRole("list", { name: "Categories" });
   const tiles = row.getByRole("listitem");
@@ -70,28 +69,31 @@ test("the categories row shows that it scrolls: the third tile peeks in, and a h
   await expect(page.getByText("Swipe to see all 5 →")).toBeVisible();
 });
 
-test("on the product page the total and Add to Cart are on the first screen, and stay there while choosing", async ({ page }) => {
-  await page.goto("/prices/Netflix%20Premium");
-  const add = page.getByRole("button", { name: "Add to Cart" });
-  const fits = async () => {
-    const found = await box(add);
-    return found.y >= 0 && found.y + found.height <= 740;
-  };
-  expect(await fits()).toBe(true);
-  await expect(page.getByText("Total cost: NPR 300")).toBeInViewport();
+test(
+  "on the product page the total and Add to Cart are on the first screen, and stay there while choosing",
+  { tag: "@phone-only" },
+  async ({ page }) => {
+    await page.goto("/prices/Netflix%20Premium");
+    const add = page.getByRole("button", { name: "Add to Cart" });
+    const fits = async () => {
+      const found = await box(add);
+      return found.y >= 0 && found.y + found.height <= 740;
+    };
+    expect(await fits()).toBe(true);
+    await expect(page.getByText("Total cost: NPR 300")).toBeInViewport();
 
-  // Scrolled to the device choice, the bar is still at the foot of the screen, with the new total.
-  const twoDevices = page.getByRole("group", { name: "Devices" }).getByRole("button", { name: "2 devices" });
-  await twoDevices.scrollIntoViewIfNeeded();
-  await twoDevices.tap();
-  await expect(page.getByText("Total cost: NPR 600")).toBeInViewport();
-  expect(await fits()).toBe(true);
-  await add.tap();
-  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+    // Scrolled to the device choice, the bar is still at the foot of the screen, with the new total.
+    const twoDevices = page.getByRole("group", { name: "Devices" }).getByRole("button", { name: "2 devices" });
+    await twoDevices.scrollIntoViewIfNeeded();
+    await twoDevices.tap();
+    await expect(page.getByText("Total cost: NPR 600")).toBeInViewport();
+    expect(await fits()).toBe(true);
+    await add.tap();
+    await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  },
+);
 
-test("'2 devices' and '3 devices' stay on one line at 360 px", async ({ page }) => {
+test("'2 devices' and '3 devices' stay on one line at 360 px", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/prices/Netflix%20Premium");
   const group = page.getByRole("group", { name: "Devices" });
   const oneLine = await group.getByText("1 device", { exact: true }).evaluate((element) => element.getBoundingClientRect().height);
@@ -102,8 +104,8 @@ test("'2 devices' and '3 devices' stay on one line at 360 px", async ({ page }) 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test("the admin's Menu, sidebar links and Logout are at least 44 px tall on a phone", async ({ page }) => {
-  await openSignedIn(page, "/admin/dashboard");
+test("the admin's Menu, sidebar links and Logout are at least 44 px tall on a phone", { tag: "@phone-only" }, async ({ page, signedIn }) => {
+  await signedIn(page, "/admin/dashboard");
   const menu = page.getByRole("button", { name: "Menu", exact: true });
   expect((await box(menu)).height).toBeGreaterThanOrEqual(TAP);
   await menu.click();

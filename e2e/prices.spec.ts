@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-account";
-import { expectAccessibleInBothThemes, expectNoAxeViolations } from "./helpers";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 const count = (page: Page) => page.getByText(/^\d+ subscriptions? found$/);
 const cards = (page: Page) => page.getByRole("list", { name: "Subscriptions" }).getByRole("listitem");
@@ -22,7 +21,7 @@ async function cardPrices(page: Page): Promise<Array<number | null>> {
   });
 }
 
-test("the price list shows the count and a card for each subscription", async ({ page }) => {
+test("the price list shows the count and a card for each subscription", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/prices");
   await expect(page.getByRole("heading", { level: 1, name: "Prices" })).toBeVisible();
   await expect(count(page)).toHaveText(/^\d+ subscriptions found$/);
@@ -223,24 +222,12 @@ test("/prices has link-preview tags", async ({ request, baseURL }) => {
   expect(html).toContain(`<meta property="og:image" content="${baseURL}/images/categories/ott.png"/>`);
 });
 
-test("the price list is accessible in both themes", async ({ page }) => {
-  // Seven axe runs over a full list: about 25 s on a phone-sized page of the 2-core machines.
-  test.slow();
-  await expectAccessibleInBothThemes(page, "/prices");
-  await page.locator("summary", { hasText: "Filters" }).click();
-  await expect(page.getByLabel("Sort by")).toBeVisible();
-  await expectNoAxeViolations(page);
-  await expectAccessibleInBothThemes(page, "/price/18+");
-  await expectAccessibleInBothThemes(page, "/prices?q=zzzz");
-});
-
 test.describe("a long list", () => {
   const names = Array.from({ length: 60 }, (_, i) => `E2E Paging ${String(i + 1).padStart(2, "0")}`);
   const listUrl = "/prices?q=E2E+Paging&sort=name";
 
-  test.beforeAll(async ({ playwright, baseURL }) => {
-    const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post("/api/auth/login", { data: E2E_ADMIN })).ok()).toBe(true);
+  // Around each test, so other tests on the worker's shop never see these 60.
+  test.beforeEach(async ({ admin }) => {
     for (const [i, Name] of names.entries()) {
       const added = await admin.post("/api/prices", {
         data: {
@@ -255,14 +242,10 @@ test.describe("a long list", () => {
       });
       expect(added.ok(), await added.text()).toBe(true);
     }
-    await admin.dispose();
   });
 
-  test.afterAll(async ({ playwright, baseURL }) => {
-    const admin = await playwright.request.newContext({ baseURL });
-    await admin.post("/api/auth/login", { data: E2E_ADMIN });
+  test.afterEach(async ({ admin }) => {
     for (const name of names) await admin.delete(`/api/prices/${encodeURIComponent(name)}`);
-    await admin.dispose();
   });
 
   test("shows 48 at first and the rest as the shopper scrolls to the end", async ({ page }) => {

@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
-import os from "node:os";
+import fs from "node:fs";
 import path from "node:path";
-import { SQLite as Database, type SQLiteConnection } from "../server/db/sqlite";
-import { expect, test } from "@playwright/test";
+import { SQLite, type SQLiteConnection } from "../server/db/sqlite";
+import { expect, test } from "./fixtures";
 import { groupUpdatesByMonth } from "../domain/updates-grouping";
 import type { UpdatePost } from "../domain/updates";
-import { expectAccessibleInBothThemes } from "./helpers";
+import { runFolder, startServer, stopServer, templateDatabase, type RunningServer } from "./server";
 
-test("the seeded posts are grouped by month, newest first, in rows that scroll sideways", async ({ page, request }) => {
+test("the seeded posts are grouped by month, newest first, in rows that scroll sideways", { tag: "@phone" }, async ({ page, request }) => {
   const posts = ((await (await request.get("/api/admin/update")).json()) as { data: UpdatePost[] }).data;
   expect(posts.length).toBeGreaterThan(0);
   const months = groupUpdatesByMonth(posts);
@@ -47,10 +45,6 @@ test("a long description opens with Read more", async ({ page, request }) => {
   }).toPass();
 });
 
-test("the Updates page passes axe in both themes", async ({ page }) => {
-  await expectAccessibleInBothThemes(page, "/updates");
-});
-
 /**
  * The error and empty states need a database that fails or has no posts: a server of our own,
  * on a database file this test changes underneath it.
@@ -58,38 +52,27 @@ test("the Updates page passes axe in both themes", async ({ page }) => {
 test.describe("on a database of its own", () => {
   // This server has another origin: the Origin header the config names for the main server would be wrong here.
   test.use({ extraHTTPHeaders: {} });
-  let server: ChildProcess;
+  let server: RunningServer;
   let db: SQLiteConnection;
   let base: string;
 
   test.beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const file = path.join(os.tmpdir(), `pasal-e2e-updates-${process.pid}-${randomUUID()}.db`);
+    const folder = path.join(runFolder(), `updates-${randomUUID()}`);
+    fs.mkdirSync(folder);
+    const file = path.join(folder, "pasal.db");
+    fs.copyFileSync(templateDatabase(), file);
     // This suite writes to the database behind the server's back, which the page cache cannot see.
-    server = spawn(process.execPath, ["dist/server.js"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: file,
-        LOG_LEVEL: "silent",
-        ADMIN_EMAIL: "e2e@pasal.test",
-        ADMIN_PASSWORD: "e2e-updates-password",
-        PAGE_CACHE_MB: "0",
-      },
-      stdio: "ignore",
-    });
-    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);
-    db = new Database(file);
+    server = await startServer({ DATABASE_URL: file, MEDIA_DIR: path.join(folder, "media"), LOG_LEVEL: "silent", PAGE_CACHE_MB: "0" });
+    base = server.origin;
+    db = new SQLite(file);
   });
 
-  test.afterAll(() => {
+  test.afterAll(async () => {
     db?.close();
-    server?.kill();
+    if (server) await stopServer(server);
   });
 
-  test("a failure shows 'Error Loading Updates' with the spec's detail, and Try Again recovers", async ({ page }, testInfo) => {
+  test("a failure shows 'Error Loading Updates' with the spec's detail, and Try Again recovers", async ({ page }) => {
     const error = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Error Loading Updates" }) });
     const tryAgain = page.getByRole("button", { name: "Try Again" });
     db.exec("ALTER TABLE update_posts RENAME TO update_posts_away");
@@ -97,7 +80,6 @@ test.describe("on a database of its own", () => {
       const response = await page.goto(`${base}/updates`);
       expect(response?.status()).toBe(503);
       await expect(error).toContainText("Failed to fetch updates");
-      await page.screenshot({ path: testInfo.outputPath("updates-error.png"), fullPage: true });
       // In the browser Try Again reads GET /api/admin/update, which fails with a 500 now. Before hydration
       // the button reloads the page instead: repeat until the page answers.
       await expect(async () => {
@@ -141,14 +123,3 @@ test.describe("on a database of its own", () => {
     await expect(page.getByRole("article").locator("img")).toHaveAttribute("src", "/images/placeholder.svg");
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

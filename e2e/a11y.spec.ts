@@ -1,0 +1,692 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import QRCode from "qrcode";
+import { MY_ORDERS_KEY } from "../domain/order-pages";
+import { expect, test, type SignedIn } from "./fixtures";
+import { catchChatLinks, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart, shopDate, special, useTheme } from "./helpers";
+
+// Every page and state the suite checks with axe, each in both themes: one row each, and one scan per row.
+// The journeys check what the pages do; these check that everyone can read and use them.
+
+interface Scene {
+  page: Page;
+  /** API calls as the E2E admin. */
+  admin: APIRequestContext;
+  origin: string;
+  signedIn: SignedIn;
+  /** Takes away, after the scan, what the row made. */
+  afterwards: (tidy: () => Promise<unknown>) => void;
+}
+
+interface Row {
+  state: string;
+  /** @phone: also scanned at 360 px; @phone-only: a state only the phone layout has. */
+  tag?: "@phone" | "@phone-only";
+  /** Brings the page to the state, and checks it got there. */
+  open: (scene: Scene) => Promise<void>;
+}
+
+const NETFLIX = "/prices/Netflix%20Premium";
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function visit(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+async function catalogueId(admin: APIRequestContext, name: string): Promise<string> {
+  const { allPrices } = await (await admin.get("/api/prices")).json();
+  return allPrices.find((item: { Name: string }) => item.Name === name)._id;
+}
+
+/** A catalogue item of the row's own (1 month at NPR 150), deleted after the scan. */
+async function addItem({ admin, afterwards }: Scene, fields: Record<string, unknown> = {}) {
+  const name = `A11y Service ${unique()}`;
+  const created = await admin.post("/api/prices", {
+    data: {
+      Name: name,
+      Id: String(Date.now() % 1e8),
+      ImageId: "/images/placeholder.svg",
+      Category: "ott",
+      plans: { "1": 150 },
+      Status: "shared",
+      SpecialLink: "https://example.com",
+      ...fields,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  afterwards(() => admin.delete(`/api/prices/${encodeURIComponent(name)}`));
+  return { name, _id: await catalogueId(admin, name) };
+}
+
+/** An order of Netflix Premium for 1 month, placed as a shopper does; `status` moves it on as the admin does. */
+async function anOrder(
+  { admin, origin }: Scene,
+  { status, phone = "9801234567", name = "A11y Shopper" }: { status?: "delivered"; phone?: string; name?: string } = {},
+) {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const order = await placeOrder(origin, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp", name, phone });
+  if (status) {
+    // 27 days ago: a month that ends within the week, so it is due for renewal.
+    const moved = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status, startDate: shopDate(-27) } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  return order;
+}
+
+const orderCard = (page: Page, reference: string) =>
+  page
+    .getByRole("list", { name: "Orders" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: reference }) });
+
+/** An account of 4 seats serving an item of the row's own, and a delivered order of two lines of it, put on seats. */
+async function ordersOnSeats(scene: Scene) {
+  const { page, admin, origin, signedIn } = scene;
+  const item = await addItem(scene);
+  const service = `${item.name} family`;
+  const account = await admin.post("/api/admin/accounts", {
+    data: {
+      service,
+      itemIds: [item._id],
+      login: `seller-${unique()}@example.com`,
+      password: "E2E-account-pass-4821",
+      seats: [1, 2, 3, 4].map((n) => ({ profileName: `Profile ${n}`, pin: "4821" })),
+      cost: 1200,
+      periodMonths: 1,
+    },
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  const { reference } = await placeOrder(origin, {
+    items: [1, 2].map(() => ({ _id: item._id, months: 1, devices: 1 })),
+    channel: "whatsapp",
+    name: "A11y Shopper",
+    phone: "9801234567",
+  });
+  expect((await admin.post(`/api/admin/orders/${reference}/status`, { data: { status: "delivered" } })).status()).toBe(200);
+  await signedIn(page, `/admin/orders?q=${reference}`);
+  const order = orderCard(page, reference);
+  await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+  for (const seat of [1, 2]) {
+    await order
+      .getByRole("button", { name: `Assign seat for ${item.name}` })
+      .first()
+      .click();
+    await expect(order.getByText(`On ${service}, seat ${seat}`)).toBeVisible();
+  }
+  return { order, item };
+}
+
+const poster = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+const STOREFRONT: Row[] = [
+  { state: "home", tag: "@phone", open: ({ page }) => visit(page, "/", /Digital subscriptions in Nepal/) },
+  {
+    state: "home with the menu open",
+    tag: "@phone-only",
+    async open({ page }) {
+      await page.goto("/");
+      await hydrated(page, 'button[aria-controls="mobile-menu"]');
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
+      await expect(page.locator("#mobile-menu")).toBeVisible();
+    },
+  },
+  { state: "all content", open: ({ page }) => visit(page, "/all-content", "What's New to Watch") },
+  { state: "a page that does not exist", tag: "@phone", open: ({ page }) => visit(page, "/no-such-page", "Oops! Page Not Found") },
+  { state: "a product that does not exist", open: ({ page }) => visit(page, "/prices/No%20Such%20Service", "Oops! Page Not Found") },
+  { state: "the price list", open: ({ page }) => visit(page, "/prices", "Prices") },
+  {
+    state: "the price list with its filters open",
+    async open({ page }) {
+      await visit(page, "/prices", "Prices");
+      await page.locator("summary", { hasText: "Filters" }).click();
+      await expect(page.getByLabel("Sort by")).toBeVisible();
+    },
+  },
+  { state: "the 18+ category", open: ({ page }) => visit(page, "/price/18+", /18\+/) },
+  {
+    state: "the price list without a match",
+    async open({ page }) {
+      await visit(page, "/prices?q=zzzz", "Prices");
+      await expect(page.getByText("No subscriptions found", { exact: true })).toBeVisible();
+    },
+  },
+  { state: "a product", open: ({ page }) => visit(page, NETFLIX, "Netflix Premium") },
+  {
+    state: "a product just added to the cart",
+    tag: "@phone",
+    async open({ page }) {
+      await visit(page, NETFLIX, "Netflix Premium");
+      await hydrated(page, "main button[aria-pressed]");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+    },
+  },
+  {
+    state: "a product with an answer of its FAQ open",
+    async open({ page }) {
+      await visit(page, NETFLIX, "Netflix Premium");
+      await hydrated(page, "[data-accordion] button");
+      await page.locator("[data-accordion]").getByRole("button", { name: "What kind of account will I get?" }).focus();
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      await expect(page.getByText(/validity varies a little: by 5-10 days for 6 or 12 month plans/)).toBeVisible();
+    },
+  },
+  { state: "the 18+ gate of a product", open: ({ page }) => visit(page, "/prices/Adult%20Streaming%20Pass", "Are you 18 or older?") },
+  {
+    state: "a product without plans",
+    async open({ page }) {
+      await visit(page, "/prices/Internet%20Download%20Manager", "Internet Download Manager");
+      await expect(page.getByText("Contact Admin for this Item")).toBeVisible();
+    },
+  },
+  {
+    state: "a product whose price changed since the page opened",
+    async open(scene) {
+      const { page, admin } = scene;
+      const item = await addItem(scene);
+      await visit(page, `/prices/${encodeURIComponent(item.name)}`, item.name);
+      await hydrated(page, "main button[aria-pressed]");
+      const { allPrices } = await (await admin.get("/api/prices")).json();
+      const { _id, Id, Name, Info, ImageId, Note, SpecialLink, category, status } = allPrices.find(
+        (found: { _id: string }) => found._id === item._id,
+      );
+      const raised = await admin.put(`/api/prices/${_id}`, {
+        data: { Id, Name, Info, ImageId, Note, SpecialLink, Category: category, Status: status, plans: { "1": 175 } },
+      });
+      expect(raised.status(), await raised.text()).toBe(200);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByText("The price of this plan changed since this page opened: Rs. 150 is now Rs. 175 per device.")).toBeVisible();
+    },
+  },
+  { state: "the empty cart", open: ({ page }) => visit(page, "/cart", "Your Cart is Empty") },
+  {
+    state: "the cart with items",
+    async open({ page }) {
+      await seedCart(page, [netflix3x2, special]);
+      await page.goto("/cart");
+      await expect(page.getByText("Total (2 items)")).toBeVisible();
+    },
+  },
+  {
+    state: "the checkout dialog",
+    async open({ page }) {
+      await seedCart(page, [netflix3x2, special]);
+      await page.goto("/cart");
+      await expect(page.getByText("Total (2 items)")).toBeVisible();
+      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await expect(page.getByRole("dialog", { name: "Select Payment Method" })).toBeVisible();
+    },
+  },
+  {
+    state: "the cart saying a price changed",
+    async open({ page, admin }) {
+      const _id = await catalogueId(admin, "Netflix Premium");
+      // Added when the 1 month plan cost 250; the shop now sells it at 300.
+      await seedCart(page, [
+        { ...netflix1x1, _id, selectedMonth: 250, cost: 250 },
+        { ...netflix3x2, _id },
+      ]);
+      await page.goto("/cart");
+      await expect(page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true })).toContainText(
+        "was Rs. 250, now Rs. 300",
+      );
+    },
+  },
+  {
+    state: "the checkout dialog saying a price changed",
+    async open({ page, admin }) {
+      const _id = await catalogueId(admin, "Netflix Premium");
+      await seedCart(page, [
+        { ...netflix1x1, _id, selectedMonth: 250, cost: 250 },
+        { ...netflix3x2, _id },
+      ]);
+      await page.goto("/cart");
+      await expect(page.getByText("Total (2 items)")).toBeVisible();
+      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await expect(page.getByRole("dialog", { name: "Select Payment Method" })).toContainText("was Rs. 250, now Rs. 300 per device");
+    },
+  },
+  {
+    state: "the checkout dialog with the order's reference",
+    async open({ page, admin, origin }) {
+      await catchChatLinks(page.context());
+      // The order goes to the shop from an address of its own (see placeOrder), not the browser's.
+      await page.route("**/api/orders", async (route) =>
+        route.fulfill({ status: 201, json: await placeOrder(origin, route.request().postDataJSON()) }),
+      );
+      await seedCart(page, [{ ...netflix1x1, _id: await catalogueId(admin, "Netflix Premium") }]);
+      await page.goto("/cart");
+      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+      const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+      const popup = page.context().waitForEvent("page");
+      await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+      await popup;
+      await expect(dialog.getByRole("status")).toContainText(/Your order reference is PSL-/);
+    },
+  },
+  { state: "the Netflix code form", open: ({ page }) => visit(page, "/netflixCode", "Get a Netflix code") },
+  {
+    state: "the Netflix code form with its errors",
+    async open({ page }) {
+      await visit(page, "/netflixCode", "Get a Netflix code");
+      await expect(async () => {
+        await page.getByRole("button", { name: "Ask on WhatsApp" }).click();
+        await expect(page.getByText("Enter the email of your Netflix account")).toBeVisible({ timeout: 500 });
+      }).toPass();
+    },
+  },
+  ...["/aboutUs", "/contact", "/help", "/privacy", "/terms"].map((path): Row => ({
+    state: path,
+    async open({ page }) {
+      // axe judges the settled page; mid-animation colours are not what shoppers read.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    },
+  })),
+  { state: "the updates", open: ({ page }) => visit(page, "/updates", "Updates") },
+  {
+    state: "an order page, delivered and due for renewal",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anOrder(scene, { status: "delivered" });
+      await scene.page.goto(orderUrl);
+      await expect(scene.page.getByText("Paid and delivered. Thank you!")).toBeVisible();
+      await expect(scene.page.getByRole("button", { name: "Renew Netflix Premium" })).toBeVisible();
+    },
+  },
+  {
+    state: "my orders",
+    tag: "@phone",
+    async open(scene) {
+      const remembered = [];
+      for (const status of ["delivered", undefined] as const) {
+        const { reference, orderUrl } = await anOrder(scene, { status });
+        remembered.push({ reference, key: new URL(orderUrl, scene.origin).searchParams.get("key")!, placedAt: new Date().toISOString() });
+      }
+      await scene.page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [MY_ORDERS_KEY, JSON.stringify(remembered)]);
+      await scene.page.goto("/my-orders");
+      for (const { reference } of remembered) await expect(scene.page.getByRole("link", { name: new RegExp(reference) })).toBeVisible();
+    },
+  },
+];
+
+const NEPALI: Row[] = [
+  { state: "/ne/", open: ({ page }) => visit(page, "/ne/", /.+/) },
+  { state: "/ne/prices", open: ({ page }) => visit(page, "/ne/prices", /.+/) },
+  { state: "/ne/prices/Netflix%20Premium", open: ({ page }) => visit(page, `/ne${NETFLIX}`, "Netflix Premium") },
+  {
+    state: "/ne/cart with an item",
+    async open({ page }) {
+      await seedCart(page, [netflix3x2]);
+      await page.goto("/ne/cart");
+      await expect(page.getByText("जम्मा (१ सामान)")).toBeVisible();
+    },
+  },
+  { state: "/ne/no-such-page", open: ({ page }) => visit(page, "/ne/no-such-page", /.+/) },
+  { state: "/ne/privacy", open: ({ page }) => visit(page, "/ne/privacy", "Pasal मा तपाईंको गोपनीयता") },
+  { state: "/ne/netflixCode", open: ({ page }) => visit(page, "/ne/netflixCode", "Netflix कोड लिनुहोस्") },
+  { state: "/ne/all-content", open: ({ page }) => visit(page, "/ne/all-content", /.+/) },
+  {
+    state: "the Nepali price list finding an item by its Nepali name",
+    async open(scene) {
+      const nepali = `टेस्ट गिफ्ट कार्ड ${unique()}`;
+      await addItem(scene, { NameNe: nepali, Category: "games" });
+      await scene.page.goto(`/ne/prices?q=${encodeURIComponent(nepali)}`);
+      await expect(scene.page.getByRole("list", { name: "सदस्यताहरू" }).getByRole("link")).toContainText(nepali);
+    },
+  },
+  {
+    state: "a Nepali order page, waiting for payment",
+    async open({ page, admin, origin }) {
+      const method = `Khalti ${unique()}`;
+      const added = await admin.post("/api/admin/payment-methods", {
+        data: { kind: "bank", name: method, account: "0123456789", holder: "Pasal Traders" },
+      });
+      expect(added.status(), await added.text()).toBeLessThan(300);
+      const _id = await catalogueId(admin, "Netflix Premium");
+      const { orderUrl } = await placeOrder(origin, {
+        items: [{ _id, months: 3, devices: 2 }],
+        channel: "whatsapp",
+        name: "सीता",
+        phone: "9800000001",
+        language: "ne",
+      });
+      await page.goto(orderUrl);
+      await expect(page.getByRole("region", { name: "कसरी भुक्तानी गर्ने" })).toContainText(method);
+    },
+  },
+];
+
+const ADMIN: Row[] = [
+  {
+    state: "the admin sign-in",
+    tag: "@phone",
+    async open({ page }) {
+      await page.goto("/admin/orders?q=psl+7k2qx&status=");
+      await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
+    },
+  },
+  {
+    state: "the dashboard",
+    tag: "@phone",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/dashboard");
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await expect(page.getByRole("region", { name: "This month" })).toBeVisible();
+    },
+  },
+  {
+    state: "the dashboard with the admin menu open",
+    tag: "@phone-only",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/dashboard");
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
+      await expect(page.getByRole("complementary", { name: "Admin" }).getByRole("button", { name: "Close menu" })).toBeFocused();
+    },
+  },
+  {
+    state: "the orders screen whose data failed",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/dashboard");
+      await page.route("**/admin/orders.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }));
+      await page.getByRole("link", { name: "All orders" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Orders could not be loaded");
+    },
+  },
+  {
+    state: "the orders screen after a dropped connection",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/dashboard");
+      await page.route("**/admin/orders.data*", (route) => route.abort("internetdisconnected"));
+      await page.getByRole("complementary", { name: "Admin" }).getByRole("link", { name: "Orders", exact: true }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Orders could not be loaded" })).toBeVisible();
+    },
+  },
+  {
+    state: "the orders screen continuing after an order that does not exist",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/orders?before=PSL-22222");
+      await expect(page.getByRole("status").filter({ hasText: "No order PSL-22222 to continue after" })).toBeVisible();
+    },
+  },
+  {
+    state: "the orders screen finding a new order",
+    async open(scene) {
+      const { reference } = await anOrder(scene);
+      await scene.signedIn(scene.page, `/admin/orders?q=${reference}`);
+      await expect(orderCard(scene.page, reference)).toContainText("New");
+    },
+  },
+  {
+    state: "an order opened to manage, with the shopper's word that they paid",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const { reference, orderUrl } = await anOrder(scene);
+      const key = new URL(orderUrl, scene.origin).searchParams.get("key");
+      expect((await admin.post(`/api/orders/${reference}/paid`, { data: { key, transactionId: "TX<42>" } })).status()).toBe(200);
+      await signedIn(page, `/admin/orders?q=${reference}`);
+      const order = orderCard(page, reference);
+      await expect(order).toContainText("Customer says paid");
+      await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+      await expect(order.getByRole("button", { name: "Mark paid" })).toBeVisible();
+    },
+  },
+  {
+    state: "a delivered order opened to manage",
+    async open(scene) {
+      const { reference } = await anOrder(scene, { status: "delivered" });
+      await scene.signedIn(scene.page, `/admin/orders?q=${reference}`);
+      const order = orderCard(scene.page, reference);
+      await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+      await expect(order).toContainText(`${shopDate(-27)} to`);
+    },
+  },
+  {
+    state: "an order whose lines are on an account's seats",
+    async open(scene) {
+      await ordersOnSeats(scene);
+    },
+  },
+  {
+    state: "an order line's seat picker",
+    async open(scene) {
+      const { order, item } = await ordersOnSeats(scene);
+      await order
+        .getByRole("button", { name: `Move ${item.name}` })
+        .first()
+        .click();
+      await expect(order.getByLabel(`Seat for ${item.name}`).first()).toBeVisible();
+    },
+  },
+  {
+    state: "the renewals due",
+    async open(scene) {
+      const { reference } = await anOrder(scene, { status: "delivered" });
+      await scene.signedIn(scene.page, "/admin/renewals");
+      await expect(scene.page.getByRole("list", { name: "Renewals due" }).getByRole("listitem").filter({ hasText: reference })).toHaveCount(1);
+    },
+  },
+  {
+    state: "the customers found by a phone number",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { phone });
+      await scene.signedIn(scene.page, "/admin/customers");
+      await scene.page.getByRole("searchbox", { name: "Name or phone" }).fill(phone.slice(-8));
+      await scene.page.getByRole("button", { name: "Search" }).click();
+      await expect(scene.page.getByText("1 customer", { exact: false })).toBeVisible();
+    },
+  },
+  {
+    state: "a customer's page",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      const name = `A11y Customer ${unique()}`;
+      await anOrder(scene, { phone, name });
+      await scene.signedIn(scene.page, `/admin/customers?q=${phone.slice(-8)}`);
+      await scene.page.getByRole("link", { name }).filter({ visible: true }).click();
+      await expect(scene.page.getByRole("heading", { level: 1 })).toHaveText(name);
+    },
+  },
+  {
+    state: "the reports",
+    async open(scene) {
+      await anOrder(scene, { status: "delivered" });
+      await scene.signedIn(scene.page, "/admin/reports");
+      await expect(scene.page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
+      await expect(scene.page.locator("canvas[role=img]")).toHaveCount(4);
+    },
+  },
+  {
+    state: "the accounts, with one",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const item = await addItem(scene);
+      const login = `seller-${unique()}@example.com`;
+      const added = await admin.post("/api/admin/accounts", {
+        data: {
+          service: `${item.name} family`,
+          itemIds: [item._id],
+          login,
+          password: "E2E-account-pass-4821",
+          seats: [{ pin: "4821" }],
+          cost: 1200,
+          periodMonths: 1,
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      await signedIn(page, "/admin/accounts");
+      await expect(page.getByRole("listitem").filter({ hasText: login })).toContainText("0/1 seats");
+    },
+  },
+  { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },
+  {
+    state: "a price being edited",
+    async open(scene) {
+      const { name } = await addItem(scene);
+      await scene.signedIn(scene.page, "/admin/prices");
+      await scene.page.getByRole("searchbox", { name: "Search prices" }).fill(name);
+      await scene.page.getByRole("button", { name: `Edit ${name}` }).click();
+      await expect(scene.page.getByRole("form", { name: "Update Price" }).getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+    },
+  },
+  {
+    state: "a price's delete confirmation",
+    async open(scene) {
+      const { name } = await addItem(scene);
+      await scene.signedIn(scene.page, "/admin/prices");
+      await scene.page.getByRole("searchbox", { name: "Search prices" }).fill(name);
+      await scene.page.getByRole("button", { name: `Delete ${name}` }).click();
+      await expect(scene.page.getByRole("dialog")).toContainText("Are you sure you want to delete this price?");
+    },
+  },
+  {
+    state: "the add-price form with the server's errors",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/prices");
+      const form = page.getByRole("form", { name: "Add Price" });
+      await form.getByRole("textbox", { name: "Id", exact: true }).fill("12");
+      await form.getByRole("textbox", { name: "ImageId", exact: true }).fill("/images/placeholder.svg");
+      await form.getByRole("combobox", { name: "Category" }).selectOption({ label: "OTT" });
+      await form.getByRole("button", { name: "Add Price" }).click();
+      await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+  {
+    state: "the add-price form with its Nepali fields filled in",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/prices");
+      const form = page.getByRole("form", { name: "Add Price" });
+      await form.getByRole("textbox", { name: "Name in Nepali (optional)", exact: true }).fill("टेस्ट गिफ्ट कार्ड");
+      await form.getByRole("textbox", { name: "Info in Nepali (optional)", exact: true }).fill("जुनसुकै रकम, केही मिनेटमै।");
+      await expect(form.getByRole("textbox", { name: "Name in Nepali (optional)", exact: true })).toHaveAttribute("lang", "ne");
+    },
+  },
+  { state: "the carousel screen", open: ({ page, signedIn }) => signedIn(page, "/admin/carousel") },
+  {
+    state: "the carousel's add dialog with its errors",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/carousel");
+      await page.getByRole("button", { name: "Add New Item" }).first().click();
+      const modal = page.getByRole("dialog", { name: "Add New Carousel Item" });
+      await modal.getByRole("button", { name: "Save" }).click();
+      await expect(modal.getByRole("alert")).toContainText("Failed to add item");
+    },
+  },
+  {
+    state: "the carousel's add dialog refusing an upload",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/carousel");
+      await page.getByRole("button", { name: "Add New Item" }).first().click();
+      const modal = page.getByRole("dialog", { name: "Add New Carousel Item" });
+      await modal
+        .locator("input[type=file]")
+        .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+      await expect(modal.getByRole("alert")).toHaveText("Upload failed: Only JPEG, PNG, WebP or AVIF images can be uploaded");
+    },
+  },
+  {
+    state: "the carousel screen whose items could not be fetched",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/dashboard");
+      await page.route("**/admin/carousel.data*", (route) => route.abort("internetdisconnected"));
+      await page.getByRole("complementary", { name: "Admin" }).getByRole("link", { name: "Carousel", exact: true }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch carousel items" })).toBeVisible();
+    },
+  },
+  { state: "the what's-new video screen", open: ({ page, signedIn }) => signedIn(page, "/admin/whatsNewVideo") },
+  {
+    state: "the what's-new videos listed",
+    async open({ page, admin, signedIn, afterwards }) {
+      const name = `A11y trailer ${unique()}`;
+      const added = await admin.post("/api/admin/addWhatsNewVideo", {
+        data: { Name: name, Platform: "Netflix", TrailerLink: "https://www.youtube.com/watch?v=e2e" },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+      afterwards(async () => admin.post("/api/admin/deleteWhatsNewVideo", { data: { _id: (await added.json()).item._id } }));
+      await signedIn(page, "/admin/whatsNewVideo");
+      await page.getByRole("button", { name: "View All Videos" }).click();
+      await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Netflix");
+    },
+  },
+  { state: "the update post screen", open: ({ page, signedIn }) => signedIn(page, "/admin/update") },
+  {
+    state: "the update post form with its errors",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/update");
+      const form = page.locator("#post-form");
+      await form.getByLabel("Title (optional)", { exact: true }).fill("A post without a description");
+      await form.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update" })).toBeVisible();
+    },
+  },
+  {
+    state: "the update post form with an uploaded picture",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/update");
+      const form = page.locator("#post-form");
+      await form.locator("input[type=file]").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await poster() });
+      await expect(form.getByRole("status").filter({ hasText: "Uploaded poster.png" })).toBeVisible();
+      await expect
+        .poll(() => form.getByAltText("Preview of this image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    },
+  },
+  { state: "the settings", open: ({ page, signedIn }) => signedIn(page, "/admin/settings") },
+  {
+    state: "the settings with a payment method and its QR code",
+    async open({ page, signedIn }) {
+      const method = `eSewa ${unique()}`;
+      await signedIn(page, "/admin/settings");
+      const section = page.getByRole("region", { name: "Payment methods" });
+      const form = section.getByRole("form", { name: "Add a payment method" });
+      await form.getByLabel("Kind").selectOption("esewa");
+      await form.getByLabel("Display name").fill(method);
+      await form.getByLabel("Account id or number").fill("9800000000");
+      await form.getByLabel("Holder name").fill("Pasal Traders");
+      const qr = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
+      await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qr });
+      await expect(form.getByText("Uploaded qr.png")).toBeVisible();
+      await form.getByRole("button", { name: "Add payment method" }).click();
+      await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(method);
+    },
+  },
+  {
+    state: "the settings saying another admin saved first",
+    async open({ page, admin, signedIn }) {
+      await signedIn(page, "/admin/settings");
+      // Another admin saves meanwhile: the same values, a newer version.
+      const { data } = await (await admin.get("/api/admin/settings")).json();
+      expect((await admin.put("/api/admin/settings", { data })).status()).toBe(200);
+      await page.getByLabel("WhatsApp number", { exact: true }).fill("9779812345678");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      const notice = page.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
+      await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
+    },
+  },
+  { state: "the newsletter", open: ({ page, signedIn }) => signedIn(page, "/admin/newsletter") },
+];
+
+for (const row of [...STOREFRONT, ...NEPALI, ...ADMIN]) {
+  for (const theme of ["dark", "light"] as const) {
+    test(`${row.state} (${theme})`, { tag: row.tag ? [row.tag] : [] }, async ({ page, admin, baseURL, signedIn }) => {
+      const tidying: Array<() => Promise<unknown>> = [];
+      try {
+        await useTheme(page, theme);
+        await row.open({ page, admin, origin: baseURL!, signedIn, afterwards: (tidy) => tidying.push(tidy) });
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      } finally {
+        for (const tidy of tidying.reverse()) await tidy();
+      }
+    });
+  }
+}
