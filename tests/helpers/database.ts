@@ -20,12 +20,18 @@ export interface TestDatabase {
 
 let admin: pg.Pool | undefined;
 const serverAdmin = () => (admin ??= postgresAdmin());
-// Dropping a PostgreSQL database takes a while; the next test need not wait for it, only the end of the file.
-const dropping = new Set<Promise<unknown>>();
+// Copying and dropping PostgreSQL databases is mostly the server's disk work (a drop waits for a checkpoint):
+// the next test's copy is made while this one runs, and a test does not wait for its copy to be dropped.
+let nextCopy: Promise<string> | undefined;
+const dropping: Array<Promise<unknown>> = [];
+const dropFailures: unknown[] = [];
 afterAll(async () => {
-  await Promise.all(dropping);
+  if (nextCopy) dropInBackground(nextCopy.then(dropDatabase, () => {}));
+  nextCopy = undefined;
+  await Promise.all(dropping.splice(0));
   await admin?.end();
   admin = undefined;
+  if (dropFailures.length) throw dropFailures[0];
 });
 
 /**
@@ -58,10 +64,12 @@ function template(): string {
 }
 
 async function postgresCopy(): Promise<TestDatabase> {
-  const from = template();
-  // Named after the template, so its teardown finds any copy a killed worker left behind.
-  const name = `t_${from}_${randomBytes(6).toString("hex")}`;
-  await serverAdmin().query(`create database ${name} template ${from}`);
+  // Taken and replaced before any await, so two tests creating databases at once never share one.
+  const taken = nextCopy ?? copyTemplate();
+  nextCopy = copyTemplate();
+  // A failed copy fails the test that takes it.
+  nextCopy.catch(() => {});
+  const name = await taken;
   const databaseUrl = postgresUrl(name);
   const database = openDatabase({ kind: "postgres", url: databaseUrl });
   return {
@@ -69,11 +77,23 @@ async function postgresCopy(): Promise<TestDatabase> {
     databaseUrl,
     drop: async () => {
       await database.close();
-      const dropped = serverAdmin().query(`drop database if exists ${name} with (force)`);
-      dropping.add(dropped);
-      void dropped.finally(() => dropping.delete(dropped));
+      dropInBackground(dropDatabase(name));
     },
   };
+}
+
+async function copyTemplate(): Promise<string> {
+  const from = template();
+  // Named after the template, so its teardown finds any copy a killed worker left behind.
+  const name = `t_${from}_${randomBytes(6).toString("hex")}`;
+  await serverAdmin().query(`create database ${name} template ${from}`);
+  return name;
+}
+
+const dropDatabase = (name: string) => serverAdmin().query(`drop database if exists ${name} with (force)`);
+
+function dropInBackground(dropped: Promise<unknown>) {
+  dropping.push(dropped.catch((error: unknown) => dropFailures.push(error)));
 }
 
 async function postgresSchema(): Promise<TestDatabase> {

@@ -28,7 +28,7 @@ export function postgresUrl(database: string): string {
 
 /** A connection to TEST_DATABASE_URL, for creating and dropping databases beside it. */
 export function postgresAdmin(): pg.Pool {
-  const pool = new pg.Pool({ connectionString: serverUrl(), max: 2 });
+  const pool = new pg.Pool({ connectionString: serverUrl(), max: 4 });
   // A connection dropped while idle must not end the run.
   pool.on("error", () => {});
   return pool;
