@@ -6,6 +6,8 @@ const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
     include: ["tests/**/*.test.ts"],
     exclude: ["tests/instances/**"],
     env: { TEST_DB: database },
+    // Migrates the one database each test's is copied from.
+    globalSetup: ["tests/helpers/template.ts"],
     setupFiles: ["tests/helpers/strict-console.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -18,7 +18,8 @@ const names = async ({ app }: TestApp) =>
 async function listeningBackend(db: Db): Promise<number | undefined> {
   const { rows } = await sql<{ pid: number }>`
     select pid from pg_stat_activity
-    where application_name = 'pasal change notices' and query = 'listen "pasal_changes:' || current_schema() || '"'`.execute(db);
+    where datname = current_database() and application_name = 'pasal change notices'
+      and query = 'listen "pasal_changes:' || current_schema() || '"'`.execute(db);
   return rows[0]?.pid;
 }
 

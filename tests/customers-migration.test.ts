@@ -10,7 +10,7 @@ afterEach(async () => {
 
 describe("migration 0009", () => {
   it("backfills each order's phone in one form, leaving anonymous orders without one, and can be undone", async () => {
-    const { database, drop } = await createTestDatabase();
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
     drops.push(drop);
     const db = database.db;
     // Back to before 0009: orders as they were stored, with phones written in several ways.

@@ -5,11 +5,11 @@ import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
 describe("migrations", () => {
-  // On PostgreSQL each test database is a schema of one shared database; a shop may share one too.
+  // On PostgreSQL, from scratch, each is a schema of one shared database; a shop may share one too.
   it("brings each of two databases alive at once up to date on its own", async () => {
-    const first = await createTestDatabase();
+    const first = await createTestDatabase({ fromScratch: true });
     try {
-      const second = await createTestDatabase();
+      const second = await createTestDatabase({ fromScratch: true });
       try {
         for (const { database } of [first, second]) {
           expect(
@@ -29,7 +29,7 @@ describe("migrations", () => {
   });
 
   it("0012 gives the orders placed before it English, and can be undone", async () => {
-    const { database, drop } = await createTestDatabase();
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
     try {
       const db = database.db as unknown as Kysely<{ orders: Record<string, unknown> }>;
       await orderLanguage.down!(db as unknown as Kysely<unknown>);

@@ -156,7 +156,7 @@ describe("update posts in Nepali", () => {
 
 describe("migration 0013", () => {
   it("adds the Nepali columns, empty on what was there, and takes them away again", async () => {
-    const { database, drop } = await createTestDatabase();
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
     try {
       const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       await nepaliContent.down!(db as unknown as Kysely<unknown>);

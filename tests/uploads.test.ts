@@ -177,25 +177,37 @@ describe("image uploads", () => {
     // ZIP entry markers without a closing record: a search for "entry ... closing record" in one pattern
     // went on from every marker to the end of the file (160 KB held the server for seconds, 5 MB for hours).
     const markers = Buffer.from("PK\x03\x04".repeat(40 * 1024), "latin1");
-    const crafted = withChunk(await picture(64, 64).png().toBuffer(), "prVt", markers);
-    let finished = false;
-    const uploading = upload(t, [file(crafted, "a.png", "image/png")]).finally(() => (finished = true));
+    const png = await picture(64, 64).png().toBuffer();
+    const crafted = withChunk(png, "prVt", markers);
+    const plain = withChunk(png, "prVt", Buffer.alloc(markers.length, "x"));
 
-    // A health check every 5 ms, timed from when it was due: a timer held up by a busy server counts too.
-    let slowest = 0;
-    let asked = 0;
-    while (!finished) {
-      const due = performance.now() + 5;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const health = await t.app.inject({ method: "GET", url: "/healthz" });
-      slowest = Math.max(slowest, performance.now() - due);
-      asked++;
-      expect(health.statusCode).toBe(200);
+    /** The longest wait for a health check asked every 5 ms while the picture is uploaded. */
+    async function slowestAnswerDuring(bytes: Buffer): Promise<number> {
+      let finished = false;
+      const uploading = upload(t, [file(bytes, "a.png", "image/png")]).finally(() => (finished = true));
+      // Timed from when it was due: a timer held up by a busy server counts too.
+      let slowest = 0;
+      let asked = 0;
+      while (!finished) {
+        const due = performance.now() + 5;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const health = await t.app.inject({ method: "GET", url: "/healthz" });
+        slowest = Math.max(slowest, performance.now() - due);
+        asked++;
+        expect(health.statusCode).toBe(200);
+      }
+      const response = await uploading;
+      expect(response.statusCode, response.body).toBe(201);
+      expect(asked).toBeGreaterThan(0);
+      return slowest;
     }
-    const response = await uploading;
-    expect(response.statusCode, response.body).toBe(201);
-    expect(asked).toBeGreaterThan(0);
-    expect(slowest).toBeLessThan(100);
+    // Beside other CI stages any one wait may be long: held to what a picture of the same size without markers
+    // costs on the machine at that moment, and given three tries. Held for seconds, every try would show it.
+    const reference = Math.min(await slowestAnswerDuring(plain), await slowestAnswerDuring(plain), await slowestAnswerDuring(plain));
+    const bound = Math.max(100, 3 * reference);
+    const tries: number[] = [];
+    while (tries.length < 3 && !tries.some((slowest) => slowest < bound)) tries.push(await slowestAnswerDuring(crafted));
+    expect(Math.min(...tries), `the slowest answers of each try, ${tries.map(Math.round).join(", ")} ms`).toBeLessThan(bound);
   });
 
   it("refuses a damaged JPEG with 400, not a server error", async () => {

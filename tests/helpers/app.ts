@@ -9,8 +9,9 @@ import { systemClock, type Clock } from "../../server/db/clock";
 import type { Database } from "../../server/db/database";
 import { seedDefaultContent } from "../../server/db/seed";
 import { createTestDatabase } from "./database";
+import { TEST_ADMIN } from "./template";
 
-export const TEST_ADMIN = { email: "owner@pasal.test", name: "Shop Owner", password: "correct horse battery" };
+export { TEST_ADMIN };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -31,19 +32,23 @@ export interface TestApp {
   adminCookie: () => Promise<string>;
 }
 
-/** A server on its own fresh database, with one admin; closed after the test. */
+/** A server on its own fresh database, with one admin (TEST_ADMIN); closed after the test. */
 export async function createTestApp(
   options: { seed?: boolean; clock?: Clock; env?: Record<string, string> } & Pick<AppOptions, "beforeRoutes" | "web"> = {},
 ): Promise<TestApp> {
   const { database, databaseUrl, drop } = await createTestDatabase();
   const clock = options.clock ?? systemClock;
+  // The template's admin, dated as if this test's clock had made it.
+  if (options.clock) {
+    const now = clock().toISOString();
+    await database.db.updateTable("admin_users").set({ created_at: now, updated_at: now }).execute();
+  }
   if (options.seed) await seedDefaultContent(database.db, clock);
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-"));
   const config = loadConfig({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", ...options.env });
   const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes, web: options.web });
   const injectAsIs = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
   app.inject = namingOurOrigin(injectAsIs) as App["inject"];
-  await app.services.auth.createAdmin(TEST_ADMIN);
   cleanups.push(async () => {
     await app.close();
     await drop();

@@ -2,53 +2,114 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import type { Config } from "../../server/config";
+import type pg from "pg";
+import { afterAll, inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
+import { postgresAdmin, postgresUrl } from "./template";
 
 export const testDialect = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
 
+export interface TestDatabase {
+  database: Database;
+  /** The SQLite file, or the PostgreSQL URL, to open it again with. */
+  databaseUrl: string;
+  /** Closes it and removes it. */
+  drop: () => Promise<void>;
+}
+
+let admin: pg.Pool | undefined;
+const serverAdmin = () => (admin ??= postgresAdmin());
+// Copying and dropping PostgreSQL databases is mostly the server's disk work (a drop waits for a checkpoint):
+// the next test's copy is made while this one runs, and a test does not wait for its copy to be dropped.
+let nextCopy: Promise<string> | undefined;
+const dropping: Array<Promise<unknown>> = [];
+const dropFailures: unknown[] = [];
+afterAll(async () => {
+  if (nextCopy) dropInBackground(nextCopy.then(dropDatabase, () => {}));
+  nextCopy = undefined;
+  await Promise.all(dropping.splice(0));
+  await admin?.end();
+  admin = undefined;
+  if (dropFailures.length) throw dropFailures[0];
+});
+
 /**
- * A fresh, migrated database for one test: a new SQLite file, or a new schema in TEST_DATABASE_URL.
- * `drop()` removes it again.
+ * A database for one test: a copy of the run's template (tests/helpers/template.ts: migrated, holding
+ * TEST_ADMIN), as a SQLite file or a PostgreSQL database of its own. `fromScratch` migrates an empty one
+ * instead, for the tests of migrations: on PostgreSQL that is a schema of TEST_DATABASE_URL's database, as a
+ * shop may share one.
  */
-export async function createTestDatabase(): Promise<{ database: Database; databaseUrl: string; drop: () => Promise<void> }> {
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  if (testDialect === "postgres") {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.searchParams.set("options", `-c search_path=${name}`);
-    const databaseUrl = url.toString();
-    const database = openDatabase({ kind: "postgres", url: databaseUrl } satisfies Config["database"]);
-    await migrateToLatest(database.db);
-    return {
-      database,
-      databaseUrl,
-      drop: async () => {
-        await database.close();
-        const cleanup = new pg.Client({ connectionString: baseUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop schema ${name} cascade`);
-        await cleanup.end();
-      },
-    };
-  }
+export async function createTestDatabase({ fromScratch = false }: { fromScratch?: boolean } = {}): Promise<TestDatabase> {
+  if (testDialect === "postgres") return fromScratch ? postgresSchema() : postgresCopy();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pasal-test-"));
-  const file = path.join(dir, `${name}.db`);
+  const file = path.join(dir, "test.db");
+  if (!fromScratch) fs.copyFileSync(template(), file);
   const database = openDatabase({ kind: "sqlite", path: file });
-  await migrateToLatest(database.db);
+  if (fromScratch) await migrateToLatest(database.db);
   return {
     database,
     databaseUrl: file,
     drop: async () => {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function template(): string {
+  const name = inject("templateDatabase");
+  if (!name) throw new Error("no template database: run the API tests in a project whose globalSetup is tests/helpers/template.ts");
+  return name;
+}
+
+async function postgresCopy(): Promise<TestDatabase> {
+  // Taken and replaced before any await, so two tests creating databases at once never share one.
+  const taken = nextCopy ?? copyTemplate();
+  nextCopy = copyTemplate();
+  // A failed copy fails the test that takes it.
+  nextCopy.catch(() => {});
+  const name = await taken;
+  const databaseUrl = postgresUrl(name);
+  const database = openDatabase({ kind: "postgres", url: databaseUrl });
+  return {
+    database,
+    databaseUrl,
+    drop: async () => {
+      await database.close();
+      dropInBackground(dropDatabase(name));
+    },
+  };
+}
+
+async function copyTemplate(): Promise<string> {
+  const from = template();
+  // Named after the template, so its teardown finds any copy a killed worker left behind.
+  const name = `t_${from}_${randomBytes(6).toString("hex")}`;
+  await serverAdmin().query(`create database ${name} template ${from}`);
+  return name;
+}
+
+const dropDatabase = (name: string) => serverAdmin().query(`drop database if exists ${name} with (force)`);
+
+function dropInBackground(dropped: Promise<unknown>) {
+  dropping.push(dropped.catch((error: unknown) => dropFailures.push(error)));
+}
+
+async function postgresSchema(): Promise<TestDatabase> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  await serverAdmin().query(`create schema ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.searchParams.set("options", `-c search_path=${name}`);
+  const databaseUrl = url.toString();
+  const database = openDatabase({ kind: "postgres", url: databaseUrl });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    databaseUrl,
+    drop: async () => {
+      await database.close();
+      await serverAdmin().query(`drop schema ${name} cascade`);
     },
   };
 }

@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach } from "vitest";
 import { data, type ServerBuild } from "react-router";
 import type { WebOptions } from "../../server/plugins/web";
@@ -80,5 +82,26 @@ export async function tinyWeb(): Promise<WebOptions> {
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
     publicPath: "/",
   } as unknown as ServerBuild;
+  return { mode: "production", serverBuild, clientDir };
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+let production: Promise<WebOptions> | undefined;
+
+/**
+ * The storefront's own production build (build/, from `npm run build`), served as server/main.ts serves it:
+ * for tests of what the real pages and routes answer. Loaded once per test file.
+ */
+export function productionWeb(): Promise<WebOptions> {
+  return (production ??= loadProductionWeb());
+}
+
+async function loadProductionWeb(): Promise<WebOptions> {
+  const serverFile = path.join(root, "build/server/index.js");
+  const clientDir = path.join(root, "build/client");
+  if (!existsSync(serverFile) || !existsSync(clientDir)) {
+    throw new Error(`No production build in ${path.join(root, "build")}: run npm run build first`);
+  }
+  const serverBuild = (await import(pathToFileURL(serverFile).href)) as ServerBuild;
   return { mode: "production", serverBuild, clientDir };
 }

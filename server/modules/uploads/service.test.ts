@@ -66,6 +66,17 @@ describe("storing an upload", () => {
   });
 });
 
+/** The quickest of five checks of `bytes`, in ms: a check the machine interrupted for other work is a slower one. */
+function fastestCheck(bytes: Buffer): number {
+  let fastest = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    carriesHiddenContent(bytes);
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
+}
+
 const filled = (unit: string) => Buffer.from(unit.repeat(Math.ceil(MAX_UPLOAD_BYTES / unit.length)).slice(0, MAX_UPLOAD_BYTES), "latin1");
 
 describe("carriesHiddenContent", () => {
@@ -82,10 +93,11 @@ describe("carriesHiddenContent", () => {
   });
 
   // A pattern from an entry marker to a closing record retried from every marker: 5 MB of markers took hours.
+  // Linear: eight times the bytes take about eight times as long, where quadratic would take 64. A ratio of two
+  // times taken together holds on a machine busy with other work, where a fixed number of milliseconds does not.
   it.each(["PK\x03\x04", "<scrip", "<SVG", "javascrip", "%PDF", "<<<<", "PK\x03\x04<scrip"])("checks 5 MB made of %j in linear time", (unit) => {
     const bytes = filled(unit);
-    const started = performance.now();
     expect(carriesHiddenContent(bytes)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(250);
+    expect(fastestCheck(bytes) / fastestCheck(bytes.subarray(0, bytes.length / 8))).toBeLessThan(32);
   });
 });
