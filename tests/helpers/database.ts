@@ -14,24 +14,25 @@ export interface TestDatabase {
   database: Database;
   /** The SQLite file, or the PostgreSQL URL, to open it again with. */
   databaseUrl: string;
-  /** Closes it and removes it. */
+  /** Closes it and removes it: at once, or a PostgreSQL copy with the others of its test file at the file's end. */
   drop: () => Promise<void>;
 }
 
 let admin: pg.Pool | undefined;
 const serverAdmin = () => (admin ??= postgresAdmin());
-// Copying and dropping PostgreSQL databases is mostly the server's disk work (a drop waits for a checkpoint):
-// the next test's copy is made while this one runs, and a test does not wait for its copy to be dropped.
+// Copying a PostgreSQL database is mostly the server's disk work: the next test's copy is made while this one
+// runs. Each drop forces a checkpoint, which slows every test running meanwhile: a file's copies are dropped
+// together at its end, where they share checkpoints.
 let nextCopy: Promise<string> | undefined;
-const dropping: Array<Promise<unknown>> = [];
-const dropFailures: unknown[] = [];
+const used: string[] = [];
 afterAll(async () => {
-  if (nextCopy) dropInBackground(nextCopy.then(dropDatabase, () => {}));
+  const unused = nextCopy;
   nextCopy = undefined;
-  await Promise.all(dropping.splice(0));
+  const dropped = await Promise.allSettled([...used.splice(0).map(dropDatabase), unused?.then(dropDatabase, () => {})]);
   await admin?.end();
   admin = undefined;
-  if (dropFailures.length) throw dropFailures[0];
+  const failed = dropped.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 });
 
 /**
@@ -77,7 +78,7 @@ async function postgresCopy(): Promise<TestDatabase> {
     databaseUrl,
     drop: async () => {
       await database.close();
-      dropInBackground(dropDatabase(name));
+      used.push(name);
     },
   };
 }
@@ -91,10 +92,6 @@ async function copyTemplate(): Promise<string> {
 }
 
 const dropDatabase = (name: string) => serverAdmin().query(`drop database if exists ${name} with (force)`);
-
-function dropInBackground(dropped: Promise<unknown>) {
-  dropping.push(dropped.catch((error: unknown) => dropFailures.push(error)));
-}
 
 async function postgresSchema(): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString("hex")}`;

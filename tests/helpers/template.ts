@@ -28,7 +28,8 @@ export function postgresUrl(database: string): string {
 
 /** A connection to TEST_DATABASE_URL, for creating and dropping databases beside it. */
 export function postgresAdmin(): pg.Pool {
-  const pool = new pg.Pool({ connectionString: serverUrl(), max: 4 });
+  // A test file's copies are dropped all at once at its end.
+  const pool = new pg.Pool({ connectionString: serverUrl(), max: 8 });
   // A connection dropped while idle must not end the run.
   pool.on("error", () => {});
   return pool;
