@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import QRCode from "qrcode";
 import { MY_ORDERS_KEY } from "../domain/order-pages";
 import { expect, test, type SignedIn } from "./fixtures";
-import { catchChatLinks, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart, shopDate, special, useTheme } from "./helpers";
+import { addPaymentMethod, catchChatLinks, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart, shopDate, special, useTheme } from "./helpers";
 
 // Every page and state the suite checks with axe, each in both themes: one row each, and one scan per row.
 // The journeys check what the pages do; these check that everyone can read and use them.
@@ -117,6 +116,17 @@ async function ordersOnSeats(scene: Scene) {
   }
   return { order, item };
 }
+
+/** The admin screen the sidebar's `link` opens, when the request for its data never reaches the server. */
+const droppedConnection = (state: string, screen: string, link: string, alert: string): Row => ({
+  state,
+  async open({ page, signedIn }) {
+    await signedIn(page, "/admin/dashboard");
+    await page.route(`**/admin/${screen}.data*`, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("complementary", { name: "Admin" }).getByRole("link", { name: link, exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: alert })).toBeVisible();
+  },
+});
 
 const poster = () =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 120, b: 200 } } })
@@ -400,15 +410,7 @@ const ADMIN: Row[] = [
       await expect(page.getByRole("alert")).toHaveText("Orders could not be loaded");
     },
   },
-  {
-    state: "the orders screen after a dropped connection",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/dashboard");
-      await page.route("**/admin/orders.data*", (route) => route.abort("internetdisconnected"));
-      await page.getByRole("complementary", { name: "Admin" }).getByRole("link", { name: "Orders", exact: true }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Orders could not be loaded" })).toBeVisible();
-    },
-  },
+  droppedConnection("the orders screen after a dropped connection", "orders", "Orders", "Orders could not be loaded"),
   {
     state: "the orders screen continuing after an order that does not exist",
     async open({ page, signedIn }) {
@@ -592,15 +594,7 @@ const ADMIN: Row[] = [
       await expect(modal.getByRole("alert")).toHaveText("Upload failed: Only JPEG, PNG, WebP or AVIF images can be uploaded");
     },
   },
-  {
-    state: "the carousel screen whose items could not be fetched",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/dashboard");
-      await page.route("**/admin/carousel.data*", (route) => route.abort("internetdisconnected"));
-      await page.getByRole("complementary", { name: "Admin" }).getByRole("link", { name: "Carousel", exact: true }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch carousel items" })).toBeVisible();
-    },
-  },
+  droppedConnection("the carousel screen whose items could not be fetched", "carousel", "Carousel", "Failed to fetch carousel items"),
   { state: "the what's-new video screen", open: ({ page, signedIn }) => signedIn(page, "/admin/whatsNewVideo") },
   {
     state: "the what's-new videos listed",
@@ -643,19 +637,8 @@ const ADMIN: Row[] = [
   {
     state: "the settings with a payment method and its QR code",
     async open({ page, signedIn }) {
-      const method = `eSewa ${unique()}`;
       await signedIn(page, "/admin/settings");
-      const section = page.getByRole("region", { name: "Payment methods" });
-      const form = section.getByRole("form", { name: "Add a payment method" });
-      await form.getByLabel("Kind").selectOption("esewa");
-      await form.getByLabel("Display name").fill(method);
-      await form.getByLabel("Account id or number").fill("9800000000");
-      await form.getByLabel("Holder name").fill("Pasal Traders");
-      const qr = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
-      await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qr });
-      await expect(form.getByText("Uploaded qr.png")).toBeVisible();
-      await form.getByRole("button", { name: "Add payment method" }).click();
-      await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(method);
+      await addPaymentMethod(page, `eSewa ${unique()}`);
     },
   },
   {

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
+import QRCode from "qrcode";
 import type { z } from "zod";
 import type { checkoutInputSchema, CheckoutResponse } from "../domain/orders";
 
@@ -98,4 +99,19 @@ export async function seedCart(page: Page, cart: unknown) {
     },
     typeof cart === "string" ? cart : JSON.stringify(cart),
   );
+}
+
+/** On /admin/settings: adds an eSewa payment method called `name`, with a QR code. */
+export async function addPaymentMethod(page: Page, name: string) {
+  const section = page.getByRole("region", { name: "Payment methods" });
+  const form = section.getByRole("form", { name: "Add a payment method" });
+  await form.getByLabel("Kind").selectOption("esewa");
+  await form.getByLabel("Display name").fill(name);
+  await form.getByLabel("Account id or number").fill("9800000000");
+  await form.getByLabel("Holder name").fill("Pasal Traders");
+  const qr = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
+  await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qr });
+  await expect(form.getByText("Uploaded qr.png")).toBeVisible();
+  await form.getByRole("button", { name: "Add payment method" }).click();
+  await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(name);
 }

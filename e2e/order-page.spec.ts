@@ -1,6 +1,5 @@
 import { expect, test } from "./fixtures";
-import QRCode from "qrcode";
-import { catchChatLinks, shopDate } from "./helpers";
+import { addPaymentMethod, catchChatLinks, shopDate } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
 
@@ -19,17 +18,7 @@ test("the order page: the chat's link, how to pay with a QR, 'I have paid', the 
   const seller = await adminContext.newPage();
   try {
     await signedIn(seller, "/admin/settings");
-    const section = seller.getByRole("region", { name: "Payment methods" });
-    const form = section.getByRole("form", { name: "Add a payment method" });
-    await form.getByLabel("Kind").selectOption("esewa");
-    await form.getByLabel("Display name").fill(methodName);
-    await form.getByLabel("Account id or number").fill("9800000000");
-    await form.getByLabel("Holder name").fill("Pasal Traders");
-    const qr = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
-    await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qr });
-    await expect(form.getByText("Uploaded qr.png")).toBeVisible();
-    await form.getByRole("button", { name: "Add payment method" }).click();
-    await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(methodName);
+    await addPaymentMethod(seller, methodName);
 
     // The shopper checks out; the chat message ends with the order page's link.
     const urls = await catchChatLinks(context);
