@@ -3,7 +3,19 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { MY_ORDERS_KEY } from "../domain/order-pages";
 import { expect, test, type SignedIn } from "./fixtures";
-import { addPaymentMethod, catchChatLinks, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart, shopDate, special, useTheme } from "./helpers";
+import {
+  addPaymentMethod,
+  catalogueId,
+  catchChatLinks,
+  hydrated,
+  netflix1x1,
+  netflix3x2,
+  placeOrder,
+  seedCart,
+  shopDate,
+  special,
+  useTheme,
+} from "./helpers";
 
 // Every page and state the suite checks with axe, each in both themes: one row each, and one scan per row.
 // The journeys check what the pages do; these check that everyone can read and use them.
@@ -32,11 +44,6 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 async function visit(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-}
-
-async function catalogueId(admin: APIRequestContext, name: string): Promise<string> {
-  const { allPrices } = await (await admin.get("/api/prices")).json();
-  return allPrices.find((item: { Name: string }) => item.Name === name)._id;
 }
 
 /** A catalogue item of the row's own (1 month at NPR 150), deleted after the scan. */

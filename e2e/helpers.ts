@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import type { z } from "zod";
 import type { checkoutInputSchema, CheckoutResponse } from "../domain/orders";
@@ -114,4 +114,10 @@ export async function addPaymentMethod(page: Page, name: string) {
   await expect(form.getByText("Uploaded qr.png")).toBeVisible();
   await form.getByRole("button", { name: "Add payment method" }).click();
   await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(name);
+}
+
+/** The `_id` of the catalogue item called `name`. */
+export async function catalogueId(api: APIRequestContext, name: string): Promise<string> {
+  const { allPrices } = await (await api.get("/api/prices")).json();
+  return allPrices.find((item: { Name: string }) => item.Name === name)._id;
 }

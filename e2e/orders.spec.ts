@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { catchChatLinks, hydrated, shopDate } from "./helpers";
+import { catalogueId, catchChatLinks, hydrated, placeOrder, shopDate } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
 const WHATSAPP = "9779800000000";
@@ -244,4 +244,54 @@ test("an orders address whose `before` names no order shows the newest orders an
     page.getByRole("status").filter({ hasText: "No order PSL-22222 to continue after, so the list starts again from the newest orders." }),
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+});
+
+test("a cancelled renewal frees the line it renewed: Renew again on the order page, due again in renewals and on the customer's page", async ({
+  page,
+  admin,
+  baseURL,
+  browser,
+  signedIn,
+}) => {
+  const phone = `98${String(Date.now()).slice(-8)}`;
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const order = await placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp", name: "Renewing Shopper", phone });
+  // A month from 27 days ago ends within the week: the line is due for renewal.
+  const delivered = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "delivered", startDate: shopDate(-27) } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  const orderPage = new URL(order.orderUrl, baseURL).pathname + new URL(order.orderUrl, baseURL).search;
+  const key = new URL(order.orderUrl, baseURL).searchParams.get("key")!;
+  const { lines } = await (await page.request.get(`/api/orders/${order.reference}?key=${encodeURIComponent(key)}`)).json();
+  const renewal = await placeOrder(baseURL!, {
+    items: [{ _id, months: 1, devices: 1 }],
+    channel: "whatsapp",
+    name: "Renewing Shopper",
+    phone,
+    renews: { reference: order.reference, key, lineId: lines[0].id },
+  });
+  await page.goto(orderPage);
+  await expect(page.getByText(`Renewed by ${renewal.reference}`)).toBeVisible();
+
+  // The shopper never pays: the seller cancels the renewal.
+  const sellerContext = await browser.newContext({ baseURL });
+  try {
+    const seller = await sellerContext.newPage();
+    await signedIn(seller, `/admin/orders?q=${renewal.reference}`);
+    const card = seller.getByRole("list", { name: "Orders" }).getByRole("listitem").filter({ hasText: renewal.reference });
+    await card.getByRole("button", { name: `Manage order ${renewal.reference}` }).click();
+    await card.getByRole("button", { name: "Cancel order" }).click();
+    await seller.getByRole("dialog", { name: "Cancel this order?" }).getByRole("button", { name: "Cancel order" }).click();
+    await expect(seller.getByRole("status").filter({ hasText: `Order ${renewal.reference} is now cancelled` })).toBeVisible();
+
+    await seller.goto("/admin/renewals");
+    await expect(seller.getByRole("list", { name: "Renewals due" }).getByRole("listitem").filter({ hasText: order.reference })).toHaveCount(1);
+    await seller.goto(`/admin/customers/${encodeURIComponent(`+977${phone}`)}`);
+    await expect(seller.getByRole("region", { name: "Renewals due" })).toContainText(order.reference);
+  } finally {
+    await sellerContext.close();
+  }
+
+  await page.goto(orderPage);
+  await expect(page.getByRole("button", { name: "Renew Netflix Premium" })).toBeVisible();
+  await expect(page.getByText(`Renewed by ${renewal.reference}`)).toHaveCount(0);
 });

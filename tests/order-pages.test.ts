@@ -206,6 +206,38 @@ describe("the shopper's order link", () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toMatch(/already renewed/);
   });
+
+  it("frees the line a cancelled renewal was to renew: Renew again, due in renewals and on the customer's page", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const phone = "+977 980-0000042";
+    const order = await placeOrder(t, { name: "Sita", phone });
+    await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "delivered", startDate: "2026-08-25" });
+    const line = (await shopperRead(t, order.reference, order.key)).json().lines[0];
+    const renewing = { reference: order.reference, key: order.key, lineId: line.id };
+    const read = async (url: string) => {
+      const response = await admin(t, "GET", url);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const dueLines = async () => ({
+      renewals: (await read("/api/admin/renewals?days=30")).items.map((r: { lineId: string }) => r.lineId),
+      customer: (await read(`/api/admin/customers/${encodeURIComponent(phone)}`)).customer.renewalsDue.map((r: { name: string }) => r.name),
+    });
+
+    const renewal = await placeOrder(t, { renews: renewing, name: "Sita", phone });
+    expect(await dueLines()).toEqual({ renewals: [], customer: [] });
+
+    const cancelled = await admin(t, "POST", `/api/admin/orders/${renewal.reference}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await shopperRead(t, order.reference, order.key)).json().lines[0]).toMatchObject({ renewedBy: null, renewal: { unitPrice: 880 } });
+    expect(await dueLines()).toEqual({ renewals: [line.id], customer: ["Netflix Premium"] });
+    const old = (await admin(t, "GET", `/api/admin/orders/${order.reference}`)).json().order;
+    expect(old.lines[0].renewalReference).toBeNull();
+
+    // Renewed again, by the shopper this time for good.
+    const again = await placeOrder(t, { renews: renewing, name: "Sita", phone });
+    expect((await shopperRead(t, order.reference, order.key)).json().lines[0]).toMatchObject({ renewedBy: again.reference, renewal: null });
+  });
 });
 
 describe("payment methods", () => {

@@ -344,6 +344,11 @@ export function createOrdersRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Lines `renewalOrderId` was to renew, due again now that it will not happen. */
+    async releaseRenewedLines(db: Db, renewalOrderId: string): Promise<void> {
+      await db.updateTable("order_lines").set({ renewal_order_id: null }).where("renewal_order_id", "=", renewalOrderId).execute();
+    },
+
     async countByStatusSince(db: Db, since: string): Promise<OrderCounts> {
       const rows = await db
         .selectFrom("orders")

@@ -358,6 +358,8 @@ export function createOrdersService(
           if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
             throw conflict("Someone else changed this order just now. Reload it and try again.");
           }
+          // A renewal that will not happen must not hide the line it renews from Renew and the renewals due.
+          if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
           if (to === "delivered") {
             const start = startDate ?? today();
             for (const line of order.lines) await repository.setLineDates(trx, line.id, start, addMonths(start, line.months));
