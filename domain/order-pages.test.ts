@@ -8,15 +8,30 @@ describe("the order page", () => {
     expect(orderPath("PSL-7K2QX", key)).toBe(`/order/PSL-7K2QX?key=${key}`);
   });
 
-  it("shows every forward step with its time, or the steps taken and then the cancellation", () => {
-    const times = { createdAt: "t0", contactedAt: null, paidAt: "t2", deliveredAt: null, cancelledAt: null };
-    expect(orderSteps({ ...times, status: "paid" })).toEqual([
+  it("shows the steps taken and those still to come, or the steps taken and then the cancellation", () => {
+    const times = { createdAt: "t0", contactedAt: null, paidAt: null, deliveredAt: null, cancelledAt: null };
+    expect(orderSteps({ ...times, status: "new" })).toEqual([
       { status: "new", at: "t0" },
       { status: "contacted", at: null },
+      { status: "paid", at: null },
+      { status: "delivered", at: null },
+    ]);
+    // Paid before anyone wrote: "contacted" was skipped, not "not yet".
+    expect(orderSteps({ ...times, paidAt: "t2", status: "paid" })).toEqual([
+      { status: "new", at: "t0" },
       { status: "paid", at: "t2" },
       { status: "delivered", at: null },
     ]);
-    expect(orderSteps({ ...times, paidAt: null, status: "cancelled", cancelledAt: "t9" })).toEqual([
+    expect(orderSteps({ ...times, deliveredAt: "t3", status: "delivered" })).toEqual([
+      { status: "new", at: "t0" },
+      { status: "delivered", at: "t3" },
+    ]);
+    expect(orderSteps({ ...times, paidAt: "t2", status: "cancelled", cancelledAt: "t9" })).toEqual([
+      { status: "new", at: "t0" },
+      { status: "paid", at: "t2" },
+      { status: "cancelled", at: "t9" },
+    ]);
+    expect(orderSteps({ ...times, status: "cancelled", cancelledAt: "t9" })).toEqual([
       { status: "new", at: "t0" },
       { status: "cancelled", at: "t9" },
     ]);

@@ -54,8 +54,12 @@ export function orderSteps(order: {
     { status: "paid", at: order.paidAt },
     { status: "delivered", at: order.deliveredAt },
   ];
-  if (order.status !== "cancelled") return forward;
-  return [...forward.filter((step) => step.at !== null), { status: "cancelled", at: order.cancelledAt }];
+  const taken = forward.filter((step) => step.at !== null);
+  if (order.status === "cancelled") return [...taken, { status: "cancelled", at: order.cancelledAt }];
+  // A step the shop went past (a regular customer pays before anyone writes) will not come: it is left out,
+  // not shown as "not yet". The steps after the last one taken are still to come.
+  const last = forward.findLastIndex((step) => step.at !== null);
+  return [...taken, ...forward.slice(last + 1)];
 }
 
 /** Whether the page shows how to pay: only while the order waits for its payment. */

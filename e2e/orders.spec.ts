@@ -246,7 +246,7 @@ test("an orders address whose `before` names no order shows the newest orders an
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
 });
 
-test("a cancelled renewal frees the line it renewed: Renew again on the order page, due again in renewals and on the customer's page", async ({
+test("a delivered order's timeline shows no step it skipped; a cancelled renewal frees the line it renewed: Renew again on the order page, due again in renewals and on the customer's page", async ({
   page,
   admin,
   baseURL,
@@ -271,6 +271,10 @@ test("a cancelled renewal frees the line it renewed: Renew again on the order pa
   });
   await page.goto(orderPage);
   await expect(page.getByText(`Renewed by ${renewal.reference}`)).toBeVisible();
+  // Delivered straight from new: the timeline has no "Contacted" or "Paid" that will never come.
+  const timeline = page.getByRole("region", { name: "Order status" }).getByRole("listitem");
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.filter({ hasText: "Not yet" })).toHaveCount(0);
 
   // The shopper never pays: the seller cancels the renewal.
   const sellerContext = await browser.newContext({ baseURL });
