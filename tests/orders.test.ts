@@ -257,6 +257,20 @@ describe("admin orders", () => {
     expect((await admin(t, "GET", "/api/admin/orders/PSL-22222")).statusCode).toBe(404);
   });
 
+  it("finds an order by its phone in any of the forms it is written or pasted in", async () => {
+    let tick = 0;
+    const t = await createTestApp({ seed: true, clock: () => new Date(NOW.getTime() + 1000 * tick++) });
+    const typed = await placeOrder(t, { phone: "+977 980-0563620" });
+    const local = await placeOrder(t, { phone: "9800563620" });
+    await placeOrder(t, { phone: "9807654321" });
+    const list = async (q: string) =>
+      (await admin(t, "GET", `/api/admin/orders?q=${encodeURIComponent(q)}`)).json().items.map((o: { reference: string }) => o.reference);
+
+    for (const form of ["+977 980-0563620", "+9779800563620", "9779800563620", "9800563620", "980-056", "0563620"]) {
+      expect(await list(form), form).toEqual([local, typed]);
+    }
+  });
+
   it("pages through every order, newest first, ties in reference order, with honest counts", async () => {
     let tick = 0;
     // Two orders per instant: the page boundary falls both between instants and inside one.

@@ -59,7 +59,7 @@ function filtered(db: Db, filter: OrderFilter) {
   const { reference, phoneDigits } = filter;
   if (reference || phoneDigits) {
     query = query.where((eb) =>
-      eb.or([...(reference ? [eb("reference", "=", reference)] : []), ...(phoneDigits ? [eb("phone", "like", `%${phoneDigits}%`)] : [])]),
+      eb.or([...(reference ? [eb("reference", "=", reference)] : []), ...(phoneDigits ? [eb("phone_key", "like", `%${phoneDigits}%`)] : [])]),
     );
   }
   return query;

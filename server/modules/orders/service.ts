@@ -304,7 +304,10 @@ export function createOrdersService(
       return quoteCart(items, await catalogueById(), language);
     },
 
-    /** Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or more). */
+    /**
+     * Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or
+     * more), matched against the number's one stored form (normalisePhone), so "+977 980-…" finds "980…".
+     */
     async list(query: OrderListQuery): Promise<OrderPage> {
       const q = query.q?.trim() ?? "";
       const asReference = normaliseReference(q);
