@@ -202,6 +202,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 const FORWARD: readonly OrderStatus[] = ["new", "contacted", "paid", "delivered"];
 
+/** Orders waiting for their payment: a shopper's "I have paid" among them is the seller's to check. */
+export const AWAITING_PAYMENT_STATUSES = ["new", "contacted"] as const satisfies readonly OrderStatus[];
+
+/** The admin orders screen's status filter for the seller's queue (`claimed` in the API): said paid, not marked paid. */
+export const SAY_THEY_PAID = "claimed";
+
 /** Orders still to be delivered: each of their lines will need a seat or key (ADR 0085). */
 export const UNDELIVERED_STATUSES = ["new", "contacted", "paid"] as const satisfies readonly OrderStatus[];
 
@@ -305,6 +311,8 @@ export const ORDER_PAGE_SIZE = 50;
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
   q: z.string().trim().max(40, "Search at most 40 characters").optional(),
+  /** Only the orders whose shopper says they paid and that are not marked paid yet: the seller's queue. */
+  claimed: z.stringbool({ error: "claimed must be true or false" }).optional(),
   /** The reference of the last order already shown: the page continues with the ones placed before it. */
   before: z.string().trim().max(20, "before is an order reference").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(ORDER_PAGE_SIZE),

@@ -316,3 +316,30 @@ test("the orders screen finds an order by a phone number pasted in any form", as
     await expect(found.getByRole("heading", { name: order.reference })).toBeVisible();
   }
 });
+
+test("the dashboard's 'Say they paid' opens the queue of exactly those orders, and the orders screen keeps that filter", async ({
+  page,
+  admin,
+  baseURL,
+  signedIn,
+}) => {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const place = () => placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp" });
+  const [said, quiet] = [await place(), await place()];
+  const key = new URL(said.orderUrl, baseURL).searchParams.get("key");
+  const claim = await page.request.post(`/api/orders/${said.reference}/paid`, { data: { key, transactionId: "TX-77" } });
+  expect(claim.status(), await claim.text()).toBe(200);
+
+  await signedIn(page, "/admin/dashboard");
+  await page.getByRole("link", { name: /Say they paid/ }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?status=claimed$/);
+  await expect(page.getByLabel("Status")).toHaveValue("claimed");
+  const cards = page
+    .getByRole("list", { name: "Orders" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2 }) });
+  await expect(cards.filter({ hasText: said.reference })).toContainText("Customer says paid");
+  await expect(cards.filter({ hasText: quiet.reference })).toHaveCount(0);
+  // Every order in the queue is one to check.
+  for (const card of await cards.all()) await expect(card).toContainText("Customer says paid");
+});

@@ -137,6 +137,24 @@ describe("the shopper's order link", () => {
     expect(stored.status).toBe("new");
   });
 
+  it("lists the seller's queue: orders whose shopper says they paid, not marked paid yet, as the dashboard counts them", async () => {
+    let tick = 0;
+    const t = await createTestApp({ seed: true, clock: () => new Date(NOW.getTime() + 1000 * tick++) });
+    const [waiting, contacted, paid, unclaimed] = [await placeOrder(t), await placeOrder(t), await placeOrder(t), await placeOrder(t)];
+    for (const order of [waiting, contacted, paid])
+      expect((await claim(t, order.reference, { key: order.key, transactionId: "" })).statusCode).toBe(200);
+    await admin(t, "POST", `/api/admin/orders/${contacted.reference}/status`, { status: "contacted" });
+    await admin(t, "POST", `/api/admin/orders/${paid.reference}/status`, { status: "paid" });
+
+    const queue = await admin(t, "GET", "/api/admin/orders?claimed=true");
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(queue.json().items.map((o: { reference: string }) => o.reference)).toEqual([contacted.reference, waiting.reference]);
+    expect(queue.json().total).toBe((await admin(t, "GET", "/api/admin/reports/dashboard")).json().figures.paidClaims);
+    const all = (await admin(t, "GET", "/api/admin/orders?claimed=false")).json().items;
+    expect(all.map((o: { reference: string }) => o.reference)).toContain(unclaimed.reference);
+    expectValidationError(await admin(t, "GET", "/api/admin/orders?claimed=maybe"), "claimed", "claimed must be true or false");
+  });
+
   it("refuses a claim on a cancelled or already paid order", async () => {
     const t = await createTestApp({ seed: true, clock: () => NOW });
     const cancelled = await placeOrder(t);

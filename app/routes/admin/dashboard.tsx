@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
+import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES, SAY_THEY_PAID } from "../../../domain/orders";
 import { formatNpr } from "../../../domain/money";
 import type { DashboardMoney } from "../../../domain/reports";
 import { card, focusRing, mutedText } from "../../components/ui";
@@ -160,7 +160,7 @@ function MoneyFigures({ money }: { money: DashboardMoney }) {
           </Link>
         </li>
         <li>
-          <Link to="/admin/orders" className={link}>
+          <Link to={`/admin/orders?status=${SAY_THEY_PAID}`} className={link}>
             <span className={`block text-sm ${mutedText}`}>Say they paid</span>
             <span className="mt-1 block text-xl font-bold">{money.paidClaims}</span>
             <span className={`mt-1 block text-xs ${mutedText}`}>not marked paid yet</span>

@@ -5,6 +5,7 @@ import {
   ORDER_STATUSES,
   orderListQuerySchema,
   normaliseReference,
+  SAY_THEY_PAID,
   shopToday,
   type OrderPage,
 } from "../../../domain/orders";
@@ -20,7 +21,13 @@ import type { Route } from "./+types/orders";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const parsed = orderListQuerySchema.safeParse({ status: params.status || undefined, q: params.q || undefined, before: params.before || undefined });
+  const claimed = params.status === SAY_THEY_PAID;
+  const parsed = orderListQuerySchema.safeParse({
+    status: claimed ? undefined : params.status || undefined,
+    claimed: claimed ? "true" : undefined,
+    q: params.q || undefined,
+    before: params.before || undefined,
+  });
   const query = parsed.success ? parsed.data : { limit: ORDER_PAGE_SIZE };
   let page: OrderPage;
   let notice: string | null = null;
@@ -37,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     page,
     notice,
-    filter: { status: parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
+    filter: { status: claimed ? SAY_THEY_PAID : parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
 }
@@ -100,6 +107,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {ORDER_STATUS_LABELS[status]}
               </option>
             ))}
+            <option value={SAY_THEY_PAID}>Say they paid, not marked paid</option>
           </select>
         </div>
         <button type="submit" className={`${primaryButton} py-2.5`} disabled={searching}>

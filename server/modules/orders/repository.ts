@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { ChatChannel } from "../../../domain/checkout";
 import { normalisePhone } from "../../../domain/customers";
 import { readLocale, type Locale } from "../../../domain/locale";
-import { ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
+import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
@@ -51,11 +51,13 @@ export type DueLine = {
   language: Locale;
 };
 
-type OrderFilter = { status?: OrderStatus; reference?: string; phoneDigits?: string };
+type OrderFilter = { status?: OrderStatus; claimed?: boolean; reference?: string; phoneDigits?: string };
 
 function filtered(db: Db, filter: OrderFilter) {
   let query = db.selectFrom("orders");
   if (filter.status) query = query.where("status", "=", filter.status);
+  // As the dashboard counts them (reports' `waiting`): said paid, not marked paid yet.
+  if (filter.claimed) query = query.where("status", "in", AWAITING_PAYMENT_STATUSES).where("paid_claimed_at", "is not", null);
   const { reference, phoneDigits } = filter;
   if (reference || phoneDigits) {
     query = query.where((eb) =>

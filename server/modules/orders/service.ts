@@ -316,7 +316,7 @@ export function createOrdersService(
       const phoneDigits = digits.length >= 3 ? digits : undefined;
       // A search that can match nothing finds nothing, rather than everything.
       if (q && !reference && !phoneDigits) return { items: [], total: 0, skipped: 0, nextBefore: null };
-      const filter = { status: query.status, reference, phoneDigits };
+      const filter = { status: query.status, claimed: query.claimed, reference, phoneDigits };
       let after: { createdAt: string; reference: string } | undefined;
       if (query.before) {
         const last = await repository.findByReference(db, normaliseReference(query.before));

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
+import { AWAITING_PAYMENT_STATUSES } from "../../../domain/orders";
 
 /** Months by the UTC instants their shop days begin: `starts` has one more entry than `months` (the end). */
 export type MonthBounds = { months: readonly string[]; starts: readonly string[] };
@@ -148,7 +149,7 @@ export function createReportsRepository() {
       const row = await db
         .selectFrom("orders")
         .select([(eb) => eb.fn.countAll<number | string>().as("awaiting"), (eb) => eb.fn.count<number | string>("paid_claimed_at").as("claims")])
-        .where("status", "in", ["new", "contacted"])
+        .where("status", "in", AWAITING_PAYMENT_STATUSES)
         .executeTakeFirstOrThrow();
       return { awaitingPayment: num(row.awaiting), paidClaims: num(row.claims) };
     },
