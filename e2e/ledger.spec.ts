@@ -91,6 +91,17 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
   expect(text).toContain(`Order ${four}`);
   expect(text).toMatch(/Valid from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./);
 
+  // Telegram may drop a pre-filled text: sending there copies the message too.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await order
+    .getByRole("button", { name: new RegExp(`^Send on Telegram: delivery of ${item.replace("+", "\\+")}`) })
+    .first()
+    .click();
+  await expect.poll(() => urls.length).toBe(2);
+  expect(urls[1]).toMatch(/^https:\/\/t\.me\//);
+  await expect(toast(page, "Delivery message copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
   // No seat left: the product page says so on the next request.
   await page.goto(product);
   await expect(page.getByText("Out of stock – message us")).toBeVisible();

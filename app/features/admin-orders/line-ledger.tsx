@@ -3,6 +3,7 @@ import { z } from "zod";
 import { deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
 import { focusRing, mutedText } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
+import { copyTextWhenReady } from "../../lib/chat/copy-text";
 import { useToast } from "../../lib/admin/toast";
 
 type LineSeat = z.output<typeof lineSeatAnswerSchema>;
@@ -135,7 +136,16 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
     // Opened within the click, so no pop-up blocker stops it; pointed at the chat once the message is written.
     const chat = window.open("about:blank", "_blank");
     setBusy(true);
-    const answer = await callApi("GET", `/api/admin/lines/${lineId}/delivery`, deliveryAnswerSchema);
+    const delivery = callApi("GET", `/api/admin/lines/${lineId}/delivery`, deliveryAnswerSchema);
+    // Telegram may drop a pre-filled text, so the message is copied too, as at checkout; the copy has to
+    // start within the click (copyTextWhenReady).
+    const copying =
+      channel === "telegram"
+        ? copyTextWhenReady(
+            delivery.then((answer) => (answer.ok && answer.data.telegramUrl ? answer.data.message : Promise.reject(new Error("no message")))),
+          )
+        : null;
+    const answer = await delivery;
     setBusy(false);
     const url = answer.ok ? (channel === "whatsapp" ? answer.data.whatsappUrl : answer.data.telegramUrl) : null;
     if (!url) {
@@ -145,6 +155,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
     }
     if (chat) chat.location.href = url;
     else window.location.href = url;
+    if (copying && (await copying)) toast("success", "Delivery message copied: paste it into the chat if Telegram opens it empty.");
   }
 
   if (seat === "loading") return <p className={`w-full text-xs ${mutedText}`}>Reading the seat of {name}…</p>;

@@ -24,9 +24,10 @@ export function copyText(text: string, container: HTMLElement = document.body): 
  * when it is handed over, here inside the click, and is written when the text arrives (Chromium, Safari,
  * Firefox 127+). Without ClipboardItem nothing can be written later, so `textNow` (the message as the
  * browser can build it, without a reference) is copied now: a message without its reference is still
- * an order the seller can read, while a copy attempted after the answer would copy nothing at all.
+ * an order the seller can read, while a copy attempted after the answer would copy nothing at all. Without
+ * `textNow`, such a browser copies nothing.
  */
-export function copyTextWhenReady(text: Promise<string>, textNow: string, container?: HTMLElement): Promise<string | null> {
+export function copyTextWhenReady(text: Promise<string>, textNow?: string, container?: HTMLElement): Promise<string | null> {
   if (typeof ClipboardItem === "function" && navigator.clipboard?.write) {
     try {
       const item = new ClipboardItem({ "text/plain": text.then((value) => new Blob([value], { type: "text/plain" })) });
@@ -38,6 +39,7 @@ export function copyTextWhenReady(text: Promise<string>, textNow: string, contai
       // A ClipboardItem that does not take a promise: copy what is known now, below.
     }
   }
+  if (textNow === undefined) return Promise.resolve(null);
   return copyText(textNow, container).then((copied) => (copied ? textNow : null));
 }
 
