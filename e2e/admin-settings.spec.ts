@@ -98,6 +98,8 @@ test("two admins on the settings: the later save over the same version is refuse
     const notice = second.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
     await expect(notice).toBeVisible();
     await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
+    // Reload puts the saved values in the form: the notice says so before the typed number goes.
+    await expect(notice).toContainText("Reload discards what you typed here");
     expect((await (await page.request.get("/api/admin/settings")).json()).data).toMatchObject({
       telegramUsername: "pasal_e2e_first",
       whatsappNumber: original.whatsappNumber,

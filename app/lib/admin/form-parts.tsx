@@ -143,14 +143,21 @@ export function showForm(formId: string) {
   window.setTimeout(() => document.querySelector<HTMLElement>(`#${formId} input`)?.focus({ preventScroll: true }), 0);
 }
 
-/** A save refused because someone else saved first (409): the message, and Reload to read the latest. */
+const RELOAD_DISCARDS = "Reload discards what you typed here: copy anything you want to keep first.";
+
+/**
+ * A save refused because someone else saved first (409): the message, and Reload to read the latest. Reload
+ * replaces the form with the saved values, so the notice says plainly that what was typed goes.
+ */
 export function StaleNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
   return (
     <div
       role="alert"
       className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="flex-1">{STALE_EDIT_MESSAGE}</p>
+      <p className="flex-1">
+        {STALE_EDIT_MESSAGE} <strong className="font-semibold">{RELOAD_DISCARDS}</strong>
+      </p>
       <button type="button" data-reload className={`${secondaryButton} shrink-0 px-4 py-2 text-sm`} onClick={onReload} disabled={reloading}>
         {reloading ? "Reloading…" : "Reload"}
       </button>
