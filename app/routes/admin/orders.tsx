@@ -107,7 +107,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {ORDER_STATUS_LABELS[status]}
               </option>
             ))}
-            <option value={SAY_THEY_PAID}>Say they paid, not marked paid</option>
+            <option value={SAY_THEY_PAID}>Say they paid</option>
           </select>
         </div>
         <button type="submit" className={`${primaryButton} py-2.5`} disabled={searching}>
