@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Status } from "./catalogue";
-import { FAQ } from "./faq";
 import type { Locale } from "./locale";
 
 export { shopToday } from "./shop-time";
@@ -99,28 +98,33 @@ export function deliveryTemplateFor(settings: LedgerSettings, locale: Locale): s
   return locale === "ne" ? settings.deliveryTemplateNe || DEFAULT_DELIVERY_TEMPLATE_NE : settings.deliveryTemplate;
 }
 
-/** The FAQ's first three answers in Nepali, as the storefront words them (messages/ne.json, faq_*). */
-const NEPALI_RULES: Record<Exclude<Status, "none">, string[]> = {
-  shared: [
-    "साझा खाता, तर तपाईंको आफ्नै निजी प्रोफाइल, जुन तपाईंलाई मात्र थाहा हुने PIN ले सुरक्षित हुन्छ।",
-    "कृपया खाता वा प्रोफाइल साथीहरूसँग नबाँड्नुहोस्: खाता अरू ग्राहकसँग साझा छ, र बाँड्दा खाता बन्द हुन सक्छ।",
-    "साझा खाता स्मार्ट टिभीमा चल्दैन; फोन, ट्याबलेट वा ल्यापटपमा चलाउनुहोस्।",
-  ],
-  private: [
-    "तपाईंको मात्र निजी खाता।",
-    "त्यो तपाईंको इच्छा: खाता निजी हो, कसले चलाउने तपाईं आफैं निर्णय गर्नुहोस्।",
-    "निजी खाता स्मार्ट टिभी, फोन, ट्याबलेट र ल्यापटप सबैमा चल्छ।",
-  ],
+/**
+ * An account's rules as the delivery message says them: short sentences of their own, not the FAQ's answers
+ * (which read as replies to questions the message does not ask). Same facts as the FAQ (domain/faq.ts,
+ * messages/ne.json faq_*): change both together.
+ */
+const ACCOUNT_RULES: Record<Locale, Record<Exclude<Status, "none">, string[]>> = {
+  en: {
+    shared: [
+      "This is a shared account with a profile of your own, locked by a PIN only you know.",
+      "Please keep it to yourself: other customers use the same account, and sharing it can get it locked.",
+      "Watch on your phone, tablet or laptop; a shared account does not work on a Smart TV.",
+    ],
+    private: ["This account is yours alone, so you decide who uses it.", "It works on a Smart TV as well as on phones, tablets and laptops."],
+  },
+  ne: {
+    shared: [
+      "यो साझा खाता हो, तर प्रोफाइल तपाईंको आफ्नै हो, जुन तपाईंलाई मात्र थाहा हुने PIN ले सुरक्षित हुन्छ।",
+      "कृपया खाता वा प्रोफाइल कसैसँग नबाँड्नुहोस्: यही खाता अरू ग्राहकले पनि चलाउँछन्, र बाँड्दा खाता बन्द हुन सक्छ।",
+      "फोन, ट्याबलेट वा ल्यापटपमा हेर्नुहोस्; साझा खाता स्मार्ट टिभीमा चल्दैन।",
+    ],
+    private: ["यो खाता तपाईंको मात्र हो, त्यसैले कसले चलाउने तपाईं आफैं निर्णय गर्नुहोस्।", "यो स्मार्ट टिभी, फोन, ट्याबलेट र ल्यापटप सबैमा चल्छ।"],
+  },
 };
 
-/** What the shop tells a customer of their account's rules: the FAQ's answers for shared or private accounts. */
+/** What the shop tells a customer of their account's rules, for a shared or a private account. */
 export function accountRules(status: Status, locale: Locale = "en"): string {
-  if (status === "none") return "";
-  if (locale === "ne") return NEPALI_RULES[status].join(" ");
-  return FAQ[status]
-    .slice(0, 3)
-    .map((entry) => entry.answer)
-    .join(" ");
+  return status === "none" ? "" : ACCOUNT_RULES[locale][status].join(" ");
 }
 
 /**

@@ -79,8 +79,21 @@ describe("the delivery message in Nepali", () => {
       "अर्डर नम्बर (Order ref): PSL-ABCDE",
       "धन्यवाद!",
     ]);
-    expect(accountRules("shared", "ne")).toMatch(/^साझा खाता/);
+    expect(accountRules("shared", "ne")).toMatch(/^यो साझा खाता हो/);
     expect(accountRules("none", "ne")).toBe("");
+  });
+
+  it("says an account's rules in sentences of their own, not as answers to questions it does not ask", () => {
+    for (const locale of ["en", "ne"] as const) {
+      for (const status of ["shared", "private"] as const) {
+        const rules = accountRules(status, locale);
+        expect(rules).not.toMatch(/(^|[.।] )(No|Yes|That is up to you)\b|त्यो तपाईंको इच्छा/);
+        expect(rules).toMatch(/[.।]$/);
+      }
+    }
+    expect(accountRules("shared")).toBe(
+      "This is a shared account with a profile of your own, locked by a PIN only you know. Please keep it to yourself: other customers use the same account, and sharing it can get it locked. Watch on your phone, tablet or laptop; a shared account does not work on a Smart TV.",
+    );
   });
 
   it("checks the Nepali template's placeholders, and lets it be empty", () => {

@@ -219,3 +219,22 @@ test("the newsletter page lists a new subscriber and the CSV has them", async ({
   expect(lines[0]).toBe("email,subscribed_at");
   expect(lines.some((row) => row.startsWith(`${email},`))).toBe(true);
 });
+
+test("the delivery messages show a preview that follows the typing, with the account's rules in sentences of their own", async ({
+  page,
+  signedIn,
+}) => {
+  await signedIn(page, "/admin/settings");
+  const preview = page.getByRole("figure", { name: "Preview: a seat on a shared account" });
+  await expect(preview).toContainText("Hello Sita! Your Netflix Premium is ready.");
+  await expect(preview).toContainText("PIN: 4821");
+  await expect(preview).toContainText("This is a shared account with a profile of your own, locked by a PIN only you know.");
+  await expect(preview).not.toContainText("No. ");
+  await expect(preview).not.toContainText("{");
+  await expect(page.getByRole("figure", { name: "Preview in Nepali: a seat on a shared account" })).toContainText("यो साझा खाता हो");
+
+  // Not saved: the preview shows what is in the box now.
+  await page.getByLabel("Delivery message", { exact: true }).press("End");
+  await page.getByLabel("Delivery message", { exact: true }).pressSequentially("\nSee you next month, {customer}.");
+  await expect(preview).toContainText("See you next month, Sita.");
+});

@@ -1,5 +1,7 @@
-import type { FormEvent } from "react";
-import { DELIVERY_PLACEHOLDERS, type LedgerSettings } from "../../../domain/ledger-settings";
+import { useState, type FormEvent } from "react";
+import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
+import type { Locale } from "../../../domain/locale";
+import { messageDay } from "../../../domain/seller-messages";
 import { card, mutedText } from "../../components/ui";
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -11,6 +13,11 @@ const placeholdersHint = `Placeholders: ${DELIVERY_PLACEHOLDERS.map((name) => `{
 export function LedgerSettingsForm({ settings, version }: { settings: LedgerSettings; version: number }) {
   const save = useAdminAction(saveLedgerSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;
+  // What is typed in the boxes, for the previews; a newer saved version (a save, a reload) starts from it again.
+  const [typed, setTyped] = useState<{ version: number; templates: LedgerSettings } | null>(null);
+  const templates = typed?.version === version ? typed.templates : settings;
+  const type = (field: "deliveryTemplate" | "deliveryTemplateNe", value: string) =>
+    setTyped({ version, templates: { ...templates, [field]: value } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,12 +64,14 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
               name="deliveryTemplate"
               rows={9}
               defaultValue={settings.deliveryTemplate}
+              onInput={(event) => type("deliveryTemplate", event.currentTarget.value)}
               spellCheck={false}
               {...control}
               className={`${control.className} font-mono text-sm`}
             />
           )}
         </Field>
+        <DeliveryPreview template={deliveryTemplateFor(templates, "en")} locale="en" />
         <Field
           label="Delivery message in Nepali"
           error={errors.deliveryTemplateNe}
@@ -74,17 +83,51 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
               lang="ne"
               rows={10}
               defaultValue={settings.deliveryTemplateNe}
+              onInput={(event) => type("deliveryTemplateNe", event.currentTarget.value)}
               spellCheck={false}
               {...control}
               className={`${control.className} font-mono text-sm`}
             />
           )}
         </Field>
+        <DeliveryPreview template={deliveryTemplateFor(templates, "ne")} locale="ne" />
         {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <SubmitButton pending={pending} className="w-full sm:w-auto">
           Save seats and delivery
         </SubmitButton>
       </form>
     </section>
+  );
+}
+
+/** A seat on a shared account, as a customer would get it: the sample the previews fill the templates with. */
+const SAMPLE_SEAT = {
+  customer: "Sita",
+  service: "Netflix Premium",
+  login: "netflix.family@example.com",
+  password: "Rain-4821-k7",
+  profile: "Sita",
+  pin: "4821",
+  key: null,
+  reference: "PSL-7K2QX",
+};
+
+/** The message a customer gets from the template as it stands in the box, before it is saved. */
+function DeliveryPreview({ template, locale }: { template: string; locale: Locale }) {
+  const message = deliveryMessage(template, {
+    ...SAMPLE_SEAT,
+    start: messageDay("2026-11-01", locale),
+    expiry: messageDay("2026-12-01", locale),
+    rules: accountRules("shared", locale),
+  });
+  return (
+    <figure className="rounded-lg border border-dashed border-slate-300 p-3 dark:border-slate-700">
+      <figcaption className={`text-sm font-medium ${mutedText}`}>
+        {locale === "ne" ? "Preview in Nepali" : "Preview"}: a seat on a shared account
+      </figcaption>
+      <pre lang={locale} className="mt-2 font-sans text-sm break-words whitespace-pre-wrap">
+        {message}
+      </pre>
+    </figure>
   );
 }
