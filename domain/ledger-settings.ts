@@ -100,8 +100,8 @@ export function deliveryTemplateFor(settings: LedgerSettings, locale: Locale): s
 
 /**
  * An account's rules as the delivery message says them: short sentences of their own, not the FAQ's answers
- * (which read as replies to questions the message does not ask). Same facts as the FAQ (domain/faq.ts,
- * messages/ne.json faq_*): change both together.
+ * (which read as replies to questions the message does not ask). Same facts as the product FAQ
+ * (messages/*.json, faq_*): change both together.
  */
 const ACCOUNT_RULES: Record<Locale, Record<Exclude<Status, "none">, string[]>> = {
   en: {
