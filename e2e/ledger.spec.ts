@@ -97,8 +97,8 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
     .getByRole("button", { name: new RegExp(`^Send on Telegram: delivery of ${item.replace("+", "\\+")}`) })
     .first()
     .click();
-  await expect.poll(() => urls.length).toBe(2);
-  expect(urls[1]).toMatch(/^https:\/\/t\.me\//);
+  // The WhatsApp tab may ask for its address more than once: the Telegram one is looked for, not counted.
+  await expect.poll(() => urls.find((url) => url.startsWith("https://t.me/"))).toBeDefined();
   await expect(toast(page, "Delivery message copied")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
