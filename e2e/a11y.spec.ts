@@ -46,6 +46,15 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 
+/** A cart whose Netflix 1 month line was added when it cost 250; the shop now sells it at 300. */
+async function seedCartOfOldPrices(page: Page, admin: APIRequestContext) {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  await seedCart(page, [
+    { ...netflix1x1, _id, selectedMonth: 250, cost: 250 },
+    { ...netflix3x2, _id },
+  ]);
+}
+
 /** A catalogue item of the row's own (1 month at NPR 150), deleted after the scan. */
 async function addItem({ admin, afterwards }: Scene, fields: Record<string, unknown> = {}) {
   const name = `A11y Service ${unique()}`;
@@ -243,12 +252,7 @@ const STOREFRONT: Row[] = [
   {
     state: "the cart saying a price changed",
     async open({ page, admin }) {
-      const _id = await catalogueId(admin, "Netflix Premium");
-      // Added when the 1 month plan cost 250; the shop now sells it at 300.
-      await seedCart(page, [
-        { ...netflix1x1, _id, selectedMonth: 250, cost: 250 },
-        { ...netflix3x2, _id },
-      ]);
+      await seedCartOfOldPrices(page, admin);
       await page.goto("/cart");
       await expect(page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true })).toContainText(
         "was Rs. 250, now Rs. 300",
@@ -258,11 +262,7 @@ const STOREFRONT: Row[] = [
   {
     state: "the checkout dialog saying a price changed",
     async open({ page, admin }) {
-      const _id = await catalogueId(admin, "Netflix Premium");
-      await seedCart(page, [
-        { ...netflix1x1, _id, selectedMonth: 250, cost: 250 },
-        { ...netflix3x2, _id },
-      ]);
+      await seedCartOfOldPrices(page, admin);
       await page.goto("/cart");
       await expect(page.getByText("Total (2 items)")).toBeVisible();
       await page.getByRole("button", { name: "Proceed to Checkout" }).click();

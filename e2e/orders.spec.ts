@@ -259,8 +259,9 @@ test("a delivered order's timeline shows no step it skipped; a cancelled renewal
   // A month from 27 days ago ends within the week: the line is due for renewal.
   const delivered = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "delivered", startDate: shopDate(-27) } });
   expect(delivered.status(), await delivered.text()).toBe(200);
-  const orderPage = new URL(order.orderUrl, baseURL).pathname + new URL(order.orderUrl, baseURL).search;
-  const key = new URL(order.orderUrl, baseURL).searchParams.get("key")!;
+  const orderUrl = new URL(order.orderUrl, baseURL);
+  const orderPage = orderUrl.pathname + orderUrl.search;
+  const key = orderUrl.searchParams.get("key")!;
   const { lines } = await (await page.request.get(`/api/orders/${order.reference}?key=${encodeURIComponent(key)}`)).json();
   const renewal = await placeOrder(baseURL!, {
     items: [{ _id, months: 1, devices: 1 }],
