@@ -24,6 +24,11 @@ describe(`${SIZE} instances started at the same moment on an empty database`, ()
       const cluster = await startCluster(SIZE, { together: true, env: { ADMIN_PASSWORD: "" } });
       try {
         const url = cluster.database.url;
+        // The first admin is created after listening: wait for every instance to have said it is running
+        // before counting it.
+        await expect
+          .poll(() => cluster.instances.every((instance) => instance.output().includes("Pasal is running")), { timeout: 10_000 })
+          .toBe(true);
         const [counts] = await query<Record<string, string>>(
           url,
           `select (select count(*) from catalogue_items) as catalogue, (select count(*) from carousel_slides) as slides,
@@ -35,11 +40,6 @@ describe(`${SIZE} instances started at the same moment on an empty database`, ()
           updates: String(defaultUpdates.length),
           admins: "1",
         });
-
-        // The first admin is created after listening: wait for every instance to have said it is running.
-        await expect
-          .poll(() => cluster.instances.every((instance) => instance.output().includes("Pasal is running")), { timeout: 10_000 })
-          .toBe(true);
         const printers = cluster.instances.filter((instance) => instance.output().includes("First start: an admin account was created."));
         expect(printers).toHaveLength(1);
         const [, email, password] = /Sign in at \/admin with {2}(\S+) {2}\/ {2}(\S+)/.exec(printers[0]!.output())!;
