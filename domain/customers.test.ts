@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerListQuerySchema, normalisePhone, whatsappUrl } from "./customers";
+import { customerListQuerySchema, normalisePhone, readablePhone, spreadsheetPhone, whatsappUrl } from "./customers";
 
 describe("normalisePhone", () => {
   it.each([
@@ -34,6 +34,30 @@ describe("normalisePhone", () => {
   it("gives one form for every way of writing the same number", () => {
     const forms = ["9800000000", "+9779800000000", "9779800000000", "+977 980 000 0000", "980-0000000"].map(normalisePhone);
     expect(new Set(forms).size).toBe(1);
+  });
+});
+
+describe("readablePhone", () => {
+  it("writes a Nepali mobile one readable way however it was typed", () => {
+    for (const typed of ["9800563620", "+9779800563620", "9779800563620", "+977 980-0563620", "00977 980 056 3620"]) {
+      expect(readablePhone(typed)).toBe("+977 980-0563620");
+    }
+  });
+
+  it("keeps other numbers in their stored form, and text that is no number as given", () => {
+    expect(readablePhone("+44 7911-123456")).toBe("+447911123456");
+    expect(readablePhone("01-4123456")).toBe("014123456");
+    expect(readablePhone("call me")).toBe("call me");
+  });
+});
+
+describe("spreadsheetPhone", () => {
+  it("gives a Nepali mobile without the '+' a spreadsheet would read as a formula, and with a space so it stays text", () => {
+    expect(spreadsheetPhone("+9779800563620")).toBe("977 980-0563620");
+  });
+
+  it("leaves any other number in its stored form", () => {
+    expect(spreadsheetPhone("+447911123456")).toBe("+447911123456");
   });
 });
 

@@ -26,6 +26,28 @@ export function normalisePhone(raw: string | null | undefined): string | null {
   return compact;
 }
 
+/**
+ * The number as a person reads it: a Nepali mobile as "+977 980-0563620", whatever way it was typed; any other
+ * number in its one stored form, or as given when it has too few digits to be one. Search and links use
+ * normalisePhone's form; this is only for showing.
+ */
+export function readablePhone(phone: string): string {
+  const stored = normalisePhone(phone);
+  const local = stored?.startsWith(`+${NEPAL}`) ? stored.slice(NEPAL.length + 1) : null;
+  if (local && NEPALI_MOBILE.test(local)) return `+${NEPAL} ${local.slice(0, 3)}-${local.slice(3)}`;
+  return stored ?? phone;
+}
+
+/**
+ * A phone for a CSV cell: a Nepali mobile without its "+" ("977 980-0563620"), which a spreadsheet shows as
+ * written, neither as a formula (a leading "+") nor as a number that loses digits. Any other number stays in
+ * its stored form, and csvField neutralises it as any text starting with "+".
+ */
+export function spreadsheetPhone(phone: string): string {
+  const readable = readablePhone(phone);
+  return readable.startsWith(`+${NEPAL} `) ? readable.slice(1) : readable;
+}
+
 /** wa.me takes the number with its country code and no "+". */
 export function whatsappUrl(phone: string, text?: string): string {
   const base = `https://wa.me/${phone.replace(/\D/g, "")}`;

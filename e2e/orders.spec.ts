@@ -301,12 +301,18 @@ test("a delivered order's timeline shows no step it skipped; a cancelled renewal
   await expect(page.getByText(`Renewed by ${renewal.reference}`)).toHaveCount(0);
 });
 
-test("the orders screen finds an order by a phone number pasted in any form", async ({ page, admin, baseURL, signedIn }) => {
+test("the orders screen finds an order by a phone number pasted in any form, and shows it one readable way", async ({
+  page,
+  admin,
+  baseURL,
+  signedIn,
+}) => {
   const phone = `98${String(Date.now()).slice(-8)}`;
+  const readable = `+977 ${phone.slice(0, 3)}-${phone.slice(3)}`;
   const _id = await catalogueId(admin, "Netflix Premium");
   const order = await placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp", name: "Pasted Phone", phone });
   await signedIn(page, "/admin/orders");
-  for (const pasted of [`+977 ${phone.slice(0, 3)}-${phone.slice(3)}`, `977${phone}`, phone]) {
+  for (const pasted of [readable, `+977${phone}`, `977${phone}`, phone]) {
     await page.getByLabel("Reference or phone").fill(pasted);
     await page.getByRole("button", { name: "Search" }).click();
     const found = page
@@ -315,7 +321,11 @@ test("the orders screen finds an order by a phone number pasted in any form", as
       .filter({ has: page.getByRole("heading", { level: 2 }) });
     await expect(found, pasted).toHaveCount(1);
     await expect(found.getByRole("heading", { name: order.reference })).toBeVisible();
+    // Typed as the local number, shown as every number is.
+    await expect(found.getByText(readable)).toBeVisible();
   }
+  await page.goto(`/admin/customers/${encodeURIComponent(`+977${phone}`)}`);
+  await expect(page.getByText(`${readable} · customer since`)).toBeVisible();
 });
 
 test("the dashboard's 'Say they paid' opens the queue of exactly those orders, and the orders screen keeps that filter", async ({

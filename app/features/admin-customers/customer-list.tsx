@@ -1,5 +1,12 @@
 import { Form, Link } from "react-router";
-import { CUSTOMER_SORT_LABELS, CUSTOMER_SORTS, type CustomerListQuery, type CustomerPage, type CustomerSort } from "../../../domain/customers";
+import {
+  CUSTOMER_SORT_LABELS,
+  CUSTOMER_SORTS,
+  readablePhone,
+  type CustomerListQuery,
+  type CustomerPage,
+  type CustomerSort,
+} from "../../../domain/customers";
 import { formatNpr } from "../../../domain/money";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
@@ -130,7 +137,7 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
                   <Link to={customerPath(customer.phone)} className={`${link} break-words`}>
                     {customer.name ?? "No name"}
                   </Link>
-                  <p className={`text-sm ${mutedText}`}>{customer.phone}</p>
+                  <p className={`text-sm ${mutedText}`}>{readablePhone(customer.phone)}</p>
                   <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                     <dt className={mutedText}>Spent</dt>
                     <dd className="text-right font-semibold">NPR {formatNpr(customer.totalSpent)}</dd>
@@ -171,7 +178,7 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
                         {customer.name ?? "No name"}
                       </Link>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-3">{customer.phone}</td>
+                    <td className="whitespace-nowrap px-3 py-3">{readablePhone(customer.phone)}</td>
                     <td className={`whitespace-nowrap px-3 py-3 ${mutedText}`}>{day(customer.firstOrderAt)}</td>
                     <td className={`whitespace-nowrap px-3 py-3 ${mutedText}`}>{day(customer.lastOrderAt)}</td>
                     <td className="px-3 py-3 text-right">{customer.ordersDelivered}</td>

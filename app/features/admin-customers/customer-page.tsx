@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { customerDetailsInputSchema, type Customer } from "../../../domain/customers";
+import { customerDetailsInputSchema, readablePhone, type Customer } from "../../../domain/customers";
 import { formatNpr } from "../../../domain/money";
 import { ORDER_STATUS_LABELS } from "../../../domain/orders";
 import { monthsLabel } from "../../../domain/validity";
@@ -40,7 +40,7 @@ export function CustomerPage({ customer }: { customer: Customer }) {
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold">{customer.name ?? "No name"}</h1>
           <p className={`mt-1 ${mutedText}`}>
-            {customer.phone} · customer since {formatDateTime(summary.firstOrderAt).split(",")[0]}
+            {readablePhone(customer.phone)} · customer since {formatDateTime(summary.firstOrderAt).split(",")[0]}
           </p>
         </div>
         <a href={customer.whatsappUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} w-full shrink-0 px-4 py-2.5 sm:w-auto`}>

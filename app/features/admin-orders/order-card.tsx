@@ -1,6 +1,7 @@
 import { LineLedger } from "./line-ledger";
 import { useId, useState, type FormEvent } from "react";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
+import { readablePhone } from "../../../domain/customers";
 import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/money";
 import { nextStatuses, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../domain/orders";
@@ -43,7 +44,7 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {CHAT_CHANNEL_LABELS[order.channel]} ·{" "}
             <span title="The shopper's language: the delivery and renewal messages are written in it">{LANGUAGE_NAMES[order.language]}</span>
             {order.customerName && <> · {order.customerName}</>}
-            {order.phone && <> · {order.phone}</>}
+            {order.phone && <> · {readablePhone(order.phone)}</>}
           </p>
         </div>
         <StatusBadge status={order.status} />

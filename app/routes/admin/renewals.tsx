@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Renewal } from "../../../domain/orders";
+import { readablePhone } from "../../../domain/customers";
 import { formatNpr } from "../../../domain/money";
 import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { monthsLabel } from "../../../domain/validity";
@@ -111,8 +112,8 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
         </p>
       </div>
       <p className={`mt-1 text-sm ${mutedText}`}>
-        <span className="font-mono">{renewal.reference}</span> · {renewal.customerName ?? "No name"} · {renewal.phone ?? "No phone"} · ends{" "}
-        {renewal.expiryDate} · message in {LANGUAGE_NAMES[renewal.language]}
+        <span className="font-mono">{renewal.reference}</span> · {renewal.customerName ?? "No name"} ·{" "}
+        {renewal.phone ? readablePhone(renewal.phone) : "No phone"} · ends {renewal.expiryDate} · message in {LANGUAGE_NAMES[renewal.language]}
       </p>
       <p className="mt-1 text-sm">
         {renewal.currentPrice === null ? "No longer sold with this plan" : `Renewal price today: NPR ${formatNpr(renewal.currentPrice)}`}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
-import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema, customerSchema } from "../../../domain/customers";
+import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema, customerSchema, spreadsheetPhone } from "../../../domain/customers";
 import type { Services } from "../../services";
 import { csvHeaders, toCsv } from "../csv";
 import { expectedVersion, ifMatchHeaders } from "../versions";
@@ -41,7 +41,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       const csv = toCsv(
         ["phone", "name", "first_order_at", "last_order_at", "orders_delivered", "total_spent_npr", "active_subscriptions", "next_expiry", "note"],
         rows.map((c) => [
-          c.phone,
+          spreadsheetPhone(c.phone),
           c.name,
           c.firstOrderAt,
           c.lastOrderAt,

@@ -10,6 +10,7 @@ import {
   serviceMoneySchema,
 } from "../../../domain/reports";
 import type { Services } from "../../services";
+import { spreadsheetPhone } from "../../../domain/customers";
 import { csvHeaders, toCsv } from "../csv";
 
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
@@ -123,7 +124,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           r.deliveredAt,
           r.channel,
           r.customerName,
-          r.phone,
+          r.phone === null ? null : spreadsheetPhone(r.phone),
           r.total,
           r.position + 1,
           r.name,
