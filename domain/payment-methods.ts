@@ -21,6 +21,8 @@ export type PaymentMethod = {
   /** An uploaded image's URL, or "". */
   qrImage: string;
   note: string;
+  /** The note in Nepali, or null: Nepali order pages show the English then. */
+  noteNe: string | null;
   enabled: boolean;
   position: number;
   /** The number of its last change, to send back with an edit (ADR 0017). */

@@ -101,17 +101,21 @@ export async function seedCart(page: Page, cart: unknown) {
   );
 }
 
-/** On /admin/settings: adds an eSewa payment method called `name`, with a QR code. */
-export async function addPaymentMethod(page: Page, name: string) {
+/** On /admin/settings: adds an eSewa payment method called `name`, with a QR code unless `qr` is false. */
+export async function addPaymentMethod(page: Page, name: string, { qr = true, note = "", noteNe = "" } = {}) {
   const section = page.getByRole("region", { name: "Payment methods" });
   const form = section.getByRole("form", { name: "Add a payment method" });
   await form.getByLabel("Kind").selectOption("esewa");
   await form.getByLabel("Display name").fill(name);
   await form.getByLabel("Account id or number").fill("9800000000");
   await form.getByLabel("Holder name").fill("Pasal Traders");
-  const qr = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
-  await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qr });
-  await expect(form.getByText("Uploaded qr.png")).toBeVisible();
+  if (qr) {
+    const image = await QRCode.toBuffer("esewa://pay/9800000000", { width: 400 });
+    await form.locator('input[type="file"]').setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: image });
+    await expect(form.getByText("Uploaded qr.png")).toBeVisible();
+  }
+  await form.getByLabel(/^Note(?! in Nepali)/).fill(note);
+  await form.getByLabel("Note in Nepali").fill(noteNe);
   await form.getByRole("button", { name: "Add payment method" }).click();
   await expect(section.getByRole("list", { name: "Payment methods in order" })).toContainText(name);
 }

@@ -174,13 +174,21 @@ describe("the shopper's order link", () => {
     expect(added.statusCode, added.body).toBe(201);
     await admin(t, "POST", "/api/admin/payment-methods", { ...method, kind: "bank", name: "NIC Asia", enabled: false });
     let view = (await shopperRead(t, order.reference, order.key)).json();
-    expect(view.paymentMethods).toEqual([{ _id: added.json().item._id, qrImage: "", ...method }]);
+    expect(view.paymentMethods).toEqual([{ _id: added.json().item._id, qrImage: "", noteNe: null, ...method }]);
     expect(view.total).toBe(1760);
 
-    // An edit shows on the next read.
-    await admin(t, "PUT", `/api/admin/payment-methods/${added.json().item._id}`, { ...method, holder: "Ram Bahadur" });
+    // An edit shows on the next read, with the note in Nepali beside the English; a blank one is none.
+    const edited = await admin(t, "PUT", `/api/admin/payment-methods/${added.json().item._id}`, {
+      ...method,
+      holder: "Ram Bahadur",
+      noteNe: " व्यक्तिगत खाता ",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
     view = (await shopperRead(t, order.reference, order.key)).json();
-    expect(view.paymentMethods[0].holder).toBe("Ram Bahadur");
+    expect(view.paymentMethods[0]).toMatchObject({ holder: "Ram Bahadur", note: method.note, noteNe: "व्यक्तिगत खाता" });
+    await admin(t, "PUT", `/api/admin/payment-methods/${added.json().item._id}`, { ...method, holder: "Ram Bahadur", noteNe: "  " });
+    view = (await shopperRead(t, order.reference, order.key)).json();
+    expect(view.paymentMethods[0].noteNe).toBeNull();
 
     await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "paid" });
     view = (await shopperRead(t, order.reference, order.key)).json();

@@ -44,6 +44,8 @@ export const shopperOrderSchema = z.object({
       holder: z.string(),
       qrImage: z.string(),
       note: z.string(),
+      /** The note in Nepali, or null: the Nepali page shows the English then. */
+      noteNe: z.string().nullable(),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { linkSchema, optionalText, requiredText } from "../common";
+import { linkSchema, nepaliText, optionalText, requiredText } from "../common";
 import { PAYMENT_KINDS } from "../payment-methods";
 
 export const paymentMethodInputSchema = z.object({
@@ -12,6 +12,7 @@ export const paymentMethodInputSchema = z.object({
     .optional()
     .default(""),
   note: optionalText("Note", 300),
+  noteNe: nepaliText("Note in Nepali", 300),
   enabled: z.boolean({ error: "enabled must be true or false" }).optional().default(true),
 });
 export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
@@ -25,6 +26,7 @@ export const paymentMethodSchema = z.object({
   holder: z.string(),
   qrImage: z.string(),
   note: z.string(),
+  noteNe: z.string().nullable(),
   enabled: z.boolean(),
   position: z.number(),
   version: z.number(),

@@ -163,6 +163,8 @@ export interface PaymentMethodsTable {
   /** An uploaded image's URL, or "". */
   qr_image: string;
   note: string;
+  /** The note in Nepali, or null: Nepali order pages show the English then. */
+  note_ne: string | null;
   /** 1 or 0. */
   enabled: number;
   position: number;

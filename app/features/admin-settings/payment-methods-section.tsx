@@ -18,6 +18,7 @@ const fieldsOf = (method: PaymentMethod): PaymentMethodInput => ({
   holder: method.holder,
   qrImage: method.qrImage,
   note: method.note,
+  noteNe: method.noteNe,
   enabled: method.enabled,
 });
 
@@ -62,6 +63,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
       holder: text("holder"),
       qrImage: text("qrImage"),
       note: text("note"),
+      noteNe: text("noteNe"),
       enabled: data.get("enabled") === "on",
     };
     if (editing) save.submit({ intent: "payment-method-save", id: editing._id, version: editing.version, fields });
@@ -116,7 +118,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
                     )}
                   </p>
                   <p className={`text-sm break-all ${mutedText}`}>
-                    {method.account} · {method.holder}
+                    {method.account} · {method.holder} · {method.qrImage ? "QR code" : "No QR code"}
                   </p>
                 </div>
               </div>
@@ -223,6 +225,18 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
             maxLength={300}
             hint="For example: personal account, or the bank's branch"
             error={errors.note}
+          />
+        </div>
+        <div className="md:col-span-2">
+          <InputField
+            name="noteNe"
+            label="Note in Nepali"
+            optional
+            lang="ne"
+            defaultValue={editing?.noteNe ?? ""}
+            maxLength={300}
+            hint="Shown on the Nepali order pages, where the English note shows when this is empty"
+            error={errors.noteNe}
           />
         </div>
         <label className="flex items-center gap-2 text-sm font-medium md:col-span-2">

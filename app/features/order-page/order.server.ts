@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
+import { localeOfPath, sellerText } from "../../../domain/locale";
 import type { ShopperOrder } from "../../../domain/order-pages";
 
 /**
@@ -7,8 +8,12 @@ import type { ShopperOrder } from "../../../domain/order-pages";
  */
 export async function loadShopperOrder(context: AppLoadContext, request: Request, reference: string): Promise<ShopperOrder> {
   const key = new URL(request.url).searchParams.get("key") ?? "";
+  const locale = localeOfPath(new URL(request.url).pathname);
   try {
-    return await context.services.orders.forShopper(reference, key.slice(0, 100), context.clientAddress ?? "");
+    const order = await context.services.orders.forShopper(reference, key.slice(0, 100), context.clientAddress ?? "");
+    // The seller's notes in the page's language (ADR 0093): the page ships one of the two.
+    const paymentMethods = order.paymentMethods.map((method) => ({ ...method, note: sellerText(locale, method.note, method.noteNe), noteNe: null }));
+    return { ...order, paymentMethods };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

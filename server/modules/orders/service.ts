@@ -276,7 +276,7 @@ export function createOrdersService(
         }),
         steps: orderSteps(order),
         claim: order.paidClaim,
-        paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note }) => ({
+        paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note, noteNe }) => ({
           _id,
           kind,
           name,
@@ -284,6 +284,7 @@ export function createOrdersService(
           holder,
           qrImage: absoluteLink(publicUrl, qrImage),
           note,
+          noteNe,
         })),
       };
     },

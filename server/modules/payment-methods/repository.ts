@@ -15,6 +15,7 @@ function toMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
     holder: row.holder,
     qrImage: row.qr_image,
     note: row.note,
+    noteNe: row.note_ne,
     enabled: Number(row.enabled) === 1,
     position: Number(row.position),
     version: Number(row.version),
@@ -28,6 +29,7 @@ const columns = (data: PaymentMethodData) => ({
   holder: data.holder,
   qr_image: data.qrImage,
   note: data.note,
+  note_ne: data.noteNe ?? null,
   enabled: data.enabled ? 1 : 0,
 });
 
