@@ -535,6 +535,24 @@ const ADMIN: Row[] = [
       await expect(page.getByRole("listitem").filter({ hasText: login })).toContainText("0/1 seats");
     },
   },
+  {
+    state: "an account edited in place, and the add form open",
+    tag: "@phone",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const item = await addItem(scene);
+      const service = `${item.name} family`;
+      const login = `seller-${unique()}@example.com`;
+      const data = { service, itemIds: [item._id], login, password: "E2E-account-pass-4821", seats: [{ pin: "4821" }], cost: 1200, periodMonths: 1 };
+      const added = await admin.post("/api/admin/accounts", { data });
+      expect(added.status(), await added.text()).toBe(201);
+      await signedIn(page, `/admin/accounts?q=${encodeURIComponent(login)}`);
+      await page.getByRole("button", { name: "Add a provider account" }).click();
+      await page.getByRole("button", { name: `Edit ${service} (${login})` }).click();
+      await expect(page.getByRole("region", { name: `Edit ${service} (${login})` }).getByRole("textbox", { name: "Service" })).toBeFocused();
+      await expect(page.getByRole("region", { name: "Add a provider account" })).toBeVisible();
+    },
+  },
   { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },
   {
     state: "a price being edited",

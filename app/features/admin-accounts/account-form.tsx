@@ -17,11 +17,20 @@ const draftsOf = (account: Account | null): SeatDraft[] =>
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", retired: "Retired" } as const;
 
-/** Adds a provider account, or edits `editing` over the version it was read at. */
+/** The form's id, to bring it into view and focus its first field when it opens. */
+export const accountFormId = (editing: Account | null) => (editing ? `account-form-${editing._id}` : "account-form");
+
+/** Adds a provider account, or edits `editing` over the version it was read at; `onDone` when saved or cancelled. */
 export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; editing: Account | null; onDone: () => void }) {
   const save = useAdminAction(accountActionSchema, { onSaved: onDone, reset: !editing });
   const { errors, formRef, pending, stale, reload, reloading } = save;
   const [seats, setSeats] = useState<SeatDraft[]>(() => draftsOf(editing));
+  // The form stays mounted over a save, to take its answer; the saved (or reloaded) version's seats replace the drafts.
+  const [draftedVersion, setDraftedVersion] = useState(editing?.version);
+  if (editing && editing.version !== draftedVersion) {
+    setDraftedVersion(editing.version);
+    setSeats(draftsOf(editing));
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,13 +60,16 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
   }
 
   const title = editing ? `Edit ${editing.service} (${editing.login})` : "Add a provider account";
+  // An account is edited in place of its card in the list, under the list's heading.
+  const Heading = editing ? "h3" : "h2";
+  const formId = accountFormId(editing);
   return (
-    <section aria-labelledby="account-form-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="account-form-title" className={sectionHeading}>
+    <section aria-labelledby={`${formId}-title`} className={editing ? undefined : `${card} p-4 sm:p-6`}>
+      <Heading id={`${formId}-title`} className={`${sectionHeading} break-words`}>
         {title}
-      </h2>
+      </Heading>
       <form
-        id="account-form"
+        id={formId}
         key={editing ? `${editing._id}-${editing.version}` : "new"}
         ref={formRef}
         onSubmit={submit}
@@ -206,11 +218,9 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
         {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <div className="flex flex-col gap-3 sm:flex-row">
           <SubmitButton pending={pending}>{editing ? "Save account" : "Add account"}</SubmitButton>
-          {editing && (
-            <button type="button" className={secondaryButton} onClick={onDone}>
-              Cancel edit
-            </button>
-          )}
+          <button type="button" className={secondaryButton} onClick={onDone}>
+            {editing ? "Cancel edit" : "Cancel"}
+          </button>
         </div>
       </form>
     </section>

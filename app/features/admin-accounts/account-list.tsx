@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, revealSchema, type Account, type AccountPage, type Reveal } from "../../../domain/accounts";
@@ -10,6 +10,7 @@ import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
+import { accountFormId } from "./account-form";
 import { RevealButton } from "./reveal-button";
 
 const STATUS_STYLE = {
@@ -54,10 +55,24 @@ function RevealLog({ accountId }: { accountId: string }) {
   );
 }
 
-function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNames: Map<string, string>; onEdit: (account: Account) => void }) {
+type Editing = {
+  /** The account whose card shows its edit form in its place, if any. */
+  id: string | null;
+  open: (account: Account) => void;
+  form: (account: Account) => ReactNode;
+};
+
+function AccountCard({ account, itemNames, editing }: { account: Account; itemNames: Map<string, string>; editing: Editing }) {
   const remove = useAdminAction(accountActionSchema);
   const [confirming, setConfirming] = useState(false);
   const titleId = `account-${account._id}`;
+  if (editing.id === account._id) {
+    return (
+      <li className={`${card} min-w-0 p-4 sm:p-6 lg:col-span-2`} aria-labelledby={`${accountFormId(account)}-title`}>
+        {editing.form(account)}
+      </li>
+    );
+  }
   return (
     <li className={`${card} min-w-0 p-4`} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -89,20 +104,22 @@ function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNam
         <RevealButton accountId={account._id} what="password" label={`Reveal the password of ${account.service} ${account.login}`} />
       </div>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[18rem] text-left text-sm">
+        {/* Three columns, the profile under its seat, so "Held by" keeps room for a name at 360 px. */}
+        <table className="w-full text-left text-sm">
           <thead className={mutedText}>
             <tr>
               <th className="py-1 pr-2 font-medium">Seat</th>
-              <th className="py-1 pr-2 font-medium">Profile</th>
               <th className="py-1 pr-2 font-medium">PIN</th>
               <th className="py-1 font-medium">Held by</th>
             </tr>
           </thead>
           <tbody>
             {account.seats.map((seat) => (
-              <tr key={seat.id} className="border-t border-slate-200 dark:border-slate-800">
-                <td className="py-1.5 pr-2">{seat.position}</td>
-                <td className="py-1.5 pr-2">{seat.profileName || "–"}</td>
+              <tr key={seat.id} className="border-t border-slate-200 align-top dark:border-slate-800">
+                <td className="py-1.5 pr-2">
+                  {seat.position}
+                  <span className={`block text-xs break-words ${mutedText}`}>{seat.profileName || "No profile name"}</span>
+                </td>
                 <td className="py-1.5 pr-2">
                   {seat.hasPin ? (
                     <RevealButton accountId={account._id} what="pin" seatId={seat.id} label={`Reveal the PIN of seat ${seat.position}`} />
@@ -112,9 +129,10 @@ function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNam
                 </td>
                 <td className="py-1.5">
                   {seat.holder ? (
-                    <span>
-                      <strong>{seat.holder.reference}</strong> {seat.holder.customerName ?? ""}
-                      {seat.holder.expiryDate ? <span className={mutedText}> until {seat.holder.expiryDate}</span> : null}
+                    <span className="break-words">
+                      <strong className="font-mono">{seat.holder.reference}</strong>
+                      {seat.holder.customerName && <span className="block">{seat.holder.customerName}</span>}
+                      {seat.holder.expiryDate && <span className={`block ${mutedText}`}>until {seat.holder.expiryDate}</span>}
                     </span>
                   ) : (
                     <span className="text-emerald-800 dark:text-emerald-300">Free</span>
@@ -128,7 +146,12 @@ function AccountCard({ account, itemNames, onEdit }: { account: Account; itemNam
       {account.notes && <p className={`mt-2 text-sm whitespace-pre-line ${mutedText}`}>{account.notes}</p>}
       <RevealLog accountId={account._id} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={`${secondaryButton} px-4 py-2 text-sm`} onClick={() => onEdit(account)}>
+        <button
+          type="button"
+          className={`${secondaryButton} px-4 py-2 text-sm`}
+          onClick={() => editing.open(account)}
+          aria-label={`Edit ${account.service} (${account.login})`}
+        >
           Edit
         </button>
         <button type="button" className={`${secondaryButton} px-4 py-2 text-sm`} disabled={remove.pending} onClick={() => setConfirming(true)}>
@@ -171,12 +194,12 @@ export function AccountList({
   page,
   filter,
   itemNames,
-  onEdit,
+  editing,
 }: {
   page: AccountPage;
   filter: AccountFilter;
   itemNames: Map<string, string>;
-  onEdit: (account: Account) => void;
+  editing: Editing;
 }) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/accounts";
@@ -237,7 +260,7 @@ export function AccountList({
       <div aria-live="polite" aria-busy={searching} className={searching ? "opacity-60" : undefined}>
         {summary.accounts === 0 ? (
           <p className={`mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center dark:border-slate-700 ${mutedText}`}>
-            No provider accounts yet. Add the first one above: its seats are then offered when you deliver an order.
+            No provider accounts yet. Add the first one with “Add a provider account”: its seats are then offered when you deliver an order.
           </p>
         ) : page.total === 0 ? (
           <p className={`mt-4 ${mutedText}`}>
@@ -251,7 +274,7 @@ export function AccountList({
             <p className={`mt-4 text-sm ${mutedText}`}>{shownText(page, filtered)}</p>
             <ul className="mt-2 grid gap-4 lg:grid-cols-2" aria-label="Accounts">
               {page.items.map((account) => (
-                <AccountCard key={account._id} account={account} itemNames={itemNames} onEdit={onEdit} />
+                <AccountCard key={account._id} account={account} itemNames={itemNames} editing={editing} />
               ))}
             </ul>
             {page.pages > 1 && (

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
-import { AccountForm } from "../../features/admin-accounts/account-form";
+import { accountFormId, AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
 import { KeyStockSection } from "../../features/admin-accounts/key-stock";
 import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
+import { primaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { showForm } from "../../lib/admin/form-parts";
 import { requireAdmin } from "../../lib/admin/require-admin";
@@ -69,11 +70,20 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   const { page, filter, items, stock } = loaderData;
   const accounts = page.items;
   const [editingId, setEditingId] = useState<string | null>(null);
-  const editing = accounts.find((account) => account._id === editingId) ?? null;
+  // The list comes first (ADR 0096): the add form opens from its button, and an edit in place of its card.
+  const [adding, setAdding] = useState(false);
   const itemNames = new Map(items.map((item) => [item.id, item.name]));
-  const edit = (account: Account) => {
-    setEditingId(account._id);
-    showForm("account-form");
+  const editing = {
+    id: accounts.some((account) => account._id === editingId) ? editingId : null,
+    open(account: Account) {
+      setEditingId(account._id);
+      showForm(accountFormId(account));
+    },
+    form: (account: Account) => <AccountForm key={account._id} items={items} editing={account} onDone={() => setEditingId(null)} />,
+  };
+  const add = () => {
+    setAdding(true);
+    showForm(accountFormId(null));
   };
   return (
     <div className="mx-auto max-w-6xl">
@@ -83,8 +93,14 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         Reveal, which is logged.
       </p>
       <div className="mt-6 space-y-8">
-        <AccountForm key={editing ? `${editing._id}-${editing.version}` : "new"} items={items} editing={editing} onDone={() => setEditingId(null)} />
-        <AccountList page={page} filter={filter} itemNames={itemNames} onEdit={edit} />
+        {adding ? (
+          <AccountForm key="new" items={items} editing={null} onDone={() => setAdding(false)} />
+        ) : (
+          <button type="button" className={primaryButton} onClick={add}>
+            Add a provider account
+          </button>
+        )}
+        <AccountList page={page} filter={filter} itemNames={itemNames} editing={editing} />
         <KeyStockSection items={items} stock={stock} />
         <ThresholdForm items={items} />
       </div>
