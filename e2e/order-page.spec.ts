@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { addMonths } from "../domain/orders";
-import { addPaymentMethod, catchChatLinks, shopDate } from "./helpers";
+import { MY_ORDERS_KEY } from "../domain/order-pages";
+import { addPaymentMethod, catalogueId, catchChatLinks, placeOrder, shopDate } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
 
@@ -153,4 +154,44 @@ test("the order page: the chat's link, how to pay with a QR, 'I have paid', the 
   } finally {
     await adminContext.close();
   }
+});
+
+test("My orders tells the truth: a payment said on the order page and the shop's delivery show when the shopper comes back to it", async ({
+  page,
+  context,
+  baseURL,
+  admin,
+}) => {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const order = await placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp" });
+  const key = new URL(order.orderUrl, baseURL).searchParams.get("key")!;
+  await page.addInitScript(
+    ([name, value]) => localStorage.setItem(name!, value!),
+    [MY_ORDERS_KEY, JSON.stringify([{ reference: order.reference, key, placedAt: new Date().toISOString() }])],
+  );
+  await catchChatLinks(context);
+  await page.goto("/my-orders");
+  const row = page.getByRole("link", { name: new RegExp(order.reference) });
+  await expect(row).toContainText("Received");
+  await expect(row).not.toContainText("You said you paid");
+
+  // The shopper opens the order from the list and says they paid; back on My orders, the list says so.
+  await row.click();
+  await expect(page.getByRole("heading", { name: `Order ${order.reference}` })).toBeVisible();
+  const chat = context.waitForEvent("page");
+  await page.getByRole("button", { name: "I have paid" }).click();
+  await chat;
+  await expect(page.getByRole("region", { name: "You told the shop you paid" })).toBeVisible();
+  await page.goBack();
+  await expect(row).toContainText("You said you paid");
+  await expect(row).toContainText("Received");
+
+  // The shop delivers while My orders stays open: the list shows it when the shopper comes back to the tab.
+  const delivered = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "delivered" } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  await expect(row).toContainText("Received");
+  // Headless Chromium keeps every tab visible and focused: the return is the event a browser sends then.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(row).toContainText("Delivered");
+  await expect(row).not.toContainText("You said you paid");
 });
