@@ -114,7 +114,7 @@ export function RenewDialog({
         <div role="group" aria-labelledby="renew-devices" className="mt-2 grid grid-cols-3 gap-2">
           {DEVICE_OPTIONS.map((n) => (
             <button key={n} type="button" aria-pressed={n === devices} onClick={() => setDevices(n)} className={optionClass(n === devices)}>
-              <span className="font-semibold whitespace-nowrap">{devicesText(n, locale)}</span>
+              <span className="text-sm font-semibold whitespace-nowrap sm:text-base">{devicesText(n, locale)}</span>
             </button>
           ))}
         </div>
