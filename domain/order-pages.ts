@@ -80,8 +80,11 @@ export type ShopperOrderLine = {
   daysLeft: number | null;
   /** The order that renewed this line. */
   renewedBy: string | null;
-  /** What the cart needs to renew it at today's price; null when it cannot be renewed from the page now. */
-  renewal: { itemId: string; Id: string; image: string; unitPrice: number } | null;
+  /**
+   * What its renewal checkout offers: the item's plans at today's prices (the line's own months among them when
+   * still sold) and that plan's price; null when it cannot be renewed from the page now.
+   */
+  renewal: { itemId: string; unitPrice: number; plans: Array<{ months: number; unitPrice: number }> } | null;
 };
 
 /** One order as its shopper sees it: what was sold, at the stored total. */
@@ -92,6 +95,8 @@ export type ShopperOrder = {
   channel: "whatsapp" | "telegram";
   total: number;
   lines: ShopperOrderLine[];
+  /** The name and phone the order was placed with: the shopper's own (they hold the key), to renew as the same customer. */
+  customer: { name: string | null; phone: string | null };
   steps: OrderStep[];
   claim: { at: string; transactionId: string | null } | null;
   /** Enabled methods while the order waits for payment; none once paid or cancelled. */

@@ -123,6 +123,29 @@ describe("orderMessage", () => {
     const message = orderMessage(lines, "PSL-7K2QX", link).split("\n");
     expect(message.slice(-2)).toEqual(["Order ref: PSL-7K2QX", link]);
   });
+
+  it("of a renewal names the order, line and end it renews and the day it runs to, in English and Nepali", () => {
+    const lines = [{ itemId: "n1", name: "Netflix Premium", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 }];
+    const renews = { reference: "PSL-ABCDE", position: 2, name: "Netflix Premium", expiryDate: "2026-12-01" };
+    expect(orderMessage(lines, "PSL-7K2QX", undefined, "en", { renews, today: "2026-11-25" })).toBe(
+      [
+        "Hello! I would like to renew:",
+        "Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months",
+        "Total: 1,760 NPR",
+        "Renewal of PSL-ABCDE, line 2 (Netflix Premium), which ends on 2026-12-01: renewed, it runs to 2027-03-01.",
+        "Order ref: PSL-7K2QX",
+      ].join("\n"),
+    );
+    // Ended already: the new months run from today.
+    expect(orderMessage(lines, null, undefined, "en", { renews, today: "2026-12-10" }).split("\n").at(-1)).toBe(
+      "Renewal of PSL-ABCDE, line 2 (Netflix Premium), which ended on 2026-12-01: renewed, it runs to 2027-03-10.",
+    );
+    const nepali = orderMessage(lines, "PSL-7K2QX", undefined, "ne", { renews, today: "2026-11-25" }).split("\n");
+    expect(nepali[0]).toBe("नमस्ते! मलाई यो नवीकरण गर्नु छ:");
+    expect(nepali.at(-2)).toMatch(
+      /^नवीकरण: PSL-ABCDE को लाइन 2 \(Netflix Premium\), जुन .*\(1 Dec 2026\) मा सकिन्छ; नवीकरणपछि .*\(1 Mar 2027\) सम्म चल्छ।$/,
+    );
+  });
 });
 
 describe("status transitions", () => {

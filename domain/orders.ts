@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
-import { buildCheckoutMessage, type ChatChannel } from "./checkout";
+import { buildCheckoutMessage, oneLine, type ChatChannel } from "./checkout";
 import { LOCALES, type Locale } from "./locale";
 import { formatNumber } from "./locale-format";
+import { messageDay } from "./seller-messages";
 import { monthsLabel } from "./validity";
 
 // ---------------------------------------------------------------------------------------------
@@ -157,7 +158,36 @@ export const quoteResponseSchema = z.object({
 });
 
 /** The storefront's message with the reference the seller will look up and, last, the shopper's order page. */
-export function orderMessage(lines: readonly OrderLine[], reference: string | null, orderUrl?: string, locale: Locale = "en"): string {
+/** The line a renewal order renews, as its chat message names it: the order, the line's place in it, its name and end. */
+export type RenewedLine = { reference: string; position: number; name: string; expiryDate: string };
+
+/** Where a renewal of `months` runs to: on from the old end, or from today when the old one has already ended. */
+export function renewalRunsTo(expiryDate: string, today: string, months: number): string {
+  return addMonths(expiryDate < today ? today : expiryDate, months);
+}
+
+/** "Renewal of PSL-ABCDE, line 1 (Netflix Premium), which ends on 2026-12-01: renewed, it runs to 2027-03-01." */
+function renewalNote(renews: RenewedLine, months: number, today: string, locale: Locale): string {
+  const ended = renews.expiryDate < today;
+  const end = messageDay(renews.expiryDate, locale);
+  const runsTo = messageDay(renewalRunsTo(renews.expiryDate, today, months), locale);
+  if (locale === "ne") {
+    return `नवीकरण: ${renews.reference} को लाइन ${renews.position} (${oneLine(renews.name)}), जुन ${end} मा ${ended ? "सकियो" : "सकिन्छ"}; नवीकरणपछि ${runsTo} सम्म चल्छ।`;
+  }
+  return `Renewal of ${renews.reference}, line ${renews.position} (${oneLine(renews.name)}), which ${ended ? "ended" : "ends"} on ${end}: renewed, it runs to ${runsTo}.`;
+}
+
+/**
+ * The chat message of a stored order: the cart's message, the reference on its own line and the shopper's link.
+ * A renewal says so, and names the line it renews and until when (`today`: the shop's day, to tell an ended line).
+ */
+export function orderMessage(
+  lines: readonly OrderLine[],
+  reference: string | null,
+  orderUrl?: string,
+  locale: Locale = "en",
+  renewal?: { renews: RenewedLine; today: string },
+): string {
   const message = buildCheckoutMessage(
     lines.map((line) => ({
       name: line.name,
@@ -167,10 +197,15 @@ export function orderMessage(lines: readonly OrderLine[], reference: string | nu
       cost: line.lineTotal,
     })),
     locale,
-  );
+  ).split("\n");
+  if (renewal && lines[0]) {
+    message[0] = locale === "ne" ? "नमस्ते! मलाई यो नवीकरण गर्नु छ:" : "Hello! I would like to renew:";
+    message.push(renewalNote(renewal.renews, lines[0].months, renewal.today, locale));
+  }
   // The seller looks the reference up by its English label, which the Nepali message keeps beside its own.
-  const withReference = reference ? `${message}\n${locale === "ne" ? "अर्डर नम्बर (Order ref)" : "Order ref"}: ${reference}` : message;
-  return orderUrl ? `${withReference}\n${orderUrl}` : withReference;
+  if (reference) message.push(`${locale === "ne" ? "अर्डर नम्बर (Order ref)" : "Order ref"}: ${reference}`);
+  if (orderUrl) message.push(orderUrl);
+  return message.join("\n");
 }
 
 export const checkoutResponseSchema = z.object({

@@ -319,6 +319,19 @@ const STOREFRONT: Row[] = [
     },
   },
   {
+    state: "an order page's renewal checkout, its plan changed",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anOrder(scene, { status: "delivered" });
+      await scene.page.goto(orderUrl);
+      await scene.page.getByRole("button", { name: "Renew Netflix Premium" }).click();
+      const dialog = scene.page.getByRole("dialog", { name: "Renew Netflix Premium" });
+      await expect(dialog.getByLabel("Phone")).toHaveValue("9801234567");
+      await dialog.getByRole("button", { name: /^3 months/ }).click();
+      await expect(dialog).toContainText("NPR 880");
+    },
+  },
+  {
     state: "my orders",
     tag: "@phone",
     async open(scene) {

@@ -1,9 +1,11 @@
 import { expect, test } from "./fixtures";
-import { addPaymentMethod, catchChatLinks, shopDate } from "./helpers";
+import { addMonths } from "../domain/orders";
+import { MY_ORDERS_KEY } from "../domain/order-pages";
+import { addPaymentMethod, catalogueId, catchChatLinks, placeOrder, shopDate } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
 
-test("the order page: the chat's link, how to pay with a QR, 'I have paid', the admin's claim, paid, delivered, and Renew", async ({
+test("the order page: the chat's link, how to pay with a QR, 'I have paid', the admin's claim, paid, delivered, and Renew of that line alone, for the same customer", async ({
   page,
   context,
   browser,
@@ -29,6 +31,8 @@ test("the order page: the chat's link, how to pay with a QR, 'I have paid', the 
     await page.getByRole("link", { name: "Cart, 1 item" }).click();
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+    await dialog.getByLabel("Your name").fill("Sita Rai");
+    await dialog.getByLabel("Phone").fill("980-1234599");
     const popup = context.waitForEvent("page");
     await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
     await popup;
@@ -89,37 +93,105 @@ test("the order page: the chat's link, how to pay with a QR, 'I have paid', the 
     await page.reload();
     await expect(page.getByText("Paid and delivered. Thank you!")).toBeVisible();
     await expect(page.getByText(/\d days? left|Ends today/)).toBeVisible();
-    // The first order's line is still in the cart; a shopper who cleared it renews just this one.
-    await page.evaluate(() => localStorage.removeItem("cart"));
+    // The first order's line is still in the cart, and stays there: Renew checks out that line alone.
+    await page.goto("/prices/YouTube%20Premium");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+    await page.goto(link);
     for (const dark of [true, false]) {
       await page.evaluate((d) => localStorage.setItem("isDarkMode", String(d)), dark);
       await page.reload();
       await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
     }
     await page.getByRole("button", { name: "Renew Netflix Premium" }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    const renewDialog = page.getByRole("dialog", { name: "Select Payment Method" });
+    const renewDialog = page.getByRole("dialog", { name: "Renew Netflix Premium" });
     await expect(renewDialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/order/${reference}\\?key=`));
+    const ends = addMonths(shopDate(-27), 1);
+    await expect(renewDialog).toContainText(`Line 1 of order ${reference}, ending on`);
+    // The line's plan and devices to start with, the order's name and phone.
+    await expect(renewDialog.getByRole("button", { name: /^1 month/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(renewDialog.getByRole("button", { name: "1 device" })).toHaveAttribute("aria-pressed", "true");
+    await expect(renewDialog.getByLabel("Your name")).toHaveValue("Sita Rai");
+    await expect(renewDialog.getByLabel("Phone")).toHaveValue("9801234599");
+    await expect(renewDialog).toContainText("NPR 300");
+    // Changed to 3 months on 2 devices.
+    await renewDialog.getByRole("button", { name: /^3 months/ }).click();
+    await renewDialog.getByRole("button", { name: "2 devices" }).click();
+    await expect(renewDialog).toContainText("NPR 1,760");
     const renewPopup = context.waitForEvent("page");
     await renewDialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
     await renewPopup;
-    const renewalText = () => texts().find((message) => message.startsWith("Hello!") && !message.includes(reference));
+    const renewalText = () => texts().find((message) => message.startsWith("Hello! I would like to renew:"));
     await expect.poll(renewalText).toBeDefined();
-    const renewal = REFERENCE.exec(renewalText()!)![0];
-
-    // Linked to the old order, as the admin's Mark renewed does.
-    await page.goto(link);
+    const renewal = REFERENCE.exec(renewalText()!.split("Order ref: ")[1]!)![0];
+    expect(renewalText()!.split("\n").slice(0, 4)).toEqual([
+      "Hello! I would like to renew:",
+      "Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months",
+      "Total: 1,760 NPR",
+      `Renewal of ${reference}, line 1 (Netflix Premium), which ends on ${ends}: renewed, it runs to ${addMonths(ends, 3)}.`,
+    ]);
+    await expect(renewDialog.getByRole("status")).toContainText(renewal);
+    await renewDialog.getByRole("button", { name: "Close" }).click();
+    await expect(renewDialog).toBeHidden();
+    // The page says so at once; the cart was left alone.
     await expect(page.getByText(`Renewed by ${renewal}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+
+    // Linked to the old order, as the admin's Mark renewed does, and to the same customer.
     await seller.goto(`/admin/orders?q=${reference}`);
     await expect(seller.getByRole("list", { name: "Orders" })).toContainText(`renewed as ${renewal}`);
+    await seller.goto(`/admin/customers/${encodeURIComponent("+9779801234599")}`);
+    await expect(seller.getByRole("main")).toContainText(reference);
+    await expect(seller.getByRole("main")).toContainText(renewal);
 
     // My orders remembers both, with their status and total.
     await page.goto("/my-orders");
     const mine = page.getByRole("list").filter({ hasText: reference });
     await expect(mine.getByRole("link", { name: new RegExp(reference) })).toContainText("Delivered");
     await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("Received");
-    await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("NPR 300");
+    await expect(mine.getByRole("link", { name: new RegExp(renewal) })).toContainText("NPR 1,760");
   } finally {
     await adminContext.close();
   }
+});
+
+test("My orders tells the truth: a payment said on the order page and the shop's delivery show when the shopper comes back to it", async ({
+  page,
+  context,
+  baseURL,
+  admin,
+}) => {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const order = await placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp" });
+  const key = new URL(order.orderUrl, baseURL).searchParams.get("key")!;
+  await page.addInitScript(
+    ([name, value]) => localStorage.setItem(name!, value!),
+    [MY_ORDERS_KEY, JSON.stringify([{ reference: order.reference, key, placedAt: new Date().toISOString() }])],
+  );
+  await catchChatLinks(context);
+  await page.goto("/my-orders");
+  const row = page.getByRole("link", { name: new RegExp(order.reference) });
+  await expect(row).toContainText("Received");
+  await expect(row).not.toContainText("You said you paid");
+
+  // The shopper opens the order from the list and says they paid; back on My orders, the list says so.
+  await row.click();
+  await expect(page.getByRole("heading", { name: `Order ${order.reference}` })).toBeVisible();
+  const chat = context.waitForEvent("page");
+  await page.getByRole("button", { name: "I have paid" }).click();
+  await chat;
+  await expect(page.getByRole("region", { name: "You told the shop you paid" })).toBeVisible();
+  await page.goBack();
+  await expect(row).toContainText("You said you paid");
+  await expect(row).toContainText("Received");
+
+  // The shop delivers while My orders stays open: the list shows it when the shopper comes back to the tab.
+  const delivered = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "delivered" } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  await expect(row).toContainText("Received");
+  // Headless Chromium keeps every tab visible and focused: the return is the event a browser sends then.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(row).toContainText("Delivered");
+  await expect(row).not.toContainText("You said you paid");
 });

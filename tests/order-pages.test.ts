@@ -213,7 +213,7 @@ describe("the shopper's order link", () => {
     now = new Date("2026-11-25T06:00:00.000Z");
     const due = (await shopperRead(t, order.reference, order.key)).json().lines[0];
     expect(due.daysLeft).toBe(6);
-    expect(due.renewal).toMatchObject({ unitPrice: 880 });
+    expect(due.renewal).toMatchObject({ unitPrice: 880, plans: expect.arrayContaining([{ months: 3, unitPrice: 880 }]) });
 
     const netflix = await itemId(t, "Netflix Premium");
     const renewing = { reference: order.reference, key: order.key, lineId: due.id };
@@ -267,6 +267,88 @@ describe("the shopper's order link", () => {
     // Renewed again, by the shopper this time for good.
     const again = await placeOrder(t, { renews: renewing, name: "Sita", phone });
     expect((await shopperRead(t, order.reference, order.key)).json().lines[0]).toMatchObject({ renewedBy: again.reference, renewal: null });
+  });
+});
+
+describe("renewing a line from its order page", () => {
+  it("offers the item's plans and the order's own name and phone, and renews as one line of that item, for the same customer", async () => {
+    const t = await createTestApp({ seed: true, clock: () => new Date("2026-11-25T06:00:00.000Z") });
+    const phone = "980-0000077";
+    const order = await placeOrder(t, { name: "Sita", phone, language: "en" });
+    await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "delivered", startDate: "2026-09-01" });
+    const view = (await shopperRead(t, order.reference, order.key)).json();
+    expect(view.customer).toEqual({ name: "Sita", phone: "9800000077" });
+    const netflix = await itemId(t, "Netflix Premium");
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    const sold = allPrices.find((item: { _id: string }) => item._id === netflix).plans as Record<string, number>;
+    expect(view.lines[0].renewal).toEqual({
+      itemId: netflix,
+      unitPrice: 880,
+      plans: Object.entries(sold)
+        .map(([months, unitPrice]) => ({ months: Number(months), unitPrice }))
+        .sort((a, b) => a.months - b.months),
+    });
+    const renewing = { reference: order.reference, key: order.key, lineId: view.lines[0].id };
+
+    // Another item, or more than the one line, is not a renewal of it.
+    const spotify = await itemId(t, "YouTube Premium");
+    for (const items of [
+      [{ _id: spotify, months: 1, devices: 1 }],
+      [
+        { _id: netflix, months: 1, devices: 1 },
+        { _id: netflix, months: 3, devices: 1 },
+      ],
+    ]) {
+      const refused = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: { items, channel: "whatsapp", renews: renewing },
+        remoteAddress: anAddress(),
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errors).toEqual([{ field: "renews", message: "A renewal of Netflix Premium is one line of Netflix Premium" }]);
+    }
+    expect((await shopperRead(t, order.reference, order.key)).json().lines[0].renewedBy).toBeNull();
+
+    // One month on one device this time: the message says what it renews and until when.
+    const renewal = await placeOrder(t, {
+      items: [{ _id: netflix, months: 1, devices: 1 }],
+      renews: renewing,
+      name: "Sita",
+      phone: "+977 9800000077",
+    });
+    expect(renewal.message.split("\n").slice(0, 4)).toEqual([
+      "Hello! I would like to renew:",
+      `Item: Netflix Premium, Quantity: 1, Price: ${sold["1"]} NPR, Plan: 1 month`,
+      `Total: ${sold["1"]} NPR`,
+      `Renewal of ${order.reference}, line 1 (Netflix Premium), which ends on 2026-12-01: renewed, it runs to 2027-01-01.`,
+    ]);
+    expect(renewal.message.split("\n").at(-2)).toBe(`Order ref: ${renewal.reference}`);
+
+    // The same customer (the phone however written): both orders on their page.
+    const customer = await admin(t, "GET", `/api/admin/customers/${encodeURIComponent("+9779800000077")}`);
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(
+      customer
+        .json()
+        .customer.orders.map((o: { reference: string }) => o.reference)
+        .sort(),
+    ).toEqual([order.reference, renewal.reference].sort());
+  });
+
+  it("says the renewal in Nepali for a Nepali checkout", async () => {
+    const t = await createTestApp({ seed: true, clock: () => new Date("2026-11-25T06:00:00.000Z") });
+    const order = await placeOrder(t);
+    await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "delivered", startDate: "2026-09-01" });
+    const line = (await shopperRead(t, order.reference, order.key)).json().lines[0];
+    const renewal = await placeOrder(t, { renews: { reference: order.reference, key: order.key, lineId: line.id }, language: "ne" });
+    const message = renewal.message.split("\n");
+    expect(message[0]).toBe("नमस्ते! मलाई यो नवीकरण गर्नु छ:");
+    expect(message[3]).toMatch(
+      new RegExp(
+        `^नवीकरण: ${order.reference} को लाइन 1 \\(Netflix Premium\\), जुन .*\\(1 Dec 2026\\) मा सकिन्छ; नवीकरणपछि .*\\(1 Mar 2027\\) सम्म चल्छ।$`,
+      ),
+    );
   });
 });
 

@@ -30,9 +30,12 @@ export const shopperOrderSchema = z.object({
       .extend({
         daysLeft: z.number().nullable(),
         renewedBy: z.string().nullable(),
-        renewal: z.object({ itemId: z.string(), Id: z.string(), image: z.string(), unitPrice: z.number() }).nullable(),
+        renewal: z
+          .object({ itemId: z.string(), unitPrice: z.number(), plans: z.array(z.object({ months: z.number(), unitPrice: z.number() })) })
+          .nullable(),
       }),
   ),
+  customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
   steps: z.array(stepSchema),
   claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
   paymentMethods: z.array(

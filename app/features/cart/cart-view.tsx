@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { cartTotal, type CartLine } from "../../../domain/cart";
 import type { Locale } from "../../../domain/locale";
 import { formatNumber } from "../../../domain/locale-format";
@@ -10,7 +10,8 @@ import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { cartActions, useStoredCart } from "../../lib/cart/cart-store";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
-import { CheckoutDialog, type SentOrder } from "./checkout-dialog";
+import { CheckoutDialog } from "./checkout-dialog";
+import type { SentOrder } from "../../lib/orders/use-chat-order";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { PriceNotice } from "./price-notice";
 import { rupees } from "../../lib/cart/rupees";
@@ -161,9 +162,7 @@ function FilledCart({
   onSent: (order: SentOrder) => void;
   onClear: () => void;
 }) {
-  // A Renew button on an order page comes here to check out at once.
-  const location = useLocation();
-  const [checkoutOpen, setCheckoutOpen] = useState((location.state as { checkout?: boolean } | null)?.checkout === true);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
   const total = cartTotal(cart);
   const locale = useLocale();
   const href = useLocalHref();

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import type { Locale } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
@@ -7,15 +7,14 @@ import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrder
 import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
 import { Dialog } from "../../components/dialog";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { cartActions } from "../../lib/cart/cart-store";
 import { openChat, openChatTab } from "../../lib/chat/send-to-chat";
-import { setPendingRenewal } from "../../lib/orders/renewal";
-import { useLocale, useLocalHref } from "../../lib/i18n";
+import { useLocale } from "../../lib/i18n";
 import { useShop } from "../../lib/use-shop";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
 import { daysLeftLabel, shopDate, shopTime, stepText } from "./order-format";
+import { RenewDialog } from "./renew-dialog";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -34,6 +33,9 @@ export function OrderView({ order }: { order: ShopperOrder }) {
   const delivered = order.status === "delivered";
   const locale = useLocale();
   const npr = (amount: number) => formatNpr(amount, locale);
+  // The line being renewed, kept while its dialog closes (and after the page learns it is renewed).
+  const [renewing, setRenewing] = useState<{ line: ShopperOrderLine; open: boolean } | null>(null);
+  const renewed = renewing?.line;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -54,7 +56,7 @@ export function OrderView({ order }: { order: ShopperOrder }) {
         </h2>
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {order.lines.map((line) => (
-            <OrderLineRow key={line.id} line={line} delivered={delivered} locale={locale} />
+            <OrderLineRow key={line.id} line={line} delivered={delivered} locale={locale} onRenew={() => setRenewing({ line, open: true })} />
           ))}
         </ul>
         <p className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-3 dark:border-slate-800">
@@ -70,6 +72,17 @@ export function OrderView({ order }: { order: ShopperOrder }) {
         <p className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50">
           {delivered ? m.order_delivered() : m.order_paid()}
         </p>
+      )}
+      {renewing && renewed?.renewal && renewed.expiryDate && (
+        <RenewDialog
+          key={renewed.id}
+          order={order}
+          line={{ ...renewed, renewal: renewed.renewal, expiryDate: renewed.expiryDate }}
+          position={order.lines.findIndex((line) => line.id === renewed.id) + 1}
+          open={renewing.open}
+          onClose={() => setRenewing({ ...renewing, open: false })}
+          locale={locale}
+        />
       )}
     </div>
   );
@@ -109,27 +122,8 @@ function Timeline({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   );
 }
 
-function OrderLineRow({ line, delivered, locale }: { line: ShopperOrderLine; delivered: boolean; locale: Locale }) {
-  const navigate = useNavigate();
-  const href = useLocalHref();
+function OrderLineRow({ line, delivered, locale, onRenew }: { line: ShopperOrderLine; delivered: boolean; locale: Locale; onRenew: () => void }) {
   const npr = (amount: number) => formatNpr(amount, locale);
-  const renew = () => {
-    const renewal = line.renewal;
-    if (!renewal) return;
-    const cartLineId = cartActions.add({
-      _id: renewal.itemId,
-      Id: renewal.Id,
-      name: line.name,
-      month: line.months,
-      selectedMonth: renewal.unitPrice,
-      selectedDevice: line.devices as 1 | 2 | 3,
-      image: renewal.image,
-    });
-    const key = new URLSearchParams(window.location.search).get("key") ?? "";
-    const reference = decodeURIComponent(window.location.pathname.split("/").pop() ?? "");
-    setPendingRenewal({ reference, key, lineId: line.id, cartLineId });
-    navigate(href("/cart"), { state: { checkout: true } });
-  };
   return (
     <li className="py-3">
       <div className="flex items-start justify-between gap-3">
@@ -156,7 +150,7 @@ function OrderLineRow({ line, delivered, locale }: { line: ShopperOrderLine; del
           ) : line.renewal ? (
             <button
               type="button"
-              onClick={renew}
+              onClick={onRenew}
               className={`${primaryButton} px-4 py-2 text-sm`}
               aria-label={m.order_renew_label({ name: line.name })}
             >

@@ -24,11 +24,13 @@ import {
   type OrderStatus,
   type PricedItem,
   type Renewal,
+  type RenewedLine,
 } from "../../../domain/orders";
 import type { ChatChannel } from "../../../domain/checkout";
 import { localHref, type Locale } from "../../../domain/locale";
 import { renewalMessage, type SeatPlace } from "../../../domain/seller-messages";
 import { absoluteLink } from "../../../domain/links";
+import { planEntries } from "../../../domain/catalogue";
 import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } from "../../../domain/order-pages";
 import type { PaymentMethod } from "../../../domain/payment-methods";
 import type { ShopSettings } from "../../../domain/settings";
@@ -201,8 +203,8 @@ export function createOrdersService(
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
       const { renews } = input;
-      const reference = await withNewReference(async (trx, reference) => {
-        const renewed = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
+      const { reference, renewed } = await withNewReference(async (trx, reference) => {
+        const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
         const orderId = await repository.insert(
           trx,
           {
@@ -220,19 +222,31 @@ export function createOrdersService(
           },
           now,
         );
-        if (renewed && renews) {
-          const line = renewed.lines.find((l) => l.id === renews.lineId);
-          if (!line) throw notFound(`Order ${renewed.reference} has no such line to renew`);
-          if (renewed.status !== "delivered") throw conflict(`Order ${renewed.reference} is not delivered yet, so there is nothing to renew`);
-          if (!(await repository.markRenewed(trx, line.id, orderId))) {
-            throw conflict(`Your ${line.name} of ${renewed.reference} is already renewed; see My orders for the renewal`);
-          }
+        if (!renewedOrder || !renews) return { reference, renewed: undefined };
+        const position = renewedOrder.lines.findIndex((l) => l.id === renews.lineId);
+        const line = renewedOrder.lines[position];
+        if (!line) throw notFound(`Order ${renewedOrder.reference} has no such line to renew`);
+        if (renewedOrder.status !== "delivered") throw conflict(`Order ${renewedOrder.reference} is not delivered yet, so there is nothing to renew`);
+        // A renewal is that line again, for the months and devices chosen: not another item, nor a cart of several.
+        if (input.items.length !== 1 || input.items[0]!._id !== line.itemId) {
+          throw badRequest(`A renewal of ${line.name} is one line of ${line.name}`, [
+            { field: "renews", message: `A renewal of ${line.name} is one line of ${line.name}` },
+          ]);
         }
-        return reference;
+        if (!(await repository.markRenewed(trx, line.id, orderId))) {
+          throw conflict(`Your ${line.name} of ${renewedOrder.reference} is already renewed; see My orders for the renewal`);
+        }
+        const renewedLine: RenewedLine = {
+          reference: renewedOrder.reference,
+          position: position + 1,
+          name: line.name,
+          expiryDate: line.expiryDate ?? today(),
+        };
+        return { reference, renewed: renewedLine };
       });
       const locale = input.language ?? "en";
       const orderUrl = absoluteLink(publicUrl, localHref(locale, orderPath(reference, key)));
-      const message = orderMessage(priced.lines, reference, orderUrl, locale);
+      const message = orderMessage(priced.lines, reference, orderUrl, locale, renewed && { renews: renewed, today: today() });
       return {
         reference,
         lines: priced.lines,
@@ -260,6 +274,7 @@ export function createOrdersService(
           const item = line.itemId ? items.get(line.itemId) : undefined;
           const unitPrice = item?.plans[String(line.months)];
           const renewable = order.status === "delivered" && canRenew(daysLeft, line.renewalReference) && item && unitPrice !== undefined;
+          const plans = item ? planEntries(item.plans).map(([months, price]) => ({ months, unitPrice: price })) : [];
           return {
             id: line.id,
             name: line.name,
@@ -271,9 +286,10 @@ export function createOrdersService(
             expiryDate: line.expiryDate,
             daysLeft,
             renewedBy: line.renewalReference,
-            renewal: renewable ? { itemId: item._id, Id: item.Id, image: item.ImageId, unitPrice } : null,
+            renewal: renewable ? { itemId: item._id, unitPrice, plans } : null,
           };
         }),
+        customer: { name: order.customerName, phone: order.phone },
         steps: orderSteps(order),
         claim: order.paidClaim,
         paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note, noteNe }) => ({

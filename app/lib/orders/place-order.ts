@@ -3,8 +3,7 @@ import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/orders";
 import { m } from "../../paraglide/messages";
-import { rememberPlacedOrder } from "../../lib/orders/my-orders";
-import { clearPendingRenewal } from "../../lib/orders/renewal";
+import { rememberPlacedOrder } from "./my-orders";
 
 export type PlacedOrder =
   /** The server priced and stored the order: its message carries the reference. */
@@ -17,12 +16,15 @@ export type PlacedOrder =
 /** Long enough for a slow mobile connection, short enough that a shopper is not left waiting on a dead server. */
 const ORDER_TIMEOUT_MS = 6000;
 
+/** What an order line needs to be placed: the cart's lines, or the one line a renewal checks out. */
+export type LineToPlace = Pick<CartLine, "_id" | "name" | "month" | "selectedDevice">;
+
 /**
- * Registers the cart as an order. Never throws, and only refuses when the server says the cart
+ * Registers the cart (or a renewal's one line) as an order. Never throws, and only refuses when the server says the cart
  * itself is wrong: a sale is never blocked because our server is away.
  */
 export async function placeOrder(
-  cart: readonly CartLine[],
+  cart: readonly LineToPlace[],
   channel: ChatChannel,
   customer: { name: string; phone: string },
   renews?: { reference: string; key: string; lineId: string },
@@ -49,9 +51,8 @@ export async function placeOrder(
   }
   const body = await response.json().catch(() => null);
   if (response.status === 201 && body?.reference) {
-    // "My orders" remembers it (ADR 0078); a renewal is linked now, so it is not sent again.
+    // "My orders" remembers it (ADR 0078).
     if (body.orderUrl) rememberPlacedOrder(body.orderUrl, new Date().toISOString());
-    if (renews) clearPendingRenewal();
     return { kind: "placed", order: body as CheckoutResponse };
   }
   if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body, language) };
@@ -60,7 +61,7 @@ export async function placeOrder(
 
 /** "Netflix Premium (3 months): Netflix Premium no longer has…" for line errors; the message itself otherwise. */
 function describeProblems(
-  cart: readonly CartLine[],
+  cart: readonly LineToPlace[],
   body: { message?: string; errors?: Array<{ field: string; message: string }> },
   language: Locale,
 ): string[] {

@@ -1,0 +1,138 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
+import type { Locale } from "../../../domain/locale";
+import { formatNpr, formatNumber } from "../../../domain/locale-format";
+import type { ShopperOrder, ShopperOrderLine } from "../../../domain/order-pages";
+import { orderMessage, renewalRunsTo, type RenewedLine } from "../../../domain/orders";
+import { shopToday } from "../../../domain/shop-time";
+import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "../../components/chat/chat-order-parts";
+import { Dialog } from "../../components/dialog";
+import { mutedText } from "../../components/ui";
+import { placeOrder } from "../../lib/orders/place-order";
+import { useChatOrder } from "../../lib/orders/use-chat-order";
+import { devicesText, monthsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
+import { shopDate } from "./order-format";
+
+type Devices = (typeof DEVICE_OPTIONS)[number];
+
+const optionClass = (selected: boolean) =>
+  `flex min-h-11 flex-col items-center justify-center rounded-lg border px-2 py-2 text-center focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+    selected
+      ? "border-brand-600 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-400/10 dark:text-brand-400"
+      : "border-slate-200 bg-white text-slate-800 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-slate-500"
+  }`;
+
+/**
+ * The checkout of one delivered line again (issue 29): its plan and devices to start with, changeable among the
+ * item's plans today; the order's own name and phone, so the renewal stays with the same customer (ADR 0086).
+ * The cart is left alone. Mounted once Renew is pressed, so "today" is the browser's, never the server's render.
+ */
+export function RenewDialog({
+  order,
+  line,
+  position,
+  open,
+  onClose,
+  locale,
+}: {
+  order: ShopperOrder;
+  line: ShopperOrderLine & { renewal: NonNullable<ShopperOrderLine["renewal"]>; expiryDate: string };
+  /** The line's place in the order, from 1. */
+  position: number;
+  open: boolean;
+  onClose: () => void;
+  locale: Locale;
+}) {
+  const revalidator = useRevalidator();
+  const { plans, itemId } = line.renewal;
+  const [months, setMonths] = useState(plans.some((plan) => plan.months === line.months) ? line.months : (plans[0]?.months ?? line.months));
+  const [devices, setDevices] = useState<Devices>((DEVICE_OPTIONS as readonly number[]).includes(line.devices) ? (line.devices as Devices) : 1);
+  const [customer, setCustomer] = useState<Customer>({ name: order.customer.name ?? "", phone: order.customer.phone ?? "" });
+  const unitPrice = plans.find((plan) => plan.months === months)?.unitPrice ?? line.renewal.unitPrice;
+  const total = lineCost(unitPrice, devices);
+  const today = shopToday(new Date());
+  const renews: RenewedLine = { reference: order.reference, position, name: line.name, expiryDate: line.expiryDate };
+  const chosen = { itemId, name: line.name, months, devices, unitPrice, lineTotal: total };
+
+  const { bodyRef, send, sending, result, problems, message, settle } = useChatOrder({
+    browserMessage: orderMessage([chosen], null, undefined, locale, { renews, today }),
+    browserTotal: total,
+    place: (channel) => {
+      // The order page's own link holds its key: the server checks it before linking the renewal to this line.
+      const key = new URLSearchParams(window.location.search).get("key") ?? "";
+      return placeOrder(
+        [{ _id: itemId, name: line.name, month: months, selectedDevice: devices }],
+        channel,
+        customer,
+        { reference: order.reference, key, lineId: line.id },
+        locale,
+      );
+    },
+    // The page then says which order renewed the line.
+    onSent: () => void revalidator.revalidate(),
+  });
+
+  const ended = line.expiryDate < today;
+  const lineWords = { position: formatNumber(position, locale), reference: order.reference, date: shopDate(line.expiryDate, locale) };
+  return (
+    <Dialog
+      open={open}
+      wide
+      title={m.renew_title({ name: line.name })}
+      onClose={() => {
+        if (settle()) onClose();
+      }}
+    >
+      <div ref={bodyRef}>
+        <p className={mutedText}>
+          {ended ? m.renew_line_ended(lineWords) : m.renew_line_ends(lineWords)} {m.renew_cart_untouched()}
+        </p>
+
+        <h3 id="renew-plan" className="mt-4 text-sm font-semibold">
+          {m.product_choose_plan()}
+        </h3>
+        <div role="group" aria-labelledby="renew-plan" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {plans.map((plan) => (
+            <button
+              key={plan.months}
+              type="button"
+              aria-pressed={plan.months === months}
+              onClick={() => setMonths(plan.months)}
+              className={optionClass(plan.months === months)}
+            >
+              <span className="font-semibold">{monthsText(plan.months, locale)}</span>
+              <span className="text-sm">{formatNpr(plan.unitPrice, locale)}</span>
+            </button>
+          ))}
+        </div>
+
+        <h3 id="renew-devices" className="mt-4 text-sm font-semibold">
+          {m.product_devices()}
+        </h3>
+        <div role="group" aria-labelledby="renew-devices" className="mt-2 grid grid-cols-3 gap-2">
+          {DEVICE_OPTIONS.map((n) => (
+            <button key={n} type="button" aria-pressed={n === devices} onClick={() => setDevices(n)} className={optionClass(n === devices)}>
+              <span className="text-sm font-semibold whitespace-nowrap sm:text-base">{devicesText(n, locale)}</span>
+            </button>
+          ))}
+        </div>
+
+        <div aria-live="polite" className="mt-4 rounded-lg bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
+          <p className="flex items-baseline justify-between gap-3">
+            <span className="font-semibold">{m.order_total()}</span>
+            <span className="text-lg font-bold whitespace-nowrap">{formatNpr(total, locale)}</span>
+          </p>
+          <p className={`text-sm ${mutedText}`}>{m.renew_runs_to({ date: shopDate(renewalRunsTo(line.expiryDate, today, months), locale) })}</p>
+        </div>
+
+        <div className="mt-4">
+          <CustomerFields customer={customer} onChange={setCustomer} />
+        </div>
+        <ChatOrderButtons sending={sending} send={send} className="mt-5" />
+        <ChatOrderOutcome problems={problems} result={result} message={message} />
+      </div>
+    </Dialog>
+  );
+}
