@@ -12,6 +12,7 @@ import { customers } from "./migrations/0009-customers";
 import { waitingReadNotStored } from "./migrations/0011-waiting-read-not-stored";
 import { orderLanguage } from "./migrations/0012-order-language";
 import { nepaliContent } from "./migrations/0013-nepali-content";
+import { billingAndLifetimeKeys } from "./migrations/0014-billing-and-lifetime-keys";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0011-waiting-read-not-stored": waitingReadNotStored,
   "0012-order-language": orderLanguage,
   "0013-nepali-content": nepaliContent,
+  "0014-billing-and-lifetime-keys": billingAndLifetimeKeys,
 };
 
 export const migrationNames = Object.keys(migrations);

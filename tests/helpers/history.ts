@@ -79,7 +79,7 @@ export async function writeHistory(t: TestApp, clock: { now: Date }): Promise<Hi
     seats: [{ profileName: "Sita" }, { profileName: "Free" }],
     renewalDate: "2026-02-16",
     cost: 1000,
-    periodMonths: 1,
+    billingCycle: "monthly",
   });
   expect(account.statusCode, account.body).toBe(201);
 
