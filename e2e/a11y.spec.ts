@@ -109,7 +109,7 @@ async function ordersOnSeats(scene: Scene) {
       password: "E2E-account-pass-4821",
       seats: [1, 2, 3, 4].map((n) => ({ profileName: `Profile ${n}`, pin: "4821" })),
       cost: 1200,
-      periodMonths: 1,
+      billingCycle: "none",
     },
   });
   expect(account.status(), await account.text()).toBe(201);
@@ -527,7 +527,7 @@ const ADMIN: Row[] = [
           password: "E2E-account-pass-4821",
           seats: [{ pin: "4821" }],
           cost: 1200,
-          periodMonths: 1,
+          billingCycle: "none",
         },
       });
       expect(added.status(), await added.text()).toBe(201);

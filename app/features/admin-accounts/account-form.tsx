@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { ACCOUNT_STATUSES, MAX_SEATS, type Account } from "../../../domain/accounts";
+import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type Account, type BillingCycle } from "../../../domain/accounts";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -16,12 +16,14 @@ const draftsOf = (account: Account | null): SeatDraft[] =>
     : Array.from({ length: 4 }, (_, i) => ({ key: nextKey++, profileName: `Profile ${i + 1}`, pin: "", hasPin: false }));
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", retired: "Retired" } as const;
+const CYCLE_LABELS: Record<BillingCycle, string> = { monthly: "Monthly", yearly: "Yearly", none: "No cycle: bought once" };
 
 /** Adds a provider account, or edits `editing` over the version it was read at. */
 export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; editing: Account | null; onDone: () => void }) {
   const save = useAdminAction(accountActionSchema, { onSaved: onDone, reset: !editing });
   const { errors, formRef, pending, stale, reload, reloading } = save;
   const [seats, setSeats] = useState<SeatDraft[]>(() => draftsOf(editing));
+  const [cycle, setCycle] = useState<BillingCycle>(editing?.billingCycle ?? "monthly");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,9 +41,10 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
         // On an edit an empty PIN box keeps the stored PIN.
         return { ...(seat.id ? { id: seat.id } : {}), profileName: text(`profile-${index}`), ...(pin || !seat.id ? { pin } : {}) };
       }),
+      billingCycle: text("billingCycle") as BillingCycle,
       renewalDate: text("renewalDate") || null,
       cost: number("cost"),
-      periodMonths: number("periodMonths"),
+      renews: form.get("renews") === "on",
       status: text("status") as Account["status"],
       notes: text("notes"),
     };
@@ -102,39 +105,62 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
               </select>
             )}
           </Field>
+        </div>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 md:grid-cols-2 dark:border-slate-800">
+          <legend className="px-1 text-sm font-medium">Billing</legend>
+          <Field label="Billed" error={errors["billingCycle"]} required>
+            {(control) => (
+              <select name="billingCycle" value={cycle} onChange={(event) => setCycle(event.target.value as BillingCycle)} {...control}>
+                {BILLING_CYCLES.map((option) => (
+                  <option key={option} value={option}>
+                    {CYCLE_LABELS[option]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <InputField
+            key={cycle === "none" ? "ends" : "bill"}
             name="renewalDate"
-            label="Provider renewal date"
+            label={cycle === "none" ? "Ends on" : "Next bill date"}
             type="date"
-            optional
+            optional={cycle === "none"}
+            required={cycle !== "none"}
             defaultValue={editing?.renewalDate ?? ""}
             error={errors["renewalDate"]}
-            hint="The account is paid up until this day."
+            hint={cycle === "none" ? "Leave empty if it never ends." : "The day the provider charges it next; it is paid up until then."}
           />
-          <div className="grid grid-cols-2 gap-3">
-            <InputField
-              name="cost"
-              label="Cost (NPR)"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              defaultValue={editing?.cost ?? ""}
-              error={errors["cost"]}
-              required
-            />
-            <InputField
-              name="periodMonths"
-              label="Per months"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={36}
-              defaultValue={editing?.periodMonths ?? 1}
-              error={errors["periodMonths"]}
-              required
-            />
-          </div>
-        </div>
+          <InputField
+            name="cost"
+            label={cycle === "none" ? "Cost (NPR)" : `Cost per ${cycle === "monthly" ? "month" : "year"} (NPR)`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={editing?.cost ?? ""}
+            error={errors["cost"]}
+            required
+          />
+          {cycle !== "none" && (
+            <div className="self-center">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="renews"
+                  defaultChecked={editing?.renews ?? true}
+                  aria-describedby="account-renews-hint"
+                  aria-invalid={errors["renews"] ? true : undefined}
+                  className="mt-0.5 h-4 w-4 shrink-0"
+                />
+                <span>Renews on the bill date</span>
+              </label>
+              <p id="account-renews-hint" className={`mt-1 text-xs ${mutedText}`}>
+                Seats may then be sold beyond the bill date. Untick if the account ends then.
+              </p>
+              {errors["renews"] && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors["renews"]}</p>}
+            </div>
+          )}
+        </fieldset>
 
         <fieldset aria-describedby={errors["itemIds"] ? "items-error" : undefined}>
           <legend className="text-sm font-medium">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
+import { billingLabel, deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
 import { focusRing, mutedText } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
 import { copyTextWhenReady } from "../../lib/chat/copy-text";
@@ -16,7 +16,7 @@ const small = `rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-sem
 
 const choiceLabel = (seat: SeatChoice) =>
   `${seat.service} (${seat.login}), seat ${seat.position}${seat.profileName ? ` (${seat.profileName})` : ""}${
-    seat.fits ? "" : `: paid up only to ${seat.renewalDate}, before this line ends`
+    seat.fits ? "" : `: ends on ${seat.renewalDate} without renewal, before this line ends`
   }`;
 
 /** The admin's own choice of seat, in place of the proposal or to move the line: the free seats, best first. */
@@ -192,7 +192,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
         <>
           <span className={mutedText}>
             Proposed: {seat.proposal.service}, seat {seat.proposal.position}
-            {seat.proposal.profileName ? ` (${seat.proposal.profileName})` : ""}
+            {seat.proposal.profileName ? ` (${seat.proposal.profileName})` : ""} · {billingLabel(seat.proposal)}
           </span>
           <button
             type="button"
@@ -204,10 +204,10 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
             Assign seat
           </button>
         </>
-      ) : (
+      ) : seat.sells.seats ? (
         <span className={mutedText}>No free seat fits.</span>
-      )}
-      {!delivered && (
+      ) : null}
+      {!delivered && seat.sells.keys && (
         <button
           type="button"
           className={small}
@@ -229,7 +229,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
           Free seat
         </button>
       )}
-      {(seat.held || seat.keys === 0) && (
+      {(seat.held || (seat.keys === 0 && seat.sells.seats)) && (
         <SeatPicker
           key={reads}
           lineId={lineId}
