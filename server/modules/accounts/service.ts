@@ -447,6 +447,22 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       }
     },
 
+    /**
+     * Puts each delivered renewal on the seat of the line it renews, in the caller's transaction (the delivery):
+     * the old holding ends as "renewed". A renewed line on no seat, or a renewal already on one, is left alone.
+     * Free seats do not change, so no change notice is needed.
+     */
+    async carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void> {
+      const stamp = now();
+      for (const { lineId, renewedLineId } of pairs) {
+        const [held] = await repository.openAssignments(trx, { lineId: renewedLineId });
+        const [current] = await repository.openAssignments(trx, { lineId });
+        if (!held || current) continue;
+        await repository.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
+        await repository.assign(trx, held.seatId, lineId, stamp);
+      }
+    },
+
     async freeSeat(lineId: string): Promise<void> {
       await write(async (trx) => {
         if (!(await repository.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
