@@ -65,41 +65,43 @@ const accountFields = {
   notes: optionalText("Notes", 2000),
 };
 
-/** What a person can act on when billing does not add up; checked on both schemas, so the form and the API agree. */
-function checkBilling(account: { billingCycle: BillingCycle; renewalDate: string | null; renews?: boolean | undefined }, ctx: z.RefinementCtx) {
-  if (account.billingCycle !== "none" && account.renewalDate === null) {
-    ctx.addIssue({
-      code: "custom",
+const billingFields = z.object({ billingCycle: accountFields.billingCycle, renewalDate: accountFields.renewalDate, renews: accountFields.renews });
+type BillingInput = z.output<typeof billingFields>;
+/** Checked as soon as the billing fields themselves are valid, so the form shows these beside the other fields' errors. */
+const whenBillingParses = { when: (payload: { value: unknown }) => billingFields.safeParse(payload.value).success };
+
+/** What a person can act on when billing does not add up; on both schemas, so the form and the API agree. */
+function checkBilling<T extends z.ZodType<BillingInput>>(schema: T) {
+  return schema
+    .refine((account) => account.billingCycle === "none" || account.renewalDate !== null, {
       path: ["renewalDate"],
-      message: `A ${account.billingCycle} account needs its next bill date: the day the provider charges it next`,
-    });
-  }
-  if (account.billingCycle === "none" && account.renews === true) {
-    ctx.addIssue({
-      code: "custom",
+      error: (issue) => `A ${(issue.input as BillingInput).billingCycle} account needs its next bill date: the day the provider charges it next`,
+      ...whenBillingParses,
+    })
+    .refine((account) => !(account.billingCycle === "none" && account.renews === true), {
       path: ["renews"],
       message: "An account with no billing cycle is not renewed: choose monthly or yearly, or untick Renews",
+      ...whenBillingParses,
     });
-  }
 }
 
 /** Whether an account as given renews: as said, else when it is billed on a cycle. */
 export const renewsOf = (account: { billingCycle: BillingCycle; renews?: boolean | undefined }): boolean =>
   account.renews ?? account.billingCycle !== "none";
 
-export const accountCreateSchema = z
-  .object({
+export const accountCreateSchema = checkBilling(
+  z.object({
     ...accountFields,
     password: requiredText("Password", 200),
-  })
-  .superRefine(checkBilling);
+  }),
+);
 /** On an edit an absent or empty password keeps the stored one. */
-export const accountUpdateSchema = z
-  .object({
+export const accountUpdateSchema = checkBilling(
+  z.object({
     ...accountFields,
     password: z.string().trim().max(200, "Password is too long (at most 200 characters)").optional(),
-  })
-  .superRefine(checkBilling);
+  }),
+);
 export type AccountCreate = z.infer<typeof accountCreateSchema>;
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
