@@ -19,6 +19,17 @@ const choiceLabel = (seat: SeatChoice) =>
     seat.fits ? "" : `: ends on ${seat.renewalDate} without renewal, before this line ends`
   }`;
 
+/** The account's billing beside a proposal, its last word (a date) kept whole on a narrow screen. */
+function BillingNote({ label }: { label: string }) {
+  const at = label.lastIndexOf(" ");
+  return (
+    <>
+      {label.slice(0, at + 1)}
+      <span className="whitespace-nowrap">{label.slice(at + 1)}</span>
+    </>
+  );
+}
+
 /** The admin's own choice of seat, in place of the proposal or to move the line: the free seats, best first. */
 function SeatPicker({
   lineId,
@@ -192,7 +203,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
         <>
           <span className={mutedText}>
             Proposed: {seat.proposal.service}, seat {seat.proposal.position}
-            {seat.proposal.profileName ? ` (${seat.proposal.profileName})` : ""} · {billingLabel(seat.proposal)}
+            {seat.proposal.profileName ? ` (${seat.proposal.profileName})` : ""} · <BillingNote label={billingLabel(seat.proposal)} />
           </span>
           <button
             type="button"

@@ -57,10 +57,15 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
               {line.expiryDate ? (
                 <span className={mutedText}>
                   {" "}
-                  · {line.startDate} to {line.expiryDate}
+                  · <span className="whitespace-nowrap">{line.startDate}</span> to <span className="whitespace-nowrap">{line.expiryDate}</span>
                 </span>
               ) : (
-                line.startDate && <span className={mutedText}> · from {line.startDate}, never expires</span>
+                line.startDate && (
+                  <span className={mutedText}>
+                    {" "}
+                    · from <span className="whitespace-nowrap">{line.startDate}</span>, never expires
+                  </span>
+                )
               )}
               {line.renews && <span className={mutedText}> · renews {line.renews.reference}</span>}
               {line.renewalReference && <span className={mutedText}> · renewed as {line.renewalReference}</span>}
