@@ -371,6 +371,8 @@ export const lineSeatAnswerSchema = z.object({
   neverExpires: z.boolean(),
   /** The line's expiry when it is over (ended more than the grace period ago): it is given no seat or key. */
   endedOn: z.string().nullable(),
+  /** The reference of the delivered renewal that carries this line on, when the line holds no seat any more. */
+  carriedOnBy: z.string().nullable(),
 });
 
 export const thresholdInputSchema = z.object({

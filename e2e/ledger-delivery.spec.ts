@@ -88,6 +88,10 @@ test("a renewal is delivered from where the old line ends, on the customer's sea
   // On the same seat without a click: the message can go at once.
   await expect(card.getByText(`On ${service}, seat 1`)).toBeVisible();
   await expect(card.getByRole("button", { name: new RegExp(`^Send on WhatsApp: delivery of ${item.name}`) })).toBeEnabled();
+  // The old order says where its seat went, and proposes it no other.
+  await page.goto(`/admin/orders?q=${first.reference}`);
+  await expect(orderCard(page, first.reference).getByText(`Renewed as ${renewal}: its seat went on with the renewal.`)).toBeVisible();
+  await expect(orderCard(page, first.reference).getByText(/Proposed:/)).toHaveCount(0);
 });
 
 test("a 3-month line on an account billed monthly is proposed a seat, with the bill date beside it", async ({ page, admin, baseURL, signedIn }) => {

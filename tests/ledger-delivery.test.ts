@@ -77,6 +77,12 @@ describe("a renewal delivered (issue 29, point 4)", () => {
       [1, "renewed"],
     ]);
     expect((await admin(t, "GET", `/api/admin/accounts/${created._id}`)).json().account.seatsUsed).toBe(1);
+    // The old line is proposed no other seat: its renewal carries it on.
+    expect((await admin(t, "GET", `/api/admin/lines/${old!.id}/seat`)).json()).toMatchObject({
+      held: null,
+      proposal: null,
+      carriedOnBy: renewal.reference,
+    });
   });
 
   it("starts on the day delivered when the old line has already ended", async () => {

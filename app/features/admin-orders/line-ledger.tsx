@@ -183,6 +183,9 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
   const delivered = seat.held !== null || seat.keys > 0;
   // Items sold from neither accounts nor keys: nothing of the ledger to show.
   if (!seat.linked && !delivered) return null;
+  if (seat.carriedOnBy && !delivered) {
+    return <p className={`w-full text-xs ${mutedText}`}>Renewed as {seat.carriedOnBy}: its seat went on with the renewal.</p>;
+  }
   if (seat.endedOn && !delivered) {
     return (
       <p className={`w-full text-xs ${mutedText}`}>

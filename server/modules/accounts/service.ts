@@ -30,6 +30,8 @@ export type LedgerLine = {
   itemId: string | null;
   expiryDate: string | null;
   status: string;
+  /** The delivered order that renews this line: it carries the customer on (and took the seat over). */
+  carriedOnBy: string | null;
   renewedLineIds: string[];
 };
 
@@ -186,7 +188,8 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     const line = await trx
       .selectFrom("order_lines as l")
       .innerJoin("orders as o", "o.id", "l.order_id")
-      .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status"])
+      .leftJoin("orders as renewal", (join) => join.onRef("renewal.id", "=", "l.renewal_order_id").on("renewal.status", "=", "delivered"))
+      .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status", "renewal.reference as carriedOnBy"])
       .where("l.id", "=", lineId)
       .executeTakeFirst();
     if (!line) throw notFound(`No order line ${lineId}`);
@@ -375,6 +378,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       sells: { seats: boolean; keys: boolean };
       neverExpires: boolean;
       endedOn: string | null;
+      carriedOnBy: string | null;
     }> {
       await releaseExpired();
       const line = await lineOrThrow(db, lineId);
@@ -384,11 +388,13 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       return {
         held: held ? await describeSeat(db, held.seatId) : null,
         // A line sold with keys is proposed no seat.
-        proposal: held || over || !sells.seats ? null : await proposalFor(db, line),
+        // Nor is a line its delivered renewal carries on: the seat went with the renewal.
+        proposal: held || over || !sells.seats || line.carriedOnBy ? null : await proposalFor(db, line),
         linked: sells.seats || sells.keys,
         sells,
         neverExpires,
         endedOn: over ? line.expiryDate : null,
+        carriedOnBy: held ? null : line.carriedOnBy,
       };
     },
 
