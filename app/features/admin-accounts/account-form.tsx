@@ -24,11 +24,15 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
   const { errors, formRef, pending, stale, reload, reloading } = save;
   const [seats, setSeats] = useState<SeatDraft[]>(() => draftsOf(editing));
   const [cycle, setCycle] = useState<BillingCycle>(editing?.billingCycle ?? "monthly");
+  // The billing errors are about the cycle that was sent: another one chosen since makes them stale.
+  const [sentCycle, setSentCycle] = useState(cycle);
+  const billingError = (field: "renewalDate" | "renews") => (cycle === sentCycle ? errors[field] : undefined);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
+    setSentCycle(cycle);
     const text = (name: string) => String(form.get(name) ?? "");
     const number = (name: string) => (text(name).trim() === "" ? Number.NaN : Number(text(name)));
     const fields = {
@@ -128,7 +132,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
             optional={cycle === "none"}
             required={cycle !== "none"}
             defaultValue={editing?.renewalDate ?? ""}
-            error={errors["renewalDate"]}
+            error={billingError("renewalDate")}
             hint={cycle === "none" ? "Leave empty if it never ends." : "The day the provider charges it next; it is paid up until then."}
           />
           <InputField
@@ -149,7 +153,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
                   name="renews"
                   defaultChecked={editing?.renews ?? true}
                   aria-describedby="account-renews-hint"
-                  aria-invalid={errors["renews"] ? true : undefined}
+                  aria-invalid={billingError("renews") ? true : undefined}
                   className="mt-0.5 h-4 w-4 shrink-0"
                 />
                 <span>Renews on the bill date</span>
@@ -157,7 +161,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
               <p id="account-renews-hint" className={`mt-1 text-xs ${mutedText}`}>
                 Seats may then be sold beyond the bill date. Untick if the account ends then.
               </p>
-              {errors["renews"] && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors["renews"]}</p>}
+              {billingError("renews") && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{billingError("renews")}</p>}
             </div>
           )}
         </fieldset>
