@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type Account, type BillingCycle } from "../../../domain/accounts";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
@@ -27,6 +27,8 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
   // The billing errors are about the cycle that was sent: another one chosen since makes them stale.
   const [sentCycle, setSentCycle] = useState(cycle);
   const billingError = (field: "renewalDate" | "renews") => (cycle === sentCycle ? errors[field] : undefined);
+  // Two forms may be open at once (an edit beside the add form): ids of their own.
+  const renewsHint = `${useId()}-renews-hint`;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -152,13 +154,13 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
                   type="checkbox"
                   name="renews"
                   defaultChecked={editing?.renews ?? true}
-                  aria-describedby="account-renews-hint"
+                  aria-describedby={renewsHint}
                   aria-invalid={billingError("renews") ? true : undefined}
                   className="mt-0.5 h-4 w-4 shrink-0"
                 />
                 <span>Renews on the bill date</span>
               </label>
-              <p id="account-renews-hint" className={`mt-1 text-xs ${mutedText}`}>
+              <p id={renewsHint} className={`mt-1 text-xs ${mutedText}`}>
                 Seats may then be sold beyond the bill date. Untick if the account ends then.
               </p>
               {billingError("renews") && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{billingError("renews")}</p>}
