@@ -8,7 +8,9 @@ const seat = (over: Partial<SeatCandidate>): SeatCandidate => ({
   accountId: "a",
   accountCreatedAt: "2026-01-01T00:00:00Z",
   accountStatus: "active",
+  billingCycle: "monthly",
   renewalDate: "2027-01-01",
+  renews: false,
   itemIds: ["netflix"],
   free: true,
   accountUsed: 0,
@@ -30,6 +32,15 @@ describe("proposing a seat", () => {
   it("takes an account paid up to the line's last day, or with no renewal at all", () => {
     expect(proposeSeat([seat({ renewalDate: "2026-12-25" })], line)?.seatId).toBe("s");
     expect(proposeSeat([seat({ renewalDate: null })], line)?.seatId).toBe("s");
+  });
+
+  it("takes an account billed on a cycle that renews, though its next bill comes before the line ends (issue 29)", () => {
+    // A 3-month line on a monthly account paid up to next month: the provider bills it again, so the seat fits.
+    expect(proposeSeat([seat({ renewalDate: "2026-10-20", renews: true })], line)?.seatId).toBe("s");
+    expect(proposeSeat([seat({ billingCycle: "yearly", renewalDate: "2026-10-20", renews: true })], line)?.seatId).toBe("s");
+    // Not renewed, or bought once up to an end date: it must last as long as the line.
+    expect(proposeSeat([seat({ renewalDate: "2026-10-20", renews: false })], line)).toBeNull();
+    expect(proposeSeat([seat({ billingCycle: "none", renewalDate: "2026-10-20", renews: true })], line)).toBeNull();
   });
 
   it("fills the fullest account first, then the older account, then its first free seat", () => {
@@ -70,22 +81,50 @@ describe("proposing a seat", () => {
 describe("account warnings", () => {
   const holder = (expiryDate: string) => ({ reference: "PSL-AAAAA", expiryDate });
   it("warns of a provider renewal within 7 days, not 8", () => {
-    expect(accountWarnings({ renewalDate: "2026-12-08", status: "active", seats: [] }, "2026-12-01").map((w) => w.kind)).toEqual(["renewal-due"]);
-    expect(accountWarnings({ renewalDate: "2026-12-09", status: "active", seats: [] }, "2026-12-01")).toEqual([]);
+    expect(
+      accountWarnings({ renewalDate: "2026-12-08", billingCycle: "monthly", renews: false, status: "active", seats: [] }, "2026-12-01").map(
+        (w) => w.kind,
+      ),
+    ).toEqual(["renewal-due"]);
+    expect(accountWarnings({ renewalDate: "2026-12-09", billingCycle: "monthly", renews: false, status: "active", seats: [] }, "2026-12-01")).toEqual(
+      [],
+    );
   });
 
   it("warns of an account past its renewal with seats in use, and not without", () => {
     const seats = [{ position: 1, holder: holder("2026-11-30") }];
-    expect(accountWarnings({ renewalDate: "2026-11-30", status: "active", seats }, "2026-12-01").map((w) => w.kind)).toEqual(["past-renewal-in-use"]);
-    expect(accountWarnings({ renewalDate: "2026-11-30", status: "active", seats: [{ position: 1, holder: null }] }, "2026-12-01")).toEqual([]);
+    expect(
+      accountWarnings({ renewalDate: "2026-11-30", billingCycle: "monthly", renews: false, status: "active", seats }, "2026-12-01").map(
+        (w) => w.kind,
+      ),
+    ).toEqual(["past-renewal-in-use"]);
+    expect(
+      accountWarnings(
+        { renewalDate: "2026-11-30", billingCycle: "monthly", renews: false, status: "active", seats: [{ position: 1, holder: null }] },
+        "2026-12-01",
+      ),
+    ).toEqual([]);
   });
 
   it("warns of a seat held beyond the account's paid-up date", () => {
     const warnings = accountWarnings(
-      { renewalDate: "2027-01-10", status: "active", seats: [{ position: 2, holder: holder("2027-02-01") }] },
+      { renewalDate: "2027-01-10", billingCycle: "monthly", renews: false, status: "active", seats: [{ position: 2, holder: holder("2027-02-01") }] },
       "2026-12-01",
     );
     expect(warnings).toEqual([{ kind: "seat-beyond-paid", message: expect.stringContaining("Seat 2 (PSL-AAAAA) runs to 2027-02-01") }]);
+    // An account that renews on its bill date is not flagged for it.
+    expect(
+      accountWarnings(
+        {
+          billingCycle: "monthly",
+          renews: true,
+          renewalDate: "2027-01-10",
+          status: "active",
+          seats: [{ position: 2, holder: holder("2027-02-01") }],
+        },
+        "2026-12-01",
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -10,6 +10,25 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const MAX_SEATS = 50;
 
+/** How the provider bills an account: every month, every year, or not at all (bought once). */
+export const BILLING_CYCLES = ["monthly", "yearly", "none"] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+/** The months of a cycle, kept for the reports' cost periods; "none" counts its one payment over a month. */
+export const CYCLE_MONTHS: Record<BillingCycle, number> = { monthly: 1, yearly: 12, none: 1 };
+
+export type Billing = { billingCycle: BillingCycle; renewalDate: string | null; renews: boolean };
+
+/** The account's billing in a few words, beside a seat proposal: "billed monthly, next bill 2026-12-20". */
+export function billingLabel(billing: Billing): string {
+  if (billing.billingCycle === "none") return billing.renewalDate ? `bought once, ends on ${billing.renewalDate}` : "bought once, never ends";
+  const cycle = billing.billingCycle === "monthly" ? "monthly" : "yearly";
+  return billing.renews ? `billed ${cycle}, next bill ${billing.renewalDate}` : `billed ${cycle}, not renewed: ends on ${billing.renewalDate}`;
+}
+
+/** Seats of the account may be sold beyond `day`: it renews, never ends, or is paid up to then. */
+export const coversUntil = (billing: Billing, day: string): boolean =>
+  billing.renewalDate === null || (billing.renews && billing.billingCycle !== "none") || billing.renewalDate >= day;
+
 const seatInputSchema = z.object({
   /** An existing seat's id; absent for a new seat. */
   id: z.string().min(1).max(100).optional(),
@@ -29,30 +48,60 @@ const accountFields = {
     .array(seatInputSchema, { error: "Seats are required" })
     .min(1, "An account has at least one seat")
     .max(MAX_SEATS, `An account has at most ${MAX_SEATS} seats`),
+  billingCycle: z.enum(BILLING_CYCLES, { error: "Choose how the provider bills this account: monthly, yearly, or no cycle" }),
+  /** Monthly or yearly: the next bill date; no cycle: the day it ends, or null when it never does. */
   renewalDate: dateSchema.nullable().default(null),
   cost: z
     .number({ error: "Cost must be a number of rupees" })
     .int("Cost must be whole rupees")
     .min(0, "Cost cannot be negative")
     .max(10_000_000, "Cost is too large"),
-  periodMonths: z
-    .number({ error: "Period must be a number of months" })
-    .int("Period must be whole months")
-    .min(1, "Period is at least 1 month")
-    .max(36, "Period is at most 36 months"),
+  /**
+   * The provider bills it again on the next bill date (so a seat may be sold beyond it); false: it ends then.
+   * Absent: monthly and yearly accounts renew, one with no cycle does not (`renewsOf`).
+   */
+  renews: z.boolean({ error: "Renews is yes or no" }).optional(),
   status: z.enum(ACCOUNT_STATUSES, { error: `Status must be one of ${ACCOUNT_STATUSES.join(", ")}` }).default("active"),
   notes: optionalText("Notes", 2000),
 };
 
-export const accountCreateSchema = z.object({
-  ...accountFields,
-  password: requiredText("Password", 200),
-});
+const billingFields = z.object({ billingCycle: accountFields.billingCycle, renewalDate: accountFields.renewalDate, renews: accountFields.renews });
+type BillingInput = z.output<typeof billingFields>;
+/** Checked as soon as the billing fields themselves are valid, so the form shows these beside the other fields' errors. */
+const whenBillingParses = { when: (payload: { value: unknown }) => billingFields.safeParse(payload.value).success };
+
+/** What a person can act on when billing does not add up; on both schemas, so the form and the API agree. */
+function checkBilling<T extends z.ZodType<BillingInput>>(schema: T) {
+  return schema
+    .refine((account) => account.billingCycle === "none" || account.renewalDate !== null, {
+      path: ["renewalDate"],
+      error: (issue) => `A ${(issue.input as BillingInput).billingCycle} account needs its next bill date: the day the provider charges it next`,
+      ...whenBillingParses,
+    })
+    .refine((account) => !(account.billingCycle === "none" && account.renews === true), {
+      path: ["renews"],
+      message: "An account with no billing cycle is not renewed: choose monthly or yearly, or untick Renews",
+      ...whenBillingParses,
+    });
+}
+
+/** Whether an account as given renews: as said, else when it is billed on a cycle. */
+export const renewsOf = (account: { billingCycle: BillingCycle; renews?: boolean | undefined }): boolean =>
+  account.renews ?? account.billingCycle !== "none";
+
+export const accountCreateSchema = checkBilling(
+  z.object({
+    ...accountFields,
+    password: requiredText("Password", 200),
+  }),
+);
 /** On an edit an absent or empty password keeps the stored one. */
-export const accountUpdateSchema = z.object({
-  ...accountFields,
-  password: z.string().trim().max(200, "Password is too long (at most 200 characters)").optional(),
-});
+export const accountUpdateSchema = checkBilling(
+  z.object({
+    ...accountFields,
+    password: z.string().trim().max(200, "Password is too long (at most 200 characters)").optional(),
+  }),
+);
 export type AccountCreate = z.infer<typeof accountCreateSchema>;
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
@@ -86,9 +135,10 @@ export const accountSchema = z.object({
   service: z.string(),
   itemIds: z.array(z.string()),
   login: z.string(),
+  billingCycle: z.enum(BILLING_CYCLES),
   renewalDate: z.string().nullable(),
   cost: z.number(),
-  periodMonths: z.number(),
+  renews: z.boolean(),
   status: z.enum(ACCOUNT_STATUSES),
   notes: z.string(),
   seats: z.array(seatSchema),
@@ -147,39 +197,40 @@ export const revealInputSchema = z.object({
 export const RENEWAL_WARNING_DAYS = 7;
 
 /**
- * What the list flags on an account: the provider must be paid within a week; a seat is sold beyond the
- * date the account is paid up to; the account is past its renewal date with seats still in use.
+ * What the list flags on an account: the provider bills it (or it ends) within a week; its bill date or end
+ * has passed with seats still in use; a seat is sold beyond the day an account that is not renewed ends.
  */
 export function accountWarnings(
-  account: {
-    renewalDate: string | null;
+  account: Billing & {
     status: AccountStatus;
     seats: ReadonlyArray<{ position: number; holder: { reference: string; expiryDate: string | null } | null }>;
   },
   today: string,
 ): AccountWarning[] {
   if (!account.renewalDate || account.status === "retired") return [];
+  const renews = account.renews && account.billingCycle !== "none";
   const warnings: AccountWarning[] = [];
   const days = daysUntil(account.renewalDate, today);
   const held = account.seats.filter((seat) => seat.holder);
+  const inUse = `${held.length} ${held.length === 1 ? "seat is" : "seats are"} in use`;
   if (days < 0 && held.length > 0) {
     warnings.push({
       kind: "past-renewal-in-use",
-      message: `Provider renewal was due on ${account.renewalDate}, and ${held.length} ${held.length === 1 ? "seat is" : "seats are"} in use`,
+      message: renews
+        ? `Provider renewal was due on ${account.renewalDate}, and ${inUse}: once paid, set the next bill date`
+        : `The account ended on ${account.renewalDate}, and ${inUse}`,
     });
   } else if (days >= 0 && days <= RENEWAL_WARNING_DAYS) {
-    warnings.push({
-      kind: "renewal-due",
-      message:
-        days === 0 ? "Provider renewal is due today" : `Provider renewal is due in ${days} ${days === 1 ? "day" : "days"} (${account.renewalDate})`,
-    });
+    const when = days === 0 ? "today" : `in ${days} ${days === 1 ? "day" : "days"} (${account.renewalDate})`;
+    warnings.push({ kind: "renewal-due", message: renews ? `Provider renewal is due ${when}` : `The account ends ${when}: it is not renewed` });
   }
+  if (renews) return warnings;
   for (const seat of held) {
     const expiry = seat.holder!.expiryDate;
     if (expiry && expiry > account.renewalDate) {
       warnings.push({
         kind: "seat-beyond-paid",
-        message: `Seat ${seat.position} (${seat.holder!.reference}) runs to ${expiry}, after the account is paid up (${account.renewalDate})`,
+        message: `Seat ${seat.position} (${seat.holder!.reference}) runs to ${expiry}, after the account ends (${account.renewalDate}) without renewal`,
       });
     }
   }
@@ -195,8 +246,10 @@ export type SeatCandidate = {
   accountId: string;
   accountCreatedAt: string;
   accountStatus: AccountStatus;
-  /** The day the provider is paid up to; null when the account has no renewal (paid for good). */
+  billingCycle: BillingCycle;
+  /** The next bill date, or the day a non-renewing account ends; null when it never ends. */
   renewalDate: string | null;
+  renews: boolean;
   itemIds: readonly string[];
   free: boolean;
   /** Seats of this account in use now. */
@@ -205,7 +258,7 @@ export type SeatCandidate = {
 
 /**
  * The free seats a delivered line may take, best first: seats on active accounts that serve the item. Those
- * paid up beyond the line's expiry fit, and come first, on the fullest such account first (so accounts fill
+ * of accounts billed on a cycle that renews, or paid up beyond the line's expiry, fit, and come first, on the fullest such account first (so accounts fill
  * one at a time and an empty one can be let go); ties go to the older account and its first free seat. The
  * rest follow in the same order: the admin may still choose one, and the list then warns about it.
  */
@@ -215,7 +268,7 @@ export function rankSeats(
 ): Array<SeatCandidate & { fits: boolean }> {
   return candidates
     .filter((seat) => seat.free && seat.accountStatus === "active" && seat.itemIds.includes(line.itemId))
-    .map((seat) => ({ ...seat, fits: seat.renewalDate === null || seat.renewalDate >= line.expiryDate }))
+    .map((seat) => ({ ...seat, fits: coversUntil(seat, line.expiryDate) }))
     .sort(
       (a, b) =>
         Number(b.fits) - Number(a.fits) ||
@@ -248,6 +301,8 @@ export const keyImportSchema = z.object({
     .min(0, "Cost cannot be negative")
     .max(10_000_000, "Cost is too large")
     .default(0),
+  /** Keys of this item never expire (a lifetime licence): its lines get no end date. Absent: left as it is. */
+  neverExpires: z.boolean({ error: "Never expires is yes or no" }).optional(),
 });
 
 /** `codeLines[i]`: the line `codes[i]` was on. */
@@ -283,22 +338,41 @@ export function parseKeyLines(text: string): KeyImportPlan {
 // ---------------------------------------------------------------------------------------------
 // A delivered line's seat, keys and delivery message, as the orders screen asks for them
 
-const seatPlace = z.object({ seatId: z.string(), accountId: z.string(), service: z.string(), position: z.number(), profileName: z.string() });
+const seatPlace = z.object({
+  seatId: z.string(),
+  accountId: z.string(),
+  service: z.string(),
+  position: z.number(),
+  profileName: z.string(),
+  /** The account's billing, shown beside a proposal: why it fits. */
+  billingCycle: z.enum(BILLING_CYCLES),
+  renewalDate: z.string().nullable(),
+  renews: z.boolean(),
+});
 export const seatPlaceSchema = seatPlace.nullable();
 
-/** A free seat the admin may choose for a line; `fits`: its account is paid up beyond the line's expiry. */
-export const seatChoiceSchema = seatPlace.extend({ login: z.string(), renewalDate: z.string().nullable(), fits: z.boolean() });
+/** A free seat the admin may choose for a line; `fits`: its account renews, or is paid up beyond the line's expiry. */
+export const seatChoiceSchema = seatPlace.extend({ login: z.string(), fits: z.boolean() });
 export type SeatChoice = z.infer<typeof seatChoiceSchema>;
 
-/** `linked`: the line's item is sold from accounts or keys at all; when not, the orders screen shows nothing of the ledger. */
+/**
+ * `linked`: the line's item is sold from accounts or keys at all; when not, the orders screen shows nothing of
+ * the ledger. `sells`: which of the two (an item some account serves is sold on seats; one with keys stocked,
+ * with keys), so the line is offered only the tools that fit it.
+ */
 export const lineSeatAnswerSchema = z.object({
   success: z.literal(true),
   held: seatPlaceSchema,
   proposal: seatPlaceSchema,
   keys: z.number(),
   linked: z.boolean(),
+  sells: z.object({ seats: z.boolean(), keys: z.boolean() }),
+  /** The item's keys never expire: the line has no end date. */
+  neverExpires: z.boolean(),
   /** The line's expiry when it is over (ended more than the grace period ago): it is given no seat or key. */
   endedOn: z.string().nullable(),
+  /** The reference of the delivered renewal that carries this line on, when the line holds no seat any more. */
+  carriedOnBy: z.string().nullable(),
 });
 
 export const thresholdInputSchema = z.object({

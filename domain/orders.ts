@@ -279,6 +279,14 @@ export const dateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, "That date does not exist");
 
+/**
+ * Where a renewal delivered on `start` begins: where the line it renews ends, when that is later, so the
+ * customer keeps the days left; on `start` when that line has already ended.
+ */
+export function renewalStart(renewedExpiry: string | null, start: string): string {
+  return renewedExpiry !== null && renewedExpiry > start ? renewedExpiry : start;
+}
+
 /** Calendar months: 31 Jan + 1 month is the last day of February, not 3 March. */
 export function addMonths(date: string, months: number): string {
   const [, y, m, d] = isoDate.exec(date)!;
@@ -313,6 +321,8 @@ export const orderLineSchema = z.object({
   expiryDate: z.string().nullable(),
   /** The order that renewed this line, if any. */
   renewalReference: z.string().nullable(),
+  /** The line this one renews (issue 29): delivered, it starts where that one ends, on the same seat. */
+  renews: z.object({ lineId: z.string(), reference: z.string(), expiryDate: z.string().nullable() }).nullable(),
   /** Checkout found no free seat or key for it (issue 20); the sale went through all the same. */
   waitingForStock: z.boolean().optional(),
 });

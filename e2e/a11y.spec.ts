@@ -109,7 +109,7 @@ async function ordersOnSeats(scene: Scene) {
       password: "E2E-account-pass-4821",
       seats: [1, 2, 3, 4].map((n) => ({ profileName: `Profile ${n}`, pin: "4821" })),
       cost: 1200,
-      periodMonths: 1,
+      billingCycle: "none",
     },
   });
   expect(account.status(), await account.text()).toBe(201);
@@ -488,6 +488,57 @@ const ADMIN: Row[] = [
     },
   },
   {
+    state: "a delivered order of a seat and a key that never expires",
+    async open(scene) {
+      const { page, admin, origin, signedIn } = scene;
+      const seatItem = await addItem(scene);
+      const keyItem = await addItem(scene, { Category: "software", Status: "Empty" });
+      const account = await admin.post("/api/admin/accounts", {
+        data: {
+          service: `${seatItem.name} family`,
+          itemIds: [seatItem._id],
+          login: `seller-${unique()}@example.com`,
+          password: "E2E-account-pass-4821",
+          seats: [{ pin: "4821" }],
+          billingCycle: "monthly",
+          renewalDate: shopDate(20),
+          cost: 1200,
+        },
+      });
+      expect(account.status(), await account.text()).toBe(201);
+      const keys = await admin.post("/api/admin/keys/import", { data: { itemId: keyItem._id, text: `A11Y-${unique()}`, neverExpires: true } });
+      expect(keys.status(), await keys.text()).toBe(200);
+      const { reference } = await placeOrder(origin, {
+        items: [seatItem, keyItem].map(({ _id }) => ({ _id, months: 1, devices: 1 })),
+        channel: "whatsapp",
+        name: "A11y Shopper",
+        phone: "9801234567",
+      });
+      expect((await admin.post(`/api/admin/orders/${reference}/status`, { data: { status: "delivered" } })).status()).toBe(200);
+      await signedIn(page, `/admin/orders?q=${reference}`);
+      const order = orderCard(page, reference);
+      await expect(order.getByRole("button", { name: `Take a key for ${keyItem.name}` })).toBeVisible();
+      await expect(order.getByText(/billed monthly, next bill/)).toBeVisible();
+      await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+      await expect(order.getByText("Never expires: its key has no end date")).toBeVisible();
+    },
+  },
+  {
+    state: "a renewal opened to deliver, starting where the old line ends",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const delivered = await anOrder(scene, { status: "delivered" });
+      const [line] = (await (await admin.get(`/api/admin/orders/${delivered.reference}`)).json()).order.lines;
+      const renewed = await admin.post(`/api/admin/renewals/${line.id}`);
+      expect(renewed.status(), await renewed.text()).toBe(201);
+      const { reference } = (await renewed.json()).order;
+      await signedIn(page, `/admin/orders?q=${reference}`);
+      const order = orderCard(page, reference);
+      await order.getByRole("button", { name: `Manage order ${reference}` }).click();
+      await expect(order.getByText(/renews PSL-\w+: it starts on/)).toBeVisible();
+    },
+  },
+  {
     state: "the renewals due",
     async open(scene) {
       const { reference } = await anOrder(scene, { status: "delivered" });
@@ -540,7 +591,7 @@ const ADMIN: Row[] = [
           password: "E2E-account-pass-4821",
           seats: [{ pin: "4821" }],
           cost: 1200,
-          periodMonths: 1,
+          billingCycle: "none",
         },
       });
       expect(added.status(), await added.text()).toBe(201);
@@ -556,7 +607,15 @@ const ADMIN: Row[] = [
       const item = await addItem(scene);
       const service = `${item.name} family`;
       const login = `seller-${unique()}@example.com`;
-      const data = { service, itemIds: [item._id], login, password: "E2E-account-pass-4821", seats: [{ pin: "4821" }], cost: 1200, periodMonths: 1 };
+      const data = {
+        service,
+        itemIds: [item._id],
+        login,
+        password: "E2E-account-pass-4821",
+        seats: [{ pin: "4821" }],
+        cost: 1200,
+        billingCycle: "none",
+      };
       const added = await admin.post("/api/admin/accounts", { data });
       expect(added.status(), await added.text()).toBe(201);
       await signedIn(page, `/admin/accounts?q=${encodeURIComponent(login)}`);
@@ -564,6 +623,17 @@ const ADMIN: Row[] = [
       await page.getByRole("button", { name: `Edit ${service} (${login})` }).click();
       await expect(page.getByRole("region", { name: `Edit ${service} (${login})` }).getByRole("textbox", { name: "Service" })).toBeFocused();
       await expect(page.getByRole("region", { name: "Add a provider account" })).toBeVisible();
+    },
+  },
+  {
+    state: "the account form with its billing errors",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/accounts");
+      await page.getByRole("button", { name: "Add a provider account" }).click();
+      const form = page.getByRole("region", { name: "Add a provider account" });
+      await form.getByLabel("Billed").selectOption("yearly");
+      await form.getByRole("button", { name: "Add account" }).click();
+      await expect(form.getByText("A yearly account needs its next bill date")).toBeVisible();
     },
   },
   { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },

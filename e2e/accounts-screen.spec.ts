@@ -18,7 +18,7 @@ test("the accounts screen on a phone: the list first, the add form behind its bu
       password: "E2E-account-pass-4821",
       seats: [1, 2].map((n) => ({ profileName: `Profile ${n}`, pin: "4821" })),
       cost: 1200,
-      periodMonths: 1,
+      billingCycle: "none",
     },
   });
   expect(added.status(), await added.text()).toBe(201);

@@ -25,8 +25,9 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
   await form.getByLabel("Service").fill(`${item} family`);
   await form.getByLabel("Login (email or username)").fill(login);
   await form.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
-  await form.getByLabel("Cost (NPR)").fill("1200");
-  await form.getByLabel("Provider renewal date").fill(shopDate(90));
+  await form.getByLabel("Billed").selectOption("monthly");
+  await form.getByLabel("Cost per month (NPR)").fill("1200");
+  await form.getByLabel("Next bill date").fill(shopDate(90));
   await form.getByRole("checkbox", { name: item, exact: true }).check();
   await form.getByLabel(/^PIN/).first().fill("4821");
   await form.getByRole("button", { name: "Add account" }).click();

@@ -60,7 +60,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       publicUrl: config.publicUrl,
       secrets,
       stock: { waitingLines: () => ledger.availability.waitingLines() },
-      seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+      seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
     }),
     customers: createCustomersService(db, clock),
     reports: createReportsService(db, clock),

@@ -21,7 +21,7 @@ const account = (itemIds: string[], seats = 4, over: object = {}) => ({
   seats: Array.from({ length: seats }, (_, i) => ({ profileName: `Profile ${i + 1}`, pin: `10${i}0` })),
   renewalDate: addDays(shopToday(new Date()), 60),
   cost: 1500,
-  periodMonths: 1,
+  billingCycle: "monthly",
   ...over,
 });
 
@@ -136,8 +136,18 @@ describe("the account list", () => {
       expect(created.statusCode, created.body).toBe(201);
       ids.push(created.json().account._id);
     }
-    // A customer on a seat of "Netflix 10", whose line runs past the day that account is paid up to.
-    await admin(t, "PUT", `/api/admin/accounts/${ids[10]}`, account([netflix], 2, { service: "Netflix 10", renewalDate: addDays(today, 20) }));
+    // A customer on a seat of "Netflix 10", whose line runs past the day that account ends, not renewed; and
+    // one on "Netflix 11", which is billed again before the line ends: no warning (issue 29).
+    await admin(
+      t,
+      "PUT",
+      `/api/admin/accounts/${ids[10]}`,
+      account([netflix], 2, { service: "Netflix 10", renewalDate: addDays(today, 20), renews: false }),
+    );
+    await admin(t, "PUT", `/api/admin/accounts/${ids[11]}`, account([netflix], 2, { service: "Netflix 11", renewalDate: addDays(today, 20) }));
+    const [renewing] = await deliveredLines(t, netflix, 1, "9812000011");
+    const seatOf11 = (await admin(t, "GET", `/api/admin/accounts/${ids[11]}`)).json().account.seats[0].id;
+    expect((await admin(t, "PUT", `/api/admin/lines/${renewing}/seat`, { seatId: seatOf11 })).statusCode).toBe(200);
     const [line] = await deliveredLines(t, netflix, 1, "9841234567");
     const seatOf10 = (await admin(t, "GET", `/api/admin/accounts/${ids[10]}`)).json().account.seats[0].id;
     expect((await admin(t, "PUT", `/api/admin/lines/${line}/seat`, { seatId: seatOf10 })).statusCode).toBe(200);
@@ -156,7 +166,7 @@ describe("the account list", () => {
     const services = (page: { items: Array<{ service: string }> }) => page.items.map((a) => a.service);
 
     const first = await list("");
-    expect(first).toMatchObject({ total: 23, page: 1, pages: 2, summary: { accounts: 23, seats: 46, seatsUsed: 1 } });
+    expect(first).toMatchObject({ total: 23, page: 1, pages: 2, summary: { accounts: 23, seats: 46, seatsUsed: 2 } });
     expect(services(first)).toEqual(Array.from({ length: 20 }, (_, i) => `Netflix ${String(i).padStart(2, "0")}`));
     expect(services(await list("?page=2"))).toEqual(["Netflix 20", "Netflix 21", "Netflix 22"]);
     // Past the last page: the last page, not an empty one.
@@ -165,7 +175,7 @@ describe("the account list", () => {
     expect(services(await list("?q=LOGIN7%40"))).toEqual(["Netflix 07"]);
     expect(services(await list(`?q=${reference.toLowerCase()}`))).toEqual(["Netflix 10"]);
     expect(services(await list("?q=984123"))).toEqual(["Netflix 10"]);
-    expect(services(await list("?q=Customer%201"))).toEqual(["Netflix 10"]);
+    expect(services(await list("?q=Customer%201"))).toEqual(["Netflix 10", "Netflix 11"]);
     // % and _ are letters to look for, not patterns.
     expect((await list("?q=%25")).total).toBe(0);
     expect((await list("?q=login_")).total).toBe(0);
@@ -387,7 +397,7 @@ describe("licence keys", () => {
     // What each key cost the shop, for the reports: 0 unless given.
     const second = await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "CCC-3\nBBB-2", cost: 120 });
     expect(second.json()).toMatchObject({ imported: 1, alreadyInStock: [2] });
-    expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 3, delivered: 0 }]);
+    expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 3, delivered: 0, neverExpires: false }]);
     expect((await t.database.db.selectFrom("licence_keys").select("cost").orderBy("cost").execute()).map((row) => row.cost)).toEqual([0, 0, 120]);
     expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: "nope", text: "X" }), "itemId");
     expectValidationError(await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: "DDD-4", cost: -5 }), "cost", "negative");
@@ -407,7 +417,7 @@ describe("licence keys", () => {
     expect(new Set(given.map((k) => k.line_id)).size).toBe(50);
     // A second key for a one-device line is refused.
     expect((await admin(t, "POST", `/api/admin/lines/${lines[0]}/key`)).statusCode).toBe(409);
-    expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 5, delivered: 50 }]);
+    expect((await admin(t, "GET", "/api/admin/keys")).json().items).toEqual([{ itemId: item, inStock: 5, delivered: 50, neverExpires: false }]);
     const message = (await admin(t, "GET", `/api/admin/lines/${lines[0]}/delivery`)).json().message;
     expect(message).toMatch(/Key: KEY-\d+/);
     expect(message).not.toContain("Password:");

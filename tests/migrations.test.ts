@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { orderLanguage } from "../server/db/migrations/0012-order-language";
+import { billingAndLifetimeKeys } from "../server/db/migrations/0016-billing-and-lifetime-keys";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
@@ -46,6 +47,52 @@ describe("migrations", () => {
         { id: "o1", language: "en" },
         { id: "o2", language: "ne" },
       ]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0016 reads the accounts stored before as a billing cycle, turning their cost into the cycle's, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<{ provider_accounts: Record<string, unknown> }>;
+      await billingAndLifetimeKeys.down!(db as unknown as Kysely<unknown>);
+      const now = "2026-01-01T00:00:00.000Z";
+      const before = {
+        service: "Netflix",
+        login: "a@example.com",
+        password_secret: "s1.x.y",
+        status: "active",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      };
+      await db
+        .insertInto("provider_accounts")
+        .values([
+          { ...before, id: "monthly", renewal_date: "2026-02-01", cost: 1500, period_months: 1 },
+          { ...before, id: "quarterly", renewal_date: "2026-04-01", cost: 1000, period_months: 3 },
+          { ...before, id: "yearly", renewal_date: "2027-01-01", cost: 12000, period_months: 12 },
+          { ...before, id: "two-years", renewal_date: "2028-01-01", cost: 20000, period_months: 24 },
+          { ...before, id: "for-good", renewal_date: null, cost: 5000, period_months: 1 },
+          { ...before, id: "retired", renewal_date: "2026-02-01", cost: 900, period_months: 1, status: "retired" },
+        ])
+        .execute();
+      await billingAndLifetimeKeys.up(db as unknown as Kysely<unknown>);
+      const rows = await database.db
+        .selectFrom("provider_accounts")
+        .select(["id", "billing_cycle", "cost", "period_months", "auto_renews", "renewal_date"])
+        .orderBy("id")
+        .execute();
+      expect(rows.map((row) => ({ ...row, cost: Number(row.cost), auto_renews: Number(row.auto_renews) }))).toEqual([
+        { id: "for-good", billing_cycle: "none", cost: 5000, period_months: 1, auto_renews: 0, renewal_date: null },
+        { id: "monthly", billing_cycle: "monthly", cost: 1500, period_months: 1, auto_renews: 1, renewal_date: "2026-02-01" },
+        { id: "quarterly", billing_cycle: "monthly", cost: 333, period_months: 1, auto_renews: 1, renewal_date: "2026-04-01" },
+        { id: "retired", billing_cycle: "monthly", cost: 900, period_months: 1, auto_renews: 0, renewal_date: "2026-02-01" },
+        { id: "two-years", billing_cycle: "yearly", cost: 10000, period_months: 12, auto_renews: 1, renewal_date: "2028-01-01" },
+        { id: "yearly", billing_cycle: "yearly", cost: 12000, period_months: 12, auto_renews: 1, renewal_date: "2027-01-01" },
+      ]);
+      expect(await database.db.selectFrom("lifetime_items").selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }

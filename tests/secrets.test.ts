@@ -42,7 +42,7 @@ async function addAccount(t: TestApp, itemId: string) {
       password: PASSWORD,
       seats: [{ profileName: "Kid", pin: PIN }],
       cost: 1500,
-      periodMonths: 1,
+      billingCycle: "none",
     },
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -5,7 +5,7 @@ import { formatNpr } from "../../domain/locale-format";
 import { productPath } from "../../domain/search";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGatePanel } from "../components/age-gate-panel";
-import { findCatalogueItem, loadAvailability } from "../features/catalogue/catalogue.server";
+import { findCatalogueItem, loadAvailability, loadNeverExpires } from "../features/catalogue/catalogue.server";
 import { ProductView, type ProductItem } from "../features/product/product-view";
 import { categoryImage } from "../features/seo/category-images";
 import { productJsonLd } from "../features/seo/product-json-ld";
@@ -34,8 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     plans,
     Note: sellerText(locale, found.Note, found.NoteNe),
   };
-  const availability = (await loadAvailability(context)).get(_id) ?? null;
-  return { item, availability, origin: publicOrigin(request, context) };
+  const [stock, neverExpires] = await Promise.all([loadAvailability(context), loadNeverExpires(context, _id)]);
+  return { item, availability: stock.get(_id) ?? null, neverExpires, origin: publicOrigin(request, context) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -76,7 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { item, availability } = loaderData;
+  const { item, availability, neverExpires } = loaderData;
   const adultConfirmed = useAdultConfirmed();
   if (item.category === ADULT_CATEGORY && !adultConfirmed) {
     return (
@@ -85,5 +85,5 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <ProductView key={item._id} item={item} availability={availability} />;
+  return <ProductView key={item._id} item={item} availability={availability} neverExpires={neverExpires} />;
 }

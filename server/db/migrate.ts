@@ -13,6 +13,7 @@ import { waitingReadNotStored } from "./migrations/0011-waiting-read-not-stored"
 import { orderLanguage } from "./migrations/0012-order-language";
 import { nepaliContent } from "./migrations/0013-nepali-content";
 import { paymentNoteNepali } from "./migrations/0015-payment-note-nepali";
+import { billingAndLifetimeKeys } from "./migrations/0016-billing-and-lifetime-keys";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0012-order-language": orderLanguage,
   "0013-nepali-content": nepaliContent,
   "0015-payment-note-nepali": paymentNoteNepali,
+  "0016-billing-and-lifetime-keys": billingAndLifetimeKeys,
 };
 
 export const migrationNames = Object.keys(migrations);

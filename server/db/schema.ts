@@ -210,10 +210,16 @@ export interface ProviderAccountsTable {
   password_secret: string;
   /** YYYY-MM-DD: when the provider must be paid again. */
   renewal_date: string | null;
+  /** NPR per billing cycle (0016-billing-and-lifetime-keys). */
   cost: number;
+  /** The cycle's months: 1 monthly, 12 yearly; for "none", the months the one payment is counted over in reports. */
   period_months: number;
   status: string;
   notes: string;
+  /** "monthly", "yearly" or "none" (bought once: paid up to `renewal_date`, or for good when it is null). */
+  billing_cycle: Generated<string>;
+  /** 1: the provider bills it again on `renewal_date`, so seats may be sold past it; 0: it ends then. */
+  auto_renews: Generated<number>;
   created_at: string;
   updated_at: string;
   version: Generated<number>;
@@ -272,6 +278,11 @@ export interface SecretRevealsTable {
   at: string;
 }
 
+/** Items whose licence keys never expire: their lines have no end date (0016-billing-and-lifetime-keys). */
+export interface LifetimeItemsTable {
+  item_id: string;
+}
+
 export interface StockThresholdsTable {
   item_id: string;
   threshold: number;
@@ -299,6 +310,7 @@ export interface Tables {
   account_seats: AccountSeatsTable;
   seat_assignments: SeatAssignmentsTable;
   licence_keys: LicenceKeysTable;
+  lifetime_items: LifetimeItemsTable;
   secret_reveals: SecretRevealsTable;
   stock_thresholds: StockThresholdsTable;
   customers: CustomersTable;

@@ -6,7 +6,7 @@ import type { TestApp } from "./app";
  * clock moved to each moment. Shop time is Nepal's (UTC+5:45). "Today" is 10 March 2026.
  *
  * - Sita (9800000001): Netflix 1 month, 300, paid and delivered 10 January (ends 10 February); renewed on
- *   5 February (300, delivered that day, ends 5 March); Spotify 1 month, 300, on 3 March as "9779800000001",
+ *   5 February (300, delivered and started that day, ends 5 March); Spotify 1 month, 300, on 3 March as "9779800000001",
  *   with a key that cost 120 (ends 3 April).
  * - Ram ("+977 981-0000002"): YouTube 1 month × 2 = 500, paid 31 January 19:00 UTC, which is 1 February in
  *   Nepal; delivered 1 February (ends 1 March).
@@ -79,7 +79,7 @@ export async function writeHistory(t: TestApp, clock: { now: Date }): Promise<Hi
     seats: [{ profileName: "Sita" }, { profileName: "Free" }],
     renewalDate: "2026-02-16",
     cost: 1000,
-    periodMonths: 1,
+    billingCycle: "monthly",
   });
   expect(account.statusCode, account.body).toBe(201);
 
@@ -94,7 +94,10 @@ export async function writeHistory(t: TestApp, clock: { now: Date }): Promise<Hi
   expect(renewal.statusCode, renewal.body).toBe(201);
   const sitaRenewal = renewal.json().order.reference as string;
   await move(sitaRenewal, "paid");
-  await move(sitaRenewal, "delivered");
+  const renewed = (await move(sitaRenewal, "delivered")).lines[0]!.id;
+  // Delivered, a renewal starts where the old line ends (10 February); the seller started this one that day.
+  const started = await asAdmin(t, "PUT", `/api/admin/orders/${sitaRenewal}/lines/${renewed}/start`, { startDate: "2026-02-05" });
+  expect(started.statusCode, started.body).toBe(200);
 
   at("2026-02-20T06:00:00.000Z");
   const hari = (await place(spotify, 1, { name: "Hari", phone: "9800000003" })).reference;

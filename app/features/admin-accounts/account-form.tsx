@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from "react";
-import { ACCOUNT_STATUSES, MAX_SEATS, type Account } from "../../../domain/accounts";
+import { useId, useState, type FormEvent } from "react";
+import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type Account, type BillingCycle } from "../../../domain/accounts";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -16,6 +16,7 @@ const draftsOf = (account: Account | null): SeatDraft[] =>
     : Array.from({ length: 4 }, (_, i) => ({ key: nextKey++, profileName: `Profile ${i + 1}`, pin: "", hasPin: false }));
 
 const STATUS_LABELS = { active: "Active", paused: "Paused", retired: "Retired" } as const;
+const CYCLE_LABELS: Record<BillingCycle, string> = { monthly: "Monthly", yearly: "Yearly", none: "No cycle: bought once" };
 
 /** The form's id, to bring it into view and focus its first field when it opens. */
 export const accountFormId = (editing: Account | null) => (editing ? `account-form-${editing._id}` : "account-form");
@@ -25,17 +26,25 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
   const save = useAdminAction(accountActionSchema, { onSaved: onDone, reset: !editing });
   const { errors, formRef, pending, stale, reload, reloading } = save;
   const [seats, setSeats] = useState<SeatDraft[]>(() => draftsOf(editing));
-  // The form stays mounted over a save, to take its answer; the saved (or reloaded) version's seats replace the drafts.
+  const [cycle, setCycle] = useState<BillingCycle>(editing?.billingCycle ?? "monthly");
+  // The form stays mounted over a save, to take its answer; the saved (or reloaded) version replaces the drafts.
   const [draftedVersion, setDraftedVersion] = useState(editing?.version);
   if (editing && editing.version !== draftedVersion) {
     setDraftedVersion(editing.version);
     setSeats(draftsOf(editing));
+    setCycle(editing.billingCycle);
   }
+  // The billing errors are about the cycle that was sent: another one chosen since makes them stale.
+  const [sentCycle, setSentCycle] = useState(cycle);
+  const billingError = (field: "renewalDate" | "renews") => (cycle === sentCycle ? errors[field] : undefined);
+  // Two forms may be open at once (an edit beside the add form): ids of their own.
+  const renewsHint = `${useId()}-renews-hint`;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
+    setSentCycle(cycle);
     const text = (name: string) => String(form.get(name) ?? "");
     const number = (name: string) => (text(name).trim() === "" ? Number.NaN : Number(text(name)));
     const fields = {
@@ -48,9 +57,10 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
         // On an edit an empty PIN box keeps the stored PIN.
         return { ...(seat.id ? { id: seat.id } : {}), profileName: text(`profile-${index}`), ...(pin || !seat.id ? { pin } : {}) };
       }),
+      billingCycle: text("billingCycle") as BillingCycle,
       renewalDate: text("renewalDate") || null,
       cost: number("cost"),
-      periodMonths: number("periodMonths"),
+      renews: form.get("renews") === "on",
       status: text("status") as Account["status"],
       notes: text("notes"),
     };
@@ -114,39 +124,62 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
               </select>
             )}
           </Field>
-          <InputField
-            name="renewalDate"
-            label="Provider renewal date"
-            type="date"
-            optional
-            defaultValue={editing?.renewalDate ?? ""}
-            error={errors["renewalDate"]}
-            hint="The account is paid up until this day."
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <InputField
-              name="cost"
-              label="Cost (NPR)"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              defaultValue={editing?.cost ?? ""}
-              error={errors["cost"]}
-              required
-            />
-            <InputField
-              name="periodMonths"
-              label="Per months"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={36}
-              defaultValue={editing?.periodMonths ?? 1}
-              error={errors["periodMonths"]}
-              required
-            />
-          </div>
         </div>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:p-4 md:grid-cols-2 dark:border-slate-800">
+          <legend className="px-1 text-sm font-medium">Billing</legend>
+          <Field label="Billed" error={errors["billingCycle"]} required>
+            {(control) => (
+              <select name="billingCycle" value={cycle} onChange={(event) => setCycle(event.target.value as BillingCycle)} {...control}>
+                {BILLING_CYCLES.map((option) => (
+                  <option key={option} value={option}>
+                    {CYCLE_LABELS[option]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <InputField
+            key={cycle === "none" ? "ends" : "bill"}
+            name="renewalDate"
+            label={cycle === "none" ? "Ends on" : "Next bill date"}
+            type="date"
+            optional={cycle === "none"}
+            required={cycle !== "none"}
+            defaultValue={editing?.renewalDate ?? ""}
+            error={billingError("renewalDate")}
+            hint={cycle === "none" ? "Leave empty if it never ends." : "The day the provider charges it next; it is paid up until then."}
+          />
+          <InputField
+            name="cost"
+            label={cycle === "none" ? "Cost (NPR)" : `Cost per ${cycle === "monthly" ? "month" : "year"} (NPR)`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={editing?.cost ?? ""}
+            error={errors["cost"]}
+            required
+          />
+          {cycle !== "none" && (
+            <div className="self-center">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="renews"
+                  defaultChecked={editing?.renews ?? true}
+                  aria-describedby={renewsHint}
+                  aria-invalid={billingError("renews") ? true : undefined}
+                  className="mt-0.5 h-4 w-4 shrink-0"
+                />
+                <span>Renews on the bill date</span>
+              </label>
+              <p id={renewsHint} className={`mt-1 text-xs ${mutedText}`}>
+                Seats may then be sold beyond the bill date. Untick if the account ends then.
+              </p>
+              {billingError("renews") && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{billingError("renews")}</p>}
+            </div>
+          )}
+        </fieldset>
 
         <fieldset aria-describedby={errors["itemIds"] ? "items-error" : undefined}>
           <legend className="text-sm font-medium">

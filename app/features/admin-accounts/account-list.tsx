@@ -1,7 +1,15 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, revealSchema, type Account, type AccountPage, type Reveal } from "../../../domain/accounts";
+import {
+  ACCOUNT_PAGE_SIZE,
+  ACCOUNT_STATUSES,
+  billingLabel,
+  revealSchema,
+  type Account,
+  type AccountPage,
+  type Reveal,
+} from "../../../domain/accounts";
 import { formatNpr } from "../../../domain/money";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
@@ -89,8 +97,8 @@ function AccountCard({ account, itemNames, editing }: { account: Account; itemNa
         </p>
       </div>
       <p className={`mt-1 text-sm ${mutedText}`}>
-        NPR {formatNpr(account.cost)} per {account.periodMonths === 1 ? "month" : `${account.periodMonths} months`}
-        {account.renewalDate ? `, paid up to ${account.renewalDate}` : ""}
+        NPR {formatNpr(account.cost)}
+        {account.billingCycle === "none" ? "" : ` a ${account.billingCycle === "monthly" ? "month" : "year"}`}, {billingLabel(account)}
       </p>
       {account.warnings.length > 0 && (
         <ul className="mt-2 space-y-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">

@@ -5,7 +5,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import type { ItemChoice } from "./account-form";
 
-export type KeyStock = { itemId: string; inStock: number; delivered: number };
+export type KeyStock = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
 /** Licence keys per item, and the import of more: pasted, or read from a CSV or text file, one a line. */
 export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: KeyStock[] }) {
@@ -13,6 +13,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
   const { errors, formRef, pending } = importKeys;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [fileNote, setFileNote] = useState<string | null>(null);
+  const [itemId, setItemId] = useState("");
   const names = new Map(items.map((item) => [item.id, item.name]));
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
@@ -27,7 +28,12 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
     if (pending) return;
     const form = new FormData(event.currentTarget);
     const cost = String(form.get("cost") ?? "").trim();
-    const fields = { itemId: String(form.get("itemId") ?? ""), text: String(form.get("text") ?? ""), cost: cost === "" ? 0 : Number(cost) };
+    const fields = {
+      itemId: String(form.get("itemId") ?? ""),
+      text: String(form.get("text") ?? ""),
+      cost: cost === "" ? 0 : Number(cost),
+      neverExpires: form.get("neverExpires") === "on",
+    };
     if (importKeys.submit({ intent: "import-keys", fields })) setFileNote(null);
   }
 
@@ -43,6 +49,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
           {stock.map((row) => (
             <li key={row.itemId}>
               <strong>{names.get(row.itemId) ?? "A removed item"}</strong>: {row.inStock} in stock, {row.delivered} delivered
+              {row.neverExpires && <span className={mutedText}> · never expire</span>}
             </li>
           ))}
         </ul>
@@ -50,7 +57,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
       <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4">
         <Field label="Item" error={errors.itemId} required>
           {(control) => (
-            <select name="itemId" defaultValue="" {...control}>
+            <select name="itemId" value={itemId} onChange={(event) => setItemId(event.target.value)} {...control}>
               <option value="" disabled>
                 Choose an item
               </option>
@@ -105,6 +112,22 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
           hint="What the shop paid for one key: counted as cost in the reports when it is sold."
           error={errors.cost}
         />
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              key={itemId}
+              type="checkbox"
+              name="neverExpires"
+              defaultChecked={stock.find((row) => row.itemId === itemId)?.neverExpires ?? false}
+              aria-describedby="keys-never-expire-hint"
+              className="mt-0.5 h-4 w-4 shrink-0"
+            />
+            <span>These keys never expire</span>
+          </label>
+          <p id="keys-never-expire-hint" className={`mt-1 text-xs ${mutedText}`}>
+            A lifetime licence: its lines get no end date, no renewal, and the product page says it never expires.
+          </p>
+        </div>
         <SubmitButton pending={pending} pendingLabel="Importing…">
           Import keys
         </SubmitButton>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
+import { billingLabel, deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
 import { focusRing, mutedText } from "../../components/ui";
 import { callApi } from "../../lib/admin/admin-api";
 import { copyTextWhenReady } from "../../lib/chat/copy-text";
@@ -16,8 +16,19 @@ const small = `rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-sem
 
 const choiceLabel = (seat: SeatChoice) =>
   `${seat.service} (${seat.login}), seat ${seat.position}${seat.profileName ? ` (${seat.profileName})` : ""}${
-    seat.fits ? "" : `: paid up only to ${seat.renewalDate}, before this line ends`
+    seat.fits ? "" : `: ends on ${seat.renewalDate} without renewal, before this line ends`
   }`;
+
+/** The account's billing beside a proposal, its last word (a date) kept whole on a narrow screen. */
+function BillingNote({ label }: { label: string }) {
+  const at = label.lastIndexOf(" ");
+  return (
+    <>
+      {label.slice(0, at + 1)}
+      <span className="whitespace-nowrap">{label.slice(at + 1)}</span>
+    </>
+  );
+}
 
 /** The admin's own choice of seat, in place of the proposal or to move the line: the free seats, best first. */
 function SeatPicker({
@@ -172,6 +183,9 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
   const delivered = seat.held !== null || seat.keys > 0;
   // Items sold from neither accounts nor keys: nothing of the ledger to show.
   if (!seat.linked && !delivered) return null;
+  if (seat.carriedOnBy && !delivered) {
+    return <p className={`w-full text-xs ${mutedText}`}>Renewed as {seat.carriedOnBy}: its seat went on with the renewal.</p>;
+  }
   if (seat.endedOn && !delivered) {
     return (
       <p className={`w-full text-xs ${mutedText}`}>
@@ -192,7 +206,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
         <>
           <span className={mutedText}>
             Proposed: {seat.proposal.service}, seat {seat.proposal.position}
-            {seat.proposal.profileName ? ` (${seat.proposal.profileName})` : ""}
+            {seat.proposal.profileName ? ` (${seat.proposal.profileName})` : ""} · <BillingNote label={billingLabel(seat.proposal)} />
           </span>
           <button
             type="button"
@@ -204,10 +218,10 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
             Assign seat
           </button>
         </>
-      ) : (
+      ) : seat.sells.seats ? (
         <span className={mutedText}>No free seat fits.</span>
-      )}
-      {!delivered && (
+      ) : null}
+      {!delivered && seat.sells.keys && (
         <button
           type="button"
           className={small}
@@ -229,7 +243,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
           Free seat
         </button>
       )}
-      {(seat.held || seat.keys === 0) && (
+      {(seat.held || (seat.keys === 0 && seat.sells.seats)) && (
         <SeatPicker
           key={reads}
           lineId={lineId}

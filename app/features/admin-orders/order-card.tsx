@@ -4,7 +4,7 @@ import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { readablePhone } from "../../../domain/customers";
 import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/money";
-import { nextStatuses, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../domain/orders";
+import { nextStatuses, ORDER_STATUS_LABELS, renewalStart, type Order, type OrderStatus } from "../../../domain/orders";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
@@ -55,12 +55,20 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
           <li key={line.id} className="flex flex-wrap justify-between gap-x-4">
             <span className="min-w-0 break-words">
               {line.name} · {monthsLabel(line.months)} · {line.devices} {line.devices === 1 ? "device" : "devices"}
-              {line.expiryDate && (
+              {line.expiryDate ? (
                 <span className={mutedText}>
                   {" "}
-                  · {line.startDate} to {line.expiryDate}
+                  · <span className="whitespace-nowrap">{line.startDate}</span> to <span className="whitespace-nowrap">{line.expiryDate}</span>
                 </span>
+              ) : (
+                line.startDate && (
+                  <span className={mutedText}>
+                    {" "}
+                    · from <span className="whitespace-nowrap">{line.startDate}</span>, never expires
+                  </span>
+                )
               )}
+              {line.renews && <span className={mutedText}> · renews {line.renews.reference}</span>}
               {line.renewalReference && <span className={mutedText}> · renewed as {line.renewalReference}</span>}
               {line.waitingForStock && order.status !== "delivered" && order.status !== "cancelled" && (
                 <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -101,7 +109,11 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
 
 function StatusActions({ order, today, write }: { order: Order; today: string; write: OrderWrite }) {
   const id = useId();
-  const [startDate, setStartDate] = useState(today);
+  // A renewal starts where the line it renews ends (or today when that has ended): the customer keeps the days left.
+  const renewing = order.lines.filter((line) => line.renews);
+  const [startDate, setStartDate] = useState(() =>
+    renewing.length === order.lines.length && renewing[0] ? renewalStart(renewing[0].renews!.expiryDate, today) : today,
+  );
   const [confirmCancel, setConfirmCancel] = useState(false);
   const busy = write.pending;
   const next = nextStatuses(order.status);
@@ -122,8 +134,26 @@ function StatusActions({ order, today, write }: { order: Order; today: string; w
           <label htmlFor={`${id}-start`} className="text-sm font-medium">
             Subscriptions start on
           </label>
-          <input id={`${id}-start`} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} className={inputClass} />
+          <input
+            id={`${id}-start`}
+            type="date"
+            value={startDate}
+            onChange={(event) => setStartDate(event.target.value)}
+            aria-describedby={renewing.length > 0 ? `${id}-renewing` : undefined}
+            className={inputClass}
+          />
         </div>
+      )}
+      {next.includes("delivered") && renewing.length > 0 && (
+        <ul id={`${id}-renewing`} className={`mt-2 space-y-1 text-sm ${mutedText}`}>
+          {renewing.map((line) => (
+            <li key={line.id}>
+              {line.name} renews {line.renews!.reference}: it starts on {renewalStart(line.renews!.expiryDate, startDate)}
+              {line.renews!.expiryDate && line.renews!.expiryDate >= startDate ? ", where the old one ends" : ""}. A seat the old one holds stays with
+              it.
+            </li>
+          ))}
+        </ul>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {next.map((status) =>
@@ -187,7 +217,9 @@ function StartDates({ order, write }: { order: Order; write: OrderWrite }) {
               <button type="submit" className={`${secondaryButton} px-4 py-2 text-sm`}>
                 Save<span className="sr-only"> the start of {line.name}</span>
               </button>
-              <p className={`w-full text-sm ${mutedText}`}>Ends on {line.expiryDate}</p>
+              <p className={`w-full text-sm ${mutedText}`}>
+                {line.expiryDate ? `Ends on ${line.expiryDate}` : "Never expires: its key has no end date"}
+              </p>
             </form>
           </li>
         ))}

@@ -56,3 +56,13 @@ export async function loadAvailability(context: AppLoadContext): Promise<Map<str
     return new Map();
   }
 }
+
+/** Whether the item's licence keys never expire; false when the ledger cannot be read (the page shows the plan's days). */
+export async function loadNeverExpires(context: AppLoadContext, itemId: string): Promise<boolean> {
+  try {
+    return await context.services.availability.neverExpires(itemId);
+  } catch (error) {
+    context.log.warn({ reason: (error as Error).message }, "lifetime keys unavailable, showing the plan's days");
+    return false;
+  }
+}

@@ -41,7 +41,16 @@ const optionClass = (pressed: boolean) =>
       : "border-slate-200 bg-white text-slate-800 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-slate-500"
   }`;
 
-export function ProductView({ item, availability = null }: { item: ProductItem; availability?: Availability | null }) {
+export function ProductView({
+  item,
+  availability = null,
+  neverExpires = false,
+}: {
+  item: ProductItem;
+  availability?: Availability | null;
+  /** Its licence keys never expire (issue 29): no validity in days. */
+  neverExpires?: boolean;
+}) {
   const { shop } = useShop();
   const locale = useLocale();
   const href = useLocalHref();
@@ -211,7 +220,7 @@ export function ProductView({ item, availability = null }: { item: ProductItem; 
                 </p>
               )}
 
-              <PlanDetails months={chosen[0]} price={chosen[1]} devices={devices} status={item.status} locale={locale} />
+              <PlanDetails months={chosen[0]} price={chosen[1]} devices={devices} status={item.status} locale={locale} neverExpires={neverExpires} />
             </>
           ) : (
             <div className={`${card} mt-6 p-5`}>
@@ -258,17 +267,19 @@ function PlanDetails({
   devices,
   status,
   locale,
+  neverExpires,
 }: {
   months: number;
   price: number;
   devices: number;
   status: ProductItem["status"];
   locale: Locale;
+  neverExpires: boolean;
 }) {
   const validity = planValidity(months);
   const rows: Array<[string, string]> = [
     [m.details_plan(), monthsText(months, locale)],
-    [m.details_validity(), validityDaysText(validity, locale)],
+    [m.details_validity(), neverExpires ? m.validity_never() : validityDaysText(validity, locale)],
     [m.details_per_month(), formatNpr(price / months, locale)],
     [m.details_devices(), formatNumber(devices, locale)],
   ];
@@ -286,7 +297,9 @@ function PlanDetails({
           </div>
         ))}
       </dl>
-      <p className={`mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800 ${mutedText}`}>{validitySentenceText(validity, locale)}</p>
+      <p className={`mt-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800 ${mutedText}`}>
+        {neverExpires ? m.validity_never_sentence() : validitySentenceText(validity, locale)}
+      </p>
     </section>
   );
 }

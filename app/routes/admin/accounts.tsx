@@ -50,7 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         await accounts.setThreshold(form.fields.itemId, form.fields.threshold);
         return "Threshold saved: the shop uses it from the next page";
       case "import-keys": {
-        const result = await licenceKeys.import(form.fields.itemId, form.fields.text, form.fields.cost);
+        const result = await licenceKeys.import(form.fields.itemId, form.fields.text, form.fields.cost, form.fields.neverExpires);
         const skipped = [
           result.emptyLines.length && `empty lines ${result.emptyLines.join(", ")}`,
           result.duplicateLines.length && `repeated lines ${result.duplicateLines.join(", ")}`,

@@ -21,9 +21,9 @@ export function createAvailabilityService(
   changes: ChangeNotices,
   { releaseExpired }: { releaseExpired: () => Promise<number> },
 ) {
-  async function load(): Promise<{ day: string; stock: Map<string, ItemStock> }> {
+  async function load(): Promise<{ day: string; stock: Map<string, ItemStock>; lifetime: Set<string> }> {
     await releaseExpired();
-    const [seats, keys, thresholds] = await Promise.all([
+    const [seats, keys, thresholds, lifetime] = await Promise.all([
       db
         .selectFrom("provider_account_items as i")
         .innerJoin("provider_accounts as a", "a.id", "i.account_id")
@@ -43,6 +43,7 @@ export function createAvailabilityService(
         .groupBy("item_id")
         .execute(),
       db.selectFrom("stock_thresholds").select(["item_id as itemId", "threshold"]).execute(),
+      db.selectFrom("lifetime_items").select("item_id").execute(),
     ]);
     const stock = new Map<string, ItemStock>();
     const thresholdOf = new Map(thresholds.map((row) => [row.itemId, row.threshold]));
@@ -53,7 +54,7 @@ export function createAvailabilityService(
     };
     for (const row of seats) add(row.itemId, Number(row.seats) - Number(row.held));
     for (const row of keys) add(row.itemId, Number(row.total) - Number(row.delivered));
-    return { day: shopToday(clock()), stock };
+    return { day: shopToday(clock()), stock, lifetime: new Set(lifetime.map((row) => row.item_id)) };
   }
 
   const cache = invalidatingCache(load, { maxAgeMs: Math.min(changes.boundMs, RELOAD_AT_LEAST_EVERY_MS) });
@@ -61,18 +62,24 @@ export function createAvailabilityService(
     if (notice === "ledger" || notice === "all") cache.invalidate();
   });
 
-  async function current() {
-    const loaded = await cache.get();
-    if (loaded.day === shopToday(clock())) return loaded.stock;
+  async function loaded() {
+    const held = await cache.get();
+    if (held.day === shopToday(clock())) return held;
     cache.invalidate();
-    return (await cache.get()).stock;
+    return cache.get();
   }
+  const current = async () => (await loaded()).stock;
 
   return {
     /** What the storefront shows for an item: null for items sold from neither accounts nor keys. */
     async of(itemId: string): Promise<Availability | null> {
       const stock = (await current()).get(itemId);
       return stock ? availability(stock, stock.threshold) : null;
+    },
+
+    /** The item's licence keys never expire (issue 29): its product page says so instead of a validity in days. */
+    async neverExpires(itemId: string): Promise<boolean> {
+      return (await loaded()).lifetime.has(itemId);
     },
 
     async all(): Promise<Map<string, Availability>> {
@@ -84,7 +91,8 @@ export function createAvailabilityService(
     /**
      * The lines of orders not yet delivered (new, contacted, paid) that the free seats and keys of their item do
      * not cover, taking the orders oldest first: with four free seats the fifth one-device order waits, and
-     * stops waiting as soon as a seat is added, freed, or an earlier order is cancelled (ADR 0085).
+     * stops waiting as soon as a seat is added, freed, or an earlier order is cancelled (ADR 0085). A renewal of
+     * a line that holds a seat neither waits nor takes a free seat: it stays on that seat (issue 29).
      */
     async waitingLines(): Promise<Set<string>> {
       const stock = await current();
@@ -93,7 +101,21 @@ export function createAvailabilityService(
       const pending = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
-        .select(["l.id", "l.item_id as itemId"])
+        .select((eb) => [
+          "l.id",
+          "l.item_id as itemId",
+          // A renewal of a line on a seat keeps that seat: it needs no free one.
+          eb
+            .exists(
+              eb
+                .selectFrom("order_lines as old")
+                .innerJoin("seat_assignments as h", (join) => join.onRef("h.line_id", "=", "old.id").on("h.ended_at", "is", null))
+                .select("old.id")
+                .whereRef("old.renewal_order_id", "=", "l.order_id")
+                .whereRef("old.item_id", "=", "l.item_id"),
+            )
+            .as("keepsSeat"),
+        ])
         .where("o.status", "in", UNDELIVERED_STATUSES)
         .where("l.item_id", "in", [...stock.keys()])
         .orderBy("o.created_at")
@@ -102,6 +124,7 @@ export function createAvailabilityService(
         .execute();
       const left = new Map([...stock].map(([itemId, entry]) => [itemId, entry.free]));
       for (const line of pending) {
+        if (line.keepsSeat) continue;
         const free = left.get(line.itemId!)!;
         if (free < 1) waiting.add(line.id);
         left.set(line.itemId!, free - 1);

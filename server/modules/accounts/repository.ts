@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
-import type { AccountListQuery, AccountStatus, Reveal, SeatCandidate, SeatHolder } from "../../../domain/accounts";
+import {
+  CYCLE_MONTHS,
+  type AccountListQuery,
+  type AccountStatus,
+  type BillingCycle,
+  type Reveal,
+  type SeatCandidate,
+  type SeatHolder,
+} from "../../../domain/accounts";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
 import { nextVersion } from "../versions";
@@ -11,9 +19,10 @@ export type AccountFields = {
   service: string;
   login: string;
   passwordSecret: string;
+  billingCycle: BillingCycle;
   renewalDate: string | null;
   cost: number;
-  periodMonths: number;
+  renews: boolean;
   status: AccountStatus;
   notes: string;
 };
@@ -27,9 +36,10 @@ const accountColumns = [
   "service",
   "login",
   "password_secret as passwordSecret",
+  "billing_cycle as billingCycle",
   "renewal_date as renewalDate",
   "cost",
-  "period_months as periodMonths",
+  "auto_renews as autoRenews",
   "status",
   "notes",
   "created_at as createdAt",
@@ -37,8 +47,18 @@ const accountColumns = [
   "version",
 ] as const;
 
-const toAccount = (row: Omit<AccountRow, "status" | "version"> & { status: string; version: number | string }): AccountRow => ({
+const toAccount = ({
+  autoRenews,
+  ...row
+}: Omit<AccountRow, "status" | "version" | "billingCycle" | "renews"> & {
+  status: string;
+  billingCycle: string;
+  autoRenews: number | string;
+  version: number | string;
+}): AccountRow => ({
   ...row,
+  billingCycle: row.billingCycle as BillingCycle,
+  renews: Number(autoRenews) === 1,
   status: row.status as AccountStatus,
   version: Number(row.version),
 });
@@ -48,9 +68,12 @@ const accountColumnsOf = (fields: AccountFields) => ({
   service: fields.service,
   login: fields.login,
   password_secret: fields.passwordSecret,
+  billing_cycle: fields.billingCycle,
   renewal_date: fields.renewalDate,
   cost: fields.cost,
-  period_months: fields.periodMonths,
+  // The reports count costs by period (domain/reports.ts).
+  period_months: CYCLE_MONTHS[fields.billingCycle],
+  auto_renews: fields.renews ? 1 : 0,
   status: fields.status,
   notes: fields.notes,
 });
@@ -63,8 +86,8 @@ const containsText = (column: string, text: string) =>
 
 /**
  * The accounts the list flags (domain `accountWarnings`, in SQL so the list can filter and count them): not
- * retired, with a renewal date, and either due within the week, or with a seat in use past the renewal date or
- * held by a line that ends after it.
+ * retired, with a bill or end date, and either due within the week, or with a seat in use past that date, or
+ * (when the account is not renewed) held by a line that ends after it.
  */
 function needsAttention(eb: AccountsScope, today: string, weekAhead: string) {
   return eb.and([
@@ -80,7 +103,13 @@ function needsAttention(eb: AccountsScope, today: string, weekAhead: string) {
           .select("s.id")
           .whereRef("s.account_id", "=", "provider_accounts.id")
           .where((inner) =>
-            inner.or([inner("provider_accounts.renewal_date", "<", today), inner("l.expiry_date", ">", inner.ref("provider_accounts.renewal_date"))]),
+            inner.or([
+              inner("provider_accounts.renewal_date", "<", today),
+              inner.and([
+                inner.or([inner("provider_accounts.auto_renews", "=", 0), inner("provider_accounts.billing_cycle", "=", "none")]),
+                inner("l.expiry_date", ">", inner.ref("provider_accounts.renewal_date")),
+              ]),
+            ]),
           ),
       ),
     ]),
@@ -255,7 +284,9 @@ export function createAccountsRepository() {
           "a.id as accountId",
           "a.created_at as accountCreatedAt",
           "a.status as accountStatus",
+          "a.billing_cycle as billingCycle",
           "a.renewal_date as renewalDate",
+          "a.auto_renews as autoRenews",
           "h.id as holderId",
         ])
         .where("a.status", "=", "active")
@@ -268,7 +299,9 @@ export function createAccountsRepository() {
         accountId: row.accountId,
         accountCreatedAt: row.accountCreatedAt,
         accountStatus: row.accountStatus as AccountStatus,
+        billingCycle: row.billingCycle as BillingCycle,
         renewalDate: row.renewalDate,
+        renews: Number(row.autoRenews) === 1,
         itemIds: [itemId],
         free: row.holderId === null,
         accountUsed: used.get(row.accountId) ?? 0,

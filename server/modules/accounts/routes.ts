@@ -233,9 +233,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       schema: {
         tags: ["ledger"],
-        summary: "Licence keys per catalogue item: in stock and delivered",
+        summary: "Licence keys per catalogue item: in stock, delivered, and whether they never expire",
         response: {
-          200: z.object({ success: z.literal(true), items: z.array(z.object({ itemId: z.string(), inStock: z.number(), delivered: z.number() })) }),
+          200: z.object({
+            success: z.literal(true),
+            items: z.array(z.object({ itemId: z.string(), inStock: z.number(), delivered: z.number(), neverExpires: z.boolean() })),
+          }),
         },
       },
     },
@@ -247,7 +250,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       schema: {
         tags: ["ledger"],
-        summary: "Add keys, one a line; empty lines, repeats and keys already in stock are reported by line and not imported",
+        summary:
+          "Add keys, one a line; empty lines, repeats and keys already in stock are reported by line and not imported. `neverExpires` marks the item's keys as lifetime licences (its lines get no end date)",
         body: keyImportSchema,
         response: {
           200: z.object({
@@ -263,7 +267,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const result = await licenceKeys.import(request.body.itemId, request.body.text, request.body.cost);
+      const result = await licenceKeys.import(request.body.itemId, request.body.text, request.body.cost, request.body.neverExpires);
       return { success: true as const, message: `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported`, ...result };
     },
   );

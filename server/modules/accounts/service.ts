@@ -4,11 +4,13 @@ import {
   proposeSeat,
   rankSeats,
   RENEWAL_WARNING_DAYS,
+  renewsOf,
   type Account,
   type AccountCreate,
   type AccountListQuery,
   type AccountPage,
   type AccountUpdate,
+  type BillingCycle,
   type Reveal,
   type SeatChoice,
 } from "../../../domain/accounts";
@@ -28,10 +30,21 @@ export type LedgerLine = {
   itemId: string | null;
   expiryDate: string | null;
   status: string;
+  /** The delivered order that renews this line: it carries the customer on (and took the seat over). */
+  carriedOnBy: string | null;
   renewedLineIds: string[];
 };
 
-export type SeatProposal = { seatId: string; accountId: string; service: string; position: number; profileName: string } | null;
+export type SeatProposal = {
+  seatId: string;
+  accountId: string;
+  service: string;
+  position: number;
+  profileName: string;
+  billingCycle: BillingCycle;
+  renewalDate: string | null;
+  renews: boolean;
+} | null;
 
 /** What a delivered line holds, for the delivery message: the secrets in the clear, so never logged or listed. */
 export type HeldSeat = { service: string; login: string; password: string; position: number; profileName: string; pin: string | null };
@@ -92,14 +105,15 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       service: row.service,
       itemIds,
       login: row.login,
+      billingCycle: row.billingCycle,
       renewalDate: row.renewalDate,
       cost: row.cost,
-      periodMonths: row.periodMonths,
+      renews: row.renews,
       status: row.status,
       notes: row.notes,
       seats: shaped,
       seatsUsed: shaped.filter((seat) => seat.holder).length,
-      warnings: accountWarnings({ renewalDate: row.renewalDate, status: row.status, seats: shaped }, day),
+      warnings: accountWarnings({ ...row, seats: shaped }, day),
       version: row.version,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -174,7 +188,8 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     const line = await trx
       .selectFrom("order_lines as l")
       .innerJoin("orders as o", "o.id", "l.order_id")
-      .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status"])
+      .leftJoin("orders as renewal", (join) => join.onRef("renewal.id", "=", "l.renewal_order_id").on("renewal.status", "=", "delivered"))
+      .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status", "renewal.reference as carriedOnBy"])
       .where("l.id", "=", lineId)
       .executeTakeFirst();
     if (!line) throw notFound(`No order line ${lineId}`);
@@ -220,7 +235,9 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
         login: account.login,
         position: seat.position,
         profileName: profileOf.get(seat.seatId) ?? "",
+        billingCycle: account.billingCycle,
         renewalDate: account.renewalDate,
+        renews: account.renews,
         fits: seat.fits,
       };
     });
@@ -230,7 +247,18 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     const seat = await repository.findSeat(trx, seatId);
     if (!seat) return null;
     const account = await repository.find(trx, seat.accountId);
-    return account ? { seatId, accountId: account.id, service: account.service, position: seat.position, profileName: seat.profileName } : null;
+    return account
+      ? {
+          seatId,
+          accountId: account.id,
+          service: account.service,
+          position: seat.position,
+          profileName: seat.profileName,
+          billingCycle: account.billingCycle,
+          renewalDate: account.renewalDate,
+          renews: account.renews,
+        }
+      : null;
   }
 
   /** A seat the admin named must be on an active account serving the line's item (or be the seat the line renews). */
@@ -252,13 +280,18 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     return lineIsOver(line.expiryDate, today(), await graceDays());
   }
 
-  /** Whether any account serves the item or any key of it was ever stocked. */
-  async function isSoldFromLedger(trx: Db, itemId: string): Promise<boolean> {
-    const [account, key] = await Promise.all([
+  /**
+   * How the item is sold: on seats when any account serves it, with keys when any key of it was ever stocked
+   * (both, rarely, when the seller keeps both); and whether its keys never expire.
+   */
+  async function soldAs(trx: Db, itemId: string | null): Promise<{ seats: boolean; keys: boolean; neverExpires: boolean }> {
+    if (!itemId) return { seats: false, keys: false, neverExpires: false };
+    const [account, key, lifetime] = await Promise.all([
       trx.selectFrom("provider_account_items").select("item_id").where("item_id", "=", itemId).limit(1).executeTakeFirst(),
       trx.selectFrom("licence_keys").select("item_id").where("item_id", "=", itemId).limit(1).executeTakeFirst(),
+      trx.selectFrom("lifetime_items").select("item_id").where("item_id", "=", itemId).executeTakeFirst(),
     ]);
-    return account !== undefined || key !== undefined;
+    return { seats: account !== undefined, keys: key !== undefined, neverExpires: lifetime !== undefined };
   }
 
   return {
@@ -287,7 +320,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       await write(async (trx) => {
         await checkItems(trx, input.itemIds);
         const passwordSecret = secrets.encrypt(input.password, secretContext.accountPassword(id));
-        await repository.insert(trx, id, { ...input, passwordSecret }, now());
+        await repository.insert(trx, id, { ...input, renews: renewsOf(input), passwordSecret }, now());
         await repository.setItems(trx, id, [...new Set(input.itemIds)]);
         await saveSeats(trx, id, input.seats);
       });
@@ -301,7 +334,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
         if (!stored) throw notFound(`No account with id ${id}`);
         await checkItems(trx, input.itemIds);
         const passwordSecret = input.password ? secrets.encrypt(input.password, secretContext.accountPassword(id)) : stored.passwordSecret;
-        if (!(await repository.update(trx, id, { ...input, passwordSecret }, now(), expected))) {
+        if (!(await repository.update(trx, id, { ...input, renews: renewsOf(input), passwordSecret }, now(), expected))) {
           throw unmatched(true, () => notFound(`No account with id ${id}`));
         }
         await repository.setItems(trx, id, [...new Set(input.itemIds)]);
@@ -337,17 +370,31 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       });
     },
 
-    /** The seat the line holds now, and the seat Pasal would give it. */
-    async lineSeat(lineId: string): Promise<{ held: SeatProposal; proposal: SeatProposal; linked: boolean; endedOn: string | null }> {
+    /** The seat the line holds now, the seat Pasal would give it, and which tools fit it (seats, keys). */
+    async lineSeat(lineId: string): Promise<{
+      held: SeatProposal;
+      proposal: SeatProposal;
+      linked: boolean;
+      sells: { seats: boolean; keys: boolean };
+      neverExpires: boolean;
+      endedOn: string | null;
+      carriedOnBy: string | null;
+    }> {
       await releaseExpired();
       const line = await lineOrThrow(db, lineId);
       const [held] = await repository.openAssignments(db, { lineId });
       const over = await isOver(line);
+      const { neverExpires, ...sells } = await soldAs(db, line.itemId);
       return {
         held: held ? await describeSeat(db, held.seatId) : null,
-        proposal: held || over ? null : await proposalFor(db, line),
-        linked: line.itemId !== null && (await isSoldFromLedger(db, line.itemId)),
+        // A line sold with keys is proposed no seat.
+        // Nor is a line its delivered renewal carries on: the seat went with the renewal.
+        proposal: held || over || !sells.seats || line.carriedOnBy ? null : await proposalFor(db, line),
+        linked: sells.seats || sells.keys,
+        sells,
+        neverExpires,
         endedOn: over ? line.expiryDate : null,
+        carriedOnBy: held ? null : line.carriedOnBy,
       };
     },
 
@@ -403,6 +450,22 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("That seat was just given to another line: choose another", "seatId");
         throw error;
+      }
+    },
+
+    /**
+     * Puts each delivered renewal on the seat of the line it renews, in the caller's transaction (the delivery):
+     * the old holding ends as "renewed". A renewed line on no seat, or a renewal already on one, is left alone.
+     * Free seats do not change, so no change notice is needed.
+     */
+    async carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void> {
+      const stamp = now();
+      for (const { lineId, renewedLineId } of pairs) {
+        const [held] = await repository.openAssignments(trx, { lineId: renewedLineId });
+        const [current] = await repository.openAssignments(trx, { lineId });
+        if (!held || current) continue;
+        await repository.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
+        await repository.assign(trx, held.seatId, lineId, stamp);
       }
     },
 

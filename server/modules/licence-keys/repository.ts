@@ -1,7 +1,8 @@
 import { PostgresAdapter } from "kysely";
 import type { Db } from "../../db/database";
 
-export type StockCount = { itemId: string; inStock: number; delivered: number };
+/** `neverExpires`: the item's keys are lifetime licences, so its lines have no end date. */
+export type StockCount = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
 export function createLicenceKeysRepository() {
   return {
@@ -42,16 +43,36 @@ export function createLicenceKeysRepository() {
     },
 
     async stock(db: Db): Promise<StockCount[]> {
-      const rows = await db
-        .selectFrom("licence_keys")
-        .select((eb) => [
-          "item_id as itemId",
-          eb.fn.countAll<string | number>().as("total"),
-          eb.fn.count<string | number>("delivered_at").as("delivered"),
-        ])
-        .groupBy("item_id")
-        .execute();
-      return rows.map((row) => ({ itemId: row.itemId, inStock: Number(row.total) - Number(row.delivered), delivered: Number(row.delivered) }));
+      const [rows, lifetime] = await Promise.all([
+        db
+          .selectFrom("licence_keys")
+          .select((eb) => [
+            "item_id as itemId",
+            eb.fn.countAll<string | number>().as("total"),
+            eb.fn.count<string | number>("delivered_at").as("delivered"),
+          ])
+          .groupBy("item_id")
+          .execute(),
+        db.selectFrom("lifetime_items").select("item_id").execute(),
+      ]);
+      const never = new Set(lifetime.map((row) => row.item_id));
+      return rows.map((row) => ({
+        itemId: row.itemId,
+        inStock: Number(row.total) - Number(row.delivered),
+        delivered: Number(row.delivered),
+        neverExpires: never.has(row.itemId),
+      }));
+    },
+
+    /** Marks the item's keys as never expiring, or not. */
+    async setNeverExpires(db: Db, itemId: string, neverExpires: boolean) {
+      if (!neverExpires) await db.deleteFrom("lifetime_items").where("item_id", "=", itemId).execute();
+      else
+        await db
+          .insertInto("lifetime_items")
+          .values({ item_id: itemId })
+          .onConflict((oc) => oc.column("item_id").doNothing())
+          .execute();
     },
 
     /**

@@ -32,9 +32,10 @@ export function createLicenceKeysService(
     /**
      * Adds the keys of a paste or file, one a line. Empty lines, repeats within it and keys already in stock
      * for the item are reported by line number and not imported; the rest are stored encrypted, together, each
-     * with what it cost the shop (NPR, counted when it is sold).
+     * with what it cost the shop (NPR, counted when it is sold). `neverExpires`, when given, marks whether the
+     * item's keys are lifetime licences (its lines then get no end date).
      */
-    async import(itemId: string, text: string, cost: number): Promise<KeyImportResult> {
+    async import(itemId: string, text: string, cost: number, neverExpires?: boolean): Promise<KeyImportResult> {
       const item = await db.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
       if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
       const plan = parseKeyLines(text);
@@ -52,6 +53,7 @@ export function createLicenceKeysService(
             return { id, itemId, codeSecret: secrets.encrypt(code, secretContext.licenceKey(id)), codeHash: hash, cost };
           });
           await repository.insertMany(trx, rows, now());
+          if (neverExpires !== undefined) await repository.setNeverExpires(trx, itemId, neverExpires);
           return {
             imported: rows.length,
             emptyLines: plan.emptyLines,

@@ -94,6 +94,24 @@ export function createOrdersRepository() {
       .orderBy("l.order_id")
       .orderBy("l.position")
       .execute();
+    // The lines these orders renew: each is carried on by the line of its renewal order that sells the same item.
+    const renewed = await db
+      .selectFrom("order_lines as old")
+      .innerJoin("orders as o", "o.id", "old.order_id")
+      .select(["old.id", "old.item_id", "old.expiry_date", "old.renewal_order_id", "o.reference"])
+      .where(
+        "old.renewal_order_id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .orderBy("o.reference")
+      .orderBy("old.position")
+      .execute();
+    const renews = new Map<string, NonNullable<Order["lines"][number]["renews"]>>();
+    for (const old of renewed) {
+      const line = lines.find((l) => l.order_id === old.renewal_order_id && l.item_id !== null && l.item_id === old.item_id && !renews.has(l.id));
+      if (line) renews.set(line.id, { lineId: old.id, reference: old.reference, expiryDate: old.expiry_date });
+    }
     const byOrder = new Map<string, Order["lines"]>();
     for (const line of lines) {
       const list = byOrder.get(line.order_id) ?? [];
@@ -108,6 +126,7 @@ export function createOrdersRepository() {
         startDate: line.start_date,
         expiryDate: line.expiry_date,
         renewalReference: line.renewal_reference,
+        renews: renews.get(line.id) ?? null,
       });
       byOrder.set(line.order_id, list);
     }
@@ -257,7 +276,15 @@ export function createOrdersRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async setLineDates(db: Db, lineId: string, startDate: string, expiryDate: string) {
+    /** Of these items, those whose licence keys never expire: their lines get no end date. */
+    async lifetimeItems(db: Db, itemIds: readonly (string | null)[]): Promise<Set<string>> {
+      const ids = itemIds.filter((id): id is string => id !== null);
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom("lifetime_items").select("item_id").where("item_id", "in", ids).execute();
+      return new Set(rows.map((row) => row.item_id));
+    },
+
+    async setLineDates(db: Db, lineId: string, startDate: string, expiryDate: string | null) {
       await db.updateTable("order_lines").set({ start_date: startDate, expiry_date: expiryDate }).where("id", "=", lineId).execute();
     },
 

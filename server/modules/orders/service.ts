@@ -11,6 +11,7 @@ import {
   REFERENCE_LENGTH,
   referenceFromBytes,
   referencePattern,
+  renewalStart,
   shopToday,
   transitionError,
   UNDELIVERED_STATUSES,
@@ -66,8 +67,14 @@ export interface OrdersDependencies {
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
   /** The ledger (issue 20): the lines of undelivered orders no free seat or key is left for. */
   stock?: { waitingLines(): Promise<Set<string>> };
-  /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
-  seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
+  /**
+   * The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile; and
+   * the carrying of a renewed line's seat over to its renewal when that is delivered (issue 29).
+   */
+  seats?: {
+    namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>>;
+    carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void>;
+  };
 }
 
 const isForeignKeyViolation = (error: unknown) => {
@@ -367,7 +374,10 @@ export function createOrdersService(
       );
     },
 
-    /** Moves the order on; delivering it starts each line's subscription on `startDate` (the shop's today by default). */
+    /**
+     * Moves the order on; delivering it starts each line's subscription on `startDate` (the shop's today by
+     * default), a renewal where the line it renews ends when that is later (issue 29).
+     */
     async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<Order> {
       return present(
         await db.transaction().execute(async (trx) => {
@@ -382,14 +392,28 @@ export function createOrdersService(
           if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
           if (to === "delivered") {
             const start = startDate ?? today();
-            for (const line of order.lines) await repository.setLineDates(trx, line.id, start, addMonths(start, line.months));
+            const lifetime = await repository.lifetimeItems(
+              trx,
+              order.lines.map((line) => line.itemId),
+            );
+            for (const line of order.lines) {
+              // A renewal carries on where the line it renews ends; a key that never expires has no end.
+              const from = line.renews ? renewalStart(line.renews.expiryDate, start) : start;
+              const ends = line.itemId !== null && lifetime.has(line.itemId) ? null : addMonths(from, line.months);
+              await repository.setLineDates(trx, line.id, from, ends);
+            }
+            // The renewal stays on the customer's seat, without a click.
+            await seats?.carryOver(
+              trx,
+              order.lines.flatMap((line) => (line.renews ? [{ lineId: line.id, renewedLineId: line.renews.lineId }] : [])),
+            );
           }
           return findOrThrow(trx, order.reference);
         }),
       );
     },
 
-    /** Corrects when one delivered line started; its expiry follows. */
+    /** Corrects when one delivered line started; its expiry follows (none for a key that never expires). */
     async setLineStart(reference: string, lineId: string, startDate: string): Promise<Order> {
       return present(
         await db.transaction().execute(async (trx) => {
@@ -399,7 +423,9 @@ export function createOrdersService(
           if (order.status !== "delivered") {
             throw conflict("Start dates are set when the order is delivered", "startDate");
           }
-          await repository.setLineDates(trx, line.id, startDate, addMonths(startDate, line.months));
+          const lifetime = await repository.lifetimeItems(trx, [line.itemId]);
+          const ends = line.itemId !== null && lifetime.has(line.itemId) ? null : addMonths(startDate, line.months);
+          await repository.setLineDates(trx, line.id, startDate, ends);
           await repository.touch(trx, order._id, clock().toISOString());
           return findOrThrow(trx, order.reference);
         }),

@@ -60,12 +60,21 @@ export function createReportsRepository() {
       const [accounts, links] = await Promise.all([
         db
           .selectFrom("provider_accounts")
-          .select(["id", "cost", "period_months as periodMonths", "renewal_date as renewalDate", "created_at as createdAt"])
+          .select([
+            "id",
+            "cost",
+            "period_months as periodMonths",
+            "renewal_date as renewalDate",
+            "billing_cycle as billingCycle",
+            "created_at as createdAt",
+          ])
           .execute(),
         db.selectFrom("provider_account_items").select(["account_id as accountId", "item_id as itemId"]).orderBy("item_id").execute(),
       ]);
-      return accounts.map((account) => ({
+      // An account bought once (no billing cycle) costs its one payment when it was added, whatever its end date.
+      return accounts.map(({ billingCycle, ...account }) => ({
         ...account,
+        renewalDate: billingCycle === "none" ? null : account.renewalDate,
         cost: num(account.cost),
         periodMonths: num(account.periodMonths),
         itemIds: links.filter((link) => link.accountId === account.id).map((link) => link.itemId),
