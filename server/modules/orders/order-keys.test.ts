@@ -26,5 +26,17 @@ describe("order keys", () => {
     expect(withoutOrderKey("/order/PSL-23456?key=abc&x=1")).toBe("/order/PSL-23456?key=[hidden]&x=1");
     expect(withoutOrderKey("/api/orders/PSL-23456?x=1&KEY=abc")).toBe("/api/orders/PSL-23456?x=1&KEY=[hidden]");
     expect(withoutOrderKey("/prices?q=key")).toBe("/prices?q=key");
+    expect(withoutOrderKey("/prices?keyword=vpn")).toBe("/prices?keyword=vpn");
+  });
+
+  it("are hidden however the query spells the name, as the server decodes it", () => {
+    expect(withoutOrderKey("/order/PSL-23456?k%65y=abc")).toBe("/order/PSL-23456?k%65y=[hidden]");
+    expect(withoutOrderKey("/order/PSL-23456?%6Bey=abc&x=1")).toBe("/order/PSL-23456?%6Bey=[hidden]&x=1");
+    expect(withoutOrderKey("/order/PSL-23456?%4B%45%59=abc")).toBe("/order/PSL-23456?%4B%45%59=[hidden]");
+    expect(withoutOrderKey("/order/PSL-23456?key[]=abc&key%5B%5D=def")).toBe("/order/PSL-23456?key[]=[hidden]&key%5B%5D=[hidden]");
+    expect(withoutOrderKey("/order/PSL-23456?key+=abc&x=1&key=def")).toBe("/order/PSL-23456?key+=[hidden]&x=1&key=[hidden]");
+    // A name that cannot be decoded hides its value; so does anything after a #.
+    expect(withoutOrderKey("/order/PSL-23456%?k%6=abc&x=1")).toBe("/order/PSL-23456%?k%6=[hidden]&x=1");
+    expect(withoutOrderKey("/order/PSL-23456?x=1#key=abc")).toBe("/order/PSL-23456?x=1#[hidden]");
   });
 });
