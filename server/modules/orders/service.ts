@@ -42,7 +42,7 @@ import type { Limits } from "../../plugins/shared-limits";
 import { createOrdersRepository, type DueLine, type StoredOrder } from "./repository";
 import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { hashOrderKey, keyMatches, newOrderKey } from "./order-keys";
+import { hashOrderKey, newOrderKey } from "./order-keys";
 import { staleEdit } from "../versions";
 
 /**
@@ -122,10 +122,9 @@ export function createOrdersService(
   async function openWithKey(trx: Db, reference: string, key: string, address: string): Promise<StoredOrder> {
     const wait = await keyFailures.retryAfter(address);
     if (wait) throw new HttpError(429, `Too many wrong order links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
-    const order = await repository.findByReference(trx, normaliseReference(reference));
-    // Hashed either way, so an unknown reference takes as long as a wrong key.
-    const matches = keyMatches(key, order?.keyHash ?? null);
-    if (!order || !matches) {
+    // One look-up by reference and key hash: an unknown reference and a wrong key do the same work.
+    const order = await repository.findByReferenceAndKey(trx, normaliseReference(reference), hashOrderKey(key));
+    if (!order) {
       await keyFailures.record(address);
       throw notFound(NO_SUCH_ORDER);
     }
