@@ -116,19 +116,18 @@ export function createOrdersService(
   }
 
   /**
-   * The order its shopper's link names, or the same 404 for an unknown reference and a wrong key; 429 once the
-   * address has failed too often.
+   * The order its shopper's link names, or the same 404 for an unknown reference and a wrong key; 429 for a wrong
+   * one once the address has failed too often. A right key always opens: an address a carrier's shoppers share is
+   * not locked out by one guesser among them, and a key is out of reach of guessing anyway (ADR 0075).
    */
   async function openWithKey(trx: Db, reference: string, key: string, address: string): Promise<StoredOrder> {
-    const wait = await keyFailures.retryAfter(address);
-    if (wait) throw new HttpError(429, `Too many wrong order links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
     // One look-up by reference and key hash: an unknown reference and a wrong key do the same work.
     const order = await repository.findByReferenceAndKey(trx, normaliseReference(reference), hashOrderKey(key));
-    if (!order) {
-      await keyFailures.record(address);
-      throw notFound(NO_SUCH_ORDER);
-    }
-    return order;
+    if (order) return order;
+    const wait = await keyFailures.retryAfter(address);
+    if (wait) throw new HttpError(429, `Too many wrong order links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+    await keyFailures.record(address);
+    throw notFound(NO_SUCH_ORDER);
   }
 
   const today = () => shopToday(clock());
