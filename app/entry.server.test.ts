@@ -26,4 +26,19 @@ describe("handleError", () => {
     expect(abandoned.log.error).not.toHaveBeenCalled();
     expect(abandoned.log.warn).not.toHaveBeenCalled();
   });
+
+  it("logs nothing for a form sent to a page that takes none: the 405 is in the request's line", () => {
+    const posted = args("http://localhost/prices");
+    // What React Router hands over for a POST to a route without an action.
+    const refusal = {
+      status: 405,
+      statusText: "Method Not Allowed",
+      internal: true,
+      data: 'Error: You made a POST request to "/prices" but did not provide an `action` for route "routes/prices"',
+      error: new Error('You made a POST request to "/prices" but did not provide an `action` for route "routes/prices"'),
+    };
+    handleError(refusal, posted.args);
+    expect(posted.log.error).not.toHaveBeenCalled();
+    expect(posted.log.warn).not.toHaveBeenCalled();
+  });
 });

@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { localeOfPath, type Locale } from "../domain/locale";
 import { NonceContext } from "./lib/nonce";
 import { baseLocale, overwriteGetLocale } from "./paraglide/runtime";
@@ -18,10 +18,13 @@ export const streamTimeout = 5_000;
 /**
  * A service's refusal of a request (an error with a 4xx `statusCode`, such as a stale `before` page of
  * orders) is the visitor's mistake, not a fault: one line in the log, not a stack. Anything else is logged
- * whole, as React Router does by default; an aborted request (the visitor went away) not at all.
+ * whole, as React Router does by default; an aborted request (the visitor went away) or a form sent to a page
+ * without an action not at all.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A form sent to a page that takes none: answered 405 (with Allow), which the request's own log line shows.
+  if (isRouteErrorResponse(error) && error.status === 405) return;
   const { log } = context as AppLoadContext;
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {

@@ -21,9 +21,33 @@ export function orderPath(reference: string, key: string): string {
   return `/order/${encodeURIComponent(reference)}?key=${encodeURIComponent(key)}`;
 }
 
-/** A request target with any `key=` in its query hidden, for logs. */
+/**
+ * A request target with any order key in its query hidden, for logs. The query is read as the server reads it
+ * (each name decoded, `+` as a space), so `k%65y=`, `%6Bey=` and `key[]=` are hidden as `key=` is; a name that
+ * cannot be decoded is hidden too, and so is anything after a `#`.
+ */
 export function withoutOrderKey(url: string): string {
-  return url.replace(/([?&]key=)[^&#]*/gi, "$1[hidden]");
+  const question = url.indexOf("?");
+  if (question === -1) return url;
+  const query = url.slice(question + 1);
+  const hash = query.indexOf("#");
+  const pairs = (hash === -1 ? query : query.slice(0, hash)).split("&").map((pair) => {
+    const equals = pair.indexOf("=");
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    return isOrderKeyName(name) && equals !== -1 ? `${name}=[hidden]` : pair;
+  });
+  return `${url.slice(0, question)}?${pairs.join("&")}${hash === -1 ? "" : "#[hidden]"}`;
+}
+
+function isOrderKeyName(raw: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    return true;
+  }
+  // `key`, whatever its case, spacing or a bracket or dot after it (`key[]`, `key[0]`, `key.x`); not `keyword`.
+  return /^key(?![a-z0-9_])/.test(name.trim().toLowerCase());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,11 @@ export type { UploadResponse } from "./schemas/uploads";
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Beyond this many pixels an image is refused before it is decoded (a small file can hold a huge picture). */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
+/**
+ * A QR code (a lossless upload, ADR 0079) has at most this many pixels: a code scans at far fewer, and a lossless
+ * copy of a large picture costs the server hundreds of megabytes to make.
+ */
+export const MAX_LOSSLESS_PIXELS = 4_000_000;
 /** Widths the server makes of each upload; narrower images keep their own width. */
 export const UPLOAD_WIDTHS: readonly number[] = [480, 960, 1600];
 const WIDEST_UPLOAD = Math.max(...UPLOAD_WIDTHS);
@@ -19,6 +24,7 @@ export const UPLOAD_MESSAGES = {
     "The upload did not arrive as a complete form (it may have been cut off, or its parts are not marked as its Content-Type says); send the image again as multipart/form-data with a field named 'file'",
   tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; choose a smaller file`,
   tooManyPixels: `The image has more than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels; choose a smaller picture`,
+  tooManyPixelsForQr: `A QR code image may have at most ${MAX_LOSSLESS_PIXELS / 1_000_000} megapixels; crop it to the code, or save it smaller, and upload that`,
   wrongType: "Only JPEG, PNG, WebP or AVIF images can be uploaded",
   unreadable: "The image could not be read; it may be damaged. Try another file",
   tooSlow: "The image took too long to process; choose a smaller or simpler picture",

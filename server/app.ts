@@ -29,7 +29,7 @@ import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { frontDoorServer } from "./plugins/front-door";
 import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
-import { registerErrorHandling, registerNotFound } from "./plugins/errors";
+import { frameworkErrorAnswer, registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
 import { isLoopback, registerRateLimits } from "./plugins/rate-limits";
 import { loggedRequest, OneLinePerRequest } from "./plugins/request-log";
@@ -92,6 +92,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     bodyLimit: 256 * 1024,
     ...TIMEOUTS,
     return503OnClosing: true,
+    // A target the router cannot read answers in the API's shape, with the security headers, echoing nothing.
+    frameworkErrors: frameworkErrorAnswer({ https: config.secureCookies }),
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: frontDoorServer({

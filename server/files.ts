@@ -18,3 +18,12 @@ function makeDirectory(dir: string) {
   makeDirectory(path.dirname(dir));
   fs.mkdirSync(dir);
 }
+
+/** Creates `file` empty with mode 0600 when it does not exist yet; an existing file keeps its mode. */
+export function createOwnerOnly(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { BackupError, backupSqlite, inspectSqlite, restoreSqlite } from "../server/db/backup";
+import { openDatabase } from "../server/db/database";
 import { createTestApp } from "./helpers/app";
 import { testDialect } from "./helpers/database";
 
@@ -52,6 +54,31 @@ describe.skipIf(testDialect !== "sqlite")("backup and restore (SQLite)", () => {
     console.info(
       `backup: ${acknowledgedBefore}–${acknowledgedAfter} writes acknowledged during the backup; copy holds ${copy.counts.newsletter_subscribers}; integrity ${restored.integrity}`,
     );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("creates the database, its log and its backups readable by their owner only", async () => {
+    const dir = tempDir();
+    const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+    const file = path.join(dir, "pasal.db");
+    const database = openDatabase({ kind: "sqlite", path: file });
+    await sql`create table customers_here (name text)`.execute(database.db);
+    await sql`insert into customers_here values ('Sita')`.execute(database.db);
+    expect(modeOf(file)).toBe("600");
+    expect(modeOf(`${file}-wal`)).toBe("600");
+    expect(modeOf(`${file}-shm`)).toBe("600");
+    await database.close();
+
+    const t = await createTestApp();
+    const backup = path.join(dir, "backups", "pasal.backup.db");
+    await backupSqlite(t.databaseUrl, backup);
+    expect(modeOf(backup)).toBe("600");
+    expect(modeOf(path.dirname(backup))).toBe("700");
+    // A backup written before this (0644) is restored readable by its owner only.
+    fs.chmodSync(backup, 0o644);
+    const target = path.join(dir, "restored.db");
+    restoreSqlite(backup, target);
+    expect(modeOf(target)).toBe("600");
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

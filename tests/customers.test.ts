@@ -159,8 +159,9 @@ describe("customers", () => {
     expect(response.headers["content-disposition"]).toBe('attachment; filename="customers.csv"');
     const rows = response.body.split("\r\n");
     expect(rows[0]).toBe("phone,name,first_order_at,last_order_at,orders_delivered,total_spent_npr,active_subscriptions,next_expiry,note");
-    expect(rows).toContain("977 980-0000001,Sita,2026-01-10T06:00:00.000Z,2026-03-03T06:00:00.000Z,3,900,1,2026-04-03,");
-    expect(rows).toContain(`977 980-0000003,'@Hari,2026-02-20T06:00:00.000Z,2026-02-20T06:00:00.000Z,0,0,0,,"'=1+1, ""quoted"""`);
+    // Every text is quoted (a spreadsheet splitting on ";" finds no formula in a cell); counts stay numbers.
+    expect(rows).toContain('"977 980-0000001","Sita","2026-01-10T06:00:00.000Z","2026-03-03T06:00:00.000Z",3,900,1,"2026-04-03",""');
+    expect(rows).toContain(`"977 980-0000003","'@Hari","2026-02-20T06:00:00.000Z","2026-02-20T06:00:00.000Z",0,0,0,,"'=1+1, ""quoted"""`);
   });
 
   it("follow an order whose phone the admin corrects", async () => {

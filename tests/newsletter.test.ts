@@ -100,7 +100,7 @@ describe("newsletter", () => {
       expect(response.headers["content-disposition"]).toBe('attachment; filename="newsletter-subscribers.csv"');
       expect(response.headers["cache-control"]).toBe("no-store");
       expect(response.body).toBe(
-        "email,subscribed_at\r\nsecond@example.com,2025-03-02T10:00:00.000Z\r\nfirst@example.com,2025-03-01T10:00:00.000Z\r\n",
+        'email,subscribed_at\r\n"second@example.com","2025-03-02T10:00:00.000Z"\r\n"first@example.com","2025-03-01T10:00:00.000Z"\r\n',
       );
     });
 
@@ -126,20 +126,20 @@ describe("newsletter", () => {
       const response = await t.app.inject({ method: "GET", url: "/api/admin/newsletter.csv", headers: { cookie: await t.adminCookie() } });
       expect(response.body.split("\r\n")).toEqual([
         "email,subscribed_at",
-        "'-2+3@example.com,2025-03-01T10:00:00.000Z",
-        `"'=HYPERLINK(""http://evil.example"",""click"")",2025-02-01T00:00:00.000Z`,
-        "'@SUM(A1:A2),2025-01-01T00:00:00.000Z",
-        "'+cmd@example.com,2024-12-01T00:00:00.000Z",
+        `"'-2+3@example.com","2025-03-01T10:00:00.000Z"`,
+        `"'=HYPERLINK(""http://evil.example"",""click"")","2025-02-01T00:00:00.000Z"`,
+        `"'@SUM(A1:A2)","2025-01-01T00:00:00.000Z"`,
+        `"'+cmd@example.com","2024-12-01T00:00:00.000Z"`,
         "",
       ]);
     });
 
     it("quotes fields as RFC 4180 asks", () => {
-      expect(csvField("plain@example.com")).toBe("plain@example.com");
+      expect(csvField("plain@example.com")).toBe('"plain@example.com"');
       expect(csvField('a"b')).toBe('"a""b"');
       expect(csvField("a,b")).toBe('"a,b"');
       expect(csvField("line\nbreak")).toBe('"line\nbreak"');
-      expect(csvField("\tx")).toBe("'\tx");
+      expect(csvField("\tx")).toBe(`"'\tx"`);
     });
 
     it("needs an admin session", async () => {

@@ -1,8 +1,9 @@
 import jsQR from "jsqr";
 import QRCode from "qrcode";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { orderKeyPattern, TRANSACTION_ID_MAX } from "../domain/order-pages";
+import { hashOrderKey } from "../server/modules/orders/order-keys";
 import { ORDER_KEY_FAILURES } from "../server/modules/orders/service";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
@@ -102,15 +103,46 @@ describe("the shopper's order link", () => {
     expect(stored.paidClaim).toBeNull();
   });
 
-  it("limits wrong keys per address, on the shared limits", async () => {
+  it("does the same work for an unknown reference as for a wrong key: one look-up by reference and key hash", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const order = await placeOrder(t);
+    const unknown = order.reference === "PSL-22222" ? "PSL-33333" : "PSL-22222";
+    const wrongKey = "A".repeat(24);
+    const queries = vi.spyOn(t.database.db.getExecutor(), "executeQuery");
+    /** The statements one read makes, and the parameters of those that read orders. */
+    const readWith = async (reference: string) => {
+      queries.mockClear();
+      expect((await shopperRead(t, reference, wrongKey)).statusCode).toBe(404);
+      const compiled = queries.mock.calls.map(([query]) => query);
+      return {
+        statements: compiled.map((query) => query.sql),
+        orderReads: compiled.filter((query) => /\bfrom\s+"orders"/i.test(query.sql)).map((query) => query.parameters),
+      };
+    };
+    const wrong = await readWith(order.reference);
+    const missing = await readWith(unknown);
+    expect(wrong.statements).toEqual(missing.statements);
+    // The key's hash is part of the one look-up: a wrong key finds nothing, so no line is read either.
+    expect(wrong.orderReads).toEqual([expect.arrayContaining([order.reference, hashOrderKey(wrongKey)])]);
+    expect(missing.orderReads).toEqual([expect.arrayContaining([unknown, hashOrderKey(wrongKey)])]);
+    expect(wrong.statements.some((statement) => /order_lines/.test(statement))).toBe(false);
+    queries.mockRestore();
+  });
+
+  it("limits wrong keys per address, on the shared limits, and still opens a right one from that address", async () => {
     const t = await createTestApp({ seed: true, clock: () => NOW });
     const order = await placeOrder(t);
     const address = "198.51.100.77";
     for (let i = 0; i < ORDER_KEY_FAILURES.max; i++) expect((await shopperRead(t, order.reference, "x", address)).statusCode).toBe(404);
-    const limited = await shopperRead(t, order.reference, order.key, address);
+    const limited = await shopperRead(t, order.reference, "x", address);
     expect(limited.statusCode, limited.body).toBe(429);
     expect(limited.json().message).toMatch(/Too many wrong order links/);
-    expect((await shopperRead(t, order.reference, order.key)).statusCode).toBe(200);
+    expect((await shopperRead(t, "PSL-22222", "x", address)).statusCode).toBe(429);
+    // One guesser behind a carrier's shared address does not lock out its other shoppers: a right key opens.
+    const opened = await shopperRead(t, order.reference, order.key, address);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await claim(t, order.reference, { key: order.key }, address)).statusCode).toBe(200);
+    expect((await shopperRead(t, order.reference, "x", address)).statusCode).toBe(429);
   });
 
   it("takes the shopper's 'I have paid' once, with an optional transaction id, and shows it to the admin", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "./helpers/app";
-import { productionWeb } from "./helpers/web";
+import { productionWeb, tinyWeb } from "./helpers/web";
 
 /** What the production build's pages answer to single requests; e2e/ checks what a browser makes of them. */
 describe("the pages of the production build", () => {
@@ -44,5 +44,22 @@ describe("the pages of the production build", () => {
       payload: new URLSearchParams({ email: "a@b.co", notes: "x".repeat(40_000) }).toString(),
     });
     expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe("a page that takes no form", () => {
+  it("answers a POST 405 with the methods it takes", async () => {
+    const { app } = await createTestApp({ web: await tinyWeb() });
+    for (const url of ["/prices", "/prices.data", "/"]) {
+      const response = await app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "a=1",
+      });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.headers.allow, url).toBe("GET, HEAD");
+    }
+    expect((await app.inject({ method: "GET", url: "/prices" })).headers.allow).toBeUndefined();
   });
 });

@@ -127,11 +127,11 @@ describe("reports", () => {
         "reference,created_at,status,paid_at,delivered_at,channel,customer_name,phone,order_total_npr,line,item,months,devices,unit_price_npr,line_total_npr,start_date,expiry_date",
       );
       // Placed in February (shop time): Ram's at 00:45 on 1 February, the renewal, Hari's. Nepali mobiles are
-      // written without the "+" a spreadsheet would take for a formula, so no apostrophe shows.
+      // written without the "+" a spreadsheet would take for a formula, so no apostrophe shows; every text is quoted.
       expect(rows.slice(1, -1).map((row) => row.split(",").slice(2, 5).concat(row.split(",").slice(6, 9)))).toEqual([
-        ["cancelled", "2026-02-20T06:00:00.000Z", "", "Hari", "977 980-0000003", "300"],
-        ["delivered", "2026-02-05T06:00:00.000Z", "2026-02-05T06:00:00.000Z", "Sita", "977 980-0000001", "300"],
-        ["delivered", "2026-01-31T19:00:00.000Z", "2026-02-01T06:00:00.000Z", "Ram", "977 981-0000002", "500"],
+        ['"cancelled"', '"2026-02-20T06:00:00.000Z"', "", '"Hari"', '"977 980-0000003"', "300"],
+        ['"delivered"', '"2026-02-05T06:00:00.000Z"', '"2026-02-05T06:00:00.000Z"', '"Sita"', '"977 980-0000001"', "300"],
+        ['"delivered"', '"2026-01-31T19:00:00.000Z"', '"2026-02-01T06:00:00.000Z"', '"Ram"', '"977 981-0000002"', "500"],
       ]);
       expect(rows.at(-1)).toBe("");
     });
@@ -158,7 +158,7 @@ describe("reports", () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-disposition"]).toBe('attachment; filename="services-2026-02.csv"');
       expect(response.body).toBe(
-        "month,service,revenue_npr,cost_npr,margin_npr\r\n2026-02,YouTube Premium,500,0,500\r\n2026-02,Netflix Premium,300,484,-184\r\n",
+        'month,service,revenue_npr,cost_npr,margin_npr\r\n"2026-02","YouTube Premium",500,0,500\r\n"2026-02","Netflix Premium",300,484,-184\r\n',
       );
     });
   });

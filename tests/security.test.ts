@@ -167,3 +167,22 @@ describe("forged requests", () => {
     expect(await snapshot(t.database)).toBe(before);
   });
 });
+
+describe("malformed addresses", () => {
+  it("answer 400 in the API's shape, with the security headers, echoing nothing of the target", async () => {
+    const t = await createTestApp();
+    for (const url of ["/%", "/order/PSL-ABCDE%?key=SECRETKEY123", "/api/orders/PSL-ABCDE%25%?key=SECRETKEY123"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: expect.any(String) });
+      expect(response.body).not.toContain("SECRETKEY123");
+      expect(response.body).not.toContain("PSL-ABCDE");
+      expect(response.body).not.toContain("FST_ERR");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.headers["referrer-policy"]).toBe("no-referrer");
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.headers["x-request-id"]).toEqual(expect.any(String));
+    }
+  });
+});

@@ -5,7 +5,8 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
-import { buildApp } from "../server/app";
+import { buildApp, SERVER_TIMEOUTS } from "../server/app";
+import { ENCODE_MARGIN_MS, ENCODE_TIMEOUT_SECONDS } from "../server/modules/uploads/service";
 import { loadConfig } from "../server/config";
 import { createTestApp, type TestApp } from "./helpers/app";
 
@@ -239,6 +240,35 @@ describe("image uploads", () => {
     const response = await upload(t, [file(bomb, "a.png", "image/png")]);
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels);
+  });
+
+  it("keeps a QR code (lossless) to about 4 megapixels, refusing a larger one before decoding it", async () => {
+    const t = await createTestApp();
+    const cookie = await t.adminCookie();
+    const send = async (bytes: Buffer) => {
+      const { payload, contentType } = await multipart([file(bytes, "qr.png", "image/png")]);
+      return t.app.inject({ method: "POST", url: "/api/admin/uploads?lossless=true", payload, headers: { "content-type": contentType, cookie } });
+    };
+    // A tall strip (17 MP) and a square just over the cap: neither is a QR code worth keeping whole.
+    for (const [width, height] of [
+      [1600, 10667],
+      [2100, 2100],
+    ] as const) {
+      const response = await send(await picture(width, height).png().toBuffer());
+      expect(response.statusCode, `${width}×${height}`).toBe(413);
+      expect(response.json()).toEqual({ success: false, message: UPLOAD_MESSAGES.tooManyPixelsForQr });
+    }
+    expect(await storedFiles(t)).toEqual([]);
+    // Up to the cap it is kept (at most 1600 px wide, as ever); the tall strip as a photo is made into its usual copies.
+    const kept = await send(await picture(2000, 2000).png().toBuffer());
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json()).toMatchObject({ width: 1600, height: 1600 });
+    expect((await upload(t, [file(await picture(1600, 10667).png().toBuffer(), "tall.png", "image/png")])).statusCode).toBe(201);
+  });
+
+  it("gives up encoding well before the connection's idle limit, so a slow picture is a 413, not a dropped connection", () => {
+    expect(ENCODE_TIMEOUT_SECONDS * 1000 + ENCODE_MARGIN_MS).toBeLessThanOrEqual(SERVER_TIMEOUTS.connectionTimeout);
+    expect(ENCODE_MARGIN_MS).toBeGreaterThanOrEqual(5_000);
   });
 
   it("asks for a file when none is sent, and for one at a time when two are", async () => {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createOwnerOnly } from "../files";
 import { SQLite } from "./sqlite";
 
 export class BackupError extends Error {}
@@ -13,12 +14,17 @@ const REQUIRED_TABLES = ["catalogue_items", "settings", "admin_users", "kysely_m
 export async function backupSqlite(source: string, destination: string): Promise<{ pages: number }> {
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}`);
   if (fs.existsSync(destination)) throw new BackupError(`${destination} already exists; choose another name`);
-  fs.mkdirSync(path.dirname(path.resolve(destination)), { recursive: true });
+  // A copy of customers' names and phones: readable by its owner only, in a folder only they may list.
+  fs.mkdirSync(path.dirname(path.resolve(destination)), { recursive: true, mode: 0o700 });
+  createOwnerOnly(destination);
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const { totalPages } = await db.backup(destination);
     return { pages: totalPages };
+  } catch (error) {
+    fs.rmSync(destination, { force: true });
+    throw error;
   } finally {
     db.close();
   }
@@ -60,6 +66,8 @@ export function restoreSqlite(backup: string, target: string, now = new Date()):
   fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
   const staging = `${target}.restoring`;
   fs.copyFileSync(backup, staging);
+  // An older backup may have been written 0644; the shop's database is its owner's alone.
+  fs.chmodSync(staging, 0o600);
   let keptAs: string | null = null;
   if (fs.existsSync(target)) {
     keptAs = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;

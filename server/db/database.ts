@@ -3,7 +3,7 @@ import { SQLite, type SQLiteConnection } from "./sqlite";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
-import { ensureWritableDirectory } from "../files";
+import { createOwnerOnly, ensureWritableDirectory } from "../files";
 import { DatabaseOpenError, sqliteFileProblem } from "./check";
 import { migrationNames } from "./migrate";
 import type { Tables } from "./schema";
@@ -37,6 +37,9 @@ function openSqlite(file: string): Database {
   if (problem) throw new DatabaseOpenError(problem);
   let connection: SQLiteConnection;
   try {
+    // Customers' names and phones: a new database is readable by its owner only, and SQLite gives its -wal
+    // and -shm files the database file's mode.
+    if (file !== ":memory:") createOwnerOnly(file);
     connection = new SQLite(file);
     connection.pragma("journal_mode = WAL");
     connection.pragma("busy_timeout = 5000");

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError, type FieldError } from "../errors";
 import { isStaticPath, limit, NOT_FOUND_LIMIT } from "./rate-limits";
+import { securityHeaders } from "./security-headers";
 
 // Fastify's own client errors, in words a person can act on.
 const frameworkMessages: Record<string, string> = {
@@ -59,4 +60,31 @@ export function registerNotFound(app: FastifyInstance) {
   app.setNotFoundHandler({ preHandler: app.rateLimit(probing) }, (request, reply) => {
     reply.status(404).send({ success: false, message: `Nothing here: ${request.method} ${request.url.split("?")[0]}` });
   });
+}
+
+/** Failures Fastify's router meets before any route or hook runs, in words that repeat nothing of the target. */
+const routerMessages: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: "This address is not valid. Check the link and try again." },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: "This address is too long." },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a target the router cannot read (`/%`) never reaches a hook, so this answers it in
+ * the API's shape with the security headers itself. The target may hold an order link's key, so nothing of it is
+ * sent back, nothing is stored and no referrer goes on (ADR 0075, 0076).
+ */
+export function frameworkErrorAnswer({ https }: { https: boolean }) {
+  const headers = { ...securityHeaders(https), "referrer-policy": "no-referrer", "cache-control": "no-store" };
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = routerMessages[error.code];
+    if (!known) request.log.error({ err: error }, "request failed");
+    const { status, message } = known ?? {
+      status: 500,
+      message: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${request.id}.`,
+    };
+    reply
+      .headers({ ...headers, "x-request-id": request.id })
+      .status(status)
+      .send({ success: false, message });
+  };
 }

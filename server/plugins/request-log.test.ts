@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { OneLinePerRequest } from "./request-log";
+import { loggedRequest, OneLinePerRequest } from "./request-log";
 
 /** A Fastify logging at info, as `npm start` does, into a list of parsed lines. */
 function appLogging() {
@@ -17,8 +17,10 @@ function appLogging() {
       done();
     },
   });
-  const app = Fastify({ logger: { level: "info", stream }, logController: new OneLinePerRequest() });
+  const app = Fastify({ logger: { level: "info", stream, serializers: { req: loggedRequest } }, logController: new OneLinePerRequest() });
   app.get("/prices", async () => "ok");
+  // As the order page reads it: whatever spelling the server decodes to `key` opens the order.
+  app.get("/order/:reference", async (request) => ({ key: (request.query as Record<string, unknown>).key ?? null }));
   app.get("/broken", async () => {
     throw new Error("the database is gone");
   });
@@ -41,5 +43,19 @@ describe("request log", () => {
     await app.inject({ method: "GET", url: "/broken" });
     await app.close();
     expect(lines.some((line) => line.level === 50 && JSON.stringify(line).includes("the database is gone"))).toBe(true);
+  });
+
+  it("never writes an order key, however the query spells its name", async () => {
+    const { app, lines } = appLogging();
+    for (const query of ["key=SECRET1", "k%65y=SECRET1", "%6Bey=SECRET1", "KEY=SECRET1", "key[]=SECRET1", "x=1&key=SECRET1"]) {
+      const response = await app.inject({ method: "GET", url: `/order/PSL-23456?${query}` });
+      // The server reads all but KEY and key[] as the key; each is hidden anyway.
+      if (!/^(KEY|key\[\])=/.test(query)) expect(response.json(), query).toEqual({ key: "SECRET1" });
+    }
+    await app.close();
+    const requestLines = lines.filter((line) => line.reqId !== undefined);
+    expect(requestLines).toHaveLength(6);
+    for (const line of requestLines) expect(JSON.stringify(line)).not.toContain("SECRET1");
+    expect(requestLines[1]).toMatchObject({ req: { url: "/order/PSL-23456?k%65y=[hidden]" } });
   });
 });

@@ -145,6 +145,8 @@ export async function registerWeb(
         };
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
         if (response.status === 404 && !request.admin) await failOpen(misses.record(request.ip));
+        // A form sent to a page that takes none (React Router's 405): say what it does take.
+        if (response.status === 405) reply.header("allow", "GET, HEAD");
         const type = response.headers.get("content-type") ?? "";
         // Vite's development server injects scripts of its own; the policy guards the production build.
         if (web.mode === "production" && type.startsWith("text/html"))

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach } from "vitest";
 import { data, type ServerBuild } from "react-router";
+import { handleError } from "../../app/entry.server";
 import type { WebOptions } from "../../server/plugins/web";
 
 const folders: string[] = [];
@@ -29,7 +30,7 @@ const manifestRoute = (id: string, parentId: string | undefined, extra: object) 
  * A React Router server build of three pages (home, /prices, a 404 for anything else), each of whose
  * loaders answers with the URL it was rendered for, so the production page handler, the answer cache and
  * the limits around them can be tested without building the storefront. Its entry writes the loader data
- * out as the page (HTML), where the real one renders React.
+ * out as the page (HTML), where the real one renders React; it logs errors as the real one does (handleError).
  */
 export async function tinyWeb(): Promise<WebOptions> {
   const clientDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-client-"));
@@ -40,6 +41,8 @@ export async function tinyWeb(): Promise<WebOptions> {
   const serverBuild = {
     entry: {
       module: {
+        // The storefront's own: what is logged of a failed or refused render, and how.
+        handleError,
         default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { loaderData: unknown } }) => {
           headers.set("content-type", "text/html; charset=utf-8");
           return new Response(`<!DOCTYPE html><pre>${JSON.stringify(context.staticHandlerContext.loaderData)}</pre>`, { status, headers });

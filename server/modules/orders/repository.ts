@@ -226,6 +226,15 @@ export function createOrdersRepository() {
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
 
+    /**
+     * The order a shopper's link opens: its reference and its key's hash together, in one look-up, so a wrong
+     * key finds nothing as an unknown reference does, and reads no lines (ADR 0075).
+     */
+    async findByReferenceAndKey(db: Db, reference: string, keyHash: string): Promise<StoredOrder | undefined> {
+      const row = await db.selectFrom("orders").selectAll().where("reference", "=", reference).where("key_hash", "=", keyHash).executeTakeFirst();
+      return row ? (await withLines(db, [row]))[0] : undefined;
+    },
+
     async findByReference(db: Db, reference: string): Promise<StoredOrder | undefined> {
       const row = await db.selectFrom("orders").selectAll().where("reference", "=", reference).executeTakeFirst();
       return row ? (await withLines(db, [row]))[0] : undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Metadata } from "sharp";
-import { MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
+import { MAX_LOSSLESS_PIXELS, MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
 import { badRequest, HttpError } from "../../errors";
 import type { MediaService } from "../media/service";
 
@@ -9,8 +9,14 @@ export type StoredImage = Omit<UploadResponse, "success" | "message">;
 // Loaded at the first upload rather than at start: the native module adds to the time before the shop answers.
 let loaded: Promise<typeof import("sharp")> | undefined;
 const loadSharp = () => (loaded ??= import("sharp").then((module) => module.default));
-/** The most time sharp may spend making one copy; it works in its own threads, so pages keep answering meanwhile. */
-const ENCODE_TIMEOUT_SECONDS = 30;
+/**
+ * The most time sharp may spend making one copy; it works in its own threads, so pages keep answering meanwhile.
+ * Well inside the connection's idle limit (30 s, server/app.ts): no byte goes either way while it encodes, and a
+ * copy still encoding then would end as a dropped connection instead of this 413 saying why.
+ */
+export const ENCODE_TIMEOUT_SECONDS = 20;
+/** What is left of the idle limit once the encoder gives up: to store the copies and send the answer. */
+export const ENCODE_MARGIN_MS = 10_000;
 
 /** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names (media service). */
 export function createUploadsService(media: Pick<MediaService, "save">) {
@@ -22,6 +28,7 @@ export function createUploadsService(media: Pick<MediaService, "save">) {
     async storeImage(bytes: Buffer, { lossless = false }: { lossless?: boolean } = {}): Promise<StoredImage> {
       const sharp = await loadSharp();
       const oriented = await inspect(bytes);
+      if (lossless && oriented.width * oriented.height > MAX_LOSSLESS_PIXELS) throw new HttpError(413, UPLOAD_MESSAGES.tooManyPixelsForQr);
       // Re-encoding drops whatever else the file carried (EXIF with GPS, scripts in metadata, trailing data).
       const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate().timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
       const widths = lossless ? variantWidths(oriented.width).slice(-1) : variantWidths(oriented.width);
