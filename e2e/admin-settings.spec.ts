@@ -217,7 +217,7 @@ test("the newsletter page lists a new subscriber and the CSV has them", async ({
   const csv = await fs.readFile((await download.path())!, "utf8");
   const lines = csv.split("\r\n");
   expect(lines[0]).toBe("email,subscribed_at");
-  expect(lines.some((row) => row.startsWith(`${email},`))).toBe(true);
+  expect(lines.some((row) => row.startsWith(`"${email}",`))).toBe(true);
 });
 
 test("the delivery messages show a preview that follows the typing, with the account's rules in sentences of their own", async ({

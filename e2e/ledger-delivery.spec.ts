@@ -100,6 +100,7 @@ test("a 3-month line on an account billed monthly is proposed a seat, with the b
   const nextBill = shopDate(20);
 
   await signedIn(page, "/admin/accounts");
+  await page.getByRole("button", { name: "Add a provider account" }).click();
   const form = page.getByRole("region", { name: "Add a provider account" });
   await form.getByLabel("Service").fill(service);
   await form.getByLabel("Login (email or username)").fill(`monthly-${Date.now()}@example.com`);
