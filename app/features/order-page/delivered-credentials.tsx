@@ -37,8 +37,8 @@ export function DeliveredCredentials({ credentials, lines, locale }: { credentia
               <h3 className="font-semibold break-words">{name}</h3>
               <dl className="mt-2 grid gap-2 text-sm">
                 {rows.map(([label, value]) => (
-                  <div key={label} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <dt className={`w-24 shrink-0 ${mutedText}`}>{label}</dt>
+                  <div key={label} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+                    <dt className={`sm:w-24 sm:shrink-0 ${mutedText}`}>{label}</dt>
                     <dd className="flex min-w-0 flex-wrap items-center gap-2">
                       <span className="font-mono break-all">{value}</span>
                       <CopyButton value={value} label={`${label} (${name})`} />
@@ -48,7 +48,7 @@ export function DeliveredCredentials({ credentials, lines, locale }: { credentia
               </dl>
               <h4 className="mt-4 text-sm font-semibold">{m.credentials_message()}</h4>
               <p className={`text-sm ${mutedText}`}>{m.credentials_message_hint()}</p>
-              <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap dark:bg-slate-900">
+              <pre className="mt-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-sans text-sm wrap-anywhere whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-900">
                 {line.message}
               </pre>
               <div className="mt-2">
