@@ -186,6 +186,35 @@ describe("automatic delivery on Mark paid (issue 30)", () => {
     expect(waiting.lines.map((line: { autoDeliveryReason: string | null }) => line.autoDeliveryReason)).toEqual(["no-seat", "no-key"]);
   });
 
+  it("delivers a renewal from where the old line ends, on the customer's seat (ADR 0096, point 4)", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await setAutoDeliver(t, "Netflix Premium", true);
+    await admin(t, "POST", "/api/admin/accounts", account([netflix], 2));
+    const first = await place(t, [netflix]);
+    const old = (await markPaid(t, first.reference)).json().order.lines[0];
+    const renewal = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: {
+        items: [{ _id: netflix, months: 1, devices: 1 }],
+        channel: "whatsapp",
+        name: "Sita",
+        phone: "9800000001",
+        renews: { reference: first.reference, key: first.key, lineId: old.id },
+      },
+      remoteAddress: "198.51.100.200",
+    });
+    expect(renewal.statusCode, renewal.body).toBe(201);
+    const renewed = (await markPaid(t, renewal.json().reference)).json().order;
+    expect(renewed.status).toBe("delivered");
+    expect(renewed.lines[0]).toMatchObject({ startDate: old.expiryDate, autoDelivered: true });
+    const holdings = await t.database.db.selectFrom("seat_assignments").select(["seat_id", "line_id", "end_reason"]).orderBy("started_at").execute();
+    expect(holdings).toEqual([
+      { seat_id: holdings[0]!.seat_id, line_id: old.id, end_reason: "renewed" },
+      { seat_id: holdings[0]!.seat_id, line_id: renewed.lines[0].id, end_reason: null },
+    ]);
+  });
+
   it("leaves orders of items not set to deliver automatically alone, without a reason", async () => {
     const t = await createTestApp({ seed: true });
     const netflix = (await item(t, "Netflix Premium"))._id;
