@@ -183,4 +183,3 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
     },
   };
 }
-export type AutoDelivery = ReturnType<typeof createAutoDelivery>;
