@@ -139,6 +139,19 @@ describe("automatic delivery on Mark paid (issue 30)", () => {
     await expect(t.app.services.autoDelivery.shopperView(reference, "wrong", "203.0.113.9")).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it("counts the order like any other on the customer's page, the dashboard and the reports", async () => {
+    const t = await createTestApp({ seed: true });
+    const { netflix, windows } = await seatAndKeyShop(t);
+    const { reference } = await place(t, [netflix, windows]);
+    const order = (await markPaid(t, reference)).json().order;
+    const customer = (await admin(t, "GET", "/api/admin/customers")).json().items[0];
+    expect(customer).toMatchObject({ ordersDelivered: 1, totalSpent: order.total, activeSubscriptions: 2 });
+    const { figures } = (await admin(t, "GET", "/api/admin/reports/dashboard")).json();
+    expect(figures).toMatchObject({ thisMonth: { revenue: order.total }, awaitingPayment: 0 });
+    const { months } = (await admin(t, "GET", "/api/admin/reports/money")).json();
+    expect(months.at(-1).revenue).toBe(order.total);
+  });
+
   it("is idempotent: called again, or after the order is delivered, it takes nothing more", async () => {
     const t = await createTestApp({ seed: true });
     const { netflix, windows } = await seatAndKeyShop(t);
