@@ -1,3 +1,4 @@
+import { normaliseReference } from "../../../domain/orders";
 import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/auto-delivery";
 import type { ShopperOrder } from "../../../domain/order-pages";
 import type { ChangeNotices } from "../../db/change-notices";
@@ -98,17 +99,10 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
      * (each line then says why, and nothing was taken); "untouched" when the order is not paid or none of its
      * items is set to deliver automatically.
      */
-    async deliver(reference: string): Promise<"delivered" | "waiting" | "untouched"> {
-      const lines = await paidLines(reference);
-      if (
-        (
-          await enabledItems(
-            db,
-            lines.map((line) => line.itemId),
-          )
-        ).size === 0
-      )
-        return "untouched";
+    async deliver(given: string): Promise<"delivered" | "waiting" | "untouched"> {
+      const reference = normaliseReference(given);
+      const itemIds = (await paidLines(reference)).map((line) => line.itemId);
+      if ((await enabledItems(db, itemIds)).size === 0) return "untouched";
       for (let attempt = 1; ; attempt++) {
         // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
         const grace = await graceDays();
@@ -118,7 +112,7 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
             if (!paid) return false;
             const enabled = await enabledItems(
               trx,
-              paid.lines.map((line) => line.itemId),
+              paid.lines.map(({ itemId }) => itemId),
             );
             const outcomes: LineOutcome[] = [];
             for (const line of paid.lines) outcomes.push(await take(trx, line, enabled, grace));
