@@ -109,6 +109,8 @@ export type ShopperOrderLine = {
    * still sold) and that plan's price; null when it cannot be renewed from the page now.
    */
   renewal: { itemId: string; unitPrice: number; plans: Array<{ months: number; unitPrice: number }> } | null;
+  /** Automatic delivery gave it its seat or keys (issue 30): the order page shows them, behind the key. */
+  deliveredAutomatically: boolean;
 };
 
 /** One order as its shopper sees it: what was sold, at the stored total. */

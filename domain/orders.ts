@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTO_DELIVERY_REASONS } from "./auto-delivery";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
 import { buildCheckoutMessage, oneLine, type ChatChannel } from "./checkout";
 import { LOCALES, type Locale } from "./locale";
@@ -325,6 +326,10 @@ export const orderLineSchema = z.object({
   renews: z.object({ lineId: z.string(), reference: z.string(), expiryDate: z.string().nullable() }).nullable(),
   /** Checkout found no free seat or key for it (issue 20); the sale went through all the same. */
   waitingForStock: z.boolean().optional(),
+  /** Automatic delivery gave it its seat or keys (issue 30): its shopper's page shows them. */
+  autoDelivered: z.boolean(),
+  /** Why a paid order's line was not delivered automatically; null once delivered, or when never tried. */
+  autoDeliveryReason: z.enum(AUTO_DELIVERY_REASONS).nullable(),
 });
 
 export const orderSchema = z.object({

@@ -90,6 +90,39 @@ async function anOrder(
   return order;
 }
 
+/**
+ * Issue 30: an item of the row's own set to deliver automatically, on an account's seat (or, with `stocked`
+ * false, on nothing), and an order of it marked paid: delivered automatically, or waiting with its reason.
+ */
+async function anAutomaticOrder(scene: Scene, { stocked = true } = {}) {
+  const { admin, origin } = scene;
+  const item = await addItem(scene, { AutoDeliver: true });
+  if (stocked) {
+    const account = await admin.post("/api/admin/accounts", {
+      data: {
+        service: `${item.name} family`,
+        itemIds: [item._id],
+        login: `seller-${unique()}@example.com`,
+        password: "E2E-account-pass-4821",
+        seats: [{ profileName: "Kitchen", pin: "4821" }],
+        billingCycle: "monthly",
+        renewalDate: shopDate(60),
+        cost: 1200,
+      },
+    });
+    expect(account.status(), await account.text()).toBe(201);
+  }
+  const order = await placeOrder(origin, {
+    items: [{ _id: item._id, months: 1, devices: 1 }],
+    channel: "whatsapp",
+    name: "A11y Shopper",
+    phone: "9801234567",
+  });
+  const paid = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "paid" } });
+  expect((await paid.json()).order.status).toBe(stocked ? "delivered" : "paid");
+  return { ...order, item };
+}
+
 const orderCard = (page: Page, reference: string) =>
   page
     .getByRole("list", { name: "Orders" })
@@ -319,6 +352,17 @@ const STOREFRONT: Row[] = [
     },
   },
   {
+    state: "an order page showing what automatic delivery gave",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anAutomaticOrder(scene);
+      await scene.page.goto(orderUrl);
+      const held = scene.page.getByRole("region", { name: "Your login and keys" });
+      await expect(held).toContainText("E2E-account-pass-4821");
+      await expect(held.getByRole("button", { name: /^Copy Delivery message/ })).toBeVisible();
+    },
+  },
+  {
     state: "an order page's renewal checkout, its plan changed",
     tag: "@phone",
     async open(scene) {
@@ -458,6 +502,14 @@ const ADMIN: Row[] = [
       await expect(order).toContainText("Customer says paid");
       await order.getByRole("button", { name: `Manage order ${reference}` }).click();
       await expect(order.getByRole("button", { name: "Mark paid" })).toBeVisible();
+    },
+  },
+  {
+    state: "a paid order whose line was not delivered automatically, and why",
+    async open(scene) {
+      const { reference } = await anAutomaticOrder(scene, { stocked: false });
+      await scene.signedIn(scene.page, `/admin/orders?q=${reference}`);
+      await expect(orderCard(scene.page, reference)).toContainText("Not delivered automatically: no account serves this item");
     },
   },
   {
@@ -645,6 +697,17 @@ const ADMIN: Row[] = [
       await scene.page.getByRole("searchbox", { name: "Search prices" }).fill(name);
       await scene.page.getByRole("button", { name: `Edit ${name}` }).click();
       await expect(scene.page.getByRole("form", { name: "Update Price" }).getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+    },
+  },
+  {
+    state: "a price being edited, set to deliver automatically",
+    async open(scene) {
+      const { name } = await addItem(scene, { AutoDeliver: true });
+      await scene.signedIn(scene.page, "/admin/prices");
+      await scene.page.getByRole("searchbox", { name: "Search prices" }).fill(name);
+      await scene.page.getByRole("button", { name: `Edit ${name}` }).click();
+      const form = scene.page.getByRole("form", { name: "Update Price" });
+      await expect(form.getByRole("checkbox", { name: "Deliver automatically when paid" })).toBeChecked();
     },
   },
   {

@@ -6,6 +6,7 @@ import type { Db } from "./db/database";
 import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
+import { createAutoDelivery } from "./modules/accounts/auto-delivery";
 import { createAvailabilityService } from "./modules/accounts/availability";
 import { createDeliveryService } from "./modules/accounts/delivery";
 import { createLedgerSettingsService } from "./modules/accounts/ledger-settings";
@@ -38,6 +39,30 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   const ledger = createLedgerServices(db, clock, changes, secrets);
+  const orders = createOrdersService(db, clock, {
+    catalogue,
+    settings,
+    paymentMethods,
+    limits,
+    publicUrl: config.publicUrl,
+    secrets,
+    stock: { waitingLines: () => ledger.availability.waitingLines() },
+    seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
+    afterPaid: (reference) => deliverAutomatically(reference),
+  });
+  const autoDelivery = createAutoDelivery(db, changes, { orders, ...ledger, graceDays: async () => (await ledger.ledgerSettings.get()).graceDays });
+  /**
+   * Issue 30: after an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
+   * automatically where their items allow it. The payment stays recorded whatever happens here, so a failure is
+   * logged (the reference only; never a secret) and the order waits for the seller.
+   */
+  async function deliverAutomatically(reference: string): Promise<void> {
+    try {
+      await autoDelivery.deliver(reference);
+    } catch (error) {
+      log.error({ err: error, reference }, "automatic delivery failed; the order waits for the seller");
+    }
+  }
   return {
     auth: createAuthService(db, clock, { passwordChangeFailures }),
     limits,
@@ -52,16 +77,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     media,
     uploads: createUploadsService(media),
     paymentMethods,
-    orders: createOrdersService(db, clock, {
-      catalogue,
-      settings,
-      paymentMethods,
-      limits,
-      publicUrl: config.publicUrl,
-      secrets,
-      stock: { waitingLines: () => ledger.availability.waitingLines() },
-      seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
-    }),
+    orders,
+    autoDelivery,
+    deliverAutomatically,
     customers: createCustomersService(db, clock),
     reports: createReportsService(db, clock),
     ...ledger,

@@ -28,7 +28,8 @@ describe("GET /api/prices", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     // `version` is the number of the item's last change, sent back with an edit as If-Match (ADR 0017).
     expect(Object.keys(allPrices[0]).sort()).toEqual(
-      // The seller's Nepali name, info and note (ADR 0093), added beside the spec's fields.
+      // The seller's Nepali name, info and note (ADR 0093) and "Deliver automatically when paid" (issue 30),
+      // added beside the spec's fields.
       [
         "_id",
         "Id",
@@ -46,6 +47,7 @@ describe("GET /api/prices", () => {
         "NameNe",
         "InfoNe",
         "NoteNe",
+        "AutoDeliver",
       ].sort(),
     );
     const withPlans = allPrices.find((p: { plans?: object }) => Object.keys(p.plans ?? {}).length === 4);

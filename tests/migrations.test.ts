@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { orderLanguage } from "../server/db/migrations/0012-order-language";
 import { billingAndLifetimeKeys } from "../server/db/migrations/0016-billing-and-lifetime-keys";
+import { automaticDelivery } from "../server/db/migrations/0018-automatic-delivery";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
@@ -47,6 +48,39 @@ describe("migrations", () => {
         { id: "o1", language: "en" },
         { id: "o2", language: "ne" },
       ]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0018 sets no item to deliver automatically and no line delivered so, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await automaticDelivery.down!(db);
+      await automaticDelivery.up(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      await database.db
+        .insertInto("catalogue_items")
+        .values({
+          id: "i1",
+          item_id: "1",
+          name: "X",
+          name_key: "x",
+          info: "",
+          image_id: "",
+          category: "ott",
+          status: "none",
+          note: "",
+          special_link: "",
+          created_at: now,
+          updated_at: now,
+          name_ne: null,
+          info_ne: null,
+          note_ne: null,
+        })
+        .execute();
+      expect(await database.db.selectFrom("catalogue_items").select("auto_deliver").executeTakeFirst()).toEqual({ auto_deliver: 0 });
     } finally {
       await drop();
     }

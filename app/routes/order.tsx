@@ -7,7 +7,7 @@ import { m } from "../paraglide/messages";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return { order: await loadShopperOrder(context, request, params.reference) };
+  return await loadShopperOrder(context, request, params.reference);
 }
 
 // One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  return <OrderView order={loaderData.order} />;
+  return <OrderView order={loaderData.order} credentials={loaderData.credentials} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -78,6 +78,8 @@ export const priceInputSchema = z.object({
   NameNe: nepaliText("Name in Nepali", 100),
   InfoNe: nepaliText("Info in Nepali", 4000),
   NoteNe: nepaliText("Note in Nepali", 1000),
+  /** "Deliver automatically when paid" (issue 30); left out: kept as stored on an edit, off on a new item. */
+  AutoDeliver: z.boolean({ error: "AutoDeliver must be true or false" }).optional(),
 });
 export type PriceInput = z.input<typeof priceInputSchema>;
 export type PriceData = z.output<typeof priceInputSchema>;
@@ -100,6 +102,8 @@ export const catalogueItemSchema = z.object({
   NameNe: z.string().nullable(),
   InfoNe: z.string().nullable(),
   NoteNe: z.string().nullable(),
+  /** Its lines are delivered automatically once their order is paid, when a seat or key is free (issue 30). */
+  AutoDeliver: z.boolean(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 

@@ -33,6 +33,7 @@ export const shopperOrderSchema = z.object({
         renewal: z
           .object({ itemId: z.string(), unitPrice: z.number(), plans: z.array(z.object({ months: z.number(), unitPrice: z.number() })) })
           .nullable(),
+        deliveredAutomatically: z.boolean(),
       }),
   ),
   customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),

@@ -19,6 +19,8 @@ export interface CatalogueItemsTable {
   name_ne: string | null;
   info_ne: string | null;
   note_ne: string | null;
+  /** 1: its lines are delivered automatically once the order is paid (0018-automatic-delivery). */
+  auto_deliver: Generated<number>;
 }
 
 export interface CataloguePlansTable {
@@ -152,6 +154,10 @@ export interface OrderLinesTable {
   expiry_date: string | null;
   /** The order that renewed this line, once the seller marks it renewed. */
   renewal_order_id: string | null;
+  /** 1 when automatic delivery gave it its seat or keys: its order page shows them (0018-automatic-delivery). */
+  auto_delivered: Generated<number>;
+  /** Why a paid order's line was not delivered automatically (an `AutoDeliveryReason`), or null. */
+  auto_delivery_reason: string | null;
 }
 
 export interface PaymentMethodsTable {

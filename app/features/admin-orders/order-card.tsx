@@ -1,3 +1,4 @@
+import { AUTO_DELIVERY_REASON_TEXT } from "../../../domain/auto-delivery";
 import { LineLedger } from "./line-ledger";
 import { useId, useState, type FormEvent } from "react";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
@@ -77,6 +78,10 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
               )}
             </span>
             <span className="whitespace-nowrap">NPR {formatNpr(line.lineTotal)}</span>
+            {order.status === "paid" && line.autoDeliveryReason && (
+              <p className="w-full text-sm font-medium text-amber-900 dark:text-amber-200">{AUTO_DELIVERY_REASON_TEXT[line.autoDeliveryReason]}</p>
+            )}
+            {order.status === "delivered" && line.autoDelivered && <p className={`w-full text-sm ${mutedText}`}>Delivered automatically</p>}
             {order.status === "delivered" && <LineLedger lineId={line.id} name={line.name} />}
           </li>
         ))}

@@ -18,6 +18,7 @@ const item: CatalogueItem = {
   NameNe: null,
   InfoNe: null,
   NoteNe: null,
+  AutoDeliver: true,
 };
 
 describe("addPlan", () => {
@@ -62,8 +63,9 @@ describe("drafts", () => {
       NameNe: "",
       InfoNe: "",
       NoteNe: "",
+      AutoDeliver: true,
     });
-    expect(draftToPayload(emptyDraft).plans).toEqual({});
+    expect(draftToPayload(emptyDraft)).toMatchObject({ plans: {}, AutoDeliver: false });
   });
 
   it("carries the Nepali words both ways, none as empty text", () => {

@@ -19,6 +19,8 @@ export type PriceDraft = {
   NameNe: string;
   InfoNe: string;
   NoteNe: string;
+  /** "Deliver automatically when paid" (issue 30). */
+  AutoDeliver: boolean;
 };
 
 export const emptyDraft: PriceDraft = {
@@ -34,6 +36,7 @@ export const emptyDraft: PriceDraft = {
   NameNe: "",
   InfoNe: "",
   NoteNe: "",
+  AutoDeliver: false,
 };
 
 /** The form prefilled from a saved item (Edit). */
@@ -51,6 +54,7 @@ export function draftFromItem(item: CatalogueItem): PriceDraft {
     NameNe: item.NameNe ?? "",
     InfoNe: item.InfoNe ?? "",
     NoteNe: item.NoteNe ?? "",
+    AutoDeliver: item.AutoDeliver,
   };
 }
 
@@ -83,6 +87,7 @@ export function draftToPayload(draft: PriceDraft) {
     NameNe: draft.NameNe,
     InfoNe: draft.InfoNe,
     NoteNe: draft.NoteNe,
+    AutoDeliver: draft.AutoDeliver,
   };
 }
 

@@ -12,7 +12,7 @@ const labelClass = "text-sm font-medium";
 const errorClass = "mt-1 text-sm font-medium text-red-700 dark:text-red-300";
 const hintClass = `mt-1 text-xs ${mutedText}`;
 
-type TextField = Exclude<keyof PriceDraft, "plans">;
+type TextField = Exclude<keyof PriceDraft, "plans" | "AutoDeliver">;
 
 /**
  * The Add Price / Update Price form (spec §2, §5). Mount it with a new `key` to reset it: the screen does
@@ -331,6 +331,23 @@ export function PriceForm({
           inputMode: "url",
           hint: "Where to order or learn more: a URL (https://…) or a path on this site.",
         })}
+        <div>
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              name="AutoDeliver"
+              checked={draft.AutoDeliver}
+              onChange={(e) => setDraft((d) => ({ ...d, AutoDeliver: e.target.checked }))}
+              aria-describedby={`${idFor("AutoDeliver")}-hint`}
+              className="mt-0.5 h-5 w-5"
+            />
+            <span className={labelClass}>Deliver automatically when paid</span>
+          </label>
+          <p id={`${idFor("AutoDeliver")}-hint`} className={hintClass}>
+            Once an order is paid, each line of this item takes the seat or key Pasal proposes, and the shopper sees the login or key on their order
+            page. A line with no free seat or key waits for you.
+          </p>
+        </div>
       </div>
 
       {formError && (

@@ -24,6 +24,7 @@ const builtInCatalogue: CatalogueItem[] = defaultCatalogue
       NameNe: item.NameNe ?? null,
       InfoNe: item.InfoNe ?? null,
       NoteNe: item.NoteNe ?? null,
+      AutoDeliver: false,
     };
   })
   .sort(compareById);

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
+import type { LineCredentials } from "../../../domain/auto-delivery";
 import type { Locale } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
@@ -13,6 +14,7 @@ import { useShop } from "../../lib/use-shop";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
+import { DeliveredCredentials } from "./delivered-credentials";
 import { daysLeftLabel, shopDate, shopTime, stepText } from "./order-format";
 import { RenewDialog } from "./renew-dialog";
 
@@ -29,7 +31,7 @@ const STATUS_TONES: Record<ShopperOrder["status"], string> = {
 };
 
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
-export function OrderView({ order }: { order: ShopperOrder }) {
+export function OrderView({ order, credentials }: { order: ShopperOrder; credentials: LineCredentials[] }) {
   const delivered = order.status === "delivered";
   const locale = useLocale();
   const npr = (amount: number) => formatNpr(amount, locale);
@@ -65,6 +67,7 @@ export function OrderView({ order }: { order: ShopperOrder }) {
         </p>
       </section>
 
+      {delivered && credentials.length > 0 && <DeliveredCredentials credentials={credentials} lines={order.lines} locale={locale} />}
       {awaitsPayment(order.status) && <HowToPay order={order} locale={locale} />}
       {awaitsPayment(order.status) && <PaidClaim order={order} locale={locale} />}
       {order.status === "cancelled" && <p className={`${card} mt-6 p-4`}>{m.order_cancelled()}</p>}

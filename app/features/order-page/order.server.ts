@@ -1,19 +1,25 @@
 import { data, type AppLoadContext } from "react-router";
 import { localeOfPath, sellerText } from "../../../domain/locale";
+import type { LineCredentials } from "../../../domain/auto-delivery";
 import type { ShopperOrder } from "../../../domain/order-pages";
 
 /**
  * The order a shopper's link names. An unknown reference and a wrong key are the same 404 (ADR 0075), and an
- * address that tried too many is told to wait (429).
+ * address that tried too many is told to wait (429). With it, what its automatically delivered lines hold
+ * (issue 30): this page's data alone carries them, and the page is never cached (ADR 0076).
  */
-export async function loadShopperOrder(context: AppLoadContext, request: Request, reference: string): Promise<ShopperOrder> {
+export async function loadShopperOrder(
+  context: AppLoadContext,
+  request: Request,
+  reference: string,
+): Promise<{ order: ShopperOrder; credentials: LineCredentials[] }> {
   const key = new URL(request.url).searchParams.get("key") ?? "";
   const locale = localeOfPath(new URL(request.url).pathname);
   try {
-    const order = await context.services.orders.forShopper(reference, key.slice(0, 100), context.clientAddress ?? "");
+    const { order, credentials } = await context.services.autoDelivery.shopperView(reference, key.slice(0, 100), context.clientAddress ?? "");
     // The seller's notes in the page's language (ADR 0093): the page ships one of the two.
     const paymentMethods = order.paymentMethods.map((method) => ({ ...method, note: sellerText(locale, method.note, method.noteNe), noteNe: null }));
-    return { ...order, paymentMethods };
+    return { order: { ...order, paymentMethods }, credentials };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

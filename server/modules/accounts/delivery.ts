@@ -8,6 +8,8 @@ import { conflict, notFound } from "../../errors";
 import type { HeldSeat } from "./service";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
+/** The delivery and what it carries, for the shopper's order page (issue 30): secrets in the clear, never logged. */
+export type DeliveryWithParts = Delivery & { seat: HeldSeat | null; keys: string[] };
 
 const encode = (text: string) => encodeURIComponent(text);
 
@@ -24,8 +26,9 @@ export function createDeliveryService(
     settings: () => Promise<LedgerSettings>;
   },
 ) {
-  return {
-    async of(lineId: string, adminEmail: string): Promise<Delivery> {
+  const service = {
+    /** `adminEmail`: who the reveals are written down for (the shopper's page writes "shopper at <address>"). */
+    async withParts(lineId: string, adminEmail: string): Promise<DeliveryWithParts> {
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
@@ -68,7 +71,15 @@ export function createDeliveryService(
         message,
         whatsappUrl: phone ? `https://wa.me/${phone}?text=${encode(message)}` : null,
         telegramUrl: phone ? `https://t.me/+${phone}?text=${encode(message)}` : null,
+        seat,
+        keys,
       };
     },
+
+    async of(lineId: string, adminEmail: string): Promise<Delivery> {
+      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, adminEmail);
+      return { message, whatsappUrl, telegramUrl };
+    },
   };
+  return service;
 }

@@ -276,8 +276,9 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     }
   }
 
-  async function isOver(line: LedgerLine): Promise<boolean> {
-    return lineIsOver(line.expiryDate, today(), await graceDays());
+  /** `grace`: the grace period read before a transaction (SQLite has one connection, busy with it). */
+  async function isOver(line: LedgerLine, grace?: number): Promise<boolean> {
+    return lineIsOver(line.expiryDate, today(), grace ?? (await graceDays()));
   }
 
   /**
@@ -292,6 +293,29 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       trx.selectFrom("lifetime_items").select("item_id").where("item_id", "=", itemId).executeTakeFirst(),
     ]);
     return { seats: account !== undefined, keys: key !== undefined, neverExpires: lifetime !== undefined };
+  }
+
+  /** `assignSeat`'s work, in the caller's transaction. */
+  async function assignWithin(trx: Db, lineId: string, seatId?: string, grace?: number): Promise<SeatProposal> {
+    const line = await lineOrThrow(trx, lineId);
+    if (line.status !== "delivered") throw conflict("Seats are given to lines of delivered orders", "lineId");
+    if (await isOver(line, grace)) throw conflict(`This line ended on ${line.expiryDate} and its grace period is over: it gets no seat`, "lineId");
+    const chosen = seatId ? await describeSeat(trx, seatId) : await proposalFor(trx, line);
+    if (!chosen) {
+      throw seatId ? notFound(`No seat ${seatId}`) : conflict("No free seat fits this line: add an account or free a seat", "seatId");
+    }
+    if (seatId) await checkChosen(trx, line, chosen);
+    const stamp = now();
+    const [current] = await repository.openAssignments(trx, { lineId });
+    if (current?.seatId === chosen.seatId) return chosen;
+    if (current) await repository.endAssignment(trx, { lineId }, "moved", stamp);
+    // A renewal takes the seat over from the line it renews.
+    for (const renewedId of line.renewedLineIds) {
+      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
+      if (held?.seatId === chosen.seatId) await repository.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
+    }
+    await repository.assign(trx, chosen.seatId, lineId, stamp);
+    return chosen;
   }
 
   return {
@@ -426,32 +450,26 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     async assignSeat(lineId: string, seatId?: string): Promise<SeatProposal> {
       await releaseExpired();
       try {
-        return await write(async (trx) => {
-          const line = await lineOrThrow(trx, lineId);
-          if (line.status !== "delivered") throw conflict("Seats are given to lines of delivered orders", "lineId");
-          if (await isOver(line)) throw conflict(`This line ended on ${line.expiryDate} and its grace period is over: it gets no seat`, "lineId");
-          const chosen = seatId ? await describeSeat(trx, seatId) : await proposalFor(trx, line);
-          if (!chosen) {
-            throw seatId ? notFound(`No seat ${seatId}`) : conflict("No free seat fits this line: add an account or free a seat", "seatId");
-          }
-          if (seatId) await checkChosen(trx, line, chosen);
-          const stamp = now();
-          const [current] = await repository.openAssignments(trx, { lineId });
-          if (current?.seatId === chosen.seatId) return chosen;
-          if (current) await repository.endAssignment(trx, { lineId }, "moved", stamp);
-          // A renewal takes the seat over from the line it renews.
-          for (const renewedId of line.renewedLineIds) {
-            const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-            if (held?.seatId === chosen.seatId) await repository.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
-          }
-          await repository.assign(trx, chosen.seatId, lineId, stamp);
-          return chosen;
-        });
+        return await write((trx) => assignWithin(trx, lineId, seatId));
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("That seat was just given to another line: choose another", "seatId");
         throw error;
       }
     },
+
+    /**
+     * The seat Pasal proposes, taken in the caller's transaction (automatic delivery, issue 30), with the
+     * checks of `assignSeat`; the caller publishes the ledger's change once it commits. A lost race is the
+     * unique index's violation, which aborts the caller's transaction. `grace`: the grace period, read before.
+     */
+    async assignProposedWithin(trx: Db, lineId: string, grace: number): Promise<SeatProposal> {
+      // A renewal carried over onto its customer's seat already holds it.
+      const [current] = await repository.openAssignments(trx, { lineId });
+      return current ? describeSeat(trx, current.seatId) : assignWithin(trx, lineId, undefined, grace);
+    },
+
+    /** How the item is sold (seats, keys), read in the caller's transaction. */
+    toolsWithin: (trx: Db, itemId: string | null) => soldAs(trx, itemId),
 
     /**
      * Puts each delivered renewal on the seat of the line it renews, in the caller's transaction (the delivery):

@@ -22,6 +22,7 @@ function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, numb
     NameNe: row.name_ne,
     InfoNe: row.info_ne,
     NoteNe: row.note_ne,
+    AutoDeliver: Number(row.auto_deliver) === 1,
   };
 }
 
@@ -40,6 +41,7 @@ function columns(data: PriceData) {
     ...(data.NameNe === undefined ? {} : { name_ne: data.NameNe }),
     ...(data.InfoNe === undefined ? {} : { info_ne: data.InfoNe }),
     ...(data.NoteNe === undefined ? {} : { note_ne: data.NoteNe }),
+    ...(data.AutoDeliver === undefined ? {} : { auto_deliver: data.AutoDeliver ? 1 : 0 }),
   };
 }
 

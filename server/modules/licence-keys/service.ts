@@ -105,6 +105,29 @@ export function createLicenceKeysService(
       throw conflict("No key of this item is in stock: import more keys", "lineId");
     },
 
+    /**
+     * Gives a delivered line the keys it still lacks (one per device), in the caller's transaction (automatic
+     * delivery, issue 30), with `deliverKey`'s checks; false when stock ran out, and the caller rolls back. The
+     * caller publishes the ledger's change once it commits. `grace`: the grace period, read before the
+     * transaction (SQLite has one connection, busy with it).
+     */
+    async takeWithin(trx: Db, lineId: string, grace: number): Promise<boolean> {
+      const line = await trx
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.item_id as itemId", "l.devices", "l.expiry_date as expiryDate", "o.status"])
+        .where("l.id", "=", lineId)
+        .executeTakeFirst();
+      if (!line) throw notFound(`No order line ${lineId}`);
+      if (line.status !== "delivered") throw conflict("Keys are given to lines of delivered orders", "lineId");
+      if (lineIsOver(line.expiryDate, shopToday(clock()), grace) || !line.itemId) return false;
+      const held = (await repository.ofLine(trx, lineId)).length;
+      for (let count = held; count < line.devices; count++) {
+        if (!(await repository.take(trx, line.itemId, lineId, now()))) return false;
+      }
+      return true;
+    },
+
     /** How many keys a line was given. */
     countOf: async (lineId: string): Promise<number> => (await repository.ofLine(db, lineId)).length,
 

@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { ChatChannel } from "../../../domain/checkout";
 import { normalisePhone } from "../../../domain/customers";
 import { readLocale, type Locale } from "../../../domain/locale";
+import { AUTO_DELIVERY_REASONS, type AutoDeliveryReason } from "../../../domain/auto-delivery";
 import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
 import { nextVersion } from "../versions";
@@ -67,6 +68,9 @@ function filtered(db: Db, filter: OrderFilter) {
   return query;
 }
 
+const readReason = (stored: string | null): AutoDeliveryReason | null =>
+  (AUTO_DELIVERY_REASONS as readonly (string | null)[]).includes(stored) ? (stored as AutoDeliveryReason) : null;
+
 export function createOrdersRepository() {
   async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<StoredOrder[]> {
     if (rows.length === 0) return [];
@@ -84,6 +88,8 @@ export function createOrdersRepository() {
         "l.line_total",
         "l.start_date",
         "l.expiry_date",
+        "l.auto_delivered",
+        "l.auto_delivery_reason",
         "renewal.reference as renewal_reference",
       ])
       .where(
@@ -127,6 +133,8 @@ export function createOrdersRepository() {
         expiryDate: line.expiry_date,
         renewalReference: line.renewal_reference,
         renews: renews.get(line.id) ?? null,
+        autoDelivered: Number(line.auto_delivered) === 1,
+        autoDeliveryReason: readReason(line.auto_delivery_reason),
       });
       byOrder.set(line.order_id, list);
     }

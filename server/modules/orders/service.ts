@@ -75,6 +75,8 @@ export interface OrdersDependencies {
     namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>>;
     carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void>;
   };
+  /** Runs after an order is marked paid, once that is committed: automatic delivery (issue 30). Never throws. */
+  afterPaid?: (reference: string) => Promise<void>;
 }
 
 const isForeignKeyViolation = (error: unknown) => {
@@ -85,7 +87,7 @@ const isForeignKeyViolation = (error: unknown) => {
 export function createOrdersService(
   db: Db,
   clock: Clock,
-  { catalogue, settings, paymentMethods, limits, publicUrl, secrets, stock, seats }: OrdersDependencies,
+  { catalogue, settings, paymentMethods, limits, publicUrl, secrets, stock, seats, afterPaid }: OrdersDependencies,
 ) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
@@ -138,6 +140,26 @@ export function createOrdersService(
   }
 
   const today = () => shopToday(clock());
+
+  /**
+   * Starts each line of an order being delivered on `start`, a renewal where the line it renews ends when that
+   * is later (issue 29); a key that never expires has no end. The renewal stays on the customer's seat.
+   */
+  async function startLines(trx: Db, order: StoredOrder, start: string) {
+    const lifetime = await repository.lifetimeItems(
+      trx,
+      order.lines.map((line) => line.itemId),
+    );
+    for (const line of order.lines) {
+      const from = line.renews ? renewalStart(line.renews.expiryDate, start) : start;
+      const ends = line.itemId !== null && lifetime.has(line.itemId) ? null : addMonths(from, line.months);
+      await repository.setLineDates(trx, line.id, from, ends);
+    }
+    await seats?.carryOver(
+      trx,
+      order.lines.flatMap((line) => (line.renews ? [{ lineId: line.id, renewedLineId: line.renews.lineId }] : [])),
+    );
+  }
 
   async function catalogueById(): Promise<Map<string, PricedItem & { Id: string; ImageId: string }>> {
     return new Map((await catalogue.list()).map((item) => [item._id, item]));
@@ -292,6 +314,7 @@ export function createOrdersService(
             daysLeft,
             renewedBy: line.renewalReference,
             renewal: renewable ? { itemId: item._id, unitPrice, plans } : null,
+            deliveredAutomatically: order.status === "delivered" && line.autoDelivered,
           };
         }),
         customer: { name: order.customerName, phone: order.phone },
@@ -377,38 +400,38 @@ export function createOrdersService(
      * default), a renewal where the line it renews ends when that is later (issue 29).
      */
     async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<Order> {
-      return present(
-        await db.transaction().execute(async (trx) => {
-          const order = await findOrThrow(trx, normaliseReference(reference));
-          const refusal = transitionError(order.status, to);
-          if (refusal) throw new HttpError(409, refusal, [{ field: "status", message: refusal }]);
-          const now = clock().toISOString();
-          if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
-            throw conflict("Someone else changed this order just now. Reload it and try again.");
-          }
-          // A renewal that will not happen must not hide the line it renews from Renew and the renewals due.
-          if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
-          if (to === "delivered") {
-            const start = startDate ?? today();
-            const lifetime = await repository.lifetimeItems(
-              trx,
-              order.lines.map((line) => line.itemId),
-            );
-            for (const line of order.lines) {
-              // A renewal carries on where the line it renews ends; a key that never expires has no end.
-              const from = line.renews ? renewalStart(line.renews.expiryDate, start) : start;
-              const ends = line.itemId !== null && lifetime.has(line.itemId) ? null : addMonths(from, line.months);
-              await repository.setLineDates(trx, line.id, from, ends);
-            }
-            // The renewal stays on the customer's seat, without a click.
-            await seats?.carryOver(
-              trx,
-              order.lines.flatMap((line) => (line.renews ? [{ lineId: line.id, renewedLineId: line.renews.lineId }] : [])),
-            );
-          }
-          return findOrThrow(trx, order.reference);
-        }),
-      );
+      const changed = await db.transaction().execute(async (trx) => {
+        const order = await findOrThrow(trx, normaliseReference(reference));
+        const refusal = transitionError(order.status, to);
+        if (refusal) throw new HttpError(409, refusal, [{ field: "status", message: refusal }]);
+        const now = clock().toISOString();
+        if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
+          throw conflict("Someone else changed this order just now. Reload it and try again.");
+        }
+        // A renewal that will not happen must not hide the line it renews from Renew and the renewals due.
+        if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
+        if (to === "delivered") await startLines(trx, order, startDate ?? today());
+        return findOrThrow(trx, order.reference);
+      });
+      // Once the payment is in, automatic delivery may deliver the order (issue 30), after the commit.
+      if (to === "paid" && afterPaid) {
+        await afterPaid(changed.reference);
+        return present(await findOrThrow(db, changed.reference));
+      }
+      return present(changed);
+    },
+
+    /**
+     * Moves a paid order to delivered in the caller's transaction, its lines started today as Mark delivered
+     * starts them (automatic delivery, issue 30); null when it is not paid (any more). Of two callers at once,
+     * the conditional update lets one through: the other waits for its commit and finds the order delivered.
+     */
+    async deliverPaidWithin(trx: Db, reference: string): Promise<{ orderId: string; lines: StoredOrder["lines"] } | null> {
+      const order = await repository.findByReference(trx, normaliseReference(reference));
+      if (order?.status !== "paid") return null;
+      if (!(await repository.updateStatus(trx, order._id, "paid", "delivered", clock().toISOString()))) return null;
+      await startLines(trx, order, today());
+      return { orderId: order._id, lines: order.lines };
     },
 
     /** Corrects when one delivered line started; its expiry follows (none for a key that never expires). */

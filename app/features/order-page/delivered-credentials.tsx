@@ -1,0 +1,63 @@
+import type { LineCredentials } from "../../../domain/auto-delivery";
+import type { Locale } from "../../../domain/locale";
+import type { ShopperOrderLine } from "../../../domain/order-pages";
+import { seatLabel } from "../../../domain/seller-messages";
+import { card, mutedText } from "../../components/ui";
+import { m } from "../../paraglide/messages";
+import { CopyButton } from "./copy-button";
+
+/**
+ * What the automatically delivered lines hold (issue 30): the login, password, profile and PIN of a seat, or
+ * the licence keys, each with a copy button, and the delivery message to send to oneself. Shown only to the
+ * holder of the order's key; every reading is in the seller's reveal log.
+ */
+export function DeliveredCredentials({ credentials, lines, locale }: { credentials: LineCredentials[]; lines: ShopperOrderLine[]; locale: Locale }) {
+  return (
+    <section aria-labelledby="credentials-title" className={`${card} mt-6 p-4 sm:p-5`}>
+      <h2 id="credentials-title" className="text-lg font-semibold">
+        {m.credentials_title()}
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>{m.credentials_intro()}</p>
+      <ul className="mt-3 space-y-4">
+        {credentials.map((line) => {
+          const name = lines.find((l) => l.id === line.lineId)?.name ?? "";
+          const rows: Array<[string, string]> = line.seat
+            ? [
+                [m.credentials_login(), line.seat.login],
+                [m.credentials_password(), line.seat.password],
+                [m.credentials_profile(), line.seat.profile ?? seatLabel(line.seat.position, locale)],
+                ...(line.seat.pin ? ([[m.credentials_pin(), line.seat.pin]] as Array<[string, string]>) : []),
+              ]
+            : line.keys.map((key, index): [string, string] => [
+                line.keys.length > 1 ? `${m.credentials_key()} ${index + 1}` : m.credentials_key(),
+                key,
+              ]);
+          return (
+            <li key={line.lineId} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <h3 className="font-semibold break-words">{name}</h3>
+              <dl className="mt-2 grid gap-2 text-sm">
+                {rows.map(([label, value]) => (
+                  <div key={label} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+                    <dt className={`sm:w-24 sm:shrink-0 ${mutedText}`}>{label}</dt>
+                    <dd className="flex min-w-0 flex-wrap items-center gap-2">
+                      <span className="font-mono break-all">{value}</span>
+                      <CopyButton value={value} label={`${label} (${name})`} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <h4 className="mt-4 text-sm font-semibold">{m.credentials_message()}</h4>
+              <p className={`text-sm ${mutedText}`}>{m.credentials_message_hint()}</p>
+              <pre className="mt-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-sans text-sm wrap-anywhere whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-900">
+                {line.message}
+              </pre>
+              <div className="mt-2">
+                <CopyButton value={line.message} label={`${m.credentials_message()} (${name})`} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

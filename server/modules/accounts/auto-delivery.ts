@@ -1,0 +1,179 @@
+import { normaliseReference } from "../../../domain/orders";
+import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/auto-delivery";
+import type { ShopperOrder } from "../../../domain/order-pages";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Db } from "../../db/database";
+import { HttpError, isUniqueViolation } from "../../errors";
+import type { DeliveryWithParts } from "./delivery";
+import type { SeatProposal } from "./service";
+
+/** How often a delivery looks again when another one took the seat it was proposed (the unique index said so). */
+const ATTEMPTS = 3;
+
+type PaidLine = { id: string; itemId: string | null };
+
+export interface AutoDeliveryDependencies {
+  orders: {
+    deliverPaidWithin(trx: Db, reference: string): Promise<{ orderId: string; lines: PaidLine[] } | null>;
+    forShopper(reference: string, key: string, address: string): Promise<ShopperOrder>;
+  };
+  accounts: {
+    assignProposedWithin(trx: Db, lineId: string, grace: number): Promise<SeatProposal>;
+    toolsWithin(trx: Db, itemId: string | null): Promise<{ seats: boolean; keys: boolean }>;
+  };
+  licenceKeys: { takeWithin(trx: Db, lineId: string, grace: number): Promise<boolean> };
+  delivery: { withParts(lineId: string, who: string): Promise<DeliveryWithParts> };
+  /** The ledger's grace period, read before each delivery's transaction. */
+  graceDays(): Promise<number>;
+}
+
+/** Thrown inside the delivery's transaction to roll it back: not every line could be delivered. */
+class Undelivered extends Error {
+  constructor(readonly reasons: Map<string, AutoDeliveryReason>) {
+    super("Not every line could be delivered automatically");
+  }
+}
+
+/**
+ * Automatic delivery (issue 30): a paid order whose items are set to "Deliver automatically when paid" takes
+ * the seats and keys the ledger proposes, with the checks of the admin's buttons, and becomes delivered, in one
+ * transaction. Safe to call any number of times, from anywhere, at once: only a paid order with an item set so
+ * is touched, and the order's conditional move from paid to delivered lets exactly one caller through.
+ */
+export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, accounts, licenceKeys, delivery, graceDays }: AutoDeliveryDependencies) {
+  async function enabledItems(trx: Db, itemIds: ReadonlyArray<string | null>): Promise<Set<string>> {
+    const ids = itemIds.filter((id): id is string => id !== null);
+    if (ids.length === 0) return new Set();
+    const rows = await trx.selectFrom("catalogue_items").select("id").where("id", "in", ids).where("auto_deliver", "=", 1).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The order's lines while it is paid; none otherwise. */
+  async function paidLines(reference: string): Promise<PaidLine[]> {
+    return db
+      .selectFrom("order_lines as l")
+      .innerJoin("orders as o", "o.id", "l.order_id")
+      .select(["l.id", "l.item_id as itemId"])
+      .where("o.reference", "=", reference)
+      .where("o.status", "=", "paid")
+      .execute();
+  }
+
+  async function take(trx: Db, line: PaidLine, enabled: Set<string>, grace: number): Promise<LineOutcome> {
+    if (!line.itemId || !enabled.has(line.itemId)) return { lineId: line.id, taken: false, reason: "not-enabled" };
+    const tools = await accounts.toolsWithin(trx, line.itemId);
+    if (tools.seats) {
+      try {
+        await accounts.assignProposedWithin(trx, line.id, grace);
+        return { lineId: line.id, taken: true };
+      } catch (error) {
+        // No free seat fits (409, before any write); a lost race (the unique index) rolls everything back.
+        if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+        if (!tools.keys) return { lineId: line.id, taken: false, reason: "no-seat" };
+      }
+    }
+    if (tools.keys)
+      return (await licenceKeys.takeWithin(trx, line.id, grace))
+        ? { lineId: line.id, taken: true }
+        : { lineId: line.id, taken: false, reason: "no-key" };
+    return { lineId: line.id, taken: false, reason: "no-stock-kept" };
+  }
+
+  /** Writes why each line waits, while the order is still paid (a seller may have delivered it meanwhile). */
+  async function recordReasons(reference: string, reasons: Map<string, AutoDeliveryReason>) {
+    await db.transaction().execute(async (trx) => {
+      for (const [lineId, reason] of reasons) {
+        await trx
+          .updateTable("order_lines")
+          .set({ auto_delivery_reason: reason })
+          .where("id", "=", lineId)
+          .where("order_id", "in", (eb) => eb.selectFrom("orders").select("id").where("reference", "=", reference).where("status", "=", "paid"))
+          .execute();
+      }
+    });
+  }
+
+  return {
+    /**
+     * Delivers a paid order automatically when every line can be: "delivered"; "waiting" when a line could not
+     * (each line then says why, and nothing was taken); "untouched" when the order is not paid or none of its
+     * items is set to deliver automatically.
+     */
+    async deliver(given: string): Promise<"delivered" | "waiting" | "untouched"> {
+      const reference = normaliseReference(given);
+      const itemIds = (await paidLines(reference)).map((line) => line.itemId);
+      if ((await enabledItems(db, itemIds)).size === 0) return "untouched";
+      for (let attempt = 1; ; attempt++) {
+        // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
+        const grace = await graceDays();
+        try {
+          const delivered = await db.transaction().execute(async (trx) => {
+            const paid = await orders.deliverPaidWithin(trx, reference);
+            if (!paid) return false;
+            const enabled = await enabledItems(
+              trx,
+              paid.lines.map(({ itemId }) => itemId),
+            );
+            const outcomes: LineOutcome[] = [];
+            for (const line of paid.lines) outcomes.push(await take(trx, line, enabled, grace));
+            const reasons = undeliveredReasons(outcomes);
+            if (reasons) throw new Undelivered(reasons);
+            await trx
+              .updateTable("order_lines")
+              .set({ auto_delivered: 1, auto_delivery_reason: null })
+              .where("order_id", "=", paid.orderId)
+              .execute();
+            return true;
+          });
+          if (delivered) await changes.publish("ledger");
+          return delivered ? "delivered" : "untouched";
+        } catch (error) {
+          if (error instanceof Undelivered) {
+            await recordReasons(reference, error.reasons);
+            return "waiting";
+          }
+          // Another delivery took the seat proposed to one of the lines: everything rolled back; look again.
+          if (isUniqueViolation(error) && attempt < ATTEMPTS) continue;
+          throw error;
+        }
+      }
+    },
+
+    /**
+     * The shopper's order (the key checked as on every order page) and, for each line delivered automatically
+     * that still holds its seat or keys, what it holds and its delivery message. Each reading is written to the
+     * reveal log as the shopper's, with their address.
+     */
+    async shopperView(reference: string, key: string, address: string): Promise<{ order: ShopperOrder; credentials: LineCredentials[] }> {
+      const order = await orders.forShopper(reference, key, address);
+      if (order.status !== "delivered") return { order, credentials: [] };
+      const credentials: LineCredentials[] = [];
+      for (const line of order.lines) {
+        if (!line.deliveredAutomatically) continue;
+        let parts: DeliveryWithParts;
+        try {
+          parts = await delivery.withParts(line.id, `shopper at ${address || "an unknown address"}`);
+        } catch (error) {
+          // The seller freed its seat, or it ended past its grace period: nothing to show.
+          if (error instanceof HttpError && error.statusCode === 409) continue;
+          throw error;
+        }
+        const { seat, keys, message } = parts;
+        credentials.push({
+          lineId: line.id,
+          seat: seat && {
+            service: seat.service,
+            login: seat.login,
+            password: seat.password,
+            profile: seat.profileName || null,
+            position: seat.position,
+            pin: seat.pin,
+          },
+          keys,
+          message,
+        });
+      }
+      return { order, credentials };
+    },
+  };
+}
