@@ -18,6 +18,7 @@ import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
+import { createPaymentsService } from "./modules/payments/service";
 import { createReportsService } from "./modules/reports/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createTrendingService } from "./modules/trending/service";
@@ -38,6 +39,16 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   const ledger = createLedgerServices(db, clock, changes, secrets);
+  const orders = createOrdersService(db, clock, {
+    catalogue,
+    settings,
+    paymentMethods,
+    limits,
+    publicUrl: config.publicUrl,
+    secrets,
+    stock: { waitingLines: () => ledger.availability.waitingLines() },
+    seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
+  });
   return {
     auth: createAuthService(db, clock, { passwordChangeFailures }),
     limits,
@@ -52,15 +63,14 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     media,
     uploads: createUploadsService(media),
     paymentMethods,
-    orders: createOrdersService(db, clock, {
-      catalogue,
-      settings,
-      paymentMethods,
-      limits,
-      publicUrl: config.publicUrl,
+    orders,
+    payments: createPaymentsService(db, clock, {
+      orders,
       secrets,
-      stock: { waitingLines: () => ledger.availability.waitingLines() },
-      seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
+      gateways: config.gateways,
+      log,
+      // Nothing yet: automatic delivery is wired in here when it is merged (issue 30).
+      afterVerifiedPayment: () => {},
     }),
     customers: createCustomersService(db, clock),
     reports: createReportsService(db, clock),
