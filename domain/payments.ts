@@ -65,6 +65,9 @@ export const paymentStateSchema = z.object({
 });
 export type PaymentState = z.infer<typeof paymentStateSchema>;
 
+/** What the order page offers and shows of online payments: the gateways on, and the latest attempt. */
+export type OnlinePayments = { gateways: Gateway[]; latest: PaymentState | null };
+
 /** A payment the seller should look at (amount differs, wrong order, a second payment). */
 export const paymentToCheckSchema = z.object({
   _id: z.string(),

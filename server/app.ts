@@ -189,7 +189,13 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   );
   await app.register(trendingRoutes, { services });
   await app.register(mediaRoutes, { services, mediaDir: config.mediaDir });
-  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
+  if (web)
+    await registerWeb(
+      app,
+      web,
+      { services, config: { publicUrl: config.publicUrl } },
+      { https: config.secureCookies, formTargets: [new URL(config.gateways.esewaFormUrl).origin] },
+    );
 
   return Object.assign(app, { services, lifecycle });
 }

@@ -124,8 +124,15 @@ export function createPaymentsRepository() {
     },
 
     /** The latest attempt of an order, for its page. */
-    async latestOf(db: Db, orderId: string): Promise<StoredPayment | undefined> {
-      const row = await db.selectFrom("payments").selectAll().where("order_id", "=", orderId).orderBy("created_at", "desc").orderBy("id").executeTakeFirst();
+    async latestOf(db: Db, reference: string): Promise<StoredPayment | undefined> {
+      const row = await db
+        .selectFrom("payments as p")
+        .innerJoin("orders as o", "o.id", "p.order_id")
+        .selectAll("p")
+        .where("o.reference", "=", reference)
+        .orderBy("p.created_at", "desc")
+        .orderBy("p.id")
+        .executeTakeFirst();
       return row ? paymentOf(row) : undefined;
     },
 

@@ -11,6 +11,7 @@ import {
   type Gateway,
   type GatewaySettings,
   type GatewaySettingsInput,
+  type OnlinePayments,
   type PaidVia,
   type PaymentStart,
   type PaymentState,
@@ -338,10 +339,13 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     /** Where an attempt stands, as stored. */
     state: async (id: string): Promise<PaymentState> => stateOf(await findOrThrow(id)),
 
-    /** The latest attempt of an order, for its page. */
-    async latestOf(orderId: string): Promise<PaymentState | null> {
-      const latest = await repository.latestOf(db, orderId);
-      return latest ? stateOf(latest) : null;
+    /**
+     * For the page of an order its shopper opened (the caller checked the key): the gateways to offer while it
+     * awaits payment, and its latest attempt.
+     */
+    async forOrderPage(reference: string, awaiting: boolean): Promise<OnlinePayments> {
+      const [gateways, latest] = await Promise.all([awaiting ? this.enabled() : Promise.resolve([]), repository.latestOf(db, reference)]);
+      return { gateways, latest: latest ? await stateOf(latest) : null };
     },
 
     toCheck: (): Promise<PaymentToCheck[]> => repository.toCheck(db),
