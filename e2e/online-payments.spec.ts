@@ -1,25 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { FAKE_CREDENTIALS } from "../tests/fakes/gateways";
 import { expect, test } from "./fixtures";
+import { turnOnGateways } from "./gateways";
 import { catalogueId, placeOrder } from "./helpers";
 
 /**
  * Issue 30: a shopper pays on the (fake) gateway, comes back and sees "Paid — checked"; the seller has nothing
  * to do. Returns that prove nothing change nothing. The fakes are this worker's (e2e/fixtures.ts).
  */
-
-export async function turnOnGateways(admin: APIRequestContext, on = true) {
-  const c = FAKE_CREDENTIALS;
-  const bodies = {
-    khalti: { enabled: on, merchantCode: "", username: "", secret: c.khalti.secret },
-    esewa: { enabled: on, merchantCode: c.esewa.productCode, username: "", secret: c.esewa.secret },
-    fonepay: { enabled: on, merchantCode: c.fonepay.merchantCode, username: c.fonepay.username, secret: c.fonepay.secret, password: c.fonepay.password },
-  };
-  for (const [gateway, data] of Object.entries(bodies)) {
-    const saved = await admin.put(`/api/admin/payment-gateways/${gateway}`, { data });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-}
 
 test.describe.configure({ mode: "serial" });
 
