@@ -40,7 +40,9 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       >
         {paid
           ? m.payment_paid({ amount: formatNpr(payment.amount, locale), reference: payment.reference, gateway })
-          : m.payment_not_paid({ gateway, reference: payment.reference })}
+          : payment.status === "check" || payment.status === "resolved"
+            ? m.online_latest_check({ gateway })
+            : m.payment_not_paid({ gateway, reference: payment.reference })}
       </p>
       <p className="mt-4 text-slate-600 dark:text-slate-300">{m.payment_open_order()}</p>
       <Link to={href("/my-orders")} className={`${primaryButton} mt-8`}>
