@@ -87,4 +87,5 @@ export type PaymentToCheck = z.infer<typeof paymentToCheckSchema>;
 export const paidViaSchema = z.object({ gateway: z.enum(GATEWAYS), transactionId: z.string().nullable(), amount: z.number().nullable() });
 export type PaidVia = z.infer<typeof paidViaSchema>;
 
-export const readGateway = (value: string | null): Gateway | null => ((GATEWAYS as readonly string[]).includes(value ?? "") ? (value as Gateway) : null);
+export const readGateway = (value: string | null): Gateway | null =>
+  (GATEWAYS as readonly string[]).includes(value ?? "") ? (value as Gateway) : null;

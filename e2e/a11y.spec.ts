@@ -346,7 +346,9 @@ const STOREFRONT: Row[] = [
       await withGateways(scene);
       const { orderUrl } = await anOrder(scene);
       const start = await startPayment(scene.page.request, scene.origin, orderUrl, "khalti");
-      await scene.page.request.get((await scene.gateways.pay("khalti", new URL(start.url!).searchParams.get("pidx")!, "completed"))!.replace(/^https?:\/\/[^/]+/, scene.origin));
+      await scene.page.request.get(
+        (await scene.gateways.pay("khalti", new URL(start.url!).searchParams.get("pidx")!, "completed"))!.replace(/^https?:\/\/[^/]+/, scene.origin),
+      );
       await scene.page.goto(orderUrl);
       await expect(scene.page.getByText("Paid — checked with Khalti")).toBeVisible();
     },
@@ -508,7 +510,9 @@ const ADMIN: Row[] = [
     async open(scene) {
       await withGateways(scene);
       await scene.signedIn(scene.page, "/admin/settings");
-      await expect(scene.page.getByRole("region", { name: "Online payments" }).getByRole("button", { name: "Reveal Khalti live secret key" })).toBeVisible();
+      await expect(
+        scene.page.getByRole("region", { name: "Online payments" }).getByRole("button", { name: "Reveal Khalti live secret key" }),
+      ).toBeVisible();
     },
   },
   {

@@ -7,7 +7,13 @@ export async function turnOnGateways(admin: APIRequestContext, on = true) {
   const bodies = {
     khalti: { enabled: on, merchantCode: "", username: "", secret: c.khalti.secret },
     esewa: { enabled: on, merchantCode: c.esewa.productCode, username: "", secret: c.esewa.secret },
-    fonepay: { enabled: on, merchantCode: c.fonepay.merchantCode, username: c.fonepay.username, secret: c.fonepay.secret, password: c.fonepay.password },
+    fonepay: {
+      enabled: on,
+      merchantCode: c.fonepay.merchantCode,
+      username: c.fonepay.username,
+      secret: c.fonepay.secret,
+      password: c.fonepay.password,
+    },
   };
   for (const [gateway, data] of Object.entries(bodies)) {
     const saved = await admin.put(`/api/admin/payment-gateways/${gateway}`, { data });
@@ -19,7 +25,10 @@ export async function turnOnGateways(admin: APIRequestContext, on = true) {
 export async function startPayment(request: APIRequestContext, origin: string, orderUrl: string, gateway: "khalti" | "esewa" | "fonepay") {
   const url = new URL(orderUrl, origin);
   const reference = url.pathname.split("/").at(-1)!;
-  const answer = await request.post(`${origin}/api/orders/${reference}/pay/${gateway}`, { data: { key: url.searchParams.get("key") }, headers: { origin } });
+  const answer = await request.post(`${origin}/api/orders/${reference}/pay/${gateway}`, {
+    data: { key: url.searchParams.get("key") },
+    headers: { origin },
+  });
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()).start as { paymentId: string; url?: string; qr?: string };
 }

@@ -11,14 +11,22 @@ import { catalogueId, placeOrder } from "./helpers";
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright, shop }) => {
-  const admin = await playwright.request.newContext({ baseURL: shop.origin, extraHTTPHeaders: { origin: shop.origin }, storageState: { cookies: [shop.adminSession], origins: [] } });
+  const admin = await playwright.request.newContext({
+    baseURL: shop.origin,
+    extraHTTPHeaders: { origin: shop.origin },
+    storageState: { cookies: [shop.adminSession], origins: [] },
+  });
   await turnOnGateways(admin);
   await admin.dispose();
 });
 
 // The other specs of this worker see a shop without merchant accounts, as before.
 test.afterAll(async ({ playwright, shop }) => {
-  const admin = await playwright.request.newContext({ baseURL: shop.origin, extraHTTPHeaders: { origin: shop.origin }, storageState: { cookies: [shop.adminSession], origins: [] } });
+  const admin = await playwright.request.newContext({
+    baseURL: shop.origin,
+    extraHTTPHeaders: { origin: shop.origin },
+    storageState: { cookies: [shop.adminSession], origins: [] },
+  });
   await turnOnGateways(admin, false);
   await admin.dispose();
 });

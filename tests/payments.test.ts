@@ -23,7 +23,10 @@ async function shop(env: Record<string, string> = {}) {
   for (const [gateway, body] of [
     ["khalti", { enabled: true, merchantCode: "", username: "", secret: c.khalti.secret }],
     ["esewa", { enabled: true, merchantCode: c.esewa.productCode, username: "", secret: c.esewa.secret }],
-    ["fonepay", { enabled: true, merchantCode: c.fonepay.merchantCode, username: c.fonepay.username, secret: c.fonepay.secret, password: c.fonepay.password }],
+    [
+      "fonepay",
+      { enabled: true, merchantCode: c.fonepay.merchantCode, username: c.fonepay.username, secret: c.fonepay.secret, password: c.fonepay.password },
+    ],
   ] as const) {
     const saved = await admin(t, "PUT", `/api/admin/payment-gateways/${gateway}`, body);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -47,7 +50,12 @@ async function placeOrder(t: TestApp) {
 }
 
 async function start(t: TestApp, order: { reference: string; key: string }, gateway: string) {
-  const response = await t.app.inject({ method: "POST", url: `/api/orders/${order.reference}/pay/${gateway}`, payload: { key: order.key }, remoteAddress: anAddress() });
+  const response = await t.app.inject({
+    method: "POST",
+    url: `/api/orders/${order.reference}/pay/${gateway}`,
+    payload: { key: order.key },
+    remoteAddress: anAddress(),
+  });
   return response;
 }
 
@@ -63,7 +71,12 @@ async function started(t: TestApp, order: { reference: string; key: string }, ga
 /** Follows the gateway's redirect back into our server, as the shopper's browser would. */
 async function comeBack(t: TestApp, location: string, cookie?: string) {
   const url = new URL(location);
-  const response = await t.app.inject({ method: "GET", url: url.pathname + url.search, headers: cookie ? { cookie } : {}, remoteAddress: anAddress() });
+  const response = await t.app.inject({
+    method: "GET",
+    url: url.pathname + url.search,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: anAddress(),
+  });
   expect(response.statusCode, response.body).toBe(303);
   return response.headers.location as string;
 }
@@ -195,7 +208,11 @@ describe("eSewa", () => {
     const s = await started(t, order, "esewa");
     expect(s.kind).toBe("form");
     expect(s.action).toBe(fakes.env.ESEWA_FORM_URL);
-    expect(s.fields).toMatchObject({ total_amount: String(order.total), product_code: "EPAYTEST", signed_field_names: "total_amount,transaction_uuid,product_code" });
+    expect(s.fields).toMatchObject({
+      total_amount: String(order.total),
+      product_code: "EPAYTEST",
+      signed_field_names: "total_amount,transaction_uuid,product_code",
+    });
     const posted = await fetch(s.action, { method: "POST", body: new URLSearchParams(s.fields) });
     expect(posted.status).toBe(200);
     const back = (await fakes.pay("esewa", s.fields.transaction_uuid, "completed"))!;
@@ -213,7 +230,13 @@ describe("eSewa", () => {
     await comeBack(t, forged, s.cookie);
     // Signed properly, but for another payment: replayed.
     const replayed = `https://shop.example/api/payments/${s.paymentId}/return?data=${encodeURIComponent(
-      fakes.esewaData({ transaction_code: "000AAA", status: "COMPLETE", total_amount: `${order.total}.0`, transaction_uuid: "PSL-OTHER-1", product_code: "EPAYTEST" }),
+      fakes.esewaData({
+        transaction_code: "000AAA",
+        status: "COMPLETE",
+        total_amount: `${order.total}.0`,
+        transaction_uuid: "PSL-OTHER-1",
+        product_code: "EPAYTEST",
+      }),
     )}`;
     await comeBack(t, replayed, s.cookie);
     expect(fakes.calls.length).toBe(calls);
@@ -271,8 +294,16 @@ describe("settings and the order", () => {
     const list = await admin(t, "GET", "/api/admin/payment-gateways");
     expect(list.body).not.toContain(FAKE_CREDENTIALS.khalti.secret);
     expect(list.body).not.toContain(FAKE_CREDENTIALS.fonepay.password);
-    expect(list.json().items.find((g: { gateway: string }) => g.gateway === "fonepay")).toMatchObject({ enabled: true, hasSecret: true, hasPassword: true });
-    const stored = await t.database.db.selectFrom("payment_gateways").select("secret_sealed").where("gateway", "=", "khalti").executeTakeFirstOrThrow();
+    expect(list.json().items.find((g: { gateway: string }) => g.gateway === "fonepay")).toMatchObject({
+      enabled: true,
+      hasSecret: true,
+      hasPassword: true,
+    });
+    const stored = await t.database.db
+      .selectFrom("payment_gateways")
+      .select("secret_sealed")
+      .where("gateway", "=", "khalti")
+      .executeTakeFirstOrThrow();
     expect(stored.secret_sealed).not.toContain(FAKE_CREDENTIALS.khalti.secret);
 
     // Saving without the secret keeps it.
@@ -296,7 +327,12 @@ describe("settings and the order", () => {
   it("a paid or cancelled order cannot be paid again, and the manual claim still works", async () => {
     const t = await shop();
     const order = await placeOrder(t);
-    const claim = await t.app.inject({ method: "POST", url: `/api/orders/${order.reference}/paid`, payload: { key: order.key }, remoteAddress: anAddress() });
+    const claim = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${order.reference}/paid`,
+      payload: { key: order.key },
+      remoteAddress: anAddress(),
+    });
     expect(claim.statusCode).toBe(200);
     await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "cancelled" });
     expect((await start(t, order, "esewa")).statusCode).toBe(409);

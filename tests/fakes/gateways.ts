@@ -26,8 +26,26 @@ export const FAKE_CREDENTIALS = {
 
 export type Outcome = "completed" | "less" | "pending" | "canceled" | "expired" | "forged";
 
-type KhaltiPayment = { pidx: string; amount: number; returnUrl: string; orderId: string; orderName: string; status: string; paid: number; txn: string | null };
-type EsewaPayment = { uuid: string; total: string; productCode: string; successUrl: string; failureUrl: string; status: string; paid: number; ref: string | null };
+type KhaltiPayment = {
+  pidx: string;
+  amount: number;
+  returnUrl: string;
+  orderId: string;
+  orderName: string;
+  status: string;
+  paid: number;
+  txn: string | null;
+};
+type EsewaPayment = {
+  uuid: string;
+  total: string;
+  productCode: string;
+  successUrl: string;
+  failureUrl: string;
+  status: string;
+  paid: number;
+  ref: string | null;
+};
 type FonepayPayment = { prn: string; amount: string; status: string; paid: number; trace: number };
 
 export interface FakeGateways {
@@ -52,7 +70,13 @@ const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 function esewaData(fields: Record<string, string>, secret = FAKE_CREDENTIALS.esewa.secret): string {
   const names = "transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names";
   const all = { ...fields, signed_field_names: names };
-  const signature = hmac256(secret, names.split(",").map((n) => `${n}=${all[n as keyof typeof all] ?? ""}`).join(","));
+  const signature = hmac256(
+    secret,
+    names
+      .split(",")
+      .map((n) => `${n}=${all[n as keyof typeof all] ?? ""}`)
+      .join(","),
+  );
   return Buffer.from(JSON.stringify({ ...all, signature })).toString("base64");
 }
 
@@ -81,12 +105,17 @@ export async function startFakeGateways(options: { host?: string; port?: number 
   const html = (response: http.ServerResponse, status: number, title: string, body: string) =>
     response
       .writeHead(status, { "content-type": "text/html; charset=utf-8" })
-      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`);
+      .end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`,
+      );
   const redirect = (response: http.ServerResponse, location: string) => response.writeHead(302, { location }).end();
   const choices = (action: string, name: string, value: string) =>
     `<form method="post" action="${action}"><input type="hidden" name="${name}" value="${esc(value)}">` +
     (["completed", "less", "pending", "canceled", "expired", "forged"] as const)
-      .map((o) => `<button name="outcome" value="${o}">${{ completed: "Pay", less: "Pay Rs. 1 less", pending: "Leave pending", canceled: "Cancel", expired: "Let it expire", forged: "Return forged" }[o]}</button>`)
+      .map(
+        (o) =>
+          `<button name="outcome" value="${o}">${{ completed: "Pay", less: "Pay Rs. 1 less", pending: "Leave pending", canceled: "Cancel", expired: "Let it expire", forged: "Return forged" }[o]}</button>`,
+      )
       .join(" ") +
     `</form>`;
 
@@ -95,8 +124,17 @@ export async function startFakeGateways(options: { host?: string; port?: number 
     if (gateway === "khalti") {
       const p = khalti.get(reference);
       if (!p) return null;
-      const returnStatus = { completed: "Completed", less: "Completed", pending: "Completed", canceled: "User canceled", expired: "Expired", forged: "Completed" }[outcome];
-      p.status = { completed: "Completed", less: "Completed", pending: "Pending", canceled: "User canceled", expired: "Expired", forged: "Pending" }[outcome];
+      const returnStatus = {
+        completed: "Completed",
+        less: "Completed",
+        pending: "Completed",
+        canceled: "User canceled",
+        expired: "Expired",
+        forged: "Completed",
+      }[outcome];
+      p.status = { completed: "Completed", less: "Completed", pending: "Pending", canceled: "User canceled", expired: "Expired", forged: "Pending" }[
+        outcome
+      ];
       p.paid = outcome === "less" ? p.amount - 100 : p.amount;
       p.txn = p.status === "Completed" ? newPidx() : null;
       const query = new URLSearchParams({
@@ -118,11 +156,19 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       if (!p) return null;
       const total = Number(p.total);
       p.paid = outcome === "less" ? total - 1 : total;
-      p.status = { completed: "COMPLETE", less: "COMPLETE", pending: "PENDING", canceled: "CANCELED", expired: "NOT_FOUND", forged: "PENDING" }[outcome];
+      p.status = { completed: "COMPLETE", less: "COMPLETE", pending: "PENDING", canceled: "CANCELED", expired: "NOT_FOUND", forged: "PENDING" }[
+        outcome
+      ];
       p.ref = p.status === "COMPLETE" ? `000${randomBytes(3).toString("hex").toUpperCase()}` : null;
       if (outcome === "pending" || outcome === "canceled" || outcome === "expired") return p.failureUrl;
       const data = esewaData(
-        { transaction_code: p.ref ?? "000FORGED", status: "COMPLETE", total_amount: `${p.paid}.0`, transaction_uuid: p.uuid, product_code: p.productCode },
+        {
+          transaction_code: p.ref ?? "000FORGED",
+          status: "COMPLETE",
+          total_amount: `${p.paid}.0`,
+          transaction_uuid: p.uuid,
+          product_code: p.productCode,
+        },
         outcome === "forged" ? "not the merchant's key" : FAKE_CREDENTIALS.esewa.secret,
       );
       return `${p.successUrl}?data=${encodeURIComponent(data)}`;
@@ -156,11 +202,13 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       const input = JSON.parse(body || "{}") as Record<string, unknown>;
       if (path.endsWith("/initiate/")) {
         for (const name of ["return_url", "website_url", "purchase_order_id", "purchase_order_name"]) {
-          if (typeof input[name] !== "string" || !input[name]) return json(response, 400, { [name]: ["This field may not be blank."], error_key: "validation_error" });
+          if (typeof input[name] !== "string" || !input[name])
+            return json(response, 400, { [name]: ["This field may not be blank."], error_key: "validation_error" });
         }
         const amount = Number(input.amount);
         if (!Number.isInteger(amount)) return json(response, 400, { amount: ["A valid integer is required."], error_key: "validation_error" });
-        if (amount < 1000) return json(response, 400, { amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."], error_key: "validation_error" });
+        if (amount < 1000)
+          return json(response, 400, { amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."], error_key: "validation_error" });
         const pidx = newPidx();
         khalti.set(pidx, {
           pidx,
@@ -172,7 +220,12 @@ export async function startFakeGateways(options: { host?: string; port?: number 
           paid: amount,
           txn: null,
         });
-        return json(response, 200, { pidx, payment_url: `${url}/khalti/pay?pidx=${pidx}`, expires_at: new Date(Date.now() + 1800_000).toISOString(), expires_in: 1800 });
+        return json(response, 200, {
+          pidx,
+          payment_url: `${url}/khalti/pay?pidx=${pidx}`,
+          expires_at: new Date(Date.now() + 1800_000).toISOString(),
+          expires_in: 1800,
+        });
       }
       if (path.endsWith("/lookup/")) {
         const p = khalti.get(String(input.pidx));
@@ -185,7 +238,12 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       if (request.method === "GET") {
         const p = khalti.get(at.searchParams.get("pidx") ?? "");
         if (!p) return html(response, 404, "Khalti (fake): no such payment", "");
-        return html(response, 200, "Khalti (fake)", `<p>Pay NPR ${p.amount / 100} for ${esc(p.orderName)}</p>${choices("/khalti/pay", "pidx", p.pidx)}`);
+        return html(
+          response,
+          200,
+          "Khalti (fake)",
+          `<p>Pay NPR ${p.amount / 100} for ${esc(p.orderName)}</p>${choices("/khalti/pay", "pidx", p.pidx)}`,
+        );
       }
       const form = new URLSearchParams(body);
       const next = finish("khalti", form.get("pidx") ?? "", (form.get("outcome") ?? "completed") as Outcome);
@@ -196,8 +254,15 @@ export async function startFakeGateways(options: { host?: string; port?: number 
     if (path === "/esewa/api/epay/main/v2/form" && request.method === "POST") {
       const form = Object.fromEntries(new URLSearchParams(body));
       const names = form.signed_field_names ?? "";
-      const expected = hmac256(FAKE_CREDENTIALS.esewa.secret, names.split(",").map((n) => `${n}=${form[n] ?? ""}`).join(","));
-      if (names !== "total_amount,transaction_uuid,product_code" || expected !== form.signature) return html(response, 400, "eSewa (fake): invalid signature", "");
+      const expected = hmac256(
+        FAKE_CREDENTIALS.esewa.secret,
+        names
+          .split(",")
+          .map((n) => `${n}=${form[n] ?? ""}`)
+          .join(","),
+      );
+      if (names !== "total_amount,transaction_uuid,product_code" || expected !== form.signature)
+        return html(response, 400, "eSewa (fake): invalid signature", "");
       if (form.product_code !== FAKE_CREDENTIALS.esewa.productCode) return html(response, 400, "eSewa (fake): unknown merchant", "");
       const sum = ["amount", "tax_amount", "product_service_charge", "product_delivery_charge"].reduce((s, n) => s + Number(form[n]), 0);
       if (sum !== Number(form.total_amount)) return html(response, 400, "eSewa (fake): amounts do not add up", "");
@@ -223,7 +288,13 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       const q = at.searchParams;
       const p = esewa.get(q.get("transaction_uuid") ?? "");
       if (!p || q.get("product_code") !== p.productCode) {
-        return json(response, 200, { product_code: q.get("product_code"), transaction_uuid: q.get("transaction_uuid"), total_amount: Number(q.get("total_amount")), status: "NOT_FOUND", ref_id: null });
+        return json(response, 200, {
+          product_code: q.get("product_code"),
+          transaction_uuid: q.get("transaction_uuid"),
+          total_amount: Number(q.get("total_amount")),
+          status: "NOT_FOUND",
+          ref_id: null,
+        });
       }
       return json(response, 200, { product_code: p.productCode, transaction_uuid: p.uuid, total_amount: p.paid, status: p.status, ref_id: p.ref });
     }
@@ -252,7 +323,8 @@ export async function startFakeGateways(options: { host?: string; port?: number 
         });
       }
       if (path.endsWith("/thirdPartyDynamicQrGetStatus")) {
-        if (hmac512(creds.secret, [input.prn ?? "", input.merchantCode]) !== input.dataValidation?.toLowerCase()) return refuse("Data Validation Failed");
+        if (hmac512(creds.secret, [input.prn ?? "", input.merchantCode]) !== input.dataValidation?.toLowerCase())
+          return refuse("Data Validation Failed");
         const p = fonepay.get(input.prn ?? "");
         if (!p) return json(response, 200, { fonepayTraceId: 0, merchantCode: creds.merchantCode, paymentStatus: "failed", prn: input.prn });
         return json(response, 200, {

@@ -11,7 +11,10 @@ import { saveGatewaySchema } from "./online-payment-actions";
 
 /** What each gateway asks for, in its own words (docs/research/payment-gateways.md). */
 const FIELDS: Record<Gateway, { code?: string; codeHint?: string; username?: boolean; secret: string; secretHint: string; password?: boolean }> = {
-  khalti: { secret: "Live secret key", secretHint: "From Khalti's merchant dashboard (test-admin.khalti.com for the sandbox, admin.khalti.com live)." },
+  khalti: {
+    secret: "Live secret key",
+    secretHint: "From Khalti's merchant dashboard (test-admin.khalti.com for the sandbox, admin.khalti.com live).",
+  },
   esewa: {
     code: "Product code",
     codeHint: "eSewa's merchant code for ePay v2 (EPAYTEST in the test environment).",
@@ -77,12 +80,20 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="font-semibold">
           {name}
         </h3>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${settings.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${settings.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}
+        >
           {settings.enabled ? "On" : "Off"}
         </span>
       </div>
@@ -91,7 +102,14 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
         Offer {name} on order pages
       </label>
       {fields.code && (
-        <InputField name="merchantCode" label={fields.code} defaultValue={settings.merchantCode} hint={fields.codeHint} error={errors.merchantCode} autoComplete="off" />
+        <InputField
+          name="merchantCode"
+          label={fields.code}
+          defaultValue={settings.merchantCode}
+          hint={fields.codeHint}
+          error={errors.merchantCode}
+          autoComplete="off"
+        />
       )}
       {fields.username && <InputField name="username" label="Username" defaultValue={settings.username} error={errors.username} autoComplete="off" />}
       <InputField

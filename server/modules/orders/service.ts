@@ -329,7 +329,13 @@ export function createOrdersService(
      */
     async forPayment(reference: string, key: string, address: string) {
       const order = await openWithKey(db, reference, key, address);
-      return { id: order._id, reference: order.reference, total: order.total, status: order.status, customer: { name: order.customerName, phone: order.phone } };
+      return {
+        id: order._id,
+        reference: order.reference,
+        total: order.total,
+        status: order.status,
+        customer: { name: order.customerName, phone: order.phone },
+      };
     },
 
     /**
@@ -350,7 +356,11 @@ export function createOrdersService(
 
     /** The shopper's link to an order, from the admin's sealed copy of its key; null when there is none. */
     async shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null> {
-      const row = await db.selectFrom("orders").select(["reference", "key_hash", "key_sealed", "language"]).where("id", "=", orderId).executeTakeFirst();
+      const row = await db
+        .selectFrom("orders")
+        .select(["reference", "key_hash", "key_sealed", "language"])
+        .where("id", "=", orderId)
+        .executeTakeFirst();
       if (!row?.key_hash || !row.key_sealed) return null;
       const key = openSealed(row.key_sealed, secretContext.orderKey(row.key_hash));
       return key ? { reference: row.reference, path: orderPath(row.reference, key), language: row.language === "ne" ? "ne" : "en" } : null;

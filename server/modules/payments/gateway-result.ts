@@ -19,7 +19,9 @@ export async function gatewayJson(url: string, init: RequestInit, timeoutMs: num
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
   } catch (error) {
-    throw new GatewayError(`no answer from ${new URL(url).host}: ${(error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message}`);
+    throw new GatewayError(
+      `no answer from ${new URL(url).host}: ${(error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message}`,
+    );
   }
   const text = await response.text().catch(() => "");
   let body: unknown;

@@ -61,7 +61,11 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
   const { orders, secrets, log } = deps;
   const repository = createPaymentsRepository();
   const khalti = createKhaltiClient({ baseUrl: deps.gateways.khaltiBaseUrl, timeoutMs: deps.gateways.timeoutMs });
-  const esewa = createEsewaClient({ formUrl: deps.gateways.esewaFormUrl, statusUrl: deps.gateways.esewaStatusUrl, timeoutMs: deps.gateways.timeoutMs });
+  const esewa = createEsewaClient({
+    formUrl: deps.gateways.esewaFormUrl,
+    statusUrl: deps.gateways.esewaStatusUrl,
+    timeoutMs: deps.gateways.timeoutMs,
+  });
   const fonepay = createFonepayClient({ baseUrl: deps.gateways.fonepayBaseUrl, timeoutMs: deps.gateways.timeoutMs });
   const now = () => clock().toISOString();
 
@@ -89,7 +93,12 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     return merchantOf(stored);
   }
 
-  const asFonepay = (m: Merchant): FonepayMerchant => ({ merchantCode: m.merchantCode, secret: m.secret, username: m.username, password: m.password });
+  const asFonepay = (m: Merchant): FonepayMerchant => ({
+    merchantCode: m.merchantCode,
+    secret: m.secret,
+    username: m.username,
+    password: m.password,
+  });
 
   /** Asks the gateway about one attempt; the gateway's answer alone decides, never what a browser brought back. */
   async function askGateway(payment: StoredPayment): Promise<GatewayCheck> {
@@ -128,30 +137,49 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       return;
     }
     const problems: string[] = [];
-    if (check.reference !== null && check.reference !== payment.gatewayRef) problems.push(`${name} answered about ${check.reference}, not ${payment.gatewayRef}`);
-    if (check.amount !== null && check.amount !== payment.amount) problems.push(`${name} says NPR ${check.amount} was paid; the order is NPR ${payment.amount}`);
+    if (check.reference !== null && check.reference !== payment.gatewayRef)
+      problems.push(`${name} answered about ${check.reference}, not ${payment.gatewayRef}`);
+    if (check.amount !== null && check.amount !== payment.amount)
+      problems.push(`${name} says NPR ${check.amount} was paid; the order is NPR ${payment.amount}`);
     const outcome = { transactionId: check.transactionId, detail: [check.detail, ...problems].join(". ") };
     if (problems.length > 0) {
-      if (await repository.settle(db, payment.id, "check", outcome, now())) log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
+      if (await repository.settle(db, payment.id, "check", outcome, now()))
+        log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
       return;
     }
     let moved: "paid" | "noted" | "refused" | "decided" = "decided";
     try {
       moved = await db.transaction().execute(async (trx) => {
         if (!(await repository.settle(trx, payment.id, "paid", outcome, now()))) return "decided" as const;
-        const result = await orders.markPaidVerified(trx, payment.orderId, { gateway: payment.gateway, transactionId: check.transactionId, amount: payment.amount });
+        const result = await orders.markPaidVerified(trx, payment.orderId, {
+          gateway: payment.gateway,
+          transactionId: check.transactionId,
+          amount: payment.amount,
+        });
         // Money for an order the seller cancelled: theirs to sort out with the shopper.
         if (result === "refused") throw new RefusedOrder();
         return result;
       });
     } catch (error) {
       if (error instanceof RefusedOrder) {
-        await repository.settle(db, payment.id, "check", { ...outcome, detail: `${outcome.detail}. The order no longer awaits payment (cancelled?)` }, now());
+        await repository.settle(
+          db,
+          payment.id,
+          "check",
+          { ...outcome, detail: `${outcome.detail}. The order no longer awaits payment (cancelled?)` },
+          now(),
+        );
         return;
       }
       // Another payment of this order is recorded paid already: this one is a second payment.
       if (isUniqueViolation(error)) {
-        await repository.settle(db, payment.id, "check", { ...outcome, detail: `${outcome.detail}. A second payment: the order is paid already` }, now());
+        await repository.settle(
+          db,
+          payment.id,
+          "check",
+          { ...outcome, detail: `${outcome.detail}. A second payment: the order is paid already` },
+          now(),
+        );
         return;
       }
       throw error;
@@ -373,5 +401,3 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
 }
 
 class RefusedOrder extends Error {}
-
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
