@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../server/app";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/database";
 import { FAKE_CREDENTIALS, startFakeGateways, type FakeGateways } from "./fakes/gateways";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
@@ -177,6 +180,41 @@ describe("Khalti", () => {
     expect(checks).toHaveLength(1);
     expect(checks[0].detail).toContain("second payment");
     expect((await adminOrder(t, order.reference)).status).toBe("paid");
+  });
+
+  it("two instances on one database, each with its own connections, checking the same payment at once: one transition", async () => {
+    const t = await shop();
+    const config = loadConfig({
+      DATABASE_URL: t.databaseUrl,
+      MEDIA_DIR: t.mediaDir,
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: "https://shop.example",
+      ...fakes.env,
+    });
+    const database = openDatabase(config.database);
+    const other = await buildApp({ config, database });
+    try {
+      const order = await placeOrder(t);
+      const s = await started(t, order, "khalti");
+      const back = new URL((await fakes.pay("khalti", new URL(s.url).searchParams.get("pidx")!, "completed"))!);
+      const path = back.pathname + back.search;
+      const answers = await Promise.all([
+        t.app.inject({ method: "GET", url: path }),
+        other.inject({ method: "GET", url: path }),
+        t.app.inject({ method: "GET", url: `/api/payments/${s.paymentId}` }),
+        other.inject({ method: "GET", url: `/api/payments/${s.paymentId}` }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([303, 303, 200, 200]);
+      const rows = await t.database.db.selectFrom("payments").select("status").execute();
+      expect(rows).toEqual([{ status: "paid" }]);
+      const paid = await adminOrder(t, order.reference);
+      expect(paid.status).toBe("paid");
+      // Placed (1), paid (2): one transition, whoever won.
+      expect(paid.version).toBe(2);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 
   it("a gateway that is slow or failing decides nothing; a start that fails says so", async () => {
