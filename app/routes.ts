@@ -17,6 +17,7 @@ const storefront = (lang: "" | "ne") => {
     route(at("cart"), "routes/cart.tsx", id("cart")),
     route(at("order/:reference"), "routes/order.tsx", id("order")),
     route(at("my-orders"), "routes/my-orders.tsx", id("my-orders")),
+    route(at("payment/:id"), "routes/payment.tsx", id("payment")),
     route(at("updates"), "routes/updates.tsx", id("updates")),
     route(at("aboutUs"), "routes/about.tsx", id("about")),
     route(at("help"), "routes/help.tsx", id("help")),

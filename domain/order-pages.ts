@@ -1,5 +1,6 @@
 import type { OrderStatus } from "./orders";
 import type { PaymentMethod } from "./payment-methods";
+import type { PaidVia } from "./payments";
 
 // ---------------------------------------------------------------------------------------------
 // The order key (ADR 0075)
@@ -125,6 +126,8 @@ export type ShopperOrder = {
   customer: { name: string | null; phone: string | null };
   steps: OrderStep[];
   claim: { at: string; transactionId: string | null } | null;
+  /** A gateway proved the payment (issue 30): "Paid — checked". */
+  paidVia: PaidVia | null;
   /** Enabled methods while the order waits for payment; none once paid or cancelled. */
   paymentMethods: Array<Omit<PaymentMethod, "enabled" | "position" | "version">>;
 };

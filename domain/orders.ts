@@ -4,6 +4,7 @@ import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
 import { buildCheckoutMessage, oneLine, type ChatChannel } from "./checkout";
 import { LOCALES, type Locale } from "./locale";
 import { formatNumber } from "./locale-format";
+import { paidViaSchema } from "./payments";
 import { messageDay } from "./seller-messages";
 import { monthsLabel } from "./validity";
 
@@ -352,6 +353,8 @@ export const orderSchema = z.object({
   shopperPath: z.string().nullable(),
   /** The shopper said they paid (the status changes only when the admin marks it paid). */
   paidClaim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
+  /** A gateway proved the payment (issue 30): which, its transaction id and the amount it confirmed. */
+  paidVia: paidViaSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { MY_ORDERS_KEY } from "../domain/order-pages";
+import type { FakeGateways } from "../tests/fakes/gateways";
 import { expect, test, type SignedIn } from "./fixtures";
+import { startPayment, turnOnGateways } from "./gateways";
 import {
   addPaymentMethod,
   catalogueId,
@@ -26,6 +28,8 @@ interface Scene {
   admin: APIRequestContext;
   origin: string;
   signedIn: SignedIn;
+  /** This worker's fake payment gateways (issue 30). */
+  gateways: FakeGateways;
   /** Takes away, after the scan, what the row made. */
   afterwards: (tidy: () => Promise<unknown>) => void;
 }
@@ -121,6 +125,12 @@ async function anAutomaticOrder(scene: Scene, { stocked = true } = {}) {
   const paid = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "paid" } });
   expect((await paid.json()).order.status).toBe(stocked ? "delivered" : "paid");
   return { ...order, item };
+}
+
+/** The three gateways on with the fakes' accounts for this row, off again after it. */
+async function withGateways({ admin, afterwards }: Scene) {
+  await turnOnGateways(admin);
+  afterwards(() => turnOnGateways(admin, false));
 }
 
 const orderCard = (page: Page, reference: string) =>
@@ -342,6 +352,52 @@ const STOREFRONT: Row[] = [
   })),
   { state: "the updates", open: ({ page }) => visit(page, "/updates", "Updates") },
   {
+    state: "an order page with online payments",
+    tag: "@phone",
+    async open(scene) {
+      await withGateways(scene);
+      const { orderUrl } = await anOrder(scene);
+      await scene.page.goto(orderUrl);
+      await expect(scene.page.getByRole("region", { name: "Pay online" }).getByRole("button", { name: "Pay with Khalti" })).toBeVisible();
+    },
+  },
+  {
+    state: "an order page showing the Fonepay QR",
+    tag: "@phone",
+    async open(scene) {
+      await withGateways(scene);
+      const { orderUrl } = await anOrder(scene);
+      await scene.page.goto(orderUrl);
+      await hydrated(scene.page, "#online-title");
+      await scene.page.getByRole("button", { name: "Pay with Fonepay (QR)" }).click();
+      await expect(scene.page.getByRole("img", { name: /Scan to pay/ })).toBeVisible();
+    },
+  },
+  {
+    state: "an order page paid and checked with Khalti",
+    async open(scene) {
+      await withGateways(scene);
+      const { orderUrl } = await anOrder(scene);
+      const start = await startPayment(scene.page.request, scene.origin, orderUrl, "khalti");
+      await scene.page.request.get(
+        (await scene.gateways.pay("khalti", new URL(start.url!).searchParams.get("pidx")!, "completed"))!.replace(/^https?:\/\/[^/]+/, scene.origin),
+      );
+      await scene.page.goto(orderUrl);
+      await expect(scene.page.getByText("Paid — checked with Khalti")).toBeVisible();
+    },
+  },
+  {
+    state: "the payment return page without the shopper's cookie",
+    tag: "@phone",
+    async open(scene) {
+      await withGateways(scene);
+      const { orderUrl } = await anOrder(scene);
+      const start = await startPayment(scene.page.request, scene.origin, orderUrl, "khalti");
+      await scene.page.context().clearCookies();
+      await visit(scene.page, `/payment/${start.paymentId}`, "Payment checked");
+    },
+  },
+  {
     state: "an order page, delivered and due for renewal",
     tag: "@phone",
     async open(scene) {
@@ -475,6 +531,34 @@ const ADMIN: Row[] = [
     },
   },
   droppedConnection("the orders screen after a dropped connection", "orders", "Orders", "Orders could not be loaded"),
+  {
+    state: "the orders screen with payments to check",
+    tag: "@phone",
+    async open(scene) {
+      await withGateways(scene);
+      const { orderUrl, reference } = await anOrder(scene);
+      const start = await startPayment(scene.page.request, scene.origin, orderUrl, "khalti");
+      const back = (await scene.gateways.pay("khalti", new URL(start.url!).searchParams.get("pidx")!, "less"))!;
+      await scene.page.request.get(back.replace(/^https?:\/\/[^/]+/, scene.origin));
+      scene.afterwards(async () => {
+        const items = (await (await scene.admin.get("/api/admin/payments/to-check")).json()).items as Array<{ _id: string }>;
+        for (const item of items) await scene.admin.post(`/api/admin/payments/${item._id}/resolve`);
+      });
+      await scene.signedIn(scene.page, "/admin/orders");
+      await expect(scene.page.getByRole("region", { name: /Payments to check/ })).toContainText(reference);
+    },
+  },
+  {
+    state: "the settings' online payments",
+    tag: "@phone",
+    async open(scene) {
+      await withGateways(scene);
+      await scene.signedIn(scene.page, "/admin/settings");
+      await expect(
+        scene.page.getByRole("region", { name: "Online payments" }).getByRole("button", { name: "Reveal Khalti live secret key" }),
+      ).toBeVisible();
+    },
+  },
   {
     state: "the orders screen continuing after an order that does not exist",
     async open({ page, signedIn }) {
@@ -830,11 +914,11 @@ const ADMIN: Row[] = [
 
 for (const row of [...STOREFRONT, ...NEPALI, ...ADMIN]) {
   for (const theme of ["dark", "light"] as const) {
-    test(`${row.state} (${theme})`, { tag: row.tag ? [row.tag] : [] }, async ({ page, admin, baseURL, signedIn }) => {
+    test(`${row.state} (${theme})`, { tag: row.tag ? [row.tag] : [] }, async ({ page, admin, baseURL, signedIn, shop }) => {
       const tidying: Array<() => Promise<unknown>> = [];
       try {
         await useTheme(page, theme);
-        await row.open({ page, admin, origin: baseURL!, signedIn, afterwards: (tidy) => tidying.push(tidy) });
+        await row.open({ page, admin, origin: baseURL!, signedIn, gateways: shop.gateways, afterwards: (tidy) => tidying.push(tidy) });
         await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
         const { violations } = await new AxeBuilder({ page }).analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
+import { startFakeGateways, type FakeGateways } from "../tests/fakes/gateways";
 import { freePort, runFolder, startServer, stopServer, templateDatabase } from "./server";
 
 export { expect };
@@ -13,6 +14,8 @@ export interface Shop {
   clientOriginPort: number;
   /** The E2E admin's session, made once per worker: sign-ins are limited to 10 a minute per address. */
   adminSession: Cookie;
+  /** This worker's fake Khalti, eSewa and Fonepay (tests/fakes/gateways.ts), which its server is configured to use. */
+  gateways: FakeGateways;
 }
 
 interface Account {
@@ -34,10 +37,16 @@ export const test = base.extend<{ signedIn: SignedIn; admin: APIRequestContext }
       const database = path.join(folder, "pasal.db");
       fs.copyFileSync(templateDatabase(), database);
       const clientOriginPort = await freePort();
+      // The gateways are reached as in production, through their configured base URLs: the run stays offline.
+      const gateways = await startFakeGateways();
       const server = await startServer({
         DATABASE_URL: database,
         MEDIA_DIR: path.join(folder, "media"),
         CORS_ORIGINS: `http://127.0.0.1:${clientOriginPort}`,
+        ...gateways.env,
+      }).catch(async (error: unknown) => {
+        await gateways.close();
+        throw error;
       });
       try {
         const login = await playwright.request.newContext({ baseURL: server.origin, extraHTTPHeaders: { origin: server.origin } });
@@ -46,9 +55,10 @@ export const test = base.extend<{ signedIn: SignedIn; admin: APIRequestContext }
         const adminSession = (await login.storageState()).cookies.find((cookie) => cookie.name.endsWith("pasal_session"));
         await login.dispose();
         expect(adminSession, "the sign-in set a session cookie").toBeDefined();
-        await use({ origin: server.origin, clientOriginPort, adminSession: adminSession! });
+        await use({ origin: server.origin, clientOriginPort, adminSession: adminSession!, gateways });
       } finally {
         await stopServer(server);
+        await gateways.close();
       }
     },
     { scope: "worker", timeout: 90_000 },

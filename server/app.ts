@@ -20,6 +20,7 @@ import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { paymentMethodsRoutes } from "./modules/payment-methods/routes";
+import { paymentsRoutes } from "./modules/payments/routes";
 import { reportsRoutes } from "./modules/reports/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { trendingRoutes } from "./modules/trending/routes";
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(uploadsRoutes, { services });
       await api.register(ordersRoutes, { services });
       await api.register(paymentMethodsRoutes, { services });
+      await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
       await api.register(accountsRoutes, { services });
       await api.register(customersRoutes, { services });
       await api.register(reportsRoutes, { services });
@@ -187,7 +189,13 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   );
   await app.register(trendingRoutes, { services });
   await app.register(mediaRoutes, { services, mediaDir: config.mediaDir });
-  if (web) await registerWeb(app, web, { services, config: { publicUrl: config.publicUrl } }, { https: config.secureCookies });
+  if (web)
+    await registerWeb(
+      app,
+      web,
+      { services, config: { publicUrl: config.publicUrl } },
+      { https: config.secureCookies, formTargets: [new URL(config.gateways.esewaFormUrl).origin] },
+    );
 
   return Object.assign(app, { services, lifecycle });
 }

@@ -2,6 +2,21 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
+  it("talks to the gateways' live hosts in production and their test hosts in development, each replaceable", () => {
+    expect(loadConfig({}).gateways).toMatchObject({
+      khaltiBaseUrl: "https://khalti.com/api/v2",
+      fonepayBaseUrl: "https://merchantapi.fonepay.com/api",
+    });
+    expect(loadConfig({ NODE_ENV: "development" }).gateways).toMatchObject({
+      khaltiBaseUrl: "https://dev.khalti.com/api/v2",
+      esewaFormUrl: "https://rc-epay.esewa.com.np/api/epay/main/v2/form",
+      esewaStatusUrl: "https://rc.esewa.com.np/api/epay/transaction/status/",
+      timeoutMs: 10000,
+    });
+    expect(loadConfig({ KHALTI_BASE_URL: "http://127.0.0.1:9/khalti/api/v2/" }).gateways.khaltiBaseUrl).toBe("http://127.0.0.1:9/khalti/api/v2");
+    expect(() => loadConfig({ GATEWAY_TIMEOUT_MS: "5" })).toThrow(/GATEWAY_TIMEOUT_MS/);
+  });
+
   it("has working defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -74,6 +74,16 @@ const envSchema = z.object({
       message: "must be a key of 32 bytes: 44 characters of base64 or 64 hex digits (make one with: openssl rand -base64 32)",
     }),
   SECRETS_KEY_FILE: z.string().min(1).optional(),
+  KHALTI_BASE_URL: z.url({ error: "must be an absolute URL, e.g. https://dev.khalti.com/api/v2" }).optional(),
+  ESEWA_FORM_URL: z.url({ error: "must be an absolute URL, e.g. https://rc-epay.esewa.com.np/api/epay/main/v2/form" }).optional(),
+  ESEWA_STATUS_URL: z.url({ error: "must be an absolute URL, e.g. https://rc.esewa.com.np/api/epay/transaction/status/" }).optional(),
+  FONEPAY_BASE_URL: z.url({ error: "must be an absolute URL, e.g. https://uat-new-merchant-api.fonepay.com/api" }).optional(),
+  GATEWAY_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds from 500 to 60000" })
+    .int("must be a whole number of milliseconds from 500 to 60000")
+    .min(500, "must be a number of milliseconds from 500 to 60000")
+    .max(60000, "must be a number of milliseconds from 500 to 60000")
+    .default(10000),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -104,6 +114,26 @@ export type Config = {
   isDevelopment: boolean;
   /** The key of stored passwords, PINs and licence keys: SECRETS_KEY, else the key file (ADR 0081). */
   secrets: SecretsKeySource;
+  /**
+   * Where the online gateways are (issue 30): their test environments in development and tests, the live hosts in
+   * production, each replaceable (the research found hosts that moved and sources that disagree).
+   */
+  gateways: { khaltiBaseUrl: string; esewaFormUrl: string; esewaStatusUrl: string; fonepayBaseUrl: string; timeoutMs: number };
+};
+
+const GATEWAY_HOSTS = {
+  test: {
+    khaltiBaseUrl: "https://dev.khalti.com/api/v2",
+    esewaFormUrl: "https://rc-epay.esewa.com.np/api/epay/main/v2/form",
+    esewaStatusUrl: "https://rc.esewa.com.np/api/epay/transaction/status/",
+    fonepayBaseUrl: "https://uat-new-merchant-api.fonepay.com/api",
+  },
+  live: {
+    khaltiBaseUrl: "https://khalti.com/api/v2",
+    esewaFormUrl: "https://epay.esewa.com.np/api/epay/main/v2/form",
+    esewaStatusUrl: "https://epay.esewa.com.np/api/epay/transaction/status/",
+    fonepayBaseUrl: "https://merchantapi.fonepay.com/api",
+  },
 };
 
 export class ConfigError extends Error {
@@ -137,10 +167,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
+    gateways: gatewayHosts(e),
     secrets: {
       key: e.SECRETS_KEY === undefined ? undefined : parseMasterKey(e.SECRETS_KEY),
       keyFile: path.resolve(e.SECRETS_KEY_FILE ?? defaultKeyFile(e.DATABASE_URL, isPostgres)),
     },
+  };
+}
+
+function gatewayHosts(e: z.infer<typeof envSchema>): Config["gateways"] {
+  const hosts = GATEWAY_HOSTS[e.NODE_ENV === "production" ? "live" : "test"];
+  const trimmed = (value: string | undefined, fallback: string) => (value ?? fallback).replace(/\/+$/, "");
+  return {
+    khaltiBaseUrl: trimmed(e.KHALTI_BASE_URL, hosts.khaltiBaseUrl),
+    esewaFormUrl: e.ESEWA_FORM_URL ?? hosts.esewaFormUrl,
+    esewaStatusUrl: e.ESEWA_STATUS_URL ?? hosts.esewaStatusUrl,
+    fonepayBaseUrl: trimmed(e.FONEPAY_BASE_URL, hosts.fonepayBaseUrl),
+    timeoutMs: e.GATEWAY_TIMEOUT_MS,
   };
 }
 

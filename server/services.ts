@@ -19,6 +19,7 @@ import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
+import { createPaymentsService } from "./modules/payments/service";
 import { createReportsService } from "./modules/reports/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createTrendingService } from "./modules/trending/service";
@@ -80,6 +81,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     orders,
     autoDelivery,
     deliverAutomatically,
+    payments: createPaymentsService(db, clock, {
+      orders,
+      secrets,
+      gateways: config.gateways,
+      log,
+      afterVerifiedPayment: (reference) => deliverAutomatically(reference),
+    }),
     customers: createCustomersService(db, clock),
     reports: createReportsService(db, clock),
     ...ledger,

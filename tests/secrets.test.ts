@@ -166,6 +166,13 @@ describe("stored secrets", () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const { reference, orderUrl } = placed.json() as { reference: string; orderUrl: string };
+    const gateway = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/payment-gateways/khalti",
+      headers: { cookie: await t.adminCookie() },
+      payload: { enabled: true, merchantCode: "", username: "", secret: "khalti-merchant-secret" },
+    });
+    expect(gateway.statusCode, gateway.body).toBe(200);
     const oldKey = fs.readFileSync(keyFile, "utf8").trim();
     const cipherBefore = await t.database.db.selectFrom("provider_accounts").select("password_secret").executeTakeFirstOrThrow();
 
@@ -174,7 +181,7 @@ describe("stored secrets", () => {
       loadConfig({ DATABASE_URL: t.databaseUrl, SECRETS_KEY_FILE: keyFile }).secrets,
       new Date().toISOString(),
     );
-    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1 });
+    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, gateways: 1 });
     const newKey = fs.readFileSync(keyFile, "utf8").trim();
     expect(newKey).not.toBe(oldKey);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -196,6 +203,7 @@ describe("stored secrets", () => {
     try {
       expect(await rotated.services.accounts.reveal(account._id, { what: "password" }, "test")).toBe(PASSWORD);
       expect(await rotated.services.accounts.reveal(account._id, { what: "pin", seatId: account.seats[0]!.id }, "test")).toBe(PIN);
+      expect(await rotated.services.payments.reveal("khalti", "secret", "test")).toBe("khalti-merchant-secret");
       const line = await t.database.db.selectFrom("licence_keys").select("id").limit(1).execute();
       expect(line).toHaveLength(1);
       // The duplicate check still finds a key after the rotation.

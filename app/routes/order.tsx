@@ -1,13 +1,15 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { loadShopperOrder } from "../features/order-page/order.server";
 import { OrderView } from "../features/order-page/order-view";
+import { loadOnlinePayments } from "../features/order-page/online-payments.server";
 import { primaryButton } from "../components/ui";
 import { useLocale, useLocalHref } from "../lib/i18n";
 import { m } from "../paraglide/messages";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return await loadShopperOrder(context, request, params.reference);
+  const loaded = await loadShopperOrder(context, request, params.reference);
+  return { ...loaded, online: await loadOnlinePayments(context, loaded.order) };
 }
 
 // One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  return <OrderView order={loaderData.order} credentials={loaderData.credentials} />;
+  return <OrderView order={loaderData.order} credentials={loaderData.credentials} online={loaderData.online} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

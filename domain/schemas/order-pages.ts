@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHAT_CHANNELS, ORDER_STATUSES, orderLineSchema } from "../orders";
 import { TRANSACTION_ID_MAX } from "../order-pages";
 import { PAYMENT_KINDS } from "../payment-methods";
+import { paidViaSchema } from "../payments";
 
 /** A wrong or missing key answers as an unknown reference does, so the key is read leniently here. */
 export const shopperOrderQuerySchema = z.object({ key: z.string().max(100).optional().default("") });
@@ -39,6 +40,8 @@ export const shopperOrderSchema = z.object({
   customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
   steps: z.array(stepSchema),
   claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
+  /** A gateway proved the payment (issue 30). */
+  paidVia: paidViaSchema.nullable(),
   paymentMethods: z.array(
     z.object({
       _id: z.string(),

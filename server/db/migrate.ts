@@ -14,6 +14,7 @@ import { orderLanguage } from "./migrations/0012-order-language";
 import { nepaliContent } from "./migrations/0013-nepali-content";
 import { paymentNoteNepali } from "./migrations/0015-payment-note-nepali";
 import { billingAndLifetimeKeys } from "./migrations/0016-billing-and-lifetime-keys";
+import { onlinePayments } from "./migrations/0017-online-payments";
 import { automaticDelivery } from "./migrations/0018-automatic-delivery";
 import type { Tables } from "./schema";
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013-nepali-content": nepaliContent,
   "0015-payment-note-nepali": paymentNoteNepali,
   "0016-billing-and-lifetime-keys": billingAndLifetimeKeys,
+  "0017-online-payments": onlinePayments,
   "0018-automatic-delivery": automaticDelivery,
 };
 

@@ -136,6 +136,10 @@ export interface OrdersTable {
   phone_key: string | null;
   /** The shopper's language, "en" or "ne" (0012-order-language): the seller's messages to them follow it. */
   language: Generated<string>;
+  /** The gateway that proved the payment (0017-online-payments), its transaction id and the amount it confirmed. */
+  paid_via: string | null;
+  paid_via_transaction: string | null;
+  paid_via_amount: number | null;
 }
 
 export interface OrderLinesTable {
@@ -282,6 +286,39 @@ export interface SecretRevealsTable {
   what: string;
   admin_email: string;
   at: string;
+  /** A merchant secret of this gateway was revealed (0017-online-payments). */
+  gateway: string | null;
+}
+
+/** One online gateway's settings (0017-online-payments); secrets sealed with the shop's secrets key. */
+export interface PaymentGatewaysTable {
+  gateway: string;
+  enabled: number;
+  merchant_code: string;
+  username: string;
+  secret_sealed: string | null;
+  password_sealed: string | null;
+  updated_at: string;
+}
+
+/** One attempt to pay an order online (0017-online-payments). */
+export interface PaymentsTable {
+  /** Ours, random: what the return URL names (never the order key). */
+  id: string;
+  gateway: string;
+  /** pidx, transaction_uuid or prn; unique per gateway. */
+  gateway_ref: string | null;
+  order_id: string;
+  /** NPR, the order's total when the attempt started. */
+  amount: number;
+  status: string;
+  transaction_id: string | null;
+  detail: string;
+  /** SHA-256 of the token in the shopper's browser cookie: the return sends that browser back to its order. */
+  browser_hash: string | null;
+  created_at: string;
+  updated_at: string;
+  checked_at: string | null;
 }
 
 /** Items whose licence keys never expire: their lines have no end date (0016-billing-and-lifetime-keys). */
@@ -320,4 +357,6 @@ export interface Tables {
   secret_reveals: SecretRevealsTable;
   stock_thresholds: StockThresholdsTable;
   customers: CustomersTable;
+  payment_gateways: PaymentGatewaysTable;
+  payments: PaymentsTable;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
  * no plugins, no <base>, no framing. Styles allow inline `style` attributes (React sets some); images may
  * come from any https address, since the admin can point items at one.
  */
-export function contentSecurityPolicy(nonce: string, https: boolean): string {
+export function contentSecurityPolicy(nonce: string, https: boolean, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -20,7 +20,8 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
     "base-uri 'none'",
     "frame-ancestors 'none'",
     // The no-JavaScript Netflix code form answers with a redirect to the chat.
-    "form-action 'self' https://wa.me https://t.me",
+    // eSewa's payment form is posted to eSewa (issue 30): its origin comes from the configuration.
+    ["form-action 'self' https://wa.me https://t.me", ...formTargets].join(" "),
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }

@@ -49,7 +49,7 @@ export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
   context: Omit<PasalLoadContext, "admin" | "cspNonce" | "fellBack" | "log">,
-  { https }: { https: boolean },
+  { https, formTargets = [] }: { https: boolean; formTargets?: readonly string[] },
 ) {
   if (web.clientDir) {
     if (!fs.existsSync(web.clientDir)) throw new Error(`No browser build in ${web.clientDir}: run npm run build`);
@@ -150,7 +150,7 @@ export async function registerWeb(
         const type = response.headers.get("content-type") ?? "";
         // Vite's development server injects scripts of its own; the policy guards the production build.
         if (web.mode === "production" && type.startsWith("text/html"))
-          reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https));
+          reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https, formTargets));
         // One shopper's order and its key (ADR 0076): kept by no cache, and the address sent to no other site.
         if (isOrderPage(request.url)) reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
         if (request.pageCache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type)) {
@@ -183,8 +183,8 @@ export function isAdminPage(url: string): boolean {
   }
   return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
 }
-// In either language: `/order/…` and `/ne/order/…` (ADR 0091).
-const ORDER_PATH = /^(?:\/ne)?\/order(?:[/.?]|$)/i;
+// In either language: `/order/…` and `/ne/order/…` (ADR 0091); and a payment's return page, `/payment/…` (issue 30).
+const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment)(?:[/.?]|$)/i;
 
 /** Whether a request target is a shopper's order page or its loader data, however its path is spelled. */
 export function isOrderPage(url: string): boolean {

@@ -9,4 +9,6 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start"), reference, lineId: z.string().min(1).max(100), fields: lineStartInputSchema }),
   // `version`: the order's, as the card read it; a newer one refuses the save (ADR 0017).
   z.object({ intent: z.literal("details"), reference, version: z.number().int().min(0), fields: orderDetailsInputSchema }),
+  // A payment to check (issue 30) the seller has dealt with.
+  z.object({ intent: z.literal("payment-checked"), id: z.string().min(1).max(40) }),
 ]);

@@ -14,7 +14,7 @@ import { InputField, inputClass, StaleNotice } from "../../lib/admin/form-parts"
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
-import { PaidClaimNotice, ShopperLink } from "./order-page-parts";
+import { PaidClaimNotice, PaidViaNotice, ShopperLink } from "./order-page-parts";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   new: "Mark new",
@@ -51,6 +51,7 @@ export function OrderCard({ order, today }: { order: Order; today: string }) {
         <StatusBadge status={order.status} />
       </div>
       <PaidClaimNotice order={order} />
+      <PaidViaNotice order={order} />
       <ul className="mt-3 space-y-1 text-sm">
         {order.lines.map((line) => (
           <li key={line.id} className="flex flex-wrap justify-between gap-x-4">

@@ -1,5 +1,7 @@
 import { useRef, useState } from "react";
+import { formatNpr } from "../../../domain/money";
 import type { Order } from "../../../domain/orders";
+import { GATEWAY_NAMES } from "../../../domain/payments";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { copyText } from "../../lib/chat/copy-text";
 import { formatDateTime } from "../../lib/admin/format";
@@ -12,6 +14,19 @@ export function PaidClaimNotice({ order }: { order: Order }) {
     <p className="mt-3 rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:border-amber-600 dark:bg-amber-950/60 dark:text-amber-50">
       Customer says paid · <time dateTime={claim.at}>{formatDateTime(claim.at)}</time>
       {claim.transactionId && <> · transaction id {claim.transactionId}</>}. Check the payment, then mark it paid.
+    </p>
+  );
+}
+
+/** A gateway proved the payment (issue 30): the seller has nothing to check. */
+export function PaidViaNotice({ order }: { order: Order }) {
+  const via = order.paidVia;
+  if (!via) return null;
+  return (
+    <p className="mt-3 rounded-lg border border-emerald-400 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-50">
+      Paid via {GATEWAY_NAMES[via.gateway]}, checked
+      {via.amount !== null && <> · NPR {formatNpr(via.amount)}</>}
+      {via.transactionId && <> · transaction id {via.transactionId}</>}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { saveGatewaySchema } from "./online-payment-actions";
 import { paymentMethodActionSchemas } from "./payment-method-actions";
 
 export const PASSWORDS_DIFFER = "The new passwords do not match";
@@ -35,4 +36,5 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   removeAdminSchema,
   ...paymentMethodActionSchemas,
   saveLedgerSchema,
+  saveGatewaySchema,
 ]);

@@ -6,6 +6,7 @@ import type { Locale } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
 import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
+import type { OnlinePayments } from "../../../domain/payments";
 import { Dialog } from "../../components/dialog";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { openChat, openChatTab } from "../../lib/chat/send-to-chat";
@@ -17,6 +18,7 @@ import { CopyButton } from "./copy-button";
 import { DeliveredCredentials } from "./delivered-credentials";
 import { daysLeftLabel, shopDate, shopTime, stepText } from "./order-format";
 import { RenewDialog } from "./renew-dialog";
+import { OnlinePaymentsSection } from "./online-payments";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -31,7 +33,7 @@ const STATUS_TONES: Record<ShopperOrder["status"], string> = {
 };
 
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
-export function OrderView({ order, credentials }: { order: ShopperOrder; credentials: LineCredentials[] }) {
+export function OrderView({ order, credentials, online }: { order: ShopperOrder; credentials: LineCredentials[]; online?: OnlinePayments }) {
   const delivered = order.status === "delivered";
   const locale = useLocale();
   const npr = (amount: number) => formatNpr(amount, locale);
@@ -68,6 +70,7 @@ export function OrderView({ order, credentials }: { order: ShopperOrder; credent
       </section>
 
       {delivered && credentials.length > 0 && <DeliveredCredentials credentials={credentials} lines={order.lines} locale={locale} />}
+      {online && <OnlinePaymentsSection order={order} online={online} locale={locale} />}
       {awaitsPayment(order.status) && <HowToPay order={order} locale={locale} />}
       {awaitsPayment(order.status) && <PaidClaim order={order} locale={locale} />}
       {order.status === "cancelled" && <p className={`${card} mt-6 p-4`}>{m.order_cancelled()}</p>}

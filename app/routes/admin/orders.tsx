@@ -12,6 +12,7 @@ import {
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
+import { PaymentsToCheck } from "../../features/admin-orders/payments-to-check";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { inputClass } from "../../lib/admin/form-parts";
 import { requireAdmin } from "../../lib/admin/require-admin";
@@ -44,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     page,
     notice,
+    toCheck: await context.services.payments.toCheck(),
     filter: { status: claimed ? SAY_THEY_PAID : parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
@@ -51,8 +53,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { orders } = context.services;
+  const { orders, payments } = context.services;
   return answer(request, orderActionSchema, async (form) => {
+    if (form.intent === "payment-checked") {
+      await payments.resolve(form.id);
+      return "Payment checked";
+    }
     if (form.intent === "status") {
       const order = await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate);
       return `Order ${order.reference} is now ${order.status}`;
@@ -71,7 +77,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { page, notice, filter, today } = loaderData;
+  const { page, notice, filter, today, toCheck } = loaderData;
   const orders = page.items;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
@@ -80,6 +86,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Orders</h1>
       <p className={`mt-1 ${mutedText}`}>Every checkout, newest first. Shoppers quote the reference in their chat message.</p>
+      <PaymentsToCheck payments={toCheck} />
 
       <Form method="get" role="search" aria-label="Find orders" className={`${card} mt-6 grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end`}>
         <div>

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { LedgerSettingsForm } from "../../features/admin-settings/ledger-settings-form";
 import { PasswordForm } from "../../features/admin-settings/password-form";
+import { OnlinePaymentsSection } from "../../features/admin-settings/online-payments-section";
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
@@ -12,19 +13,20 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [{ settings, version }, admins, paymentMethods, ledger] = await Promise.all([
+  const [{ settings, version }, admins, paymentMethods, ledger, gateways] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
     context.services.ledgerSettings.forEdit(),
+    context.services.payments.settings(),
   ]);
-  return { settings, version, admins, you: admin.email, paymentMethods, ledger };
+  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { auth, settings, paymentMethods, ledgerSettings } = context.services;
+  const { auth, settings, paymentMethods, ledgerSettings, payments } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -53,6 +55,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "payment-methods-order":
         await paymentMethods.reorder(form.ids);
         return "Payment methods reordered";
+      case "gateway":
+        await payments.saveSettings(form.gateway, form.fields);
+        return "Online payment settings saved";
     }
   });
 }
@@ -62,13 +67,14 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, paymentMethods, ledger } = loaderData;
+  const { settings, version, admins, you, paymentMethods, ledger, gateways } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="mt-6 space-y-8">
         <ShopSettingsForm settings={settings} version={version} />
         <PaymentMethodsSection methods={paymentMethods} />
+        <OnlinePaymentsSection gateways={gateways} />
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />

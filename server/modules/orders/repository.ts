@@ -6,6 +6,7 @@ import { readLocale, type Locale } from "../../../domain/locale";
 import { AUTO_DELIVERY_REASONS, type AutoDeliveryReason } from "../../../domain/auto-delivery";
 import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
+import { readGateway, type PaidVia } from "../../../domain/payments";
 import { nextVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
@@ -70,6 +71,11 @@ function filtered(db: Db, filter: OrderFilter) {
 
 const readReason = (stored: string | null): AutoDeliveryReason | null =>
   (AUTO_DELIVERY_REASONS as readonly (string | null)[]).includes(stored) ? (stored as AutoDeliveryReason) : null;
+
+function paidViaOf(row: Selectable<OrdersTable>): PaidVia | null {
+  const gateway = readGateway(row.paid_via);
+  return gateway ? { gateway, transactionId: row.paid_via_transaction, amount: row.paid_via_amount } : null;
+}
 
 export function createOrdersRepository() {
   async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<StoredOrder[]> {
@@ -153,6 +159,7 @@ export function createOrdersRepository() {
       language: readLocale(row.language),
       lines: byOrder.get(row.id) ?? [],
       paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
+      paidVia: paidViaOf(row),
       keyHash: row.key_hash,
       keySealed: row.key_sealed,
       contactedAt: row.contacted_at,
@@ -278,6 +285,40 @@ export function createOrdersRepository() {
         .set({ status: to, ...(to === "new" ? {} : { [REACHED_AT[to]]: now }), updated_at: now, version: nextVersion })
         .where("id", "=", id)
         .where("status", "=", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * A gateway proved the payment (issue 30): paid, with how, only if the order still awaits payment; of two
+     * instances proving it at once, one moves it. false when it did not move.
+     */
+    async markPaidVia(db: Db, id: string, via: PaidVia, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("orders")
+        .set({
+          status: "paid",
+          paid_at: now,
+          paid_via: via.gateway,
+          paid_via_transaction: via.transactionId,
+          paid_via_amount: via.amount,
+          updated_at: now,
+          version: nextVersion,
+        })
+        .where("id", "=", id)
+        .where("status", "in", AWAITING_PAYMENT_STATUSES)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The seller marked it paid before the gateway's proof came: the proof is noted, the status left alone. */
+    async notePaidVia(db: Db, id: string, via: PaidVia, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("orders")
+        .set({ paid_via: via.gateway, paid_via_transaction: via.transactionId, paid_via_amount: via.amount, updated_at: now, version: nextVersion })
+        .where("id", "=", id)
+        .where("paid_via", "is", null)
+        .where("status", "in", ["paid", "delivered"])
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

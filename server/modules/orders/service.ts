@@ -34,6 +34,7 @@ import { absoluteLink } from "../../../domain/links";
 import { planEntries } from "../../../domain/catalogue";
 import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } from "../../../domain/order-pages";
 import type { PaymentMethod } from "../../../domain/payment-methods";
+import type { PaidVia } from "../../../domain/payments";
 import type { ShopSettings } from "../../../domain/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -320,6 +321,7 @@ export function createOrdersService(
         customer: { name: order.customerName, phone: order.phone },
         steps: orderSteps(order),
         claim: order.paidClaim,
+        paidVia: order.paidVia,
         paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note, noteNe }) => ({
           _id,
           kind,
@@ -342,6 +344,49 @@ export function createOrdersService(
         throw conflict("You already told the shop you paid for this order");
       }
       return this.forShopper(order.reference, key, address);
+    },
+
+    /**
+     * The order behind a shopper's link, for starting an online payment (issue 30): what the gateway is told
+     * (reference, total, customer) and the id the payment is kept under; never the key.
+     */
+    async forPayment(reference: string, key: string, address: string) {
+      const order = await openWithKey(db, reference, key, address);
+      return {
+        id: order._id,
+        reference: order.reference,
+        total: order.total,
+        status: order.status,
+        customer: { name: order.customerName, phone: order.phone },
+      };
+    },
+
+    /**
+     * A gateway proved this order paid (issue 30), inside the payment's transaction: "paid" when it moved the
+     * order on (the one transition, from a status awaiting payment), "noted" when the seller had marked it paid
+     * already, "refused" when it is cancelled or otherwise past paying.
+     */
+    async markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused"> {
+      const now = clock().toISOString();
+      if (await repository.markPaidVia(trx, orderId, via, now)) return "paid";
+      const row = await trx.selectFrom("orders").select(["status", "paid_via"]).where("id", "=", orderId).executeTakeFirst();
+      if (row && (row.status === "paid" || row.status === "delivered")) {
+        await repository.notePaidVia(trx, orderId, via, now);
+        return "noted";
+      }
+      return "refused";
+    },
+
+    /** The shopper's link to an order, from the admin's sealed copy of its key; null when there is none. */
+    async shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null> {
+      const row = await db
+        .selectFrom("orders")
+        .select(["reference", "key_hash", "key_sealed", "language"])
+        .where("id", "=", orderId)
+        .executeTakeFirst();
+      if (!row?.key_hash || !row.key_sealed) return null;
+      const key = openSealed(row.key_sealed, secretContext.orderKey(row.key_hash));
+      return key ? { reference: row.reference, path: orderPath(row.reference, key), language: row.language === "ne" ? "ne" : "en" } : null;
     },
 
     /** Today's price of each cart line, as checkout would charge it; stores nothing. */

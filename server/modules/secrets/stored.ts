@@ -13,6 +13,8 @@ export const secretContext = {
   licenceKey: (keyId: string) => `licence-key:${keyId}`,
   /** The admin's copy of a shopper's order key, bound to the hash the shopper's key is checked against (ADR 0075). */
   orderKey: (keyHash: string) => `order-key:${keyHash}`,
+  /** A merchant secret of an online gateway (issue 30). */
+  gateway: (gateway: string, what: "secret" | "password") => `gateway-${what}:${gateway}`,
 };
 
 /**
@@ -49,8 +51,21 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       const key_sealed = next.encrypt(current.decrypt(order.key_sealed!, context), context);
       await trx.updateTable("orders").set({ key_sealed }).where("id", "=", order.id).execute();
     }
+    // The online gateways' merchant secrets (issue 30), bound to their gateway as the payments module seals them.
+    const gateways = await trx.selectFrom("payment_gateways").select(["gateway", "secret_sealed", "password_sealed"]).execute();
+    for (const gateway of gateways) {
+      const reseal = (sealed: string | null, what: "secret" | "password") => {
+        const context = secretContext.gateway(gateway.gateway, what);
+        return sealed === null ? null : next.encrypt(current.decrypt(sealed, context), context);
+      };
+      await trx
+        .updateTable("payment_gateways")
+        .set({ secret_sealed: reseal(gateway.secret_sealed, "secret"), password_sealed: reseal(gateway.password_sealed, "password") })
+        .where("gateway", "=", gateway.gateway)
+        .execute();
+    }
     await replaceCheck(trx, next, now);
-    return { accounts: accounts.length, seats: seats.length, keys: keys.length, orderLinks: orders.length };
+    return { accounts: accounts.length, seats: seats.length, keys: keys.length, orderLinks: orders.length, gateways: gateways.length };
   });
 }
 

@@ -1,0 +1,14 @@
+import type { AppLoadContext } from "react-router";
+import { awaitsPayment, type ShopperOrder } from "../../../domain/order-pages";
+import type { OnlinePayments } from "../../../domain/payments";
+
+/** The gateways the order page offers, and its latest online payment (issue 30); for an order its key opened. */
+export async function loadOnlinePayments(context: AppLoadContext, order: ShopperOrder): Promise<OnlinePayments> {
+  try {
+    return await context.services.payments.forOrderPage(order.reference, awaitsPayment(order.status));
+  } catch (error) {
+    // The manual ways to pay still show; the page does not fail for this.
+    context.log.error({ err: error }, "online payments for the order page");
+    return { gateways: [], latest: null };
+  }
+}

@@ -1,0 +1,172 @@
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { Locale } from "../../../domain/locale";
+import { formatNpr } from "../../../domain/locale-format";
+import { awaitsPayment, type ShopperOrder } from "../../../domain/order-pages";
+import { GATEWAY_NAMES, type Gateway, type OnlinePayments, type PaymentStart, type PaymentState } from "../../../domain/payments";
+import { card, mutedText, primaryButton } from "../../components/ui";
+import { m } from "../../paraglide/messages";
+
+const PAY_LABELS: Record<Gateway, () => string> = {
+  khalti: () => m.online_pay_khalti(),
+  esewa: () => m.online_pay_esewa(),
+  fonepay: () => m.online_pay_fonepay(),
+};
+
+/** How often the QR's page asks whether the payment came (the status API is the truth, research §3.3). */
+const QR_POLL_MS = 3000;
+
+/**
+ * The order page's online payments (issue 30): "Paid — checked" once a gateway proved it; while the order awaits
+ * payment, a button per gateway the shop turned on, and what became of the last attempt.
+ */
+export function OnlinePaymentsSection({ order, online, locale }: { order: ShopperOrder; online: OnlinePayments; locale: Locale }) {
+  if (order.paidVia) {
+    return (
+      <p
+        role="status"
+        className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-semibold text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50"
+      >
+        {m.online_checked({ gateway: GATEWAY_NAMES[order.paidVia.gateway] })}
+        {order.paidVia.transactionId ? (
+          <span className="block text-sm font-normal">{m.online_checked_transaction({ id: order.paidVia.transactionId })}</span>
+        ) : null}
+      </p>
+    );
+  }
+  if (!awaitsPayment(order.status) || online.gateways.length === 0) return null;
+  return <PayOnline order={order} online={online} locale={locale} />;
+}
+
+function latestText(latest: PaymentState): string | null {
+  const gateway = GATEWAY_NAMES[latest.gateway];
+  switch (latest.status) {
+    case "pending":
+      return m.online_latest_pending({ gateway });
+    case "canceled":
+      return m.online_latest_canceled({ gateway });
+    case "expired":
+      return m.online_latest_expired({ gateway });
+    case "failed":
+      return m.online_latest_failed({ gateway });
+    case "refunded":
+      return m.online_latest_refunded({ gateway });
+    case "check":
+    case "resolved":
+      return m.online_latest_check({ gateway });
+    default:
+      return null;
+  }
+}
+
+function PayOnline({ order, online, locale }: { order: ShopperOrder; online: OnlinePayments; locale: Locale }) {
+  const [busy, setBusy] = useState<Gateway | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [qr, setQr] = useState<{ paymentId: string; payload: string; image: string } | null>(null);
+  const latest = online.latest ? latestText(online.latest) : null;
+
+  const start = async (gateway: Gateway) => {
+    if (busy) return;
+    setBusy(gateway);
+    setError(null);
+    const key = new URLSearchParams(window.location.search).get("key") ?? "";
+    let answer: Response | null = null;
+    try {
+      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/pay/${gateway}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key }),
+      });
+    } catch {
+      answer = null;
+    }
+    const body = answer ? ((await answer.json().catch(() => null)) as { start?: PaymentStart; message?: string } | null) : null;
+    if (!answer?.ok || !body?.start) {
+      setBusy(null);
+      // The server's words are English; the Nepali page says it in its own.
+      setError(locale === "en" && body?.message ? body.message : m.online_offline());
+      return;
+    }
+    const next = body.start;
+    if (next.kind === "redirect") {
+      window.location.assign(next.url);
+    } else if (next.kind === "form") {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = next.action;
+      for (const [name, value] of Object.entries(next.fields)) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    } else {
+      const image = await QRCode.toDataURL(next.qr, { errorCorrectionLevel: "M", margin: 2, width: 280 });
+      setQr({ paymentId: next.paymentId, payload: next.qr, image });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="online-title" className={`${card} mt-6 p-4 sm:p-5`}>
+      <h2 id="online-title" className="text-lg font-semibold">
+        {m.online_title()}
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>{m.online_intro()}</p>
+      {latest && !qr && (
+        <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-50">
+          {latest}
+        </p>
+      )}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {online.gateways.map((gateway) => (
+          <button key={gateway} type="button" className={primaryButton} disabled={busy !== null} onClick={() => void start(gateway)}>
+            {busy === gateway ? m.online_opening({ gateway: GATEWAY_NAMES[gateway] }) : PAY_LABELS[gateway]()}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      {qr && <FonepayQr qr={qr} amount={formatNpr(order.total, locale)} />}
+      <p className={`mt-4 text-sm ${mutedText}`}>{m.online_or_manual()}</p>
+    </section>
+  );
+}
+
+/** The QR for this order's exact amount; the page asks our server (which asks Fonepay) until it is paid. */
+function FonepayQr({ qr, amount }: { qr: { paymentId: string; payload: string; image: string }; amount: string }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    let stopped = false;
+    const timer = window.setInterval(async () => {
+      const answer = await fetch(`/api/payments/${encodeURIComponent(qr.paymentId)}`).catch(() => null);
+      const body = answer?.ok ? ((await answer.json().catch(() => null)) as { payment?: PaymentState } | null) : null;
+      const status = body?.payment?.status;
+      if (!stopped && status && status !== "started" && status !== "pending") {
+        window.clearInterval(timer);
+        void revalidator.revalidate();
+      }
+    }, QR_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [qr.paymentId, revalidator]);
+  return (
+    <figure className="mt-4 flex flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-qr={qr.payload}>
+      <figcaption className="text-center font-semibold">{m.online_qr_title({ amount })}</figcaption>
+      <img src={qr.image} alt={m.online_qr_title({ amount })} width={280} height={280} className="rounded bg-white" />
+      <p className={`text-center text-sm ${mutedText}`}>{m.online_qr_help()}</p>
+      <p role="status" className="text-sm font-medium">
+        {m.online_qr_waiting()}
+      </p>
+    </figure>
+  );
+}

@@ -1,0 +1,139 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { turnOnGateways } from "./gateways";
+import { catalogueId, placeOrder } from "./helpers";
+
+/**
+ * Issue 30: a shopper pays on the (fake) gateway, comes back and sees "Paid — checked"; the seller has nothing
+ * to do. Returns that prove nothing change nothing. The fakes are this worker's (e2e/fixtures.ts).
+ */
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ playwright, shop }) => {
+  const admin = await playwright.request.newContext({
+    baseURL: shop.origin,
+    extraHTTPHeaders: { origin: shop.origin },
+    storageState: { cookies: [shop.adminSession], origins: [] },
+  });
+  await turnOnGateways(admin);
+  await admin.dispose();
+});
+
+// The other specs of this worker see a shop without merchant accounts, as before.
+test.afterAll(async ({ playwright, shop }) => {
+  const admin = await playwright.request.newContext({
+    baseURL: shop.origin,
+    extraHTTPHeaders: { origin: shop.origin },
+    storageState: { cookies: [shop.adminSession], origins: [] },
+  });
+  await turnOnGateways(admin, false);
+  await admin.dispose();
+});
+
+async function anOrder(admin: APIRequestContext, origin: string) {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  return placeOrder(origin, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp", name: "Sita Rai", phone: "9801234599" });
+}
+
+async function sellerSees(admin: APIRequestContext, reference: string) {
+  return (await (await admin.get(`/api/admin/orders/${reference}`)).json()).order as { status: string; paidVia: { gateway: string } | null };
+}
+
+async function openOrder(page: Page, orderUrl: string) {
+  await page.goto(orderUrl);
+  const online = page.getByRole("region", { name: "Pay online" });
+  await expect(online).toBeVisible();
+  // The gateways come first, the shop's manual ways to pay still follow.
+  await expect(page.getByRole("region", { name: "How to pay" })).toBeVisible();
+  return online;
+}
+
+test("Khalti: the shopper pays on Khalti, comes back to their order and sees it paid and checked", async ({ page, admin, shop }) => {
+  const order = await anOrder(admin, shop.origin);
+  const online = await openOrder(page, order.orderUrl);
+  await online.getByRole("button", { name: "Pay with Khalti" }).click();
+  await expect(page.getByRole("heading", { name: "Khalti (fake)" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.reference}\\?key=`));
+  await expect(page.getByText("Paid — checked with Khalti")).toBeVisible();
+  expect(await sellerSees(admin, order.reference)).toMatchObject({ status: "paid", paidVia: { gateway: "khalti" } });
+});
+
+test("Khalti: a Completed return whose lookup says Pending changes nothing, and says so", async ({ page, admin, shop }) => {
+  const order = await anOrder(admin, shop.origin);
+  const online = await openOrder(page, order.orderUrl);
+  await online.getByRole("button", { name: "Pay with Khalti" }).click();
+  await page.getByRole("button", { name: "Leave pending" }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.reference}\\?key=`));
+  await expect(page.getByRole("region", { name: "Pay online" })).toContainText("Your Khalti payment is not complete yet");
+  expect((await sellerSees(admin, order.reference)).status).toBe("new");
+});
+
+test("eSewa: the shopper pays on eSewa and comes back paid; a forged return changes nothing", async ({ page, admin, shop }) => {
+  const order = await anOrder(admin, shop.origin);
+  let online = await openOrder(page, order.orderUrl);
+  await online.getByRole("button", { name: "Pay with eSewa" }).click();
+  await expect(page.getByRole("heading", { name: "eSewa (fake)" })).toBeVisible();
+  await page.getByRole("button", { name: "Return forged" }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.reference}\\?key=`));
+  expect((await sellerSees(admin, order.reference)).status).toBe("new");
+
+  online = await openOrder(page, order.orderUrl);
+  await online.getByRole("button", { name: "Pay with eSewa" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByText("Paid — checked with eSewa")).toBeVisible();
+  expect(await sellerSees(admin, order.reference)).toMatchObject({ status: "paid", paidVia: { gateway: "esewa" } });
+});
+
+test("Fonepay: the QR for the order's amount; once paid, the page updates by itself", async ({ page, admin, shop }) => {
+  const order = await anOrder(admin, shop.origin);
+  const online = await openOrder(page, order.orderUrl);
+  await online.getByRole("button", { name: "Pay with Fonepay (QR)" }).click();
+  const qr = online.locator("[data-qr]");
+  await expect(qr.getByRole("img", { name: `Scan to pay NPR ${order.total}` })).toBeVisible();
+  const prn = (await qr.getAttribute("data-qr"))!.split("|")[1]!;
+  // The shopper's bank app pays the QR.
+  await shop.gateways.pay("fonepay", prn, "completed");
+  await expect(page.getByText("Paid — checked with Fonepay")).toBeVisible({ timeout: 15_000 });
+  expect(await sellerSees(admin, order.reference)).toMatchObject({ status: "paid", paidVia: { gateway: "fonepay" } });
+});
+
+test("Rs. 1 less goes to the seller's payments to check and marks nothing paid; a return without the cookie says it was checked", async ({
+  page,
+  browser,
+  admin,
+  shop,
+  signedIn,
+}) => {
+  const order = await anOrder(admin, shop.origin);
+  const online = await openOrder(page, order.orderUrl);
+  await online.getByRole("button", { name: "Pay with Khalti" }).click();
+  await expect(page.getByRole("heading", { name: "Khalti (fake)" })).toBeVisible();
+  const payPage = page.url();
+  // Another browser (the chat app's) follows the return: no cookie, so no order link; the payment is still checked.
+  const pidx = new URL(payPage).searchParams.get("pidx")!;
+  const back = (await shop.gateways.pay("khalti", pidx, "less"))!;
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  try {
+    await otherPage.goto(back);
+    await expect(otherPage.getByRole("heading", { name: "Payment checked" })).toBeVisible();
+    await expect(otherPage.getByRole("main")).toContainText("Khalti reported a payment that does not match this order");
+  } finally {
+    await other.close();
+  }
+  expect((await sellerSees(admin, order.reference)).status).toBe("new");
+  const seller = await browser.newContext();
+  const sellerPage = await seller.newPage();
+  try {
+    await signedIn(sellerPage, "/admin/orders");
+    const toCheck = sellerPage.getByRole("region", { name: /Payments to check/ });
+    await expect(toCheck).toContainText(order.reference);
+    await expect(toCheck).toContainText(`NPR ${order.total - 1} was paid`);
+    await toCheck.getByRole("button", { name: `Done with the payment for ${order.reference}` }).click();
+    await expect(sellerPage.getByRole("region", { name: /Payments to check/ })).toHaveCount(0);
+  } finally {
+    await seller.close();
+  }
+});

@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import {
+  GATEWAYS,
+  gatewayRevealInputSchema,
+  gatewaySettingsInputSchema,
+  gatewaySettingsSchema,
+  paymentStartSchema,
+  paymentStateSchema,
+  paymentToCheckSchema,
+} from "../../../domain/payments";
+import { limit } from "../../plugins/rate-limits";
+import type { Services } from "../../services";
+import { PAYMENT_COOKIE, PAYMENT_COOKIE_SECONDS } from "./service";
+
+/** A shopper starts paying a few times at most; each start asks the gateway. */
+export const PAYMENT_START_LIMIT = { max: 10, timeWindow: 60_000 };
+/** Returns and status checks ask the gateway; the QR's page polls every few seconds. */
+export const PAYMENT_CHECK_LIMIT = { max: 60, timeWindow: 60_000 };
+
+const paymentParams = z.object({ id: z.string().trim().min(1).max(40) });
+const gatewayParams = z.object({ gateway: z.enum(GATEWAYS) });
+
+/** Online payments (issue 30): Khalti, eSewa and Fonepay, proved by asking the gateway, never by what a browser says. */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined; secureCookies: boolean }> = async (
+  app,
+  { services, publicUrl, secureCookies },
+) => {
+  const { payments } = services;
+
+  app.post(
+    "/orders/:reference/pay/:gateway",
+    {
+      config: { public: true, rateLimit: limit(PAYMENT_START_LIMIT, "Too many payments started from your address.") },
+      schema: {
+        tags: ["payments"],
+        summary: "Start paying the order online: answers where to send the browser (Khalti), the form to post (eSewa) or the QR to show (Fonepay)",
+        params: z.object({ reference: z.string().trim().min(1).max(20), gateway: z.enum(GATEWAYS) }),
+        body: z.object({ key: z.string({ error: "The order link is missing its key" }).max(100) }),
+        response: {
+          200: z.object({ success: z.literal(true), start: paymentStartSchema }),
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const { start, token } = await payments.start(request.params.reference, request.body.key, request.params.gateway, request.ip, origin);
+      // Only this browser comes back to its order page from the return; the order key never goes to a gateway.
+      reply
+        .setCookie(PAYMENT_COOKIE, `${start.paymentId}.${token}`, {
+          httpOnly: true,
+          sameSite: "lax",
+          secure: secureCookies,
+          path: "/api/payments",
+          maxAge: PAYMENT_COOKIE_SECONDS,
+        })
+        .header("cache-control", "no-store");
+      return { success: true as const, start };
+    },
+  );
+
+  for (const path of ["return", "failed"] as const) {
+    app.get(
+      `/payments/:id/${path}`,
+      {
+        config: { public: true, rateLimit: limit(PAYMENT_CHECK_LIMIT, "Too many payment checks from your address.") },
+        schema: {
+          tags: ["payments"],
+          summary:
+            path === "return"
+              ? "Where the gateway sends the shopper back: the payment is checked with the gateway, then the browser goes to its order"
+              : "eSewa's failure return: checked with eSewa as any return is",
+          params: paymentParams,
+          querystring: z.record(z.string(), z.string()),
+          response: { 404: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const to = await payments.returned(request.params.id, request.query, request.cookies[PAYMENT_COOKIE]);
+        return reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer").redirect(to, 303);
+      },
+    );
+  }
+
+  app.get(
+    "/payments/:id",
+    {
+      config: { public: true, rateLimit: limit(PAYMENT_CHECK_LIMIT, "Too many payment checks from your address.") },
+      schema: {
+        tags: ["payments"],
+        summary: "Where one payment stands, asking the gateway while it is open (the QR's page polls this)",
+        params: paymentParams,
+        response: { 200: z.object({ success: z.literal(true), payment: paymentStateSchema }), 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { success: true as const, payment: await payments.check(request.params.id) };
+    },
+  );
+
+  app.get(
+    "/admin/payment-gateways",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Each online gateway's settings; whether a secret is stored, never the secret",
+        response: { 200: z.object({ success: z.literal(true), items: z.array(gatewaySettingsSchema) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { success: true as const, items: await payments.settings() };
+    },
+  );
+
+  app.put(
+    "/admin/payment-gateways/:gateway",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Save a gateway's settings; a secret left out keeps the stored one",
+        params: gatewayParams,
+        body: gatewaySettingsInputSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), item: gatewaySettingsSchema }), 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: "Online payment settings saved",
+      item: await payments.saveSettings(request.params.gateway, request.body),
+    }),
+  );
+
+  app.post(
+    "/admin/payment-gateways/:gateway/reveal",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "A gateway's merchant secret or password in the clear; written to its reveal log",
+        params: gatewayParams,
+        body: gatewayRevealInputSchema,
+        response: { 200: z.object({ success: z.literal(true), value: z.string() }), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { success: true as const, value: await payments.reveal(request.params.gateway, request.body.what, request.admin!.email) };
+    },
+  );
+
+  app.get(
+    "/admin/payments/to-check",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Payments that do not match their order (amount, order, a second payment): nothing was marked paid for them",
+        response: { 200: z.object({ success: z.literal(true), items: z.array(paymentToCheckSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, items: await payments.toCheck() }),
+  );
+
+  app.post(
+    "/admin/payments/:id/resolve",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "The seller has dealt with a payment to check (refunded it, or marked the order paid by hand)",
+        params: paymentParams,
+        response: { 200: successMessageSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await payments.resolve(request.params.id);
+      return { success: true as const, message: "Payment checked" };
+    },
+  );
+};

@@ -1,0 +1,403 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { localHref, type Locale } from "../../../domain/locale";
+import { awaitsPayment } from "../../../domain/order-pages";
+import type { OrderStatus } from "../../../domain/orders";
+import {
+  GATEWAY_NAMES,
+  GATEWAYS,
+  KHALTI_MIN_NPR,
+  OPEN_PAYMENT_STATUSES,
+  type Gateway,
+  type GatewaySettings,
+  type GatewaySettingsInput,
+  type OnlinePayments,
+  type PaidVia,
+  type PaymentStart,
+  type PaymentState,
+  type PaymentToCheck,
+} from "../../../domain/payments";
+import type { Config } from "../../config";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import type { Cipher } from "../secrets/cipher";
+import { secretContext } from "../secrets/stored";
+import { createEsewaClient } from "./esewa";
+import { createFonepayClient, type FonepayMerchant } from "./fonepay";
+import { GatewayError, type GatewayCheck } from "./gateway-result";
+import { createKhaltiClient } from "./khalti";
+import { createPaymentsRepository, type StoredGateway, type StoredPayment } from "./repository";
+import { decodeEsewaData, esewaDataIsSigned } from "./signatures";
+
+/** What each stored merchant secret is bound to: a sealed secret moved to another gateway does not open there. */
+const gatewaySecretContext = (gateway: Gateway, what: "secret" | "password") => secretContext.gateway(gateway, what);
+
+/** The shopper's browser's token, in an httpOnly cookie, that lets the return send them back to their order. */
+export const PAYMENT_COOKIE = "pasal_payment";
+export const PAYMENT_COOKIE_SECONDS = 2 * 60 * 60;
+
+export interface PaymentsDependencies {
+  orders: {
+    forPayment(
+      reference: string,
+      key: string,
+      address: string,
+    ): Promise<{ id: string; reference: string; total: number; status: OrderStatus; customer: { name: string | null; phone: string | null } }>;
+    markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused">;
+    shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
+  };
+  secrets: Pick<Cipher, "encrypt" | "decrypt">;
+  gateways: Config["gateways"];
+  log: FastifyBaseLogger;
+  /** Called once an order is moved to paid by a verified payment (issue 30); wired to automatic delivery on merge. */
+  afterVerifiedPayment?: (orderReference: string) => Promise<void> | void;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const newId = () => randomBytes(16).toString("base64url");
+
+export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDependencies) {
+  const { orders, secrets, log } = deps;
+  const repository = createPaymentsRepository();
+  const khalti = createKhaltiClient({ baseUrl: deps.gateways.khaltiBaseUrl, timeoutMs: deps.gateways.timeoutMs });
+  const esewa = createEsewaClient({
+    formUrl: deps.gateways.esewaFormUrl,
+    statusUrl: deps.gateways.esewaStatusUrl,
+    timeoutMs: deps.gateways.timeoutMs,
+  });
+  const fonepay = createFonepayClient({ baseUrl: deps.gateways.fonepayBaseUrl, timeoutMs: deps.gateways.timeoutMs });
+  const now = () => clock().toISOString();
+
+  /** A gateway's settings with its secrets opened, for talking to it; never answered to a browser. */
+  type Merchant = { merchantCode: string; username: string; secret: string; password: string };
+  function merchantOf(stored: StoredGateway): Merchant {
+    return {
+      merchantCode: stored.merchantCode,
+      username: stored.username,
+      secret: stored.secretSealed ? secrets.decrypt(stored.secretSealed, gatewaySecretContext(stored.gateway, "secret")) : "",
+      password: stored.passwordSealed ? secrets.decrypt(stored.passwordSealed, gatewaySecretContext(stored.gateway, "password")) : "",
+    };
+  }
+
+  /** Turned on, with what the gateway needs to be asked. */
+  const ready = (g: StoredGateway) =>
+    g.enabled &&
+    g.secretSealed !== null &&
+    (g.gateway === "khalti" || g.merchantCode !== "") &&
+    (g.gateway !== "fonepay" || (g.username !== "" && g.passwordSealed !== null));
+
+  async function readyGateway(gateway: Gateway): Promise<Merchant> {
+    const stored = await repository.gateway(db, gateway);
+    if (!stored || !ready(stored)) throw conflict(`${GATEWAY_NAMES[gateway]} is not turned on in this shop`);
+    return merchantOf(stored);
+  }
+
+  const asFonepay = (m: Merchant): FonepayMerchant => ({
+    merchantCode: m.merchantCode,
+    secret: m.secret,
+    username: m.username,
+    password: m.password,
+  });
+
+  /** Asks the gateway about one attempt; the gateway's answer alone decides, never what a browser brought back. */
+  async function askGateway(payment: StoredPayment): Promise<GatewayCheck> {
+    const merchant = await readyGatewayForCheck(payment.gateway);
+    if (!payment.gatewayRef) throw new GatewayError("the payment never reached the gateway");
+    switch (payment.gateway) {
+      case "khalti":
+        return khalti.lookup(merchant.secret, payment.gatewayRef);
+      case "esewa":
+        return esewa.status({ productCode: merchant.merchantCode, amountNpr: payment.amount, transactionUuid: payment.gatewayRef });
+      case "fonepay":
+        return fonepay.status(asFonepay(merchant), payment.gatewayRef);
+    }
+  }
+
+  /** A payment started while the gateway was on is still checked after the seller turned it off. */
+  async function readyGatewayForCheck(gateway: Gateway): Promise<Merchant> {
+    const stored = await repository.gateway(db, gateway);
+    if (!stored?.secretSealed) throw new GatewayError(`${GATEWAY_NAMES[gateway]} has no merchant secret stored`);
+    return merchantOf(stored);
+  }
+
+  /**
+   * Records what the gateway said, once. A payment proved for the order's exact amount marks the order paid in the
+   * same transaction (one transition, from awaiting payment only); anything that does not match goes to the
+   * seller's "payments to check" and marks nothing.
+   */
+  async function settle(payment: StoredPayment, check: GatewayCheck): Promise<void> {
+    const name = GATEWAY_NAMES[payment.gateway];
+    if (check.state === "pending") {
+      if (payment.status === "started") await repository.settle(db, payment.id, "pending", { transactionId: null, detail: check.detail }, now());
+      return;
+    }
+    if (check.state !== "paid") {
+      await repository.settle(db, payment.id, check.state, { transactionId: check.transactionId, detail: check.detail }, now());
+      return;
+    }
+    const problems: string[] = [];
+    if (check.reference !== null && check.reference !== payment.gatewayRef)
+      problems.push(`${name} answered about ${check.reference}, not ${payment.gatewayRef}`);
+    if (check.amount !== null && check.amount !== payment.amount)
+      problems.push(`${name} says NPR ${check.amount} was paid; the order is NPR ${payment.amount}`);
+    const outcome = { transactionId: check.transactionId, detail: [check.detail, ...problems].join(". ") };
+    if (problems.length > 0) {
+      if (await repository.settle(db, payment.id, "check", outcome, now()))
+        log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
+      return;
+    }
+    let moved: "paid" | "noted" | "refused" | "decided" = "decided";
+    try {
+      moved = await db.transaction().execute(async (trx) => {
+        if (!(await repository.settle(trx, payment.id, "paid", outcome, now()))) return "decided" as const;
+        const result = await orders.markPaidVerified(trx, payment.orderId, {
+          gateway: payment.gateway,
+          transactionId: check.transactionId,
+          amount: payment.amount,
+        });
+        // Money for an order the seller cancelled: theirs to sort out with the shopper.
+        if (result === "refused") throw new RefusedOrder();
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RefusedOrder) {
+        await repository.settle(
+          db,
+          payment.id,
+          "check",
+          { ...outcome, detail: `${outcome.detail}. The order no longer awaits payment (cancelled?)` },
+          now(),
+        );
+        return;
+      }
+      // Another payment of this order is recorded paid already: this one is a second payment.
+      if (isUniqueViolation(error)) {
+        await repository.settle(
+          db,
+          payment.id,
+          "check",
+          { ...outcome, detail: `${outcome.detail}. A second payment: the order is paid already` },
+          now(),
+        );
+        return;
+      }
+      throw error;
+    }
+    if (moved === "paid" && deps.afterVerifiedPayment) {
+      const reference = await repository.orderReference(db, payment.orderId);
+      if (reference) {
+        try {
+          await deps.afterVerifiedPayment(reference);
+        } catch (error) {
+          log.error({ err: error, reference }, "after a verified payment");
+        }
+      }
+    }
+  }
+
+  /** Asks and records; a gateway that did not answer leaves the attempt as it was, noted. */
+  async function checkNow(payment: StoredPayment): Promise<StoredPayment> {
+    if (!(OPEN_PAYMENT_STATUSES as readonly string[]).includes(payment.status)) return payment;
+    try {
+      await settle(payment, await askGateway(payment));
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      log.warn({ payment: payment.id }, "payment check: %s", error.message);
+      await repository.note(db, payment.id, `Not checked: ${error.message}`, now());
+    }
+    return (await repository.find(db, payment.id))!;
+  }
+
+  async function stateOf(payment: StoredPayment): Promise<PaymentState> {
+    return {
+      paymentId: payment.id,
+      gateway: payment.gateway,
+      status: payment.status,
+      reference: (await repository.orderReference(db, payment.orderId)) ?? "",
+      amount: payment.amount,
+    };
+  }
+
+  async function findOrThrow(id: string): Promise<StoredPayment> {
+    const payment = await repository.find(db, id);
+    if (!payment) throw notFound("No such payment");
+    return payment;
+  }
+
+  return {
+    /** The gateways a shopper may pay with now. */
+    async enabled(): Promise<Gateway[]> {
+      const stored = await repository.gateways(db);
+      return GATEWAYS.filter((gateway) => stored.some((g) => g.gateway === gateway && ready(g)));
+    },
+
+    async settings(): Promise<GatewaySettings[]> {
+      const [stored, reveals] = await Promise.all([repository.gateways(db), repository.reveals(db)]);
+      return GATEWAYS.map((gateway) => {
+        const g = stored.find((s) => s.gateway === gateway);
+        return {
+          gateway,
+          enabled: g?.enabled ?? false,
+          merchantCode: g?.merchantCode ?? "",
+          username: g?.username ?? "",
+          hasSecret: Boolean(g?.secretSealed),
+          hasPassword: Boolean(g?.passwordSealed),
+          reveals: reveals.filter((r) => r.gateway === gateway).map(({ what, adminEmail, at }) => ({ what, adminEmail, at })),
+        };
+      });
+    },
+
+    /** Secrets are write-only: one left out keeps the stored one. Turning a gateway on needs what it asks for. */
+    async saveSettings(gateway: Gateway, input: GatewaySettingsInput): Promise<GatewaySettings> {
+      const current = await repository.gateway(db, gateway);
+      const seal = (value: string, what: "secret" | "password") => secrets.encrypt(value, gatewaySecretContext(gateway, what));
+      const next: StoredGateway = {
+        gateway,
+        enabled: input.enabled,
+        merchantCode: input.merchantCode,
+        username: input.username,
+        secretSealed: input.secret ? seal(input.secret, "secret") : (current?.secretSealed ?? null),
+        passwordSealed: input.password ? seal(input.password, "password") : (current?.passwordSealed ?? null),
+      };
+      if (next.enabled) {
+        const missing: Array<{ field: string; message: string }> = [];
+        if (!next.secretSealed) missing.push({ field: "secret", message: "Give the merchant secret key" });
+        if (gateway !== "khalti" && !next.merchantCode) {
+          missing.push({ field: "merchantCode", message: gateway === "esewa" ? "Give the product code" : "Give the merchant code" });
+        }
+        if (gateway === "fonepay" && !next.username) missing.push({ field: "username", message: "Give the username" });
+        if (gateway === "fonepay" && !next.passwordSealed) missing.push({ field: "password", message: "Give the password" });
+        if (missing.length) throw badRequest(missing[0]!.message, missing);
+      }
+      await repository.saveGateway(db, next, now());
+      return (await this.settings()).find((s) => s.gateway === gateway)!;
+    },
+
+    /** One merchant secret in the clear for the admin who asked; written to the reveal log first (ADR 0083). */
+    async reveal(gateway: Gateway, what: "secret" | "password", adminEmail: string): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const stored = await repository.gateway(trx, gateway);
+        const sealed = what === "secret" ? stored?.secretSealed : stored?.passwordSealed;
+        if (!sealed) throw notFound(`${GATEWAY_NAMES[gateway]} has no ${what === "secret" ? "secret key" : "password"} stored`);
+        await repository.recordReveal(trx, gateway, what === "secret" ? "secret key" : "password", adminEmail, now());
+        return secrets.decrypt(sealed, gatewaySecretContext(gateway, what));
+      });
+    },
+
+    /**
+     * Starts paying an order: a new attempt under our own random id (the return URLs name it, never the order
+     * key), then the gateway is asked. Answers what the browser does next and the token for its cookie.
+     */
+    async start(reference: string, key: string, gateway: Gateway, address: string, origin: string): Promise<{ start: PaymentStart; token: string }> {
+      const order = await orders.forPayment(reference, key, address);
+      if (!awaitsPayment(order.status)) throw conflict(order.status === "cancelled" ? "This order is cancelled" : "This order is paid already");
+      const merchant = await readyGateway(gateway);
+      if (gateway === "khalti" && order.total < KHALTI_MIN_NPR) throw conflict(`Khalti takes payments of NPR ${KHALTI_MIN_NPR} or more`);
+      const id = newId();
+      const token = randomBytes(24).toString("base64url");
+      const returnUrl = `${origin}/api/payments/${id}/return`;
+      // eSewa's and Fonepay's references are ours to choose: unique, letters, digits and hyphens.
+      const ownRef = gateway === "khalti" ? null : `${order.reference}-${randomBytes(6).toString("hex")}`;
+      await repository.insert(db, { id, gateway, gatewayRef: ownRef, orderId: order.id, amount: order.total, browserHash: hashToken(token) }, now());
+      try {
+        switch (gateway) {
+          case "khalti": {
+            const { pidx, paymentUrl } = await khalti.initiate(merchant.secret, {
+              amountNpr: order.total,
+              purchaseOrderId: order.reference,
+              purchaseOrderName: `Order ${order.reference}`,
+              returnUrl,
+              websiteUrl: origin,
+              customer: order.customer,
+            });
+            await repository.setReference(db, id, pidx, now());
+            return { start: { kind: "redirect", paymentId: id, url: paymentUrl }, token };
+          }
+          case "esewa": {
+            const form = esewa.form({
+              secret: merchant.secret,
+              productCode: merchant.merchantCode,
+              amountNpr: order.total,
+              transactionUuid: ownRef!,
+              successUrl: returnUrl,
+              failureUrl: `${origin}/api/payments/${id}/failed`,
+            });
+            return { start: { kind: "form", paymentId: id, ...form }, token };
+          }
+          case "fonepay": {
+            const qr = await fonepay.qr(asFonepay(merchant), { amountNpr: order.total, prn: ownRef!, remarks1: order.reference, remarks2: "Pasal" });
+            return { start: { kind: "qr", paymentId: id, qr }, token };
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        log.warn({ payment: id }, "payment start: %s", error.message);
+        await repository.settle(db, id, "failed", { transactionId: null, detail: `Not started: ${error.message}` }, now());
+        throw new HttpError(502, `${GATEWAY_NAMES[gateway]} did not answer. Try again in a minute, or pay another way below.`);
+      }
+    },
+
+    /**
+     * The shopper came back from the gateway. What they bring is never believed: Khalti's and Fonepay's
+     * payments are looked up; eSewa's `data` must carry eSewa's signature for this very attempt, and then its
+     * status check decides. Answers where to send the browser: its order page when the cookie is this
+     * attempt's, else the page saying the payment was checked.
+     */
+    async returned(id: string, query: Record<string, string | undefined>, cookie: string | undefined): Promise<string> {
+      let payment = await findOrThrow(id);
+      const worthChecking = payment.gateway !== "esewa" || (await esewaReturnHolds(payment, query.data));
+      if (worthChecking) payment = await checkNow(payment);
+      return (await this.pathBack(payment, cookie)) ?? `/payment/${payment.id}`;
+    },
+
+    /** The order page of the browser that started the attempt (its cookie), or null. */
+    async pathBack(payment: StoredPayment, cookie: string | undefined): Promise<string | null> {
+      const [cookieId, token] = (cookie ?? "").split(".");
+      if (cookieId !== payment.id || !token || !payment.browserHash || hashToken(token) !== payment.browserHash) return null;
+      const link = await orders.shopperPathOf(payment.orderId);
+      return link ? localHref(link.language, link.path) : null;
+    },
+
+    /** Where an attempt stands, asking the gateway while it is open (the Fonepay QR's page polls this). */
+    async check(id: string): Promise<PaymentState> {
+      return stateOf(await checkNow(await findOrThrow(id)));
+    },
+
+    /** Where an attempt stands, as stored. */
+    state: async (id: string): Promise<PaymentState> => stateOf(await findOrThrow(id)),
+
+    /**
+     * For the page of an order its shopper opened (the caller checked the key): the gateways to offer while it
+     * awaits payment, and its latest attempt.
+     */
+    async forOrderPage(reference: string, awaiting: boolean): Promise<OnlinePayments> {
+      const [gateways, latest] = await Promise.all([awaiting ? this.enabled() : Promise.resolve([]), repository.latestOf(db, reference)]);
+      return { gateways, latest: latest ? await stateOf(latest) : null };
+    },
+
+    toCheck: (): Promise<PaymentToCheck[]> => repository.toCheck(db),
+
+    async resolve(id: string): Promise<void> {
+      if (!(await repository.resolve(db, id, now()))) throw conflict("This payment is not waiting to be checked");
+    },
+  };
+
+  /** eSewa's return is worth a status check only when eSewa signed it for this attempt; a failure return always is. */
+  async function esewaReturnHolds(payment: StoredPayment, encoded: string | undefined): Promise<boolean> {
+    if (encoded === undefined) return true;
+    const data = decodeEsewaData(encoded.slice(0, 4000));
+    const merchant = await readyGatewayForCheck("esewa").catch(() => null);
+    if (!data || !merchant || !esewaDataIsSigned(merchant.secret, data)) {
+      log.warn({ payment: payment.id }, "eSewa return with a signature that does not verify: ignored");
+      return false;
+    }
+    if (data.transaction_uuid !== payment.gatewayRef || data.product_code !== merchant.merchantCode) {
+      log.warn({ payment: payment.id }, "eSewa return signed for another payment: ignored");
+      return false;
+    }
+    return true;
+  }
+}
+
+class RefusedOrder extends Error {}
