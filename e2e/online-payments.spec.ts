@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { turnOnGateways } from "./gateways";
-import { catalogueId, placeOrder } from "./helpers";
+import { catalogueId, catchChatLinks, placeOrder } from "./helpers";
 
 /**
  * Issue 30: a shopper pays on the (fake) gateway, comes back and sees "Paid — checked"; the seller has nothing
@@ -136,4 +136,69 @@ test("Rs. 1 less goes to the seller's payments to check and marks nothing paid; 
   } finally {
     await seller.close();
   }
+});
+
+test("with Khalti and automatic delivery on, a shopper goes from cart to their login on the order page, and the seller has nothing to do", async ({
+  page,
+  context,
+  admin,
+}) => {
+  test.slow();
+  // An item of this test's own, set to deliver automatically, and an account with a seat for it.
+  const name = `Auto Khalti ${Date.now()}`;
+  const created = await admin.post("/api/prices", {
+    data: {
+      Name: name,
+      Id: String(Date.now() % 1e8),
+      ImageId: "/images/placeholder.svg",
+      Category: "ott",
+      plans: { "1": 150 },
+      Status: "shared",
+      SpecialLink: "https://example.com",
+      AutoDeliver: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const login = `auto-khalti-${Date.now()}@example.com`;
+  const account = await admin.post("/api/admin/accounts", {
+    data: {
+      service: `${name} family`,
+      itemIds: [await catalogueId(admin, name)],
+      login,
+      password: "E2E-account-pass-4821",
+      seats: [{ profileName: "Kitchen", pin: "4821" }],
+      billingCycle: "none",
+      cost: 1200,
+    },
+  });
+  expect(account.status(), await account.text()).toBe(201);
+
+  // The shopper: cart, checkout on WhatsApp, the order page from the message's link, Khalti.
+  const urls = await catchChatLinks(context);
+  await page.goto(`/prices/${encodeURIComponent(name)}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("link", { name: "Cart, 1 item" }).click();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+  await dialog.getByLabel("Phone").fill("9801234598");
+  const popup = context.waitForEvent("page");
+  await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  await popup;
+  await expect.poll(() => urls.length).toBeGreaterThan(0);
+  const orderLink = new URL(urls[0]!).searchParams.get("text")!.split("\n").at(-1)!;
+  const reference = /PSL-\w{5}/.exec(orderLink)![0];
+
+  const online = await openOrder(page, orderLink);
+  await online.getByRole("button", { name: "Pay with Khalti" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${reference}\\?key=`));
+  const credentials = page.getByRole("region", { name: "Your login and keys" });
+  await expect(credentials).toContainText(login);
+  await expect(credentials).toContainText("E2E-account-pass-4821");
+  await expect(credentials).toContainText("Kitchen");
+
+  // The seller finds it delivered, paid via Khalti, on the customer's page like any other order.
+  expect(await sellerSees(admin, reference)).toMatchObject({ status: "delivered", paidVia: { gateway: "khalti" } });
+  const customer = await (await admin.get(`/api/admin/customers/${encodeURIComponent("+9779801234598")}`)).json();
+  expect(JSON.stringify(customer.customer)).toContain(reference);
 });
