@@ -49,6 +49,11 @@ describe("the API as a whole", () => {
         // A shopper's own order, opened by the key in its link (ADR 0075).
         "GET /api/orders/:reference",
         "POST /api/orders/:reference/paid",
+        // Paying it online, by the same key; a gateway's return and the page's poll name only the attempt's own random id (ADR 0098).
+        "POST /api/orders/:reference/pay/:gateway",
+        "GET /api/payments/:id",
+        "GET /api/payments/:id/return",
+        "GET /api/payments/:id/failed",
       ].sort(),
     );
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;
