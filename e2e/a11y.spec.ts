@@ -167,6 +167,8 @@ async function ordersOnSeats(scene: Scene) {
   const order = orderCard(page, reference);
   await order.getByRole("button", { name: `Manage order ${reference}` }).click();
   for (const seat of [1, 2]) {
+    // Pressed once the proposal reads this seat: the second line's is read again after the first line takes seat 1.
+    await expect(order.getByText(`Proposed: ${service}, seat ${seat}`).first()).toBeVisible();
     await order
       .getByRole("button", { name: `Assign seat for ${item.name}` })
       .first()
