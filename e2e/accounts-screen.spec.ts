@@ -55,6 +55,12 @@ test("the accounts screen on a phone: the list first, the add form behind its bu
   expect((await holder.boundingBox())!.width).toBeGreaterThanOrEqual(150);
   expect(await card.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
+  // The password shows only when asked for, and goes again on Hide.
+  await card.getByRole("button", { name: `Reveal the password of ${service} ${login}` }).click();
+  await expect(card.getByText("E2E-account-pass-4821")).toBeVisible();
+  await card.getByRole("button", { name: "Hide" }).click();
+  await expect(card.getByText("E2E-account-pass-4821")).toHaveCount(0);
+
   // Edit opens in place of the card, and saving shows the card again.
   await card.getByRole("button", { name: `Edit ${service} (${login})` }).click();
   const editForm = page.getByRole("region", { name: `Edit ${service} (${login})` });

@@ -19,7 +19,7 @@ import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import { accountFormId } from "./account-form";
-import { RevealButton } from "./reveal-button";
+import { RevealButton } from "../../lib/admin/reveal-button";
 
 const STATUS_STYLE = {
   active: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
@@ -109,7 +109,11 @@ function AccountCard({ account, itemNames, editing }: { account: Account; itemNa
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span>Password:</span>
-        <RevealButton accountId={account._id} what="password" label={`Reveal the password of ${account.service} ${account.login}`} />
+        <RevealButton
+          path={`/api/admin/accounts/${account._id}/reveal`}
+          body={{ what: "password" }}
+          label={`Reveal the password of ${account.service} ${account.login}`}
+        />
       </div>
       <div className="mt-3 overflow-x-auto">
         {/* Three columns, the profile under its seat, so "Held by" keeps room for a name at 360 px. */}
@@ -130,7 +134,11 @@ function AccountCard({ account, itemNames, editing }: { account: Account; itemNa
                 </td>
                 <td className="py-1.5 pr-2">
                   {seat.hasPin ? (
-                    <RevealButton accountId={account._id} what="pin" seatId={seat.id} label={`Reveal the PIN of seat ${seat.position}`} />
+                    <RevealButton
+                      path={`/api/admin/accounts/${account._id}/reveal`}
+                      body={{ what: "pin", seatId: seat.id }}
+                      label={`Reveal the PIN of seat ${seat.position}`}
+                    />
                   ) : (
                     "–"
                   )}

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { z } from "zod";
+import type { FormEvent } from "react";
 import { GATEWAY_NAMES, type Gateway, type GatewaySettings } from "../../../domain/payments";
 import { card, focusRing, mutedText } from "../../components/ui";
-import { callApi } from "../../lib/admin/admin-api";
 import { formatDateTime } from "../../lib/admin/format";
 import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
-import { useToast } from "../../lib/admin/toast";
+import { RevealButton } from "../../lib/admin/reveal-button";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveGatewaySchema } from "./online-payment-actions";
 
@@ -120,7 +118,13 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
         hint={`${settings.hasSecret ? "Stored encrypted; leave empty to keep it. " : ""}${fields.secretHint}`}
         error={errors.secret}
       />
-      {settings.hasSecret && <RevealSecret gateway={settings.gateway} what="secret" label={`Reveal ${name} ${fields.secret.toLowerCase()}`} />}
+      {settings.hasSecret && (
+        <RevealButton
+          path={`/api/admin/payment-gateways/${settings.gateway}/reveal`}
+          body={{ what: "secret" }}
+          label={`Reveal ${name} ${fields.secret.toLowerCase()}`}
+        />
+      )}
       {fields.password && (
         <>
           <InputField
@@ -131,7 +135,13 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
             hint={settings.hasPassword ? "Stored encrypted; leave empty to keep it." : undefined}
             error={errors.password}
           />
-          {settings.hasPassword && <RevealSecret gateway={settings.gateway} what="password" label={`Reveal ${name} password`} />}
+          {settings.hasPassword && (
+            <RevealButton
+              path={`/api/admin/payment-gateways/${settings.gateway}/reveal`}
+              body={{ what: "password" }}
+              label={`Reveal ${name} password`}
+            />
+          )}
         </>
       )}
       <SubmitButton pending={pending} className="w-full">
@@ -150,42 +160,5 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
         </details>
       )}
     </form>
-  );
-}
-
-const revealAnswer = z.object({ success: z.literal(true), value: z.string() });
-
-/** Shows one stored secret for a while; the value lives in this component's state only, and each asking is logged. */
-function RevealSecret({ gateway, what, label }: { gateway: Gateway; what: "secret" | "password"; label: string }) {
-  const [value, setValue] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const toast = useToast();
-  const button = `rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
-
-  async function reveal() {
-    setPending(true);
-    const answer = await callApi("POST", `/api/admin/payment-gateways/${gateway}/reveal`, revealAnswer, { what });
-    setPending(false);
-    if (!answer.ok) return toast("error", answer.message);
-    setValue(answer.data.value);
-    window.setTimeout(() => setValue(null), 30_000);
-  }
-
-  if (value !== null) {
-    return (
-      <span className="flex flex-wrap items-center gap-2">
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all dark:bg-slate-800" data-secret>
-          {value}
-        </code>
-        <button type="button" className={button} onClick={() => setValue(null)}>
-          Hide
-        </button>
-      </span>
-    );
-  }
-  return (
-    <button type="button" className={button} onClick={() => void reveal()} disabled={pending} aria-label={label}>
-      {pending ? "Revealing…" : "Reveal"}
-    </button>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { z } from "zod";
 import { focusRing } from "../../components/ui";
-import { callApi } from "../../lib/admin/admin-api";
-import { useToast } from "../../lib/admin/toast";
+import { callApi } from "./admin-api";
+import { useToast } from "./toast";
 
 const revealAnswer = z.object({ success: z.literal(true), value: z.string() });
 
@@ -10,17 +10,18 @@ const revealAnswer = z.object({ success: z.literal(true), value: z.string() });
 const SHOWN_MS = 30_000;
 
 /**
- * Asks the API for one secret and shows it for a while. The value lives in this component's state only:
- * never in the screen's loader data, the URL or browser storage, and each asking is in the reveal log.
+ * Asks the API for one secret (a POST of `body` to `path`, the secret's reveal route) and shows it for a while.
+ * The value lives in this component's state only: never in the screen's loader data, the URL or browser
+ * storage, and each asking is in the reveal log.
  */
-export function RevealButton({ accountId, what, seatId, label }: { accountId: string; what: "password" | "pin"; seatId?: string; label: string }) {
+export function RevealButton({ path, body, label }: { path: string; body: Record<string, string>; label: string }) {
   const [value, setValue] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const toast = useToast();
 
   async function reveal() {
     setPending(true);
-    const answer = await callApi("POST", `/api/admin/accounts/${accountId}/reveal`, revealAnswer, { what, ...(seatId ? { seatId } : {}) });
+    const answer = await callApi("POST", path, revealAnswer, body);
     setPending(false);
     if (!answer.ok) return toast("error", answer.message);
     setValue(answer.data.value);
