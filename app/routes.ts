@@ -32,9 +32,12 @@ export default [
   ...storefront(""),
   ...storefront("ne"),
   route("ne/*", "routes/not-found.tsx", { id: "ne-not-found" }),
-  route("services", "routes/redirect.ts", { id: "redirect-services" }),
-  route("pricing", "routes/redirect.ts", { id: "redirect-pricing" }),
-  route("about", "routes/redirect.ts", { id: "redirect-about" }),
+  // The footer's spec links, in either language, land on the page they mean in that language.
+  ...(["", "ne"] as const).flatMap((lang) =>
+    ["services", "pricing", "about"].map((name) =>
+      route(lang ? `${lang}/${name}` : name, "routes/redirect.ts", { id: `redirect-${lang ? `${lang}-` : ""}${name}` }),
+    ),
+  ),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // Admin area (spec: '/' and 'login' inside it are the sign-in screen).
