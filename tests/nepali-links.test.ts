@@ -4,7 +4,7 @@ import { productionWeb } from "./helpers/web";
 
 /** The anchors of a page: where each goes, and whether it says it leads to the English pages. */
 function anchors(html: string): { href: string; toEnglish: boolean }[] {
-  return [...html.matchAll(/<a\b([^>]*)>/g)].flatMap(([, attributes]) => {
+  return [...html.matchAll(/<a\b([^>]*)>/g)].flatMap(([, attributes = ""]) => {
     const href = /\shref="([^"]*)"/.exec(attributes)?.[1];
     if (!href) return [];
     return [{ href: href.replaceAll("&amp;", "&"), toEnglish: /\shreflang="en"/i.test(attributes) }];
@@ -44,5 +44,13 @@ describe("the Nepali pages' links", () => {
     }
     expect(wrong).toEqual([]);
     expect(seen.size).toBeGreaterThan(20);
+  });
+
+  it("the carousel names its slides in Nepali words and digits", async () => {
+    const { app } = await createTestApp({ web: await productionWeb(), seed: true });
+    const home = (await app.inject("/ne/")).body;
+    expect(home).toMatch(/aria-label="[०-९]+ मध्ये १"/);
+    expect(home).toMatch(/aria-label="स्लाइड १ मा जानुहोस्"/);
+    expect(home).not.toMatch(/aria-label="\d+ of \d+"/);
   });
 });
