@@ -17,6 +17,8 @@ const storefront = (lang: "" | "ne") => {
     route(at("cart"), "routes/cart.tsx", id("cart")),
     route(at("order/:reference"), "routes/order.tsx", id("order")),
     route(at("my-orders"), "routes/my-orders.tsx", id("my-orders")),
+    // A customer's page of all their subscriptions, opened by its key (issue 31, ADR 0104).
+    route(at("my/:key"), "routes/my.tsx", id("my")),
     route(at("payment/:id"), "routes/payment.tsx", id("payment")),
     route(at("updates"), "routes/updates.tsx", id("updates")),
     route(at("aboutUs"), "routes/about.tsx", id("about")),

@@ -94,6 +94,13 @@ async function anOrder(
   return order;
 }
 
+/** The customer link of `phone` (issue 31), as the seller's "New customer link" makes it. */
+async function customerLink({ admin }: Scene, phone: string): Promise<string> {
+  const made = await admin.post(`/api/admin/customers/${phone}/link`);
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()).link.path;
+}
+
 /**
  * Issue 30: an item of the row's own set to deliver automatically, on an account's seat (or, with `stocked`
  * false, on nothing), and an order of it marked paid: delivered automatically, or waiting with its reason.
@@ -434,6 +441,35 @@ const STOREFRONT: Row[] = [
     },
   },
   {
+    state: "a customer's page of two subscriptions",
+    tag: "@phone",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      for (let i = 0; i < 2; i++) await anOrder(scene, { status: "delivered", phone });
+      await scene.page.goto(await customerLink(scene, phone));
+      await expect(scene.page.getByRole("list", { name: "Active subscriptions" }).getByRole("listitem")).toHaveCount(2);
+    },
+  },
+  {
+    state: "a customer's page with no subscription running",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { phone });
+      await scene.page.goto(await customerLink(scene, phone));
+      await expect(scene.page.getByText("No subscription is running now.")).toBeVisible();
+    },
+  },
+  {
+    state: "a customer link that was revoked",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { phone });
+      const link = await customerLink(scene, phone);
+      expect((await scene.admin.delete(`/api/admin/customers/${phone}/link`)).status()).toBe(200);
+      await visit(scene.page, link, "Order not found");
+    },
+  },
+  {
     state: "my orders",
     tag: "@phone",
     async open(scene) {
@@ -472,6 +508,14 @@ const NEPALI: Row[] = [
       await addItem(scene, { NameNe: nepali, Category: "games" });
       await scene.page.goto(`/ne/prices?q=${encodeURIComponent(nepali)}`);
       await expect(scene.page.getByRole("list", { name: "सदस्यताहरू" }).getByRole("link")).toContainText(nepali);
+    },
+  },
+  {
+    state: "a Nepali customer's page",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { status: "delivered", phone });
+      await visit(scene.page, `/ne${await customerLink(scene, phone)}`, "तपाईंका सदस्यता");
     },
   },
   {
@@ -696,14 +740,16 @@ const ADMIN: Row[] = [
     },
   },
   {
-    state: "a customer's page",
+    state: "a customer's page, with their customer link",
     async open(scene) {
       const phone = `98${unique().slice(-8)}`;
       const name = `A11y Customer ${unique()}`;
       await anOrder(scene, { phone, name });
+      const link = await customerLink(scene, phone);
       await scene.signedIn(scene.page, `/admin/customers?q=${phone.slice(-8)}`);
       await scene.page.getByRole("link", { name }).filter({ visible: true }).click();
       await expect(scene.page.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(scene.page.getByRole("region", { name: "Customer link" }).getByRole("link", { name: link })).toBeVisible();
     },
   },
   {

@@ -15,6 +15,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { customersRoutes } from "./modules/customers/routes";
+import { customerLinksRoutes } from "./modules/customer-links/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
@@ -50,6 +51,8 @@ export interface AppOptions {
   web?: WebOptions;
   /** Runs before routes are registered, e.g. to mount Vite's dev middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Where the log goes (tests read what was logged); standard output when absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0074). */
@@ -66,7 +69,7 @@ export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
 
-export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream }: AppOptions): Promise<App> {
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
   // On PostgreSQL kept no longer than change notices' bound, like every other cache (ADR 0019).
   const pages =
@@ -86,6 +89,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
             // An order link's key opens that order's page: it stays out of the logs (ADR 0075).
             serializers: { req: loggedRequest },
             ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
+            ...(logStream ? { stream: logStream } : {}),
           },
     logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
@@ -180,6 +184,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
       await api.register(accountsRoutes, { services });
       await api.register(customersRoutes, { services });
+      await api.register(customerLinksRoutes, { services });
       await api.register(reportsRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.

@@ -14,6 +14,7 @@ import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
+import { createCustomerLinksService } from "./modules/customer-links/service";
 import { createCustomersService } from "./modules/customers/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -39,7 +40,17 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const paymentMethods = createPaymentMethodsService(db, clock, changes);
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
-  const ledger = createLedgerServices(db, clock, changes, secrets);
+  // The delivery message carries the customer's link (issue 31), made then if they have none.
+  const ledger = createLedgerServices(db, clock, changes, secrets, {
+    publicUrl: config.publicUrl,
+    customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
+  });
+  const customerLinks = createCustomerLinksService(db, clock, {
+    limits,
+    secrets,
+    catalogue,
+    seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+  });
   const orders = createOrdersService(db, clock, {
     catalogue,
     settings,
@@ -89,6 +100,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
     }),
     customers: createCustomersService(db, clock),
+    customerLinks,
     reports: createReportsService(db, clock),
     ...ledger,
   };
@@ -96,7 +108,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
 export type Services = ReturnType<typeof createServices>;
 
 /** The seller's ledger (issue 20): accounts and seats, licence keys, their settings, availability and the delivery message. */
-function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
+function createLedgerServices(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  secrets: Cipher,
+  links: { publicUrl: string | undefined; customerLink: (phoneKey: string) => Promise<string | null> },
+) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
   const accounts = createAccountsService(db, clock, changes, secrets, { graceDays });
@@ -106,6 +124,6 @@ function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secr
     accounts,
     licenceKeys,
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
-    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get }),
+    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links }),
   };
 }

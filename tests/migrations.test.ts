@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { orderLanguage } from "../server/db/migrations/0012-order-language";
 import { billingAndLifetimeKeys } from "../server/db/migrations/0016-billing-and-lifetime-keys";
 import { automaticDelivery } from "../server/db/migrations/0018-automatic-delivery";
+import { customerLinks } from "../server/db/migrations/0021-customer-links";
+import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
@@ -81,6 +83,33 @@ describe("migrations", () => {
         })
         .execute();
       expect(await database.db.selectFrom("catalogue_items").select("auto_deliver").executeTakeFirst()).toEqual({ auto_deliver: 0 });
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0021 keeps one link per customer and one customer per key, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await customerLinks.down!(db);
+      await customerLinks.up(db);
+      const link = { phone: "+9779800000001", key_hash: "a".repeat(64), key_sealed: "s1.x.y", created_at: "2026-01-01T00:00:00.000Z" };
+      await database.db.insertInto("customer_links").values(link).execute();
+      for (const clash of [
+        { ...link, key_hash: "b".repeat(64) },
+        { ...link, phone: "+9779800000002" },
+      ]) {
+        const refused = await database.db
+          .insertInto("customer_links")
+          .values(clash)
+          .execute()
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(isUniqueViolation(refused), JSON.stringify(clash)).toBe(true);
+      }
     } finally {
       await drop();
     }

@@ -54,6 +54,8 @@ describe("the API as a whole", () => {
         "GET /api/payments/:id",
         "GET /api/payments/:id/return",
         "GET /api/payments/:id/failed",
+        // A customer's page of all their subscriptions, opened by the key of their customer link (ADR 0104).
+        "GET /api/my/:key",
       ].sort(),
     );
     const before = (await t.app.inject({ method: "GET", url: "/api/prices" })).body;

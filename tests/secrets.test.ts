@@ -162,10 +162,16 @@ describe("stored secrets", () => {
     const placed = await t.app.inject({
       method: "POST",
       url: "/api/orders",
-      payload: { items: [{ _id: itemId, months: 1, devices: 1 }], channel: "whatsapp" },
+      payload: { items: [{ _id: itemId, months: 1, devices: 1 }], channel: "whatsapp", phone: "9800000001" },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const { reference, orderUrl } = placed.json() as { reference: string; orderUrl: string };
+    const customerLink = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/customers/9800000001/link",
+      headers: { cookie: await t.adminCookie() },
+    });
+    expect(customerLink.statusCode, customerLink.body).toBe(201);
     const gateway = await t.app.inject({
       method: "PUT",
       url: "/api/admin/payment-gateways/khalti",
@@ -181,7 +187,7 @@ describe("stored secrets", () => {
       loadConfig({ DATABASE_URL: t.databaseUrl, SECRETS_KEY_FILE: keyFile }).secrets,
       new Date().toISOString(),
     );
-    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, gateways: 1 });
+    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1 });
     const newKey = fs.readFileSync(keyFile, "utf8").trim();
     expect(newKey).not.toBe(oldKey);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -216,6 +222,8 @@ describe("stored secrets", () => {
       expect(again.json()).toMatchObject({ imported: 0, alreadyInStock: [1] });
       // The admin's copy of the shopper's link was re-encrypted too.
       expect((await rotated.services.orders.get(reference)).shopperPath).toBe(orderUrl);
+      // And the admin's copy of the customer's link (ADR 0104).
+      expect((await rotated.services.customerLinks.linkOf("9800000001"))?.path).toBe(customerLink.json().link.path);
     } finally {
       await rotated.close();
     }

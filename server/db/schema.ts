@@ -279,6 +279,16 @@ export interface CustomersTable {
   version: Generated<number>;
 }
 
+/** A customer's link to their page of subscriptions (0021-customer-links, ADR 0104): one per normalised phone. */
+export interface CustomerLinksTable {
+  phone: string;
+  /** SHA-256 of the key, hex: what a visit is looked up by. */
+  key_hash: string;
+  /** The key sealed with the shop's secrets key, bound to the phone and the hash: the admin's copy of the link. */
+  key_sealed: string;
+  created_at: string;
+}
+
 export interface SecretRevealsTable {
   id: string;
   account_id: string | null;
@@ -357,6 +367,7 @@ export interface Tables {
   secret_reveals: SecretRevealsTable;
   stock_thresholds: StockThresholdsTable;
   customers: CustomersTable;
+  customer_links: CustomerLinksTable;
   payment_gateways: PaymentGatewaysTable;
   payments: PaymentsTable;
 }

@@ -225,7 +225,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         },
       },
     },
-    async (request) => ({ success: true as const, ...(await delivery.of(request.params.lineId, request.admin!.email)) }),
+    // The customer's link in it is absolute: on PUBLIC_URL, or else the site the admin is using.
+    async (request) => ({
+      success: true as const,
+      ...(await delivery.of(request.params.lineId, request.admin!.email, `${request.protocol}://${request.host}`)),
+    }),
   );
 
   app.get(

@@ -53,7 +53,7 @@ import { staleEdit } from "../versions";
  */
 export const ORDER_KEY_FAILURES = { max: 20, timeWindow: 10 * 60_000 };
 /** The same answer for an unknown reference and a wrong or missing key: neither says the reference exists. */
-const NO_SUCH_ORDER = "No order found at this link. Open the link from your chat again, or ask the shop for it.";
+export const NO_SUCH_ORDER = "No order found at this link. Open the link from your chat again, or ask the shop for it.";
 
 /** A reference clash is one in 33 million; five in a row means something else is wrong. */
 const REFERENCE_ATTEMPTS = 5;
