@@ -19,6 +19,7 @@ const item: CatalogueItem = {
   InfoNe: null,
   NoteNe: null,
   AutoDeliver: true,
+  Hidden: false,
 };
 
 describe("addPlan", () => {
@@ -64,6 +65,7 @@ describe("drafts", () => {
       InfoNe: "",
       NoteNe: "",
       AutoDeliver: true,
+      Hidden: false,
     });
     expect(draftToPayload(emptyDraft)).toMatchObject({ plans: {}, AutoDeliver: false });
   });

@@ -5,6 +5,7 @@ import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-
 import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
+import type { Actor } from "../audit/repository";
 import type { HeldSeat } from "./service";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
@@ -21,14 +22,14 @@ const encode = (text: string) => encodeURIComponent(text);
 export function createDeliveryService(
   db: Db,
   deps: {
-    heldSeat: (lineId: string, adminEmail: string) => Promise<HeldSeat | null>;
-    keysOf: (lineId: string, adminEmail: string) => Promise<string[]>;
+    heldSeat: (lineId: string, actor: Actor) => Promise<HeldSeat | null>;
+    keysOf: (lineId: string, actor: Actor) => Promise<string[]>;
     settings: () => Promise<LedgerSettings>;
   },
 ) {
   const service = {
-    /** `adminEmail`: who the reveals are written down for (the shopper's page writes "shopper at <address>"). */
-    async withParts(lineId: string, adminEmail: string): Promise<DeliveryWithParts> {
+    /** `actor`: who the reveals are written down for (the shopper's page writes "shopper at <address>"). */
+    async withParts(lineId: string, actor: Actor): Promise<DeliveryWithParts> {
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
@@ -48,8 +49,8 @@ export function createDeliveryService(
         .executeTakeFirst();
       if (!line) throw notFound(`No order line ${lineId}`);
       if (line.status !== "delivered") throw conflict("The delivery message is sent once the order is delivered", "lineId");
-      const seat = await deps.heldSeat(lineId, adminEmail);
-      const keys = seat ? [] : await deps.keysOf(lineId, adminEmail);
+      const seat = await deps.heldSeat(lineId, actor);
+      const keys = seat ? [] : await deps.keysOf(lineId, actor);
       if (!seat && keys.length === 0) throw conflict("Give this line a seat or a key first", "lineId");
       const locale = readLocale(line.language);
       const day = (isoDay: string | null) => (isoDay ? messageDay(isoDay, locale) : null);
@@ -76,8 +77,8 @@ export function createDeliveryService(
       };
     },
 
-    async of(lineId: string, adminEmail: string): Promise<Delivery> {
-      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, adminEmail);
+    async of(lineId: string, actor: Actor): Promise<Delivery> {
+      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, actor);
       return { message, whatsappUrl, telegramUrl };
     },
   };

@@ -77,23 +77,6 @@ export function createPaymentsRepository() {
         .execute();
     },
 
-    async recordReveal(db: Db, gateway: Gateway, what: string, adminEmail: string, now: string) {
-      await db
-        .insertInto("secret_reveals")
-        .values({ id: randomUUID(), account_id: null, licence_key_id: null, gateway, what, admin_email: adminEmail, at: now })
-        .execute();
-    },
-
-    async reveals(db: Db) {
-      return db
-        .selectFrom("secret_reveals")
-        .select(["gateway", "what", "admin_email as adminEmail", "at"])
-        .where("gateway", "is not", null)
-        .orderBy("at", "desc")
-        .limit(100)
-        .execute();
-    },
-
     async insert(db: Db, payment: Omit<StoredPayment, "status" | "transactionId" | "detail" | "createdAt" | "updatedAt">, now: string) {
       await db
         .insertInto("payments")
