@@ -1,11 +1,12 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { ACCOUNT_REMOVED, accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
 import { accountFormId, AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
 import { KeyStockSection } from "../../features/admin-accounts/key-stock";
 import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
-import { primaryButton } from "../../components/ui";
+import { focusRing, primaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { showForm } from "../../lib/admin/form-parts";
 import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
@@ -90,7 +91,11 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Accounts and keys</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Provider accounts, their seats and who is on each, and licence key stock. Passwords, PINs and keys are stored encrypted and shown only by
-        Reveal, which is logged.
+        Reveal, which is written to the{" "}
+        <Link to="/admin/audit" className={`rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}>
+          audit log
+        </Link>
+        .
       </p>
       <div className="mt-6 space-y-8">
         {adding ? (
