@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { OPEN_PAYMENT_STATUSES, readGateway, type Gateway, type PaymentStatus, type PaymentToCheck } from "../../../domain/payments";
 import type { Db } from "../../db/database";
