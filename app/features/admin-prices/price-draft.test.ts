@@ -65,7 +65,6 @@ describe("drafts", () => {
       InfoNe: "",
       NoteNe: "",
       AutoDeliver: true,
-      Hidden: false,
     });
     expect(draftToPayload(emptyDraft)).toMatchObject({ plans: {}, AutoDeliver: false });
   });
