@@ -53,6 +53,7 @@ export default [
     route("admin/customers/:phone", "routes/admin/customer.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/accounts", "routes/admin/accounts.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),
     route("admin/update", "routes/admin/updates.tsx"),

@@ -820,6 +820,59 @@ const ADMIN: Row[] = [
       await expect(form.getByText("A yearly account needs its next bill date")).toBeVisible();
     },
   },
+  {
+    state: "the audit log, with a reveal and a retirement",
+    tag: "@phone",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const item = await addItem(scene);
+      const login = `audited-${unique()}@example.com`;
+      const added = await admin.post("/api/admin/accounts", {
+        data: {
+          service: `${item.name} family`,
+          itemIds: [item._id],
+          login,
+          password: "E2E-account-pass-4821",
+          seats: [{}],
+          cost: 1200,
+          billingCycle: "none",
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const { _id } = (await added.json()).account;
+      expect((await admin.post(`/api/admin/accounts/${_id}/reveal`, { data: { what: "password" } })).status()).toBe(200);
+      expect((await (await admin.delete(`/api/admin/accounts/${_id}`)).json()).outcome).toBe("retired");
+      await signedIn(page, `/admin/audit?q=${encodeURIComponent(login)}`);
+      await expect(page.getByText("2 lines match")).toBeVisible();
+    },
+  },
+  {
+    state: "the audit log with nothing matching",
+    async open({ page, signedIn }) {
+      await signedIn(page, `/admin/audit?kind=gateway&q=${unique()}`);
+      await expect(page.getByText("Nothing matches these filters")).toBeVisible();
+    },
+  },
+  {
+    state: "a price its customers hold a key of: Delete explains, and offers to hide it",
+    async open(scene) {
+      const { page, admin, origin, signedIn } = scene;
+      const { name, _id } = await addItem(scene);
+      expect((await admin.post("/api/admin/keys/import", { data: { itemId: _id, text: `A11Y-${unique()}`, cost: 0 } })).status()).toBe(200);
+      const { reference } = await placeOrder(origin, {
+        items: [{ _id, months: 1, devices: 1 }],
+        channel: "whatsapp",
+        name: "A11y Shopper",
+        phone: "9801234567",
+      });
+      const delivered = await admin.post(`/api/admin/orders/${reference}/status`, { data: { status: "delivered" } });
+      expect((await admin.post(`/api/admin/lines/${(await delivered.json()).order.lines[0].id}/key`)).status()).toBe(201);
+      await signedIn(page, "/admin/prices");
+      await page.getByRole("searchbox", { name: "Search prices" }).fill(name);
+      await page.getByRole("button", { name: `Delete ${name}` }).click();
+      await expect(page.getByRole("dialog", { name: "This price cannot be deleted" }).getByRole("button", { name: "Hide it instead" })).toBeVisible();
+    },
+  },
   { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },
   {
     state: "a price being edited",

@@ -11,6 +11,7 @@ import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(accountsRoutes, { services });
       await api.register(customersRoutes, { services });
       await api.register(customerLinksRoutes, { services });
+      await api.register(auditRoutes, { services });
       await api.register(reportsRoutes, { services });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.

@@ -6,6 +6,7 @@ import type { Db } from "./db/database";
 import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
+import { createAuditService } from "./modules/audit/service";
 import { createAutoDelivery } from "./modules/accounts/auto-delivery";
 import { createAvailabilityService } from "./modules/accounts/availability";
 import { createDeliveryService } from "./modules/accounts/delivery";
@@ -102,6 +103,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customers: createCustomersService(db, clock),
     customerLinks,
     reports: createReportsService(db, clock),
+    audit: createAuditService(db),
     ...ledger,
   };
 }

@@ -287,7 +287,7 @@ describe("the delivery message", () => {
 
     // What a line delivered automatically shows on the order page: the message without the customer's link, which
     // anyone who typed this phone at checkout could otherwise read there.
-    const parts = await t.app.services.delivery.withParts(order.lines[0]!.id, "shopper at 203.0.113.9");
+    const parts = await t.app.services.delivery.withParts(order.lines[0]!.id, { email: "shopper at 203.0.113.9", address: "203.0.113.9" });
     expect(parts.message).toContain("Login: seller@example.com");
     expect(parts.message).not.toContain("/my/");
     expect(parts.message).not.toContain("All your subscriptions");

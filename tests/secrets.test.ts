@@ -14,6 +14,8 @@ import { testDialect } from "./helpers/database";
 const PASSWORD = "Known-Passw0rd-Zeta-9138";
 const PIN = "PIN-77413";
 const LICENCE_KEY = "KNOWN-LICENCE-KEY-55AA-9Q";
+/** Who the reveals of these tests are written down for. */
+const TESTER = { email: "test", address: null };
 
 const folders: string[] = [];
 afterEach(() => {
@@ -115,7 +117,7 @@ describe("stored secrets", () => {
     const account = await addAccount(t, await someItem(t));
     const again = await startAnother(t, { SECRETS_KEY_FILE: keyFile });
     try {
-      expect(await again.services.accounts.reveal(account._id, { what: "password" }, "test")).toBe(PASSWORD);
+      expect(await again.services.accounts.reveal(account._id, { what: "password" }, TESTER)).toBe(PASSWORD);
     } finally {
       await again.close();
     }
@@ -207,9 +209,9 @@ describe("stored secrets", () => {
     expect(stale.body).not.toContain(PASSWORD);
     const rotated = await startAnother(t, { SECRETS_KEY_FILE: keyFile });
     try {
-      expect(await rotated.services.accounts.reveal(account._id, { what: "password" }, "test")).toBe(PASSWORD);
-      expect(await rotated.services.accounts.reveal(account._id, { what: "pin", seatId: account.seats[0]!.id }, "test")).toBe(PIN);
-      expect(await rotated.services.payments.reveal("khalti", "secret", "test")).toBe("khalti-merchant-secret");
+      expect(await rotated.services.accounts.reveal(account._id, { what: "password" }, TESTER)).toBe(PASSWORD);
+      expect(await rotated.services.accounts.reveal(account._id, { what: "pin", seatId: account.seats[0]!.id }, TESTER)).toBe(PIN);
+      expect(await rotated.services.payments.reveal("khalti", "secret", TESTER)).toBe("khalti-merchant-secret");
       const line = await t.database.db.selectFrom("licence_keys").select("id").limit(1).execute();
       expect(line).toHaveLength(1);
       // The duplicate check still finds a key after the rotation.

@@ -6,6 +6,7 @@ import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-
 import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
+import type { Actor } from "../audit/repository";
 import type { HeldSeat } from "./service";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
@@ -23,8 +24,8 @@ const encode = (text: string) => encodeURIComponent(text);
 export function createDeliveryService(
   db: Db,
   deps: {
-    heldSeat: (lineId: string, adminEmail: string) => Promise<HeldSeat | null>;
-    keysOf: (lineId: string, adminEmail: string) => Promise<string[]>;
+    heldSeat: (lineId: string, actor: Actor) => Promise<HeldSeat | null>;
+    keysOf: (lineId: string, actor: Actor) => Promise<string[]>;
     settings: () => Promise<LedgerSettings>;
     publicUrl?: string | undefined;
     /** The customer link's path (`/my/<key>`) of a normalised phone, made if there is none (ADR 0104); null when it cannot be given. */
@@ -33,12 +34,12 @@ export function createDeliveryService(
 ) {
   const service = {
     /**
-     * `adminEmail`: who the reveals are written down for (the shopper's page writes "shopper at <address>").
+     * `actor`: who the reveals are written down for (the shopper's page writes "shopper at <address>").
      * `linkOrigin`: the site the customer's link is written for (`PUBLIC_URL`, or the admin's own), for a
      * message the seller sends to the order's phone. Without it the message has no such link: the shopper's
      * own order page never shows it, since whoever typed a phone at checkout could read it there (ADR 0104).
      */
-    async withParts(lineId: string, adminEmail: string, linkOrigin?: string): Promise<DeliveryWithParts> {
+    async withParts(lineId: string, actor: Actor, linkOrigin?: string): Promise<DeliveryWithParts> {
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
@@ -59,8 +60,8 @@ export function createDeliveryService(
         .executeTakeFirst();
       if (!line) throw notFound(`No order line ${lineId}`);
       if (line.status !== "delivered") throw conflict("The delivery message is sent once the order is delivered", "lineId");
-      const seat = await deps.heldSeat(lineId, adminEmail);
-      const keys = seat ? [] : await deps.keysOf(lineId, adminEmail);
+      const seat = await deps.heldSeat(lineId, actor);
+      const keys = seat ? [] : await deps.keysOf(lineId, actor);
       if (!seat && keys.length === 0) throw conflict("Give this line a seat or a key first", "lineId");
       const locale = readLocale(line.language);
       const day = (isoDay: string | null) => (isoDay ? messageDay(isoDay, locale) : null);
@@ -93,8 +94,8 @@ export function createDeliveryService(
      * The message the seller sends, with the customer's link on `PUBLIC_URL`, or else on `origin` (the site the
      * admin is using); without either, none: a link without its site opens nothing from a chat.
      */
-    async of(lineId: string, adminEmail: string, origin?: string): Promise<Delivery> {
-      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, adminEmail, deps.publicUrl ?? origin);
+    async of(lineId: string, actor: Actor, origin?: string): Promise<Delivery> {
+      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, actor, deps.publicUrl ?? origin);
       return { message, whatsappUrl, telegramUrl };
     },
   };

@@ -38,7 +38,7 @@ import type { PaidVia } from "../../../domain/payments";
 import type { ShopSettings } from "../../../domain/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import { badRequest, conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
 import { createWindowCounter } from "../../plugins/rate-limits";
 import type { Limits } from "../../plugins/shared-limits";
 import { createOrdersRepository, type DueLine, type StoredOrder } from "./repository";
@@ -79,11 +79,6 @@ export interface OrdersDependencies {
   /** Runs after an order is marked paid, once that is committed: automatic delivery (issue 30). Never throws. */
   afterPaid?: (reference: string) => Promise<void>;
 }
-
-const isForeignKeyViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
-};
 
 export function createOrdersService(
   db: Db,
