@@ -56,9 +56,12 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0074). */
+/** Where the process is in its life while it stops. */
 export interface Lifecycle {
+  /** From a stop signal on: `/readyz` answers 503 (ADR 0074). */
   stopping: boolean;
+  /** From the moment a SIGTERM stop closes the listener: each answer closes its connection (ADR 0103). */
+  leaving: boolean;
 }
 
 export type App = FastifyInstance & { services: Services; lifecycle: Lifecycle };
@@ -79,7 +82,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       : null;
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
-  const lifecycle: Lifecycle = { stopping: false };
+  const lifecycle: Lifecycle = { stopping: false, leaving: false };
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -107,7 +110,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       timeouts: SERVER_TIMEOUTS,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
-      draining: () => lifecycle.stopping,
+      leaving: () => lifecycle.leaving,
     }),
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
