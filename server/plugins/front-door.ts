@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyServerFactory } from "fastify";
+import { addressKey } from "./rate-limits";
 
 export interface ServerTimeouts {
   connectionTimeout: number;
@@ -72,13 +73,14 @@ const TOO_MANY_CONNECTIONS =
   "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 30\r\nContent-Length: 71\r\n\r\nToo many open connections from your address. Please try again shortly.\n";
 
 /**
- * Refuses a connection beyond `max` open ones from its address, with a 503 and nothing read from it: one
- * client trickling thousands of connections otherwise took every socket the process may open.
+ * Refuses a connection beyond `max` open ones from its address (an IPv6 client's /64, as every per-address
+ * limit counts), with a 503 and nothing read from it: one client trickling thousands of connections otherwise
+ * took every socket the process may open.
  */
 function capConnections(server: http.Server, max: number) {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "";
+    const address = addressKey(socket.remoteAddress ?? "");
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       socket.end(TOO_MANY_CONNECTIONS);
