@@ -18,6 +18,7 @@ import { customersRoutes } from "./modules/customers/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
+import { orderLimitsRoutes } from "./modules/order-limits/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { paymentMethodsRoutes } from "./modules/payment-methods/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(settingsRoutes, { services });
       await api.register(uploadsRoutes, { services });
       await api.register(ordersRoutes, { services });
+      await api.register(orderLimitsRoutes, { services });
       await api.register(paymentMethodsRoutes, { services });
       await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
       await api.register(accountsRoutes, { services });

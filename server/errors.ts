@@ -11,6 +11,16 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429 a service refuses, with the seconds to wait (sent as Retry-After). */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field ? [{ field, message }] : undefined);
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);

@@ -17,6 +17,7 @@ import { createCatalogueService } from "./modules/catalogue/service";
 import { createCustomersService } from "./modules/customers/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
+import { createOrderLimitsService } from "./modules/order-limits/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createPaymentsService } from "./modules/payments/service";
@@ -40,11 +41,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   const ledger = createLedgerServices(db, clock, changes, secrets);
+  const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   const orders = createOrdersService(db, clock, {
     catalogue,
     settings,
     paymentMethods,
     limits,
+    orderLimits,
     publicUrl: config.publicUrl,
     secrets,
     stock: { waitingLines: () => ledger.availability.waitingLines() },
@@ -79,6 +82,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     uploads: createUploadsService(media),
     paymentMethods,
     orders,
+    orderLimits,
     autoDelivery,
     deliverAutomatically,
     payments: createPaymentsService(db, clock, {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError, type FieldError } from "../errors";
+import { HttpError, TooManyRequests, type FieldError } from "../errors";
 import { isStaticPath, limit, NOT_FOUND_LIMIT } from "./rate-limits";
 import { securityHeaders } from "./security-headers";
 
@@ -31,6 +31,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfter));
       return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }
     const status = error.statusCode ?? 500;
