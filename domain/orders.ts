@@ -417,6 +417,12 @@ export const spamResultSchema = z.object({
 });
 export type SpamResult = z.infer<typeof spamResultSchema>;
 
+/** "3 orders cancelled as spam; 1 left as it was". */
+export function spamMessage(marked: number, skipped: number): string {
+  const done = `${marked} ${marked === 1 ? "order" : "orders"} cancelled as spam`;
+  return skipped ? `${done}; ${skipped} left as ${skipped === 1 ? "it was" : "they were"}` : done;
+}
+
 export const renewalsQuerySchema = z.object({
   days: z.coerce
     .number({ error: "days must be a whole number" })

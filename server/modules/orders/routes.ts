@@ -16,6 +16,7 @@ import {
   renewalSchema,
   renewalsQuerySchema,
   spamInputSchema,
+  spamMessage,
   spamResultSchema,
 } from "../../../domain/orders";
 import { answerLocale, refusalText } from "../../../domain/order-limits";
@@ -99,7 +100,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     "/orders/:reference/paid",
     {
-      config: { public: true, rateLimit: limit(PAID_CLAIM_LIMIT, (request, seconds) => refusalText.claimsFromAddress(seconds, askedLocale(request))) },
+      config: {
+        public: true,
+        rateLimit: limit(PAID_CLAIM_LIMIT, (request, seconds) => refusalText.claimsFromAddress(seconds, askedLocale(request))),
+      },
       schema: {
         tags: ["orders"],
         summary: "The shopper says they paid (once, with an optional transaction id); the status changes only when the admin marks it paid",
@@ -255,9 +259,3 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
   );
 };
-
-/** "3 orders cancelled as spam; 1 left as it was". */
-export function spamMessage(marked: number, skipped: number): string {
-  const done = `${marked} ${marked === 1 ? "order" : "orders"} cancelled as spam`;
-  return skipped ? `${done}; ${skipped} left as ${skipped === 1 ? "it was" : "they were"}` : done;
-}
