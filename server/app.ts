@@ -29,7 +29,7 @@ import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
-import { frontDoorServer } from "./plugins/front-door";
+import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
 import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
 import { frameworkErrorAnswer, registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
@@ -51,6 +51,8 @@ export interface AppOptions {
   web?: WebOptions;
   /** Runs before routes are registered, e.g. to mount Vite's dev middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Shorter limits than SERVER_TIMEOUTS, for tests of what a request past them is answered. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0074). */
@@ -67,7 +69,8 @@ export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
 
-export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, timeouts: shorter }: AppOptions): Promise<App> {
+  const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...shorter };
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
   // On PostgreSQL kept no longer than change notices' bound, like every other cache (ADR 0019).
   const pages =
@@ -92,15 +95,19 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
-    ...TIMEOUTS,
+    connectionTimeout: timeouts.connectionTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
     return503OnClosing: true,
     // A target the router cannot read answers in the API's shape, with the security headers, echoing nothing.
     frameworkErrors: frameworkErrorAnswer({ https: config.secureCookies }),
+    // A request cut off by a time limit is answered with a message rather than dropped (issue 34).
+    clientErrorHandler: clientErrorAnswer(timeouts),
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: frontDoorServer({
       serve: pages ? pageCacheDoor(pages, { sessionCookieNames: [sessionCookieName(config)], log: () => appLog.current }) : undefined,
-      timeouts: SERVER_TIMEOUTS,
+      timeouts,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
       draining: () => lifecycle.stopping,

@@ -11,13 +11,21 @@ export class HttpError extends Error {
   }
 }
 
-/** A 429 a service refuses, with the seconds to wait (sent as Retry-After). */
-export class TooManyRequests extends HttpError {
+/** A refusal that passes with time: 429 (too many) or 503 (busy), with the seconds to wait (sent as Retry-After). */
+export class RetryLater extends HttpError {
   constructor(
+    statusCode: 429 | 503,
     message: string,
     readonly retryAfter: number,
   ) {
-    super(429, message);
+    super(statusCode, message);
+  }
+}
+
+/** A 429 a service refuses, with the seconds to wait. */
+export class TooManyRequests extends RetryLater {
+  constructor(message: string, retryAfter: number) {
+    super(429, message, retryAfter);
   }
 }
 
