@@ -96,7 +96,16 @@ describe("migrations", () => {
       const typed = db as unknown as Kysely<{ orders: Record<string, unknown> }>;
       await typed
         .insertInto("orders")
-        .values({ id: "o1", reference: "PSL-AAAA2", channel: "whatsapp", status: "cancelled", note: "", total: 100, created_at: now, updated_at: now })
+        .values({
+          id: "o1",
+          reference: "PSL-AAAA2",
+          channel: "whatsapp",
+          status: "cancelled",
+          note: "",
+          total: 100,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await orderCeilings.up(db);
       expect(await database.db.selectFrom("orders").select(["id", "cancel_reason"]).execute()).toEqual([{ id: "o1", cancel_reason: null }]);

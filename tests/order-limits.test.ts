@@ -363,7 +363,15 @@ describe("the bulk action on spam orders", () => {
     const renewal = (await admin(t, "POST", `/api/admin/renewals/${lineId}`)).json().order.reference as string;
 
     const answer = await admin(t, "POST", "/api/admin/orders/spam", {
-      references: [spam[0]!.reference, spam[0]!.reference.toLowerCase(), spam[1]!.reference, contacted.reference, paid.reference, "PSL-22222", renewal],
+      references: [
+        spam[0]!.reference,
+        spam[0]!.reference.toLowerCase(),
+        spam[1]!.reference,
+        contacted.reference,
+        paid.reference,
+        "PSL-22222",
+        renewal,
+      ],
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({

@@ -24,12 +24,7 @@ export function createOrderLimitsRepository() {
     async refusalsSince(db: Db, since: string): Promise<RefusalSummary[]> {
       const rows = await db
         .selectFrom("ceiling_refusals")
-        .select((eb) => [
-          "kind",
-          eb.fn.sum<string | number>("count").as("refused"),
-          eb.fn.min("minute").as("first"),
-          eb.fn.max("last_at").as("last"),
-        ])
+        .select((eb) => ["kind", eb.fn.sum<string | number>("count").as("refused"), eb.fn.min("minute").as("first"), eb.fn.max("last_at").as("last")])
         .where("last_at", ">", since)
         .groupBy("kind")
         .execute();
