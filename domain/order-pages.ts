@@ -125,6 +125,8 @@ export type ShopperOrder = {
   /** The name and phone the order was placed with: the shopper's own (they hold the key), to renew as the same customer. */
   customer: { name: string | null; phone: string | null };
   steps: OrderStep[];
+  /** Cancelled because nobody took it up in time (issue 34). */
+  expired: boolean;
   claim: { at: string; transactionId: string | null } | null;
   /** A gateway proved the payment (issue 30): "Paid — checked". */
   paidVia: PaidVia | null;

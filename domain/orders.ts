@@ -4,6 +4,7 @@ import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
 import { buildCheckoutMessage, oneLine, type ChatChannel } from "./checkout";
 import { LOCALES, type Locale } from "./locale";
 import { formatNumber } from "./locale-format";
+import { CANCEL_REASONS, MAX_BULK_ORDERS } from "./order-limits";
 import { paidViaSchema } from "./payments";
 import { messageDay } from "./seller-messages";
 import { monthsLabel } from "./validity";
@@ -355,6 +356,8 @@ export const orderSchema = z.object({
   paidClaim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
   /** A gateway proved the payment (issue 30): which, its transaction id and the amount it confirmed. */
   paidVia: paidViaSchema.nullable(),
+  /** Why the shop cancelled it (issue 34): a "new" order that expired, or one the seller marked as spam; null otherwise. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -396,6 +399,29 @@ export const orderStatusInputSchema = z.object({
 });
 
 export const lineStartInputSchema = z.object({ startDate: dateSchema });
+
+/** The seller's bulk action on spam orders: the references of the orders to cancel as spam. */
+export const spamInputSchema = z.object({
+  references: z
+    .array(z.string({ error: "Each reference must be text" }).trim().min(1, "A reference is empty").max(20, "A reference is too long"), {
+      error: "references must be a list of order references",
+    })
+    .min(1, "Choose at least one order")
+    .max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders at once`),
+});
+
+/** What the bulk action did: the orders it cancelled as spam, and those it left, with why. */
+export const spamResultSchema = z.object({
+  marked: z.array(z.string()),
+  skipped: z.array(z.object({ reference: z.string(), reason: z.string() })),
+});
+export type SpamResult = z.infer<typeof spamResultSchema>;
+
+/** "3 orders cancelled as spam; 1 left as it was". */
+export function spamMessage(marked: number, skipped: number): string {
+  const done = `${marked} ${marked === 1 ? "order" : "orders"} cancelled as spam`;
+  return skipped ? `${done}; ${skipped} left as ${skipped === 1 ? "it was" : "they were"}` : done;
+}
 
 export const renewalsQuerySchema = z.object({
   days: z.coerce

@@ -1,6 +1,7 @@
-import { expect, test } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { E2E_ORDER_LIMITS, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { catalogueId, catchChatLinks, hydrated, placeOrder, shopDate } from "./helpers";
+import { catalogueId, catchChatLinks, hydrated, placeOrder, shopDate, useTheme } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
 const WHATSAPP = "9779800000000";
@@ -353,4 +354,64 @@ test("the dashboard's 'Say they paid' opens the queue of exactly those orders, a
   await expect(cards.filter({ hasText: quiet.reference })).toHaveCount(0);
   // Every order in the queue is one to check.
   for (const card of await cards.all()) await expect(card).toContainText("Customer says paid");
+});
+
+test("after the shop-wide ceiling refused orders, the seller is told, and cancels the made-up orders in one go (axe-clean, dark and light)", async ({
+  page,
+  admin,
+  baseURL,
+  signedIn,
+}) => {
+  const phone = `97${String(Date.now()).slice(-8)}`;
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const order = { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp" as const, name: "Flood", phone };
+  const [spam1, spam2, real] = [await placeOrder(baseURL!, order), await placeOrder(baseURL!, order), await placeOrder(baseURL!, order)];
+  // The shop takes one order a minute for a moment: the next checkout is refused, and counted for the seller.
+  expect((await admin.put("/api/admin/settings/order-limits", { data: { ...E2E_ORDER_LIMITS, ordersPerMinute: 1 } })).status()).toBe(200);
+  try {
+    const refused = await page.request.post("/api/orders", { data: order, headers: { origin: baseURL! } });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  } finally {
+    expect((await admin.put("/api/admin/settings/order-limits", { data: E2E_ORDER_LIMITS })).status()).toBe(200);
+  }
+
+  await useTheme(page, "dark");
+  await signedIn(page, `/admin/orders?q=${phone}`);
+  const notice = page.getByRole("region", { name: "The shop refused requests from shoppers" });
+  await expect(notice).toContainText("1 order refused at");
+  await expect(notice).toContainText("more than the shop takes in a minute (its limit is 10,000 a minute now)");
+
+  const card = (reference: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: reference }) });
+  await card(spam1.reference)
+    .getByRole("checkbox", { name: `Choose order ${spam1.reference}` })
+    .check();
+  await card(spam2.reference)
+    .getByRole("checkbox", { name: `Choose order ${spam2.reference}` })
+    .check();
+  const bulk = page.getByRole("region", { name: "Spam orders" });
+  await expect(bulk).toContainText("2 orders chosen");
+  await bulk.getByRole("button", { name: "Cancel as spam (2)" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel 2 orders as spam?" });
+  // In the list's order: newest first.
+  await expect(dialog).toContainText(`${spam2.reference}, ${spam1.reference} will be cancelled as spam`);
+  // The refusal notice, the chosen cards and the confirmation, in both themes.
+  for (const theme of ["dark", "light"]) {
+    if (theme === "light") {
+      await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+      await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    }
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+  await dialog.getByRole("button", { name: "Cancel 2 orders" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 orders cancelled as spam" })).toBeVisible();
+  await expect(card(spam1.reference)).toContainText("Cancelled · spam");
+  await expect(card(spam2.reference)).toContainText("Cancelled · spam");
+  await expect(card(real.reference)).toContainText("New");
+  await expect(bulk).toContainText("Choose all 1 awaiting payment on this page");
+  await expect(bulk).toContainText("None chosen");
+
+  await notice.getByRole("button", { name: "Hide this notice" }).click();
+  await expect(notice).toHaveCount(0);
 });

@@ -20,6 +20,7 @@ import { customerLinksRoutes } from "./modules/customer-links/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
+import { orderLimitsRoutes } from "./modules/order-limits/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { paymentMethodsRoutes } from "./modules/payment-methods/routes";
 import { paymentsRoutes } from "./modules/payments/routes";
@@ -30,7 +31,7 @@ import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
-import { frontDoorServer } from "./plugins/front-door";
+import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
 import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
 import { frameworkErrorAnswer, registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
@@ -54,6 +55,8 @@ export interface AppOptions {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
   /** Where the log goes (tests read what was logged); standard output when absent. */
   logStream?: { write(line: string): void };
+  /** Shorter limits than SERVER_TIMEOUTS, for tests of what a request past them is answered. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Where the process is in its life while it stops. */
@@ -73,7 +76,8 @@ export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
 
-export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream, timeouts: shorter }: AppOptions): Promise<App> {
+  const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...shorter };
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
   // On PostgreSQL kept no longer than change notices' bound, like every other cache (ADR 0019).
   const pages =
@@ -99,15 +103,19 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
-    ...TIMEOUTS,
+    connectionTimeout: timeouts.connectionTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
     return503OnClosing: true,
     // A target the router cannot read answers in the API's shape, with the security headers, echoing nothing.
     frameworkErrors: frameworkErrorAnswer({ https: config.secureCookies }),
+    // A request cut off by a time limit is answered with a message rather than dropped (issue 34).
+    clientErrorHandler: clientErrorAnswer(timeouts),
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: frontDoorServer({
       serve: pages ? pageCacheDoor(pages, { sessionCookieNames: [sessionCookieName(config)], log: () => appLog.current }) : undefined,
-      timeouts: SERVER_TIMEOUTS,
+      timeouts,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
       leaving: () => lifecycle.leaving,
@@ -184,6 +192,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(settingsRoutes, { services });
       await api.register(uploadsRoutes, { services });
       await api.register(ordersRoutes, { services });
+      await api.register(orderLimitsRoutes, { services });
       await api.register(paymentMethodsRoutes, { services });
       await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
       await api.register(accountsRoutes, { services });

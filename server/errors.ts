@@ -11,6 +11,24 @@ export class HttpError extends Error {
   }
 }
 
+/** A refusal that passes with time: 429 (too many) or 503 (busy), with the seconds to wait (sent as Retry-After). */
+export class RetryLater extends HttpError {
+  constructor(
+    statusCode: 429 | 503,
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+/** A 429 a service refuses, with the seconds to wait. */
+export class TooManyRequests extends RetryLater {
+  constructor(message: string, retryAfter: number) {
+    super(429, message, retryAfter);
+  }
+}
+
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field ? [{ field, message }] : undefined);
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);

@@ -19,6 +19,7 @@ import { createCustomerLinksService } from "./modules/customer-links/service";
 import { createCustomersService } from "./modules/customers/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
+import { createOrderLimitsService } from "./modules/order-limits/service";
 import { createOrdersService } from "./modules/orders/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createPaymentsService } from "./modules/payments/service";
@@ -52,11 +53,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     catalogue,
     seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
   });
+  const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   const orders = createOrdersService(db, clock, {
     catalogue,
     settings,
     paymentMethods,
     limits,
+    orderLimits,
     publicUrl: config.publicUrl,
     secrets,
     stock: { waitingLines: () => ledger.availability.waitingLines() },
@@ -91,6 +94,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     uploads: createUploadsService(media),
     paymentMethods,
     orders,
+    orderLimits,
     autoDelivery,
     deliverAutomatically,
     payments: createPaymentsService(db, clock, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../domain/ledger-settings";
+import { defaultOrderLimits } from "../domain/order-limits";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
 let nextAddress = 1;
@@ -409,6 +410,8 @@ describe("licence keys", () => {
     const item = await itemId(t, "Netflix Premium");
     const keys = Array.from({ length: 55 }, (_, i) => `KEY-${i}`);
     expect((await admin(t, "POST", "/api/admin/keys/import", { itemId: item, text: keys.join("\n") })).json().imported).toBe(55);
+    // More orders in a minute than the shop-wide ceiling takes by default (ADR 0101).
+    await admin(t, "PUT", "/api/admin/settings/order-limits", { ...defaultOrderLimits, ordersPerMinute: 1000 });
     const lines = await deliveredLines(t, item, 50);
     const answers = await Promise.all(lines.map((line) => admin(t, "POST", `/api/admin/lines/${line}/key`)));
     expect(answers.map((a) => a.statusCode)).toEqual(lines.map(() => 201));

@@ -4,6 +4,7 @@ import { orderLanguage } from "../server/db/migrations/0012-order-language";
 import { billingAndLifetimeKeys } from "../server/db/migrations/0016-billing-and-lifetime-keys";
 import { automaticDelivery } from "../server/db/migrations/0018-automatic-delivery";
 import { auditOutlivesWhatItAudits } from "../server/db/migrations/0019-audit-outlives-what-it-audits";
+import { orderCeilings } from "../server/db/migrations/0020-order-ceilings";
 import { customerLinks } from "../server/db/migrations/0021-customer-links";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
@@ -111,6 +112,34 @@ describe("migrations", () => {
           );
         expect(isUniqueViolation(refused), JSON.stringify(clash)).toBe(true);
       }
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0020 leaves the orders before it without a reason to be cancelled, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await orderCeilings.down!(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      const typed = db as unknown as Kysely<{ orders: Record<string, unknown> }>;
+      await typed
+        .insertInto("orders")
+        .values({
+          id: "o1",
+          reference: "PSL-AAAA2",
+          channel: "whatsapp",
+          status: "cancelled",
+          note: "",
+          total: 100,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await orderCeilings.up(db);
+      expect(await database.db.selectFrom("orders").select(["id", "cancel_reason"]).execute()).toEqual([{ id: "o1", cancel_reason: null }]);
+      expect(await database.db.selectFrom("ceiling_refusals").selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as ordersScreen } from "../app/routes/admin/orders";
+import { defaultOrderLimits } from "../domain/order-limits";
 import { referencePattern } from "../domain/orders";
 import { CHECKOUT_LIMIT, QUOTE_LIMIT } from "../server/modules/orders/routes";
 import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "./helpers/app";
@@ -136,6 +137,8 @@ describe("checkout", () => {
   it("gives 100 checkouts at once 100 different references and stores all of them", async () => {
     const t = await createTestApp({ seed: true });
     const netflix = await itemId(t, "Netflix Premium");
+    // More at once than the shop-wide ceiling takes by default (ADR 0101).
+    await admin(t, "PUT", "/api/admin/settings/order-limits", { ...defaultOrderLimits, ordersPerMinute: 1000 });
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         checkout(t, { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" }, `203.0.113.${i + 1}`),

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -6,7 +7,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
 import { buildApp, SERVER_TIMEOUTS } from "../server/app";
-import { ENCODE_MARGIN_MS, ENCODE_TIMEOUT_SECONDS } from "../server/modules/uploads/service";
+import { ENCODE_MARGIN_MS, ENCODE_TIMEOUT_SECONDS, ENCODE_WAIT_MS } from "../server/modules/uploads/service";
 import { loadConfig } from "../server/config";
 import { createTestApp, type TestApp } from "./helpers/app";
 
@@ -266,9 +267,72 @@ describe("image uploads", () => {
     expect((await upload(t, [file(await picture(1600, 10667).png().toBuffer(), "tall.png", "image/png")])).statusCode).toBe(201);
   });
 
-  it("gives up encoding well before the connection's idle limit, so a slow picture is a 413, not a dropped connection", () => {
-    expect(ENCODE_TIMEOUT_SECONDS * 1000 + ENCODE_MARGIN_MS).toBeLessThanOrEqual(SERVER_TIMEOUTS.connectionTimeout);
+  it("gives up waiting and encoding well before the connection's idle limit, so a slow picture is a 413 or 503, not a dropped connection", () => {
+    expect(ENCODE_WAIT_MS + ENCODE_TIMEOUT_SECONDS * 1000 + ENCODE_MARGIN_MS).toBeLessThanOrEqual(SERVER_TIMEOUTS.connectionTimeout);
     expect(ENCODE_MARGIN_MS).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it("encodes one image at a time, and asks an upload beyond those waiting to come back later (503 with Retry-After)", async () => {
+    const t = await createTestApp();
+    const cookie = await t.adminCookie();
+    // Noise keeps every pixel: a lossless copy of it keeps the encoder busy for a while.
+    const noisy = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const { payload, contentType } = await multipart([file(noisy, "qr.jpg", "image/jpeg")]);
+    const send = () =>
+      t.app.inject({ method: "POST", url: "/api/admin/uploads?lossless=true", payload, headers: { "content-type": contentType, cookie } });
+    const answers = await Promise.all([send(), send(), send(), send()]);
+    const statuses = answers.map((answer) => answer.statusCode);
+    // One encodes and two wait their turn, the fourth is sent back at once; those waiting wait a few seconds at
+    // most, so on a slow machine they too may be sent back.
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+    for (const answer of answers.filter((a) => a.statusCode === 503)) {
+      expect(answer.json()).toEqual({
+        success: false,
+        message: "The server is busy with other images just now. Please upload this one again in 10 seconds.",
+      });
+      expect(answer.headers["retry-after"]).toBe("10");
+    }
+    expect(await storedFiles(t)).toHaveLength(statuses.filter((status) => status === 201).length);
+  });
+
+  it("answers an upload whose body stops coming, or trickles past the request's time, with 408 and a message rather than a dropped connection", async () => {
+    const timeouts = { connectionTimeout: 1_000, requestTimeout: 2_000, headersTimeout: 1_000, checkEvery: 100 };
+    const t = await createTestApp({ timeouts });
+    const cookie = await t.adminCookie();
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const head = [
+      "POST /api/admin/uploads?lossless=true HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Origin: ${address}`,
+      `Cookie: ${cookie}`,
+      "Content-Type: multipart/form-data; boundary=cut",
+      "Content-Length: 500000",
+      "",
+      '--cut\r\nContent-Disposition: form-data; name="file"; filename="qr.png"\r\nContent-Type: image/png\r\n\r\n',
+    ].join("\r\n");
+    const message =
+      "The request did not arrive in time: the server waits 1 seconds for the next bytes and 2 seconds for the whole request. Check your connection and send it again; a smaller file goes faster.";
+    for (const trickle of [false, true]) {
+      const socket = net.connect(Number(port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk));
+      const closed = new Promise((resolve) => socket.on("close", resolve));
+      socket.write(head);
+      const drip = trickle ? setInterval(() => socket.writable && socket.write("x"), 100) : undefined;
+      await closed;
+      clearInterval(drip);
+      expect(answer, trickle ? "trickling" : "stalled").toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ success: false, message });
+    }
+    expect(await storedFiles(t)).toEqual([]);
   });
 
   it("asks for a file when none is sent, and for one at a time when two are", async () => {

@@ -39,6 +39,8 @@ export const shopperOrderSchema = z.object({
   ),
   customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
   steps: z.array(stepSchema),
+  /** Cancelled because nobody took it up in time (issue 34): the page says to order again. */
+  expired: z.boolean(),
   claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
   /** A gateway proved the payment (issue 30). */
   paidVia: paidViaSchema.nullable(),

@@ -17,6 +17,7 @@ import { billingAndLifetimeKeys } from "./migrations/0016-billing-and-lifetime-k
 import { onlinePayments } from "./migrations/0017-online-payments";
 import { automaticDelivery } from "./migrations/0018-automatic-delivery";
 import { auditOutlivesWhatItAudits } from "./migrations/0019-audit-outlives-what-it-audits";
+import { orderCeilings } from "./migrations/0020-order-ceilings";
 import { customerLinks } from "./migrations/0021-customer-links";
 import type { Tables } from "./schema";
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0017-online-payments": onlinePayments,
   "0018-automatic-delivery": automaticDelivery,
   "0019-audit-outlives-what-it-audits": auditOutlivesWhatItAudits,
+  "0020-order-ceilings": orderCeilings,
   "0021-customer-links": customerLinks,
 };
 

@@ -142,6 +142,8 @@ export interface OrdersTable {
   paid_via: string | null;
   paid_via_transaction: string | null;
   paid_via_amount: number | null;
+  /** Why the shop cancelled it (0020-order-ceilings): "expired", "spam", or null (the seller's own cancel, or not cancelled). */
+  cancel_reason: string | null;
 }
 
 export interface OrderLinesTable {
@@ -350,6 +352,15 @@ export interface LifetimeItemsTable {
   item_id: string;
 }
 
+/** Refusals of the shop-wide ceilings, per kind ("orders", "paid-claims") and minute (0020-order-ceilings). */
+export interface CeilingRefusalsTable {
+  kind: string;
+  /** YYYY-MM-DDTHH:MM, UTC. */
+  minute: string;
+  count: number;
+  last_at: string;
+}
+
 export interface StockThresholdsTable {
   item_id: string;
   threshold: number;
@@ -384,4 +395,5 @@ export interface Tables {
   customer_links: CustomerLinksTable;
   payment_gateways: PaymentGatewaysTable;
   payments: PaymentsTable;
+  ceiling_refusals: CeilingRefusalsTable;
 }

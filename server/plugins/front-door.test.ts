@@ -2,7 +2,7 @@ import net, { type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { frontDoorServer, stopListening } from "./front-door";
+import { clientErrorAnswer, frontDoorServer, stopListening } from "./front-door";
 import { createPageCache, pageCacheDoor, pageKey } from "./page-cache";
 
 const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000, headersTimeout: 5_000, checkEvery: 1_000 };
@@ -232,6 +232,30 @@ describe("slow and greedy clients", () => {
     expect(client.closed).toBe(true);
     expect(Date.now() - started).toBeLessThan(SHORT.requestTimeout + 3 * SHORT.checkEvery + 300);
     client.socket.destroy();
+  });
+
+  it("answers a request it has not answered by the idle limit: 408 while the body was still coming, 503 once it was all in", async () => {
+    const timeouts = { ...SHORT, requestTimeout: 5_000, headersTimeout: 1_000, connectionTimeout: 500 };
+    server = frontDoorServer({ timeouts })((request) => {
+      // Reads what it is sent, and never answers.
+      request.resume();
+    }, {});
+    server.on("clientError", clientErrorAnswer(timeouts));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+
+    const stalled = await connect(port);
+    stalled.socket.write("POST /api/admin/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nxx");
+    await expect.poll(() => stalled.closed).toBe(true);
+    expect(stalled.answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(stalled.answer).toContain('"message":"The request did not arrive in time: the server waits 1 seconds for the next bytes');
+
+    const waiting = await connect(port);
+    waiting.socket.write("POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}");
+    await expect.poll(() => waiting.closed).toBe(true);
+    expect(waiting.answer).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(waiting.answer).toMatch(/\r\nretry-after: 60\r\n/);
+    expect(waiting.answer).toContain('{"success":false,"message":"The server took too long to answer this request. Please try again in a minute."}');
   });
 
   it("refuses a connection beyond the cap for its address with a 503, and takes one again once another closes", async () => {

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
 import type { FastifyServerFactory } from "fastify";
+import { addressKey } from "./rate-limits";
 
 export interface ServerTimeouts {
   connectionTimeout: number;
@@ -41,6 +42,7 @@ export function frontDoorServer({
     const server = http.createServer(
       { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.checkEvery },
       (request, response) => {
+        track(request, response);
         toOriginForm(request);
         if (leaving()) response.shouldKeepAlive = false;
         if (!serve?.(request, response)) handler(request, response);
@@ -49,8 +51,88 @@ export function frontDoorServer({
     // What Fastify sets on a server it makes itself.
     server.keepAliveTimeout = timeouts.keepAliveTimeout;
     server.setTimeout(timeouts.connectionTimeout);
+    // With a listener, every idle connection is this one's to close: quietly, or answering the request on it.
+    server.on("timeout", (socket: Socket) => answerLate(socket, timeouts));
     if (connectionsPerAddress > 0) capConnections(server, connectionsPerAddress);
     return server;
+  };
+}
+
+/** The request each connection is being answered, while it is: a time limit met meanwhile answers it. */
+const inFlight = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
+
+function track(request: IncomingMessage, response: ServerResponse) {
+  const { socket } = request;
+  inFlight.set(socket, { request, response });
+  response.once("close", () => {
+    if (inFlight.get(socket)?.response === response) inFlight.delete(socket);
+  });
+}
+
+const seconds = (ms: number) => Math.round(ms / 1000);
+
+/**
+ * A connection that met a time limit: the idle limit (nothing either way for `connectionTimeout`), or, through
+ * the `clientError` of Node's request timeouts, a request not all in by `requestTimeout` (`headCutOff`: or its
+ * head by `headersTimeout`). Closed as before, but
+ * a request on it not answered yet gets an answer first, rather than a dropped connection: 408 when the client
+ * had not finished sending it (a slow upload), 503 when it had and the server took too long. Nothing of the
+ * request is repeated (its target may hold an order link's key).
+ */
+export function answerLate(socket: Socket, timeouts: Pick<ServerTimeouts, "connectionTimeout" | "requestTimeout">, { headCutOff = false } = {}) {
+  if (socket.destroyed) return;
+  const current = inFlight.get(socket);
+  // Idle with no request on it (a kept-alive connection between requests, one that never sent anything): closed
+  // as Node closes it; and one whose answer has begun can only be cut off.
+  if ((!current && !headCutOff) || current?.response.headersSent || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const received = current?.request.complete === true;
+  const status = received ? 503 : 408;
+  const message = received
+    ? "The server took too long to answer this request. Please try again in a minute."
+    : `The request did not arrive in time: the server waits ${seconds(timeouts.connectionTimeout)} seconds for the next bytes and ${seconds(timeouts.requestTimeout)} seconds for the whole request. Check your connection and send it again; a smaller file goes faster.`;
+  const body = JSON.stringify({ success: false, message });
+  const headers: Record<string, string | number> = {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    connection: "close",
+    ...(received ? { "retry-after": 60 } : {}),
+  };
+  if (current) {
+    current.response.shouldKeepAlive = false;
+    current.response.writeHead(status, headers).end(body, () => socket.destroy());
+  } else {
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head.join("")}\r\n${body}`);
+    socket.destroySoon();
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request not all in by the request timeout is answered as `answerLate` says;
+ * anything else Node could not read is answered in the API's shape, as Fastify did in its own.
+ */
+export function clientErrorAnswer(timeouts: Pick<ServerTimeouts, "connectionTimeout" | "requestTimeout">) {
+  return (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+      // Without a request in flight, it was the head that did not arrive in time.
+      answerLate(socket, timeouts, { headCutOff: true });
+      return;
+    }
+    const [status, message] =
+      error.code === "HPE_HEADER_OVERFLOW" ? [431, "The request's headers are too large"] : [400, "The request could not be read"];
+    const body = JSON.stringify({ success: false, message });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
   };
 }
 
@@ -94,13 +176,14 @@ const TOO_MANY_CONNECTIONS =
   "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 30\r\nContent-Length: 71\r\n\r\nToo many open connections from your address. Please try again shortly.\n";
 
 /**
- * Refuses a connection beyond `max` open ones from its address, with a 503 and nothing read from it: one
- * client trickling thousands of connections otherwise took every socket the process may open.
+ * Refuses a connection beyond `max` open ones from its address (an IPv6 client's /64, as every per-address
+ * limit counts), with a 503 and nothing read from it: one client trickling thousands of connections otherwise
+ * took every socket the process may open.
  */
 function capConnections(server: http.Server, max: number) {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "";
+    const address = addressKey(socket.remoteAddress ?? "");
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       socket.end(TOO_MANY_CONNECTIONS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWindowCounter } from "./rate-limits";
+import { addressKey, createWindowCounter } from "./rate-limits";
 import { memoryLimits } from "./shared-limits";
 
 describe("the miss counter for unknown pages", () => {
@@ -48,5 +48,31 @@ describe("the miss counter for unknown pages", () => {
     await misses.record("c");
     expect(await misses.retryAfter("a")).toBe(0);
     expect(await misses.retryAfter("c")).toBe(1 * 60);
+  });
+});
+
+describe("addressKey", () => {
+  it("counts an IPv4 address as it is, also when written as IPv6", () => {
+    expect(addressKey("192.0.2.7")).toBe("192.0.2.7");
+    expect(addressKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(addressKey("::FFFF:192.0.2.7")).toBe("192.0.2.7");
+  });
+
+  it("counts every IPv6 address of one /64 as one, however it is written", () => {
+    const key = "2001:db8:aa:bb::/64";
+    for (const address of ["2001:db8:aa:bb::1", "2001:0db8:00aa:00bb:ffff:ffff:ffff:fffe", "2001:DB8:AA:BB:1:2:3:4", "2001:db8:aa:bb:0:0:c000:201"]) {
+      expect(addressKey(address), address).toBe(key);
+    }
+    expect(addressKey("2001:db8:aa:bc::1")).toBe("2001:db8:aa:bc::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressKey("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(addressKey("1:2:3::192.0.2.1")).toBe("1:2:3:0::/64");
+  });
+
+  it("leaves anything else as it is", () => {
+    expect(addressKey("")).toBe("");
+    expect(addressKey("not an address")).toBe("not an address");
   });
 });

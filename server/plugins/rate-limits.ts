@@ -1,5 +1,6 @@
+import { isIPv4, isIPv6 } from "node:net";
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors";
 import type { Limits, Window } from "./shared-limits";
 
@@ -21,6 +22,37 @@ export function isLoopback(address: string): boolean {
   return LOOPBACK.test(address);
 }
 
+/**
+ * What every per-address limit counts by: an IPv4 address as it is (an IPv4 address written as IPv6,
+ * `::ffff:192.0.2.1`, is that IPv4 address), and an IPv6 address by its /64. A provider gives one customer a
+ * whole /64 (RFC 6177), so counting full IPv6 addresses gave one client 2^64 fresh budgets; the /64 is the
+ * smallest block that is one customer's.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  // A zone (`fe80::1%eth0`) names the interface, not the client.
+  const bare = address.split("%")[0]!;
+  if (!isIPv6(bare)) return address;
+  return `${ipv6Groups(bare).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, each in lower-case hex without leading zeros. */
+function ipv6Groups(address: string): string[] {
+  let text = address.toLowerCase();
+  // A trailing IPv4 part (`64:ff9b::192.0.2.1`) is two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((group) => parseInt(group, 16).toString(16));
+}
+
 /** Pages that do not exist per address (missing files are not counted): a carrier's many shoppers' old links, not a scan of the site. */
 export const PAGE_MISS_LIMIT = { max: 120, timeWindow: 60_000 };
 
@@ -40,6 +72,8 @@ export function isStaticPath(url: string): boolean {
 export async function registerRateLimits(app: FastifyInstance, limits: Limits) {
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 client counts once for its whole /64.
+    keyGenerator: (request) => addressKey(request.ip),
     ...(limits.rateLimitStore ? { store: limits.rateLimitStore } : {}),
     // A count the database cannot take lets the request through: the route then answers as it can (a 404 stays
     // a 404) rather than with a 500 from the limiter.
@@ -59,12 +93,22 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits) {
 
 const PURGE_EVERY_MS = 60_000;
 
-/** A route's limit, with the sentence its 429 starts with. */
-export function limit({ max, timeWindow }: { max: number; timeWindow: number }, tooMany: string): RateLimitOptions {
+/**
+ * A route's limit, with the sentence its 429 starts with; or, for a refusal a shopper reads, the whole message
+ * from the request (for its language) and the seconds to wait. Retry-After is always sent.
+ */
+export function limit(
+  { max, timeWindow }: { max: number; timeWindow: number },
+  tooMany: string | ((request: FastifyRequest, seconds: number) => string),
+): RateLimitOptions {
   return {
     max,
     timeWindow,
-    errorResponseBuilder: (_request, context) => new HttpError(429, `${tooMany} Please try again in ${context.after}.`),
+    errorResponseBuilder: (request, context) =>
+      new HttpError(
+        429,
+        typeof tooMany === "string" ? `${tooMany} Please try again in ${context.after}.` : tooMany(request, Math.ceil(context.ttl / 1000)),
+      ),
   };
 }
 

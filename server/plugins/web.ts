@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
-import { createWindowCounter, isLoopback, isStaticPath, PAGE_MISS_LIMIT, RENDER_LIMIT } from "./rate-limits";
+import { addressKey, createWindowCounter, isLoopback, isStaticPath, PAGE_MISS_LIMIT, RENDER_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy } from "./security-headers";
 
 export interface WebOptions {
@@ -113,8 +113,8 @@ export async function registerWeb(
           const rendersCounted = !isLoopback(request.ip) && !request.url.startsWith("/__manifest?");
           // Both at once: on PostgreSQL each is a round trip to the database.
           const [missWait, renderWait] = await Promise.all([
-            failOpen(misses.retryAfter(request.ip)),
-            rendersCounted ? failOpen(renders.hit(request.ip)) : 0,
+            failOpen(misses.retryAfter(addressKey(request.ip))),
+            rendersCounted ? failOpen(renders.hit(addressKey(request.ip))) : 0,
           ]);
           const wait = missWait || renderWait;
           if (wait) {
@@ -144,7 +144,7 @@ export async function registerWeb(
           clientAddress: request.ip,
         };
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
-        if (response.status === 404 && !request.admin) await failOpen(misses.record(request.ip));
+        if (response.status === 404 && !request.admin) await failOpen(misses.record(addressKey(request.ip)));
         // A form sent to a page that takes none (React Router's 405): say what it does take.
         if (response.status === 405) reply.header("allow", "GET, HEAD");
         const type = response.headers.get("content-type") ?? "";

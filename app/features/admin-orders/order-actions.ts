@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineStartInputSchema, orderDetailsInputSchema, orderStatusInputSchema } from "../../../domain/orders";
+import { lineStartInputSchema, orderDetailsInputSchema, orderStatusInputSchema, spamInputSchema } from "../../../domain/orders";
 
 const reference = z.string().trim().min(1).max(20);
 
@@ -11,4 +11,7 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("details"), reference, version: z.number().int().min(0), fields: orderDetailsInputSchema }),
   // A payment to check (issue 30) the seller has dealt with.
   z.object({ intent: z.literal("payment-checked"), id: z.string().min(1).max(40) }),
+  // The bulk action on spam orders, and the notice of orders the shop-wide ceiling refused, read (issue 34).
+  z.object({ intent: z.literal("spam"), fields: spamInputSchema }),
+  z.object({ intent: z.literal("refusals-hide") }),
 ]);

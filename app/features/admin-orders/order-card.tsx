@@ -31,24 +31,40 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
 type OrderWrite = ReturnType<typeof useOrderWrite>;
 const useOrderWrite = () => useAdminAction(orderActionSchema);
 
-/** One order: what was bought, and (opened) the seller's tools for it. */
-export function OrderCard({ order, today }: { order: Order; today: string }) {
+/**
+ * One order: what was bought, and (opened) the seller's tools for it. `choice`: its box for the bulk action on
+ * spam orders (issue 34), for an order awaiting payment.
+ */
+export function OrderCard({ order, today, choice }: { order: Order; today: string; choice?: { chosen: boolean; choose: (on: boolean) => void } }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const write = useOrderWrite();
   return (
     <li className={`${card} p-4 sm:p-5`}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0">
-          <h2 className="font-mono text-lg font-semibold">{order.reference}</h2>
-          <p className={`text-sm ${mutedText}`}>
-            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {CHAT_CHANNEL_LABELS[order.channel]} ·{" "}
-            <span title="The shopper's language: the delivery and renewal messages are written in it">{LANGUAGE_NAMES[order.language]}</span>
-            {order.customerName && <> · {order.customerName}</>}
-            {order.phone && <> · {readablePhone(order.phone)}</>}
-          </p>
+        <div className="flex min-w-0 items-start gap-3">
+          {choice && (
+            <label className="-m-2 flex min-h-11 min-w-11 items-center justify-center p-2">
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-brand-700"
+                checked={choice.chosen}
+                onChange={(event) => choice.choose(event.target.checked)}
+              />
+              <span className="sr-only">Choose order {order.reference}</span>
+            </label>
+          )}
+          <div className="min-w-0">
+            <h2 className="font-mono text-lg font-semibold">{order.reference}</h2>
+            <p className={`text-sm ${mutedText}`}>
+              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {CHAT_CHANNEL_LABELS[order.channel]} ·{" "}
+              <span title="The shopper's language: the delivery and renewal messages are written in it">{LANGUAGE_NAMES[order.language]}</span>
+              {order.customerName && <> · {order.customerName}</>}
+              {order.phone && <> · {readablePhone(order.phone)}</>}
+            </p>
+          </div>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} reason={order.cancelReason} />
       </div>
       <PaidClaimNotice order={order} />
       <PaidViaNotice order={order} />

@@ -1,3 +1,4 @@
+import type { CancelReason } from "../../../domain/order-limits";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../domain/orders";
 
 const COLOURS: Record<OrderStatus, string> = {
@@ -8,6 +9,14 @@ const COLOURS: Record<OrderStatus, string> = {
   cancelled: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`rounded-full px-3 py-1 text-sm font-semibold ${COLOURS[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+/** Why the shop cancelled it (issue 34), beside "Cancelled". */
+const REASONS: Record<CancelReason, string> = { expired: "expired", spam: "spam" };
+
+export function StatusBadge({ status, reason = null }: { status: OrderStatus; reason?: CancelReason | null }) {
+  return (
+    <span className={`rounded-full px-3 py-1 text-sm font-semibold ${COLOURS[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+      {reason && ` · ${REASONS[reason]}`}
+    </span>
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
+import { orderLimitsSchema } from "../../../domain/order-limits";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
 import { saveGatewaySchema } from "./online-payment-actions";
 import { paymentMethodActionSchemas } from "./payment-method-actions";
@@ -28,6 +29,9 @@ export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), e
 /** The ledger's grace period and delivery message (issue 20), saved over the version the screen read. */
 export const saveLedgerSchema = z.object({ intent: z.literal("ledger"), version: readVersion, fields: ledgerSettingsSchema });
 
+/** The limits on anonymous orders (issue 34), saved over the version the screen read. */
+export const saveOrderLimitsSchema = z.object({ intent: z.literal("order-limits"), version: readVersion, fields: orderLimitsSchema });
+
 /** Everything the settings screen's action does. */
 export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveShopSchema,
@@ -37,4 +41,5 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   ...paymentMethodActionSchemas,
   saveLedgerSchema,
   saveGatewaySchema,
+  saveOrderLimitsSchema,
 ]);

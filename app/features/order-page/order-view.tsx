@@ -65,7 +65,7 @@ export function OrderView({ order, credentials, online }: { order: ShopperOrder;
       {online && <OnlinePaymentsSection order={order} online={online} locale={locale} />}
       {awaitsPayment(order.status) && <HowToPay order={order} locale={locale} />}
       {awaitsPayment(order.status) && <PaidClaim order={order} locale={locale} />}
-      {order.status === "cancelled" && <p className={`${card} mt-6 p-4`}>{m.order_cancelled()}</p>}
+      {order.status === "cancelled" && <p className={`${card} mt-6 p-4`}>{order.expired ? m.order_expired() : m.order_cancelled()}</p>}
       {(order.status === "paid" || delivered) && (
         <p className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50">
           {delivered ? m.order_delivered() : m.order_paid()}
@@ -251,10 +251,13 @@ function HowToPay({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   );
 }
 
-/** Why "I have paid" was refused: the API's English words, or the same said in Nepali on a Nepali page. */
+/**
+ * Why "I have paid" was refused: the API's English words, or the same said in Nepali on a Nepali page. A 429 is
+ * worded by the server in the language the page asked for (Accept-Language): which limit, and how long to wait.
+ */
 function claimRefusal(status: number | null, message: string | undefined, locale: Locale): string {
   if (status === null) return m.claim_offline();
-  if (locale !== "ne") return message ?? m.claim_offline();
+  if (locale !== "ne" || (status === 429 && message)) return message ?? m.claim_offline();
   if (status === 404) return m.order_not_found_text();
   if (status === 429) return m.order_wait_text();
   if (status === 409) return m.claim_conflict();
@@ -309,7 +312,7 @@ function PaidClaim({ order, locale }: { order: ShopperOrder; locale: Locale }) {
     try {
       answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/paid`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", "accept-language": locale },
         body: JSON.stringify({ key, ...(transactionId ? { transactionId } : {}) }),
       });
     } catch {

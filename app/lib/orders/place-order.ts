@@ -8,7 +8,7 @@ import { rememberPlacedOrder } from "./my-orders";
 export type PlacedOrder =
   /** The server priced and stored the order: its message carries the reference. */
   | { kind: "placed"; order: CheckoutResponse }
-  /** The server could not sell some lines; each problem names its line. */
+  /** The server could not sell some lines (each problem names its line), or the shop takes no more orders just now (429). */
   | { kind: "refused"; problems: string[] }
   /** No answer we can use (offline, timeout, overloaded, an old cart without item ids): send the browser's message. */
   | { kind: "unplaced" };
@@ -21,7 +21,8 @@ export type LineToPlace = Pick<CartLine, "_id" | "name" | "month" | "selectedDev
 
 /**
  * Registers the cart (or a renewal's one line) as an order. Never throws, and only refuses when the server says the cart
- * itself is wrong: a sale is never blocked because our server is away.
+ * itself is wrong or that the shop takes no more anonymous orders just now (ADR 0101): a sale is never blocked because
+ * our server is away.
  */
 export async function placeOrder(
   cart: readonly LineToPlace[],
@@ -35,7 +36,8 @@ export async function placeOrder(
   try {
     response = await fetch("/api/orders", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      // Refusals the server words itself (too many orders) come in the page's language.
+      headers: { "content-type": "application/json", "accept-language": language },
       body: JSON.stringify({
         items: cart.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })),
         channel,
@@ -56,6 +58,9 @@ export async function placeOrder(
     return { kind: "placed", order: body as CheckoutResponse };
   }
   if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body, language) };
+  // Past a limit on anonymous orders (issue 34): the server says which, and when to send it again, in the page's
+  // language. Nothing was stored, so the chat is not opened with a message the shop could not look up.
+  if (response.status === 429 && typeof body?.message === "string") return { kind: "refused", problems: [body.message] };
   return { kind: "unplaced" };
 }
 

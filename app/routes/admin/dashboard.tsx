@@ -4,14 +4,15 @@ import { formatNpr } from "../../../domain/money";
 import type { DashboardMoney } from "../../../domain/reports";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
+import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
 import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { catalogue, carousel, updates, videos, newsletter, orders, reports } = context.services;
-  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals, money] = await Promise.all([
+  const { catalogue, carousel, updates, videos, newsletter, orders, reports, orderLimits } = context.services;
+  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals, money, refusals, limits] = await Promise.all([
     catalogue.list(),
     carousel.list(),
     updates.list(),
@@ -20,8 +21,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orders.weekCounts(),
     orders.renewals(DEFAULT_RENEWAL_WINDOW_DAYS),
     reports.dashboard(),
+    orderLimits.refusals(),
+    orderLimits.get(),
   ]);
   return {
+    refusals,
+    limits,
     money,
     weekOrders,
     renewalsDue: renewals.length,
@@ -40,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Pasal admin" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, latestPosts, weekOrders, renewalsDue, money } = loaderData;
+  const { counts, latestPosts, weekOrders, renewalsDue, money, refusals, limits } = loaderData;
   const tiles: Array<{ label: string; value?: number; detail?: string; to: string }> = [
     { label: "Renewals due", value: renewalsDue, detail: `ending within ${DEFAULT_RENEWAL_WINDOW_DAYS} days or ended`, to: "/admin/renewals" },
     { label: "Catalogue items", value: counts.items, detail: `${counts.itemsWithoutPlans} without plans`, to: "/admin/prices" },
@@ -53,6 +58,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Dashboard</h1>
+      <RefusalsNotice refusals={refusals} limits={limits} />
       <MoneyFigures money={money} />
       <section aria-labelledby="week-orders" className="mt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

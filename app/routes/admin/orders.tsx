@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   ORDER_PAGE_SIZE,
@@ -5,6 +6,7 @@ import {
   ORDER_STATUSES,
   orderListQuerySchema,
   normaliseReference,
+  AWAITING_PAYMENT_STATUSES,
   SAY_THEY_PAID,
   shopToday,
   type OrderPage,
@@ -13,6 +15,9 @@ import { card, mutedText, primaryButton, secondaryButton } from "../../component
 import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
 import { PaymentsToCheck } from "../../features/admin-orders/payments-to-check";
+import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
+import { SpamAction } from "../../features/admin-orders/spam-action";
+import { spamMessage } from "../../../domain/orders";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { inputClass } from "../../lib/admin/form-parts";
 import { requireAdmin } from "../../lib/admin/require-admin";
@@ -42,19 +47,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page = await context.services.orders.list({ ...query, before: undefined });
     notice = `No order ${normaliseReference(before)} to continue after, so the list starts again from the newest orders.`;
   }
+  const [toCheck, refusals, limits] = await Promise.all([
+    context.services.payments.toCheck(),
+    context.services.orderLimits.refusals(),
+    context.services.orderLimits.get(),
+  ]);
   return {
     page,
     notice,
-    toCheck: await context.services.payments.toCheck(),
+    toCheck,
+    refusals,
+    limits,
     filter: { status: claimed ? SAY_THEY_PAID : parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
 }
 
+/** The same service calls as the API's routes, with their audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { orders, payments } = context.services;
+  const actor = { admin: requireAdmin(context, request), log: context.log };
+  const { orders, payments, orderLimits } = context.services;
   return answer(request, orderActionSchema, async (form) => {
+    if (form.intent === "spam") {
+      const { marked, skipped } = await orders.markSpam(form.fields.references, actor);
+      const left = skipped.map(({ reference, reason }) => `${reference}: ${reason.toLowerCase()}`).join("; ");
+      return `${spamMessage(marked.length, skipped.length)}${left ? ` (${left})` : ""}`;
+    }
+    if (form.intent === "refusals-hide") {
+      await orderLimits.hideRefusals(actor);
+      return "Notice hidden. New refusals will show it again.";
+    }
     if (form.intent === "payment-checked") {
       await payments.resolve(form.id);
       return "Payment checked";
@@ -77,8 +99,18 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { page, notice, filter, today, toCheck } = loaderData;
+  const { page, notice, filter, today, toCheck, refusals, limits } = loaderData;
   const orders = page.items;
+  // The bulk action's choice: orders on this page awaiting payment (issue 34).
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  const candidates = orders.filter((order) => (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status)).map((o) => o.reference);
+  const choose = (reference: string, on: boolean) =>
+    setChosen((before) => {
+      const next = new Set(before);
+      if (on) next.add(reference);
+      else next.delete(reference);
+      return next;
+    });
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const filtered = filter.status !== "" || filter.q !== "";
@@ -86,6 +118,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Orders</h1>
       <p className={`mt-1 ${mutedText}`}>Every checkout, newest first. Shoppers quote the reference in their chat message.</p>
+      <RefusalsNotice refusals={refusals} limits={limits} hideable />
       <PaymentsToCheck payments={toCheck} />
 
       <Form method="get" role="search" aria-label="Find orders" className={`${card} mt-6 grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end`}>
@@ -138,10 +171,20 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className={`mt-6 text-sm ${mutedText}`}>{countText(page.total, page.skipped, orders.length)}</p>
+            <SpamAction candidates={candidates} chosen={chosen} onChange={setChosen} />
             {orders.length > 0 && (
-              <ul className="mt-2 space-y-4" aria-label="Orders">
+              <ul className="mt-4 space-y-4" aria-label="Orders">
                 {orders.map((order) => (
-                  <OrderCard key={order.reference} order={order} today={today} />
+                  <OrderCard
+                    key={order.reference}
+                    order={order}
+                    today={today}
+                    choice={
+                      candidates.includes(order.reference)
+                        ? { chosen: chosen.has(order.reference), choose: (on) => choose(order.reference, on) }
+                        : undefined
+                    }
+                  />
                 ))}
               </ul>
             )}

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { LedgerSettingsForm } from "../../features/admin-settings/ledger-settings-form";
+import { OrderLimitsForm } from "../../features/admin-settings/order-limits-form";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { OnlinePaymentsSection } from "../../features/admin-settings/online-payments-section";
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
@@ -13,20 +14,21 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [{ settings, version }, admins, paymentMethods, ledger, gateways] = await Promise.all([
+  const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
     context.services.ledgerSettings.forEdit(),
     context.services.payments.settings(),
+    context.services.orderLimits.forEdit(),
   ]);
-  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways };
+  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways, orderLimits };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { auth, settings, paymentMethods, ledgerSettings, payments } = context.services;
+  const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -58,6 +60,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "gateway":
         await payments.saveSettings(form.gateway, form.fields);
         return "Online payment settings saved";
+      case "order-limits":
+        await orderLimits.save(form.fields, actor, form.version);
+        return "Order limits saved. The shop uses them from now on.";
     }
   });
 }
@@ -67,7 +72,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, paymentMethods, ledger, gateways } = loaderData;
+  const { settings, version, admins, you, paymentMethods, ledger, gateways, orderLimits } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -76,6 +81,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <PaymentMethodsSection methods={paymentMethods} />
         <OnlinePaymentsSection gateways={gateways} />
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
+        <OrderLimitsForm limits={orderLimits.settings} version={orderLimits.version} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

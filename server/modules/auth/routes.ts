@@ -18,7 +18,7 @@ import {
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
-import { createWindowCounter } from "../../plugins/rate-limits";
+import { addressKey, createWindowCounter } from "../../plugins/rate-limits";
 import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "./guard";
 import { PasswordChangeThrottled } from "./service";
 import type { Services } from "../../services";
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Con
   // One count of attempts per address for both sign-in routes, so the spec's route is no second allowance.
   const attemptsFromAddress = createWindowCounter(LOGIN_ATTEMPTS_PER_ADDRESS, services.limits, "sign-in attempts");
   async function limitAttempts(request: FastifyRequest, reply: FastifyReply) {
-    const wait = await attemptsFromAddress.hit(request.ip);
+    const wait = await attemptsFromAddress.hit(addressKey(request.ip));
     if (wait) {
       reply.header("retry-after", String(wait));
       throw new HttpError(429, `Too many sign-in attempts from your address. Please try again in ${wait} seconds.`);

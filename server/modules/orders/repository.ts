@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { PostgresAdapter, sql, type Selectable } from "kysely";
 import type { ChatChannel } from "../../../domain/checkout";
 import { normalisePhone } from "../../../domain/customers";
 import { readLocale, type Locale } from "../../../domain/locale";
 import { AUTO_DELIVERY_REASONS, type AutoDeliveryReason } from "../../../domain/auto-delivery";
 import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type Order, type OrderCounts, type OrderLine, type OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
-import { readGateway, type PaidVia } from "../../../domain/payments";
+import { OPEN_PAYMENT_STATUSES, readGateway, type PaidVia } from "../../../domain/payments";
+import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits";
 import { nextVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
@@ -68,6 +69,9 @@ function filtered(db: Db, filter: OrderFilter) {
   }
   return query;
 }
+
+const readCancelReason = (stored: string | null): CancelReason | null =>
+  (CANCEL_REASONS as readonly (string | null)[]).includes(stored) ? (stored as CancelReason) : null;
 
 const readReason = (stored: string | null): AutoDeliveryReason | null =>
   (AUTO_DELIVERY_REASONS as readonly (string | null)[]).includes(stored) ? (stored as AutoDeliveryReason) : null;
@@ -160,6 +164,7 @@ export function createOrdersRepository() {
       lines: byOrder.get(row.id) ?? [],
       paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
       paidVia: paidViaOf(row),
+      cancelReason: row.status === "cancelled" ? readCancelReason(row.cancel_reason) : null,
       keyHash: row.key_hash,
       keySealed: row.key_sealed,
       contactedAt: row.contacted_at,
@@ -323,6 +328,70 @@ export function createOrdersRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Cancels, for the shop's `reason`, each of these orders that still awaits payment (new or contacted), in one
+     * statement: of two instances or admins doing it at once, each order is cancelled once. The ids cancelled.
+     */
+    async cancelAwaiting(db: Db, ids: readonly string[], reason: CancelReason, now: string): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable("orders")
+        .set({ status: "cancelled", cancelled_at: now, cancel_reason: reason, updated_at: now, version: nextVersion })
+        .where("id", "in", ids)
+        .where("status", "in", AWAITING_PAYMENT_STATUSES)
+        .returning("id")
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Up to `limit` "new" orders made before `before` that nobody moved on and nothing keeps: no "I have paid"
+     * to check, no online payment started since `before` that may still come back paid.
+     */
+    async staleNew(db: Db, before: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom("orders as o")
+        .select("o.id")
+        .where("o.status", "=", "new")
+        .where("o.created_at", "<", before)
+        .where("o.paid_claimed_at", "is", null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("payments as p")
+                .select("p.id")
+                .whereRef("p.order_id", "=", "o.id")
+                .where("p.status", "in", OPEN_PAYMENT_STATUSES)
+                .where("p.created_at", ">=", before),
+            ),
+          ),
+        )
+        .orderBy("o.created_at")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * The orders of this phone (its normalised key) that await payment, oldest first, at most `limit`. On
+     * PostgreSQL the phone is locked for the rest of the transaction first, so two checkouts of one phone at once
+     * count one after the other (SQLite runs one transaction at a time anyway).
+     */
+    async openOrdersOfPhone(db: Db, phoneKey: string, limit: number): Promise<Array<{ status: OrderStatus; createdAt: string }>> {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(hashtext('pasal phone orders'), hashtext(${phoneKey}))`.execute(db);
+      }
+      const rows = await db
+        .selectFrom("orders")
+        .select(["status", "created_at"])
+        .where("phone_key", "=", phoneKey)
+        .where("status", "in", AWAITING_PAYMENT_STATUSES)
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ status: row.status as OrderStatus, createdAt: row.created_at }));
+    },
+
     /** Records the shopper's "I have paid", unless they already said so; false then. */
     async claimPaid(db: Db, id: string, now: string, transactionId: string | null): Promise<boolean> {
       const result = await db
@@ -431,9 +500,11 @@ export function createOrdersRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Lines `renewalOrderId` was to renew, due again now that it will not happen. */
-    async releaseRenewedLines(db: Db, renewalOrderId: string): Promise<void> {
-      await db.updateTable("order_lines").set({ renewal_order_id: null }).where("renewal_order_id", "=", renewalOrderId).execute();
+    /** Lines these renewal orders were to renew, due again now that they will not happen. */
+    async releaseRenewedLines(db: Db, renewalOrderIds: string | readonly string[]): Promise<void> {
+      const ids = typeof renewalOrderIds === "string" ? [renewalOrderIds] : renewalOrderIds;
+      if (ids.length === 0) return;
+      await db.updateTable("order_lines").set({ renewal_order_id: null }).where("renewal_order_id", "in", ids).execute();
     },
 
     async countByStatusSince(db: Db, since: string): Promise<OrderCounts> {

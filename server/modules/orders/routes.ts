@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
@@ -14,7 +15,11 @@ import {
   quoteResponseSchema,
   renewalSchema,
   renewalsQuerySchema,
+  spamInputSchema,
+  spamMessage,
+  spamResultSchema,
 } from "../../../domain/orders";
+import { answerLocale, refusalText } from "../../../domain/order-limits";
 import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/schemas/order-pages";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
@@ -28,21 +33,44 @@ export const QUOTE_LIMIT = { max: 60, timeWindow: 60_000 };
 export const SHOPPER_ORDER_LIMIT = { max: 60, timeWindow: 60_000 };
 /** "I have paid" is said once per order; a few tries cover a mistyped transaction id. */
 export const PAID_CLAIM_LIMIT = { max: 10, timeWindow: 60_000 };
+/** How often each instance cancels the "new" orders past their time (ADR 0101); each order is cancelled once, by one of them. */
+export const EXPIRY_SWEEP_MS = 5 * 60_000;
+
+/** The language a refusal is worded in: the one our storefront asks for in Accept-Language (its page's). */
+const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["accept-language"]);
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const orderAnswer = orderAnswerSchema;
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { orders } = services;
+  const { orders, orderLimits } = services;
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    sweep = setInterval(() => {
+      Promise.all([orders.expireStale(), orderLimits.forgetOldRefusals()])
+        .then(([expired]) => {
+          if (expired > 0) app.log.info({ expired }, "new orders nobody took up expired");
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, "could not expire stale orders"));
+    }, EXPIRY_SWEEP_MS);
+    // The schedule alone must not keep a process alive that is otherwise done.
+    sweep.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(sweep));
 
   app.post(
     "/orders",
     {
-      config: { public: true, rateLimit: limit(CHECKOUT_LIMIT, "Too many orders from your address; you can also message the shop directly.") },
+      config: {
+        public: true,
+        rateLimit: limit(CHECKOUT_LIMIT, (request, seconds) => refusalText.ordersFromAddress(seconds, askedLocale(request))),
+      },
       schema: {
         tags: ["orders"],
-        summary: "Check out: prices the cart from the catalogue, stores the order and answers the chat message with its reference",
+        summary:
+          "Check out: prices the cart from the catalogue, stores the order and answers the chat message with its reference; 429 with Retry-After past the limits on anonymous orders (per address, per phone, shop-wide)",
         body: checkoutInputSchema,
         response: { 201: checkoutResponseSchema, ...failures, 429: errorResponseSchema },
       },
@@ -72,7 +100,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     "/orders/:reference/paid",
     {
-      config: { public: true, rateLimit: limit(PAID_CLAIM_LIMIT, "Too many tries from your address.") },
+      config: {
+        public: true,
+        rateLimit: limit(PAID_CLAIM_LIMIT, (request, seconds) => refusalText.claimsFromAddress(seconds, askedLocale(request))),
+      },
       schema: {
         tags: ["orders"],
         summary: "The shopper says they paid (once, with an optional transaction id); the status changes only when the admin marks it paid",
@@ -84,7 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request, reply) => {
       reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
       const { key, transactionId } = request.body;
-      return { success: true as const, ...(await orders.claimPaid(request.params.reference, key, transactionId, request.ip)) };
+      return { success: true as const, ...(await orders.claimPaid(request.params.reference, key, transactionId, request.ip, askedLocale(request))) };
     },
   );
 
@@ -113,6 +144,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => ({ success: true as const, ...(await orders.list(request.query)) }),
+  );
+
+  app.post(
+    "/admin/orders/spam",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Cancel several orders as spam at once: each that awaits payment (new or contacted) is cancelled, releasing what it held; the others are left, each with why",
+        body: spamInputSchema,
+        response: { 200: spamResultSchema.extend({ success: z.literal(true), message: z.string() }), 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await orders.markSpam(request.body.references, { admin: request.admin!, log: request.log });
+      return { success: true as const, message: spamMessage(result.marked.length, result.skipped.length), ...result };
+    },
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   quoteCart,
   REFERENCE_LENGTH,
   referenceFromBytes,
+  ORDER_STATUS_LABELS,
   referencePattern,
   renewalStart,
   shopToday,
@@ -26,6 +27,7 @@ import {
   type PricedItem,
   type Renewal,
   type RenewedLine,
+  type SpamResult,
 } from "../../../domain/orders";
 import type { ChatChannel } from "../../../domain/checkout";
 import { localHref, type Locale } from "../../../domain/locale";
@@ -36,10 +38,14 @@ import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } fro
 import type { PaymentMethod } from "../../../domain/payment-methods";
 import type { PaidVia } from "../../../domain/payments";
 import type { ShopSettings } from "../../../domain/settings";
+import { normalisePhone } from "../../../domain/customers";
+import { refusalText } from "../../../domain/order-limits";
+import type { Actor } from "../auth/service";
+import type { OrderLimitsService } from "../order-limits/service";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { badRequest, conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
-import { createWindowCounter } from "../../plugins/rate-limits";
+import { badRequest, conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound, TooManyRequests } from "../../errors";
+import { addressKey, createWindowCounter } from "../../plugins/rate-limits";
 import type { Limits } from "../../plugins/shared-limits";
 import { createOrdersRepository, type DueLine, type StoredOrder } from "./repository";
 import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
@@ -55,6 +61,9 @@ export const ORDER_KEY_FAILURES = { max: 20, timeWindow: 10 * 60_000 };
 /** The same answer for an unknown reference and a wrong or missing key: neither says the reference exists. */
 export const NO_SUCH_ORDER = "No order found at this link. Open the link from your chat again, or ask the shop for it.";
 
+/** Orders the expiry sweep cancels in one transaction: a backlog is worked through a batch a sweep. */
+export const EXPIRE_BATCH = 500;
+
 /** A reference clash is one in 33 million; five in a row means something else is wrong. */
 const REFERENCE_ATTEMPTS = 5;
 
@@ -63,6 +72,8 @@ export interface OrdersDependencies {
   settings: { shop(): Promise<ShopSettings> };
   paymentMethods: { enabled(): Promise<PaymentMethod[]> };
   limits: Limits;
+  /** The seller's limits on anonymous orders (issue 34): the shop-wide ceilings, the cap per phone, the expiry of new orders. */
+  orderLimits: Pick<OrderLimitsService, "get" | "take">;
   publicUrl: string | undefined;
   /** Seals the admin's copy of each shopper link (ADR 0075). */
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
@@ -83,7 +94,7 @@ export interface OrdersDependencies {
 export function createOrdersService(
   db: Db,
   clock: Clock,
-  { catalogue, settings, paymentMethods, limits, publicUrl, secrets, stock, seats, afterPaid }: OrdersDependencies,
+  { catalogue, settings, paymentMethods, limits, orderLimits, publicUrl, secrets, stock, seats, afterPaid }: OrdersDependencies,
 ) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
@@ -125,13 +136,14 @@ export function createOrdersService(
    * one once the address has failed too often. A right key always opens: an address a carrier's shoppers share is
    * not locked out by one guesser among them, and a key is out of reach of guessing anyway (ADR 0075).
    */
-  async function openWithKey(trx: Db, reference: string, key: string, address: string): Promise<StoredOrder> {
+  async function openWithKey(trx: Db, reference: string, key: string, address: string, locale: Locale = "en"): Promise<StoredOrder> {
     // One look-up by reference and key hash: an unknown reference and a wrong key do the same work.
     const order = await repository.findByReferenceAndKey(trx, normaliseReference(reference), hashOrderKey(key));
     if (order) return order;
-    const wait = await keyFailures.retryAfter(address);
-    if (wait) throw new HttpError(429, `Too many wrong order links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
-    await keyFailures.record(address);
+    const counted = addressKey(address);
+    const wait = await keyFailures.retryAfter(counted);
+    if (wait) throw new TooManyRequests(refusalText.wrongLinks(wait, locale), wait);
+    await keyFailures.record(counted);
     throw notFound(NO_SUCH_ORDER);
   }
 
@@ -175,6 +187,23 @@ export function createOrdersService(
         throw error;
       }
     }
+  }
+
+  /**
+   * Refuses a checkout (429) when its phone already has as many orders awaiting payment as the settings allow:
+   * within the order's transaction, so two checkouts of one phone at once are counted one after the other.
+   * Retry-After says when the oldest of them expires, when it will; else an hour.
+   */
+  async function limitOpenOrdersOfPhone(trx: Db, phone: string | null, locale: Locale) {
+    const phoneKey = normalisePhone(phone);
+    if (!phoneKey) return;
+    const { openOrdersPerPhone, expireNewAfterHours } = await orderLimits.get();
+    const open = await repository.openOrdersOfPhone(trx, phoneKey, openOrdersPerPhone);
+    if (open.length < openOrdersPerPhone) return;
+    const expiring = open.find((order) => order.status === "new");
+    const expiresIn =
+      expiring && expireNewAfterHours > 0 ? (Date.parse(expiring.createdAt) + expireNewAfterHours * 3_600_000 - clock().getTime()) / 1000 : 3600;
+    throw new TooManyRequests(refusalText.phoneHasOpenOrders(open.length, locale), Math.max(60, Math.ceil(expiresIn)));
   }
 
   async function findOrThrow(db: Db, reference: string): Promise<StoredOrder> {
@@ -223,11 +252,17 @@ export function createOrdersService(
     ): Promise<Omit<CheckoutResponse, "success">> {
       const priced = priceOrder(input.items, await catalogueById(), input.language);
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
+      const locale = input.language ?? "en";
+      const { renews } = input;
+      // A renewal from an order page needs a delivered line's key, and renews that line once: it is never held
+      // back by the ceiling or the cap per phone, which are for orders anyone can make up (ADR 0101).
+      const place = renews ? undefined : await orderLimits.take("orders");
+      if (place && "retryAfter" in place) throw new TooManyRequests(refusalText.shopBusy(place.retryAfter, locale), place.retryAfter);
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
-      const { renews } = input;
-      const { reference, renewed } = await withNewReference(async (trx, reference) => {
-        const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address) : undefined;
+      const placing = withNewReference(async (trx, reference) => {
+        if (!renews) await limitOpenOrdersOfPhone(trx, input.phone, locale);
+        const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address, locale) : undefined;
         const orderId = await repository.insert(
           trx,
           {
@@ -267,7 +302,11 @@ export function createOrdersService(
         };
         return { reference, renewed: renewedLine };
       });
-      const locale = input.language ?? "en";
+      // A checkout that placed nothing gives its place under the ceiling back: the ceiling counts orders.
+      const { reference, renewed } = await placing.catch(async (error: unknown) => {
+        await place?.giveBack();
+        throw error;
+      });
       const orderUrl = absoluteLink(publicUrl, localHref(locale, orderPath(reference, key)));
       const message = orderMessage(priced.lines, reference, orderUrl, locale, renewed && { renews: renewed, today: today() });
       return {
@@ -315,6 +354,7 @@ export function createOrdersService(
         }),
         customer: { name: order.customerName, phone: order.phone },
         steps: orderSteps(order),
+        expired: order.cancelReason === "expired",
         claim: order.paidClaim,
         paidVia: order.paidVia,
         paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note, noteNe }) => ({
@@ -330,12 +370,19 @@ export function createOrdersService(
       };
     },
 
-    /** The shopper's "I have paid" (ADR 0077): said once, while the order waits for payment; the status stays the admin's. */
-    async claimPaid(reference: string, key: string, transactionId: string | null, address: string): Promise<ShopperOrder> {
-      const order = await openWithKey(db, reference, key, address);
+    /**
+     * The shopper's "I have paid" (ADR 0077): said once, while the order waits for payment; the status stays the
+     * admin's. Under the shop-wide ceiling on such notices (issue 34); `locale` words its refusals.
+     */
+    async claimPaid(reference: string, key: string, transactionId: string | null, address: string, locale: Locale = "en"): Promise<ShopperOrder> {
+      const order = await openWithKey(db, reference, key, address, locale);
       if (order.status === "cancelled") throw conflict("This order is cancelled; message the shop if you paid for it");
       if (!awaitsPayment(order.status)) throw conflict("The shop has already marked this order paid");
+      if (order.paidClaim) throw conflict("You already told the shop you paid for this order");
+      const place = await orderLimits.take("paid-claims");
+      if ("retryAfter" in place) throw new TooManyRequests(refusalText.claimsBusy(place.retryAfter, locale), place.retryAfter);
       if (!(await repository.claimPaid(db, order._id, clock().toISOString(), transactionId))) {
+        await place.giveBack();
         throw conflict("You already told the shop you paid for this order");
       }
       return this.forShopper(order.reference, key, address);
@@ -536,6 +583,57 @@ export function createOrdersService(
         return reference;
       });
       return present(await findOrThrow(db, reference));
+    },
+
+    /**
+     * Cancels as expired the "new" orders older than the settings allow that nothing keeps (no "I have paid" to
+     * check, no online payment under way), a batch at a time, releasing the lines they were to renew. Safe on
+     * several instances at once: each order is cancelled by one statement, once. The number expired.
+     */
+    async expireStale(): Promise<number> {
+      const { expireNewAfterHours } = await orderLimits.get();
+      if (expireNewAfterHours === 0) return 0;
+      const now = clock();
+      const before = new Date(now.getTime() - expireNewAfterHours * 3_600_000).toISOString();
+      return db.transaction().execute(async (trx) => {
+        const expired = await repository.cancelAwaiting(trx, await repository.staleNew(trx, before, EXPIRE_BATCH), "expired", now.toISOString());
+        await repository.releaseRenewedLines(trx, expired);
+        return expired.length;
+      });
+    },
+
+    /**
+     * The seller's bulk action (issue 34): cancels as spam each of these orders that awaits payment, in one
+     * transaction, releasing what they held; a paid, delivered or cancelled one is left and said why. One audit
+     * line per order cancelled.
+     */
+    async markSpam(references: readonly string[], { admin, log }: Actor): Promise<SpamResult> {
+      const wanted = [...new Set(references.map(normaliseReference))];
+      const now = clock().toISOString();
+      const { found, marked } = await db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom("orders").select(["id", "reference", "status"]).where("reference", "in", wanted).execute();
+        const ids = await repository.cancelAwaiting(
+          trx,
+          found.map((row) => row.id),
+          "spam",
+          now,
+        );
+        await repository.releaseRenewedLines(trx, ids);
+        return { found, marked: new Set(ids) };
+      });
+      const byReference = new Map(found.map((row) => [row.reference, row]));
+      const result: SpamResult = { marked: [], skipped: [] };
+      for (const reference of wanted) {
+        const row = byReference.get(reference);
+        if (row && marked.has(row.id)) {
+          result.marked.push(reference);
+          log.info({ admin: admin.email, reference }, "order cancelled as spam");
+        } else {
+          const status = row?.status as OrderStatus | undefined;
+          result.skipped.push({ reference, reason: status ? `It is ${ORDER_STATUS_LABELS[status].toLowerCase()}` : "No such order" });
+        }
+      }
+      return result;
     },
 
     /** For the dashboard: orders per status made in the last 7 days, and renewals due in the default window. */

@@ -39,7 +39,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ["uploads"],
         summary:
-          "Upload an image (multipart field 'file'; JPEG, PNG, WebP or AVIF, at most 5 MB); answers its WebP copies under /media. `?lossless=true` (QR codes): one copy, every pixel kept",
+          "Upload an image (multipart field 'file'; JPEG, PNG, WebP or AVIF, at most 5 MB); answers its WebP copies under /media. `?lossless=true` (QR codes): one copy, every pixel kept. One image is encoded at a time: 503 with Retry-After when others already wait",
         consumes: ["multipart/form-data"],
         querystring: z.object({
           lossless: z.enum(["true", "false"], { error: "lossless must be true or false" }).optional(),
@@ -49,6 +49,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           400: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },

@@ -3,6 +3,7 @@ import type { Metadata } from "sharp";
 import { MAX_LOSSLESS_PIXELS, MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
 import { badRequest, HttpError } from "../../errors";
 import type { MediaService } from "../media/service";
+import { createEncodeQueue, ENCODE_WAIT_MS, type EncodeQueue } from "./encode-queue";
 
 export type StoredImage = Omit<UploadResponse, "success" | "message">;
 
@@ -15,11 +16,15 @@ const loadSharp = () => (loaded ??= import("sharp").then((module) => module.defa
  * copy still encoding then would end as a dropped connection instead of this 413 saying why.
  */
 export const ENCODE_TIMEOUT_SECONDS = 20;
-/** What is left of the idle limit once the encoder gives up: to store the copies and send the answer. */
-export const ENCODE_MARGIN_MS = 10_000;
+/**
+ * What is left of the idle limit once an upload has waited its longest for its turn (ENCODE_WAIT_MS) and the
+ * encoder has given up: to store the copies and send the answer.
+ */
+export const ENCODE_MARGIN_MS = 5_000;
+export { ENCODE_WAIT_MS };
 
 /** Uploaded images: recognised by their bytes, re-encoded to WebP at a few widths, stored under random names (media service). */
-export function createUploadsService(media: Pick<MediaService, "save">) {
+export function createUploadsService(media: Pick<MediaService, "save">, queue: EncodeQueue = createEncodeQueue()) {
   return {
     /**
      * `lossless` (a payment QR code, ADR 0079): one copy, every pixel kept (lossless WebP, and when it must be
@@ -32,12 +37,15 @@ export function createUploadsService(media: Pick<MediaService, "save">) {
       // Re-encoding drops whatever else the file carried (EXIF with GPS, scripts in metadata, trailing data).
       const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate().timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
       const widths = lossless ? variantWidths(oriented.width).slice(-1) : variantWidths(oriented.width);
-      const encoded = await readable(() =>
-        Promise.all(
-          widths.map((width) =>
-            lossless
-              ? source.clone().resize({ width, kernel: "nearest" }).webp({ lossless: true }).toBuffer({ resolveWithObject: true })
-              : source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+      // One image's pixels in memory at a time, its copies made together (issue 34).
+      const encoded = await queue.run(() =>
+        readable(() =>
+          Promise.all(
+            widths.map((width) =>
+              lossless
+                ? source.clone().resize({ width, kernel: "nearest" }).webp({ lossless: true }).toBuffer({ resolveWithObject: true })
+                : source.clone().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+            ),
           ),
         ),
       );

@@ -1,0 +1,97 @@
+import type { FormEvent } from "react";
+import type { OrderLimits } from "../../../domain/order-limits";
+import { card, mutedText } from "../../components/ui";
+import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { saveOrderLimitsSchema } from "./settings-actions";
+
+const FIELDS: Array<{ name: keyof OrderLimits; label: string; hint: string; min: number; max: number }> = [
+  {
+    name: "ordersPerMinute",
+    label: "Orders a minute, whole shop",
+    hint: "Checkouts past this in any 60 seconds are refused, asking to try again a minute later. Renewals from an order page always go through.",
+    min: 1,
+    max: 10_000,
+  },
+  {
+    name: "paidClaimsPerMinute",
+    label: "“I have paid” a minute, whole shop",
+    hint: "Shoppers telling you they paid, past this in any 60 seconds, are asked to try again a minute later.",
+    min: 1,
+    max: 10_000,
+  },
+  {
+    name: "openOrdersPerPhone",
+    label: "Unpaid orders per phone",
+    hint: "A phone number with this many orders new or contacted is asked to pay one, or have you cancel some, before ordering again.",
+    min: 1,
+    max: 1_000,
+  },
+  {
+    name: "expireNewAfterHours",
+    label: "New orders expire after (hours)",
+    hint: "A new order nobody marked contacted or paid is cancelled as expired after this long, unless the shopper said they paid or is paying online. 0 keeps them.",
+    min: 0,
+    max: 24 * 90,
+  },
+];
+
+/** The seller's limits on anonymous orders (issue 34, ADR 0101), saved over the version the screen read. */
+export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; version: number }) {
+  const save = useAdminAction(saveOrderLimitsSchema);
+  const { errors, formRef, pending, stale, reload, reloading } = save;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const number = (name: keyof OrderLimits) => {
+      const typed = String(form.get(name) ?? "").trim();
+      return typed === "" ? Number.NaN : Number(typed);
+    };
+    save.submit({
+      intent: "order-limits",
+      version,
+      fields: {
+        ordersPerMinute: number("ordersPerMinute"),
+        paidClaimsPerMinute: number("paidClaimsPerMinute"),
+        openOrdersPerPhone: number("openOrdersPerPhone"),
+        expireNewAfterHours: number("expireNewAfterHours"),
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby="order-limits-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="order-limits-title" className={sectionHeading}>
+        Orders from shoppers
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        Anyone can check out without an account, so a script can fill your orders with made-up ones. These limits hold for every shopper together; the
+        Orders screen says when they refused anything.
+      </p>
+      <form key={version} ref={formRef} onSubmit={submit} noValidate className="mt-5 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELDS.map((field) => (
+            <InputField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              type="number"
+              inputMode="numeric"
+              min={field.min}
+              max={field.max}
+              defaultValue={limits[field.name]}
+              error={errors[field.name]}
+              hint={field.hint}
+            />
+          ))}
+        </div>
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        <SubmitButton pending={pending} className="w-full sm:w-auto">
+          Save order limits
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

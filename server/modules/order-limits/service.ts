@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from "fastify";
+import {
+  defaultOrderLimits,
+  orderLimitsSchema,
+  REFUSAL_NOTICE_HOURS,
+  type CeilingKind,
+  type OrderLimits,
+  type RefusalSummary,
+} from "../../../domain/order-limits";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import type { Limits } from "../../plugins/shared-limits";
+import type { Actor } from "../auth/service";
+import { noticedCache } from "../cache";
+import { createSettingsRepository } from "../settings/repository";
+import { staleEdit } from "../versions";
+import { createOrderLimitsRepository } from "./repository";
+
+/** Kept in the settings table under keys of their own, beside the shop's settings. */
+const LIMITS_KEY = "order-limits";
+const SEEN_KEY = "ceiling-refusals-seen";
+/** The window of the shop-wide ceilings: "a minute" is any 60 seconds, not the clock's minute. */
+const CEILING_WINDOW_MS = 60_000;
+/** Refusal counts are kept this long, for the notice and for anyone looking into a flood afterwards. */
+export const REFUSALS_KEPT_DAYS = 7;
+
+function withDefaults(stored: unknown): OrderLimits {
+  const parsed = orderLimitsSchema.partial().safeParse(stored);
+  return { ...defaultOrderLimits, ...(parsed.success ? parsed.data : {}) };
+}
+
+/** A place under a ceiling, given back when what it was taken for did not happen after all. */
+export type CeilingPlace = { giveBack(): Promise<void> };
+
+/**
+ * The seller's limits on anonymous orders (issue 34, ADR 0101): the settings, the shop-wide ceilings on orders
+ * and on "I have paid" per minute, and the count of what they refused for the Orders screen's notice. The
+ * ceilings count in the shared limits (ADR 0022): in PostgreSQL for every instance at once, in memory on SQLite
+ * (one instance); the refusals are rows in the database on both.
+ */
+export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNotices, limits: Limits, log: FastifyBaseLogger) {
+  const settings = createSettingsRepository();
+  const repository = createOrderLimitsRepository();
+  const cache = noticedCache(changes, "settings", async () => withDefaults(await settings.get(db, LIMITS_KEY)));
+  const ceilings = limits.events("order ceilings", { maxKeys: 10 });
+  const maxOf: Record<CeilingKind, keyof OrderLimits> = { orders: "ordersPerMinute", "paid-claims": "paidClaimsPerMinute" };
+
+  /**
+   * Takes one place under the shop-wide ceiling of `kind`, or counts a refusal and answers the seconds to wait.
+   * Checking and counting are one step on every instance together, so a burst cannot all pass before any counts.
+   */
+  async function take(kind: CeilingKind): Promise<CeilingPlace | { retryAfter: number }> {
+    const max = (await cache.get())[maxOf[kind]];
+    const taken = await ceilings.take(kind, max, CEILING_WINDOW_MS);
+    if ("token" in taken) return { giveBack: () => ceilings.giveBack(kind, taken.token) };
+    const now = clock().toISOString();
+    const refusedThisMinute = await repository.recordRefusal(db, kind, now);
+    // Once a minute at most, however many are refused: the log says a ceiling tripped, the notice says how often.
+    if (refusedThisMinute === 1) log.warn({ ceiling: kind, perMinute: max }, "shop-wide ceiling reached: refusing anonymous requests");
+    return { retryAfter: Math.max(1, Math.ceil(taken.waitMs / 1000)) };
+  }
+
+  return {
+    get: (): Promise<OrderLimits> => cache.get(),
+
+    async forEdit(): Promise<{ settings: OrderLimits; version: number }> {
+      const { value, version } = await settings.getWithVersion(db, LIMITS_KEY);
+      return { settings: withDefaults(value), version };
+    },
+
+    /** With `expected`, only over that version (409 otherwise); answers the new version. With its audit line. */
+    async save(limitsToSave: OrderLimits, { admin, log: requestLog }: Actor, expected?: number): Promise<number> {
+      let version: number | undefined;
+      try {
+        version = await settings.setIfVersion(db, LIMITS_KEY, limitsToSave, clock().toISOString(), expected);
+      } finally {
+        await changes.publish("settings");
+      }
+      if (version === undefined) throw staleEdit();
+      requestLog.info({ admin: admin.email, limits: limitsToSave }, "order limits saved");
+      return version;
+    },
+
+    take,
+
+    /** What the ceilings refused in the last day, since the seller last hid the notice; per kind. */
+    async refusals(): Promise<RefusalSummary[]> {
+      const now = clock().getTime();
+      const seen = await settings.get(db, SEEN_KEY);
+      const dayAgo = new Date(now - REFUSAL_NOTICE_HOURS * 3_600_000).toISOString();
+      const since = typeof seen === "string" && seen > dayAgo ? seen : dayAgo;
+      return repository.refusalsSince(db, since);
+    },
+
+    /** The seller has read the notice: refusals up to now are no longer shown. */
+    async hideRefusals({ admin, log: requestLog }: Actor): Promise<void> {
+      await settings.set(db, SEEN_KEY, clock().toISOString(), clock().toISOString());
+      requestLog.info({ admin: admin.email }, "ceiling refusals notice hidden");
+    },
+
+    /** Forgets refusal counts older than REFUSALS_KEPT_DAYS (the sweep calls it). */
+    async forgetOldRefusals(): Promise<void> {
+      await repository.deleteRefusalsBefore(db, new Date(clock().getTime() - REFUSALS_KEPT_DAYS * 86_400_000).toISOString());
+    },
+  };
+}
+export type OrderLimitsService = ReturnType<typeof createOrderLimitsService>;
