@@ -16,6 +16,7 @@ import { paymentNoteNepali } from "./migrations/0015-payment-note-nepali";
 import { billingAndLifetimeKeys } from "./migrations/0016-billing-and-lifetime-keys";
 import { onlinePayments } from "./migrations/0017-online-payments";
 import { automaticDelivery } from "./migrations/0018-automatic-delivery";
+import { telegramBot } from "./migrations/0022-telegram-bot";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0016-billing-and-lifetime-keys": billingAndLifetimeKeys,
   "0017-online-payments": onlinePayments,
   "0018-automatic-delivery": automaticDelivery,
+  "0022-telegram-bot": telegramBot,
 };
 
 export const migrationNames = Object.keys(migrations);
