@@ -15,6 +15,8 @@ export const secretContext = {
   orderKey: (keyHash: string) => `order-key:${keyHash}`,
   /** A merchant secret of an online gateway (issue 30). */
   gateway: (gateway: string, what: "secret" | "password") => `gateway-${what}:${gateway}`,
+  /** The seller's Telegram bot's token (issue 31). */
+  telegramBot: () => "telegram-bot-token",
 };
 
 /**
@@ -64,8 +66,25 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
         .where("gateway", "=", gateway.gateway)
         .execute();
     }
+    // The Telegram bot's token (issue 31).
+    const bots = await trx.selectFrom("telegram_bot").select(["id", "token_sealed"]).execute();
+    for (const bot of bots) {
+      const context = secretContext.telegramBot();
+      await trx
+        .updateTable("telegram_bot")
+        .set({ token_sealed: next.encrypt(current.decrypt(bot.token_sealed, context), context) })
+        .where("id", "=", bot.id)
+        .execute();
+    }
     await replaceCheck(trx, next, now);
-    return { accounts: accounts.length, seats: seats.length, keys: keys.length, orderLinks: orders.length, gateways: gateways.length };
+    return {
+      accounts: accounts.length,
+      seats: seats.length,
+      keys: keys.length,
+      orderLinks: orders.length,
+      gateways: gateways.length,
+      bots: bots.length,
+    };
   });
 }
 
