@@ -82,7 +82,12 @@ function readFailure(error: unknown): { retry: boolean; afterMs: number; message
     return { retry, afterMs: (error.parameters.retry_after ?? 0) * 1000, message: `${error.error_code} ${error.description}` };
   }
   // No answer at all (refused, reset, timed out): Telegram or the way to it is down.
-  return { retry: true, afterMs: 0, message: error instanceof Error ? error.message : String(error) };
+  const cause = (error as { error?: unknown }).error;
+  return {
+    retry: true,
+    afterMs: 0,
+    message: `${error instanceof Error ? error.message : String(error)}${cause instanceof Error ? ` (${cause.message})` : ""}`,
+  };
 }
 
 const isNotModified = (error: unknown) => error instanceof GrammyError && /message is not modified/i.test(error.description);
