@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { notificationActionSchemas } from "./notification-actions";
 import { saveGatewaySchema } from "./online-payment-actions";
 import { paymentMethodActionSchemas } from "./payment-method-actions";
 
@@ -37,4 +38,5 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   ...paymentMethodActionSchemas,
   saveLedgerSchema,
   saveGatewaySchema,
+  ...notificationActionSchemas,
 ]);

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { LedgerSettingsForm } from "../../features/admin-settings/ledger-settings-form";
+import { NotificationsSection } from "../../features/admin-settings/notifications-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { OnlinePaymentsSection } from "../../features/admin-settings/online-payments-section";
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
@@ -13,20 +14,21 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [{ settings, version }, admins, paymentMethods, ledger, gateways] = await Promise.all([
+  const [{ settings, version }, admins, paymentMethods, ledger, gateways, telegram] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
     context.services.ledgerSettings.forEdit(),
     context.services.payments.settings(),
+    context.services.telegram.settings(admin.id, context.config.publicUrl?.startsWith("https://") ? "webhook" : "polling"),
   ]);
-  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways };
+  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways, telegram };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { auth, settings, paymentMethods, ledgerSettings, payments } = context.services;
+  const { auth, settings, paymentMethods, ledgerSettings, payments, telegram } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -58,6 +60,18 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "gateway":
         await payments.saveSettings(form.gateway, form.fields);
         return "Online payment settings saved";
+      case "telegram-token":
+        await telegram.saveToken(form.fields.token, actor.admin);
+        return "Bot saved. Connect your chat to get its messages.";
+      case "telegram-remove":
+        await telegram.removeBot(actor.admin);
+        return "Bot removed. No chat gets notices now.";
+      case "telegram-prefs":
+        await telegram.setPrefs(form.id, actor.admin.id, form.fields);
+        return "Chat settings saved";
+      case "telegram-disconnect":
+        await telegram.disconnect(form.id, actor.admin);
+        return "Chat disconnected";
     }
   });
 }
@@ -67,7 +81,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, paymentMethods, ledger, gateways } = loaderData;
+  const { settings, version, admins, you, paymentMethods, ledger, gateways, telegram } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -76,6 +90,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <PaymentMethodsSection methods={paymentMethods} />
         <OnlinePaymentsSection gateways={gateways} />
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
+        <NotificationsSection telegram={telegram} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>
