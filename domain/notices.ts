@@ -108,17 +108,6 @@ export type NoticeEvent =
       phone: string | null;
       expiryDate: string;
     };
-export type NoticeKind = NoticeEvent["kind"];
-
-export const NOTICE_KINDS = [
-  "order-placed",
-  "paid-claimed",
-  "payment-verified",
-  "payment-to-check",
-  "stock-low",
-  "account-due",
-  "renewal-due",
-] as const satisfies readonly NoticeKind[];
 
 /** The buttons a notice may carry; each acts once, through the same service as the admin's screens. */
 export const NOTICE_ACTIONS = ["paid", "deliver", "remind"] as const;

@@ -168,7 +168,7 @@ describe("connecting a chat", () => {
     const { t, token } = await botShop();
     const [connected] = (await settings(t)).chats;
     expect(connected).toMatchObject({ title: "@sita_sells", mine: true, language: "en", adminEmail: expect.stringContaining("@") });
-    expect(textsOf(token).at(-1)).toMatch(/^Connected\./);
+    await expect.poll(() => textsOf(token).at(-1) ?? "").toMatch(/^Connected\./);
 
     // A code works once; a stranger guessing gets nothing.
     const { code, link } = (await admin(t, "POST", "/api/admin/telegram/connect")).json();
@@ -281,6 +281,11 @@ describe("the notices", () => {
     expect(buttonsOf(reminder)[0]).toMatchObject({ text: "Send on WhatsApp", url: expect.stringMatching(/^https:\/\/wa\.me\/9779800000001\?text=/) });
     const renewals = (await admin(t, "GET", "/api/admin/renewals?days=7")).json().items;
     expect(renewals[0].remindedAt).toEqual(expect.any(String));
+    // The Renewals screen's Remind on WhatsApp records it through the same service; a line not delivered has none.
+    const again = await admin(t, "POST", `/api/admin/renewals/${lineId}/remind`);
+    expect(again.json().renewal).toMatchObject({ lineId, remindedAt: expect.any(String), message: expect.stringContaining("Netflix Premium") });
+    const undelivered = (await orderOf(t, (await place(t, "Later")).reference)).lines[0].id;
+    expect((await admin(t, "POST", `/api/admin/renewals/${undelivered}/remind`)).statusCode).toBe(409);
     await expect
       .poll(() => chat(token).find((m) => m.message_id === due.message_id)!.text)
       .toMatch(/✓ Shop Owner reminded the customer \(\d\d:\d\d\)$/);
