@@ -8,6 +8,21 @@ import type { TelegramService } from "./service";
 const ALLOWED_UPDATES = ["message", "callback_query"] as const;
 /** The longest wait between two tries of a poller that cannot reach Telegram. */
 const POLL_RETRY_MOST_MS = 60_000;
+/**
+ * How long a stop waits for a send or an update in flight: a stop takes at most 8 s (ADR 0074), and Telegram may
+ * hang. A send cut short is claimed again once its claim lapses; an update not confirmed comes again.
+ */
+const STOP_WAIT_MS = 2_000;
+
+const atMost = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    work.then(done, done);
+  });
 
 export const WEBHOOK_PATH = "/api/telegram/webhook";
 
@@ -127,7 +142,7 @@ export function createNoticeWorker(options: {
     if (!current) return;
     poller = undefined;
     current.abort.abort();
-    await current.done;
+    await atMost(current.done, STOP_WAIT_MS);
   }
 
   function startPoller(token: string, lastUpdateId: number) {
@@ -221,7 +236,7 @@ export function createNoticeWorker(options: {
     async stop() {
       running = false;
       clearTimeout(timer);
-      await tickDone;
+      await atMost(tickDone, STOP_WAIT_MS);
       await stopPoller();
       await lock.release();
       leader = false;
