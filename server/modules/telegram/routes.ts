@@ -5,6 +5,7 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
 import { HttpError } from "../../errors";
 import type { Services } from "../../services";
+import { describeFailure } from "./service";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
 const chatParams = z.object({ id: z.string().min(1).max(100) });
@@ -132,7 +133,8 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Services; publicU
         await telegram.handleUpdate(request.body as unknown as Update);
       } catch (error) {
         // Answered all the same: Telegram would bring the update again and again; a button pressed once acts once anyway.
-        request.log.error({ err: error }, "telegram: an update could not be handled");
+        // Logged by its words only: a Bot API error carries the URL, and so the bot's token.
+        request.log.error({ reason: describeFailure(error) }, "telegram: an update could not be handled");
       }
       return { ok: true as const };
     },

@@ -75,19 +75,25 @@ export interface TelegramDependencies {
   };
 }
 
+/** A bot token anywhere in a text (node-fetch names the URL, token and all, in its errors): never logged or stored. */
+const TOKEN_IN_TEXT = /\d{5,20}:[A-Za-z0-9_-]{30,}/g;
+
+/** What went wrong talking to Telegram, in words safe for the log and the outbox: the cause, never the token. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof GrammyError) return `${error.error_code} ${error.description}`;
+  const cause = (error as { error?: unknown }).error;
+  const text = `${error instanceof Error ? error.message : String(error)}${cause instanceof Error ? ` (${cause.message})` : ""}`;
+  return text.replace(TOKEN_IN_TEXT, "<token>");
+}
+
 /** What Telegram answered, read for the outbox: whether trying again may help, and how soon at the earliest. */
 function readFailure(error: unknown): { retry: boolean; afterMs: number; message: string } {
   if (error instanceof GrammyError) {
     const retry = error.error_code === 429 || error.error_code >= 500 || error.error_code === 401;
-    return { retry, afterMs: (error.parameters.retry_after ?? 0) * 1000, message: `${error.error_code} ${error.description}` };
+    return { retry, afterMs: (error.parameters.retry_after ?? 0) * 1000, message: describeFailure(error) };
   }
   // No answer at all (refused, reset, timed out): Telegram or the way to it is down.
-  const cause = (error as { error?: unknown }).error;
-  return {
-    retry: true,
-    afterMs: 0,
-    message: `${error instanceof Error ? error.message : String(error)}${cause instanceof Error ? ` (${cause.message})` : ""}`,
-  };
+  return { retry: true, afterMs: 0, message: describeFailure(error) };
 }
 
 const isNotModified = (error: unknown) => error instanceof GrammyError && /message is not modified/i.test(error.description);

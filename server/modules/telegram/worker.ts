@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { Api } from "grammy";
 import pg from "pg";
 import type { Config } from "../../config";
-import type { TelegramService } from "./service";
+import { describeFailure, type TelegramService } from "./service";
 
 /** The updates the bot acts on: codes and /stop in messages, and button presses. */
 const ALLOWED_UPDATES = ["message", "callback_query"] as const;
@@ -169,7 +169,7 @@ export function createNoticeWorker(options: {
             try {
               await service.handleUpdate(update);
             } catch (error) {
-              log.error({ err: error }, "telegram: an update could not be handled");
+              log.error({ reason: describeFailure(error) }, "telegram: an update could not be handled");
             }
             offset = update.update_id + 1;
             await service.noteUpdate(update.update_id);
@@ -177,7 +177,7 @@ export function createNoticeWorker(options: {
         } catch (error) {
           if (abort.signal.aborted) break;
           failures++;
-          log.warn({ failures }, "telegram: getUpdates failed: %s", error instanceof Error ? error.message : String(error));
+          log.warn({ failures }, "telegram: getUpdates failed: %s", describeFailure(error));
           await sleep(Math.min(notices.retryMs * 2 ** (failures - 1), POLL_RETRY_MOST_MS), abort.signal);
         }
       }
@@ -214,7 +214,7 @@ export function createNoticeWorker(options: {
       }
       warned = false;
     } catch (error) {
-      if (!warned) log.warn({ reason: error instanceof Error ? error.message : String(error) }, "notices: the worker's round failed; trying again");
+      if (!warned) log.warn({ reason: describeFailure(error) }, "notices: the worker's round failed; trying again");
       warned = true;
     }
   }
