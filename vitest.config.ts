@@ -1,4 +1,9 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
+
+// Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, idle while a test
+// waits for PostgreSQL, a copied database or a started process. A worker more than the cores keeps them busy.
+const workers = os.availableParallelism() + 1;
 
 const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
   test: {
@@ -9,8 +14,10 @@ const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
     // Migrates the one database each test's is copied from.
     globalSetup: ["tests/helpers/template.ts"],
     setupFiles: ["tests/helpers/strict-console.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Room for the argon2-heavy throttling tests and the started processes when workers share the cores.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    maxWorkers: workers,
   },
 });
 
@@ -22,6 +29,7 @@ export default defineConfig({
           name: "unit",
           include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/helpers/strict-console.ts"],
+          maxWorkers: workers,
         },
       },
       apiSuite("api-sqlite", "sqlite"),

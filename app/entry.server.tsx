@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { withoutLinkKeys } from "../domain/customer-pages";
 import { localeOfPath, type Locale } from "../domain/locale";
 import { NonceContext } from "./lib/nonce";
 import { baseLocale, overwriteGetLocale } from "./paraglide/runtime";
@@ -28,7 +29,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const { log } = context as AppLoadContext;
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    log.warn(`${status} for ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    // A customer link's key is in its path (ADR 0104): never written to the log.
+    log.warn(`${status} for ${request.method} ${withoutLinkKeys(new URL(request.url).pathname)}: ${(error as Error).message}`);
   } else {
     log.error({ err: error }, "render failed");
   }

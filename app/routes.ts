@@ -17,6 +17,8 @@ const storefront = (lang: "" | "ne") => {
     route(at("cart"), "routes/cart.tsx", id("cart")),
     route(at("order/:reference"), "routes/order.tsx", id("order")),
     route(at("my-orders"), "routes/my-orders.tsx", id("my-orders")),
+    // A customer's page of all their subscriptions, opened by its key (issue 31, ADR 0104).
+    route(at("my/:key"), "routes/my.tsx", id("my")),
     route(at("payment/:id"), "routes/payment.tsx", id("payment")),
     route(at("updates"), "routes/updates.tsx", id("updates")),
     route(at("aboutUs"), "routes/about.tsx", id("about")),
@@ -32,9 +34,12 @@ export default [
   ...storefront(""),
   ...storefront("ne"),
   route("ne/*", "routes/not-found.tsx", { id: "ne-not-found" }),
-  route("services", "routes/redirect.ts", { id: "redirect-services" }),
-  route("pricing", "routes/redirect.ts", { id: "redirect-pricing" }),
-  route("about", "routes/redirect.ts", { id: "redirect-about" }),
+  // The footer's spec links, in either language, land on the page they mean in that language.
+  ...(["", "ne"] as const).flatMap((lang) =>
+    ["services", "pricing", "about"].map((name) =>
+      route(lang ? `${lang}/${name}` : name, "routes/redirect.ts", { id: `redirect-${lang ? `${lang}-` : ""}${name}` }),
+    ),
+  ),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // Admin area (spec: '/' and 'login' inside it are the sign-in screen).
@@ -48,6 +53,7 @@ export default [
     route("admin/customers/:phone", "routes/admin/customer.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/accounts", "routes/admin/accounts.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),
     route("admin/update", "routes/admin/updates.tsx"),

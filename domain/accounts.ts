@@ -144,6 +144,8 @@ export const accountSchema = z.object({
   seats: z.array(seatSchema),
   seatsUsed: z.number(),
   warnings: z.array(accountWarningSchema),
+  /** It held a customer or had a secret revealed: Delete retires it instead, keeping its record (ADR 0100). */
+  hasHistory: z.boolean(),
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -177,6 +179,12 @@ export const accountPageSchema = z.object({
   summary: z.object({ accounts: z.number().int(), seatsUsed: z.number().int(), seats: z.number().int(), needAttention: z.number().int() }),
 });
 export type AccountPage = z.infer<typeof accountPageSchema>;
+
+/** What Delete answers: an account with a history is retired, not deleted (ADR 0100). */
+export const ACCOUNT_REMOVED = {
+  deleted: "Account deleted",
+  retired: "Account retired, not deleted: it has held customers or had a secret revealed, so its history is kept. It gets no new seats.",
+} as const;
 
 export const revealSchema = z.object({
   id: z.string(),

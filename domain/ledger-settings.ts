@@ -22,6 +22,8 @@ export const DELIVERY_PLACEHOLDERS = [
   "expiry",
   "rules",
   "reference",
+  // The customer's link to all their subscriptions (issue 31, ADR 0104).
+  "customerlink",
 ] as const;
 export type DeliveryPlaceholder = (typeof DELIVERY_PLACEHOLDERS)[number];
 
@@ -34,6 +36,7 @@ export const DEFAULT_DELIVERY_TEMPLATE = [
   "Key: {key}",
   "Valid from {start} to {expiry}.",
   "{rules}",
+  "All your subscriptions, and Renew: {customerlink}",
   "Order {reference}. Thank you!",
 ].join("\n");
 
@@ -47,6 +50,7 @@ export const DEFAULT_DELIVERY_TEMPLATE_NE = [
   "लाइसेन्स की: {key}",
   "अवधि: {start} देखि {expiry} सम्म।",
   "{rules}",
+  "तपाईंका सबै सदस्यता र नवीकरण: {customerlink}",
   "अर्डर नम्बर (Order ref): {reference}",
   "धन्यवाद!",
 ].join("\n");

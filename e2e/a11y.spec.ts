@@ -97,6 +97,13 @@ async function anOrder(
   return order;
 }
 
+/** The customer link of `phone` (issue 31), as the seller's "New customer link" makes it. */
+async function customerLink({ admin }: Scene, phone: string): Promise<string> {
+  const made = await admin.post(`/api/admin/customers/${phone}/link`);
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()).link.path;
+}
+
 /**
  * Issue 30: an item of the row's own set to deliver automatically, on an account's seat (or, with `stocked`
  * false, on nothing), and an order of it marked paid: delivered automatically, or waiting with its reason.
@@ -437,6 +444,35 @@ const STOREFRONT: Row[] = [
     },
   },
   {
+    state: "a customer's page of two subscriptions",
+    tag: "@phone",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      for (let i = 0; i < 2; i++) await anOrder(scene, { status: "delivered", phone });
+      await scene.page.goto(await customerLink(scene, phone));
+      await expect(scene.page.getByRole("list", { name: "Active subscriptions" }).getByRole("listitem")).toHaveCount(2);
+    },
+  },
+  {
+    state: "a customer's page with no subscription running",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { phone });
+      await scene.page.goto(await customerLink(scene, phone));
+      await expect(scene.page.getByText("No subscription is running now.")).toBeVisible();
+    },
+  },
+  {
+    state: "a customer link that was revoked",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { phone });
+      const link = await customerLink(scene, phone);
+      expect((await scene.admin.delete(`/api/admin/customers/${phone}/link`)).status()).toBe(200);
+      await visit(scene.page, link, "Order not found");
+    },
+  },
+  {
     state: "my orders",
     tag: "@phone",
     async open(scene) {
@@ -475,6 +511,14 @@ const NEPALI: Row[] = [
       await addItem(scene, { NameNe: nepali, Category: "games" });
       await scene.page.goto(`/ne/prices?q=${encodeURIComponent(nepali)}`);
       await expect(scene.page.getByRole("list", { name: "सदस्यताहरू" }).getByRole("link")).toContainText(nepali);
+    },
+  },
+  {
+    state: "a Nepali customer's page",
+    async open(scene) {
+      const phone = `98${unique().slice(-8)}`;
+      await anOrder(scene, { status: "delivered", phone });
+      await visit(scene.page, `/ne${await customerLink(scene, phone)}`, "तपाईंका सदस्यता");
     },
   },
   {
@@ -699,14 +743,16 @@ const ADMIN: Row[] = [
     },
   },
   {
-    state: "a customer's page",
+    state: "a customer's page, with their customer link",
     async open(scene) {
       const phone = `98${unique().slice(-8)}`;
       const name = `A11y Customer ${unique()}`;
       await anOrder(scene, { phone, name });
+      const link = await customerLink(scene, phone);
       await scene.signedIn(scene.page, `/admin/customers?q=${phone.slice(-8)}`);
       await scene.page.getByRole("link", { name }).filter({ visible: true }).click();
       await expect(scene.page.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(scene.page.getByRole("region", { name: "Customer link" }).getByRole("link", { name: link })).toBeVisible();
     },
   },
   {
@@ -775,6 +821,59 @@ const ADMIN: Row[] = [
       await form.getByLabel("Billed").selectOption("yearly");
       await form.getByRole("button", { name: "Add account" }).click();
       await expect(form.getByText("A yearly account needs its next bill date")).toBeVisible();
+    },
+  },
+  {
+    state: "the audit log, with a reveal and a retirement",
+    tag: "@phone",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const item = await addItem(scene);
+      const login = `audited-${unique()}@example.com`;
+      const added = await admin.post("/api/admin/accounts", {
+        data: {
+          service: `${item.name} family`,
+          itemIds: [item._id],
+          login,
+          password: "E2E-account-pass-4821",
+          seats: [{}],
+          cost: 1200,
+          billingCycle: "none",
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const { _id } = (await added.json()).account;
+      expect((await admin.post(`/api/admin/accounts/${_id}/reveal`, { data: { what: "password" } })).status()).toBe(200);
+      expect((await (await admin.delete(`/api/admin/accounts/${_id}`)).json()).outcome).toBe("retired");
+      await signedIn(page, `/admin/audit?q=${encodeURIComponent(login)}`);
+      await expect(page.getByText("2 lines match")).toBeVisible();
+    },
+  },
+  {
+    state: "the audit log with nothing matching",
+    async open({ page, signedIn }) {
+      await signedIn(page, `/admin/audit?kind=gateway&q=${unique()}`);
+      await expect(page.getByText("Nothing matches these filters")).toBeVisible();
+    },
+  },
+  {
+    state: "a price its customers hold a key of: Delete explains, and offers to hide it",
+    async open(scene) {
+      const { page, admin, origin, signedIn } = scene;
+      const { name, _id } = await addItem(scene);
+      expect((await admin.post("/api/admin/keys/import", { data: { itemId: _id, text: `A11Y-${unique()}`, cost: 0 } })).status()).toBe(200);
+      const { reference } = await placeOrder(origin, {
+        items: [{ _id, months: 1, devices: 1 }],
+        channel: "whatsapp",
+        name: "A11y Shopper",
+        phone: "9801234567",
+      });
+      const delivered = await admin.post(`/api/admin/orders/${reference}/status`, { data: { status: "delivered" } });
+      expect((await admin.post(`/api/admin/lines/${(await delivered.json()).order.lines[0].id}/key`)).status()).toBe(201);
+      await signedIn(page, "/admin/prices");
+      await page.getByRole("searchbox", { name: "Search prices" }).fill(name);
+      await page.getByRole("button", { name: `Delete ${name}` }).click();
+      await expect(page.getByRole("dialog", { name: "This price cannot be deleted" }).getByRole("button", { name: "Hide it instead" })).toBeVisible();
     },
   },
   { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },

@@ -11,7 +11,7 @@ export { expect };
 /** This worker's shop: a server of its own on a copy of the template database, with its own rate-limit counts. */
 export interface Shop {
   origin: string;
-  /** Where e2e/original-client.spec.ts serves its client from: another origin, listed in CORS_ORIGINS. */
+  /** Where e2e/original-client.spec.ts serves its client from another site: http://localhost:PORT, listed in CORS_ORIGINS. */
   clientOriginPort: number;
   /** The E2E admin's session, made once per worker: sign-ins are limited to 10 a minute per address. */
   adminSession: Cookie;
@@ -46,7 +46,7 @@ export const test = base.extend<{ signedIn: SignedIn; admin: APIRequestContext }
       const server = await startServer({
         DATABASE_URL: database,
         MEDIA_DIR: path.join(folder, "media"),
-        CORS_ORIGINS: `http://127.0.0.1:${clientOriginPort}`,
+        CORS_ORIGINS: `http://localhost:${clientOriginPort}`,
         ...gateways.env,
         ...telegram.env,
         // The bot's worker looks for work 5 times a second and its poll answers within a second.

@@ -85,7 +85,7 @@ async function rotateKeyCommand() {
     await migrateToLatest(database.db);
     const { newKey, keyFile, counts } = await rotateKey(database.db, config.secrets, systemClock().toISOString());
     console.log(
-      `Re-encrypted ${counts.accounts} account passwords, ${counts.seats} PINs and ${counts.keys} licence keys and ${counts.orderLinks} order links under a new key.`,
+      `Re-encrypted ${counts.accounts} account passwords, ${counts.seats} PINs, ${counts.keys} licence keys, ${counts.orderLinks} order links and ${counts.customerLinks} customer links under a new key.`,
     );
     if (keyFile) {
       console.log(`The new key is in ${keyFile}. Copy it to every instance and to your key backup (kept apart from the database backups).`);

@@ -11,10 +11,12 @@ import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { carouselRoutes } from "./modules/carousel/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { customersRoutes } from "./modules/customers/routes";
+import { customerLinksRoutes } from "./modules/customer-links/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
@@ -52,11 +54,16 @@ export interface AppOptions {
   web?: WebOptions;
   /** Runs before routes are registered, e.g. to mount Vite's dev middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Where the log goes (tests read what was logged); standard output when absent. */
+  logStream?: { write(line: string): void };
 }
 
-/** Where the process is in its life: `stopping` from a stop signal on, while requests still drain (ADR 0074). */
+/** Where the process is in its life while it stops. */
 export interface Lifecycle {
+  /** From a stop signal on: `/readyz` answers 503 (ADR 0074). */
   stopping: boolean;
+  /** From the moment a SIGTERM stop closes the listener: each answer closes its connection (ADR 0103). */
+  leaving: boolean;
 }
 
 /** `worker`: the seller's bot's one worker (ADR 0105), started by the server once it listens (server/start.ts). */
@@ -69,7 +76,7 @@ export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
 
-export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream }: AppOptions): Promise<App> {
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
   // On PostgreSQL kept no longer than change notices' bound, like every other cache (ADR 0019).
   const pages =
@@ -78,7 +85,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       : null;
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
-  const lifecycle: Lifecycle = { stopping: false };
+  const lifecycle: Lifecycle = { stopping: false, leaving: false };
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -89,6 +96,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
             // An order link's key opens that order's page: it stays out of the logs (ADR 0075).
             serializers: { req: loggedRequest },
             ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
+            ...(logStream ? { stream: logStream } : {}),
           },
     logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
@@ -105,7 +113,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       timeouts: SERVER_TIMEOUTS,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
-      draining: () => lifecycle.stopping,
+      leaving: () => lifecycle.leaving,
     }),
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
@@ -183,6 +191,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
       await api.register(accountsRoutes, { services });
       await api.register(customersRoutes, { services });
+      await api.register(customerLinksRoutes, { services });
+      await api.register(auditRoutes, { services });
       await api.register(reportsRoutes, { services });
       await api.register(telegramRoutes, { services, publicUrl: config.publicUrl });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());

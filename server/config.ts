@@ -50,7 +50,7 @@ const envSchema = z.object({
     .number({ error: "must be a number of milliseconds from 0 to 6000" })
     .int("must be a whole number of milliseconds from 0 to 6000")
     .min(0, "must be a number of milliseconds from 0 to 6000")
-    // The drain and the requests it leaves in flight must fit in the 8 s a stop may take.
+    // The drain, the half second of leaving after it (ADR 0103) and the requests in flight must fit in the 8 s a stop may take.
     .max(6000, "must be at most 6000: a stop takes at most 8 s, and requests still in flight need the rest")
     .default(3000),
   CORS_ORIGINS: z

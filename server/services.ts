@@ -6,6 +6,7 @@ import type { Db } from "./db/database";
 import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
+import { createAuditService } from "./modules/audit/service";
 import { createAutoDelivery } from "./modules/accounts/auto-delivery";
 import { createAvailabilityService } from "./modules/accounts/availability";
 import { createDeliveryService } from "./modules/accounts/delivery";
@@ -14,6 +15,7 @@ import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
+import { createCustomerLinksService } from "./modules/customer-links/service";
 import { createCustomersService } from "./modules/customers/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -41,7 +43,17 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const paymentMethods = createPaymentMethodsService(db, clock, changes);
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
-  const ledger = createLedgerServices(db, clock, changes, secrets);
+  // The delivery message carries the customer's link (issue 31), made then if they have none.
+  const ledger = createLedgerServices(db, clock, changes, secrets, {
+    publicUrl: config.publicUrl,
+    customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
+  });
+  const customerLinks = createCustomerLinksService(db, clock, {
+    limits,
+    secrets,
+    catalogue,
+    seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+  });
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
   const notices = { record: (trx: Db, event: NoticeEvent) => telegram.record(trx, event) };
   const orders = createOrdersService(db, clock, {
@@ -111,7 +123,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       notices,
     }),
     customers: createCustomersService(db, clock),
+    customerLinks,
     reports: createReportsService(db, clock),
+    audit: createAuditService(db),
     telegram,
     ...ledger,
   };
@@ -119,7 +133,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
 export type Services = ReturnType<typeof createServices>;
 
 /** The seller's ledger (issue 20): accounts and seats, licence keys, their settings, availability and the delivery message. */
-function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher) {
+function createLedgerServices(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  secrets: Cipher,
+  links: { publicUrl: string | undefined; customerLink: (phoneKey: string) => Promise<string | null> },
+) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
   const accounts = createAccountsService(db, clock, changes, secrets, { graceDays });
@@ -129,6 +149,6 @@ function createLedgerServices(db: Db, clock: Clock, changes: ChangeNotices, secr
     accounts,
     licenceKeys,
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
-    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get }),
+    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links }),
   };
 }

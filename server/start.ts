@@ -7,6 +7,7 @@ import { systemClock } from "./db/clock";
 import { DatabaseOpenError, openDatabase, type Database } from "./db/database";
 import { createFirstAdmin, firstAdminLines, migrateAndSeed } from "./prepare";
 import type { WebOptions } from "./plugins/web";
+import { stopListening } from "./plugins/front-door";
 import { SecretsKeyError } from "./modules/secrets/key";
 
 /** A problem the person starting the server can fix; printed as one line, without a stack trace. */
@@ -104,6 +105,13 @@ async function listen(app: FastifyInstance, config: Config) {
  */
 export const SHUTDOWN_GRACE_MS = 8_000;
 
+/**
+ * After the drain, how long connections already open may still bring requests once the listener is closed
+ * (ADR 0103). Shorter than the 1 s nginx leaves out an instance that refused a connection
+ * (`fail_timeout=1s`, docs/deploy.md), so the idle connections left then are closed while nginx sends none.
+ */
+export const LEAVE_MS = 500;
+
 function stopGracefully(app: App, database: Database, config: Config) {
   closeWithGrace(
     {
@@ -115,15 +123,23 @@ function stopGracefully(app: App, database: Database, config: Config) {
       if (err) app.log.error({ err }, "stopping after an uncaught error");
       else app.log.info({ signal }, "stopping: finishing requests in flight");
       // SIGTERM is how an orchestrator or a rolling restart stops an instance: /readyz turns 503 and requests
-      // are still served (each answer closing its connection) while the proxy stops sending here. A person's
-      // Ctrl-C (SIGINT) and a crash do not wait.
+      // are still served, on kept-alive connections as before, while a proxy that checks readiness stops
+      // sending here. A person's Ctrl-C (SIGINT) and a crash do not wait.
       app.lifecycle.stopping = true;
-      if (signal === "SIGTERM" && config.shutdownDrainMs > 0) {
-        app.log.info({ drainMs: config.shutdownDrainMs }, "draining: /readyz answers 503, requests are still served");
-        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      if (signal === "SIGTERM") {
+        if (config.shutdownDrainMs > 0) {
+          app.log.info({ drainMs: config.shutdownDrainMs }, "draining: /readyz answers 503, requests are still served");
+          await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        }
+        // New connections are refused, which any proxy may retry elsewhere, even a checkout; what comes on
+        // a connection already open is answered, closing it (ADR 0103).
+        app.lifecycle.leaving = true;
+        app.log.info({ leaveMs: LEAVE_MS }, "not listening: answering what comes on connections still open, closing each");
+        await stopListening(app.server, LEAVE_MS);
       }
-      // Fastify stops accepting connections (a request on a kept-alive one gets 503), waits for the
-      // requests in flight, then runs onClose; the database closes last, once nothing can use it.
+      // Fastify stops (after a SIGTERM's leaving, nothing is left open; otherwise a request on a kept-alive
+      // connection gets 503), waits for the requests in flight, then runs onClose; the database closes last,
+      // once nothing can use it.
       try {
         await app.close();
       } finally {

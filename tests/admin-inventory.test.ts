@@ -28,7 +28,7 @@ describe("the admin screens of the production build", () => {
   it("the inventory holds every admin screen of the sidebar", () => {
     // A guard on the inventory itself: were the build read wrongly, the checks below would pass on nothing.
     const paths = adminRoutes.map((route) => route.path);
-    for (const screen of ["dashboard", "orders", "renewals", "prices", "whatsNewVideo", "update", "carousel", "settings", "newsletter"]) {
+    for (const screen of ["dashboard", "orders", "renewals", "prices", "whatsNewVideo", "update", "carousel", "settings", "newsletter", "audit"]) {
       expect(paths).toContain(`/admin/${screen}`);
     }
   });

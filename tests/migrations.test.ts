@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { orderLanguage } from "../server/db/migrations/0012-order-language";
 import { billingAndLifetimeKeys } from "../server/db/migrations/0016-billing-and-lifetime-keys";
 import { automaticDelivery } from "../server/db/migrations/0018-automatic-delivery";
+import { auditOutlivesWhatItAudits } from "../server/db/migrations/0019-audit-outlives-what-it-audits";
+import { customerLinks } from "../server/db/migrations/0021-customer-links";
+import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
 
@@ -86,6 +89,33 @@ describe("migrations", () => {
     }
   });
 
+  it("0021 keeps one link per customer and one customer per key, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await customerLinks.down!(db);
+      await customerLinks.up(db);
+      const link = { phone: "+9779800000001", key_hash: "a".repeat(64), key_sealed: "s1.x.y", created_at: "2026-01-01T00:00:00.000Z" };
+      await database.db.insertInto("customer_links").values(link).execute();
+      for (const clash of [
+        { ...link, key_hash: "b".repeat(64) },
+        { ...link, phone: "+9779800000002" },
+      ]) {
+        const refused = await database.db
+          .insertInto("customer_links")
+          .values(clash)
+          .execute()
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(isUniqueViolation(refused), JSON.stringify(clash)).toBe(true);
+      }
+    } finally {
+      await drop();
+    }
+  });
+
   it("0016 reads the accounts stored before as a billing cycle, turning their cost into the cycle's, and can be undone", async () => {
     const { database, drop } = await createTestDatabase({ fromScratch: true });
     try {
@@ -127,6 +157,110 @@ describe("migrations", () => {
         { id: "yearly", billing_cycle: "yearly", cost: 12000, period_months: 12, auto_renews: 1, renewal_date: "2027-01-01" },
       ]);
       expect(await database.db.selectFrom("lifetime_items").selectAll().execute()).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0019 gives the reveals logged before a kind, a copy of what they named and the shopper's address, keeps them past a deletion, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      await auditOutlivesWhatItAudits.down!(db as unknown as Kysely<unknown>);
+      const now = "2026-01-01T00:00:00.000Z";
+      const stamps = { created_at: now, updated_at: now };
+      await db
+        .insertInto("catalogue_items")
+        .values({
+          id: "i1",
+          item_id: "1",
+          name: "Windows Key",
+          name_key: "windows key",
+          info: "",
+          image_id: "",
+          category: "software",
+          status: "none",
+          note: "",
+          special_link: "",
+          ...stamps,
+        })
+        .execute();
+      await db
+        .insertInto("orders")
+        .values({ id: "o1", reference: "PSL-AAAA2", channel: "whatsapp", status: "delivered", note: "", total: 100, ...stamps })
+        .execute();
+      await db
+        .insertInto("order_lines")
+        .values({
+          id: "l1",
+          order_id: "o1",
+          position: 0,
+          item_id: "i1",
+          name: "Windows Key",
+          months: 1,
+          devices: 1,
+          unit_price: 100,
+          line_total: 100,
+        })
+        .execute();
+      await db
+        .insertInto("licence_keys")
+        .values({ id: "k1", item_id: "i1", code_secret: "s", code_hash: "h", line_id: "l1", added_at: now, delivered_at: now })
+        .execute();
+      await db
+        .insertInto("provider_accounts")
+        .values({
+          id: "a1",
+          service: "Netflix",
+          login: "me@example.com",
+          password_secret: "s",
+          cost: 1,
+          period_months: 1,
+          status: "active",
+          notes: "",
+          ...stamps,
+        })
+        .execute();
+      const reveal = (id: string, fields: Record<string, unknown>) => ({
+        id,
+        account_id: null,
+        licence_key_id: null,
+        gateway: null,
+        admin_email: "owner@pasal.test",
+        at: now,
+        ...fields,
+      });
+      await db
+        .insertInto("secret_reveals")
+        .values([
+          reveal("r1", { account_id: "a1", what: "password" }),
+          reveal("r2", { account_id: "a1", what: "PIN of seat 2" }),
+          reveal("r3", { account_id: "a1", what: "delivery message for seat 1 (PSL-AAAA2)", admin_email: "shopper at 203.0.113.9" }),
+          reveal("r4", { licence_key_id: "k1", what: "licence key for delivery" }),
+          reveal("r5", { gateway: "esewa", what: "secret key" }),
+        ])
+        .execute();
+
+      await auditOutlivesWhatItAudits.up(db as unknown as Kysely<unknown>);
+      const read = () => database.db.selectFrom("secret_reveals").select(["id", "kind", "label", "address"]).orderBy("id").execute();
+      const expected = [
+        { id: "r1", kind: "password", label: "Netflix (me@example.com)", address: null },
+        { id: "r2", kind: "pin", label: "Netflix (me@example.com)", address: null },
+        { id: "r3", kind: "delivery", label: "Netflix (me@example.com)", address: "203.0.113.9" },
+        { id: "r4", kind: "key", label: "Windows Key for PSL-AAAA2", address: null },
+        { id: "r5", kind: "gateway", label: "eSewa", address: null },
+      ];
+      expect(await read()).toEqual(expected);
+      // The account goes (by hand): its rows stay. The key keeps its item: the item cannot go.
+      await database.db.deleteFrom("provider_accounts").where("id", "=", "a1").execute();
+      expect(await read()).toEqual(expected);
+      await expect(database.db.deleteFrom("catalogue_items").where("id", "=", "i1").execute()).rejects.toThrow();
+      expect(await database.db.selectFrom("catalogue_items").select("hidden").executeTakeFirst()).toEqual({ hidden: 0 });
+
+      // Undone, the old log keeps the reveals of what still exists; done again, nothing else is lost.
+      await auditOutlivesWhatItAudits.down!(db as unknown as Kysely<unknown>);
+      await auditOutlivesWhatItAudits.up(db as unknown as Kysely<unknown>);
+      expect((await read()).map((row) => row.id)).toEqual(["r4", "r5"]);
     } finally {
       await drop();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_COOKIE_FROM_ANOTHER_ORIGIN_MESSAGE, UNAUTHORIZED_MESSAGE } from "../server/modules/auth/guard";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 // The spec was written from a real client: a React single-page app on an origin of its own, calling this API
@@ -112,6 +113,35 @@ describe("cross-origin calls (CORS)", () => {
     });
     expect(noSession.statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/prices" })).body).toBe(before);
+  });
+
+  it("tells a page on another origin that its write came without the session cookie, and writes nothing", async () => {
+    const t = await clientApp();
+    const cookie = await t.adminCookie();
+    const created = (
+      await t.app.inject({ method: "POST", url: "/api/prices", headers: { cookie }, payload: { ...netflix, Name: "Cookie test", Id: "904" } })
+    ).json().data;
+    // The spec's client's edit: axios without withCredentials, so its browser sends no cookie to another origin.
+    const edit = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/prices/${created._id}`,
+        headers: { origin: CLIENT, ...headers },
+        payload: { ...netflix, Name: "Cookie test", Id: "904", Note: "Edited" },
+      });
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await edit({ "sec-fetch-site": site });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ success: false, message: NO_COOKIE_FROM_ANOTHER_ORIGIN_MESSAGE });
+      expect(refused.headers["access-control-allow-origin"]).toBe(CLIENT);
+    }
+    // A cookie that was sent but is no session, or a request from no page at all, gets the plain answer.
+    expect((await edit({ "sec-fetch-site": "cross-site", cookie: "pasal_session=expired" })).json().message).toBe(UNAUTHORIZED_MESSAGE);
+    expect((await edit({})).json().message).toBe(UNAUTHORIZED_MESSAGE);
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    expect(allPrices.find((p: { Name: string }) => p.Name === "Cookie test").Note).toBe("");
+    const signedIn = await edit({ "sec-fetch-site": "cross-site", cookie });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
 
   it("keeps the session cookie Strict unless listed origins must send it over https", async () => {

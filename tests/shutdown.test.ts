@@ -75,6 +75,15 @@ async function halfSentSubscription(port: number, email: string) {
   return { rest: () => socket.end(body.slice(10)), answer: ended };
 }
 
+/** A kept-alive connection: raw requests sent on it, what came back, and when the server closed it. */
+function keptAlive(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  return { send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`), received: () => received, closed };
+}
+
 const connectionRefused = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
@@ -87,27 +96,36 @@ const connectionRefused = (port: number) =>
 
 // One server process on a SQLite file whatever the suite's database: what is tested is the process's stop.
 describe.skipIf(testDialect === "postgres")("stopping on SIGTERM", () => {
-  it("says it is not ready, still serves while it drains, finishes the request in flight, then refuses new connections, closes the database and exits 0", async () => {
+  it("says it is not ready, still serves while it drains, then refuses new connections but answers on open ones, finishes the request in flight, closes the database and exits 0", async () => {
     const server = startServer();
     const port = await server.port;
     const readyz = () => fetch(`http://127.0.0.1:${port}/readyz`, { headers: { connection: "close" } });
     expect((await readyz()).status).toBe(200);
     const slow = await halfSentSubscription(port, "in-flight@pasal.test");
+    const kept = keptAlive(port);
+    kept.send("/healthz");
+    await expect.poll(() => kept.received(), { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200 [^]*Connection: keep-alive/);
     // While the shop runs, SQLite keeps its write-ahead log beside the file.
     expect(fs.existsSync(path.join(dir, "pasal.db-wal"))).toBe(true);
 
     const stoppedAt = Date.now();
     server.process.kill("SIGTERM");
     await server.logged("draining: /readyz answers 503");
-    // Draining: a proxy is told to send no more, and what it still sends is answered, closing the connection.
+    // Draining: a proxy is told to send no more, and what it still sends is answered as before.
     const notReady = await readyz();
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toEqual({ status: "stopping" });
     const during = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(during.status).toBe(200);
-    expect(during.headers.get("connection")).toBe("close");
-    await expect.poll(() => connectionRefused(port), { timeout: DRAIN_MS + 2_000 }).toBe(true);
+    expect(during.headers.get("connection")).toBe("keep-alive");
+    // Then new connections are refused, and a request on one kept open is still answered, closing it (ADR 0103).
+    await server.logged("not listening");
+    expect(await connectionRefused(port)).toBe(true);
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(DRAIN_MS - 100);
+    kept.send("/healthz");
+    await kept.closed;
+    expect(kept.received().split("HTTP/1.1 200 OK")).toHaveLength(3);
+    expect(kept.received().split("HTTP/1.1 200 OK")[2]).toMatch(/\r\nConnection: close\r\n/);
     expect(server.process.exitCode).toBeNull();
 
     slow.rest();

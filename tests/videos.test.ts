@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STALE_EDIT_MESSAGE } from "../domain/versions";
 import { createTestApp, expectValidationError } from "./helpers/app";
 
 const video = { Name: "Stranger Things 5", Platform: "Netflix", TrailerLink: "https://www.youtube.com/watch?v=abc" };
@@ -40,20 +41,57 @@ describe("what's new videos", () => {
     expect(after).toEqual([other]);
   });
 
-  it("refuses a second video with the same name instead of overwriting it", async () => {
+  it("without _id updates the video with that Name (any case), as the spec's client's Add/Update does; with _id, another's name is refused", async () => {
     const t = await createTestApp();
     const cookie = await t.adminCookie();
-    await t.app.inject({ method: "POST", url: "/api/admin/addWhatsNewVideo", headers: { cookie }, payload: video });
-    const again = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/addWhatsNewVideo",
-      headers: { cookie },
-      payload: { ...video, Name: "stranger things 5", TrailerLink: "https://example.com/other" },
+    const add = (payload: object) => t.app.inject({ method: "POST", url: "/api/admin/addWhatsNewVideo", headers: { cookie }, payload });
+    const first = (await add(video)).json().item;
+    const again = await add({ ...video, Name: "stranger things 5", Platform: "Prime Video", TrailerLink: "https://example.com/other" });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      message: "Video updated",
+      item: { _id: first._id, Name: "stranger things 5", Platform: "Prime Video", TrailerLink: "https://example.com/other", version: 2 },
     });
-    expect(again.statusCode).toBe(409);
-    const items = (await t.app.inject({ method: "GET", url: "/api/admin/viewWhatsNewVideo", headers: { cookie } })).json().items;
-    expect(items).toHaveLength(1);
-    expect(items[0].TrailerLink).toBe(video.TrailerLink);
+    const items = (await t.app.inject({ method: "GET", url: "/api/admin/viewWhatsNewVideo" })).json().items;
+    expect(items).toEqual([again.json().item]);
+
+    // Renaming one video by its _id onto another's name still merges nothing.
+    const other = (await add({ ...video, Name: "The Boys" })).json().item;
+    const rename = await add({ ...video, _id: other._id, Name: "Stranger Things 5" });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().message).toBe('A video named "Stranger Things 5" already exists');
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/viewWhatsNewVideo" })).json().items).toHaveLength(2);
+  });
+
+  it("an update by Name takes If-Match like one by _id, adds nothing under it, and two adds of one new name make one video", async () => {
+    const t = await createTestApp();
+    const cookie = await t.adminCookie();
+    const add = (payload: object, version?: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/admin/addWhatsNewVideo",
+        headers: { cookie, ...(version === undefined ? {} : { "if-match": `"${version}"` }) },
+        payload,
+      });
+    expect((await add(video)).json().item.version).toBe(1);
+    const fresh = await add({ ...video, TrailerLink: "https://example.com/b" }, 1);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().item).toMatchObject({ TrailerLink: "https://example.com/b", version: 2 });
+    const stale = await add({ ...video, TrailerLink: "https://example.com/c" }, 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(STALE_EDIT_MESSAGE);
+
+    const absent = await add({ ...video, Name: "Not there" }, 1);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json().message).toBe('No video named "Not there"');
+    const names = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/admin/viewWhatsNewVideo" })).json().items.map((item: { Name: string }) => item.Name);
+    expect(await names()).toEqual([video.Name]);
+
+    const racing = await Promise.all([add({ ...video, Name: "Racing" }), add({ ...video, Name: "Racing", Platform: "Prime Video" })]);
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    expect((await names()).filter((name: string) => name === "Racing")).toHaveLength(1);
   });
 
   it.each([

@@ -7,5 +7,7 @@ const targets: Record<string, string> = { "/services": "/prices", "/pricing": "/
 export function loader({ request }: Route.LoaderArgs) {
   // A client-side navigation asks for "/about.data"; a full page load for "/about".
   const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
-  return redirect(targets[path] ?? "/", 301);
+  const nepali = path.startsWith("/ne/");
+  const target = targets[nepali ? path.slice(3) : path] ?? "/";
+  return redirect(nepali ? `/ne${target === "/" ? "" : target}` : target, 301);
 }

@@ -104,6 +104,11 @@ export const catalogueItemSchema = z.object({
   NoteNe: z.string().nullable(),
   /** Its lines are delivered automatically once their order is paid, when a seat or key is free (issue 30). */
   AutoDeliver: z.boolean(),
+  /**
+   * Taken out of the shop (retired): not listed, found or sold, kept for its orders, keys and seats (ADR 0100).
+   * Only the admin's screens see such an item; the shop's list never holds one.
+   */
+  Hidden: z.boolean(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 

@@ -16,6 +16,8 @@ import { paymentNoteNepali } from "./migrations/0015-payment-note-nepali";
 import { billingAndLifetimeKeys } from "./migrations/0016-billing-and-lifetime-keys";
 import { onlinePayments } from "./migrations/0017-online-payments";
 import { automaticDelivery } from "./migrations/0018-automatic-delivery";
+import { auditOutlivesWhatItAudits } from "./migrations/0019-audit-outlives-what-it-audits";
+import { customerLinks } from "./migrations/0021-customer-links";
 import { telegramBot } from "./migrations/0022-telegram-bot";
 import type { Tables } from "./schema";
 
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   "0016-billing-and-lifetime-keys": billingAndLifetimeKeys,
   "0017-online-payments": onlinePayments,
   "0018-automatic-delivery": automaticDelivery,
+  "0019-audit-outlives-what-it-audits": auditOutlivesWhatItAudits,
+  "0021-customer-links": customerLinks,
   "0022-telegram-bot": telegramBot,
 };
 

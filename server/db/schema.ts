@@ -21,6 +21,8 @@ export interface CatalogueItemsTable {
   note_ne: string | null;
   /** 1: its lines are delivered automatically once the order is paid (0018-automatic-delivery). */
   auto_deliver: Generated<number>;
+  /** 1: taken out of the shop (retired), kept for its orders, keys and seats (0019). */
+  hidden: Generated<number>;
 }
 
 export interface CataloguePlansTable {
@@ -281,17 +283,37 @@ export interface CustomersTable {
   version: Generated<number>;
 }
 
+/** A customer's link to their page of subscriptions (0021-customer-links, ADR 0104): one per normalised phone. */
+export interface CustomerLinksTable {
+  phone: string;
+  /** SHA-256 of the key, hex: what a visit is looked up by. */
+  key_hash: string;
+  /** The key sealed with the shop's secrets key, bound to the phone and the hash: the admin's copy of the link. */
+  key_sealed: string;
+  created_at: string;
+}
+
+/**
+ * The audit log (ADR 0083, 0100): every reveal of a secret, and every deletion or retirement. No foreign key:
+ * a row outlives what it names, and `label` keeps a copy of what that was (0019).
+ */
 export interface SecretRevealsTable {
   id: string;
+  /** The account, key or gateway it was about, when it was one; ids only, the thing may be gone. */
   account_id: string | null;
   licence_key_id: string | null;
   what: string;
+  /** Who: the admin's email, or "shopper at <address>". */
   admin_email: string;
   at: string;
   /** A merchant secret of this gateway was revealed (0017-online-payments). */
   gateway: string | null;
-  /** What else was revealed: "telegram-bot", its token (0022-telegram-bot). */
-  subject: string | null;
+  /** An `AuditKind` (domain/audit.ts). */
+  kind: Generated<string>;
+  /** What it was about, as it read then: "Netflix Premium (me@example.com)", "Spotify key for PSL-ABCDE". */
+  label: Generated<string>;
+  /** The address it was asked from. */
+  address: string | null;
 }
 
 /** One online gateway's settings (0017-online-payments); secrets sealed with the shop's secrets key. */
@@ -361,6 +383,7 @@ export interface Tables {
   secret_reveals: SecretRevealsTable;
   stock_thresholds: StockThresholdsTable;
   customers: CustomersTable;
+  customer_links: CustomerLinksTable;
   payment_gateways: PaymentGatewaysTable;
   payments: PaymentsTable;
   telegram_bot: TelegramBotTable;

@@ -2,7 +2,7 @@ import net, { type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { frontDoorServer } from "./front-door";
+import { frontDoorServer, stopListening } from "./front-door";
 import { createPageCache, pageCacheDoor, pageKey } from "./page-cache";
 
 const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000, headersTimeout: 5_000, checkEvery: 1_000 };
@@ -17,13 +17,18 @@ afterEach(async () => {
 });
 
 /** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
-async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, draining = (): boolean => false } = {}) {
+async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, leaving = (): boolean => false } = {}) {
   const answers = createPageCache();
   const routed: string[] = [];
   const serve = pageCacheDoor(answers, { sessionCookieNames: ["pasal_session"], log: () => undefined });
-  const factory = frontDoorServer({ serve, timeouts, connectionsPerAddress, draining });
+  const factory = frontDoorServer({ serve, timeouts, connectionsPerAddress, leaving });
   server = factory((request, response) => {
     routed.push(`${request.method} ${request.url}`);
+    // A form is answered once its whole body is in, as Fastify does.
+    if (request.method === "POST") {
+      request.resume().on("end", () => response.writeHead(200, { "content-type": "text/plain" }).end("received"));
+      return;
+    }
     const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
     if (request.method === "GET")
       answers.store(pageKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
@@ -61,16 +66,74 @@ describe("kept-alive connections", () => {
     expect(closedAt - sentAt).toBeGreaterThanOrEqual(1_200 + 2_000 - 100);
   });
 
-  it("are closed after each answer while the server drains for a stop", async () => {
-    let draining = false;
-    const { port } = await start({ draining: () => draining });
+  it("are closed after each answer once a stop has closed the listener", async () => {
+    let leaving = false;
+    const { port } = await start({ leaving: () => leaving });
     const connection = keptAlive(port);
     connection.send("/about");
     await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
-    draining = true;
+    leaving = true;
     connection.send("/help");
     await connection.closedAt;
     expect(connection.received()).toMatch(/HTTP\/1\.1 200 OK\r\n(?:.+\r\n)*Connection: close\r\n/);
+  });
+});
+
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+
+describe("stopping to listen (ADR 0103)", () => {
+  it("refuses new connections, still answers on a connection already open, closing it, and ends once none is left", async () => {
+    let leaving = false;
+    const { port } = await start({ leaving: () => leaving });
+    const connection = keptAlive(port);
+    connection.send("/about");
+    await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+
+    leaving = true;
+    const stopped = stopListening(server!, 5_000);
+    expect(await refused(port)).toBe(true);
+    // A proxy's request on the connection it kept: answered, not reset, nor a 503.
+    connection.send("/help");
+    await connection.closedAt;
+    expect(connection.received().split("HTTP/1.1 200 OK")).toHaveLength(3);
+    expect(connection.received()).toMatch(/<p>\/help<\/p>/);
+    expect(await stopped).toBe(true);
+  });
+
+  it("closes the connections still idle after the wait, and ends once the requests in flight have", async () => {
+    const { port } = await start();
+    const idle = keptAlive(port);
+    idle.send("/about");
+    await expect.poll(() => idle.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+    // A request whose body is still coming: in flight when the wait ends, so it is finished rather than cut.
+    const slow = net.connect(port, "127.0.0.1");
+    let slowAnswer = "";
+    slow.on("data", (chunk: Buffer) => (slowAnswer += chunk));
+    slow.write("POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\nab");
+    await sleep(100);
+    expect(slowAnswer).toBe("");
+
+    const startedAt = Date.now();
+    let ended = false;
+    const stopped = stopListening(server!, 300).then((emptied) => {
+      ended = true;
+      return emptied;
+    });
+    const idleClosedAt = await idle.closedAt;
+    expect(idleClosedAt - startedAt).toBeGreaterThanOrEqual(290);
+    await sleep(100);
+    expect(ended).toBe(false);
+    slow.end("cd");
+    expect(await stopped).toBe(false);
+    expect(slowAnswer).toMatch(/^HTTP\/1\.1 200 OK[^]*\r\nreceived\r\n/);
   });
 });
 

@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import net, { type Socket } from "node:net";
 import type { FastifyServerFactory } from "fastify";
 
 export interface ServerTimeouts {
@@ -24,15 +24,15 @@ export function frontDoorServer({
   serve,
   timeouts,
   connectionsPerAddress = 0,
-  draining = () => false,
+  leaving = () => false,
 }: {
   /** Answers a request at the door; true when it did. */
   serve?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /**
-   * True while a stop drains (ADR 0074): every answer then closes its connection after it, so no client
-   * or proxy is left holding a kept-alive connection the stop will close under it.
+   * True once a stop has closed the listener (`stopListening`, ADR 0103): every answer then closes its
+   * connection after it, so a proxy's kept-alive connections end one answered request at a time.
    */
-  draining?: () => boolean;
+  leaving?: () => boolean;
   timeouts: ServerTimeouts;
   /** Open connections one client address may hold (0: no cap, as behind a proxy, where all come from it). */
   connectionsPerAddress?: number;
@@ -42,7 +42,7 @@ export function frontDoorServer({
       { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.checkEvery },
       (request, response) => {
         toOriginForm(request);
-        if (draining()) response.shouldKeepAlive = false;
+        if (leaving()) response.shouldKeepAlive = false;
         if (!serve?.(request, response)) handler(request, response);
       },
     );
@@ -52,6 +52,28 @@ export function frontDoorServer({
     if (connectionsPerAddress > 0) capConnections(server, connectionsPerAddress);
     return server;
   };
+}
+
+/**
+ * The first step of a stop after the drain (ADR 0103): the listener closes, so new connections are refused
+ * (a proxy safely tries another instance, even for a POST, and counts the refusal as a failure), while a
+ * request on a connection already open is still answered. Resolves once every connection has ended, or
+ * after `waitMs` with the idle ones closed and the rest (requests in flight) ended: a proxy that still
+ * holds idle connections here has stopped sending to this instance after its first refused connection.
+ * True when the connections ended on their own. Fastify's close comes after, with nothing left to cut.
+ */
+export async function stopListening(server: http.Server, waitMs: number): Promise<boolean> {
+  // net's own close: http's would also close every idle kept-alive connection at once, under a proxy
+  // that may be sending on one at that moment.
+  const ended = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  let timer: NodeJS.Timeout | undefined;
+  const emptied = await Promise.race([ended.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)))]);
+  clearTimeout(timer);
+  if (!emptied) {
+    server.closeIdleConnections();
+    await ended;
+  }
+  return emptied;
 }
 
 /**

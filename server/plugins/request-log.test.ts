@@ -45,6 +45,20 @@ describe("request log", () => {
     expect(lines.some((line) => line.level === 50 && JSON.stringify(line).includes("the database is gone"))).toBe(true);
   });
 
+  it("never writes a customer link's key, which is in the path", async () => {
+    const { app, lines } = appLogging();
+    // As the pages' handler takes every path.
+    app.get("/*", async () => "page");
+    for (const url of ["/my/SECRET2", "/ne/my/SECRET2.data", "/api/my/SECRET2", "/%6Dy/SECRET2", "/__manifest?paths=%2Fne%2Fmy%2FSECRET2"]) {
+      await app.inject({ method: "GET", url });
+    }
+    await app.close();
+    const requestLines = lines.filter((line) => line.reqId !== undefined);
+    expect(requestLines).toHaveLength(5);
+    for (const line of requestLines) expect(JSON.stringify(line)).not.toContain("SECRET2");
+    expect(requestLines[0]).toMatchObject({ req: { url: "/my/[hidden]" } });
+  });
+
   it("never writes an order key, however the query spells its name", async () => {
     const { app, lines } = appLogging();
     for (const query of ["key=SECRET1", "k%65y=SECRET1", "%6Bey=SECRET1", "KEY=SECRET1", "key[]=SECRET1", "x=1&key=SECRET1"]) {

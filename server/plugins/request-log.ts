@@ -1,14 +1,14 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
-import { withoutOrderKey } from "../../domain/order-pages";
+import { withoutLinkKeys } from "../../domain/customer-pages";
 
 /**
- * A request as its log line shows it (Fastify's own fields), its target without an order link's key: the key
- * opens the order's page, so it is kept out of the logs (ADR 0075).
+ * A request as its log line shows it (Fastify's own fields), its target without an order link's key or a
+ * customer link's: each opens a shopper's page, so it is kept out of the logs (ADR 0075, 0104).
  */
 export function loggedRequest(request: Partial<Pick<FastifyRequest, "method" | "url" | "host" | "ip">> & { socket?: { remotePort?: number } }) {
   return {
     method: request.method,
-    url: withoutOrderKey(request.url ?? ""),
+    url: withoutLinkKeys(request.url ?? ""),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -151,7 +151,7 @@ export async function registerWeb(
         // Vite's development server injects scripts of its own; the policy guards the production build.
         if (web.mode === "production" && type.startsWith("text/html"))
           reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https, formTargets));
-        // One shopper's order and its key (ADR 0076): kept by no cache, and the address sent to no other site.
+        // One shopper's order or page, and its key (ADR 0076): kept by no cache, and the address sent to no other site.
         if (isOrderPage(request.url)) reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
         if (request.pageCache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type)) {
           // Sent as a string, which the page cache stores on the way out.
@@ -183,10 +183,11 @@ export function isAdminPage(url: string): boolean {
   }
   return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
 }
-// In either language: `/order/…` and `/ne/order/…` (ADR 0091); and a payment's return page, `/payment/…` (issue 30).
-const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment)(?:[/.?]|$)/i;
+// In either language: `/order/…` and `/ne/order/…` (ADR 0091); a payment's return page, `/payment/…` (issue 30);
+// and a customer's page of all their subscriptions, `/my/<key>` (issue 31, ADR 0104).
+const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment|my)(?:[/.?]|$)/i;
 
-/** Whether a request target is a shopper's order page or its loader data, however its path is spelled. */
+/** Whether a request target is a shopper's order page (or customer page) or its loader data, however its path is spelled. */
 export function isOrderPage(url: string): boolean {
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0]!;
   let decoded = path;

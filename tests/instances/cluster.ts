@@ -102,7 +102,8 @@ export async function startInstance({ databaseUrl, mediaDir, port, env = {} }: I
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the instance on ${listenOn} exited with ${child.exitCode}:\n${output}`);
-      const healthy = await fetch(`${url}/healthz`).then(
+      // Closing its connection, as a container's health check (a process of its own) does: nothing stays open.
+      const healthy = await fetch(`${url}/healthz`, { headers: { connection: "close" } }).then(
         (response) => response.ok,
         () => false,
       );

@@ -170,13 +170,32 @@ function AccountCard({ account, itemNames, editing }: { account: Account; itemNa
         >
           Edit
         </button>
-        <button type="button" className={`${secondaryButton} px-4 py-2 text-sm`} disabled={remove.pending} onClick={() => setConfirming(true)}>
-          {remove.pending ? "Deleting…" : "Delete"}
-        </button>
+        {/* An account with a history is retired, not deleted, and a retired one stays as it is (ADR 0100). */}
+        {!(account.hasHistory && account.status === "retired") && (
+          <button
+            type="button"
+            className={`${secondaryButton} px-4 py-2 text-sm`}
+            disabled={remove.pending}
+            onClick={() => setConfirming(true)}
+            aria-label={`${account.hasHistory ? "Retire" : "Delete"} ${account.service} (${account.login})`}
+          >
+            {remove.pending ? (account.hasHistory ? "Retiring…" : "Deleting…") : account.hasHistory ? "Retire" : "Delete"}
+          </button>
+        )}
       </div>
+      {account.hasHistory && account.status === "retired" && (
+        <p className={`mt-2 text-sm ${mutedText}`}>Retired: it takes no new customers, and is kept for its history.</p>
+      )}
       <ConfirmDialog
         open={confirming}
-        message={`Delete the ${account.service} account ${account.login}? Its seats and their history go with it.`}
+        title={account.hasHistory ? "Retire this account" : "Delete this account"}
+        message={
+          account.hasHistory
+            ? `The ${account.service} account ${account.login} has held customers or had a secret revealed, so it is kept for that record: retired, it gets no new seats. Edit it to make it active again. The audit log notes who retired it.`
+            : `Delete the ${account.service} account ${account.login}? It has never held a customer, so nothing is lost; the audit log notes who deleted it.`
+        }
+        confirmLabel={account.hasHistory ? "Retire" : "Delete"}
+        destructive={!account.hasHistory}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { customerDetailsInputSchema, readablePhone, type Customer } from "../../../domain/customers";
+import type { CustomerLink } from "../../../domain/schemas/customer-pages";
 import { formatNpr } from "../../../domain/money";
 import { ORDER_STATUS_LABELS } from "../../../domain/orders";
 import { monthsLabel } from "../../../domain/validity";
@@ -9,9 +10,13 @@ import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
 
-/** The admin's name and note for a customer, with the version they were read at (ADR 0017). */
-export const customerActionSchema = z.object({ intent: z.literal("details"), version: z.number().int().min(0), fields: customerDetailsInputSchema });
+/** The admin's name and note for a customer, with the version they were read at (ADR 0017); or their link (ADR 0104). */
+export const customerActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("details"), version: z.number().int().min(0), fields: customerDetailsInputSchema }),
+  customerLinkActionSchema,
+]);
 
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
 
@@ -21,7 +26,7 @@ function whenText(daysLeft: number): string {
   return `ended ${-daysLeft} ${daysLeft === -1 ? "day" : "days"} ago`;
 }
 
-export function CustomerPage({ customer }: { customer: Customer }) {
+export function CustomerPage({ customer, customerLink }: { customer: Customer; customerLink: CustomerLink }) {
   const { summary } = customer;
   const figures = [
     { label: "Total spent", value: `NPR ${formatNpr(summary.totalSpent)}` },
@@ -56,6 +61,8 @@ export function CustomerPage({ customer }: { customer: Customer }) {
           </div>
         ))}
       </dl>
+
+      <CustomerLinkSection link={customerLink} />
 
       <DetailsForm customer={customer} />
 

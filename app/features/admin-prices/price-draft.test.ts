@@ -19,6 +19,7 @@ const item: CatalogueItem = {
   InfoNe: null,
   NoteNe: null,
   AutoDeliver: true,
+  Hidden: false,
 };
 
 describe("addPlan", () => {

@@ -1,25 +1,31 @@
 import { useId, useState } from "react";
-import { CATEGORY_LABELS, planEntries, type CatalogueItem } from "../../../domain/catalogue";
+import { CATEGORY_LABELS, itemDeleteRefusal, planEntries, type CatalogueItem } from "../../../domain/catalogue";
 import { formatNpr } from "../../../domain/money";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { inputClass } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
-import { deletePriceSchema } from "./price-actions";
+import { priceCardSchema } from "./price-actions";
 import { monthsLabel } from "../../../domain/checkout";
 import { matchesSearch, statusLabel } from "./price-draft";
 
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";
 
-/** Every price as a card, with a client-side search, Edit and Delete (spec §2 Prices management). */
+/**
+ * Every price as a card, with a client-side search, Edit, Hide (or Show in shop) and Delete (spec §2 Prices
+ * management). An item its customers hold keys or seats of is not deleted: its Delete says why and offers to
+ * hide it instead (ADR 0100). `keptFor`: those reasons, by item id.
+ */
 export function PriceGrid({
   items,
+  keptFor,
   editingId,
   onEdit,
   onDeleted,
 }: {
   items: CatalogueItem[];
+  keptFor: Record<string, string[]>;
   editingId: string | null;
   onEdit: (item: CatalogueItem) => void;
   onDeleted: (item: CatalogueItem) => void;
@@ -27,18 +33,26 @@ export function PriceGrid({
   const uid = useId();
   const [query, setQuery] = useState("");
   const [toDelete, setToDelete] = useState<CatalogueItem | null>(null);
-  const [deleting, setDeleting] = useState<CatalogueItem | null>(null);
-  const remove = useAdminAction(deletePriceSchema, { onSaved: () => deleting && onDeleted(deleting) });
+  // The card's write under way: a delete, or a hide or show.
+  const [acting, setActing] = useState<{ item: CatalogueItem; intent: "delete" | "hidden" } | null>(null);
+  const act = useAdminAction(priceCardSchema, { onSaved: () => acting?.intent === "delete" && onDeleted(acting.item) });
   const shown = items.filter((item) => matchesSearch(item, query));
+  const reasons = toDelete ? (keptFor[toDelete._id] ?? []) : [];
+  const held = reasons.length > 0;
 
   function confirmDelete() {
     const item = toDelete;
     setToDelete(null);
     if (!item) return;
-    setDeleting(item);
-    remove.submit({ intent: "delete", name: item.Name });
+    setActing({ item, intent: "delete" });
+    act.submit({ intent: "delete", name: item.Name });
   }
-  const isDeleting = (item: CatalogueItem) => remove.pending && deleting?._id === item._id;
+  function setHidden(item: CatalogueItem, hidden: boolean) {
+    setToDelete(null);
+    setActing({ item, intent: "hidden" });
+    act.submit({ intent: "hidden", id: item._id, hidden });
+  }
+  const isActing = (item: CatalogueItem, intent: "delete" | "hidden") => act.pending && acting?.item._id === item._id && acting.intent === intent;
 
   return (
     <section aria-labelledby={`${uid}-title`}>
@@ -103,6 +117,11 @@ export function PriceGrid({
                     <h3 className="font-semibold break-words">{item.Name}</h3>
                     <p className={`text-sm ${mutedText}`}>{CATEGORY_LABELS[item.category]}</p>
                     {isEditing && <p className="text-xs font-semibold text-brand-700 dark:text-brand-400">Editing</p>}
+                    {item.Hidden && (
+                      <p className="mt-1 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                        Hidden from the shop
+                      </p>
+                    )}
                   </div>
                 </div>
                 <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -142,7 +161,8 @@ export function PriceGrid({
                     </>
                   )}
                 </dl>
-                <div className="mt-auto flex gap-2 pt-4">
+                {keptFor[item._id] && <p className={`mt-3 text-sm ${mutedText}`}>Kept for its customers: {keptFor[item._id]!.join(", ")}.</p>}
+                <div className="mt-auto flex flex-wrap gap-2 pt-4">
                   <button
                     type="button"
                     onClick={() => onEdit(item)}
@@ -153,12 +173,21 @@ export function PriceGrid({
                   </button>
                   <button
                     type="button"
+                    onClick={() => setHidden(item, !item.Hidden)}
+                    disabled={isActing(item, "hidden")}
+                    aria-label={item.Hidden ? `Show ${item.Name} in the shop` : `Hide ${item.Name} from the shop`}
+                    className={`${secondaryButton} flex-1 px-3 py-2 whitespace-nowrap`}
+                  >
+                    {isActing(item, "hidden") ? "Saving…" : item.Hidden ? "Show in shop" : "Hide"}
+                  </button>
+                  <button
+                    type="button"
                     onClick={() => setToDelete(item)}
-                    disabled={isDeleting(item)}
+                    disabled={isActing(item, "delete")}
                     aria-label={`Delete ${item.Name}`}
                     className={`${secondaryButton} flex-1 px-3 py-2 text-red-700 dark:text-red-300`}
                   >
-                    {isDeleting(item) ? "Deleting…" : "Delete"}
+                    {isActing(item, "delete") ? "Deleting…" : "Delete"}
                   </button>
                 </div>
               </li>
@@ -167,11 +196,21 @@ export function PriceGrid({
         </ul>
       )}
 
+      {/* Customers hold something of it: it is not deleted, and hiding it is the way out (ADR 0100). */}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete price"
-        message={DELETE_QUESTION}
-        onConfirm={confirmDelete}
+        title={held ? "This price cannot be deleted" : "Delete price"}
+        message={
+          !toDelete || !held
+            ? DELETE_QUESTION
+            : toDelete.Hidden
+              ? `${toDelete.Name} cannot be deleted: ${reasons.join(", ")}. It is hidden from the shop already, and stays for its customers.`
+              : itemDeleteRefusal(toDelete.Name, reasons)
+        }
+        confirmLabel={held ? "Hide it instead" : "Delete"}
+        cancelLabel={held && toDelete?.Hidden ? "Close" : "Cancel"}
+        destructive={!held}
+        onConfirm={!held ? confirmDelete : toDelete && !toDelete.Hidden ? () => setHidden(toDelete, true) : undefined}
         onCancel={() => setToDelete(null)}
       />
     </section>

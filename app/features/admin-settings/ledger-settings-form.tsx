@@ -119,6 +119,7 @@ function DeliveryPreview({ template, locale }: { template: string; locale: Local
     start: messageDay("2026-11-01", locale),
     expiry: messageDay("2026-12-01", locale),
     rules: accountRules("shared", locale),
+    customerlink: `https://pasal.example.com${locale === "ne" ? "/ne" : ""}/my/AbCdEfGhIjKlMnOpQrStUvWx`,
   });
   return (
     <figure className="rounded-lg border border-dashed border-slate-300 p-3 dark:border-slate-700">

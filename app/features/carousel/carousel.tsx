@@ -5,7 +5,8 @@ import { focusRing, primaryButton } from "../../components/ui";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
-import { useLocalHref } from "../../lib/i18n";
+import { formatNumber } from "../../../domain/locale-format";
+import { useLocalHref, useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
@@ -16,6 +17,7 @@ const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded
  * around, at most once per 500 ms. Built on the WAI-ARIA carousel pattern.
  */
 export function Carousel({ slides, label = m.carousel_label() }: { slides: readonly StorefrontSlide[]; label?: string }) {
+  const locale = useLocale();
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
@@ -114,7 +116,7 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
               key={slide.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={m.carousel_slide_of({ number: formatNumber(i + 1, locale), count: formatNumber(count, locale) })}
               data-active={active ? "" : undefined}
               inert={!active}
               className={`[grid-area:1/1] grid items-center gap-4 p-4 transition-[opacity,visibility] duration-500 ease-out motion-reduce:transition-none md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-8 md:p-8 ${
@@ -175,7 +177,7 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
                   <button
                     type="button"
                     aria-controls={slidesId}
-                    aria-label={m.carousel_go_to({ number: i + 1 })}
+                    aria-label={m.carousel_go_to({ number: formatNumber(i + 1, locale) })}
                     aria-current={i === index ? "true" : undefined}
                     onClick={() => go(() => i)}
                     className={`group flex h-8 w-6 items-center justify-center rounded-full ${focusRing}`}

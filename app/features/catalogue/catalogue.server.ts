@@ -25,6 +25,7 @@ const builtInCatalogue: CatalogueItem[] = defaultCatalogue
       InfoNe: item.InfoNe ?? null,
       NoteNe: item.NoteNe ?? null,
       AutoDeliver: false,
+      Hidden: false,
     };
   })
   .sort(compareById);

@@ -49,3 +49,12 @@ const STEP_TEXT: Record<OrderStatus, () => string> = {
 };
 /** An order's status as the timeline names it: "Received", "Paid"… */
 export const stepText = (status: OrderStatus): string => STEP_TEXT[status]();
+
+/** An order's status as a coloured pill, on its page and in a customer's list of orders. */
+export const STATUS_TONES: Record<OrderStatus, string> = {
+  new: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
+  contacted: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+  paid: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+};

@@ -16,21 +16,13 @@ import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
 import { DeliveredCredentials } from "./delivered-credentials";
-import { daysLeftLabel, shopDate, shopTime, stepText } from "./order-format";
+import { daysLeftLabel, shopDate, shopTime, STATUS_TONES, stepText } from "./order-format";
 import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
   kind === "bank" ? m.pay_kind_bank() : kind === "other" ? m.pay_kind_other() : PAYMENT_KIND_LABELS[kind];
-
-const STATUS_TONES: Record<ShopperOrder["status"], string> = {
-  new: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
-  contacted: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
-  paid: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-  delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-  cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
-};
 
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
 export function OrderView({ order, credentials, online }: { order: ShopperOrder; credentials: LineCredentials[]; online?: OnlinePayments }) {

@@ -28,17 +28,21 @@ const optionClass = (selected: boolean) =>
  * The checkout of one delivered line again (issue 29): its plan and devices to start with, changeable among the
  * item's plans today; the order's own name and phone, so the renewal stays with the same customer (ADR 0086).
  * The cart is left alone. Mounted once Renew is pressed, so "today" is the browser's, never the server's render.
+ * Used by the order page and by the customer's page of all their subscriptions (issue 31), which gives the key.
  */
 export function RenewDialog({
   order,
+  orderKey,
   line,
   position,
   open,
   onClose,
   locale,
 }: {
-  order: ShopperOrder;
-  line: ShopperOrderLine & { renewal: NonNullable<ShopperOrderLine["renewal"]>; expiryDate: string };
+  order: Pick<ShopperOrder, "reference" | "customer">;
+  /** The renewed order's key; the order page's own address holds it when not given. */
+  orderKey?: string;
+  line: Pick<ShopperOrderLine, "id" | "name" | "months" | "devices"> & { renewal: NonNullable<ShopperOrderLine["renewal"]>; expiryDate: string };
   /** The line's place in the order, from 1. */
   position: number;
   open: boolean;
@@ -60,8 +64,8 @@ export function RenewDialog({
     browserMessage: orderMessage([chosen], null, undefined, locale, { renews, today }),
     browserTotal: total,
     place: (channel) => {
-      // The order page's own link holds its key: the server checks it before linking the renewal to this line.
-      const key = new URLSearchParams(window.location.search).get("key") ?? "";
+      // The order's key (the order page's own link holds it): the server checks it before linking the renewal to this line.
+      const key = orderKey ?? new URLSearchParams(window.location.search).get("key") ?? "";
       return placeOrder(
         [{ _id: itemId, name: line.name, month: months, selectedDevice: devices }],
         channel,

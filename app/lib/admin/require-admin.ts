@@ -15,3 +15,8 @@ export function requireAdmin(context: AppLoadContext, request: Request): NonNull
   if (new URL(request.url).pathname.endsWith(".data")) throw data({ message: SESSION_ENDED }, { status: 401 });
   throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
 }
+
+/** `requireAdmin`, as the audit log names who did it: the admin's email and the address they came from (ADR 0100). */
+export function requireAdminActor(context: AppLoadContext, request: Request): { email: string; address: string | null } {
+  return { email: requireAdmin(context, request).email, address: context.clientAddress ?? null };
+}

@@ -1,14 +1,15 @@
 import { useState } from "react";
-import { accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
+import { Link } from "react-router";
+import { ACCOUNT_REMOVED, accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
 import { accountFormId, AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
 import { KeyStockSection } from "../../features/admin-accounts/key-stock";
 import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
-import { primaryButton } from "../../components/ui";
+import { focusRing, primaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { showForm } from "../../lib/admin/form-parts";
-import { requireAdmin } from "../../lib/admin/require-admin";
+import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/accounts";
 
@@ -25,27 +26,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page: params.page || undefined,
   });
   const query = parsed.success ? parsed.data : { page: 1, limit: ACCOUNT_PAGE_SIZE };
-  const [page, items, stock] = await Promise.all([accounts.list(query), catalogue.list(), licenceKeys.stock()]);
+  // Every item, those hidden from the shop too: their accounts and keys stay (ADR 0100).
+  const [page, items, stock] = await Promise.all([accounts.list(query), catalogue.listForEdit(), licenceKeys.stock()]);
   return {
     page,
     filter: { q: query.q ?? "", status: query.status ?? "", attention: query.attention ?? false },
-    items: items.map((item) => ({ id: item._id, name: item.Name })),
+    items: items.map((item) => ({ id: item._id, name: item.Hidden ? `${item.Name} (hidden from the shop)` : item.Name })),
     stock,
   };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const actor = requireAdminActor(context, request);
   const { accounts, licenceKeys } = context.services;
   return answer(request, accountActionSchema, async (form) => {
     switch (form.intent) {
       case "create":
         return `Account ${(await accounts.create(form.fields)).service} added`;
       case "update":
-        return `Account ${(await accounts.update(form.id, form.fields, form.version)).service} saved`;
+        return `Account ${(await accounts.update(form.id, form.fields, actor, form.version)).service} saved`;
       case "delete":
-        await accounts.delete(form.id);
-        return "Account deleted";
+        return ACCOUNT_REMOVED[await accounts.delete(form.id, actor)];
       case "threshold":
         await accounts.setThreshold(form.fields.itemId, form.fields.threshold);
         return "Threshold saved: the shop uses it from the next page";
@@ -90,7 +91,11 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Accounts and keys</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Provider accounts, their seats and who is on each, and licence key stock. Passwords, PINs and keys are stored encrypted and shown only by
-        Reveal, which is logged.
+        Reveal, which is written to the{" "}
+        <Link to="/admin/audit" className={`rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}>
+          audit log
+        </Link>
+        .
       </p>
       <div className="mt-6 space-y-8">
         {adding ? (

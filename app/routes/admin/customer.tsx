@@ -8,7 +8,8 @@ import type { Route } from "./+types/customer";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   try {
-    return { customer: await context.services.customers.get(params.phone) };
+    const [customer, link] = await Promise.all([context.services.customers.get(params.phone), context.services.customerLinks.linkOf(params.phone)]);
+    return { customer, link };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
@@ -17,9 +18,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   requireAdmin(context, request);
-  return answer(request, customerActionSchema, async ({ fields, version }) => {
-    await context.services.customers.updateDetails(params.phone, fields, version);
-    return "Customer saved";
+  return answer(request, customerActionSchema, async (form) => {
+    const { customers, customerLinks } = context.services;
+    switch (form.intent) {
+      case "details":
+        await customers.updateDetails(params.phone, form.fields, form.version);
+        return "Customer saved";
+      case "new-link":
+        await customerLinks.replace(params.phone);
+        return "New customer link made";
+      case "revoke-link":
+        await customerLinks.revoke(params.phone);
+        return "Customer link revoked";
+    }
   });
 }
 
@@ -28,7 +39,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.customer.name ?? "Customer"} | Pasal admin` }];
 
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
-  return <CustomerPage customer={loaderData.customer} />;
+  return <CustomerPage customer={loaderData.customer} customerLink={loaderData.link} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

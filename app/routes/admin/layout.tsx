@@ -26,6 +26,7 @@ const ADMIN_LINKS = [
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/accounts", label: "Accounts" },
+  { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/whatsNewVideo", label: "What's New Video" },
   { to: "/admin/update", label: "Updates" },

@@ -1,26 +1,38 @@
 import { useState } from "react";
-import type { CatalogueItem } from "../../../domain/catalogue";
+import { holdingReasons, type CatalogueItem } from "../../../domain/catalogue";
 import { mutedText } from "../../components/ui";
 import { priceActionSchema } from "../../features/admin-prices/price-actions";
 import { PriceForm } from "../../features/admin-prices/price-form";
 import { PriceGrid } from "../../features/admin-prices/price-grid";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { ScreenError } from "../../lib/admin/screen-error";
-import { requireAdmin } from "../../lib/admin/require-admin";
+import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/prices";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { items: await context.services.catalogue.listForEdit() };
+  const { catalogue } = context.services;
+  const [items, holdings] = await Promise.all([catalogue.listForEdit(), catalogue.holdings()]);
+  // Why each item held by customers cannot be deleted, so its Delete explains before it is pressed (ADR 0100).
+  const keptFor: Record<string, string[]> = {};
+  for (const [id, held] of holdings) {
+    const reasons = holdingReasons(held);
+    if (reasons.length > 0) keptFor[id] = reasons;
+  }
+  return { items, keptFor };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const actor = requireAdminActor(context, request);
   const { catalogue } = context.services;
   return answer(request, priceActionSchema, async (form) => {
     if (form.intent === "delete") {
-      await catalogue.deleteByName(form.name);
+      await catalogue.deleteByName(form.name, actor);
       return `${form.name} deleted`;
+    }
+    if (form.intent === "hidden") {
+      const item = await catalogue.setHidden(form.id, form.hidden, actor);
+      return item.Hidden ? `${item.Name} is hidden from the shop; its orders, keys and seats stay` : `${item.Name} is back in the shop`;
     }
     if (form.intent === "update") return `${(await catalogue.update(form.id, form.fields, form.version)).Name} updated`;
     return `${(await catalogue.create(form.fields)).Name} added`;
@@ -38,7 +50,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Prices | Pasal admin" }
 type FormMode = { key: number; editingId: string | null; focus: boolean };
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, keptFor } = loaderData;
   const [mode, setMode] = useState<FormMode>({ key: 0, editingId: null, focus: false });
   const reset = (editing: CatalogueItem | null) => setMode((m) => ({ key: m.key + 1, editingId: editing?._id ?? null, focus: true }));
   const editing = items.find((item) => item._id === mode.editingId) ?? null;
@@ -46,7 +58,9 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl">
       <h1 className="text-2xl font-bold">Prices</h1>
-      <p className={`mt-1 ${mutedText}`}>The services, plans and prices shoppers see on the Prices page.</p>
+      <p className={`mt-1 ${mutedText}`}>
+        The services, plans and prices shoppers see on the Prices page. Hide a price to stop selling it: its customers keep what they hold.
+      </p>
       <div className="mt-6 grid gap-8 xl:grid-cols-[24rem_minmax(0,1fr)] xl:items-start">
         <PriceForm
           key={mode.key}
@@ -58,6 +72,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
         />
         <PriceGrid
           items={items}
+          keptFor={keptFor}
           editingId={editing?._id ?? null}
           onEdit={(item) => reset(item)}
           onDeleted={(item) => {

@@ -8,7 +8,7 @@ import { PaymentMethodsSection } from "../../features/admin-settings/payment-met
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { requireAdmin } from "../../lib/admin/require-admin";
+import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/settings";
 
@@ -52,7 +52,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "payment-method-save":
         return `Payment method ${(await paymentMethods.update(form.id, form.fields, form.version)).name} saved`;
       case "payment-method-delete":
-        await paymentMethods.delete(form.id);
+        await paymentMethods.delete(form.id, requireAdminActor(context, request));
         return "Payment method deleted";
       case "payment-methods-order":
         await paymentMethods.reorder(form.ids);

@@ -13,7 +13,6 @@ import type { Kysely, Migration } from "kysely";
  *   a chat the same thing twice. The worker sweeps notices a month after they were sent or given up.
  * - `notice_presses`: each button of a notice acts once (its first press).
  * - `order_lines.reminded_at`: when the shopper was last reminded of the line's renewal.
- * - `secret_reveals.subject`: what else a reveal was of ("telegram-bot").
  */
 export const telegramBot: Migration = {
   async up(db: Kysely<unknown>) {
@@ -86,11 +85,9 @@ export const telegramBot: Migration = {
       .execute();
 
     await db.schema.alterTable("order_lines").addColumn("reminded_at", "text").execute();
-    await db.schema.alterTable("secret_reveals").addColumn("subject", "text").execute();
   },
 
   async down(db: Kysely<unknown>) {
-    await db.schema.alterTable("secret_reveals").dropColumn("subject").execute();
     await db.schema.alterTable("order_lines").dropColumn("reminded_at").execute();
     await db.schema.dropTable("notice_presses").execute();
     await db.schema.dropTable("notices").execute();

@@ -1,9 +1,11 @@
+import { shopperActor } from "../../../domain/audit";
 import { normaliseReference } from "../../../domain/orders";
 import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/auto-delivery";
 import type { ShopperOrder } from "../../../domain/order-pages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Db } from "../../db/database";
 import { conflict, HttpError, isUniqueViolation } from "../../errors";
+import type { Actor } from "../audit/repository";
 import type { DeliveryWithParts } from "./delivery";
 import type { SeatProposal } from "./service";
 
@@ -22,7 +24,7 @@ export interface AutoDeliveryDependencies {
     toolsWithin(trx: Db, itemId: string | null): Promise<{ seats: boolean; keys: boolean }>;
   };
   licenceKeys: { takeWithin(trx: Db, lineId: string, grace: number): Promise<boolean> };
-  delivery: { withParts(lineId: string, who: string): Promise<DeliveryWithParts> };
+  delivery: { withParts(lineId: string, actor: Actor): Promise<DeliveryWithParts> };
   /** The ledger's grace period, read before each delivery's transaction. */
   graceDays(): Promise<number>;
 }
@@ -188,7 +190,7 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
         if (!line.deliveredAutomatically) continue;
         let parts: DeliveryWithParts;
         try {
-          parts = await delivery.withParts(line.id, `shopper at ${address || "an unknown address"}`);
+          parts = await delivery.withParts(line.id, { email: shopperActor(address), address: address || null });
         } catch (error) {
           // The seller freed its seat, or it ended past its grace period: nothing to show.
           if (error instanceof HttpError && error.statusCode === 409) continue;

@@ -1,10 +1,12 @@
 import { internationalPhone } from "../../../domain/orders";
 import { accountRules, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
-import { readLocale } from "../../../domain/locale";
+import { absoluteLink } from "../../../domain/links";
+import { localHref, readLocale } from "../../../domain/locale";
 import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-messages";
 import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
+import type { Actor } from "../audit/repository";
 import type { HeldSeat } from "./service";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
@@ -15,20 +17,29 @@ const encode = (text: string) => encodeURIComponent(text);
 
 /**
  * The delivery message of one line: the template filled with the seat's login, password, profile and PIN
- * (or the line's keys), its dates, the account rules of the FAQ and the order reference, and links that
- * open WhatsApp or Telegram to the customer's phone with it. In the language the order was placed in. Answered to the admin who asked, never stored.
+ * (or the line's keys), its dates, the account rules of the FAQ, the order reference and the customer's link
+ * to all their subscriptions, and links that open WhatsApp or Telegram to the customer's phone with it. In the
+ * language the order was placed in. Answered to the admin who asked, never stored.
  */
 export function createDeliveryService(
   db: Db,
   deps: {
-    heldSeat: (lineId: string, adminEmail: string) => Promise<HeldSeat | null>;
-    keysOf: (lineId: string, adminEmail: string) => Promise<string[]>;
+    heldSeat: (lineId: string, actor: Actor) => Promise<HeldSeat | null>;
+    keysOf: (lineId: string, actor: Actor) => Promise<string[]>;
     settings: () => Promise<LedgerSettings>;
+    publicUrl?: string | undefined;
+    /** The customer link's path (`/my/<key>`) of a normalised phone, made if there is none (ADR 0104); null when it cannot be given. */
+    customerLink?: (phoneKey: string) => Promise<string | null>;
   },
 ) {
   const service = {
-    /** `adminEmail`: who the reveals are written down for (the shopper's page writes "shopper at <address>"). */
-    async withParts(lineId: string, adminEmail: string): Promise<DeliveryWithParts> {
+    /**
+     * `actor`: who the reveals are written down for (the shopper's page writes "shopper at <address>").
+     * `linkOrigin`: the site the customer's link is written for (`PUBLIC_URL`, or the admin's own), for a
+     * message the seller sends to the order's phone. Without it the message has no such link: the shopper's
+     * own order page never shows it, since whoever typed a phone at checkout could read it there (ADR 0104).
+     */
+    async withParts(lineId: string, actor: Actor, linkOrigin?: string): Promise<DeliveryWithParts> {
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
@@ -40,6 +51,7 @@ export function createDeliveryService(
           "o.reference",
           "o.customer_name as customerName",
           "o.phone",
+          "o.phone_key as phoneKey",
           "o.status",
           "o.language",
           "c.status as itemStatus",
@@ -48,11 +60,12 @@ export function createDeliveryService(
         .executeTakeFirst();
       if (!line) throw notFound(`No order line ${lineId}`);
       if (line.status !== "delivered") throw conflict("The delivery message is sent once the order is delivered", "lineId");
-      const seat = await deps.heldSeat(lineId, adminEmail);
-      const keys = seat ? [] : await deps.keysOf(lineId, adminEmail);
+      const seat = await deps.heldSeat(lineId, actor);
+      const keys = seat ? [] : await deps.keysOf(lineId, actor);
       if (!seat && keys.length === 0) throw conflict("Give this line a seat or a key first", "lineId");
       const locale = readLocale(line.language);
       const day = (isoDay: string | null) => (isoDay ? messageDay(isoDay, locale) : null);
+      const linkPath = linkOrigin && line.phoneKey && deps.customerLink ? await deps.customerLink(line.phoneKey) : null;
       const message = deliveryMessage(deliveryTemplateFor(await deps.settings(), locale), {
         customer: line.customerName ?? UNNAMED_CUSTOMER[locale],
         service: seat ? `${line.name} (${seat.service})` : line.name,
@@ -65,6 +78,7 @@ export function createDeliveryService(
         expiry: day(line.expiryDate),
         rules: accountRules((line.itemStatus ?? "none") as Status, locale),
         reference: line.reference,
+        customerlink: linkPath && absoluteLink(linkOrigin, localHref(locale, linkPath)),
       });
       const phone = line.phone ? internationalPhone(line.phone) : null;
       return {
@@ -76,8 +90,12 @@ export function createDeliveryService(
       };
     },
 
-    async of(lineId: string, adminEmail: string): Promise<Delivery> {
-      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, adminEmail);
+    /**
+     * The message the seller sends, with the customer's link on `PUBLIC_URL`, or else on `origin` (the site the
+     * admin is using); without either, none: a link without its site opens nothing from a chat.
+     */
+    async of(lineId: string, actor: Actor, origin?: string): Promise<Delivery> {
+      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, actor, deps.publicUrl ?? origin);
       return { message, whatsappUrl, telegramUrl };
     },
   };

@@ -5,7 +5,6 @@ import {
   type AccountListQuery,
   type AccountStatus,
   type BillingCycle,
-  type Reveal,
   type SeatCandidate,
   type SeatHolder,
 } from "../../../domain/accounts";
@@ -430,27 +429,50 @@ export function createAccountsRepository() {
         .execute();
     },
 
-    async recordReveal(db: Db, reveal: { accountId?: string; licenceKeyId?: string; what: string; adminEmail: string }, now: string) {
-      await db
-        .insertInto("secret_reveals")
-        .values({
-          id: randomUUID(),
-          account_id: reveal.accountId ?? null,
-          licence_key_id: reveal.licenceKeyId ?? null,
-          what: reveal.what,
-          admin_email: reveal.adminEmail,
-          at: now,
-        })
-        .execute();
+    /**
+     * The accounts of `ids` with a history: a seat ever held by a customer, or a secret ever revealed (delivery
+     * messages included). Such an account is retired rather than deleted, so its record stays (ADR 0100).
+     */
+    async withHistory(db: Db, ids: readonly string[]): Promise<Set<string>> {
+      const list = ids.length ? [...ids] : [""];
+      const [held, revealed] = await Promise.all([
+        db
+          .selectFrom("seat_assignments as h")
+          .innerJoin("account_seats as s", "s.id", "h.seat_id")
+          .select("s.account_id as id")
+          .distinct()
+          .where("s.account_id", "in", list)
+          .execute(),
+        db.selectFrom("secret_reveals").select("account_id as id").distinct().where("account_id", "in", list).execute(),
+      ]);
+      return new Set([...held, ...revealed].flatMap((row) => (row.id ? [row.id] : [])));
     },
 
-    async reveals(db: Db, accountId: string): Promise<Reveal[]> {
+    /** Retires an account (or brings it back): its version moves on, as with any edit. */
+    async setStatus(db: Db, id: string, status: AccountStatus, now: string) {
+      await db.updateTable("provider_accounts").set({ status, updated_at: now, version: nextVersion }).where("id", "=", id).execute();
+    },
+
+    /** The status of the account a seat belongs to. */
+    async statusOfSeat(db: Db, seatId: string): Promise<AccountStatus | undefined> {
+      const row = await db
+        .selectFrom("account_seats as s")
+        .innerJoin("provider_accounts as a", "a.id", "s.account_id")
+        .select("a.status")
+        .where("s.id", "=", seatId)
+        .executeTakeFirst();
+      return row?.status as AccountStatus | undefined;
+    },
+
+    /** A seat's holders, oldest first, for the audit line of its removal. */
+    async holdersOfSeat(db: Db, seatId: string) {
       return db
-        .selectFrom("secret_reveals")
-        .select(["id", "what", "admin_email as adminEmail", "at"])
-        .where("account_id", "=", accountId)
-        .orderBy("at", "desc")
-        .limit(100)
+        .selectFrom("seat_assignments as a")
+        .innerJoin("order_lines as l", "l.id", "a.line_id")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["o.reference", "a.started_at as startedAt", "a.ended_at as endedAt"])
+        .where("a.seat_id", "=", seatId)
+        .orderBy("a.started_at")
         .execute();
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  ACCOUNT_REMOVED,
   accountCreateSchema,
   accountListQuerySchema,
   accountPageSchema,
@@ -18,6 +19,7 @@ import {
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
+import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -98,7 +100,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request) => ({
       success: true as const,
       message: "Account saved",
-      account: await accounts.update(request.params.id, request.body, expectedVersion(request.headers)),
+      account: await accounts.update(request.params.id, request.body, actorOf(request), expectedVersion(request.headers)),
     }),
   );
 
@@ -107,14 +109,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       schema: {
         tags: ["ledger"],
-        summary: "Delete an account none of whose seats is in use",
+        summary:
+          "Delete an account none of whose seats is in use. One that ever held a customer or had a secret revealed is retired instead (`outcome`), keeping its history; either is written to the audit log",
         params: idParamSchema,
-        response: { 200: successMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: successMessageSchema.extend({ outcome: z.enum(["deleted", "retired"]) }),
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request) => {
-      await accounts.delete(request.params.id);
-      return { success: true, message: "Account deleted" };
+      const outcome = await accounts.delete(request.params.id, actorOf(request));
+      return { success: true, message: ACCOUNT_REMOVED[outcome], outcome };
     },
   );
 
@@ -129,7 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: z.object({ success: z.literal(true), value: z.string() }), ...failures },
       },
     },
-    async (request) => ({ success: true as const, value: await accounts.reveal(request.params.id, request.body, request.admin!.email) }),
+    async (request) => ({ success: true as const, value: await accounts.reveal(request.params.id, request.body, actorOf(request)) }),
   );
 
   app.get(
@@ -225,7 +232,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         },
       },
     },
-    async (request) => ({ success: true as const, ...(await delivery.of(request.params.lineId, request.admin!.email)) }),
+    // The customer's link in it is absolute: on PUBLIC_URL, or else the site the admin is using.
+    async (request) => ({
+      success: true as const,
+      ...(await delivery.of(request.params.lineId, actorOf(request), `${request.protocol}://${request.host}`)),
+    }),
   );
 
   app.get(

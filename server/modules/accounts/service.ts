@@ -23,6 +23,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors"
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { unmatched } from "../versions";
+import { createAuditRepository, type Actor } from "../audit/repository";
 import { createAccountsRepository, type AccountRow, type OpenAssignment, type SeatRow } from "./repository";
 
 export type LedgerLine = {
@@ -58,6 +59,7 @@ const MAX_CHOICES = 100;
 
 export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays }: AccountsDependencies) {
   const repository = createAccountsRepository();
+  const audit = createAuditRepository();
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
 
@@ -78,7 +80,14 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     return freed;
   }
 
-  function toAccount(row: AccountRow, itemIds: string[], seats: SeatRow[], holders: Map<string, OpenAssignment>, day: string): Account {
+  function toAccount(
+    row: AccountRow,
+    itemIds: string[],
+    seats: SeatRow[],
+    holders: Map<string, OpenAssignment>,
+    day: string,
+    hasHistory: boolean,
+  ): Account {
     const shaped = seats.map((seat) => {
       const holder = holders.get(seat.id);
       return {
@@ -114,6 +123,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       seats: shaped,
       seatsUsed: shaped.filter((seat) => seat.holder).length,
       warnings: accountWarnings({ ...row, seats: shaped }, day),
+      hasHistory,
       version: row.version,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -121,12 +131,17 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
   }
 
   async function load(trx: Db, ids: readonly string[]): Promise<Account[]> {
-    const [rows, items, seats] = await Promise.all([repository.list(trx, ids), repository.itemsOf(trx, ids), repository.seatsOf(trx, ids)]);
+    const [rows, items, seats, history] = await Promise.all([
+      repository.list(trx, ids),
+      repository.itemsOf(trx, ids),
+      repository.seatsOf(trx, ids),
+      repository.withHistory(trx, ids),
+    ]);
     const holders = new Map((await repository.openAssignments(trx, { seatIds: seats.map((s) => s.id) })).map((a) => [a.seatId, a]));
     const seatsByAccount = new Map<string, SeatRow[]>();
     for (const seat of seats) seatsByAccount.set(seat.accountId, [...(seatsByAccount.get(seat.accountId) ?? []), seat]);
     const day = today();
-    return rows.map((row) => toAccount(row, items.get(row.id) ?? [], seatsByAccount.get(row.id) ?? [], holders, day));
+    return rows.map((row) => toAccount(row, items.get(row.id) ?? [], seatsByAccount.get(row.id) ?? [], holders, day, history.has(row.id)));
   }
 
   async function findOrThrow(trx: Db, id: string): Promise<Account> {
@@ -152,14 +167,32 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       ]);
   }
 
-  /** Writes the seats as given: existing ones by id (PIN kept unless given), new ones added, missing ones removed if free. */
-  async function saveSeats(trx: Db, accountId: string, input: AccountCreate["seats"]) {
+  /**
+   * Writes the seats as given: existing ones by id (PIN kept unless given), new ones added, missing ones removed
+   * if free. A removed seat that had holders is written to the audit log with them, so its history outlives it.
+   */
+  async function saveSeats(trx: Db, accountId: string, input: AccountCreate["seats"], removedBy?: { actor: Actor; label: string }) {
     const existing = new Map((await repository.seatsOf(trx, [accountId])).map((seat) => [seat.id, seat]));
     const held = new Set((await repository.openAssignments(trx, { seatIds: [...existing.keys()] })).map((a) => a.seatId));
     const kept = new Set(input.flatMap((seat) => (seat.id ? [seat.id] : [])));
     for (const [id, seat] of existing) {
       if (kept.has(id)) continue;
       if (held.has(id)) throw conflict(`Seat ${seat.position} is in use: free or move its customer before removing it`, "seats");
+      const holders = await repository.holdersOfSeat(trx, id);
+      if (removedBy && holders.length > 0) {
+        const held = holders.map((h) => `${h.reference} (${h.startedAt.slice(0, 10)} to ${h.endedAt?.slice(0, 10) ?? "now"})`).join(", ");
+        await audit.record(
+          trx,
+          removedBy.actor,
+          {
+            kind: "deleted",
+            what: `seat ${seat.position} removed`,
+            label: `${removedBy.label}, seat ${seat.position}${seat.profileName ? ` “${seat.profileName}”` : ""}; held by ${held}`,
+            accountId,
+          },
+          now(),
+        );
+      }
       await repository.deleteSeat(trx, id);
     }
     // Positions move through a range no seat uses, so renumbering never meets the unique (account, position).
@@ -205,10 +238,10 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
 
   async function proposalFor(trx: Db, line: LedgerLine): Promise<SeatProposal> {
     if (!line.itemId) return null;
-    // A renewal stays on the seat of the line it renews.
+    // A renewal stays on the seat of the line it renews, unless that account is retired.
     for (const renewedId of line.renewedLineIds) {
       const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held) return describeSeat(trx, held.seatId);
+      if (held && (await repository.statusOfSeat(trx, held.seatId)) !== "retired") return describeSeat(trx, held.seatId);
     }
     const expiry = line.expiryDate ?? today();
     const seat = proposeSeat(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: expiry });
@@ -261,11 +294,14 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       : null;
   }
 
-  /** A seat the admin named must be on an active account serving the line's item (or be the seat the line renews). */
+  /**
+   * A seat the admin named must be on an active account serving the line's item, or be the seat the line
+   * renews on an account that is not retired: a retired account takes no one new (ADR 0100).
+   */
   async function checkChosen(trx: Db, line: LedgerLine, chosen: NonNullable<SeatProposal>) {
     for (const renewedId of line.renewedLineIds) {
       const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held?.seatId === chosen.seatId) return;
+      if (held?.seatId === chosen.seatId && (await repository.statusOfSeat(trx, chosen.seatId)) !== "retired") return;
     }
     const serves = line.itemId !== null && (await repository.candidates(trx, line.itemId)).some((seat) => seat.seatId === chosen.seatId);
     if (!serves) {
@@ -335,7 +371,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     async get(id: string): Promise<{ account: Account; reveals: Reveal[]; history: Awaited<ReturnType<typeof repository.seatHistory>> }> {
       await releaseExpired();
       const account = await findOrThrow(db, id);
-      const [reveals, history] = await Promise.all([repository.reveals(db, id), repository.seatHistory(db, id)]);
+      const [reveals, history] = await Promise.all([audit.ofAccount(db, id), repository.seatHistory(db, id)]);
       return { account, reveals, history };
     },
 
@@ -351,45 +387,81 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       return findOrThrow(db, id);
     },
 
-    /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
-    async update(id: string, input: AccountUpdate, expected?: number): Promise<Account> {
+    /**
+     * `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins.
+     * Retiring the account, bringing it back and removing a seat that had holders are written to the audit log.
+     */
+    async update(id: string, input: AccountUpdate, actor: Actor, expected?: number): Promise<Account> {
       await write(async (trx) => {
         const stored = await repository.find(trx, id);
         if (!stored) throw notFound(`No account with id ${id}`);
+        const label = `${stored.service} (${stored.login})`;
         await checkItems(trx, input.itemIds);
         const passwordSecret = input.password ? secrets.encrypt(input.password, secretContext.accountPassword(id)) : stored.passwordSecret;
         if (!(await repository.update(trx, id, { ...input, renews: renewsOf(input), passwordSecret }, now(), expected))) {
           throw unmatched(true, () => notFound(`No account with id ${id}`));
         }
         await repository.setItems(trx, id, [...new Set(input.itemIds)]);
-        await saveSeats(trx, id, input.seats);
+        await saveSeats(trx, id, input.seats, { actor, label });
+        if ((stored.status === "retired") !== (input.status === "retired")) {
+          const retired = input.status === "retired";
+          await audit.record(
+            trx,
+            actor,
+            { kind: retired ? "retired" : "restored", what: retired ? "account retired" : `account ${input.status} again`, label, accountId: id },
+            now(),
+          );
+        }
       });
       return findOrThrow(db, id);
     },
 
-    async delete(id: string): Promise<void> {
-      await write(async (trx) => {
+    /**
+     * Deletes an account that never held a customer nor had a secret revealed. One with such a history is
+     * retired instead (it gets no new seats, and its seats' history and reveal log stay); either is written to
+     * the audit log. Seats in use are freed or moved first.
+     */
+    async delete(id: string, actor: Actor): Promise<"deleted" | "retired"> {
+      return write(async (trx) => {
         const account = await findOrThrow(trx, id);
         if (account.seatsUsed > 0)
-          throw conflict(`${account.seatsUsed} seats of this account are in use: free or move them first, or retire the account`);
+          throw conflict(
+            `${account.seatsUsed === 1 ? "1 seat" : `${account.seatsUsed} seats`} of this account ${account.seatsUsed === 1 ? "is" : "are"} in use: free or move ${account.seatsUsed === 1 ? "it" : "them"} first, or retire the account (Edit, Status) so it takes no one new`,
+          );
+        const label = `${account.service} (${account.login})`;
+        if (account.hasHistory) {
+          if (account.status !== "retired") {
+            await repository.setStatus(trx, id, "retired", now());
+            await audit.record(
+              trx,
+              actor,
+              { kind: "retired", what: "account retired instead of deleted: it has a history", label, accountId: id },
+              now(),
+            );
+          }
+          return "retired";
+        }
         await repository.delete(trx, id);
+        await audit.record(trx, actor, { kind: "deleted", what: "account deleted", label, accountId: id }, now());
+        return "deleted";
       });
     },
 
     /** The password or one seat's PIN in the clear, for the admin who asked; every reveal is written down first. */
-    async reveal(id: string, request: { what: "password" | "pin"; seatId?: string }, adminEmail: string): Promise<string> {
+    async reveal(id: string, request: { what: "password" | "pin"; seatId?: string }, actor: Actor): Promise<string> {
       return db.transaction().execute(async (trx) => {
         const account = await repository.find(trx, id);
         if (!account) throw notFound(`No account with id ${id}`);
+        const label = `${account.service} (${account.login})`;
         if (request.what === "password") {
-          await repository.recordReveal(trx, { accountId: id, what: "password", adminEmail }, now());
+          await audit.record(trx, actor, { kind: "password", what: "password", label, accountId: id }, now());
           return secrets.decrypt(account.passwordSecret, secretContext.accountPassword(id));
         }
         const seat = request.seatId ? await repository.findSeat(trx, request.seatId) : undefined;
         if (!seat || seat.accountId !== id)
           throw badRequest("Choose a seat of this account", [{ field: "seatId", message: "Not a seat of this account" }]);
         if (!seat.pinSecret) throw conflict(`Seat ${seat.position} has no PIN`, "seatId");
-        await repository.recordReveal(trx, { accountId: id, what: `PIN of seat ${seat.position}`, adminEmail }, now());
+        await audit.record(trx, actor, { kind: "pin", what: `PIN of seat ${seat.position}`, label, accountId: id }, now());
         return secrets.decrypt(seat.pinSecret, secretContext.seatPin(seat.id));
       });
     },
@@ -481,7 +553,8 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
       for (const { lineId, renewedLineId } of pairs) {
         const [held] = await repository.openAssignments(trx, { lineId: renewedLineId });
         const [current] = await repository.openAssignments(trx, { lineId });
-        if (!held || current) continue;
+        // A retired account takes no one new: the renewal is given a seat as any line is.
+        if (!held || current || (await repository.statusOfSeat(trx, held.seatId)) === "retired") continue;
         await repository.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
         await repository.assign(trx, held.seatId, lineId, stamp);
       }
@@ -494,14 +567,20 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
     },
 
     /** The held seat with its secrets in the clear, for the delivery message; the caller records the reveal. */
-    async heldSeat(lineId: string, adminEmail: string): Promise<HeldSeat | null> {
+    async heldSeat(lineId: string, actor: Actor): Promise<HeldSeat | null> {
       const [held] = await repository.openAssignments(db, { lineId });
       if (!held) return null;
       const seat = (await repository.findSeat(db, held.seatId))!;
       const account = (await repository.find(db, seat.accountId))!;
-      await repository.recordReveal(
+      await audit.record(
         db,
-        { accountId: account.id, what: `delivery message for seat ${seat.position} (${held.reference})`, adminEmail },
+        actor,
+        {
+          kind: "delivery",
+          what: `delivery message for seat ${seat.position} (${held.reference})`,
+          label: `${account.service} (${account.login}), seat ${seat.position} for ${held.reference}`,
+          accountId: account.id,
+        },
         now(),
       );
       return {

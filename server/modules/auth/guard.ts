@@ -64,6 +64,17 @@ export function deviceCookie(config: CookieConfig) {
 export const UNAUTHORIZED_MESSAGE = "Sign in as an admin to do this";
 
 /**
+ * Why a page on another origin is not signed in although its admin did sign in: its browser sent no cookie
+ * (a request without credentials mode, as the spec's client's writes are, or third-party cookies blocked).
+ * No setting of the shop's changes that; serving the page from the shop's origin does (ADR 0013).
+ */
+export const NO_COOKIE_FROM_ANOTHER_ORIGIN_MESSAGE =
+  "Sign in as an admin to do this. This request came from a page on another origin, and the browser sent no session cookie with it: serve the page from the shop's own origin, with /api passed on to the shop (docs/deploy.md, \"The original client on the shop's origin\")";
+
+/** A browser's request from a page on an origin other than the API's own (Sec-Fetch-Site, which browsers send on every request). */
+const fromAnotherOrigin = (request: FastifyRequest) => ["same-site", "cross-site"].includes(String(request.headers["sec-fetch-site"]));
+
+/**
  * Deny by default: every /api route needs an admin session unless it declares `public: true`.
  * A route added later is guarded without anyone remembering to guard it. The decision uses the route
  * the router matched, never the raw request target: `/%61pi/admin/…` or `http://x/api/admin/…` reach
@@ -78,7 +89,8 @@ export function registerAuthGuard(app: FastifyInstance, services: Services, conf
     if (token) request.admin = await services.auth.authenticate(token);
     if (!isApiRoute(request) || request.is404 || request.routeOptions.config.public) return;
     if (!request.admin) {
-      return reply.status(401).send({ success: false, message: UNAUTHORIZED_MESSAGE });
+      const message = !token && fromAnotherOrigin(request) ? NO_COOKIE_FROM_ANOTHER_ORIGIN_MESSAGE : UNAUTHORIZED_MESSAGE;
+      return reply.status(401).send({ success: false, message });
     }
   });
 }

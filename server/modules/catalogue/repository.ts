@@ -1,6 +1,6 @@
-import type { Selectable } from "kysely";
+import { PostgresAdapter, type Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
-import type { CatalogueItem, PriceData } from "../../../domain/catalogue";
+import type { CatalogueItem, ItemHoldings, PriceData } from "../../../domain/catalogue";
 import { nameKey } from "../../../domain/search";
 import type { Db } from "../../db/database";
 import type { CatalogueItemsTable } from "../../db/schema";
@@ -23,6 +23,7 @@ function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, numb
     InfoNe: row.info_ne,
     NoteNe: row.note_ne,
     AutoDeliver: Number(row.auto_deliver) === 1,
+    Hidden: Number(row.hidden) === 1,
   };
 }
 
@@ -114,9 +115,72 @@ export function createCatalogueRepository() {
       return true;
     },
 
-    async deleteByName(db: Db, name: string): Promise<boolean> {
-      const result = await db.deleteFrom("catalogue_items").where("name_key", "=", nameKey(name)).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /**
+     * The item with this Name, for its deletion. On PostgreSQL its row is locked until the transaction ends, so
+     * keys imported or orders placed meanwhile wait for the delete (and then find the item gone).
+     */
+    async findForDelete(db: Db, name: string): Promise<{ id: string; itemId: string; name: string } | undefined> {
+      let query = db.selectFrom("catalogue_items").select(["id", "item_id as itemId", "name"]).where("name_key", "=", nameKey(name));
+      if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    async delete(db: Db, id: string): Promise<void> {
+      await db.deleteFrom("catalogue_items").where("id", "=", id).execute();
+    },
+
+    /** false when no row matched: none with `id`. The version moves on, as with any edit. */
+    async setHidden(db: Db, id: string, hidden: boolean, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("catalogue_items")
+        .set({ hidden: hidden ? 1 : 0, updated_at: now, version: nextVersion })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** What customers hold of these items (all when none are named), by item; items holding nothing are left out. */
+    async holdings(db: Db, ids?: readonly string[]): Promise<Map<string, ItemHoldings>> {
+      const list = ids && (ids.length ? [...ids] : [""]);
+      let keys = db
+        .selectFrom("licence_keys")
+        .select((eb) => [
+          "item_id as itemId",
+          eb.fn.count<string | number>("delivered_at").as("delivered"),
+          eb.fn.countAll<string | number>().as("total"),
+        ])
+        .groupBy("item_id");
+      let seats = db
+        .selectFrom("seat_assignments as a")
+        .innerJoin("order_lines as l", "l.id", "a.line_id")
+        .select((eb) => ["l.item_id as itemId", eb.fn.countAll<string | number>().as("n")])
+        .where("a.ended_at", "is", null)
+        .groupBy("l.item_id");
+      let paid = db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select((eb) => ["l.item_id as itemId", eb.fn.count<string | number>("o.id").distinct().as("n")])
+        .where("o.status", "=", "paid")
+        .groupBy("l.item_id");
+      if (list) {
+        keys = keys.where("item_id", "in", list);
+        seats = seats.where("l.item_id", "in", list);
+        paid = paid.where("l.item_id", "in", list);
+      }
+      const [keyRows, seatRows, paidRows] = await Promise.all([keys.execute(), seats.execute(), paid.execute()]);
+      const held = new Map<string, ItemHoldings>();
+      const of = (itemId: string) => {
+        let entry = held.get(itemId);
+        if (!entry) held.set(itemId, (entry = { deliveredKeys: 0, keysInStock: 0, seatsInUse: 0, paidOrders: 0 }));
+        return entry;
+      };
+      for (const row of keyRows) {
+        of(row.itemId).deliveredKeys = Number(row.delivered);
+        of(row.itemId).keysInStock = Number(row.total) - Number(row.delivered);
+      }
+      for (const row of seatRows) if (row.itemId) of(row.itemId).seatsInUse = Number(row.n);
+      for (const row of paidRows) if (row.itemId) of(row.itemId).paidOrders = Number(row.n);
+      return held;
     },
 
     async count(db: Db): Promise<number> {

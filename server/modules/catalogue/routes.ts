@@ -8,6 +8,7 @@ import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
+import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { toApiPrice } from "./service";
 
@@ -105,14 +106,37 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["catalogue"],
-        summary: "Delete the one catalogue item with this Name",
+        summary:
+          "Delete the one catalogue item with this Name; refused (409, with the reason) while customers hold its keys or seats, paid orders of it wait, or it has keys in stock: hide it instead. Written to the audit log",
         params: z.object({ name: z.string().min(1).max(200) }),
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
+        response: { 200: successMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {
-      await catalogue.deleteByName(request.params.name);
+      await catalogue.deleteByName(request.params.name, actorOf(request));
       return { success: true, message: `${request.params.name} deleted` };
+    },
+  );
+
+  app.put(
+    "/prices/:id/hidden",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary:
+          "Hide a catalogue item from the shop (retire it: no longer listed, found or sold) or show it again; its orders, keys and seats stay. Written to the audit log",
+        params: idParamSchema,
+        body: z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) }),
+        response: { 200: itemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const item = await catalogue.setHidden(request.params.id, request.body.hidden, actorOf(request));
+      return {
+        success: true as const,
+        message: item.Hidden ? `${item.Name} is hidden from the shop` : `${item.Name} is back in the shop`,
+        data: toApiPrice(item, publicUrl),
+      };
     },
   );
 };

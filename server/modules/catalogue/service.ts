@@ -1,10 +1,21 @@
-import { CATEGORY_LABELS, compareById, STATUS_LABELS, type ApiPrice, type CatalogueItem, type PriceData } from "../../../domain/catalogue";
+import {
+  CATEGORY_LABELS,
+  compareById,
+  holdingReasons,
+  itemDeleteRefusal,
+  STATUS_LABELS,
+  type ApiPrice,
+  type CatalogueItem,
+  type ItemHoldings,
+  type PriceData,
+} from "../../../domain/catalogue";
 import { absoluteLink } from "../../../domain/links";
 import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
 import type { Db } from "../../db/database";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
-import { conflict, isUniqueViolation, notFound } from "../../errors";
+import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
+import { createAuditRepository, type Actor } from "../audit/repository";
 import { weakEtag } from "../../plugins/page-cache";
 import { noticedCache } from "../cache";
 import { unmatched } from "../versions";
@@ -24,7 +35,9 @@ export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): 
 
 export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNotices, { publicUrl }: { publicUrl: string | undefined }) {
   const repository = createCatalogueRepository();
-  const cache = noticedCache(changes, "catalogue", async () => (await repository.listAll(db)).sort(compareById));
+  const audit = createAuditRepository();
+  // What the shop shows and sells: items hidden from it are the admin's only (ADR 0100).
+  const cache = noticedCache(changes, "catalogue", async () => (await repository.listAll(db)).filter((item) => !item.Hidden).sort(compareById));
   // GET /api/prices as bytes: checked against its schema and serialized once per list read, not per request,
   // and never older than the list it was made from.
   let listJson: { from: CatalogueItem[]; body: string; etag: string } | undefined;
@@ -56,10 +69,10 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
   }
 
   return {
-    /** Every item, sorted by Id numerically; served from memory until the next write (ADR 0019). */
+    /** Every item the shop shows and sells, sorted by Id numerically; served from memory until the next write (ADR 0019). */
     list: (): Promise<CatalogueItem[]> => cache.get(),
 
-    /** Every item as an admin edits it: read from the database, never from a cache that may be behind. */
+    /** Every item as an admin edits it, hidden ones too: read from the database, never from a cache that may be behind. */
     listForEdit: async (): Promise<CatalogueItem[]> => (await repository.listAll(db)).sort(compareById),
 
     /** `{ allPrices }` as JSON with its ETag. */
@@ -85,11 +98,60 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
       return (await repository.findById(db, id))!;
     },
 
-    async deleteByName(name: string): Promise<void> {
-      await write(async (trx) => {
-        if (!(await repository.deleteByName(trx, name))) throw notFound(`No price named "${name}"`);
-      });
+    /**
+     * Deletes the item with this Name, unless customers hold something of it (keys delivered, seats in use, paid
+     * orders waiting) or it has keys in stock: then 409, saying why and to hide it instead (ADR 0100). The
+     * deletion is written to the audit log. Its sold lines keep their name and prices.
+     */
+    async deleteByName(name: string, actor: Actor): Promise<void> {
+      try {
+        await write(async (trx) => {
+          const item = await repository.findForDelete(trx, name);
+          if (!item) throw notFound(`No price named "${name}"`);
+          const held = (await repository.holdings(trx, [item.id])).get(item.id);
+          const reasons = held ? holdingReasons(held) : [];
+          if (reasons.length > 0) throw conflict(itemDeleteRefusal(item.name, reasons));
+          await repository.delete(trx, item.id);
+          await audit.record(
+            trx,
+            actor,
+            { kind: "deleted", what: "catalogue item deleted", label: `${item.name} (Id ${item.itemId})` },
+            clock().toISOString(),
+          );
+        });
+      } catch (error) {
+        // A licence key keeps its item in the database too (migration 0019): keys that came in meanwhile.
+        if (isForeignKeyViolation(error)) throw conflict(itemDeleteRefusal(name, ["it has licence keys"]));
+        throw error;
+      }
     },
+
+    /**
+     * Hides the item from the shop (retires it: no longer listed, found or sold; Renew is not offered) or shows it
+     * again. Its orders, keys, seats and accounts stay. Written to the audit log.
+     */
+    async setHidden(id: string, hidden: boolean, actor: Actor): Promise<CatalogueItem> {
+      await write(async (trx) => {
+        const item = await repository.findById(trx, id);
+        if (!item) throw notFound(`No price with _id ${id}`);
+        if (item.Hidden === hidden) return;
+        await repository.setHidden(trx, id, hidden, clock().toISOString());
+        await audit.record(
+          trx,
+          actor,
+          {
+            kind: hidden ? "retired" : "restored",
+            what: hidden ? "catalogue item hidden from the shop" : "catalogue item shown in the shop again",
+            label: `${item.Name} (Id ${item.Id})`,
+          },
+          clock().toISOString(),
+        );
+      });
+      return (await repository.findById(db, id))!;
+    },
+
+    /** What customers hold of each item (those holding nothing are left out), for the admin's Delete. */
+    holdings: (): Promise<Map<string, ItemHoldings>> => repository.holdings(db),
 
     count: () => repository.count(db),
   };

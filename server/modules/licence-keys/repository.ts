@@ -102,6 +102,16 @@ export function createLicenceKeysRepository() {
         .executeTakeFirst();
     },
 
+    /** The line's item as sold and its order's reference, to name its keys in the audit log. */
+    async lineLabel(db: Db, lineId: string) {
+      return db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.name", "o.reference"])
+        .where("l.id", "=", lineId)
+        .executeTakeFirst();
+    },
+
     async ofLine(db: Db, lineId: string) {
       return db
         .selectFrom("licence_keys")

@@ -7,7 +7,7 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAccountsRepository } from "../accounts/repository";
+import { createAuditRepository, type Actor } from "../audit/repository";
 import { createLicenceKeysRepository, type StockCount } from "./repository";
 
 export type KeyImportResult = { imported: number; emptyLines: number[]; duplicateLines: number[]; alreadyInStock: number[] };
@@ -23,7 +23,7 @@ export function createLicenceKeysService(
   { graceDays }: { graceDays: () => Promise<number> },
 ) {
   const repository = createLicenceKeysRepository();
-  const audit = createAccountsRepository();
+  const audit = createAuditRepository();
   const now = () => clock().toISOString();
 
   return {
@@ -132,10 +132,22 @@ export function createLicenceKeysService(
     countOf: async (lineId: string): Promise<number> => (await repository.ofLine(db, lineId)).length,
 
     /** The keys a line was given, in the clear, for the delivery message; each reveal is written down. */
-    async keysOf(lineId: string, adminEmail: string | null): Promise<string[]> {
+    async keysOf(lineId: string, actor: Actor): Promise<string[]> {
       const keys = await repository.ofLine(db, lineId);
-      if (adminEmail)
-        for (const key of keys) await audit.recordReveal(db, { licenceKeyId: key.id, what: "licence key for delivery", adminEmail }, now());
+      const line = keys.length ? await repository.lineLabel(db, lineId) : undefined;
+      for (const key of keys) {
+        await audit.record(
+          db,
+          actor,
+          {
+            kind: "key",
+            what: "licence key for delivery",
+            label: `${line?.name ?? "A licence key"} for ${line?.reference ?? "an order"}`,
+            licenceKeyId: key.id,
+          },
+          now(),
+        );
+      }
       return keys.map((key) => secrets.decrypt(key.codeSecret, secretContext.licenceKey(key.id)));
     },
   };

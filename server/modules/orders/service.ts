@@ -39,7 +39,7 @@ import type { ShopSettings } from "../../../domain/settings";
 import type { NoticeEvent } from "../../../domain/notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import { badRequest, conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
 import { createWindowCounter } from "../../plugins/rate-limits";
 import type { Limits } from "../../plugins/shared-limits";
 import { createOrdersRepository, type DueLine, type StoredOrder } from "./repository";
@@ -54,7 +54,7 @@ import { staleEdit } from "../versions";
  */
 export const ORDER_KEY_FAILURES = { max: 20, timeWindow: 10 * 60_000 };
 /** The same answer for an unknown reference and a wrong or missing key: neither says the reference exists. */
-const NO_SUCH_ORDER = "No order found at this link. Open the link from your chat again, or ask the shop for it.";
+export const NO_SUCH_ORDER = "No order found at this link. Open the link from your chat again, or ask the shop for it.";
 
 /** A reference clash is one in 33 million; five in a row means something else is wrong. */
 const REFERENCE_ATTEMPTS = 5;
@@ -82,11 +82,6 @@ export interface OrdersDependencies {
   /** The seller's bot (issue 31): what happened goes to the outbox in the transaction that made it happen. */
   notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
 }
-
-const isForeignKeyViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
-};
 
 export function createOrdersService(
   db: Db,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema } from "../../../domain/schemas/payment-methods";
 import type { Services } from "../../services";
+import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(paymentMethodSchema) });
@@ -81,7 +82,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Services }>
       },
     },
     async (request) => {
-      await paymentMethods.delete(request.params.id);
+      await paymentMethods.delete(request.params.id, actorOf(request));
       return { success: true, message: "Payment method deleted" };
     },
   );

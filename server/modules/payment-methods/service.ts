@@ -4,6 +4,7 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, notFound } from "../../errors";
+import { createAuditRepository, type Actor } from "../audit/repository";
 import { noticedCache } from "../cache";
 import { unmatched } from "../versions";
 import { createPaymentMethodsRepository } from "./repository";
@@ -11,6 +12,7 @@ import { createPaymentMethodsRepository } from "./repository";
 /** The shop's ways to pay, shown on every order page that waits for payment. */
 export function createPaymentMethodsService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createPaymentMethodsRepository();
+  const audit = createAuditRepository();
   // Dropped on every instance by the change notice of an edit (ADR 0019): the next order page shows it.
   const cache = noticedCache(changes, "payment-methods", () => repository.list(db));
   const missing = (id: string) => () => notFound(`No payment method with id ${id}`);
@@ -61,9 +63,16 @@ export function createPaymentMethodsService(db: Db, clock: Clock, changes: Chang
       return repository.list(db);
     },
 
-    async delete(id: string): Promise<void> {
+    /**
+     * Takes a way to pay out of the shop. Nothing a customer holds goes with it (orders keep no link to it); the
+     * deletion is written to the audit log, naming the account it paid into (ADR 0100).
+     */
+    async delete(id: string, actor: Actor): Promise<void> {
       await write(async (trx) => {
-        if (!(await repository.delete(trx, id))) throw missing(id)();
+        const method = await repository.findById(trx, id);
+        if (!method || !(await repository.delete(trx, id))) throw missing(id)();
+        const label = [method.name, method.account, method.holder].filter(Boolean).join(", ");
+        await audit.record(trx, actor, { kind: "deleted", what: "payment method deleted", label }, clock().toISOString());
       });
     },
   };

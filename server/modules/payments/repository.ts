@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { OPEN_PAYMENT_STATUSES, readGateway, type Gateway, type PaymentStatus, type PaymentToCheck } from "../../../domain/payments";
 import type { Db } from "../../db/database";
@@ -74,23 +73,6 @@ export function createPaymentsRepository() {
         .insertInto("payment_gateways")
         .values({ gateway: gateway.gateway, ...values })
         .onConflict((oc) => oc.column("gateway").doUpdateSet(values))
-        .execute();
-    },
-
-    async recordReveal(db: Db, gateway: Gateway, what: string, adminEmail: string, now: string) {
-      await db
-        .insertInto("secret_reveals")
-        .values({ id: randomUUID(), account_id: null, licence_key_id: null, gateway, what, admin_email: adminEmail, at: now })
-        .execute();
-    },
-
-    async reveals(db: Db) {
-      return db
-        .selectFrom("secret_reveals")
-        .select(["gateway", "what", "admin_email as adminEmail", "at"])
-        .where("gateway", "is not", null)
-        .orderBy("at", "desc")
-        .limit(100)
         .execute();
     },
 

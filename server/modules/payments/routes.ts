@@ -12,6 +12,7 @@ import {
 } from "../../../domain/payments";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
+import { actorOf } from "../audit/routes";
 import { PAYMENT_COOKIE, PAYMENT_COOKIE_SECONDS } from "./service";
 
 /** A shopper starts paying a few times at most; each start asks the gateway. */
@@ -150,7 +151,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services; publicU
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return { success: true as const, value: await payments.reveal(request.params.gateway, request.body.what, request.admin!.email) };
+      return { success: true as const, value: await payments.reveal(request.params.gateway, request.body.what, actorOf(request)) };
     },
   );
 

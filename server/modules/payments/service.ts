@@ -22,6 +22,7 @@ import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import { createAuditRepository, type Actor } from "../audit/repository";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createEsewaClient } from "./esewa";
@@ -63,6 +64,7 @@ const newId = () => randomBytes(16).toString("base64url");
 export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDependencies) {
   const { orders, secrets, log } = deps;
   const repository = createPaymentsRepository();
+  const audit = createAuditRepository();
   const khalti = createKhaltiClient({ baseUrl: deps.gateways.khaltiBaseUrl, timeoutMs: deps.gateways.timeoutMs });
   const esewa = createEsewaClient({
     formUrl: deps.gateways.esewaFormUrl,
@@ -249,7 +251,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     },
 
     async settings(): Promise<GatewaySettings[]> {
-      const [stored, reveals] = await Promise.all([repository.gateways(db), repository.reveals(db)]);
+      const [stored, reveals] = await Promise.all([repository.gateways(db), audit.ofGateways(db)]);
       return GATEWAYS.map((gateway) => {
         const g = stored.find((s) => s.gateway === gateway);
         return {
@@ -291,12 +293,17 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     },
 
     /** One merchant secret in the clear for the admin who asked; written to the reveal log first (ADR 0083). */
-    async reveal(gateway: Gateway, what: "secret" | "password", adminEmail: string): Promise<string> {
+    async reveal(gateway: Gateway, what: "secret" | "password", actor: Actor): Promise<string> {
       return db.transaction().execute(async (trx) => {
         const stored = await repository.gateway(trx, gateway);
         const sealed = what === "secret" ? stored?.secretSealed : stored?.passwordSealed;
         if (!sealed) throw notFound(`${GATEWAY_NAMES[gateway]} has no ${what === "secret" ? "secret key" : "password"} stored`);
-        await repository.recordReveal(trx, gateway, what === "secret" ? "secret key" : "password", adminEmail, now());
+        await audit.record(
+          trx,
+          actor,
+          { kind: "gateway", what: what === "secret" ? "secret key" : "password", label: GATEWAY_NAMES[gateway], gateway },
+          now(),
+        );
         return secrets.decrypt(sealed, gatewaySecretContext(gateway, what));
       });
     },

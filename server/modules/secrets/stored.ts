@@ -13,6 +13,8 @@ export const secretContext = {
   licenceKey: (keyId: string) => `licence-key:${keyId}`,
   /** The admin's copy of a shopper's order key, bound to the hash the shopper's key is checked against (ADR 0075). */
   orderKey: (keyHash: string) => `order-key:${keyHash}`,
+  /** The admin's copy of a customer's link key (ADR 0104), bound to the customer and the hash it is checked against. */
+  customerKey: (phone: string, keyHash: string) => `customer-key:${phone}:${keyHash}`,
   /** A merchant secret of an online gateway (issue 30). */
   gateway: (gateway: string, what: "secret" | "password") => `gateway-${what}:${gateway}`,
   /** The seller's Telegram bot's token (issue 31). */
@@ -53,6 +55,12 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       const key_sealed = next.encrypt(current.decrypt(order.key_sealed!, context), context);
       await trx.updateTable("orders").set({ key_sealed }).where("id", "=", order.id).execute();
     }
+    const links = await trx.selectFrom("customer_links").select(["phone", "key_hash", "key_sealed"]).execute();
+    for (const link of links) {
+      const context = secretContext.customerKey(link.phone, link.key_hash);
+      const key_sealed = next.encrypt(current.decrypt(link.key_sealed, context), context);
+      await trx.updateTable("customer_links").set({ key_sealed }).where("phone", "=", link.phone).execute();
+    }
     // The online gateways' merchant secrets (issue 30), bound to their gateway as the payments module seals them.
     const gateways = await trx.selectFrom("payment_gateways").select(["gateway", "secret_sealed", "password_sealed"]).execute();
     for (const gateway of gateways) {
@@ -82,6 +90,7 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       seats: seats.length,
       keys: keys.length,
       orderLinks: orders.length,
+      customerLinks: links.length,
       gateways: gateways.length,
       bots: bots.length,
     };

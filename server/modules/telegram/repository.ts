@@ -5,6 +5,8 @@ import type { Db } from "../../db/database";
 import type { NoticesTable, TelegramBotTable, TelegramChatsTable } from "../../db/schema";
 
 const BOT_ROW = "bot";
+/** How a reveal of the bot's token is named in the audit log. */
+export const BOT_TOKEN_REVEAL = "Telegram bot token";
 
 export type StoredBot = {
   tokenSealed: string;
@@ -119,27 +121,13 @@ export function createTelegramRepository() {
         .execute();
     },
 
-    async recordReveal(db: Db, adminEmail: string, now: string) {
-      await db
-        .insertInto("secret_reveals")
-        .values({
-          id: randomUUID(),
-          account_id: null,
-          licence_key_id: null,
-          gateway: null,
-          subject: "telegram-bot",
-          what: "bot token",
-          admin_email: adminEmail,
-          at: now,
-        })
-        .execute();
-    },
-
+    /** The token's reveals in the audit log (ADR 0100): a secret of kind "other" named so. */
     async reveals(db: Db) {
       return db
         .selectFrom("secret_reveals")
         .select(["admin_email as adminEmail", "at"])
-        .where("subject", "=", "telegram-bot")
+        .where("kind", "=", "other")
+        .where("what", "=", BOT_TOKEN_REVEAL)
         .orderBy("at", "desc")
         .limit(50)
         .execute();

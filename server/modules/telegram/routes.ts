@@ -5,6 +5,7 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
 import { HttpError } from "../../errors";
 import type { Services } from "../../services";
+import { actorOf } from "../audit/routes";
 import { describeFailure } from "./service";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
@@ -67,7 +68,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Services; publicU
         response: { 200: z.object({ success: z.literal(true), value: z.string() }), 404: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, value: await telegram.reveal(request.admin!.email) }),
+    async (request) => ({ success: true as const, value: await telegram.reveal(actorOf(request)) }),
   );
 
   app.post(

@@ -27,7 +27,8 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, HttpError, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createTelegramRepository, type StoredChat, type StoredNotice } from "./repository";
+import { createAuditRepository, type Actor } from "../audit/repository";
+import { BOT_TOKEN_REVEAL, createTelegramRepository, type StoredChat, type StoredNotice } from "./repository";
 
 /** A send or an edit that Telegram has not answered within this many seconds has failed (and is tried again). */
 const SEND_TIMEOUT_SECONDS = 15;
@@ -66,7 +67,7 @@ export interface TelegramDependencies {
     renewals(days: number): Promise<Renewal[]>;
   };
   autoDelivery: { deliverAsSeller(reference: string): Promise<void> };
-  delivery: { of(lineId: string, adminEmail: string): Promise<{ message: string; whatsappUrl: string | null; telegramUrl: string | null }> };
+  delivery: { of(lineId: string, actor: Actor): Promise<{ message: string; whatsappUrl: string | null; telegramUrl: string | null }> };
   ledger: {
     lineSeat(lineId: string): Promise<LineSeat>;
     keyStock(): Promise<Array<{ itemId: string; inStock: number }>>;
@@ -105,6 +106,7 @@ const isNotModified = (error: unknown) => error instanceof GrammyError && /messa
  */
 export function createTelegramService(db: Db, clock: Clock, deps: TelegramDependencies) {
   const repository = createTelegramRepository();
+  const audit = createAuditRepository();
   const { secrets, log } = deps;
   const now = () => clock().toISOString();
   let cachedApi: { token: string; api: Api } | undefined;
@@ -310,7 +312,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       const messages: FollowUp[] = [];
       // Each reading of a seat's password or a key is written to the reveal log under this admin, as on the screen.
       for (const line of order.lines) {
-        const delivery = await deps.delivery.of(line.id, admin.email);
+        const delivery = await deps.delivery.of(line.id, { email: admin.email, address: null });
         messages.push({ text: `${words.forward}\n\n${delivery.message}`, links: links(delivery.whatsappUrl, delivery.telegramUrl) });
       }
       return messages;
@@ -452,12 +454,12 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       log.info({ admin: admin.email }, "telegram bot removed");
     },
 
-    /** The token in the clear for the admin who asked; written to the reveal log first (ADR 0083). */
-    async reveal(adminEmail: string): Promise<string> {
+    /** The token in the clear for the admin who asked; written to the audit log first (ADR 0083, 0100). */
+    async reveal(actor: Actor): Promise<string> {
       return db.transaction().execute(async (trx) => {
         const bot = await repository.bot(trx);
         if (!bot) throw notFound("No bot token is stored");
-        await repository.recordReveal(trx, adminEmail, now());
+        await audit.record(trx, actor, { kind: "other", what: BOT_TOKEN_REVEAL, label: `@${bot.username}` }, now());
         return secrets.decrypt(bot.tokenSealed, secretContext.telegramBot());
       });
     },

@@ -49,6 +49,17 @@ export function createVideosRepository() {
       return id;
     },
 
+    /** Adds the video unless one with its name is there (even one added a moment ago by another request): its id, or undefined. */
+    async insertUnlessNamed(db: Db, data: VideoData, now: string): Promise<string | undefined> {
+      const row = await db
+        .insertInto("videos")
+        .values({ id: randomUUID(), ...columns(data), created_at: now, updated_at: now })
+        .onConflict((conflict) => conflict.column("name_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
     async update(db: Db, id: string, data: VideoData, now: string, expected?: number): Promise<boolean> {
       let query = db

@@ -12,7 +12,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       schema: {
         tags: ["videos"],
-        summary: "Add a what's-new video, or update the one whose _id is given (with If-Match: its version, only if still at it)",
+        summary:
+          "Add a what's-new video, or update the one whose _id is given; without _id, the one with this Name (as the spec's client does). With If-Match: its version, only if still at it",
         headers: ifMatchHeaders,
         body: videoInputSchema,
         response: {
@@ -26,7 +27,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const { _id, ...data } = request.body;
-      const { video, created } = await videos.save(data, _id || undefined, expectedVersion(request.headers));
+      const expected = expectedVersion(request.headers);
+      const { video, created } = _id ? await videos.save(data, _id, expected) : await videos.saveByName(data, expected);
       return reply.status(created ? 201 : 200).send({ success: true, message: created ? "Video added" : "Video updated", item: video });
     },
   );

@@ -41,6 +41,29 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
       return { video: (await repository.findById(db, savedId))!, created: id === undefined };
     },
 
+    /**
+     * What the spec's client's 'Add/Update Video' does (it sends no _id): updates the video with this name
+     * (any case; over version `expected` when given, 409 otherwise), or adds it when there is none. Under
+     * an If-Match nothing is added: no video of that name is a 404. Two requests adding one new name at
+     * once give one video, the second request's save updating the first's.
+     */
+    async saveByName(data: VideoData, expected?: number): Promise<{ video: Video; created: boolean }> {
+      const saved = await write(async (trx) => {
+        const now = clock().toISOString();
+        let id = await repository.findIdByName(trx, data.Name);
+        if (id === undefined && expected === undefined) {
+          const added = await repository.insertUnlessNamed(trx, data, now);
+          if (added !== undefined) return { id: added, created: true };
+          id = await repository.findIdByName(trx, data.Name);
+        }
+        const missing = () => notFound(`No video named "${data.Name}"`);
+        if (id === undefined) throw missing();
+        if (!(await repository.update(trx, id, data, now, expected))) throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
+        return { id, created: false };
+      });
+      return { video: (await repository.findById(db, saved.id))!, created: saved.created };
+    },
+
     async delete(id: string): Promise<void> {
       await write(async (trx) => {
         if (!(await repository.delete(trx, id))) throw notFound(`No video with _id ${id}`);

@@ -1,0 +1,171 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-pages";
+import type { Locale } from "../../../domain/locale";
+import { formatNpr, formatNumber } from "../../../domain/locale-format";
+import { orderPath } from "../../../domain/order-pages";
+import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
+import { useLocale, useLocalHref } from "../../lib/i18n";
+import { devicesText, monthsText } from "../../lib/words";
+import { m } from "../../paraglide/messages";
+import { daysLeftLabel, shopDate, shopTime, STATUS_TONES, stepText } from "./order-format";
+import { RenewDialog } from "./renew-dialog";
+
+const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
+
+/**
+ * One customer's page (issue 31, ADR 0104): the subscriptions running now, soonest end first, each with Renew,
+ * and every order with its own link. Logins and keys stay behind each order's own key.
+ */
+export function CustomerView({ customer }: { customer: ShopperCustomer }) {
+  const locale = useLocale();
+  const revalidator = useRevalidator();
+  const orders = new Map(customer.orders.map((order) => [order.reference, order]));
+  // The subscription being renewed, kept while its dialog closes (and after the page learns it is renewed).
+  const [renewing, setRenewing] = useState<{ subscription: CustomerSubscription; open: boolean } | null>(null);
+  const renewed = renewing?.subscription;
+  const renewedOrder = renewed && orders.get(renewed.reference);
+  // After a renewal the page reads itself again: what it shows stays until then.
+  const updating = revalidator.state === "loading";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12" aria-busy={updating}>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.subs_title()}</h1>
+      {/* The number kept on one line ("+977 980-0563620"): no break at its space or dash. */}
+      <p className={`mt-2 ${mutedText}`}>{m.subs_intro({ phone: customer.phone.replaceAll(" ", "\u00a0").replaceAll("-", "\u2011") })}</p>
+      <p className={`mt-1 text-sm ${mutedText}`}>{m.subs_private()}</p>
+      <p role="status" className={`mt-2 min-h-5 text-sm ${mutedText}`}>
+        {updating ? m.subs_updating() : ""}
+      </p>
+
+      <section aria-labelledby="subs-active" className="mt-4">
+        <h2 id="subs-active" className="text-lg font-semibold">
+          {m.subs_active()}
+        </h2>
+        {customer.subscriptions.length === 0 ? (
+          <p className={`${card} mt-3 p-4 ${mutedText}`}>{m.subs_none()}</p>
+        ) : (
+          <ul aria-labelledby="subs-active" className="mt-3 space-y-3">
+            {customer.subscriptions.map((subscription) => (
+              <SubscriptionCard
+                key={subscription.lineId}
+                subscription={subscription}
+                order={orders.get(subscription.reference)}
+                locale={locale}
+                onRenew={() => setRenewing({ subscription, open: true })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="subs-orders" className="mt-8">
+        <h2 id="subs-orders" className="text-lg font-semibold">
+          {m.subs_orders()}
+        </h2>
+        {customer.orders.length === 0 ? (
+          <p className={`${card} mt-3 p-4 ${mutedText}`}>{m.subs_orders_none()}</p>
+        ) : (
+          <ul aria-labelledby="subs-orders" className={`${card} mt-3 divide-y divide-slate-200 dark:divide-slate-800`}>
+            {customer.orders.map((order) => (
+              <OrderRow key={order.reference} order={order} locale={locale} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {renewing && renewed?.renewal && renewedOrder?.key && (
+        <RenewDialog
+          key={renewed.lineId}
+          order={renewedOrder}
+          orderKey={renewedOrder.key}
+          line={{
+            id: renewed.lineId,
+            name: renewed.name,
+            months: renewed.months,
+            devices: renewed.devices,
+            renewal: renewed.renewal,
+            expiryDate: renewed.expiryDate,
+          }}
+          position={renewed.position}
+          open={renewing.open}
+          onClose={() => setRenewing({ ...renewing, open: false })}
+          locale={locale}
+        />
+      )}
+    </div>
+  );
+}
+
+function placeText(place: NonNullable<CustomerSubscription["place"]>, locale: Locale): string {
+  if (place.kind === "keys") return m.subs_place_keys();
+  return place.profile
+    ? m.subs_place_profile({ profile: place.profile, service: place.service })
+    : m.subs_place_seat({ seat: formatNumber(place.seat, locale), service: place.service });
+}
+
+function SubscriptionCard({
+  subscription,
+  order,
+  locale,
+  onRenew,
+}: {
+  subscription: CustomerSubscription;
+  order: CustomerOrder | undefined;
+  locale: Locale;
+  onRenew: () => void;
+}) {
+  const href = useLocalHref();
+  const { name, daysLeft, renewal, renewedBy, reference } = subscription;
+  return (
+    <li className={`${card} p-4 sm:p-5`}>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">{name}</h3>
+          <p className={`text-sm ${mutedText}`}>
+            {monthsText(subscription.months, locale)} · {devicesText(subscription.devices, locale)}
+          </p>
+        </div>
+        <p className={`text-sm font-semibold whitespace-nowrap ${daysLeft <= 7 ? "text-amber-800 dark:text-amber-300" : ""}`}>
+          {daysLeftLabel(daysLeft, locale)}
+        </p>
+      </div>
+      <p className="mt-2 text-sm">{m.subs_ends({ date: shopDate(subscription.expiryDate, locale) })}</p>
+      {subscription.place && <p className="text-sm">{placeText(subscription.place, locale)}</p>}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        {order?.key ? (
+          <Link to={href(orderPath(reference, order.key))} className={`text-sm ${link}`}>
+            {m.subs_open_order({ reference })}
+          </Link>
+        ) : (
+          <p className={`text-sm ${mutedText}`}>{m.subs_order_no_link({ reference })}</p>
+        )}
+        {renewedBy ? (
+          <p className={`text-sm ${mutedText}`}>{m.order_renewed_by({ reference: renewedBy })}</p>
+        ) : renewal ? (
+          <button type="button" onClick={onRenew} className={`${primaryButton} px-4 py-2 text-sm`} aria-label={m.order_renew_label({ name })}>
+            {m.order_renew({ price: formatNpr(renewal.unitPrice * subscription.devices, locale) })}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function OrderRow({ order, locale }: { order: CustomerOrder; locale: Locale }) {
+  const href = useLocalHref();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3">
+      {order.key ? (
+        <Link to={href(orderPath(order.reference, order.key))} className={`font-mono ${link}`}>
+          {order.reference}
+        </Link>
+      ) : (
+        <span className={`text-sm ${mutedText}`}>{m.subs_order_no_link({ reference: order.reference })}</span>
+      )}
+      <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_TONES[order.status]}`}>{stepText(order.status)}</span>
+      <span className={`w-full text-sm ${mutedText}`}>
+        <time dateTime={order.createdAt}>{shopTime(order.createdAt, locale)}</time> · {formatNpr(order.total, locale)}
+      </span>
+    </li>
+  );
+}

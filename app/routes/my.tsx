@@ -1,0 +1,24 @@
+import { CustomerView } from "../features/order-page/customer-view";
+import { loadShopperCustomer } from "../features/order-page/customer.server";
+import { LinkError } from "../features/order-page/link-error";
+import { m } from "../paraglide/messages";
+import type { Route } from "./+types/my";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { customer: await loadShopperCustomer(context, params.key) };
+}
+
+// One customer's orders: never in a search engine, and its address (the key is in it) never sent on (ADR 0076, 0104).
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? m.subs_meta() : m.order_meta_not_found() },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function My({ loaderData }: Route.ComponentProps) {
+  return <CustomerView customer={loaderData.customer} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LinkError error={error} />;
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { dateSchema } from "./orders";
+
+// ---------------------------------------------------------------------------------------------
+// The audit log (ADR 0083, 0100): every reveal of a secret and every deletion or retirement, kept when the
+// thing it names is gone.
+
+/**
+ * What a row records. Reveals: an account's password, a seat's PIN, a licence key, a delivery message (which
+ * carries a seat's secrets), a gateway's merchant secret, or another secret. Then what took a thing out of use:
+ * deleted, retired (an account retired, an item hidden from the shop), restored (back in use).
+ */
+export const AUDIT_KINDS = ["password", "pin", "key", "delivery", "gateway", "other", "deleted", "retired", "restored"] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  password: "Password revealed",
+  pin: "PIN revealed",
+  key: "Licence key revealed",
+  delivery: "Delivery message",
+  gateway: "Merchant secret revealed",
+  other: "Secret revealed",
+  deleted: "Deleted",
+  retired: "Retired",
+  restored: "Back in use",
+};
+
+/** The screen's "What" filter: one kind of reveal, or every deletion and retirement. */
+export const AUDIT_FILTERS = ["password", "pin", "key", "delivery", "gateway", "removals"] as const;
+export type AuditFilter = (typeof AUDIT_FILTERS)[number];
+
+export const AUDIT_FILTER_LABELS: Record<AuditFilter, string> = {
+  password: "Account passwords",
+  pin: "PINs",
+  key: "Licence keys",
+  delivery: "Delivery messages",
+  gateway: "Merchant secrets",
+  removals: "Deletions and retirements",
+};
+
+export const AUDIT_FILTER_KINDS: Record<AuditFilter, readonly AuditKind[]> = {
+  password: ["password"],
+  pin: ["pin"],
+  key: ["key"],
+  delivery: ["delivery"],
+  gateway: ["gateway"],
+  removals: ["deleted", "retired", "restored"],
+};
+
+/** The "Who" filter's value for every shopper who read their own order's credentials. */
+export const AUDIT_SHOPPERS = "shoppers";
+
+/** How a shopper is named in the log: their address is all we know of them (ADR 0099). */
+export const shopperActor = (address: string) => `shopper at ${address || "an unknown address"}`;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditQuerySchema = z
+  .object({
+    kind: z.enum(AUDIT_FILTERS, { error: `kind must be one of ${AUDIT_FILTERS.join(", ")}` }).optional(),
+    /** An admin's email, or "shoppers". */
+    who: z.string({ error: "who must be text" }).trim().min(1).max(200, "who is at most 200 characters").optional(),
+    /** Shop days (Nepal), both included. */
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+    /** Part of what was revealed or removed, of who did it, or of the address. */
+    q: z.string({ error: "Search must be text" }).trim().min(1).max(100, "Search at most 100 characters").optional(),
+    page: z.coerce.number({ error: "page is a number" }).int("page is a whole number").min(1, "page starts at 1").max(100_000).default(1),
+    limit: z.coerce.number({ error: "limit is a number" }).int("limit is a whole number").min(1).max(200).default(AUDIT_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The first day must not be after the last", path: ["to"] });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** An AuditKind; a row some later code writes with a kind of its own reads as it is. */
+  kind: z.string(),
+  what: z.string(),
+  /** What it was about, as it read then. */
+  label: z.string(),
+  who: z.string(),
+  /** The address it was asked from, when known. */
+  address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  /** Rows matching the filter, on all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** The admins the log names, for the "Who" filter. */
+  admins: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The label of a kind, or the kind itself when it is not one of ours. */
+export const auditKindLabel = (kind: string) => ((AUDIT_KINDS as readonly string[]).includes(kind) ? AUDIT_KIND_LABELS[kind as AuditKind] : kind);
+
+/** The first instant of a shop day, as stored (UTC ISO). Nepal keeps +05:45 all year. */
+export const shopDayStart = (day: string) => new Date(`${day}T00:00:00+05:45`).toISOString();
