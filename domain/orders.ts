@@ -453,6 +453,8 @@ export const renewalSchema = z.object({
   message: z.string(),
   /** wa.me link to the customer with the message, when their phone is known. */
   whatsappUrl: z.string().nullable(),
+  /** When the customer was last reminded (the Renewals screen's Remind, or the seller's bot); null: never. */
+  remindedAt: z.string().nullable(),
 });
 export type Renewal = z.infer<typeof renewalSchema>;
 

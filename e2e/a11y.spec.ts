@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { MY_ORDERS_KEY } from "../domain/order-pages";
 import type { FakeGateways } from "../tests/fakes/gateways";
+import type { FakeTelegram } from "../tests/fakes/telegram";
 import { expect, test, type SignedIn } from "./fixtures";
 import { startPayment, turnOnGateways } from "./gateways";
 import {
@@ -30,6 +31,8 @@ interface Scene {
   signedIn: SignedIn;
   /** This worker's fake payment gateways (issue 30). */
   gateways: FakeGateways;
+  /** This worker's fake Telegram (issue 31). */
+  telegram: FakeTelegram;
   /** Takes away, after the scan, what the row made. */
   afterwards: (tidy: () => Promise<unknown>) => void;
 }
@@ -991,6 +994,22 @@ const ADMIN: Row[] = [
   },
   { state: "the settings", open: ({ page, signedIn }) => signedIn(page, "/admin/settings") },
   {
+    state: "the settings' notifications: a bot, a connected chat and a code shown",
+    open: async ({ page, admin, signedIn, telegram, afterwards }) => {
+      const token = telegram.createBot(`pasal_axe_${unique()}_bot`);
+      const saved = await admin.put("/api/admin/telegram/token", { data: { token } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      afterwards(() => admin.delete("/api/admin/telegram"));
+      const { code } = await (await admin.post("/api/admin/telegram/connect")).json();
+      telegram.say(token, { id: 8800002, first_name: "Ram", username: "ram_axe" }, `/start ${code}`);
+      await expect.poll(async () => (await (await admin.get("/api/admin/telegram")).json()).settings.chats.length).toBe(1);
+      await signedIn(page, "/admin/settings");
+      const section = page.getByRole("region", { name: "Notifications" });
+      await section.getByRole("button", { name: "Connect a chat" }).click();
+      await expect(section.locator("[data-code]")).toBeVisible();
+    },
+  },
+  {
     state: "the settings with a payment method and its QR code",
     async open({ page, signedIn }) {
       await signedIn(page, "/admin/settings");
@@ -1023,7 +1042,15 @@ for (const row of [...STOREFRONT, ...NEPALI, ...ADMIN]) {
     const tidying: Array<() => Promise<unknown>> = [];
     try {
       await useTheme(page, "dark");
-      await row.open({ page, admin, origin: baseURL!, signedIn, gateways: shop.gateways, afterwards: (tidy) => tidying.push(tidy) });
+      await row.open({
+        page,
+        admin,
+        origin: baseURL!,
+        signedIn,
+        gateways: shop.gateways,
+        telegram: shop.telegram,
+        afterwards: (tidy) => tidying.push(tidy),
+      });
       await expect(page.locator("html")).toHaveClass(/dark/);
       await expectNoViolations(page, "dark");
       await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { startFakeGateways, type FakeGateways } from "../tests/fakes/gateways";
+import { startFakeTelegram, type FakeTelegram } from "../tests/fakes/telegram";
 import { freePort, runFolder, startServer, stopServer, templateDatabase } from "./server";
 
 export { expect };
@@ -19,6 +20,8 @@ export interface Shop {
   adminSession: Cookie;
   /** This worker's fake Khalti, eSewa and Fonepay (tests/fakes/gateways.ts), which its server is configured to use. */
   gateways: FakeGateways;
+  /** This worker's fake Telegram Bot API (tests/fakes/telegram.ts), where its server's bot talks (issue 31). */
+  telegram: FakeTelegram;
 }
 
 interface Account {
@@ -41,14 +44,19 @@ export const test = base.extend<{ signedIn: SignedIn; admin: APIRequestContext }
       fs.copyFileSync(templateDatabase(), database);
       const clientOriginPort = await freePort();
       // The gateways are reached as in production, through their configured base URLs: the run stays offline.
-      const gateways = await startFakeGateways();
+      const [gateways, telegram] = await Promise.all([startFakeGateways(), startFakeTelegram()]);
+      const closeFakes = () => Promise.all([gateways.close(), telegram.close()]);
       const server = await startServer({
         DATABASE_URL: database,
         MEDIA_DIR: path.join(folder, "media"),
         CORS_ORIGINS: `http://localhost:${clientOriginPort}`,
         ...gateways.env,
+        ...telegram.env,
+        // The bot's worker looks for work 5 times a second and its poll answers within a second.
+        NOTICES_TICK_MS: "200",
+        TELEGRAM_POLL_SECONDS: "1",
       }).catch(async (error: unknown) => {
-        await gateways.close();
+        await closeFakes();
         throw error;
       });
       try {
@@ -62,10 +70,10 @@ export const test = base.extend<{ signedIn: SignedIn; admin: APIRequestContext }
         expect(limits.status(), await limits.text()).toBe(200);
         await login.dispose();
         expect(adminSession, "the sign-in set a session cookie").toBeDefined();
-        await use({ origin: server.origin, clientOriginPort, adminSession: adminSession!, gateways });
+        await use({ origin: server.origin, clientOriginPort, adminSession: adminSession!, gateways, telegram });
       } finally {
         await stopServer(server);
-        await gateways.close();
+        await closeFakes();
       }
     },
     { scope: "worker", timeout: 90_000 },

@@ -1,7 +1,8 @@
 // Bundles the Fastify server into dist/ with the npm packages it uses, so a start reads one file
 // instead of resolving hundreds (about a quarter of a second on the 2-core machines). External stay:
 // native modules, and React with React Router, which must be the same copies the React Router build
-// in build/ imports.
+// in build/ imports; and grammY, whose node-fetch knows an abort signal by its class's name, which bundling
+// renames (abort-controller's AbortSignal would clash with Node's own).
 import { writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 
@@ -22,6 +23,7 @@ await build({
     "react-dom",
     "react-router",
     "@react-router/*",
+    "grammy",
   ],
   // Bundled CommonJS packages still call require() for Node's own modules.
   banner: { js: 'import { createRequire as __pasalRequire } from "node:module"; const require = __pasalRequire(import.meta.url);' },

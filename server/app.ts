@@ -30,6 +30,8 @@ import { trendingRoutes } from "./modules/trending/routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
+import { telegramRoutes } from "./modules/telegram/routes";
+import { createNoticeWorker, type NoticeWorker } from "./modules/telegram/worker";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
 import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
@@ -67,7 +69,8 @@ export interface Lifecycle {
   leaving: boolean;
 }
 
-export type App = FastifyInstance & { services: Services; lifecycle: Lifecycle };
+/** `worker`: the seller's bot's one worker (ADR 0105), started by the server once it listens (server/start.ts). */
+export type App = FastifyInstance & { services: Services; lifecycle: Lifecycle; worker: NoticeWorker };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 72_000 };
@@ -200,6 +203,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(customerLinksRoutes, { services });
       await api.register(auditRoutes, { services });
       await api.register(reportsRoutes, { services });
+      await api.register(telegramRoutes, { services, publicUrl: config.publicUrl });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
       api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());
@@ -216,7 +220,17 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       { https: config.secureCookies, formTargets: [new URL(config.gateways.esewaFormUrl).origin] },
     );
 
-  return Object.assign(app, { services, lifecycle });
+  const worker = createNoticeWorker({
+    service: services.telegram,
+    database: config.database,
+    telegram: config.telegram,
+    notices: config.notices,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  // Before the database closes: the poll and the lock go first.
+  app.addHook("onClose", () => worker.stop());
+  return Object.assign(app, { services, lifecycle, worker });
 }
 
 const PRIVATE_API_ROUTE = /^\/api\/(?:admin|auth)\//;

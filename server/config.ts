@@ -7,6 +7,11 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 
 const POOL_MAX_MESSAGE = "must be a whole number of connections from 1 to 1000 (PostgreSQL connections each instance may open)";
 
+function milliseconds(min: number, max: number, fallback: number) {
+  const message = `must be a whole number of milliseconds from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a port number from 0 to 65535" })
@@ -84,6 +89,16 @@ const envSchema = z.object({
     .min(500, "must be a number of milliseconds from 500 to 60000")
     .max(60000, "must be a number of milliseconds from 500 to 60000")
     .default(10000),
+  TELEGRAM_API_URL: z.url({ error: "must be an absolute URL, e.g. https://api.telegram.org" }).default("https://api.telegram.org"),
+  TELEGRAM_POLL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds from 0 to 50" })
+    .int("must be a whole number of seconds from 0 to 50")
+    .min(0, "must be a number of seconds from 0 to 50")
+    .max(50, "must be a number of seconds from 0 to 50")
+    .default(30),
+  NOTICES_TICK_MS: milliseconds(50, 60_000, 2_000),
+  NOTICES_SCAN_MS: milliseconds(100, 86_400_000, 600_000),
+  NOTICES_RETRY_MS: milliseconds(10, 3_600_000, 30_000),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -119,6 +134,17 @@ export type Config = {
    * production, each replaceable (the research found hosts that moved and sources that disagree).
    */
   gateways: { khaltiBaseUrl: string; esewaFormUrl: string; esewaStatusUrl: string; fonepayBaseUrl: string; timeoutMs: number };
+  /**
+   * The seller's Telegram bot (issue 31, ADR 0105): where the Bot API is (a local fake in tests), and how long a
+   * getUpdates waits for news while the bot polls.
+   */
+  telegram: { apiUrl: string; pollSeconds: number };
+  /**
+   * The notices' worker: how often it sends what is due (and an instance without the lock asks for it again), how
+   * often it looks for stock running out, bills and renewals due, and the first wait before a failed send is
+   * tried again (doubled each time).
+   */
+  notices: { tickMs: number; scanMs: number; retryMs: number };
 };
 
 const GATEWAY_HOSTS = {
@@ -168,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     isDevelopment: e.NODE_ENV === "development",
     gateways: gatewayHosts(e),
+    telegram: { apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ""), pollSeconds: e.TELEGRAM_POLL_SECONDS },
+    notices: { tickMs: e.NOTICES_TICK_MS, scanMs: e.NOTICES_SCAN_MS, retryMs: e.NOTICES_RETRY_MS },
     secrets: {
       key: e.SECRETS_KEY === undefined ? undefined : parseMasterKey(e.SECRETS_KEY),
       keyFile: path.resolve(e.SECRETS_KEY_FILE ?? defaultKeyFile(e.DATABASE_URL, isPostgres)),

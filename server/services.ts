@@ -29,6 +29,8 @@ import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
 import { createUploadsService } from "./modules/uploads/service";
 import { createVideosService } from "./modules/videos/service";
+import { createTelegramService } from "./modules/telegram/service";
+import type { NoticeEvent } from "../domain/notices";
 import { createWindowCounter } from "./plugins/rate-limits";
 import { createLimits } from "./plugins/shared-limits";
 
@@ -54,6 +56,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
+  /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
+  const notices = { record: (trx: Db, event: NoticeEvent) => telegram.record(trx, event) };
   const orders = createOrdersService(db, clock, {
     catalogue,
     settings,
@@ -65,8 +69,25 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     stock: { waitingLines: () => ledger.availability.waitingLines() },
     seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
     afterPaid: (reference) => deliverAutomatically(reference),
+    notices,
   });
   const autoDelivery = createAutoDelivery(db, changes, { orders, ...ledger, graceDays: async () => (await ledger.ledgerSettings.get()).graceDays });
+  const telegram = createTelegramService(db, clock, {
+    secrets,
+    telegram: config.telegram,
+    retryMs: config.notices.retryMs,
+    publicUrl: config.publicUrl,
+    log,
+    orders,
+    autoDelivery,
+    delivery: ledger.delivery,
+    ledger: {
+      lineSeat: (lineId) => ledger.accounts.lineSeat(lineId),
+      keyStock: () => ledger.licenceKeys.stock(),
+      levels: () => ledger.availability.levels(),
+      itemNames: async () => new Map((await catalogue.list()).map((item) => [item._id, item.Name])),
+    },
+  });
   /**
    * Issue 30: after an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
    * automatically where their items allow it. The payment stays recorded whatever happens here, so a failure is
@@ -103,11 +124,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       gateways: config.gateways,
       log,
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
+      notices,
     }),
     customers: createCustomersService(db, clock),
     customerLinks,
     reports: createReportsService(db, clock),
     audit: createAuditService(db),
+    telegram,
     ...ledger,
   };
 }

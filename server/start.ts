@@ -49,6 +49,8 @@ export async function start({ web }: StartOptions): Promise<void> {
     // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
     void app.services.trending.refresh();
     await listen(app, config);
+    // The seller's bot: one instance sends its notices and brings its updates (ADR 0105).
+    app.worker.start();
     // From the moment it listens, so a stop signal that comes during the rest of the start is graceful too.
     stopGracefully(app, database, config);
     // Only once the shop is listening: a start that fails (a taken port) must not create an admin whose

@@ -56,6 +56,8 @@ describe("the API as a whole", () => {
         "GET /api/payments/:id/failed",
         // A customer's page of all their subscriptions, opened by the key of their customer link (ADR 0104).
         "GET /api/my/:key",
+        // Telegram's servers bring the seller's bot its updates; each call carries the webhook's secret (ADR 0105).
+        "POST /api/telegram/webhook",
       ].sort(),
     );
     // Admin-only like the rest, named so that the inventory notices one going missing: the audit log and hiding

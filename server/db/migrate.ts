@@ -19,6 +19,7 @@ import { automaticDelivery } from "./migrations/0018-automatic-delivery";
 import { auditOutlivesWhatItAudits } from "./migrations/0019-audit-outlives-what-it-audits";
 import { orderCeilings } from "./migrations/0020-order-ceilings";
 import { customerLinks } from "./migrations/0021-customer-links";
+import { telegramBot } from "./migrations/0022-telegram-bot";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0019-audit-outlives-what-it-audits": auditOutlivesWhatItAudits,
   "0020-order-ceilings": orderCeilings,
   "0021-customer-links": customerLinks,
+  "0022-telegram-bot": telegramBot,
 };
 
 export const migrationNames = Object.keys(migrations);

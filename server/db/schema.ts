@@ -166,6 +166,8 @@ export interface OrderLinesTable {
   auto_delivered: Generated<number>;
   /** Why a paid order's line was not delivered automatically (an `AutoDeliveryReason`), or null. */
   auto_delivery_reason: string | null;
+  /** When the shopper was last reminded of this line's renewal (0022-telegram-bot). */
+  reminded_at: string | null;
 }
 
 export interface PaymentMethodsTable {
@@ -396,4 +398,82 @@ export interface Tables {
   payment_gateways: PaymentGatewaysTable;
   payments: PaymentsTable;
   ceiling_refusals: CeilingRefusalsTable;
+  telegram_bot: TelegramBotTable;
+  telegram_chats: TelegramChatsTable;
+  telegram_links: TelegramLinksTable;
+  notices: NoticesTable;
+  notice_presses: NoticePressesTable;
+}
+
+/** The seller's Telegram bot (0022-telegram-bot): one row, its token sealed with the shop's secrets key. */
+export interface TelegramBotTable {
+  id: string;
+  token_sealed: string;
+  bot_user_id: string;
+  username: string;
+  name: string;
+  /** Sent by Telegram with every webhook call (X-Telegram-Bot-Api-Secret-Token). */
+  webhook_secret: string;
+  /** The webhook Telegram was last told, or null while the bot polls. */
+  webhook_url: string | null;
+  /** The last update the poller handled; the next poller starts after it. */
+  last_update_id: Generated<string | number>;
+  updated_at: string;
+}
+
+/** A chat the bot talks to: an admin's ("admin"), later a shopper's. */
+export interface TelegramChatsTable {
+  id: string;
+  chat_id: string;
+  /** The Telegram user who connected it; only they may press its buttons. */
+  user_id: string;
+  title: string;
+  role: string;
+  admin_id: string | null;
+  language: Generated<string>;
+  /** "HH:MM" in the shop's time, or null: no quiet hours. */
+  quiet_start: string | null;
+  quiet_end: string | null;
+  /** "HH:MM": one digest a day at that time instead of single messages; null: single messages. */
+  digest_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time code that ties the chat it is sent from to an admin; only its hash is kept. */
+export interface TelegramLinksTable {
+  code_hash: string;
+  role: string;
+  admin_id: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** The outbox: one notice for one chat (0022-telegram-bot). */
+export interface NoticesTable {
+  id: string;
+  chat_id: string;
+  kind: string;
+  /** JSON: the facts the message is written from. */
+  payload: string;
+  dedupe: string | null;
+  status: string;
+  attempts: Generated<number>;
+  next_try_at: string;
+  claim: string | null;
+  claimed_until: string | null;
+  message_id: string | null;
+  /** 1: sent as a line of a digest (its message_id is the digest's). */
+  digest: Generated<number>;
+  error: Generated<string>;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A button of a notice that was pressed, by whom: it acts once. */
+export interface NoticePressesTable {
+  notice_id: string;
+  action: string;
+  admin_name: string;
+  at: string;
 }

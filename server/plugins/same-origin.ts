@@ -4,6 +4,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** A GET that changes the caller's own state (signing out) must come from our pages as a write must. */
     checkOrigin?: boolean;
+    /** Another server calls it, not a browser, and proves itself another way (Telegram's webhook and its secret). */
+    serverCaller?: boolean;
   }
 }
 
@@ -22,6 +24,7 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string 
   const listed = new Set(corsOrigins);
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.checkOrigin) return;
+    if (request.routeOptions.config.serverCaller) return;
     const origin = request.headers.origin;
     if (origin !== undefined && listed.has(origin)) return;
     if (!comesFromOurPages(request, publicUrl)) {

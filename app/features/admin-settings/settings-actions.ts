@@ -3,6 +3,7 @@ import { adminCreateInputSchema, changePasswordInputSchema } from "../../../doma
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import { orderLimitsSchema } from "../../../domain/order-limits";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { notificationActionSchemas } from "./notification-actions";
 import { saveGatewaySchema } from "./online-payment-actions";
 import { paymentMethodActionSchemas } from "./payment-method-actions";
 
@@ -42,4 +43,5 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveLedgerSchema,
   saveGatewaySchema,
   saveOrderLimitsSchema,
+  ...notificationActionSchemas,
 ]);

@@ -8,7 +8,9 @@ import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
+import { callApi } from "../../lib/admin/admin-api";
 import { inputClass } from "../../lib/admin/form-parts";
+import { formatDateTime } from "../../lib/admin/format";
 import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -117,10 +119,23 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
       </p>
       <p className="mt-1 text-sm">
         {renewal.currentPrice === null ? "No longer sold with this plan" : `Renewal price today: NPR ${formatNpr(renewal.currentPrice)}`}
+        {renewal.remindedAt && (
+          <span className={mutedText}>
+            {" "}
+            · reminded <time dateTime={renewal.remindedAt}>{formatDateTime(renewal.remindedAt)}</time>
+          </span>
+        )}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {renewal.whatsappUrl ? (
-          <a href={renewal.whatsappUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} px-4 py-2 text-sm`}>
+          <a
+            href={renewal.whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${primaryButton} px-4 py-2 text-sm`}
+            // The line remembers it was reminded, so the seller's bot does not ask for it again (issue 31).
+            onClick={() => void callApi("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}/remind`, z.unknown())}
+          >
             Remind on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (

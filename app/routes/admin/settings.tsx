@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { LedgerSettingsForm } from "../../features/admin-settings/ledger-settings-form";
 import { OrderLimitsForm } from "../../features/admin-settings/order-limits-form";
+import { NotificationsSection } from "../../features/admin-settings/notifications-section";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { OnlinePaymentsSection } from "../../features/admin-settings/online-payments-section";
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
@@ -14,21 +15,22 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits] = await Promise.all([
+  const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits, telegram] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
     context.services.ledgerSettings.forEdit(),
     context.services.payments.settings(),
     context.services.orderLimits.forEdit(),
+    context.services.telegram.settings(admin.id, context.config.publicUrl?.startsWith("https://") ? "webhook" : "polling"),
   ]);
-  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways, orderLimits };
+  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways, orderLimits, telegram };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits } = context.services;
+  const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits, telegram } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -63,6 +65,18 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "order-limits":
         await orderLimits.save(form.fields, actor, form.version);
         return "Order limits saved. The shop uses them from now on.";
+      case "telegram-token":
+        await telegram.saveToken(form.fields.token, actor.admin);
+        return "Bot saved. Connect your chat to get its messages.";
+      case "telegram-remove":
+        await telegram.removeBot(actor.admin);
+        return "Bot removed. No chat gets notices now.";
+      case "telegram-prefs":
+        await telegram.setPrefs(form.id, actor.admin.id, form.fields);
+        return "Chat settings saved";
+      case "telegram-disconnect":
+        await telegram.disconnect(form.id, actor.admin);
+        return "Chat disconnected";
     }
   });
 }
@@ -72,7 +86,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, paymentMethods, ledger, gateways, orderLimits } = loaderData;
+  const { settings, version, admins, you, paymentMethods, ledger, gateways, orderLimits, telegram } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -82,6 +96,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <OnlinePaymentsSection gateways={gateways} />
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
         <OrderLimitsForm limits={orderLimits.settings} version={orderLimits.version} />
+        <NotificationsSection telegram={telegram} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

@@ -4,7 +4,7 @@ import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type
 import type { ShopperOrder } from "../../../domain/order-pages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Db } from "../../db/database";
-import { HttpError, isUniqueViolation } from "../../errors";
+import { conflict, HttpError, isUniqueViolation } from "../../errors";
 import type { Actor } from "../audit/repository";
 import type { DeliveryWithParts } from "./delivery";
 import type { SeatProposal } from "./service";
@@ -28,6 +28,15 @@ export interface AutoDeliveryDependencies {
   /** The ledger's grace period, read before each delivery's transaction. */
   graceDays(): Promise<number>;
 }
+
+/** Why the seller's Deliver could not deliver a line, in the words of the admin's own buttons. */
+const SELLER_REASONS: Record<AutoDeliveryReason, string> = {
+  "not-enabled": "a line's item is no longer in the catalogue",
+  "no-seat": "no free seat fits a line: add an account or free a seat",
+  "no-key": "no key of a line's item is in stock: import more keys",
+  "no-stock-kept": "a line's item is sold from no account and no keys: deliver it from the admin",
+  "other-lines": "another line could not be delivered",
+};
 
 /** Thrown inside the delivery's transaction to roll it back: not every line could be delivered. */
 class Undelivered extends Error {
@@ -95,6 +104,42 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
     });
   }
 
+  /**
+   * The one delivery of a paid order from the seats and keys the ledger proposes, all lines or none, in one
+   * transaction. `seller`: the seller asked for it (the bot's Deliver, issue 31): every line goes, whatever its item
+   * is set to, and the lines are not marked delivered automatically (their shopper's page shows no credentials).
+   */
+  async function deliverProposed(reference: string, seller: boolean): Promise<"delivered" | "untouched"> {
+    for (let attempt = 1; ; attempt++) {
+      // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
+      const grace = await graceDays();
+      try {
+        const delivered = await db.transaction().execute(async (trx) => {
+          const paid = await orders.deliverPaidWithin(trx, reference);
+          if (!paid) return false;
+          const itemIds = paid.lines.map(({ itemId }) => itemId);
+          const enabled = seller ? new Set(itemIds.filter((id): id is string => id !== null)) : await enabledItems(trx, itemIds);
+          const outcomes: LineOutcome[] = [];
+          for (const line of paid.lines) outcomes.push(await take(trx, line, enabled, grace));
+          const reasons = undeliveredReasons(outcomes);
+          if (reasons) throw new Undelivered(reasons);
+          await trx
+            .updateTable("order_lines")
+            .set({ auto_delivered: seller ? 0 : 1, auto_delivery_reason: null })
+            .where("order_id", "=", paid.orderId)
+            .execute();
+          return true;
+        });
+        if (delivered) await changes.publish("ledger");
+        return delivered ? "delivered" : "untouched";
+      } catch (error) {
+        // Another delivery took the seat proposed to one of the lines: everything rolled back; look again.
+        if (isUniqueViolation(error) && attempt < ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
   return {
     /**
      * Delivers a paid order automatically when every line can be: "delivered"; "waiting" when a line could not
@@ -105,40 +150,31 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
       const reference = normaliseReference(given);
       const itemIds = (await paidLines(reference)).map((line) => line.itemId);
       if ((await enabledItems(db, itemIds)).size === 0) return "untouched";
-      for (let attempt = 1; ; attempt++) {
-        // Read before the transaction: on SQLite its one connection is the transaction's until it ends.
-        const grace = await graceDays();
-        try {
-          const delivered = await db.transaction().execute(async (trx) => {
-            const paid = await orders.deliverPaidWithin(trx, reference);
-            if (!paid) return false;
-            const enabled = await enabledItems(
-              trx,
-              paid.lines.map(({ itemId }) => itemId),
-            );
-            const outcomes: LineOutcome[] = [];
-            for (const line of paid.lines) outcomes.push(await take(trx, line, enabled, grace));
-            const reasons = undeliveredReasons(outcomes);
-            if (reasons) throw new Undelivered(reasons);
-            await trx
-              .updateTable("order_lines")
-              .set({ auto_delivered: 1, auto_delivery_reason: null })
-              .where("order_id", "=", paid.orderId)
-              .execute();
-            return true;
-          });
-          if (delivered) await changes.publish("ledger");
-          return delivered ? "delivered" : "untouched";
-        } catch (error) {
-          if (error instanceof Undelivered) {
-            await recordReasons(reference, error.reasons);
-            return "waiting";
-          }
-          // Another delivery took the seat proposed to one of the lines: everything rolled back; look again.
-          if (isUniqueViolation(error) && attempt < ATTEMPTS) continue;
-          throw error;
-        }
+      try {
+        return await deliverProposed(reference, false);
+      } catch (error) {
+        if (!(error instanceof Undelivered)) throw error;
+        await recordReasons(reference, error.reasons);
+        return "waiting";
       }
+    },
+
+    /**
+     * The seller's one-press delivery (the bot's Deliver, issue 31): a paid order's lines take the seats and keys
+     * the ledger proposes, with the checks of the admin's buttons, and the order becomes delivered; all or nothing.
+     * 409 when the order is not paid (any more) or a line has nothing to take, saying why.
+     */
+    async deliverAsSeller(given: string): Promise<void> {
+      const reference = normaliseReference(given);
+      let outcome: "delivered" | "untouched";
+      try {
+        outcome = await deliverProposed(reference, true);
+      } catch (error) {
+        if (!(error instanceof Undelivered)) throw error;
+        const reason = [...error.reasons.values()].find((r) => r !== "other-lines") ?? "no-stock-kept";
+        throw conflict(`Order ${reference} was not delivered: ${SELLER_REASONS[reason]}`);
+      }
+      if (outcome === "untouched") throw conflict(`Order ${reference} is not paid, or someone delivered it just now`);
     },
 
     /**

@@ -77,6 +77,9 @@ export function createAvailabilityService(
       return stock ? availability(stock, stock.threshold) : null;
     },
 
+    /** Free seats and keys and the threshold of every item sold from the ledger (the bot's stock check, issue 31). */
+    levels: async (): Promise<Map<string, ItemStock>> => current(),
+
     /** The item's licence keys never expire (issue 29): its product page says so instead of a validity in days. */
     async neverExpires(itemId: string): Promise<boolean> {
       return (await loaded()).lifetime.has(itemId);

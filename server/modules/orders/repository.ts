@@ -52,6 +52,8 @@ export type DueLine = {
   customerName: string | null;
   phone: string | null;
   language: Locale;
+  /** When the shopper was last reminded of its renewal (from the Renewals screen or the bot). */
+  remindedAt: string | null;
 };
 
 type OrderFilter = { status?: OrderStatus; claimed?: boolean; reference?: string; phoneDigits?: string };
@@ -432,6 +434,7 @@ export function createOrdersRepository() {
           "l.devices",
           "l.start_date as startDate",
           "l.expiry_date as expiryDate",
+          "l.reminded_at as remindedAt",
           "o.id as orderId",
           "o.reference",
           "o.channel",
@@ -468,6 +471,7 @@ export function createOrdersRepository() {
           "l.start_date as startDate",
           "l.expiry_date as expiryDate",
           "l.renewal_order_id as renewalOrderId",
+          "l.reminded_at as remindedAt",
           "o.id as orderId",
           "o.reference",
           "o.channel",
@@ -487,6 +491,10 @@ export function createOrdersRepository() {
         status: row.status as OrderStatus,
         language: readLocale(row.language),
       };
+    },
+
+    async markReminded(db: Db, lineId: string, now: string) {
+      await db.updateTable("order_lines").set({ reminded_at: now }).where("id", "=", lineId).execute();
     },
 
     /** Marks a line renewed by `renewalOrderId`, unless someone already did. */

@@ -244,6 +244,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   app.post(
+    "/admin/renewals/:lineId/remind",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The renewal reminder of a line, to send the customer; the line remembers it was reminded",
+        params: z.object({ lineId: z.string().min(1).max(100) }),
+        response: { 200: z.object({ success: z.literal(true), renewal: renewalSchema }), ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, renewal: await orders.remind(request.params.lineId) }),
+  );
+
+  app.post(
     "/admin/renewals/:lineId",
     {
       schema: {

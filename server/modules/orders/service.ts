@@ -42,6 +42,7 @@ import { normalisePhone } from "../../../domain/customers";
 import { refusalText } from "../../../domain/order-limits";
 import type { Actor } from "../auth/service";
 import type { OrderLimitsService } from "../order-limits/service";
+import type { NoticeEvent } from "../../../domain/notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound, TooManyRequests } from "../../errors";
@@ -89,12 +90,14 @@ export interface OrdersDependencies {
   };
   /** Runs after an order is marked paid, once that is committed: automatic delivery (issue 30). Never throws. */
   afterPaid?: (reference: string) => Promise<void>;
+  /** The seller's bot (issue 31): what happened goes to the outbox in the transaction that made it happen. */
+  notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
 }
 
 export function createOrdersService(
   db: Db,
   clock: Clock,
-  { catalogue, settings, paymentMethods, limits, orderLimits, publicUrl, secrets, stock, seats, afterPaid }: OrdersDependencies,
+  { catalogue, settings, paymentMethods, limits, orderLimits, publicUrl, secrets, stock, seats, afterPaid, notices }: OrdersDependencies,
 ) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
@@ -234,6 +237,7 @@ export function createOrdersService(
       language: line.language,
       message,
       whatsappUrl: line.phone ? whatsappUrl(internationalPhone(line.phone), message) : null,
+      remindedAt: line.remindedAt,
     };
   }
 
@@ -280,7 +284,20 @@ export function createOrdersService(
           },
           now,
         );
-        if (!renewedOrder || !renews) return { reference, renewed: undefined };
+        const placed = async (renewed?: RenewedLine) => {
+          await notices?.record(trx, {
+            kind: "order-placed",
+            reference,
+            lines: priced.lines.map(({ name, months, devices, lineTotal }) => ({ name, months, devices, lineTotal })),
+            total: priced.total,
+            channel: input.channel,
+            customerName: input.name,
+            phone: input.phone,
+            renews: renewed ? `${renewed.reference} (${renewed.name})` : null,
+          });
+          return { reference, renewed };
+        };
+        if (!renewedOrder || !renews) return placed();
         const position = renewedOrder.lines.findIndex((l) => l.id === renews.lineId);
         const line = renewedOrder.lines[position];
         if (!line) throw notFound(`Order ${renewedOrder.reference} has no such line to renew`);
@@ -300,7 +317,7 @@ export function createOrdersService(
           name: line.name,
           expiryDate: line.expiryDate ?? today(),
         };
-        return { reference, renewed: renewedLine };
+        return placed(renewedLine);
       });
       // A checkout that placed nothing gives its place under the ceiling back: the ceiling counts orders.
       const { reference, renewed } = await placing.catch(async (error: unknown) => {
@@ -381,7 +398,18 @@ export function createOrdersService(
       if (order.paidClaim) throw conflict("You already told the shop you paid for this order");
       const place = await orderLimits.take("paid-claims");
       if ("retryAfter" in place) throw new TooManyRequests(refusalText.claimsBusy(place.retryAfter, locale), place.retryAfter);
-      if (!(await repository.claimPaid(db, order._id, clock().toISOString(), transactionId))) {
+      const claimed = await db.transaction().execute(async (trx) => {
+        if (!(await repository.claimPaid(trx, order._id, clock().toISOString(), transactionId))) return false;
+        await notices?.record(trx, {
+          kind: "paid-claimed",
+          reference: order.reference,
+          total: order.total,
+          customerName: order.customerName,
+          transactionId,
+        });
+        return true;
+      });
+      if (!claimed) {
         await place.giveBack();
         throw conflict("You already told the shop you paid for this order");
       }
@@ -546,6 +574,24 @@ export function createOrdersService(
       const [lines, items] = await Promise.all([repository.dueLines(db, addDays(now, days)), catalogueById()]);
       const seatNames = seats ? await seats.namesOf(lines.map((line) => line.lineId)) : new Map<string, SeatPlace>();
       return lines.map((line) => toRenewal(line, items, now, seatNames.get(line.lineId)));
+    },
+
+    /**
+     * The renewal reminder of one delivered line, not renewed yet, for the seller to send (the Renewals screen's
+     * Remind, the bot's button); the line remembers when it was reminded.
+     */
+    async remind(lineId: string): Promise<Renewal> {
+      const line = await repository.findDueLine(db, lineId);
+      if (!line) throw notFound(`No order line ${lineId}`);
+      if (line.status !== "delivered") throw conflict(`Order ${line.reference} is not delivered yet, so there is nothing to renew`);
+      if (line.renewalOrderId) throw conflict(`This ${line.name} line of ${line.reference} is already renewed`);
+      const remindedAt = clock().toISOString();
+      await repository.markReminded(db, lineId, remindedAt);
+      const [items, seatNames] = await Promise.all([
+        catalogueById(),
+        seats ? seats.namesOf([lineId]) : Promise.resolve(new Map<string, SeatPlace>()),
+      ]);
+      return toRenewal({ ...line, remindedAt }, items, today(), seatNames.get(lineId));
     },
 
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */

@@ -17,6 +17,7 @@ import {
   type PaymentState,
   type PaymentToCheck,
 } from "../../../domain/payments";
+import type { NoticeEvent } from "../../../domain/notices";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -53,6 +54,8 @@ export interface PaymentsDependencies {
   log: FastifyBaseLogger;
   /** Called once an order is moved to paid by a verified payment (issue 30); wired to automatic delivery on merge. */
   afterVerifiedPayment?: (orderReference: string) => Promise<void> | void;
+  /** The seller's bot (issue 31): a verified payment and one to check go to the outbox with the payment's record. */
+  notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -130,6 +133,22 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
    */
   async function settle(payment: StoredPayment, check: GatewayCheck): Promise<void> {
     const name = GATEWAY_NAMES[payment.gateway];
+    /** Puts the attempt in "payments to check", once, and tells the seller's chats. */
+    const toCheck = (outcome: { transactionId: string | null; detail: string }) =>
+      db.transaction().execute(async (trx) => {
+        if (!(await repository.settle(trx, payment.id, "check", outcome, now()))) return false;
+        const reference = await repository.orderReference(trx, payment.orderId);
+        if (reference) {
+          await deps.notices?.record(trx, {
+            kind: "payment-to-check",
+            reference,
+            gateway: payment.gateway,
+            amount: payment.amount,
+            detail: outcome.detail,
+          });
+        }
+        return true;
+      });
     if (check.state === "pending") {
       if (payment.status === "started") await repository.settle(db, payment.id, "pending", { transactionId: null, detail: check.detail }, now());
       return;
@@ -145,8 +164,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       problems.push(`${name} says NPR ${check.amount} was paid; the order is NPR ${payment.amount}`);
     const outcome = { transactionId: check.transactionId, detail: [check.detail, ...problems].join(". ") };
     if (problems.length > 0) {
-      if (await repository.settle(db, payment.id, "check", outcome, now()))
-        log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
+      if (await toCheck(outcome)) log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
       return;
     }
     let moved: "paid" | "noted" | "refused" | "decided" = "decided";
@@ -160,28 +178,26 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
         });
         // Money for an order the seller cancelled: theirs to sort out with the shopper.
         if (result === "refused") throw new RefusedOrder();
+        const reference = await repository.orderReference(trx, payment.orderId);
+        if (reference) {
+          await deps.notices?.record(trx, {
+            kind: "payment-verified",
+            reference,
+            gateway: payment.gateway,
+            amount: payment.amount,
+            transactionId: check.transactionId,
+          });
+        }
         return result;
       });
     } catch (error) {
       if (error instanceof RefusedOrder) {
-        await repository.settle(
-          db,
-          payment.id,
-          "check",
-          { ...outcome, detail: `${outcome.detail}. The order no longer awaits payment (cancelled?)` },
-          now(),
-        );
+        await toCheck({ ...outcome, detail: `${outcome.detail}. The order no longer awaits payment (cancelled?)` });
         return;
       }
       // Another payment of this order is recorded paid already: this one is a second payment.
       if (isUniqueViolation(error)) {
-        await repository.settle(
-          db,
-          payment.id,
-          "check",
-          { ...outcome, detail: `${outcome.detail}. A second payment: the order is paid already` },
-          now(),
-        );
+        await toCheck({ ...outcome, detail: `${outcome.detail}. A second payment: the order is paid already` });
         return;
       }
       throw error;

@@ -17,6 +17,8 @@ export const secretContext = {
   customerKey: (phone: string, keyHash: string) => `customer-key:${phone}:${keyHash}`,
   /** A merchant secret of an online gateway (issue 30). */
   gateway: (gateway: string, what: "secret" | "password") => `gateway-${what}:${gateway}`,
+  /** The seller's Telegram bot's token (issue 31). */
+  telegramBot: () => "telegram-bot-token",
 };
 
 /**
@@ -72,6 +74,16 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
         .where("gateway", "=", gateway.gateway)
         .execute();
     }
+    // The Telegram bot's token (issue 31).
+    const bots = await trx.selectFrom("telegram_bot").select(["id", "token_sealed"]).execute();
+    for (const bot of bots) {
+      const context = secretContext.telegramBot();
+      await trx
+        .updateTable("telegram_bot")
+        .set({ token_sealed: next.encrypt(current.decrypt(bot.token_sealed, context), context) })
+        .where("id", "=", bot.id)
+        .execute();
+    }
     await replaceCheck(trx, next, now);
     return {
       accounts: accounts.length,
@@ -80,6 +92,7 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       orderLinks: orders.length,
       customerLinks: links.length,
       gateways: gateways.length,
+      bots: bots.length,
     };
   });
 }

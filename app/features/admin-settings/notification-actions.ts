@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { botTokenInputSchema, chatPrefsInputSchema } from "../../../domain/notices";
+
+/** The seller's Telegram bot (issue 31): the same schemas as the API's routes. */
+export const saveBotTokenSchema = z.object({ intent: z.literal("telegram-token"), fields: botTokenInputSchema });
+export const removeBotSchema = z.object({ intent: z.literal("telegram-remove") });
+export const saveChatPrefsSchema = z.object({ intent: z.literal("telegram-prefs"), id: z.string().min(1).max(100), fields: chatPrefsInputSchema });
+export const disconnectChatSchema = z.object({ intent: z.literal("telegram-disconnect"), id: z.string().min(1).max(100) });
+
+export const notificationActionSchemas = [saveBotTokenSchema, removeBotSchema, saveChatPrefsSchema, disconnectChatSchema] as const;

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Update } from "grammy/types";
+import { z } from "zod";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
+import { HttpError } from "../../errors";
+import type { Services } from "../../services";
+import { actorOf } from "../audit/routes";
+import { describeFailure } from "./service";
+
+const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
+const chatParams = z.object({ id: z.string().min(1).max(100) });
+const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/**
+ * The seller's Telegram bot (issue 31, ADR 0105): its settings for the admins, and the webhook Telegram calls when
+ * the shop's public URL is https.
+ */
+export const telegramRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
+  const { telegram } = services;
+  const mode = publicUrl?.startsWith("https://") ? ("webhook" as const) : ("polling" as const);
+
+  app.get(
+    "/admin/telegram",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The bot (never its token), the connected chats with their quiet hours and digest, and the token's reveal log",
+        response: { 200: settingsAnswer },
+      },
+    },
+    async (request) => ({ success: true as const, settings: await telegram.settings(request.admin!.id, mode) }),
+  );
+
+  app.put(
+    "/admin/telegram/token",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Store the bot's token (sealed) once Telegram's getMe accepts it; another bot's token disconnects every chat",
+        body: botTokenInputSchema,
+        response: { 200: settingsAnswer, 400: errorResponseSchema, 502: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await telegram.saveToken(request.body.token, request.admin!);
+      return { success: true as const, settings: await telegram.settings(request.admin!.id, mode) };
+    },
+  );
+
+  app.delete(
+    "/admin/telegram",
+    {
+      schema: { tags: ["notifications"], summary: "Forget the bot and disconnect every chat", response: { 200: successMessageSchema } },
+    },
+    async (request) => {
+      await telegram.removeBot(request.admin!);
+      return { success: true, message: "Bot removed" };
+    },
+  );
+
+  app.post(
+    "/admin/telegram/reveal",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The bot's token in the clear; written to its reveal log",
+        response: { 200: z.object({ success: z.literal(true), value: z.string() }), 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, value: await telegram.reveal(actorOf(request)) }),
+  );
+
+  app.post(
+    "/admin/telegram/connect",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "A one-time code (15 minutes) to send the bot from your Telegram, which connects that chat to you",
+        response: { 200: connectCodeSchema.extend({ success: z.literal(true) }), 409: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await telegram.connectCode(request.admin!.id)) }),
+  );
+
+  app.put(
+    "/admin/telegram/chats/:id",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Your chat's language, quiet hours and daily digest (times HH:MM in Nepal; null turns one off)",
+        params: chatParams,
+        body: chatPrefsInputSchema,
+        response: { 200: successMessageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await telegram.setPrefs(request.params.id, request.admin!.id, request.body);
+      return { success: true, message: "Chat settings saved" };
+    },
+  );
+
+  app.delete(
+    "/admin/telegram/chats/:id",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Disconnect a chat: it gets no more notices",
+        params: chatParams,
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await telegram.disconnect(request.params.id, request.admin!);
+      return { success: true, message: "Chat disconnected" };
+    },
+  );
+
+  app.post(
+    "/telegram/webhook",
+    {
+      // Telegram's servers call it, not a browser: it proves itself with the secret it was given with the webhook.
+      config: { public: true, serverCaller: true },
+      schema: {
+        hide: true,
+        body: z.looseObject({ update_id: z.number().int() }),
+        response: { 200: z.object({ ok: z.literal(true) }), 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const secret = request.headers["x-telegram-bot-api-secret-token"];
+      if (!(await telegram.webhookSecretMatches(typeof secret === "string" ? secret : undefined))) throw new HttpError(401, "Not Telegram");
+      try {
+        await telegram.handleUpdate(request.body as unknown as Update);
+      } catch (error) {
+        // Answered all the same: Telegram would bring the update again and again; a button pressed once acts once anyway.
+        // Logged by its words only: a Bot API error carries the URL, and so the bot's token.
+        request.log.error({ reason: describeFailure(error) }, "telegram: an update could not be handled");
+      }
+      return { ok: true as const };
+    },
+  );
+};
