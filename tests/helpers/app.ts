@@ -34,7 +34,7 @@ export interface TestApp {
 
 /** A server on its own fresh database, with one admin (TEST_ADMIN); closed after the test. */
 export async function createTestApp(
-  options: { seed?: boolean; clock?: Clock; env?: Record<string, string> } & Pick<AppOptions, "beforeRoutes" | "web"> = {},
+  options: { seed?: boolean; clock?: Clock; env?: Record<string, string> } & Pick<AppOptions, "beforeRoutes" | "web" | "logStream"> = {},
 ): Promise<TestApp> {
   const { database, databaseUrl, drop } = await createTestDatabase();
   const clock = options.clock ?? systemClock;
@@ -46,7 +46,7 @@ export async function createTestApp(
   if (options.seed) await seedDefaultContent(database.db, clock);
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-media-"));
   const config = loadConfig({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, LOG_LEVEL: "silent", ...options.env });
-  const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes, web: options.web });
+  const app = await buildApp({ config, database, clock, beforeRoutes: options.beforeRoutes, web: options.web, logStream: options.logStream });
   const injectAsIs = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
   app.inject = namingOurOrigin(injectAsIs) as App["inject"];
   cleanups.push(async () => {
