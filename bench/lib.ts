@@ -1,10 +1,12 @@
 // Shared pieces of the benchmarks: the production server in a child process pinned to a core, nginx
 // serving captured bytes, wrk and its output, and the tables the figures are printed in.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -40,13 +42,27 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Spawns `command` pinned to the server core and waits for `readyPath` to answer 200. */
+/**
+ * Spawns `command` pinned to the server core and waits for `readyPath` to answer 200. Its standard output is
+ * discarded, or read by `stdout` (a pipe's writing end) as a log collector would read it. `env` is added to this
+ * process's environment, or is the whole of it with `cleanEnv`.
+ */
 export async function startProcess(
   command: string[],
-  { port, env = {}, readyPath = "/healthz" }: { port: number; env?: Record<string, string>; readyPath?: string },
+  {
+    port,
+    env = {},
+    cleanEnv = false,
+    readyPath = "/healthz",
+    stdout = "ignore",
+  }: { port: number; env?: Record<string, string>; cleanEnv?: boolean; readyPath?: string; stdout?: "ignore" | Writable },
 ): Promise<Server> {
   const started = performance.now();
-  const child = spawn("taskset", ["-c", SERVER_CPU, ...command], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn("taskset", ["-c", SERVER_CPU, ...command], {
+    cwd: ROOT,
+    env: cleanEnv ? env : { ...process.env, ...env },
+    stdio: ["ignore", stdout, "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -95,6 +111,72 @@ export function startPasalOn(databaseUrl: string, mediaDir: string, port: number
   });
 }
 
+/**
+ * Pasal as `npm start` runs it: `node scripts/start.mjs` with nothing in its environment but where its database,
+ * media, port and first admin are (every other setting at its default: logging at `info`, the page cache,
+ * compression), its standard output read by a log collector (`logLines`) on the client core. The one setting
+ * changed is SHUTDOWN_DRAIN_MS=0, which only shortens the stop between sections. `extraEnv` changes one more
+ * (LOG_LEVEL=warn: the same process with logging off).
+ */
+export async function startPasalAsShipped(
+  databaseFile: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Server & { logLines: () => number }> {
+  const counter = logLineCounter();
+  const server = await startProcess(["node", "scripts/start.mjs"], {
+    port,
+    cleanEnv: true,
+    stdout: counter.input,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      PORT: String(port),
+      DATABASE_URL: databaseFile,
+      MEDIA_DIR: path.join(path.dirname(databaseFile), "media"),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      SHUTDOWN_DRAIN_MS: "0",
+      ...extraEnv,
+    },
+  });
+  return {
+    ...server,
+    logLines: counter.lines,
+    stop: async () => {
+      await server.stop();
+      await counter.stop();
+    },
+  };
+}
+
+/**
+ * A log collector: a process on the client core reading a pipe and counting its lines (what `journald` or a
+ * container runtime does with a server's standard output, short of storing it). `lines()`: lines read so far.
+ */
+function logLineCounter() {
+  const countFile = path.join(tempDir("log"), "lines");
+  fs.writeFileSync(countFile, "0");
+  const script = `
+    const fs = require("node:fs");
+    let lines = 0;
+    process.stdin.on("data", (chunk) => { for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++; });
+    // Written aside, then renamed: a reader never sees a half-written count.
+    const save = () => { fs.writeFileSync(${JSON.stringify(countFile + ".new")}, String(lines)); fs.renameSync(${JSON.stringify(countFile + ".new")}, ${JSON.stringify(countFile)}); };
+    setInterval(save, 100);
+    process.stdin.on("end", () => { save(); process.exit(0); });`;
+  const reader = spawn("taskset", ["-c", CLIENT_CPU, "node", "-e", script], { stdio: ["pipe", "ignore", "inherit"] });
+  return {
+    input: reader.stdin!,
+    lines: () => Number(fs.readFileSync(countFile, "utf8")),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (reader.exitCode !== null) return resolve();
+        reader.once("exit", () => resolve());
+        reader.stdin!.end();
+      }),
+  };
+}
+
 /** Resident memory of a process, in MB (Linux). */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -106,6 +188,8 @@ export interface NginxPage {
   path: string;
   contentType: string;
   body: Buffer;
+  /** The body's Content-Encoding, when it is sent compressed as it is (`br`: the bytes Pasal sent a browser). */
+  encoding?: string;
 }
 
 /**
@@ -120,7 +204,8 @@ export async function startNginx(pages: NginxPage[], port: number, fallback: str
   const locations = pages.map((page, i) => {
     const file = path.join(dir, "pages", `page-${i}`);
     fs.writeFileSync(file, page.body);
-    return `    location = "${page.path}" { default_type "${page.contentType}"; root ${dir}/pages; try_files /page-${i} =404; }`;
+    const encoding = page.encoding ? ` add_header Content-Encoding ${page.encoding};` : "";
+    return `    location = "${page.path}" { default_type "${page.contentType}";${encoding} root ${dir}/pages; try_files /page-${i} =404; }`;
   });
   const conf = `worker_processes 1;
 master_process off;
@@ -167,18 +252,20 @@ export function startBareNode(pages: NginxPage[], port: number): Promise<Server>
   const files = pages.map((page, i) => {
     const file = path.join(dir, `page-${i}`);
     fs.writeFileSync(file, page.body);
-    return { path: page.path, contentType: page.contentType, file };
+    return { path: page.path, contentType: page.contentType, encoding: page.encoding, file };
   });
   fs.writeFileSync(path.join(dir, "pages.json"), JSON.stringify(files));
   const script = `
     const fs = require("node:fs");
     const pages = new Map(JSON.parse(fs.readFileSync(${JSON.stringify(path.join(dir, "pages.json"))}, "utf8"))
-      .map((p) => [p.path, { type: p.contentType, body: fs.readFileSync(p.file) }]));
+      .map((p) => [p.path, { head: { "content-type": p.contentType, ...(p.encoding ? { "content-encoding": p.encoding } : {}) }, body: fs.readFileSync(p.file) }]));
     const server = require("node:http").createServer((q, s) => {
       if (q.url === "/healthz") return s.end("ok");
-      const page = pages.get(decodeURI(q.url));
+      // As nginx matches a location: by the path, whatever the query.
+      const query = q.url.indexOf("?");
+      const page = pages.get(decodeURI(query === -1 ? q.url : q.url.slice(0, query)));
       if (!page) return s.writeHead(404).end();
-      s.writeHead(200, { "content-type": page.type, "content-length": page.body.length }).end(page.body);
+      s.writeHead(200, { ...page.head, "content-length": page.body.length }).end(page.body);
     });
     // Idle connections stay open as long as Pasal's and nginx's do (Node's own default of 5 s would close
     // the benchmark's pooled connection while wrk measures the other servers).
@@ -198,6 +285,8 @@ export function cpuSteal(since?: number[]): { share: number; counters: number[] 
 
 export interface WrkResult {
   requestsPerSecond: number;
+  /** Requests answered in the measured run. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   /** Socket errors plus answers other than 2xx and 3xx. */
@@ -223,19 +312,41 @@ interface WrkOptions {
   seconds?: number;
   connections?: number;
   headers?: Record<string, string>;
+  /** Asks for the URL's path with `?<name>=<a value never asked before>` each time (a page the cache does not hold). */
+  freshQuery?: string;
 }
 
-const wrkArgs = (url: string, duration: number, { connections = 50, headers = {} }: WrkOptions) => [
-  "-c",
-  CLIENT_CPU,
-  "wrk",
-  "-t1",
-  `-c${connections}`,
-  `-d${duration}s`,
-  "--latency",
-  ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
-  url,
-];
+/** wrk's Lua: each request's query a value no request of this run or an earlier one asked for. */
+const FRESH_QUERY_SCRIPT = `
+local prefix, name, n = "", "q", 0
+function init(args) prefix = args[1]; name = args[2] end
+function request()
+  n = n + 1
+  return wrk.format(nil, wrk.path .. "?" .. name .. "=" .. prefix .. "-" .. n)
+end
+`;
+let freshQueryScript: string | undefined;
+
+const wrkArgs = (url: string, duration: number, { connections = 50, headers = {}, freshQuery }: WrkOptions) => {
+  if (freshQuery && !freshQueryScript) {
+    freshQueryScript = path.join(tempDir("wrk"), "fresh-query.lua");
+    fs.writeFileSync(freshQueryScript, FRESH_QUERY_SCRIPT);
+  }
+  return [
+    "-c",
+    CLIENT_CPU,
+    "wrk",
+    "-t1",
+    `-c${connections}`,
+    `-d${duration}s`,
+    "--latency",
+    ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
+    ...(freshQuery ? ["-s", freshQueryScript!] : []),
+    url,
+    // Arguments of the Lua script's init: a prefix of this run's own, so no value repeats across runs.
+    ...(freshQuery ? ["--", `zz${randomBytes(4).toString("hex")}`, freshQuery] : []),
+  ];
+};
 
 /** wrk's report, with the server's CPU time (`cpuUsed`, µs; NaN when not measured) spread over its requests. */
 function parseWrk(out: string, cpuUsed: number): WrkResult {
@@ -250,25 +361,42 @@ function parseWrk(out: string, cpuUsed: number): WrkResult {
     p50Ms: latency("50"),
     p99Ms: latency("99"),
     errors: (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(non2xx?.[1] ?? 0),
-    cpuMicrosPerRequest: cpuUsed / Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN),
+    requests: requestsIn(out),
+    cpuMicrosPerRequest: cpuUsed / requestsIn(out),
   };
 }
+
+const requestsIn = (out: string) => Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
+
+/** Waits without giving the event loop back (wrk runs synchronously too). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
  * wrk pinned to the client core: 1 thread, 50 connections, after a 2 s warm-up. `pid`: the server's
  * process, whose CPU time per request is then measured too. Unlike requests per second, it hardly moves
  * when other programs share the machine, so it compares servers on a busy one.
  */
-export function wrk(url: string, { pid, seconds = 10, ...options }: WrkOptions & { pid?: number } = {}): WrkResult {
+export function wrk(
+  url: string,
+  { pid, seconds = 10, count, ...options }: WrkOptions & { pid?: number; count?: () => number } = {},
+): WrkResult & { counted: number } {
   const run = (duration: number) => {
     const result = spawnSync("taskset", wrkArgs(url, duration, options), { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
     return result.stdout;
   };
+  // `count` (a server's log lines) is read once what the server wrote has settled (the collector saves its count every 100 ms).
+  const settled = () => {
+    if (!count) return Number.NaN;
+    pause(400);
+    return count();
+  };
   run(2);
+  const countBefore = settled();
   const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
   const out = run(seconds);
-  return parseWrk(out, pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore);
+  const cpuUsed = pid === undefined ? Number.NaN : cpuMicros(pid) - cpuBefore;
+  return { ...parseWrk(out, cpuUsed), counted: settled() - countBefore };
 }
 
 /**
@@ -300,6 +428,7 @@ export async function wrkTogether(urls: string[], { pids, seconds = 10, ...optio
   const requests = outs.reduce((sum, out) => sum + Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN), 0);
   return {
     requestsPerSecond: each.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    requests,
     // The slowest server's figures: what a shopper behind an even balancer meets at worst.
     p50Ms: Math.max(...each.map((result) => result.p50Ms)),
     p99Ms: Math.max(...each.map((result) => result.p99Ms)),
@@ -320,6 +449,22 @@ export async function medianFetchMs(urlFor: (i: number) => string, times: number
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)]!;
+}
+
+/** An answer as it came over the wire (fetch would decompress it): its status, headers and body's bytes. */
+export function getRaw(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 }
 
 /** Bytes on the wire of an answer sent with brotli (fetch would decompress them). */

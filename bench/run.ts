@@ -18,6 +18,7 @@ import {
   cpuSteal,
   ensureBuild,
   fixed,
+  getRaw,
   kb,
   medianFetchMs,
   requireCommands,
@@ -26,6 +27,7 @@ import {
   startBareNode,
   startNginx,
   startPasal,
+  startPasalAsShipped,
   startPasalOn,
   startProcess,
   table,
@@ -46,20 +48,37 @@ type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2).filter((arg) => (SECTIONS as readonly string[]).includes(arg)) as Section[];
 const run = new Set<Section>(asked.length ? asked : SECTIONS);
 
-const PORTS = { pasal: 3301, nginx: 3302, bare: 3303, growth: 3304 };
+const PORTS = { pasal: 3301, nginx: 3302, bare: 3303, growth: 3304, shipped: 3311, loggingOff: 3312, nginxHttp: 3313 };
 const PRODUCT = "/prices/Netflix%20Premium";
-/** What the HTTP benchmark asks for, with its target ratio to nginx. */
-const HTTP_TARGETS = [
-  { path: "/api/prices", target: 0.5 },
-  { path: "/", target: 0.3 },
-  { path: "/prices", target: 0.3 },
-  { path: PRODUCT, target: 0.3 },
+/**
+ * What the HTTP benchmark asks for, with its target ratio to nginx at the settings `npm start` ships (issue 35):
+ * answers the page cache holds, and a price list searched for a word no one asked for before (rendered each time).
+ */
+const HTTP_TARGETS: Array<{ path: string; label: string; target: number; freshQuery?: string }> = [
+  { path: "/api/prices", label: "/api/prices", target: 0.6 },
+  { path: "/", label: "/", target: 0.5 },
+  { path: "/ne/", label: "/ne/", target: 0.5 },
+  { path: "/prices", label: "/prices", target: 0.5 },
+  { path: PRODUCT, label: PRODUCT, target: 0.5 },
+  { path: "/updates", label: "/updates", target: 0.5 },
+  { path: "/prices", label: "/prices?q=<new each time>", target: 0.1, freshQuery: "q" },
 ];
+/** p99 latency at 50 connections, at shipped settings, for the answers the page cache holds. */
+const P99_TARGET_MS = 50;
+/** What a browser asks for: Pasal answers with its brotli copy, and nginx and bare Node send those very bytes. */
+const AS_A_BROWSER = { "accept-encoding": "br" };
+/** Where nginx and bare Node serve the bytes of a price list rendered for a query (any query: they match the path). */
+const RENDERED_COPY = "/__rendered";
+/** Initial JS of `/` and `/ne/` on 2026-11-25 (132.7 KB, bench/RESULTS.md), which issue 35 says must not grow. */
+const HOME_JS_LIMIT = 135_887;
 // `/ne/` beside `/`: the Nepali shop scores what the English one does (issue 22).
 const LIGHTHOUSE_PAGES = ["/", "/ne/", "/prices", PRODUCT, "/cart"];
+/** Issue 35's pages, which must score at least 97 (the order page, placed for the run, among them); others 95. */
+const LIGHTHOUSE_97 = new Set(["/", "/ne/", "/prices", PRODUCT, "order"]);
 /** A text found in Chart.js's code and nowhere else in the build. */
 const CHART_JS_MARKER = "Canvas is already in use. Chart with ID";
-const LIGHTHOUSE_RUNS = 3;
+/** Audits per page (and per nginx copy); LIGHTHOUSE_RUNS=1 for a quick look. */
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GROWTH_SIZES = [30, 500, 5000];
 const SEARCHES = ["net", "spo", "pri", "vpn", "you", "max", "gold", "duo", "adobe", "ch"];
 /** A PostgreSQL server the instances section may create a database on. */
@@ -82,13 +101,14 @@ let pasal: Server | undefined;
 let nginx: Server | undefined;
 try {
   if (run.has("start")) pasal = await startSection();
-  if (run.has("http") || run.has("bundle") || run.has("lighthouse")) {
+  if (run.has("http")) await httpSection();
+  if (run.has("bundle") || run.has("lighthouse")) {
     pasal ??= await startPasal(path.join(work, "pasal.db"), PORTS.pasal);
-    const pages = run.has("http") || run.has("lighthouse") ? await capture(pasal.url) : [];
+    const audited = run.has("lighthouse") ? [...LIGHTHOUSE_PAGES, await placeOrder(pasal.url)] : [];
+    const pages = await capture(pasal.url, audited);
     if (pages.length && requireCommands("nginx")) nginx = await startNginx(pages, PORTS.nginx, pasal.url);
-    if (run.has("http")) await httpSection(pasal, nginx, pages);
     if (run.has("bundle")) await bundleSection(pasal);
-    if (run.has("lighthouse")) lighthouseSection(pasal, nginx);
+    if (run.has("lighthouse")) lighthouseSection(pasal, nginx, audited);
   }
   await nginx?.stop();
   await pasal?.stop();
@@ -145,75 +165,174 @@ async function startSection(): Promise<Server> {
   return server!;
 }
 
-/** The bytes Pasal answers for each benchmarked path, for nginx to serve as files. */
-async function capture(base: string): Promise<NginxPage[]> {
-  const paths = [...new Set([...HTTP_TARGETS.map((t) => t.path), ...LIGHTHOUSE_PAGES])];
+/** A page as the tables name it: an order page without its key. */
+function label(page: string) {
+  return page.startsWith("/order/") ? `${page.split("?")[0]} (an order page)` : page;
+}
+
+/** An order of one Netflix Premium line, placed as a shopper does; the path and query of its page (the key in it). */
+async function placeOrder(base: string): Promise<string> {
+  const { allPrices } = (await (await fetch(`${base}/api/prices`)).json()) as { allPrices: Array<{ _id: string; Name: string }> };
+  const netflix = allPrices.find((item) => item.Name === "Netflix Premium")!;
+  const response = await fetch(`${base}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+    body: JSON.stringify({ items: [{ _id: netflix._id, months: 1, devices: 2 }], channel: "whatsapp" }),
+  });
+  if (!response.ok) throw new Error(`placing an order answered ${response.status}: ${await response.text()}`);
+  const page = new URL(((await response.json()) as { orderUrl: string }).orderUrl, base);
+  return page.pathname + page.search;
+}
+
+/** The bytes Pasal answers for each page Lighthouse audits, for nginx to serve as files (nginx matches the path only). */
+async function capture(base: string, paths: string[]): Promise<NginxPage[]> {
   return Promise.all(
     paths.map(async (urlPath) => {
       const response = await fetch(base + urlPath);
       if (!response.ok) throw new Error(`${urlPath} answered ${response.status}`);
-      return { path: decodeURI(urlPath), contentType: response.headers.get("content-type")!, body: Buffer.from(await response.arrayBuffer()) };
+      return {
+        path: decodeURI(urlPath.split("?")[0]!),
+        contentType: response.headers.get("content-type")!,
+        body: Buffer.from(await response.arrayBuffer()),
+      };
     }),
   );
 }
 
-async function httpSection(server: Server, reference: Server | undefined, pages: NginxPage[]) {
-  console.log("\n## HTTP (wrk, 1 thread, 50 connections, 10 s after a 2 s warm-up; same bytes, no compression asked)\n");
-  if (!reference || !requireCommands("wrk", "taskset")) return;
-  const bare = await startBareNode(pages, PORTS.bare);
+/**
+ * Pasal as `npm start` runs it, and the same with logging off (LOG_LEVEL=warn), beside nginx and bare Node
+ * serving the very bytes Pasal sent, each in turn on the server core (issue 35). Asked for as a browser asks
+ * (brotli), so every server sends the same compressed bytes.
+ */
+async function httpSection() {
+  console.log("\n## HTTP (wrk: 1 thread, 50 connections, 10 s after a 2 s warm-up; Accept-Encoding: br, the same bytes from each server)\n");
+  if (!requireCommands("nginx", "wrk", "taskset")) return;
+  const dir = tempDir("http");
+  const servers: Server[] = [];
+  const loadBefore = os.loadavg();
   const steal = cpuSteal();
-  const rows: string[][] = [];
-  // A pooled connection may have been closed by the server while another was measured.
-  const get = (url: string) => fetch(url).catch(() => fetch(url));
   try {
-    for (const { path: urlPath, target: wanted } of HTTP_TARGETS) {
-      const bodies = await Promise.all(
-        [server.url, reference.url, bare.url].map(async (base) => Buffer.from(await (await get(base + urlPath)).arrayBuffer())),
-      );
-      if (bodies.some((body) => !body.equals(bodies[0]!))) throw new Error(`the reference servers do not serve the bytes of ${urlPath}`);
-      const cacheState = (await get(server.url + urlPath)).headers.get("x-page-cache") ?? "-";
-      const theirs = wrk(reference.url + urlPath, { pid: reference.pid });
-      const node = wrk(bare.url + urlPath, { pid: bare.pid });
-      const ours = wrk(server.url + urlPath, { pid: server.pid });
+    const database = path.join(dir, "pasal.db");
+    // One after the other on one database: the first migrates and seeds, so both answer the same bytes.
+    const shipped = await startPasalAsShipped(database, PORTS.shipped);
+    servers.push(shipped);
+    const loggingOff = await startPasalAsShipped(database, PORTS.loggingOff, { LOG_LEVEL: "warn" });
+    servers.push(loggingOff);
+    const pages: NginxPage[] = [];
+    const cacheStates = new Map<string, string>();
+    for (const { path: urlPath, freshQuery, label } of HTTP_TARGETS) {
+      const copy = freshQuery
+        ? await getRaw(`${shipped.url}${urlPath}?${freshQuery}=zz-${randomBytes(4).toString("hex")}`, AS_A_BROWSER)
+        : await keptCopy(shipped, urlPath);
+      cacheStates.set(label, String(copy.headers["x-page-cache"] ?? "-"));
+      pages.push({
+        path: freshQuery ? RENDERED_COPY : decodeURI(urlPath),
+        contentType: copy.headers["content-type"]!,
+        encoding: copy.headers["content-encoding"],
+        body: copy.body,
+      });
+      if (!freshQuery) await keptCopy(loggingOff, urlPath);
+    }
+    const nginx = await startNginx(pages, PORTS.nginxHttp, shipped.url);
+    servers.push(nginx);
+    const bare = await startBareNode(pages, PORTS.bare);
+    servers.push(bare);
+    for (const page of pages) {
+      const urlPath = encodeURI(page.path);
+      for (const reference of [nginx, bare]) {
+        const body = (await getRaw(reference.url + urlPath, AS_A_BROWSER)).body;
+        if (!body.equals(page.body)) throw new Error(`the reference servers do not serve the bytes of ${page.path}`);
+      }
+    }
+
+    const rows: string[][] = [];
+    for (const { path: urlPath, label, target: wanted, freshQuery } of HTTP_TARGETS) {
+      const options = { headers: AS_A_BROWSER, ...(freshQuery ? { freshQuery } : {}) };
+      const referencePath = freshQuery ? RENDERED_COPY : urlPath;
+      const theirs = wrk(nginx.url + referencePath, { pid: nginx.pid, ...options });
+      const node = wrk(bare.url + referencePath, { pid: bare.pid, ...options });
+      const ours = wrk(shipped.url + urlPath, { pid: shipped.pid, count: shipped.logLines, ...options });
+      const off = wrk(loggingOff.url + urlPath, { pid: loggingOff.pid, ...options });
       const ratio = ours.requestsPerSecond / theirs.requestsPerSecond;
+      const ratioOff = off.requestsPerSecond / theirs.requestsPerSecond;
+      // With a core each, the throughput ratio a quiet machine shows; unlike requests per second, it holds on a busy one.
+      const cpuRatio = theirs.cpuMicrosPerRequest / ours.cpuMicrosPerRequest;
+      const linesPerRequest = ours.counted / ours.requests;
       rows.push([
-        urlPath,
+        label,
         fixed(theirs.requestsPerSecond, 0),
         fixed(node.requestsPerSecond, 0),
         fixed(ours.requestsPerSecond, 0),
         fixed(ratio, 2),
-        fixed(ours.requestsPerSecond / node.requestsPerSecond, 2),
-        `${fixed(theirs.cpuMicrosPerRequest, 0)} / ${fixed(node.cpuMicrosPerRequest, 0)} / ${fixed(ours.cpuMicrosPerRequest, 0)}`,
-        `${fixed(theirs.p50Ms, 2)} / ${fixed(theirs.p99Ms, 2)}`,
+        fixed(off.requestsPerSecond, 0),
+        fixed(ratioOff, 2),
+        [theirs, node, ours, off].map((result) => fixed(result.cpuMicrosPerRequest, 0)).join(" / "),
+        `${fixed(cpuRatio, 2)} / ${fixed(theirs.cpuMicrosPerRequest / off.cpuMicrosPerRequest, 2)}`,
         `${fixed(ours.p50Ms, 2)} / ${fixed(ours.p99Ms, 2)}`,
-        String(ours.errors + theirs.errors + node.errors),
-        cacheState,
+        fixed(off.p99Ms, 2),
+        fixed(theirs.p99Ms, 2),
+        String(ours.errors + off.errors + theirs.errors + node.errors),
+        fixed(linesPerRequest, 2),
+        cacheStates.get(label)!,
       ]);
-      target(`${urlPath} ≥ ${wanted} of nginx, 0 errors`, `${fixed(ratio, 2)}, ${ours.errors} errors`, ratio >= wanted && ours.errors === 0);
+      target(
+        `${label} ≥ ${wanted} of nginx at shipped settings (by CPU time per request), 0 errors`,
+        `${fixed(cpuRatio, 2)} (by requests per second ${fixed(ratio, 2)}), ${ours.errors} errors`,
+        cpuRatio >= wanted && ours.errors === 0,
+      );
+      if (!freshQuery) {
+        target(`${label} p99 < ${P99_TARGET_MS} ms at 50 connections, shipped settings`, `${fixed(ours.p99Ms, 2)} ms`, ours.p99Ms < P99_TARGET_MS);
+        target(`${label}: one log line per request at shipped settings`, fixed(linesPerRequest, 2), Math.abs(linesPerRequest - 1) <= 0.01);
+      }
     }
+    table(
+      [
+        "path",
+        "nginx req/s",
+        "bare Node req/s",
+        "Pasal req/s",
+        "ratio to nginx",
+        "logging off req/s",
+        "ratio to nginx",
+        "CPU µs per request: nginx / bare Node / Pasal / logging off",
+        "CPU ratio to nginx: Pasal / logging off",
+        "Pasal p50 / p99 ms",
+        "logging off p99 ms",
+        "nginx p99 ms",
+        "errors",
+        "log lines per request",
+        "page cache",
+      ],
+      rows,
+    );
+    console.log(
+      `\nPasal's resident memory after the HTTP benchmark: ${fixed(rssMb(shipped.pid))} MB (logging off: ${fixed(rssMb(loggingOff.pid))} MB)`,
+    );
   } finally {
-    await bare.stop();
+    for (const server of servers.reverse()) await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  table(
-    [
-      "path",
-      "nginx req/s",
-      "bare Node req/s",
-      "Pasal req/s",
-      "ratio to nginx",
-      "ratio to bare Node",
-      "CPU µs per request: nginx / bare Node / Pasal",
-      "nginx p50 / p99 ms",
-      "Pasal p50 / p99 ms",
-      "errors",
-      "page cache",
-    ],
-    rows,
-  );
-  console.log(`\nPasal's resident memory after the HTTP benchmark: ${fixed(rssMb(server.pid))} MB`);
+  const loadAfter = os.loadavg();
   console.log(
     `CPU steal (time the hypervisor gave to others) during the HTTP benchmark: ${fixed(cpuSteal(steal.counters).share * 100)}%; above a few per cent, figures of one run vary widely.`,
   );
+  console.log(
+    `Load average (1 min) before and after: ${fixed(loadBefore[0]!, 2)} and ${fixed(loadAfter[0]!, 2)} on ${os.cpus().length} cores. Above about 1, other programs took the server's core by turns: compare the CPU ratios, not requests per second.`,
+  );
+}
+
+/**
+ * The answer a browser gets for `urlPath` once the page cache holds it and its brotli copy is made (in the
+ * background after the first render), as Pasal sent it.
+ */
+async function keptCopy(server: Server, urlPath: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await getRaw(server.url + urlPath, AS_A_BROWSER);
+    if (answer.status !== 200) throw new Error(`${urlPath} answered ${answer.status}`);
+    if (answer.headers["x-page-cache"] === "hit" && answer.headers["content-encoding"] === "br") return answer;
+    await sleep(20);
+  }
+  throw new Error(`${urlPath} was not served from the page cache with its brotli copy`);
 }
 
 async function bundleSection(server: Server) {
@@ -263,6 +382,8 @@ async function bundleSection(server: Server) {
     const admin = js.filter((file) => adminOnly.includes(file));
     rows.push([page, kb(sum(js)), String(js.length), kb(sum(css)), fixed(sum(js) / frameworkBytes, 2), admin.length ? admin.join(" ") : "none"]);
     jsOf.set(page, sum(js));
+    if (page === "/" || page === "/ne/")
+      target(`${page} initial JS ≤ ${HOME_JS_LIMIT} B gzip, 2026-11-25's (issue 35)`, `${kb(sum(js))} (${sum(js)} B)`, sum(js) <= HOME_JS_LIMIT);
     if (page === "/") {
       target("/ initial JS ≤ 120 KB gzip", kb(sum(js)), sum(js) <= 120 * 1024);
       target("/ initial CSS ≤ 20 KB gzip", kb(sum(css)), sum(css) <= 20 * 1024);
@@ -293,7 +414,7 @@ async function bundleSection(server: Server) {
     target("no admin code in any storefront route", `${adminOnly.length} admin-only chunks, 0 loaded`, true);
 }
 
-function lighthouseSection(server: Server, reference: Server | undefined) {
+function lighthouseSection(server: Server, reference: Server | undefined, pages: string[]) {
   console.log(`\n## Lighthouse 12 (mobile defaults, Debian's Chromium; the median of ${LIGHTHOUSE_RUNS} runs)\n`);
   const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
   if (!fs.existsSync(chrome)) {
@@ -352,7 +473,7 @@ function lighthouseSection(server: Server, reference: Server | undefined) {
     return done[Math.floor(done.length / 2)];
   };
   const rows: string[][] = [];
-  for (const page of LIGHTHOUSE_PAGES) {
+  for (const page of pages) {
     const ourRuns: Array<Scores | undefined> = [];
     const theirRuns: Array<Scores | undefined> = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
@@ -362,11 +483,11 @@ function lighthouseSection(server: Server, reference: Server | undefined) {
     const ours = median(ourRuns);
     const theirs = median(theirRuns);
     if (!ours) {
-      rows.push([page, "failed", "", "", "", "", theirs ? String(theirs.performance) : "n/a", "n/a"]);
+      rows.push([label(page), "failed", "", "", "", "", theirs ? String(theirs.performance) : "n/a", "n/a"]);
       continue;
     }
     rows.push([
-      page,
+      label(page),
       String(ours.performance),
       String(ours.accessibility),
       String(ours.bestPractices),
@@ -375,10 +496,13 @@ function lighthouseSection(server: Server, reference: Server | undefined) {
       theirs ? String(theirs.performance) : "n/a",
       theirs ? fixed(ours.performance / theirs.performance, 2) : "n/a",
     ]);
-    target(`Lighthouse performance ≥ 95 on ${page}`, String(ours.performance), ours.performance >= 95);
-    const others = [ours.accessibility, ours.bestPractices, ours.seo];
+    const wanted = LIGHTHOUSE_97.has(page.startsWith("/order/") ? "order" : page) ? 97 : 95;
+    target(`Lighthouse performance ≥ ${wanted} on ${label(page)}`, String(ours.performance), ours.performance >= wanted);
+    // An order page is kept out of search engines on purpose (noindex, ADR 0076): Lighthouse's SEO score counts that against it.
+    const indexed = !page.startsWith("/order/");
+    const others = [ours.accessibility, ours.bestPractices, ...(indexed ? [ours.seo] : [])];
     target(
-      `accessibility, best practices, SEO = 100 on ${page}`,
+      `accessibility, best practices${indexed ? ", SEO" : ""} = 100 on ${label(page)}`,
       others.join(" / "),
       others.every((s) => s === 100),
     );

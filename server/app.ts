@@ -5,6 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import type { DestinationStream } from "pino";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
@@ -38,7 +39,7 @@ import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/pag
 import { frameworkErrorAnswer, registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
 import { isLoopback, registerRateLimits } from "./plugins/rate-limits";
-import { loggedRequest, OneLinePerRequest } from "./plugins/request-log";
+import { AccessLog, loggedRequest, stdoutLog } from "./plugins/request-log";
 import { isApiRoute, registerRequestTargetCheck } from "./plugins/request-target";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -55,8 +56,8 @@ export interface AppOptions {
   web?: WebOptions;
   /** Runs before routes are registered, e.g. to mount Vite's dev middleware. */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
-  /** Where the log goes (tests read what was logged); standard output when absent. */
-  logStream?: { write(line: string): void };
+  /** Where log lines go (tests read them); standard output when absent (ADR 0102). */
+  logStream?: DestinationStream;
   /** Shorter limits than SERVER_TIMEOUTS, for tests of what a request past them is answered. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -90,6 +91,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
   const lifecycle: Lifecycle = { stopping: false, leaving: false };
+  // Access lines in batches, warnings and errors at once (ADR 0102); pino-pretty's own worker in development.
+  const output = config.logLevel === "silent" || config.isDevelopment || logStream ? undefined : stdoutLog();
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -99,10 +102,10 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
             redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "body.password"],
             // An order link's key opens that order's page: it stays out of the logs (ADR 0075).
             serializers: { req: loggedRequest },
-            ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : {}),
-            ...(logStream ? { stream: logStream } : {}),
+            ...(config.isDevelopment ? { transport: { target: "pino-pretty" } } : { stream: logStream ?? output!.stream }),
           },
-    logController: new OneLinePerRequest(),
+    // One line per request, when it ends (ADR 0015, 0102).
+    logController: new AccessLog(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
@@ -125,6 +128,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     }),
   }).withTypeProvider<ZodTypeProvider>();
   appLog.current = app.log;
+  // What is still held is written once the last request has been answered, and every later line at once.
+  if (output) app.addHook("onClose", async () => output.close());
 
   // What an admin's write changes reaches every instance's caches, this one's page cache included (ADR 0019).
   const changes = await openChangeNotices(config.database, database.db, app.log);

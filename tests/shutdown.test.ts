@@ -140,6 +140,22 @@ describe.skipIf(testDialect === "postgres")("stopping on SIGTERM", () => {
     db.close();
   });
 
+  it("writes every request's access line before it exits, though access lines are written in batches", async () => {
+    const server = startServer();
+    const port = await server.port;
+    const asked = 40;
+    for (let i = 0; i < asked; i++) expect((await fetch(`http://127.0.0.1:${port}/api/prices?n=${i}`)).status).toBe(200);
+    // A stop at once (Ctrl-C: no drain), before the 100 ms the lines are held at most.
+    server.process.kill("SIGINT");
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    const accessLines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request completed"') && line.includes('"url":"/api/prices?n='));
+    expect(accessLines).toHaveLength(asked);
+  });
+
   it(`exits within ${SHUTDOWN_GRACE_MS / 1000} s even when a request never finishes`, { timeout: SHUTDOWN_GRACE_MS + 15_000 }, async () => {
     const server = startServer();
     const port = await server.port;

@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientErrorAnswer, frontDoorServer, stopListening } from "./front-door";
 import { createPageCache, pageCacheDoor, pageKey } from "./page-cache";
@@ -17,10 +18,15 @@ afterEach(async () => {
 });
 
 /** A server whose router stores what it renders in the cache, as the page handler does, and counts its visits. */
-async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, leaving = (): boolean => false } = {}) {
+async function start({
+  timeouts = TIMEOUTS,
+  connectionsPerAddress = 0,
+  leaving = (): boolean => false,
+  log = (): pino.Logger | undefined => undefined,
+} = {}) {
   const answers = createPageCache();
   const routed: string[] = [];
-  const serve = pageCacheDoor(answers, { sessionCookieNames: ["pasal_session"], log: () => undefined });
+  const serve = pageCacheDoor(answers, { sessionCookieNames: ["pasal_session"], log });
   const factory = frontDoorServer({ serve, timeouts, connectionsPerAddress, leaving });
   server = factory((request, response) => {
     routed.push(`${request.method} ${request.url}`);
@@ -30,7 +36,8 @@ async function start({ timeouts = TIMEOUTS, connectionsPerAddress = 0, leaving =
       return;
     }
     const body = `<p>${request.url}</p>${"<li>Netflix Premium</li>".repeat(80)}`;
-    if (request.method === "GET")
+    // As the page handler: a page already stored is not rendered and stored again (the router serves it as it is).
+    if (request.method === "GET" && !answers.get(pageKey(request)))
       answers.store(pageKey(request), answers.begin(), { headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "DENY" }, body });
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
   }, {});
@@ -148,14 +155,17 @@ describe("front door", () => {
     expect(hit.headers.get("x-frame-options")).toBe("DENY");
     expect(hit.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(await hit.text()).toContain("<p>/prices</p>");
-    const again = await fetch(`${base}/prices`, { headers: { "if-none-match": hit.headers.get("etag")! } });
+    const again = await fetch(`${base}/prices`, { headers: { "if-none-match": hit.headers.get("etag")!, "accept-encoding": "identity" } });
     expect(again.status).toBe(304);
     expect(routed).toHaveLength(1);
   });
 
-  it("sends the brotli copy once it is made, to a browser that accepts it", async () => {
-    const { base } = await start();
+  it("sends the brotli copy once it is made, to a browser that accepts it, after asking for it again", async () => {
+    const { base, routed } = await start();
     await fetch(`${base}/`);
+    // Stored, without copies: this one goes to the router while the copy is made.
+    await fetch(`${base}/`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(routed).toEqual(["GET /", "GET /"]);
     await sleep(200);
     // fetch unpacks brotli itself: the header says what came over the wire.
     const hit = await fetch(`${base}/`, { headers: { "accept-encoding": "br, gzip" } });
@@ -170,8 +180,41 @@ describe("front door", () => {
     await fetch(`${base}/cart`, { headers: { cookie: "theme=dark; pasal_session=abc" } });
     await fetch(`${base}/cart`, { method: "HEAD" });
     await fetch(`${base}/help`);
-    await fetch(`${base}/cart`, { headers: { cookie: "theme=dark" } });
+    await fetch(`${base}/cart`, { headers: { cookie: "theme=dark", "accept-encoding": "identity" } });
     expect(routed).toEqual(["GET /cart", "GET /cart", "HEAD /cart", "GET /help"]);
+  });
+
+  it("writes one access line per page it serves: method, path without an order key, status, time, bytes and the request id it sent", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const { port, base } = await start({ log: () => logger });
+    await fetch(`${base}/prices`);
+    // On a connection of its own, so every byte it receives is this answer's; the Host the page was stored for.
+    const visit = keptAlive(port);
+    visit.socket.write(`GET /prices?key=SECRET-KEY HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    // The whole answer: its head, then as many bytes as its Content-Length says.
+    const whole = () => {
+      const answer = visit.received();
+      const length = /content-length: (\d+)/i.exec(answer)?.[1];
+      return length !== undefined && answer.length === answer.indexOf("\r\n\r\n") + 4 + Number(length);
+    };
+    await expect.poll(whole, { timeout: 2_000 }).toBe(true);
+    visit.socket.destroy();
+    expect(visit.received()).toContain("<p>/prices</p>");
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: "request completed",
+        reqId: /x-request-id: ([0-9a-f-]{36})/.exec(visit.received())![1],
+        method: "GET",
+        url: "/prices?key=[hidden]",
+        statusCode: 200,
+        responseTime: expect.any(Number),
+        bytes: Buffer.byteLength(visit.received()),
+        pageCache: "hit",
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("SECRET-KEY");
   });
 
   it("goes to the router again after the cache is cleared by a write", async () => {

@@ -6,6 +6,8 @@ import negotiate from "@fastify/accept-negotiator";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/filters";
+import { withoutLinkKeys } from "../../domain/customer-pages";
+import { bytesSent, logAccess, roundMs } from "./request-log";
 import { SAFE_METHODS } from "./same-origin";
 
 declare module "fastify" {
@@ -29,10 +31,16 @@ declare module "fastify" {
 export interface StoredPage {
   /** Every header of the page but those of one exchange (date, request id, length, encoding). */
   headers: Readonly<Record<string, string>>;
-  /** The same as name, value, name, value…: the form Node writes quickest. */
-  headerList: readonly string[];
+  /**
+   * The head of each answer made of this page, built once (ADR 0102): name, value, name, value… (the form Node
+   * writes quickest), the request id's value at index 1, set for each answer just before it is written.
+   */
+  heads: { identity: string[]; br?: string[]; gzip?: string[]; notModified: string[] };
   body: Buffer;
-  /** Compressed once, in the background; until a copy exists the page goes out as it is. */
+  /**
+   * Compressed once, in the background, when a browser that takes the coding asks for the page again (ADR 0102);
+   * until a copy exists the router compresses each answer on the fly.
+   */
   encoded: { br?: Buffer; gzip?: Buffer };
   /** A weak validator of the body. */
   etag: string;
@@ -70,16 +78,18 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
   });
   // A render that began before a write must not store what it read before that write.
   let generation = 0;
+  /** The copies being made, so each is made once. */
+  const compressing = new WeakMap<StoredPage, Set<Coding>>();
 
-  async function compress(key: string, page: StoredPage) {
+  async function compress(key: string, page: StoredPage, coding: Coding) {
     // Brotli 6 makes a 68 KB page 8.6 KB in about 1 ms; 9 saves 1% more and takes 18 ms, 11 saves 9% and takes 100 ms.
-    const [br, gz] = await Promise.all([
-      brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
-      gzip(page.body, { level: 9 }),
-    ]);
+    const copy =
+      coding === "br"
+        ? await brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
+        : await gzip(page.body, { level: 9 });
     if (pages.peek(key) !== page) return;
-    page.encoded.br = br;
-    page.encoded.gzip = gz;
+    page.encoded[coding] = copy;
+    page.heads[coding] = answerHead(page.headers, ["content-encoding", coding, "content-length", String(copy.length)]);
     // Stored again so the budget counts the compressed copies.
     pages.set(key, page);
   }
@@ -93,12 +103,24 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
       const bytes = Buffer.from(body);
       const etag = weakEtag(body);
       const all = { ...headers, etag };
-      const page: StoredPage = { headers: all, headerList: Object.entries(all).flat(), body: bytes, encoded: {}, etag };
-      if (startedAt === generation && bytes.length <= maxBytes / 8) {
-        pages.set(key, page);
-        if (bytes.length >= COMPRESS_FROM_BYTES) void compress(key, page).catch(() => undefined);
-      }
+      const heads = { identity: answerHead(all, ["content-length", String(bytes.length)]), notModified: answerHead(all, []) };
+      const page: StoredPage = { headers: all, heads, body: bytes, encoded: {}, etag };
+      if (startedAt === generation && bytes.length <= maxBytes / 8) pages.set(key, page);
       return page;
+    },
+    /**
+     * Starts making, in the background, the copy of a stored page that `acceptEncoding` would take, once: called
+     * when a browser asks for a page whose copy is not there (`pickEncoding` answered null). A page rendered once
+     * and never asked for again (a search no one repeats) costs no compression beyond its own answer's.
+     */
+    makeCopy(key: string, page: StoredPage, acceptEncoding: string | undefined) {
+      const coding = acceptEncoding ? preferredCoding(acceptEncoding) : null;
+      if (!coding || page.encoded[coding] || page.body.length < COMPRESS_FROM_BYTES) return;
+      const started = compressing.get(page) ?? new Set<Coding>();
+      if (started.has(coding)) return;
+      compressing.set(page, started.add(coding));
+      // A copy that could not be made is asked for again by the next browser.
+      void compress(key, page, coding).catch(() => started.delete(coding));
     },
     clear() {
       generation++;
@@ -168,11 +190,7 @@ type Coding = (typeof CODINGS)[number];
  * (the router then compresses this one answer on the fly).
  */
 export function pickEncoding(page: StoredPage, acceptEncoding: string | undefined): { encoding: Coding | null; body: Buffer } | null {
-  if (!acceptEncoding) return { encoding: null, body: page.body };
-  // The negotiator reads `*` as its first choice even when the header refuses that one by name
-  // (`br;q=0, *`), so a coding refused by name is not offered to it.
-  const offered = CODINGS.filter((coding) => !refusedByName(acceptEncoding, coding));
-  const encoding = negotiate(acceptEncoding, offered);
+  const encoding = acceptEncoding ? preferredCoding(acceptEncoding) : null;
   if (!encoding) return { encoding: null, body: page.body };
   const copy = page.encoded[encoding];
   if (copy) return { encoding, body: copy };
@@ -180,12 +198,37 @@ export function pickEncoding(page: StoredPage, acceptEncoding: string | undefine
   return page.body.length >= COMPRESS_FROM_BYTES ? null : { encoding: null, body: page.body };
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is read once (a bounded few: a client may send any). */
+const codingOf = new Map<string, Coding | null>();
+const CODINGS_REMEMBERED = 256;
+
+/** The coding we make that an Accept-Encoding prefers, or null when it takes neither. */
+function preferredCoding(acceptEncoding: string): Coding | null {
+  const known = codingOf.get(acceptEncoding);
+  if (known !== undefined) return known;
+  // The negotiator reads `*` as its first choice even when the header refuses that one by name
+  // (`br;q=0, *`), so a coding refused by name is not offered to it.
+  const offered = CODINGS.filter((coding) => !refusedByName(acceptEncoding, coding));
+  const coding = (negotiate(acceptEncoding, offered) as Coding | undefined) ?? null;
+  if (codingOf.size >= CODINGS_REMEMBERED) codingOf.clear();
+  codingOf.set(acceptEncoding, coding);
+  return coding;
+}
+
 const REFUSED = { br: /(?:^|,)\s*br\s*;\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$)/i, gzip: /(?:^|,)\s*gzip\s*;\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$)/i };
 const refusedByName = (acceptEncoding: string, coding: Coding) => REFUSED[coding].test(acceptEncoding);
 
 /**
+ * The head of an answer made of a stored page: the request id first (its value, at index 1, set for each answer),
+ * the page's headers, what says it came from the cache, then `tail` (its coding and length).
+ */
+function answerHead(headers: Readonly<Record<string, string>>, tail: string[]): string[] {
+  return ["x-request-id", "", ...Object.entries(headers).flat(), "x-page-cache", "hit", "vary", "accept-encoding, origin", ...tail];
+}
+
+/**
  * Writes a stored page (or its 304) as the router would, in the encoding `pickEncoding` chose for the
- * request; the status sent.
+ * request; the status sent. The head was built when the page was stored: only the request id changes.
  */
 function writePage(
   request: IncomingMessage,
@@ -194,20 +237,17 @@ function writePage(
   { encoding, body }: { encoding: Coding | null; body: Buffer },
   requestId: string,
 ): number {
-  // One writeHead with a flat list, and no setHeader before it: Node's quickest way to write headers.
-  const head = [...page.headerList, "x-request-id", requestId, "x-page-cache", "hit", "vary", "accept-encoding, origin"];
-  if (request.headers["if-none-match"] === page.etag) {
+  const notModified = request.headers["if-none-match"] === page.etag;
+  const head = notModified ? page.heads.notModified : encoding ? page.heads[encoding]! : page.heads.identity;
+  // Node reads the list while writeHead runs and keeps none of it: one list per page serves every answer.
+  head[1] = requestId;
+  if (notModified) {
     response.writeHead(304, head).end();
     return 304;
   }
-  if (encoding) head.push("content-encoding", encoding);
-  head.push("content-length", String(body.length));
   response.writeHead(200, head).end(body);
   return 200;
 }
-
-/** Levels at which a completed request is logged (as the router logs it, at info). */
-const LOGGED_LEVELS = new Set(["info", "debug", "trace"]);
 
 /**
  * The page cache at the server's door: serves a stored page to an anonymous GET before Fastify's routing,
@@ -225,25 +265,30 @@ export function pageCacheDoor(
     if (cache.size === 0 || request.method !== "GET" || request.headers.origin !== undefined) return false;
     const cookie = request.headers.cookie;
     if (cookie !== undefined && signedIn.test(cookie)) return false;
-    const page = cache.get(pageKey(request));
-    // Not stored, or its compressed copy is still being made: the router answers (and compresses) this one.
-    const chosen = page && pickEncoding(page, request.headers["accept-encoding"]);
-    if (!page || !chosen) return false;
+    const key = pageKey(request);
+    const page = cache.get(key);
+    if (!page) return false;
+    const chosen = pickEncoding(page, request.headers["accept-encoding"]);
+    // Its compressed copy is not made yet: the router answers (and compresses) this one while it is made.
+    if (!chosen) {
+      cache.makeCopy(key, page, request.headers["accept-encoding"]);
+      return false;
+    }
     const started = performance.now();
     const requestId = randomUUID();
-    const status = writePage(request, response, page, chosen, requestId);
+    const statusCode = writePage(request, response, page, chosen, requestId);
+    const bytes = bytesSent(request, response);
     const logger = log();
-    if (logger && LOGGED_LEVELS.has(logger.level)) {
-      logger.info(
-        {
-          reqId: requestId,
-          req: { method: request.method, url: request.url },
-          res: { statusCode: status },
-          responseTime: performance.now() - started,
-          pageCache: "hit",
-        },
-        "request completed",
-      );
+    if (logger) {
+      logAccess(logger, {
+        reqId: requestId,
+        method: "GET",
+        url: withoutLinkKeys(request.url ?? "/"),
+        statusCode,
+        responseTime: roundMs(performance.now() - started),
+        bytes,
+        pageCache: "hit",
+      });
     }
     return true;
   };
@@ -269,8 +314,10 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     if (typeof optIn === "function" && !optIn(request)) return;
     const key = pageKey(request.raw);
     const stored = cache.get(key);
-    if (stored) return servePage(request, reply, stored);
+    if (stored) return servePage(request, reply, stored, () => cache.makeCopy(key, stored, request.headers["accept-encoding"]));
     request.pageCache = { key, startedAt: cache.begin() };
+    // Fastify reads the target as asked for (the access line's) on first use: before it changes below.
+    void request.originalUrl;
     // A stored page is rendered for its key's target, so a parameter the key leaves out cannot show in it.
     request.raw.url = pageTarget(request.raw.url ?? "/");
   });
@@ -316,14 +363,18 @@ const PER_EXCHANGE = new Set([
   "transfer-encoding",
 ]);
 
-/** A stored page found in the preHandler: written whole when its encoding is at hand, otherwise sent so the compression plugin makes this one copy. */
-function servePage(request: FastifyRequest, reply: FastifyReply, page: StoredPage) {
+/**
+ * A stored page found in the preHandler: written whole when its encoding is at hand, otherwise sent so the
+ * compression plugin compresses this answer while `makeCopy` makes the page's copy.
+ */
+function servePage(request: FastifyRequest, reply: FastifyReply, page: StoredPage, makeCopy: () => void) {
   const chosen = pickEncoding(page, request.headers["accept-encoding"]);
   if (chosen) {
     reply.hijack();
     writePage(request.raw, reply.raw, page, chosen, request.id);
     return reply;
   }
+  makeCopy();
   reply.headers(page.headers).header("x-page-cache", "hit").header("vary", "accept-encoding, origin");
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   return reply.send(page.body);

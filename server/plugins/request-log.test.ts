@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { loggedRequest, OneLinePerRequest } from "./request-log";
+import { AccessLog, isQuietPath, loggedRequest } from "./request-log";
 
 /** A Fastify logging at info, as `npm start` does, into a list of parsed lines. */
 function appLogging() {
@@ -17,7 +17,7 @@ function appLogging() {
       done();
     },
   });
-  const app = Fastify({ logger: { level: "info", stream, serializers: { req: loggedRequest } }, logController: new OneLinePerRequest() });
+  const app = Fastify({ logger: { level: "info", stream, serializers: { req: loggedRequest } }, logController: new AccessLog() });
   app.get("/prices", async () => "ok");
   // As the order page reads it: whatever spelling the server decodes to `key` opens the order.
   app.get("/order/:reference", async (request) => ({ key: (request.query as Record<string, unknown>).key ?? null }));
@@ -28,14 +28,28 @@ function appLogging() {
 }
 
 describe("request log", () => {
-  it("writes one line per request, when it ends, with the method, URL, status and time", async () => {
+  it("writes one line per request, when it ends, with the method, URL, status, time, bytes and request id", async () => {
     const { app, lines } = appLogging();
     await app.inject({ method: "GET", url: "/prices?q=vpn" });
     await app.close();
     const requestLines = lines.filter((line) => line.reqId !== undefined);
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatchObject({ msg: "request completed", req: { method: "GET", url: "/prices?q=vpn" }, res: { statusCode: 200 } });
+    expect(requestLines[0]).toMatchObject({
+      msg: "request completed",
+      reqId: expect.any(String),
+      method: "GET",
+      url: "/prices?q=vpn",
+      statusCode: 200,
+      bytes: 2,
+    });
     expect(requestLines[0]!.responseTime).toEqual(expect.any(Number));
+  });
+
+  it("writes nothing for a route not found but its one line, with the 404", async () => {
+    const { app, lines } = appLogging();
+    await app.inject({ method: "GET", url: "/nowhere" });
+    await app.close();
+    expect(lines.filter((line) => line.reqId !== undefined)).toEqual([expect.objectContaining({ url: "/nowhere", statusCode: 404 })]);
   });
 
   it("still logs a failed request with its error", async () => {
@@ -70,6 +84,15 @@ describe("request log", () => {
     const requestLines = lines.filter((line) => line.reqId !== undefined);
     expect(requestLines).toHaveLength(6);
     for (const line of requestLines) expect(JSON.stringify(line)).not.toContain("SECRET1");
-    expect(requestLines[1]).toMatchObject({ req: { url: "/order/PSL-23456?k%65y=[hidden]" } });
+    expect(requestLines[1]).toMatchObject({ url: "/order/PSL-23456?k%65y=[hidden]" });
+  });
+});
+
+describe("quiet paths", () => {
+  it("are the hashed build files and the health probes, however their query is spelled", () => {
+    for (const url of ["/assets/entry.client-Bx1.js", "/assets/root-9a.css?v=1", "/healthz", "/readyz", "/healthz?full=1"])
+      expect(isQuietPath(url), url).toBe(true);
+    for (const url of ["/", "/prices", "/healthzz", "/api/healthz", "/images/logo.png", "/assets", "/ne/assets/x.js"])
+      expect(isQuietPath(url), url).toBe(false);
   });
 });
