@@ -4,7 +4,8 @@ import type { Database } from "../server/db/database";
 import { SESSION_IDLE_MS } from "../server/modules/auth/service";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 
-type Route = { method: string; url: string; isPublic: boolean; checksOrigin: boolean };
+/** `serverCaller`: called by another service's servers, not a browser; it proves itself another way. */
+type Route = { method: string; url: string; isPublic: boolean; checksOrigin: boolean; serverCaller: boolean };
 
 /** A site allowed to call the API with credentials (CORS_ORIGINS): being listed must open nothing else. */
 const LISTED_ORIGIN = "https://client.example";
@@ -48,7 +49,13 @@ async function appWithRoutes(clock?: () => Date) {
       app.addHook("onRoute", (route) => {
         for (const method of [route.method].flat()) {
           if (method !== "HEAD") {
-            routes.push({ method, url: route.url, isPublic: route.config?.public === true, checksOrigin: route.config?.checkOrigin === true });
+            routes.push({
+              method,
+              url: route.url,
+              isPublic: route.config?.public === true,
+              checksOrigin: route.config?.checkOrigin === true,
+              serverCaller: route.config?.serverCaller === true,
+            });
           }
         }
       });
@@ -122,10 +129,20 @@ describe("forged requests", () => {
   it("refuses every state-changing route from another site or with a non-JSON body, and changes nothing", async () => {
     const { t, api } = await appWithRoutes();
     // Writes, and the GET that signs out (it must come from our pages as a write must).
-    const mutating = api.filter((route) => MUTATING.has(route.method) || route.checksOrigin);
+    const mutating = api.filter((route) => (MUTATING.has(route.method) || route.checksOrigin) && !route.serverCaller);
     expect(mutating.length).toBeGreaterThanOrEqual(20);
     const cookie = await t.adminCookie();
     const before = await snapshot(t.database);
+
+    // The one write no browser makes: Telegram's webhook, which must carry the secret it was given instead.
+    expect(api.filter((route) => route.serverCaller).map((route) => `${route.method} ${route.url}`)).toEqual(["POST /api/telegram/webhook"]);
+    const webhook = await t.app.inject({
+      method: "POST",
+      url: "/api/telegram/webhook",
+      headers: { cookie, origin: "https://evil.example", "x-telegram-bot-api-secret-token": "guess" },
+      payload: { update_id: 1, message: { message_id: 1, date: 0, chat: { id: 1, type: "private" }, text: "/start" } },
+    });
+    expect(webhook.statusCode).toBe(401);
 
     const forgeries: Array<[string, Record<string, string>, string | undefined, number]> = [
       ["a foreign Origin", { cookie, origin: "https://evil.example" }, "{}", 403],
