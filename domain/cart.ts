@@ -9,6 +9,12 @@ export type CartLine = {
   _id?: string | undefined;
   Id: string;
   name: string;
+  /**
+   * The seller's Nepali name of the item, where there is one (ADR 0093): a Nepali page shows it. The English
+   * `name` stays the line's identity, in the seller's message beside it. Filled when added on a Nepali page
+   * and by the price check (fresh-prices.ts).
+   */
+  nameNe?: string | undefined;
   month: number;
   selectedMonth: number;
   selectedDevice: 1 | 2 | 3;
