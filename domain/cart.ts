@@ -36,6 +36,23 @@ export function addLine(cart: readonly CartLine[], line: NewCartLine, lineId: st
   return [...cart, { ...line, lineId, cost: lineCost(line.selectedMonth, line.selectedDevice) }];
 }
 
+/**
+ * A line with what the shop says of its item today (POST /api/orders/quote): its price, its English name and the
+ * seller's Nepali one, given, changed or taken away since the line was added. The same line when nothing changed.
+ */
+export function withTodaysItem(line: CartLine, today: { name: string; nameNe: string | null; unitPrice: number }): CartLine {
+  const nameNe = today.nameNe || undefined;
+  if (today.unitPrice === line.selectedMonth && today.name === line.name && nameNe === line.nameNe) return line;
+  const { nameNe: _before, ...rest } = line;
+  return {
+    ...rest,
+    ...(nameNe ? { nameNe } : {}),
+    name: today.name,
+    selectedMonth: today.unitPrice,
+    cost: lineCost(today.unitPrice, line.selectedDevice),
+  };
+}
+
 /** Removes exactly one line (the spec's removal of every line with the same Id is a bug). */
 export function removeLine(cart: readonly CartLine[], lineId: string): CartLine[] {
   return cart.filter((line) => line.lineId !== lineId);

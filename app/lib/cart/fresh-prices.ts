@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { lineCost, type CartLine } from "../../../domain/cart";
+import { withTodaysItem, type CartLine } from "../../../domain/cart";
 import { localeOfPath } from "../../../domain/locale";
 import { cartActions, settledCart } from "./cart-store";
 
@@ -93,18 +93,7 @@ export async function refreshPrices(): Promise<void> {
   cartActions.update((cart) =>
     cart.map((line) => {
       const quote = fresh.get(line.lineId);
-      if (!quote || "problem" in quote) return line;
-      // The seller's Nepali name as it is today: given, changed or taken away since the line was added.
-      const nameNe = quote.nameNe ?? undefined;
-      if (quote.unitPrice === line.selectedMonth && quote.name === line.name && nameNe === line.nameNe) return line;
-      const { nameNe: _old, ...rest } = line;
-      return {
-        ...rest,
-        ...(nameNe ? { nameNe } : {}),
-        name: quote.name,
-        selectedMonth: quote.unitPrice,
-        cost: lineCost(quote.unitPrice, line.selectedDevice),
-      };
+      return !quote || "problem" in quote ? line : withTodaysItem(line, quote);
     }),
   );
   notice = { changes: [...changes.values()], problems };
