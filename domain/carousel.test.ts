@@ -65,10 +65,19 @@ describe("toStorefrontSlide", () => {
       badge: "New",
       ctaText: "Buy",
       ctaLink: "/prices/X",
+      lang: {},
     });
   });
 
   it("falls back to a generic label and the price list", () => {
     expect(toStorefrontSlide({ ...slide, ctaText: "", ctaLink: "" })).toMatchObject({ ctaText: "Shop Now", ctaLink: "/prices" });
+    expect(toStorefrontSlide({ ...slide, ctaText: "", ctaLink: "" }, "ne")).toMatchObject({ ctaText: "अहिले किन्नुहोस्", lang: { ctaText: undefined } });
+  });
+
+  it("on a Nepali page marks English each text the seller wrote no Nepali for, and the badge, which has none", () => {
+    const shown = toStorefrontSlide({ ...slide, titleNe: "शीर्षक", descriptionNe: null, ctaTextNe: "" }, "ne");
+    expect(shown).toMatchObject({ title: "शीर्षक", description: "D", ctaText: "Buy" });
+    expect(shown.lang).toEqual({ title: undefined, description: "en", badge: "en", ctaText: "en" });
+    expect(toStorefrontSlide({ ...slide, badge: " " }, "ne").lang.badge).toBeUndefined();
   });
 });

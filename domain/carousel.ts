@@ -1,4 +1,4 @@
-import { sellerText, type Locale } from "./locale";
+import { sellerLang, sellerText, type Locale } from "./locale";
 import type { CarouselSlide } from "./schemas/carousel";
 
 export type { CarouselData, CarouselInput, CarouselSlide } from "./schemas/carousel";
@@ -12,6 +12,11 @@ export type StorefrontSlide = {
   badge: string;
   ctaText: string;
   ctaLink: string;
+  /**
+   * "en" for each text a Nepali page shows in English (ADR 0093): the seller wrote none in Nepali; a badge has no
+   * Nepali twin (its colour is read from its English words).
+   */
+  lang: { title?: "en" | undefined; description?: "en" | undefined; badge?: "en" | undefined; ctaText?: "en" | undefined };
 };
 
 // Spec §9.
@@ -19,7 +24,8 @@ export const AUTOPLAY_MS = 5000;
 export const TRANSITION_LOCK_MS = 500;
 export const SWIPE_THRESHOLD_PX = 30;
 
-export const DEFAULT_CTA_TEXT = "Shop Now";
+/** A slide's call to action when the seller left it empty, in each language. */
+const DEFAULT_CTA_TEXTS: Record<Locale, string> = { en: "Shop Now", ne: "अहिले किन्नुहोस्" };
 export const DEFAULT_CTA_LINK = "/prices";
 
 /** Any index, wrapped into 0..count-1 (navigation wraps around both ways). */
@@ -62,13 +68,21 @@ type SlideContent = Pick<CarouselSlide, "_id" | "image" | "title" | "description
  * an empty CTA falls back to a generic label and the price list.
  */
 export function toStorefrontSlide(slide: SlideContent, locale: Locale = "en"): StorefrontSlide {
+  const ctaText = sellerText(locale, slide.ctaText.trim(), slide.ctaTextNe?.trim());
+  const badge = slide.badge.trim();
   return {
     id: slide._id,
     image: slide.image,
     title: sellerText(locale, slide.title, slide.titleNe),
     description: sellerText(locale, slide.description, slide.descriptionNe),
-    badge: slide.badge.trim(),
-    ctaText: sellerText(locale, slide.ctaText.trim(), slide.ctaTextNe?.trim()) || DEFAULT_CTA_TEXT,
+    badge,
+    ctaText: ctaText || DEFAULT_CTA_TEXTS[locale],
     ctaLink: slide.ctaLink.trim() || DEFAULT_CTA_LINK,
+    lang: {
+      title: sellerLang(locale, slide.titleNe),
+      description: sellerLang(locale, slide.descriptionNe),
+      badge: badge ? sellerLang(locale, null) : undefined,
+      ctaText: ctaText ? sellerLang(locale, slide.ctaTextNe?.trim()) : undefined,
+    },
   };
 }

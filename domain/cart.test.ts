@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLine, cartTotal, itemsLabel, lineCost, removeLine, type CartLine, type NewCartLine } from "./cart";
+import { addLine, cartTotal, itemsLabel, lineCost, removeLine, withTodaysItem, type CartLine, type NewCartLine } from "./cart";
 import { parseStoredCart } from "./stored-cart";
 
 const netflix: NewCartLine = {
@@ -12,6 +12,26 @@ const netflix: NewCartLine = {
   image: "/images/catalogue/netflix-premium.svg",
 };
 const spotify: NewCartLine = { Id: "5", name: "Spotify Premium", month: 1, selectedMonth: 250, selectedDevice: 1, image: "/s.svg" };
+
+describe("withTodaysItem", () => {
+  const [line] = addLine([], netflix, "a");
+  it("takes the seller's Nepali name when one is given, and today's price", () => {
+    expect(withTodaysItem(line!, { name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", unitPrice: 950 })).toEqual({
+      ...line,
+      nameNe: "नेटफ्लिक्स प्रिमियम",
+      selectedMonth: 950,
+      cost: 1900,
+    });
+  });
+
+  it("drops a Nepali name the seller took away, and is the same line when nothing changed", () => {
+    const named = { ...line!, nameNe: "नेटफ्लिक्स प्रिमियम" };
+    const unnamed = withTodaysItem(named, { name: "Netflix Premium", nameNe: null, unitPrice: 880 });
+    expect(unnamed).toEqual(line);
+    expect("nameNe" in unnamed).toBe(false);
+    expect(withTodaysItem(named, { name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", unitPrice: 880 })).toBe(named);
+  });
+});
 
 describe("addLine", () => {
   it("appends a line priced at the plan's price for each device", () => {
@@ -59,7 +79,7 @@ describe("parseStoredCart", () => {
   const stored = (lines: unknown) => JSON.stringify(lines);
 
   it("reads what addLine wrote", () => {
-    const cart = addLine(addLine([], netflix, "a"), spotify, "b");
+    const cart = addLine(addLine([], { ...netflix, nameNe: "नेटफ्लिक्स प्रिमियम" }, "a"), spotify, "b");
     expect(parseStoredCart(stored(cart))).toEqual(cart);
   });
 

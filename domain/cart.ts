@@ -9,6 +9,12 @@ export type CartLine = {
   _id?: string | undefined;
   Id: string;
   name: string;
+  /**
+   * The seller's Nepali name of the item, where there is one (ADR 0093): a Nepali page shows it. The English
+   * `name` stays the line's identity, in the seller's message beside it. Filled when added on a Nepali page
+   * and by the price check (fresh-prices.ts).
+   */
+  nameNe?: string | undefined;
   month: number;
   selectedMonth: number;
   selectedDevice: 1 | 2 | 3;
@@ -28,6 +34,23 @@ export const lineCost = (planPrice: number, devices: number) => planPrice * devi
 export function addLine(cart: readonly CartLine[], line: NewCartLine, lineId: string): CartLine[] {
   if (cart.length >= MAX_CART_LINES) return [...cart];
   return [...cart, { ...line, lineId, cost: lineCost(line.selectedMonth, line.selectedDevice) }];
+}
+
+/**
+ * A line with what the shop says of its item today (POST /api/orders/quote): its price, its English name and the
+ * seller's Nepali one, given, changed or taken away since the line was added. The same line when nothing changed.
+ */
+export function withTodaysItem(line: CartLine, today: { name: string; nameNe: string | null; unitPrice: number }): CartLine {
+  const nameNe = today.nameNe || undefined;
+  if (today.unitPrice === line.selectedMonth && today.name === line.name && nameNe === line.nameNe) return line;
+  const { nameNe: _before, ...rest } = line;
+  return {
+    ...rest,
+    ...(nameNe ? { nameNe } : {}),
+    name: today.name,
+    selectedMonth: today.unitPrice,
+    cost: lineCost(today.unitPrice, line.selectedDevice),
+  };
 }
 
 /** Removes exactly one line (the spec's removal of every line with the same Id is a bug). */

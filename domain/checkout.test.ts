@@ -6,7 +6,7 @@ const netflix = { Id: "1", name: "Netflix Premium", month: 3, selectedMonth: 880
 const spotify = { Id: "5", name: "Spotify Premium", month: 1, selectedMonth: 250, selectedDevice: 1 as const, image: "/s.svg" };
 const vpn = { Id: "9", name: "Premium VPN", month: 12, selectedMonth: 2700, selectedDevice: 3 as const, image: "/v.svg" };
 
-const cartOf = (...lines: Array<typeof netflix | typeof spotify | typeof vpn>): CartLine[] =>
+const cartOf = (...lines: Array<Omit<CartLine, "lineId" | "cost">>): CartLine[] =>
   lines.reduce<CartLine[]>((cart, line, i) => addLine(cart, line, String(i)), []);
 
 describe("buildCheckoutMessage", () => {
@@ -45,6 +45,15 @@ describe("buildCheckoutMessage", () => {
       "सामान: Premium VPN, संख्या: 3, मूल्य: 2,700 NPR, योजना: 12 महिना",
       "जम्मा: 9,860 NPR",
     ]);
+  });
+
+  it("names a line by the seller's Nepali name with the English beside it, in Nepali only", () => {
+    const named = { ...netflix, nameNe: "नेटफ्लिक्स\nप्रिमियम" };
+    expect(buildCheckoutMessage(cartOf(named, vpn), "ne").split("\n").slice(1, 3)).toEqual([
+      "सामान: नेटफ्लिक्स प्रिमियम (Netflix Premium), संख्या: 2, मूल्य: 880 NPR, योजना: 3 महिना",
+      "सामान: Premium VPN, संख्या: 3, मूल्य: 2,700 NPR, योजना: 12 महिना",
+    ]);
+    expect(buildCheckoutMessage(cartOf(named)).split("\n")[1]).toBe("Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months");
   });
 
   it("says total 0 for an empty cart", () => {

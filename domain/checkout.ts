@@ -9,7 +9,7 @@ export type ChatChannel = "whatsapp" | "telegram";
 
 export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "WhatsApp", telegram: "Telegram" };
 
-export type CheckoutLine = Pick<CartLine, "name" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
+export type CheckoutLine = Pick<CartLine, "name" | "nameNe" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
 
 /**
  * Text from the browser's storage goes into a message the seller reads line by line:
@@ -20,6 +20,14 @@ export function oneLine(text: string): string {
 }
 
 /**
+ * An item's name in the message a shopper sends: in Nepali the seller's Nepali name, where there is one, with the
+ * English beside it, which is how the seller knows the item ("नेटफ्लिक्स प्रिमियम (Netflix Premium)").
+ */
+export function messageItemName(line: { name: string; nameNe?: string | null | undefined }, locale: Locale): string {
+  return locale === "ne" && line.nameNe ? `${oneLine(line.nameNe)} (${oneLine(line.name)})` : oneLine(line.name);
+}
+
+/**
  * The message the shopper sends to the seller: the spec's line per item,
  * 'Item: {name}, Quantity: {devices}, Price: {plan price} NPR', with the plan's months, then the total.
  * Price is the plan's price per device as in the spec (selectedMonth); the total counts every device.
@@ -27,10 +35,11 @@ export function oneLine(text: string): string {
 export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Locale = "en"): string {
   const total = lines.reduce((sum, line) => sum + line.cost, 0);
   if (locale === "ne") {
-    // In the shopper's words, but with the digits the seller types and searches for (ADR 0092): the
-    // product names stay as the catalogue spells them.
+    // In the shopper's words, but with the digits the seller types and searches for (ADR 0092), and each
+    // product's English name, as the catalogue spells it, beside a Nepali one.
     const body = lines.map(
-      (line) => `सामान: ${oneLine(line.name)}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
+      (line) =>
+        `सामान: ${messageItemName(line, "ne")}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
     );
     return ["नमस्ते! मलाई यो अर्डर गर्नु छ:", ...body, `जम्मा: ${formatNpr(total)} NPR`].join("\n");
   }

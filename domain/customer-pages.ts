@@ -19,6 +19,8 @@ export type CustomerSubscription = {
   /** The line's place in its order, from 1. */
   position: number;
   name: string;
+  /** The seller's Nepali name of the item today, or null: a Nepali page shows it (ADR 0093). */
+  nameNe: string | null;
   months: number;
   devices: number;
   startDate: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatBsDate, formatDay, formatDecidingDay, toBikramSambat } from "./bikram-sambat-dates";
-import { formatNpr, formatNumber, formatOneDecimal } from "./locale-format";
+import { formatNpr, formatNumber, formatOneDecimal, formatYear } from "./locale-format";
 
 describe("numbers", () => {
   it("group in lakhs in both languages", () => {
@@ -19,6 +19,11 @@ describe("numbers", () => {
     expect(formatOneDecimal(4.8, "en")).toBe("4.8");
     expect(formatOneDecimal(4.96, "en")).toBe("5.0");
     expect(formatOneDecimal(4.8, "ne")).toBe("४.८");
+  });
+
+  it("write a year without grouping: the footer's ©", () => {
+    expect(formatYear(2026, "en")).toBe("2026");
+    expect(formatYear(2026, "ne")).toBe("२०२६");
   });
 
   it("write prices with the language's rupee sign", () => {

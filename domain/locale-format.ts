@@ -22,6 +22,16 @@ export function formatNumber(value: number, locale: Locale): string {
   return numberFormats[locale].format(value);
 }
 
+const plainNumbers: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en-IN", { useGrouping: false, maximumFractionDigits: 0 }),
+  ne: new Intl.NumberFormat(NEPALI_LOCALES, { useGrouping: false, maximumFractionDigits: 0, numberingSystem: "deva" }),
+};
+
+/** A year as written in a date or a copyright line, without grouping: "2026" or "२०२६". */
+export function formatYear(year: number, locale: Locale): string {
+  return plainNumbers[locale].format(year);
+}
+
 const oneDecimal: Record<Locale, Intl.NumberFormat> = {
   en: new Intl.NumberFormat("en-IN", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
   ne: new Intl.NumberFormat(NEPALI_LOCALES, { minimumFractionDigits: 1, maximumFractionDigits: 1, numberingSystem: "deva" }),

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { localeOfPath, localHref, pathInLocale, sellerText } from "./locale";
+import { localeOfPath, localHref, pathInLocale, sellerLang, sellerText } from "./locale";
 
 it("reads the language from the path", () => {
   expect(localeOfPath("/")).toBe("en");
@@ -35,4 +35,12 @@ it("shows the seller's Nepali text on Nepali pages where there is one, the Engli
   expect(sellerText("ne", "Netflix Premium", null)).toBe("Netflix Premium");
   expect(sellerText("ne", "Netflix Premium", undefined)).toBe("Netflix Premium");
   expect(sellerText("ne", "Netflix Premium", "")).toBe("Netflix Premium");
+});
+
+it("marks the English a Nepali page falls back to as English, and nothing else", () => {
+  expect(sellerLang("ne", null)).toBe("en");
+  expect(sellerLang("ne", "")).toBe("en");
+  expect(sellerLang("ne", "स्टिम गिफ्ट कार्ड")).toBeUndefined();
+  expect(sellerLang("en", null)).toBeUndefined();
+  expect(sellerLang("en", "स्टिम गिफ्ट कार्ड")).toBeUndefined();
 });

@@ -40,3 +40,11 @@ export function localHref(locale: Locale, href: string): string {
 export function sellerText(locale: Locale, english: string, nepali: string | null | undefined): string {
   return locale === "ne" && nepali ? nepali : english;
 }
+
+/**
+ * The `lang` of the element showing a seller's text that `sellerText` chose: "en" where a Nepali page falls
+ * back to the English, so it is read (and voiced) as English; none where the text is in the page's language.
+ */
+export function sellerLang(locale: Locale, nepali: string | null | undefined): "en" | undefined {
+  return locale === "ne" && !nepali ? "en" : undefined;
+}

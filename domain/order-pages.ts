@@ -96,6 +96,8 @@ export const canRenew = (daysLeft: number | null, renewedBy: string | null) => d
 export type ShopperOrderLine = {
   id: string;
   name: string;
+  /** The seller's Nepali name of the item (from the catalogue today), or null: a Nepali page shows it (ADR 0093). */
+  nameNe: string | null;
   months: number;
   devices: number;
   unitPrice: number;
@@ -131,7 +133,11 @@ export type ShopperOrder = {
   /** A gateway proved the payment (issue 30): "Paid — checked". */
   paidVia: PaidVia | null;
   /** Enabled methods while the order waits for payment; none once paid or cancelled. */
-  paymentMethods: Array<Omit<PaymentMethod, "enabled" | "position" | "version">>;
+  paymentMethods: Array<
+    Omit<PaymentMethod, "enabled" | "position" | "version"> & {
+      /** Set by a Nepali page's loader: the note is the English one. */ noteLang?: "en" | undefined;
+    }
+  >;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   normaliseReference,
   orderMessage,
   priceOrder,
+  quoteCart,
   REFERENCE_ALPHABET,
   referenceFromBytes,
   referencePattern,
@@ -37,7 +38,7 @@ describe("references", () => {
 });
 
 const catalogue = new Map<string, PricedItem>([
-  ["n1", { _id: "n1", Name: "Netflix Premium", plans: { "1": 300, "3": 880, "12": 3200 } }],
+  ["n1", { _id: "n1", Name: "Netflix Premium", NameNe: "नेटफ्लिक्स प्रिमियम", plans: { "1": 300, "3": 880, "12": 3200 } }],
   ["s1", { _id: "s1", Name: "Spotify Premium", plans: { "1": 250 } }],
 ]);
 
@@ -54,9 +55,17 @@ describe("priceOrder", () => {
       ok: true,
       total: 880 * 2 + 250,
       lines: [
-        { itemId: "n1", name: "Netflix Premium", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 },
-        { itemId: "s1", name: "Spotify Premium", months: 1, devices: 1, unitPrice: 250, lineTotal: 250 },
+        { itemId: "n1", name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 },
+        { itemId: "s1", name: "Spotify Premium", nameNe: null, months: 1, devices: 1, unitPrice: 250, lineTotal: 250 },
       ],
+    });
+  });
+
+  it("names a line that cannot be sold by its Nepali name to a Nepali shopper, where the seller gave one", () => {
+    const result = priceOrder([{ _id: "n1", months: 6, devices: 1 }], catalogue, "ne");
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ field: "items.0.months", message: "नेटफ्लिक्स प्रिमियम को ६ महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्" }],
     });
   });
 
@@ -76,6 +85,25 @@ describe("priceOrder", () => {
         { field: "items.2.months", message: "Spotify Premium no longer has a 6 months plan; remove it and add it again" },
       ],
     });
+  });
+});
+
+describe("quoteCart", () => {
+  it("answers each line's price today with both of the item's names, the cart shows the one for its page", () => {
+    expect(
+      quoteCart(
+        [
+          { _id: "n1", months: 3, devices: 2 },
+          { _id: "s1", months: 1, devices: 1 },
+          { _id: "gone", months: 1, devices: 1 },
+        ],
+        catalogue,
+      ),
+    ).toEqual([
+      { name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", unitPrice: 880 },
+      { name: "Spotify Premium", nameNe: null, unitPrice: 250 },
+      { problem: "This item is no longer sold; remove it from your cart" },
+    ]);
   });
 });
 
@@ -144,6 +172,37 @@ describe("orderMessage", () => {
     expect(nepali[0]).toBe("नमस्ते! मलाई यो नवीकरण गर्नु छ:");
     expect(nepali.at(-2)).toMatch(
       /^नवीकरण: PSL-ABCDE को लाइन 2 \(Netflix Premium\), जुन .*\(1 Dec 2026\) मा सकिन्छ; नवीकरणपछि .*\(1 Mar 2027\) सम्म चल्छ।$/,
+    );
+  });
+});
+
+describe("orderMessage in Nepali", () => {
+  it("names an item by the seller's Nepali name with the English one the seller knows beside it, and the English alone without", () => {
+    const priced = priceOrder(
+      [
+        { _id: "n1", months: 3, devices: 2 },
+        { _id: "s1", months: 1, devices: 1 },
+      ],
+      catalogue,
+      "ne",
+    );
+    if (!priced.ok) throw new Error("priced");
+    expect(orderMessage(priced.lines, "PSL-7K2QX", undefined, "ne").split("\n")).toEqual([
+      "नमस्ते! मलाई यो अर्डर गर्नु छ:",
+      "सामान: नेटफ्लिक्स प्रिमियम (Netflix Premium), संख्या: 2, मूल्य: 880 NPR, योजना: 3 महिना",
+      "सामान: Spotify Premium, संख्या: 1, मूल्य: 250 NPR, योजना: 1 महिना",
+      "जम्मा: 2,010 NPR",
+      "अर्डर नम्बर (Order ref): PSL-7K2QX",
+    ]);
+    // The English message, which an English page sends, knows nothing of the Nepali name.
+    expect(orderMessage(priced.lines, "PSL-7K2QX").split("\n")[1]).toBe("Item: Netflix Premium, Quantity: 2, Price: 880 NPR, Plan: 3 months");
+  });
+
+  it("of a renewal names the renewed line in both names too", () => {
+    const lines = [{ itemId: "n1", name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", months: 3, devices: 2, unitPrice: 880, lineTotal: 1760 }];
+    const renews = { reference: "PSL-ABCDE", position: 2, name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", expiryDate: "2026-12-01" };
+    expect(orderMessage(lines, null, undefined, "ne", { renews, today: "2026-11-25" }).split("\n").at(-1)).toMatch(
+      /^नवीकरण: PSL-ABCDE को लाइन 2 \(नेटफ्लिक्स प्रिमियम \(Netflix Premium\)\), जुन /,
     );
   });
 });

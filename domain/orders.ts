@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUTO_DELIVERY_REASONS } from "./auto-delivery";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
-import { buildCheckoutMessage, oneLine, type ChatChannel } from "./checkout";
+import { buildCheckoutMessage, messageItemName, oneLine, type ChatChannel } from "./checkout";
 import { LOCALES, type Locale } from "./locale";
 import { formatNumber } from "./locale-format";
 import { CANCEL_REASONS, MAX_BULK_ORDERS } from "./order-limits";
@@ -85,11 +85,13 @@ export const checkoutInputSchema = z.object({
 });
 
 /** What the catalogue says about one item, as much as pricing needs. */
-export type PricedItem = { _id: string; Name: string; plans: Record<string, number> };
+export type PricedItem = { _id: string; Name: string; NameNe?: string | null; plans: Record<string, number> };
 
 export type OrderLine = {
   itemId: string;
   name: string;
+  /** The seller's Nepali name at checkout, for a Nepali shopper's message; not stored (the English name is the line's). */
+  nameNe?: string | null;
   months: number;
   devices: number;
   /** The plan's price for one device, from the catalogue at checkout. */
@@ -115,11 +117,19 @@ function priceLine(
   if (unitPrice === undefined) {
     const message =
       locale === "ne"
-        ? `${item.Name} को ${formatNumber(input.months, "ne")} महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्`
+        ? `${item.NameNe || item.Name} को ${formatNumber(input.months, "ne")} महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्`
         : `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again`;
     return { field: `items.${index}.months`, message };
   }
-  return { itemId: item._id, name: item.Name, months: input.months, devices: input.devices, unitPrice, lineTotal: unitPrice * input.devices };
+  return {
+    itemId: item._id,
+    name: item.Name,
+    nameNe: item.NameNe ?? null,
+    months: input.months,
+    devices: input.devices,
+    unitPrice,
+    lineTotal: unitPrice * input.devices,
+  };
 }
 
 /** Prices every line from the catalogue; the browser's prices are never read. Problems in the shopper's language. */
@@ -135,8 +145,8 @@ export function priceOrder(items: readonly OrderLineInput[], catalogue: Readonly
   return { ok: true, lines, total: lines.reduce((sum, line) => sum + line.lineTotal, 0) };
 }
 
-/** Today's price of each cart line, in the cart's order, or the reason it can no longer be ordered. */
-export type LineQuote = { name: string; unitPrice: number } | { problem: string };
+/** Today's price of each cart line, in the cart's order (with the item's names), or the reason it can no longer be ordered. */
+export type LineQuote = { name: string; nameNe: string | null; unitPrice: number } | { problem: string };
 
 /**
  * What checkout would charge for each line right now, line by line: the cart shows it before the shopper
@@ -146,7 +156,7 @@ export type LineQuote = { name: string; unitPrice: number } | { problem: string 
 export function quoteCart(items: readonly OrderLineInput[], catalogue: ReadonlyMap<string, PricedItem>, locale: Locale = "en"): LineQuote[] {
   return items.map((input, index) => {
     const priced = priceLine(input, index, catalogue, locale);
-    return "message" in priced ? { problem: priced.message } : { name: priced.name, unitPrice: priced.unitPrice };
+    return "message" in priced ? { problem: priced.message } : { name: priced.name, nameNe: priced.nameNe ?? null, unitPrice: priced.unitPrice };
   });
 }
 
@@ -157,12 +167,12 @@ export const quoteInputSchema = z.object({
 });
 
 export const quoteResponseSchema = z.object({
-  lines: z.array(z.union([z.object({ name: z.string(), unitPrice: z.number() }), z.object({ problem: z.string() })])),
+  lines: z.array(z.union([z.object({ name: z.string(), nameNe: z.string().nullable(), unitPrice: z.number() }), z.object({ problem: z.string() })])),
 });
 
 /** The storefront's message with the reference the seller will look up and, last, the shopper's order page. */
 /** The line a renewal order renews, as its chat message names it: the order, the line's place in it, its name and end. */
-export type RenewedLine = { reference: string; position: number; name: string; expiryDate: string };
+export type RenewedLine = { reference: string; position: number; name: string; nameNe?: string | null; expiryDate: string };
 
 /** Where a renewal of `months` runs to: on from the old end, or from today when the old one has already ended. */
 export function renewalRunsTo(expiryDate: string, today: string, months: number): string {
@@ -175,7 +185,7 @@ function renewalNote(renews: RenewedLine, months: number, today: string, locale:
   const end = messageDay(renews.expiryDate, locale);
   const runsTo = messageDay(renewalRunsTo(renews.expiryDate, today, months), locale);
   if (locale === "ne") {
-    return `नवीकरण: ${renews.reference} को लाइन ${renews.position} (${oneLine(renews.name)}), जुन ${end} मा ${ended ? "सकियो" : "सकिन्छ"}; नवीकरणपछि ${runsTo} सम्म चल्छ।`;
+    return `नवीकरण: ${renews.reference} को लाइन ${renews.position} (${messageItemName(renews, "ne")}), जुन ${end} मा ${ended ? "सकियो" : "सकिन्छ"}; नवीकरणपछि ${runsTo} सम्म चल्छ।`;
   }
   return `Renewal of ${renews.reference}, line ${renews.position} (${oneLine(renews.name)}), which ${ended ? "ended" : "ends"} on ${end}: renewed, it runs to ${runsTo}.`;
 }
@@ -194,6 +204,7 @@ export function orderMessage(
   const message = buildCheckoutMessage(
     lines.map((line) => ({
       name: line.name,
+      nameNe: line.nameNe ?? undefined,
       month: line.months,
       selectedMonth: line.unitPrice,
       selectedDevice: line.devices as 1 | 2 | 3,

@@ -8,6 +8,7 @@ export const cartLineSchema = z.object({
   _id: z.optional(z.string()),
   Id: z.string(),
   name: z.string().check(z.minLength(1)),
+  nameNe: z.optional(z.string()),
   month: z.int().check(z.minimum(1), z.maximum(36)),
   selectedMonth: z.int().check(z.positive()),
   selectedDevice: z.union([z.literal(1), z.literal(2), z.literal(3)]),

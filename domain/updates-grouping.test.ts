@@ -33,12 +33,16 @@ describe("groupUpdatesByMonth", () => {
       ImageUrl: "/images/d.svg",
       createdAt: "2026-11-15T08:00:00.000Z",
       dateLabel: "Nov 15, 2026",
+      lang: {},
     });
   });
 
   it("shows the seller's Nepali title and description on Nepali pages where given, the English otherwise", () => {
     const posts = [post("a", "2026-11-12T08:00:00Z", { TitleNe: "नयाँ योजना", DescriptionNe: null })];
     expect(groupUpdatesByMonth(posts, { now, locale: "ne" })[0]!.posts[0]).toMatchObject({ Title: "नयाँ योजना", Description: "About a" });
+    // The English description a Nepali page falls back to is marked so.
+    expect(groupUpdatesByMonth(posts, { now, locale: "ne" })[0]!.posts[0]!.lang).toEqual({ title: undefined, description: "en" });
+    expect(groupUpdatesByMonth(posts, { now, locale: "en" })[0]!.posts[0]!.lang).toEqual({ title: undefined, description: undefined });
     expect(groupUpdatesByMonth(posts, { now, locale: "en" })[0]!.posts[0]).toMatchObject({ Title: "Post a", Description: "About a" });
     expect(groupUpdatesByMonth(posts, { now })[0]!.posts[0]).toMatchObject({ Title: "Post a" });
   });

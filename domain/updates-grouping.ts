@@ -1,4 +1,4 @@
-import { sellerText, type Locale } from "./locale";
+import { sellerLang, sellerText, type Locale } from "./locale";
 import { SHOP_TIME_ZONE } from "./shop-time";
 import type { UpdatePost } from "./updates";
 
@@ -16,6 +16,8 @@ export type UpdateCard = {
   createdAt: string;
   /** e.g. 'Nov 12, 2026'. */
   dateLabel: string;
+  /** "en" for each text a Nepali page shows in English, the seller having written none in Nepali (ADR 0093). */
+  lang: { title?: "en" | undefined; description?: "en" | undefined };
 };
 
 export type UpdateMonth = {
@@ -77,6 +79,7 @@ export function groupUpdatesByMonth(
       ImageUrl: post.ImageUrl,
       createdAt: at.toISOString(),
       dateLabel: dayLabel.format(at),
+      lang: { title: sellerLang(locale, post.TitleNe), description: sellerLang(locale, post.DescriptionNe) },
     });
   }
   return [...months.values()];

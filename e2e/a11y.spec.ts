@@ -493,13 +493,15 @@ const NEPALI: Row[] = [
   { state: "/ne/prices", open: ({ page }) => visit(page, "/ne/prices", /.+/) },
   { state: "/ne/prices/Netflix%20Premium", open: ({ page }) => visit(page, `/ne${NETFLIX}`, "Netflix Premium") },
   {
-    state: "/ne/cart with an item",
+    state: "/ne/cart with an item, by its Nepali name",
     async open({ page }) {
-      await seedCart(page, [netflix3x2]);
+      await seedCart(page, [{ ...netflix3x2, nameNe: "नेटफ्लिक्स प्रिमियम" }]);
       await page.goto("/ne/cart");
       await expect(page.getByText("जम्मा (१ सामान)")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "नेटफ्लिक्स प्रिमियम" })).toBeVisible();
     },
   },
+  { state: "/ne/help", open: ({ page }) => visit(page, "/ne/help", /Netflix को/) },
   { state: "/ne/no-such-page", open: ({ page }) => visit(page, "/ne/no-such-page", /.+/) },
   { state: "/ne/privacy", open: ({ page }) => visit(page, "/ne/privacy", "Pasal मा तपाईंको गोपनीयता") },
   { state: "/ne/netflixCode", open: ({ page }) => visit(page, "/ne/netflixCode", "Netflix कोड लिनुहोस्") },
@@ -967,6 +969,17 @@ const ADMIN: Row[] = [
       await signedIn(page, "/admin/whatsNewVideo");
       await page.getByRole("button", { name: "View All Videos" }).click();
       await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Netflix");
+    },
+  },
+  {
+    state: "the what's-new video list answered with a server error",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/whatsNewVideo");
+      await page.route("**/admin/whatsNewVideo.data?*list=all*", (route) =>
+        route.fulfill({ status: 502, contentType: "text/html", body: "Bad Gateway" }),
+      );
+      await page.getByRole("button", { name: "View All Videos" }).click();
+      await expect(page.locator("#video-form").getByRole("alert")).toHaveText("Failed to fetch videos");
     },
   },
   { state: "the update post screen", open: ({ page, signedIn }) => signedIn(page, "/admin/update") },

@@ -148,6 +148,28 @@ test("what's new video: add, list on demand, edit, refuse a duplicate, delete", 
   await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 });
 
+test("what's new video: a list request the server answers with a 5xx shows 'Failed to fetch videos' in the form", async ({ page, signedIn }) => {
+  await signedIn(page, "/admin/whatsNewVideo");
+  const form = page.locator("#video-form");
+  await form.getByLabel("Name").fill("Typed before the failure");
+  // A proxy's or a crashed server's answer: not the loader's data, and a server error.
+  await page.route("**/admin/whatsNewVideo.data?*list=all*", (route) =>
+    route.fulfill({ status: 503, contentType: "text/html", body: "<h1>503 Service Unavailable</h1>" }),
+  );
+  await page.getByRole("button", { name: "View All Videos" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Failed to fetch videos");
+  await expect(form.getByRole("alert")).toHaveClass(/text-red-700/);
+  await expect(page.getByText("could not be loaded")).toHaveCount(0);
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  await expect(form.getByLabel("Name")).toHaveValue("Typed before the failure");
+
+  // Answered again, the same button lists them.
+  await page.unroute("**/admin/whatsNewVideo.data?*list=all*");
+  await page.getByRole("button", { name: "View All Videos" }).click();
+  await expect(page.getByRole("heading", { name: /All videos/ })).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveCount(0);
+});
+
 test("updates: post, see it on /updates, edit, delete", async ({ page, signedIn }) => {
   const title = unique("E2E update");
   const renamed = `${title} corrected`;

@@ -60,6 +60,13 @@ test("a Nepali name set in the admin shows on Nepali pages only, and a Nepali se
     await expect(page.getByText("जुनसुकै रकम, केही मिनेटमै।")).toBeVisible();
     await expect(page).toHaveTitle(`${nepali} को नेपालमा मूल्य | Pasal`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(nepali));
+    // Added here, the cart line shows the Nepali name; the English stays its address.
+    await hydrated(page, "main button[aria-pressed]");
+    await page.getByRole("button", { name: "कार्टमा राख्नुहोस्" }).click();
+    await page.goto("/ne/cart");
+    const line = page.getByRole("list", { name: "कार्टका सामान" }).getByRole("heading", { level: 2 });
+    await expect(line).toHaveText(nepali);
+    await expect(line.getByRole("link")).toHaveAttribute("href", `/ne/prices/${encodeURIComponent(english)}`);
 
     // The English product page knows nothing of the Nepali words.
     await page.goto(`/prices/${encodeURIComponent(english)}`);

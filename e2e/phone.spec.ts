@@ -58,6 +58,20 @@ test("the footer's links are at least 44 px tall", { tag: "@phone-only" }, async
   for (const link of links) expect((await box(link)).height, await link.innerText()).toBeGreaterThanOrEqual(TAP);
 });
 
+test("on a Nepali page the logo, the Menu button and every footer link are at least 44 px each way", { tag: "@phone-only" }, async ({ page }) => {
+  await page.goto("/ne/help");
+  const header = page.getByRole("banner");
+  const targets = [header.getByRole("link", { name: "Pasal", exact: true }), header.getByRole("button", { name: "मेनु", exact: true })];
+  targets.push(...(await page.getByRole("contentinfo").getByRole("link").all()));
+  expect(targets.length).toBeGreaterThan(8);
+  for (const target of targets) {
+    const found = await box(target);
+    const name = await target.innerText();
+    expect(found.width, `${name} wide`).toBeGreaterThanOrEqual(TAP);
+    expect(found.height, `${name} tall`).toBeGreaterThanOrEqual(TAP);
+  }
+});
+
 test("the categories row shows that it scrolls: the third tile peeks in, and a hint says how many", { tag: "@phone-only" }, async ({ page }) => {
   await page.goto("/");
   const row = page.getByRole("list", { name: "Categories" });

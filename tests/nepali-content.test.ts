@@ -98,6 +98,45 @@ describe("catalogue items in Nepali", () => {
   });
 });
 
+describe("an item's Nepali name on the way to an order", () => {
+  it("comes with the price check, goes beside the English in a Nepali order's message, and with the order's lines", async () => {
+    const t = await createTestApp();
+    const named = (await write(t, "POST", "/api/prices", { ...steam, NameNe: "स्टिम गिफ्ट कार्ड" })).json().data;
+    const plain = (await write(t, "POST", "/api/prices", { ...steam, Id: "2", Name: "Netflix Premium" })).json().data;
+    const items = [
+      { _id: named._id, months: 1, devices: 2 },
+      { _id: plain._id, months: 1, devices: 1 },
+    ];
+
+    const quote = await t.app.inject({ method: "POST", url: "/api/orders/quote", payload: { items, language: "ne" } });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().lines).toEqual([
+      { name: "Steam Gift Card", nameNe: "स्टिम गिफ्ट कार्ड", unitPrice: 1000 },
+      { name: "Netflix Premium", nameNe: null, unitPrice: 1000 },
+    ]);
+
+    const nepali = await t.app.inject({ method: "POST", url: "/api/orders", payload: { items, channel: "whatsapp", language: "ne" } });
+    expect(nepali.statusCode, nepali.body).toBe(201);
+    expect(nepali.json().message.split("\n").slice(1, 3)).toEqual([
+      "सामान: स्टिम गिफ्ट कार्ड (Steam Gift Card), संख्या: 2, मूल्य: 1,000 NPR, योजना: 1 महिना",
+      "सामान: Netflix Premium, संख्या: 1, मूल्य: 1,000 NPR, योजना: 1 महिना",
+    ]);
+    // The English message, and the stored line the seller sees, keep the English name alone.
+    const english = await t.app.inject({ method: "POST", url: "/api/orders", payload: { items, channel: "whatsapp" } });
+    expect(english.json().message.split("\n")[1]).toBe("Item: Steam Gift Card, Quantity: 2, Price: 1,000 NPR, Plan: 1 month");
+    expect(nepali.json().lines.map((line: { name: string }) => line.name)).toEqual(["Steam Gift Card", "Netflix Premium"]);
+
+    const { reference } = nepali.json();
+    const key = new URL(nepali.json().orderUrl, "http://shop.test").searchParams.get("key")!;
+    const page = await t.app.inject({ method: "GET", url: `/api/orders/${reference}?key=${encodeURIComponent(key)}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().lines.map((line: { name: string; nameNe: string | null }) => [line.name, line.nameNe])).toEqual([
+      ["Steam Gift Card", "स्टिम गिफ्ट कार्ड"],
+      ["Netflix Premium", null],
+    ]);
+  });
+});
+
 describe("carousel slides in Nepali", () => {
   it("keep the Nepali title, description and CTA text, clear them when empty, keep them when left out", async () => {
     const t = await createTestApp();

@@ -186,10 +186,10 @@ describe("quote", () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().lines).toEqual([
-      { name: "Netflix Premium", unitPrice: 950 },
+      { name: "Netflix Premium", nameNe: null, unitPrice: 950 },
       { problem: "This item is no longer sold; remove it from your cart" },
       { problem: "Netflix Premium no longer has a 2 months plan; remove it and add it again" },
-      { name: "Netflix Premium", unitPrice: 300 },
+      { name: "Netflix Premium", nameNe: null, unitPrice: 300 },
     ]);
     expect(await t.database.db.selectFrom("orders").select("reference").execute()).toEqual([]);
   });

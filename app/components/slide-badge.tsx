@@ -10,9 +10,10 @@ const toneClasses: Record<BadgeTone, string> = {
   neutral: "bg-slate-700 text-white dark:bg-slate-600",
 };
 
-export function SlideBadge({ text }: { text: string }) {
+export function SlideBadge({ text, lang }: { text: string; lang?: "en" | undefined }) {
   return (
     <span
+      lang={lang}
       data-tone={badgeTone(text)}
       className={`inline-flex w-fit items-center rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide ${toneClasses[badgeTone(text)]}`}
     >

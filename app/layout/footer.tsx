@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "../features/newsletter/newsletter-form";
-import { formatNumber } from "../../domain/locale-format";
+import { formatNumber, formatYear } from "../../domain/locale-format";
 import { useLocale, useLocalHref } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
 import { m } from "../paraglide/messages";
@@ -13,9 +13,10 @@ const QUICK_LINKS = [
 ] as const;
 
 const heading = "text-sm font-semibold uppercase tracking-wider text-slate-900 dark:text-slate-100";
-// At least 44 px tall on phones, where a thumb taps them; the usual text height from 768 px.
+// At least 44 px tall and wide on phones, where a thumb taps them (a Nepali word can be narrower); the usual
+// text size from 768 px.
 const link =
-  "inline-flex min-h-11 items-center rounded-sm text-slate-700 md:min-h-0 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
+  "inline-flex min-h-11 min-w-11 items-center rounded-sm text-slate-700 md:min-h-0 md:min-w-0 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
 
 export function Footer() {
   const { shop } = useShop();
@@ -95,7 +96,7 @@ export function Footer() {
               <dt className="sr-only">Telegram</dt>
               <dd>
                 <a href={`https://t.me/${telegram}`} {...external} className={link}>
-                  Telegram @{telegram}
+                  {`Telegram @${telegram}`}
                 </a>
               </dd>
             </div>
@@ -115,7 +116,7 @@ export function Footer() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between dark:text-slate-400">
           <p>
-            © <span data-testid="footer-year">{new Date().getFullYear()}</span> {shop.shopName}. {m.footer_rights()}
+            © <span data-testid="footer-year">{formatYear(new Date().getFullYear(), locale)}</span> {shop.shopName}. {m.footer_rights()}
           </p>
           <ul className="flex gap-5">
             <li>

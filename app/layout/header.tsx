@@ -90,7 +90,7 @@ export function Header() {
       <nav aria-label={m.nav_main()} className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
         <Link
           to={href("/")}
-          className="mr-auto rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
+          className="mr-auto inline-flex min-h-11 min-w-11 items-center rounded text-xl font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
         >
           Pasal
         </Link>
@@ -114,7 +114,7 @@ export function Header() {
         <ThemeToggle />
         <button
           type="button"
-          className="inline-flex h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          className="inline-flex h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}

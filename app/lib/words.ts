@@ -12,6 +12,17 @@ import { m } from "../paraglide/messages";
 export const categoryLabel = (category: Category): string =>
   ({ ott: m.cat_ott, music: m.cat_music, vpn: m.cat_vpn, software: m.cat_software, games: m.cat_games, "18+": m.cat_adult })[category]();
 
+/** The line under a category's name on its home tile: what it sells. */
+export const categoryTagline = (category: Category): string =>
+  ({
+    ott: m.cat_ott_tagline,
+    music: m.cat_music_tagline,
+    vpn: m.cat_vpn_tagline,
+    software: m.cat_software_tagline,
+    games: m.cat_games_tagline,
+    "18+": m.cat_adult_tagline,
+  })[category]();
+
 export const statusLabel = (status: Exclude<Status, "none">): string => (status === "shared" ? m.status_shared() : m.status_private());
 
 export const monthsText = (months: number, locale: Locale): string =>

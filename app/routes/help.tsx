@@ -50,8 +50,8 @@ export default function Help() {
               </p>
               <h2 className="mt-1 text-xl font-semibold tracking-tight">{step.title}</h2>
               <div className={`mt-2 space-y-2 leading-relaxed ${mutedText}`}>
-                {step.text.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
+                {step.text.map((paragraph, number) => (
+                  <p key={number}>{paragraph}</p>
                 ))}
                 {index === 2 && (
                   <p>

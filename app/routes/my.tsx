@@ -1,11 +1,12 @@
 import { CustomerView } from "../features/order-page/customer-view";
 import { loadShopperCustomer } from "../features/order-page/customer.server";
 import { LinkError } from "../features/order-page/link-error";
+import { localeOfPath } from "../../domain/locale";
 import { m } from "../paraglide/messages";
 import type { Route } from "./+types/my";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return { customer: await loadShopperCustomer(context, params.key) };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return { customer: await loadShopperCustomer(context, params.key, localeOfPath(new URL(request.url).pathname)) };
 }
 
 // One customer's orders: never in a search engine, and its address (the key is in it) never sent on (ADR 0076, 0104).

@@ -6,6 +6,8 @@ import { card, focusRing, mutedText } from "../components/ui";
 import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/checkout/netflix-code-form";
 import { loadShopSettings } from "../lib/shop.server";
 import { pageMeta } from "../features/seo/seo";
+import { NETFLIX_SAYS } from "../features/info/netflix-says";
+import { richMessage } from "../lib/rich-message";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/netflix-code";
@@ -40,7 +42,13 @@ export default function NetflixCode({ actionData }: Route.ComponentProps) {
           <h2 id="household-title" className="font-semibold">
             {m.netflix_household_label()}
           </h2>
-          <p className={`mt-2 text-sm ${mutedText}`}>{m.netflix_household_when()}</p>
+          <p className={`mt-2 text-sm ${mutedText}`}>
+            {richMessage(m.netflix_household_when, {
+              notPart: NETFLIX_SAYS.notPart,
+              traveling: NETFLIX_SAYS.traveling,
+              temporarily: NETFLIX_SAYS.temporarily,
+            })}
+          </p>
         </section>
         <section className={`${card} p-5`} aria-labelledby="signin-title">
           <h2 id="signin-title" className="font-semibold">

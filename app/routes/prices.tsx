@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { firstPlan, type Category } from "../../domain/catalogue";
 import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE } from "../../domain/filters";
-import { localeOfPath, localHref, sellerText, type Locale } from "../../domain/locale";
+import { localeOfPath, localHref, sellerLang, sellerText, type Locale } from "../../domain/locale";
 import { formatNumber } from "../../domain/locale-format";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
@@ -38,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     _id: item._id,
     Name: item.Name,
     shownName: sellerText(locale, item.Name, item.NameNe),
+    shownNameLang: sellerLang(locale, item.NameNe),
     ImageId: item.ImageId,
     category: item.category,
     plan: firstPlan(item.plans),

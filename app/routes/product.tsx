@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { firstPlan, planEntries } from "../../domain/catalogue";
-import { localeOfPath, sellerText } from "../../domain/locale";
+import { localeOfPath, sellerLang, sellerText } from "../../domain/locale";
 import { formatNpr } from "../../domain/locale-format";
 import { productPath } from "../../domain/search";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
@@ -33,6 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     status,
     plans,
     Note: sellerText(locale, found.Note, found.NoteNe),
+    // Marked English where a Nepali page falls back to the English words.
+    lang: { name: sellerLang(locale, found.NameNe), info: sellerLang(locale, found.InfoNe), note: sellerLang(locale, found.NoteNe) },
+    // The seller's Nepali name, for the cart line a Nepali page adds (the English `Name` stays its identity).
+    NameNe: locale === "ne" ? (found.NameNe ?? null) : null,
   };
   const [stock, neverExpires] = await Promise.all([loadAvailability(context), loadNeverExpires(context, _id)]);
   return { item, availability: stock.get(_id) ?? null, neverExpires, origin: publicOrigin(request, context) };

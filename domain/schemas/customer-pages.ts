@@ -16,6 +16,7 @@ export const shopperCustomerSchema = z.object({
       reference: z.string(),
       position: z.number().int(),
       name: z.string(),
+      nameNe: z.string().nullable(),
       months: z.number(),
       devices: z.number(),
       startDate: z.string(),

@@ -29,6 +29,8 @@ export const shopperOrderSchema = z.object({
     orderLineSchema
       .pick({ id: true, name: true, months: true, devices: true, unitPrice: true, lineTotal: true, startDate: true, expiryDate: true })
       .extend({
+        /** The item's Nepali name, or null: the Nepali page shows it, the English `name` stays the line's. */
+        nameNe: z.string().nullable(),
         daysLeft: z.number().nullable(),
         renewedBy: z.string().nullable(),
         renewal: z

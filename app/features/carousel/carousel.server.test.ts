@@ -16,14 +16,24 @@ describe("loadSlides", () => {
         contextWith(async () => [slide]),
         "en",
       ),
-    ).toEqual([{ id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "Shop Now", ctaLink: "/prices" }]);
+    ).toEqual([{ id: "s1", image: "/a.svg", title: "A", description: "D", badge: "", ctaText: "Shop Now", ctaLink: "/prices", lang: {} }]);
   });
 
   it("shows the seller's Nepali words on Nepali pages, and the English where there are none", async () => {
     const slide = { ...englishSlide, titleNe: "नयाँ", descriptionNe: null, ctaTextNe: "किन्नुहोस्" };
     const list = async () => [slide];
     expect(await loadSlides(contextWith(list), "ne")).toEqual([
-      { id: "s1", image: "/a.svg", title: "नयाँ", description: "D", badge: "", ctaText: "किन्नुहोस्", ctaLink: "/prices" },
+      {
+        id: "s1",
+        image: "/a.svg",
+        title: "नयाँ",
+        description: "D",
+        badge: "",
+        ctaText: "किन्नुहोस्",
+        ctaLink: "/prices",
+        // The English description is marked so.
+        lang: { description: "en" },
+      },
     ]);
     expect((await loadSlides(contextWith(list), "en"))[0]).toMatchObject({ title: "A", ctaText: "Shop Now" });
   });
@@ -36,6 +46,8 @@ describe("loadSlides", () => {
     expect(slides).toHaveLength(5);
     expect(slides.map((s) => s.id)).toEqual(["builtin-slide-1", "builtin-slide-2", "builtin-slide-3", "builtin-slide-4", "builtin-slide-5"]);
     expect(slides[0]).toMatchObject({ title: "Netflix Premium from Rs. 300", badge: "Best Seller", ctaLink: "/prices/Netflix%20Premium" });
+    // On a Nepali page they are the English slides, marked so.
+    expect((await loadSlides(context, "ne"))[0]!.lang).toEqual({ title: "en", description: "en", badge: "en", ctaText: "en" });
   });
 
   it("shows the built-in slides when the database fails", async () => {

@@ -4,11 +4,8 @@ import { carouselInputSchema } from "../../../domain/schemas/carousel";
 import { defaultSlides } from "../../../domain/default-content";
 import type { Locale } from "../../../domain/locale";
 
-// Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list.
-const builtInSlides: StorefrontSlide[] = defaultSlides.map((input, index) => {
-  const slide = carouselInputSchema.parse(input);
-  return toStorefrontSlide({ ...slide, _id: `builtin-slide-${index + 1}` });
-});
+// Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list (in English: marked so on Nepali pages).
+const builtInSlides = defaultSlides.map((input, index) => ({ ...carouselInputSchema.parse(input), _id: `builtin-slide-${index + 1}` }));
 
 export async function loadSlides(context: AppLoadContext, locale: Locale): Promise<StorefrontSlide[]> {
   try {
@@ -18,5 +15,5 @@ export async function loadSlides(context: AppLoadContext, locale: Locale): Promi
     context.log.warn({ reason: (error as Error).message }, "carousel unavailable, showing the built-in slides");
     context.fellBack = true;
   }
-  return builtInSlides;
+  return builtInSlides.map((slide) => toStorefrontSlide(slide, locale));
 }

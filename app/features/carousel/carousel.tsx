@@ -124,9 +124,13 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
               }`}
             >
               <div className="flex flex-col gap-3 md:gap-4">
-                {slide.badge && <SlideBadge text={slide.badge} />}
-                <h3 className="text-2xl font-bold tracking-tight text-balance text-slate-900 md:text-3xl dark:text-white">{slide.title}</h3>
-                <p className="text-slate-600 md:text-lg dark:text-slate-300">{slide.description}</p>
+                {slide.badge && <SlideBadge text={slide.badge} lang={slide.lang.badge} />}
+                <h3 lang={slide.lang.title} className="text-2xl font-bold tracking-tight text-balance text-slate-900 md:text-3xl dark:text-white">
+                  {slide.title}
+                </h3>
+                <p lang={slide.lang.description} className="text-slate-600 md:text-lg dark:text-slate-300">
+                  {slide.description}
+                </p>
                 <CallToAction slide={slide} />
               </div>
               <div className="order-first md:order-last">
@@ -221,13 +225,13 @@ function CallToAction({ slide }: { slide: StorefrontSlide }) {
   // The admin may point a slide at another site; our own pages navigate without a reload.
   if (/^https?:\/\//i.test(slide.ctaLink)) {
     return (
-      <a href={slide.ctaLink} className={className}>
+      <a href={slide.ctaLink} lang={slide.lang.ctaText} className={className}>
         {slide.ctaText}
       </a>
     );
   }
   return (
-    <Link to={href(slide.ctaLink)} className={className}>
+    <Link to={href(slide.ctaLink)} lang={slide.lang.ctaText} className={className}>
       {slide.ctaText}
     </Link>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { cartTotal, type CartLine } from "../../../domain/cart";
-import type { Locale } from "../../../domain/locale";
+import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNumber } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
@@ -24,6 +24,7 @@ const usersLabel = (n: number, locale: Locale) => (n === 1 ? m.cart_users_one() 
 /** The cart page. The cart lives in the browser: the server renders a skeleton, the browser the cart. */
 export function CartView() {
   const cart = useStoredCart();
+  const locale = useLocale();
   const [announcement, setAnnouncement] = useState("");
   const [sentOrder, setSentOrder] = useState<SentOrder | null>(null);
   const emptyHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -37,7 +38,7 @@ export function CartView() {
     const next = cart?.[index + 1] ?? cart?.[index - 1];
     flushSync(() => {
       cartActions.remove(line.lineId);
-      setAnnouncement(m.cart_removed({ name: line.name }));
+      setAnnouncement(m.cart_removed({ name: sellerText(locale, line.name, line.nameNe) }));
     });
     // Focus would otherwise fall back to the page start with the removed button.
     if (next) document.getElementById(removeButtonId(next))?.focus();
@@ -218,9 +219,10 @@ function FilledCart({
             />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
-                <h2 className="min-w-0 font-semibold break-words">
+                {/* The seller's Nepali name on a Nepali page where given; the English one, marked so, otherwise. */}
+                <h2 lang={sellerLang(locale, line.nameNe)} className="min-w-0 font-semibold break-words">
                   <Link to={href(productPath(line.name))} className={`rounded hover:text-brand-700 dark:hover:text-brand-400 ${focusRing}`}>
-                    {line.name}
+                    {sellerText(locale, line.name, line.nameNe)}
                   </Link>
                 </h2>
                 <p className="shrink-0 font-semibold whitespace-nowrap">{rupees(line.cost, locale)}</p>
@@ -242,7 +244,7 @@ function FilledCart({
                   id={removeButtonId(line)}
                   onClick={() => onRemove(line, index)}
                   aria-label={m.cart_remove_label({
-                    name: line.name,
+                    name: sellerText(locale, line.name, line.nameNe),
                     plan: m.cart_month_plan({ months: formatNumber(line.month, locale) }),
                     users: usersLabel(line.selectedDevice, locale),
                   })}

@@ -1,5 +1,7 @@
 import type { CartLine } from "../../../domain/cart";
-import { usePriceNotice } from "../../lib/cart/fresh-prices";
+import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
+import { richMessage } from "../../lib/rich-message";
+import { usePriceNotice, type LineProblem } from "../../lib/cart/fresh-prices";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";
 import { monthsText } from "../../lib/words";
@@ -24,8 +26,8 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
             <ul className="mt-2 space-y-1">
               {changes.map((found) => (
                 <li key={found.lineId}>
-                  {m.price_change_line({
-                    name: found.name,
+                  {richMessage(m.price_change_line, {
+                    name: <span lang={sellerLang(locale, found.nameNe)}>{sellerText(locale, found.name, found.nameNe)}</span>,
                     months: monthsText(found.months, locale),
                     before: rupees(found.before, locale),
                     after: rupees(found.after, locale),
@@ -45,12 +47,25 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
             <p className="font-semibold">{problems.length === 1 ? m.price_problem_one() : m.price_problem_many()}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {problems.map((found) => (
-                <li key={found.lineId}>{found.problem.startsWith(found.name) ? found.problem : `${found.name}: ${found.problem}`}</li>
+                <li key={found.lineId}>
+                  <ProblemLine problem={found} locale={locale} />
+                </li>
               ))}
             </ul>
           </div>
         )}
       </div>
+    </>
+  );
+}
+
+/** The server's reason a line cannot be ordered, after the line's name unless the reason starts with it. */
+function ProblemLine({ problem, locale }: { problem: LineProblem; locale: Locale }) {
+  const name = sellerText(locale, problem.name, problem.nameNe);
+  if (problem.problem.startsWith(name)) return problem.problem;
+  return (
+    <>
+      <span lang={sellerLang(locale, problem.nameNe)}>{name}</span>: {problem.problem}
     </>
   );
 }

@@ -18,6 +18,8 @@ export type PriceCardItem = {
   Name: string;
   /** The name in the page's language (the seller's Nepali one on Nepali pages, where given). */
   shownName: string;
+  /** "en" where a Nepali page shows the English name, there being no Nepali one. */
+  shownNameLang?: "en" | undefined;
   ImageId: string;
   category: Category;
   plan: { months: number; price: number } | null;
@@ -64,7 +66,9 @@ export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardI
           </span>
         </div>
         <div className="flex flex-1 flex-col p-3">
-          <h2 className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">{item.shownName}</h2>
+          <h2 lang={item.shownNameLang} className="line-clamp-2 font-semibold leading-snug text-slate-900 dark:text-slate-50">
+            {item.shownName}
+          </h2>
           {item.availability && <AvailabilityBadge availability={item.availability} className="mt-1 self-start" />}
           {item.plan ? (
             <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">

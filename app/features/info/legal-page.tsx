@@ -3,6 +3,7 @@ import { LocalLink as Link } from "../../components/local-link";
 import { mutedText } from "../../components/ui";
 import { formatNumber } from "../../../domain/locale-format";
 import { useLocale } from "../../lib/i18n";
+import { richMessage } from "../../lib/rich-message";
 import { m } from "../../paraglide/messages";
 import { PageIntro } from "./page-intro";
 
@@ -16,8 +17,8 @@ export interface LegalSection {
 export interface LegalPageText {
   eyebrow: string;
   title: string;
-  /** The day of the latest version, as written in the page's language. */
-  updated: string;
+  /** The day of the latest version, as written in the page's language (its English parts marked `lang="en"`). */
+  updated: ReactNode;
   intro: ReactNode;
   sections: LegalSection[];
 }
@@ -29,7 +30,7 @@ export function LegalPage({ eyebrow, title, updated, intro, sections }: LegalPag
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageIntro eyebrow={eyebrow} title={title}>
         {intro}
-        <p className="text-sm">{m.legal_updated({ date: updated })}</p>
+        <p className="text-sm">{richMessage(m.legal_updated, { date: updated })}</p>
       </PageIntro>
       <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-12">
         <nav aria-label={m.legal_on_this_page()} className="mb-8 lg:mb-0">

@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-pages";
-import type { Locale } from "../../../domain/locale";
+import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNpr, formatNumber } from "../../../domain/locale-format";
 import { orderPath } from "../../../domain/order-pages";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
-import { daysLeftLabel, shopDate, shopTime, STATUS_TONES, stepText } from "./order-format";
+import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
+import { ShopDate } from "./shop-date";
+import { richMessage } from "../../lib/rich-message";
 import { RenewDialog } from "./renew-dialog";
 
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
@@ -81,6 +83,7 @@ export function CustomerView({ customer }: { customer: ShopperCustomer }) {
           line={{
             id: renewed.lineId,
             name: renewed.name,
+            nameNe: renewed.nameNe,
             months: renewed.months,
             devices: renewed.devices,
             renewal: renewed.renewal,
@@ -115,12 +118,15 @@ function SubscriptionCard({
   onRenew: () => void;
 }) {
   const href = useLocalHref();
-  const { name, daysLeft, renewal, renewedBy, reference } = subscription;
+  const { daysLeft, renewal, renewedBy, reference } = subscription;
+  const name = sellerText(locale, subscription.name, subscription.nameNe);
   return (
     <li className={`${card} p-4 sm:p-5`}>
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <h3 className="font-semibold break-words">{name}</h3>
+          <h3 lang={sellerLang(locale, subscription.nameNe)} className="font-semibold break-words">
+            {name}
+          </h3>
           <p className={`text-sm ${mutedText}`}>
             {monthsText(subscription.months, locale)} · {devicesText(subscription.devices, locale)}
           </p>
@@ -129,7 +135,7 @@ function SubscriptionCard({
           {daysLeftLabel(daysLeft, locale)}
         </p>
       </div>
-      <p className="mt-2 text-sm">{m.subs_ends({ date: shopDate(subscription.expiryDate, locale) })}</p>
+      <p className="mt-2 text-sm">{richMessage(m.subs_ends, { date: <ShopDate date={subscription.expiryDate} locale={locale} /> })}</p>
       {subscription.place && <p className="text-sm">{placeText(subscription.place, locale)}</p>}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {order?.key ? (

@@ -1,5 +1,6 @@
 import type { LineCredentials } from "../../../domain/auto-delivery";
-import type { Locale } from "../../../domain/locale";
+import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
+import { formatNumber } from "../../../domain/locale-format";
 import type { ShopperOrderLine } from "../../../domain/order-pages";
 import { seatLabel } from "../../../domain/seller-messages";
 import { card, mutedText } from "../../components/ui";
@@ -20,7 +21,8 @@ export function DeliveredCredentials({ credentials, lines, locale }: { credentia
       <p className={`mt-1 text-sm ${mutedText}`}>{m.credentials_intro()}</p>
       <ul className="mt-3 space-y-4">
         {credentials.map((line) => {
-          const name = lines.find((l) => l.id === line.lineId)?.name ?? "";
+          const ordered = lines.find((l) => l.id === line.lineId);
+          const name = ordered ? sellerText(locale, ordered.name, ordered.nameNe) : "";
           const rows: Array<[string, string]> = line.seat
             ? [
                 [m.credentials_login(), line.seat.login],
@@ -29,12 +31,14 @@ export function DeliveredCredentials({ credentials, lines, locale }: { credentia
                 ...(line.seat.pin ? ([[m.credentials_pin(), line.seat.pin]] as Array<[string, string]>) : []),
               ]
             : line.keys.map((key, index): [string, string] => [
-                line.keys.length > 1 ? `${m.credentials_key()} ${index + 1}` : m.credentials_key(),
+                line.keys.length > 1 ? `${m.credentials_key()} ${formatNumber(index + 1, locale)}` : m.credentials_key(),
                 key,
               ]);
           return (
             <li key={line.lineId} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              <h3 className="font-semibold break-words">{name}</h3>
+              <h3 lang={ordered && sellerLang(locale, ordered.nameNe)} className="font-semibold break-words">
+                {name}
+              </h3>
               <dl className="mt-2 grid gap-2 text-sm">
                 {rows.map(([label, value]) => (
                   <div key={label} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">

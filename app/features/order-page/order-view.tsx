@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import type { LineCredentials } from "../../../domain/auto-delivery";
-import type { Locale } from "../../../domain/locale";
+import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
 import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
@@ -16,7 +16,8 @@ import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
 import { DeliveredCredentials } from "./delivered-credentials";
-import { daysLeftLabel, shopDate, shopTime, STATUS_TONES, stepText } from "./order-format";
+import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
+import { ShopDate } from "./shop-date";
 import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 
@@ -126,7 +127,9 @@ function OrderLineRow({ line, delivered, locale, onRenew }: { line: ShopperOrder
     <li className="py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium break-words">{line.name}</p>
+          <p lang={sellerLang(locale, line.nameNe)} className="font-medium break-words">
+            {sellerText(locale, line.name, line.nameNe)}
+          </p>
           <p className={`text-sm ${mutedText}`}>
             {m.order_line_each({ months: monthsText(line.months, locale), devices: devicesText(line.devices, locale), price: npr(line.unitPrice) })}
           </p>
@@ -136,7 +139,7 @@ function OrderLineRow({ line, delivered, locale, onRenew }: { line: ShopperOrder
       {delivered && line.startDate && line.expiryDate && (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm">
-            {shopDate(line.startDate, locale)} – {shopDate(line.expiryDate, locale)}
+            <ShopDate date={line.startDate} locale={locale} /> – <ShopDate date={line.expiryDate} locale={locale} />
             {line.daysLeft !== null && (
               <span className={`ml-2 font-semibold ${line.daysLeft <= 7 ? "text-amber-800 dark:text-amber-300" : ""}`}>
                 {daysLeftLabel(line.daysLeft, locale)}
@@ -150,7 +153,7 @@ function OrderLineRow({ line, delivered, locale, onRenew }: { line: ShopperOrder
               type="button"
               onClick={onRenew}
               className={`${primaryButton} px-4 py-2 text-sm`}
-              aria-label={m.order_renew_label({ name: line.name })}
+              aria-label={m.order_renew_label({ name: sellerText(locale, line.name, line.nameNe) })}
             >
               {m.order_renew({ price: npr(line.renewal.unitPrice * line.devices) })}
             </button>
@@ -200,7 +203,11 @@ function HowToPay({ order, locale }: { order: ShopperOrder; locale: Locale }) {
                   <CopyButton value={method.account} label={m.copy_account({ name: method.name })} />
                 </p>
                 <p className={`text-sm ${mutedText}`}>{method.holder}</p>
-                {method.note && <p className="mt-1 text-sm">{method.note}</p>}
+                {method.note && (
+                  <p lang={method.noteLang} className="mt-1 text-sm">
+                    {method.note}
+                  </p>
+                )}
                 {method.qrImage && (
                   <div className="mt-3">
                     <button

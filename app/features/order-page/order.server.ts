@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { localeOfPath, sellerText } from "../../../domain/locale";
+import { localeOfPath, sellerLang, sellerText } from "../../../domain/locale";
 import type { LineCredentials } from "../../../domain/auto-delivery";
 import type { ShopperOrder } from "../../../domain/order-pages";
 
@@ -18,8 +18,15 @@ export async function loadShopperOrder(
   try {
     const { order, credentials } = await context.services.autoDelivery.shopperView(reference, key.slice(0, 100), context.clientAddress ?? "");
     // The seller's notes in the page's language (ADR 0093): the page ships one of the two.
-    const paymentMethods = order.paymentMethods.map((method) => ({ ...method, note: sellerText(locale, method.note, method.noteNe), noteNe: null }));
-    return { order: { ...order, paymentMethods }, credentials };
+    const paymentMethods = order.paymentMethods.map((method) => ({
+      ...method,
+      note: sellerText(locale, method.note, method.noteNe),
+      noteLang: sellerLang(locale, method.noteNe),
+      noteNe: null,
+    }));
+    // An item's Nepali name goes only to a Nepali page; its English name stays the line's (renewal, seller's message).
+    const lines = order.lines.map((line) => ({ ...line, nameNe: locale === "ne" ? line.nameNe : null }));
+    return { order: { ...order, lines, paymentMethods }, credentials };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

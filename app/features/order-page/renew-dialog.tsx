@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
-import type { Locale } from "../../../domain/locale";
+import { sellerText, type Locale } from "../../../domain/locale";
 import { formatNpr, formatNumber } from "../../../domain/locale-format";
 import type { ShopperOrder, ShopperOrderLine } from "../../../domain/order-pages";
 import { orderMessage, renewalRunsTo, type RenewedLine } from "../../../domain/orders";
@@ -13,7 +13,8 @@ import { placeOrder } from "../../lib/orders/place-order";
 import { useChatOrder } from "../../lib/orders/use-chat-order";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
-import { shopDate } from "./order-format";
+import { richMessage } from "../../lib/rich-message";
+import { ShopDate } from "./shop-date";
 
 type Devices = (typeof DEVICE_OPTIONS)[number];
 
@@ -42,7 +43,10 @@ export function RenewDialog({
   order: Pick<ShopperOrder, "reference" | "customer">;
   /** The renewed order's key; the order page's own address holds it when not given. */
   orderKey?: string;
-  line: Pick<ShopperOrderLine, "id" | "name" | "months" | "devices"> & { renewal: NonNullable<ShopperOrderLine["renewal"]>; expiryDate: string };
+  line: Pick<ShopperOrderLine, "id" | "name" | "nameNe" | "months" | "devices"> & {
+    renewal: NonNullable<ShopperOrderLine["renewal"]>;
+    expiryDate: string;
+  };
   /** The line's place in the order, from 1. */
   position: number;
   open: boolean;
@@ -57,8 +61,8 @@ export function RenewDialog({
   const unitPrice = plans.find((plan) => plan.months === months)?.unitPrice ?? line.renewal.unitPrice;
   const total = lineCost(unitPrice, devices);
   const today = shopToday(new Date());
-  const renews: RenewedLine = { reference: order.reference, position, name: line.name, expiryDate: line.expiryDate };
-  const chosen = { itemId, name: line.name, months, devices, unitPrice, lineTotal: total };
+  const renews: RenewedLine = { reference: order.reference, position, name: line.name, nameNe: line.nameNe, expiryDate: line.expiryDate };
+  const chosen = { itemId, name: line.name, nameNe: line.nameNe, months, devices, unitPrice, lineTotal: total };
 
   const { bodyRef, send, sending, result, problems, message, settle } = useChatOrder({
     browserMessage: orderMessage([chosen], null, undefined, locale, { renews, today }),
@@ -67,7 +71,7 @@ export function RenewDialog({
       // The order's key (the order page's own link holds it): the server checks it before linking the renewal to this line.
       const key = orderKey ?? new URLSearchParams(window.location.search).get("key") ?? "";
       return placeOrder(
-        [{ _id: itemId, name: line.name, month: months, selectedDevice: devices }],
+        [{ _id: itemId, name: line.name, nameNe: line.nameNe ?? undefined, month: months, selectedDevice: devices }],
         channel,
         customer,
         { reference: order.reference, key, lineId: line.id },
@@ -79,19 +83,23 @@ export function RenewDialog({
   });
 
   const ended = line.expiryDate < today;
-  const lineWords = { position: formatNumber(position, locale), reference: order.reference, date: shopDate(line.expiryDate, locale) };
+  const lineWords = {
+    position: formatNumber(position, locale),
+    reference: order.reference,
+    date: <ShopDate date={line.expiryDate} locale={locale} />,
+  };
   return (
     <Dialog
       open={open}
       wide
-      title={m.renew_title({ name: line.name })}
+      title={m.renew_title({ name: sellerText(locale, line.name, line.nameNe) })}
       onClose={() => {
         if (settle()) onClose();
       }}
     >
       <div ref={bodyRef}>
         <p className={mutedText}>
-          {ended ? m.renew_line_ended(lineWords) : m.renew_line_ends(lineWords)} {m.renew_cart_untouched()}
+          {richMessage(ended ? m.renew_line_ended : m.renew_line_ends, lineWords)} {m.renew_cart_untouched()}
         </p>
 
         <h3 id="renew-plan" className="mt-4 text-sm font-semibold">
@@ -128,7 +136,9 @@ export function RenewDialog({
             <span className="font-semibold">{m.order_total()}</span>
             <span className="text-lg font-bold whitespace-nowrap">{formatNpr(total, locale)}</span>
           </p>
-          <p className={`text-sm ${mutedText}`}>{m.renew_runs_to({ date: shopDate(renewalRunsTo(line.expiryDate, today, months), locale) })}</p>
+          <p className={`text-sm ${mutedText}`}>
+            {richMessage(m.renew_runs_to, { date: <ShopDate date={renewalRunsTo(line.expiryDate, today, months)} locale={locale} /> })}
+          </p>
         </div>
 
         <div className="mt-4">

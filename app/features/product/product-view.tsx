@@ -28,6 +28,10 @@ import { flyToCart } from "./fly-to-cart";
  */
 export type ProductItem = Pick<CatalogueItem, "_id" | "Id" | "Name" | "Info" | "ImageId" | "category" | "status" | "plans" | "Note"> & {
   shownName: string;
+  /** "en" for each of the three a Nepali page shows in English, there being no Nepali words for it. */
+  lang: { name?: "en" | undefined; info?: "en" | undefined; note?: "en" | undefined };
+  /** On a Nepali page, the seller's Nepali name (null for none): the cart line shows it (ADR 0093). */
+  NameNe: string | null;
 };
 
 /** Spec: the 'Added to Cart!' state lasts 2 seconds. */
@@ -83,6 +87,7 @@ export function ProductView({
       ...(item._id.startsWith("builtin-") ? {} : { _id: item._id }),
       Id: item.Id,
       name: item.Name,
+      ...(item.NameNe ? { nameNe: item.NameNe } : {}),
       month: planMonths,
       selectedMonth: price,
       selectedDevice: devices,
@@ -113,7 +118,7 @@ export function ProductView({
             </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+          <li aria-current="page" lang={item.lang.name} className="font-medium text-slate-900 dark:text-slate-100">
             {item.shownName}
           </li>
         </ol>
@@ -124,6 +129,7 @@ export function ProductView({
           <ImageWithFallback
             src={item.ImageId}
             alt={item.shownName}
+            lang={item.lang.name}
             width={400}
             height={400}
             sizes="(min-width: 768px) 30rem, 24rem"
@@ -142,13 +148,19 @@ export function ProductView({
               </span>
             )}
           </p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{item.shownName}</h1>
+          <h1 lang={item.lang.name} className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
+            {item.shownName}
+          </h1>
           {availability && <AvailabilityBadge availability={availability} className="mt-3 text-sm" />}
-          {item.Info && <p className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>{item.Info}</p>}
+          {item.Info && (
+            <p lang={item.lang.info} className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>
+              {item.Info}
+            </p>
+          )}
           {item.Note && (
             <p className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
               <span className="font-semibold">{m.product_note()} </span>
-              {item.Note}
+              <span lang={item.lang.note}>{item.Note}</span>
             </p>
           )}
 

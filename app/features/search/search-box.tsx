@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/filters";
-import { sellerText } from "../../../domain/locale";
+import { sellerLang, sellerText } from "../../../domain/locale";
 import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/search";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../../lib/age-gate";
@@ -144,7 +144,9 @@ export function SearchBox({ label = m.search_services(), onNavigate }: { label?:
                       />
                     )}
                     <span className="min-w-0">
-                      <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{sellerText(locale, s.Name, s.NameNe)}</span>
+                      <span lang={sellerLang(locale, s.NameNe)} className="block truncate font-medium text-slate-900 dark:text-slate-100">
+                        {sellerText(locale, s.Name, s.NameNe)}
+                      </span>
                       {s.startingAt && (
                         <span className="block text-sm text-slate-600 dark:text-slate-300">
                           {m.search_starting_at({ price: rupees(s.startingAt.price, locale), months: monthsText(s.startingAt.months, locale) })}

@@ -55,7 +55,9 @@ export function Poster({ item }: { item: Pick<TrendingCard, "id" | "title" | "po
           <path d="M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm1 2v2h2V6H5Zm0 4v2h2v-2H5Zm0 4v2h2v-2H5Zm12-8v2h2V6h-2Zm0 4v2h2v-2h-2Zm0 4v2h2v-2h-2ZM9 6v12h6V6H9Z" />
         )}
       </svg>
-      <span className="relative line-clamp-4 text-lg font-extrabold leading-tight text-balance text-white">{item.title}</span>
+      <span lang="en" className="relative line-clamp-4 text-lg font-extrabold leading-tight text-balance text-white">
+        {item.title}
+      </span>
     </div>
   );
 }

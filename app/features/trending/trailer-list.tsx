@@ -1,5 +1,6 @@
 import type { Video } from "../../../domain/videos";
 import { card, focusRing, mutedText } from "../../components/ui";
+import { richMessage } from "../../lib/rich-message";
 import { m } from "../../paraglide/messages";
 
 /** The admin's what's-new trailers (spec §3: Name, Platform, TrailerLink); each opens in a new tab. */
@@ -27,8 +28,13 @@ export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Vid
           {videos.map((video) => (
             <li key={video._id} className={`${card} flex min-w-0 items-center justify-between gap-3 p-4`}>
               <div className="min-w-0">
-                <p className="line-clamp-2 break-words font-semibold text-slate-900 dark:text-slate-50">{video.Name}</p>
-                <p className={`text-sm ${mutedText}`}>{video.Platform}</p>
+                {/* The admin's own words, in English only (the trailer list has no Nepali twins). */}
+                <p lang="en" className="line-clamp-2 break-words font-semibold text-slate-900 dark:text-slate-50">
+                  {video.Name}
+                </p>
+                <p lang="en" className={`text-sm ${mutedText}`}>
+                  {video.Platform}
+                </p>
               </div>
               <a
                 href={video.TrailerLink}
@@ -40,7 +46,7 @@ export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Vid
                   <path d="M7 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L8.5 4.6A1 1 0 0 0 7 5.5Z" />
                 </svg>
                 {m.trailer_button()}
-                <span className="sr-only"> {m.trailer_for({ name: video.Name })}</span>
+                <span className="sr-only"> {richMessage(m.trailer_for, { name: <span lang="en">{video.Name}</span> })}</span>
               </a>
             </li>
           ))}

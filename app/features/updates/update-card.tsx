@@ -31,8 +31,16 @@ export function UpdateCard({ post }: { post: UpdateCardData }) {
         <time dateTime={post.createdAt} className="text-xs font-medium tracking-wide text-brand-700 uppercase dark:text-brand-400">
           {locale === "ne" ? formatBsDate(shopToday(new Date(post.createdAt))) : post.dateLabel}
         </time>
-        {post.Title && <h3 className="mt-1 font-semibold">{post.Title}</h3>}
-        <p id={descriptionId} className={`mt-2 text-sm ${mutedText} ${long && !expanded ? "line-clamp-4" : ""} ${description ? "" : "italic"}`}>
+        {post.Title && (
+          <h3 lang={post.lang.title} className="mt-1 font-semibold">
+            {post.Title}
+          </h3>
+        )}
+        <p
+          id={descriptionId}
+          lang={description ? post.lang.description : undefined}
+          className={`mt-2 text-sm ${mutedText} ${long && !expanded ? "line-clamp-4" : ""} ${description ? "" : "italic"}`}
+        >
           {description || m.updates_no_description()}
         </p>
         {long && (
@@ -44,7 +52,11 @@ export function UpdateCard({ post }: { post: UpdateCardData }) {
             className={`mt-2 self-start rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-400 ${focusRing}`}
           >
             {expanded ? m.updates_less() : m.updates_more()}
-            {post.Title && <span className="sr-only">: {post.Title}</span>}
+            {post.Title && (
+              <span className="sr-only">
+                : <span lang={post.lang.title}>{post.Title}</span>
+              </span>
+            )}
           </button>
         )}
       </div>

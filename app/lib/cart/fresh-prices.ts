@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from "react";
-import { lineCost, type CartLine } from "../../../domain/cart";
+import { withTodaysItem, type CartLine } from "../../../domain/cart";
 import { localeOfPath } from "../../../domain/locale";
 import { cartActions, settledCart } from "./cart-store";
 
 // Apart from cart-store.ts, which every page loads for the header's count: only the pages that show
 // prices to a shopper about to order (cart, product) load the price check.
 
-/** The server's answer for one line (POST /api/orders/quote): today's price, or why it cannot be ordered. */
-export type LineQuote = { name: string; unitPrice: number } | { problem: string };
+/** The server's answer for one line (POST /api/orders/quote): today's price and names, or why it cannot be ordered. */
+export type LineQuote = { name: string; nameNe: string | null; unitPrice: number } | { problem: string };
 
 /** A price check is a nicety: a slow or absent server must not hold the cart up for long. */
 const QUOTE_TIMEOUT_MS = 5000;
@@ -16,7 +16,13 @@ const isQuote = (value: unknown): value is LineQuote => {
   const quote = value as Record<string, unknown> | null;
   if (!quote) return false;
   if (typeof quote.problem === "string") return true;
-  return typeof quote.name === "string" && quote.name !== "" && Number.isInteger(quote.unitPrice) && (quote.unitPrice as number) > 0;
+  return (
+    typeof quote.name === "string" &&
+    quote.name !== "" &&
+    (quote.nameNe === null || typeof quote.nameNe === "string") &&
+    Number.isInteger(quote.unitPrice) &&
+    (quote.unitPrice as number) > 0
+  );
 };
 
 /**
@@ -45,9 +51,9 @@ async function fetchQuotes(lines: ReadonlyArray<CartLine & { _id: string }>): Pr
 }
 
 /** A line whose price changed since it was added: `before` is the price the shopper saw when adding it. */
-export type PriceChange = { lineId: string; name: string; months: number; before: number; after: number };
+export type PriceChange = { lineId: string; name: string; nameNe?: string | undefined; months: number; before: number; after: number };
 /** A line the shop can no longer sell, with the server's reason. */
-export type LineProblem = { lineId: string; name: string; problem: string };
+export type LineProblem = { lineId: string; name: string; nameNe?: string | undefined; problem: string };
 export type PriceNotice = { changes: PriceChange[]; problems: LineProblem[] };
 
 const NO_NOTICE: PriceNotice = { changes: [], problems: [] };
@@ -69,18 +75,25 @@ export async function refreshPrices(): Promise<void> {
   const problems: LineProblem[] = [];
   for (const line of lines) {
     const quote = fresh.get(line.lineId)!;
-    if ("problem" in quote) problems.push({ lineId: line.lineId, name: line.name, problem: quote.problem });
+    if ("problem" in quote) problems.push({ lineId: line.lineId, name: line.name, nameNe: line.nameNe, problem: quote.problem });
     else if (quote.unitPrice !== line.selectedMonth) {
       const before = changes.get(line.lineId)?.before ?? line.selectedMonth;
       if (before === quote.unitPrice) changes.delete(line.lineId);
-      else changes.set(line.lineId, { lineId: line.lineId, name: quote.name, months: line.month, before, after: quote.unitPrice });
+      else
+        changes.set(line.lineId, {
+          lineId: line.lineId,
+          name: quote.name,
+          nameNe: quote.nameNe ?? undefined,
+          months: line.month,
+          before,
+          after: quote.unitPrice,
+        });
     }
   }
   cartActions.update((cart) =>
     cart.map((line) => {
       const quote = fresh.get(line.lineId);
-      if (!quote || "problem" in quote || (quote.unitPrice === line.selectedMonth && quote.name === line.name)) return line;
-      return { ...line, name: quote.name, selectedMonth: quote.unitPrice, cost: lineCost(quote.unitPrice, line.selectedDevice) };
+      return !quote || "problem" in quote ? line : withTodaysItem(line, quote);
     }),
   );
   notice = { changes: [...changes.values()], problems };

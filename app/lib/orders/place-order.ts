@@ -1,4 +1,4 @@
-import type { Locale } from "../../../domain/locale";
+import { sellerText, type Locale } from "../../../domain/locale";
 import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/orders";
@@ -17,7 +17,7 @@ export type PlacedOrder =
 const ORDER_TIMEOUT_MS = 6000;
 
 /** What an order line needs to be placed: the cart's lines, or the one line a renewal checks out. */
-export type LineToPlace = Pick<CartLine, "_id" | "name" | "month" | "selectedDevice">;
+export type LineToPlace = Pick<CartLine, "_id" | "name" | "nameNe" | "month" | "selectedDevice">;
 
 /**
  * Registers the cart (or a renewal's one line) as an order. Never throws, and only refuses when the server says the cart
@@ -77,7 +77,8 @@ function describeProblems(
     if (said) return said();
     const index = /^items\.(\d+)\./.exec(field)?.[1];
     const line = index === undefined ? undefined : cart[Number(index)];
-    return line && !message.startsWith(line.name) ? `${line.name}: ${message}` : message;
+    const name = line && sellerText(language, line.name, line.nameNe);
+    return name && !message.startsWith(name) ? `${name}: ${message}` : message;
   });
   // Anything else the server says is in English.
   const fallback = language === "ne" ? m.checkout_not_placed() : (body.message ?? m.checkout_not_placed());

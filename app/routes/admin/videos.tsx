@@ -25,13 +25,20 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Vi
   }
 }
 
-/** A dropped connection while listing is the spec's text in the form, not the screen's error. */
+/**
+ * A list request that fails is the spec's red text in the form, not the screen's error: a dropped connection
+ * is its network text, an HTTP 5xx (the server, or a proxy before it) its 'Failed to fetch videos'. A signed-out
+ * admin (401) and the screen's own load are the screen's to handle.
+ */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<VideoList> {
   try {
     return await serverLoader();
   } catch (error) {
-    if (!listAsked(request) || isRouteErrorResponse(error) || error instanceof Response) throw error;
-    return { videos: null, listError: VIDEO_ERRORS.list.network };
+    if (!listAsked(request)) throw error;
+    const status = isRouteErrorResponse(error) || error instanceof Response ? error.status : null;
+    if (status === null) return { videos: null, listError: VIDEO_ERRORS.list.network };
+    if (status >= 500) return { videos: null, listError: VIDEO_ERRORS.list.fallback };
+    throw error;
   }
 }
 

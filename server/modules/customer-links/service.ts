@@ -133,6 +133,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
           reference: line.reference,
           position: line.position + 1,
           name: line.name,
+          nameNe: item?.NameNe ?? null,
           months: line.months,
           devices: line.devices,
           startDate: line.startDate!,

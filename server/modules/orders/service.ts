@@ -315,6 +315,8 @@ export function createOrdersService(
           reference: renewedOrder.reference,
           position: position + 1,
           name: line.name,
+          // The same item (checked above): its Nepali name, for a Nepali message.
+          nameNe: priced.lines[0]?.nameNe ?? null,
           expiryDate: line.expiryDate ?? today(),
         };
         return placed(renewedLine);
@@ -357,6 +359,8 @@ export function createOrdersService(
           return {
             id: line.id,
             name: line.name,
+            // The seller's Nepali name of the item today, for a Nepali page (ADR 0093); the stored English name is the line's.
+            nameNe: item?.NameNe ?? null,
             months: line.months,
             devices: line.devices,
             unitPrice: line.unitPrice,

@@ -1,9 +1,12 @@
+import type { ReactNode } from "react";
+import { richMessage } from "../../lib/rich-message";
+import { NETFLIX_SAYS } from "./netflix-says";
 import { m } from "../../paraglide/messages";
 
 /** The household-location fix on the help page; images are the drawings in public/images/help/. */
 export interface HelpStep {
-  title: string;
-  text: string[];
+  title: ReactNode;
+  text: ReactNode[];
   image: string;
   alt: string;
 }
@@ -12,11 +15,16 @@ export interface HelpStep {
 export const householdSteps = (): HelpStep[] => [
   {
     title: m.help_s1_title(),
-    text: [m.help_s1_p1(), m.help_s1_p2()],
+    text: [m.help_s1_p1(), richMessage(m.help_s1_p2, { traveling: NETFLIX_SAYS.traveling, temporarily: NETFLIX_SAYS.temporarily })],
     image: "/images/help/step-1-household-screen.svg",
     alt: m.help_s1_alt(),
   },
-  { title: m.help_s2_title(), text: [m.help_s2_p1()], image: "/images/help/step-2-send-email.svg", alt: m.help_s2_alt() },
+  {
+    title: m.help_s2_title(),
+    text: [richMessage(m.help_s2_p1, { send: NETFLIX_SAYS.send })],
+    image: "/images/help/step-2-send-email.svg",
+    alt: m.help_s2_alt(),
+  },
   {
     title: m.help_s3_title(),
     text: [m.help_s3_p1(), m.help_s3_p2()],
@@ -24,8 +32,8 @@ export const householdSteps = (): HelpStep[] => [
     alt: m.help_s3_alt(),
   },
   {
-    title: m.help_s4_title(),
-    text: [m.help_s4_p1(), m.help_s4_p2()],
+    title: richMessage(m.help_s4_title, { verify: NETFLIX_SAYS.verify }),
+    text: [richMessage(m.help_s4_p1, { verify: NETFLIX_SAYS.verify }), m.help_s4_p2()],
     image: "/images/help/step-4-enter-code.svg",
     alt: m.help_s4_alt(),
   },

@@ -1,0 +1,16 @@
+import { formatBsDate, formatDay } from "../../../domain/bikram-sambat-dates";
+import type { Locale } from "../../../domain/locale";
+import { shopDate } from "./order-format";
+
+/**
+ * A day that decides something, on a page (`shopDate`, ADR 0092): in Nepali the AD day beside the Bikram
+ * Sambat one is written in English, and marked so.
+ */
+export function ShopDate({ date, locale }: { date: string; locale: Locale }) {
+  if (locale !== "ne") return shopDate(date, locale);
+  return (
+    <>
+      {formatBsDate(date)} (<span lang="en">{formatDay(date, "en")}</span>)
+    </>
+  );
+}
