@@ -51,7 +51,11 @@ function startServer() {
       };
       check();
     });
-  const port = logged("Pasal is running").then(() => Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)![1]));
+  // Fastify's "listening" line is an info line, written with the next batch (ADR 0102): it may follow the
+  // start's own line by up to 100 ms.
+  const port = logged("Pasal is running")
+    .then(() => logged("listening at http://127.0.0.1:"))
+    .then(() => Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)![1]));
   return { process: started, port, exited, logged, output: () => stdout };
 }
 
