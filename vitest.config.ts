@@ -17,7 +17,9 @@ const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
     // Room for the argon2-heavy throttling tests and the started processes when workers share the cores.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    maxWorkers: workers,
+    // PostgreSQL's from-scratch tests (migrations, start) make and drop schemas in one shared database, and
+    // Kysely's migrator reads every schema's tables: two such files at once race, so that suite keeps one lane.
+    maxWorkers: database === "postgres" ? 1 : workers,
   },
 });
 
