@@ -1,8 +1,9 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, idle while a test
-// waits for PostgreSQL, a copied database or a started process. A worker more than the cores keeps them busy.
+// Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, idle while an API
+// test waits for PostgreSQL, a copied database or a started process. A worker more than the cores keeps them
+// busy. The unit suite keeps the default: it runs beside the checks and the build, and holds timing tests.
 const workers = os.availableParallelism() + 1;
 
 const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
@@ -31,7 +32,6 @@ export default defineConfig({
           name: "unit",
           include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/helpers/strict-console.ts"],
-          maxWorkers: workers,
         },
       },
       apiSuite("api-sqlite", "sqlite"),
