@@ -21,6 +21,9 @@ const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
     // PostgreSQL's from-scratch tests (migrations, start) make and drop schemas in one shared database, and
     // Kysely's migrator reads every schema's tables: two such files at once race, so that suite keeps one lane.
     maxWorkers: database === "postgres" ? 1 : workers,
+    // Projects with their own worker counts run as groups of their own, one after another (Vitest requires it
+    // when one command runs several, as the Node 24 stage runs the unit and API suites).
+    sequence: { groupOrder: database === "postgres" ? 2 : 1 },
   },
 });
 

@@ -44,7 +44,7 @@ test("the accounts screen on a phone: the list first, the add form behind its bu
   await expect(page.getByRole("region", { name: "Add a provider account" })).toHaveCount(0);
   await page.getByRole("button", { name: "Add a provider account" }).click();
   const addForm = page.getByRole("region", { name: "Add a provider account" });
-  await expect(addForm.getByLabel("Service")).toBeFocused();
+  await expect(addForm.getByRole("textbox", { name: /^Service/ })).toBeFocused();
   await addForm.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(addForm).toHaveCount(0);
 
@@ -64,7 +64,7 @@ test("the accounts screen on a phone: the list first, the add form behind its bu
   // Edit opens in place of the card, and saving shows the card again.
   await card.getByRole("button", { name: `Edit ${service} (${login})` }).click();
   const editForm = page.getByRole("region", { name: `Edit ${service} (${login})` });
-  await expect(editForm.getByLabel("Service")).toBeFocused();
+  await expect(editForm.getByRole("textbox", { name: /^Service/ })).toBeFocused();
   await expect(page.getByRole("list", { name: "Accounts" }).getByRole("listitem").filter({ has: editForm })).toHaveCount(1);
   await editForm.getByLabel("Notes").fill("Paid by the shop's card");
   await editForm.getByRole("button", { name: "Save account" }).click();

@@ -102,7 +102,7 @@ test("a 3-month line on an account billed monthly is proposed a seat, with the b
   await signedIn(page, "/admin/accounts");
   await page.getByRole("button", { name: "Add a provider account" }).click();
   const form = page.getByRole("region", { name: "Add a provider account" });
-  await form.getByLabel("Service").fill(service);
+  await form.getByRole("textbox", { name: /^Service/ }).fill(service);
   await form.getByLabel("Login (email or username)").fill(`monthly-${Date.now()}@example.com`);
   await form.getByRole("textbox", { name: "Password", exact: true }).fill("E2E-account-pass-4821");
   await form.getByLabel("Billed").selectOption("monthly");

@@ -21,8 +21,8 @@ test("the ledger: an account of 4 seats, 5 lines sold, 4 delivered on seats with
   await signedIn(page, "/admin/accounts");
   await page.getByRole("button", { name: "Add a provider account" }).click();
   const form = page.getByRole("region", { name: "Add a provider account" });
-  await expect(form.getByLabel("Service")).toBeFocused();
-  await form.getByLabel("Service").fill(`${item} family`);
+  await expect(form.getByRole("textbox", { name: /^Service/ })).toBeFocused();
+  await form.getByRole("textbox", { name: /^Service/ }).fill(`${item} family`);
   await form.getByLabel("Login (email or username)").fill(login);
   await form.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
   await form.getByLabel("Billed").selectOption("monthly");
