@@ -18,12 +18,10 @@ const apiSuite = (name: string, database: "sqlite" | "postgres") => ({
     // Room for the argon2-heavy throttling tests and the started processes when workers share the cores.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // PostgreSQL's from-scratch tests (migrations, start) make and drop schemas in one shared database, and
-    // Kysely's migrator reads every schema's tables: two such files at once race, so that suite keeps one lane.
-    maxWorkers: database === "postgres" ? 1 : workers,
-    // Projects with their own worker counts run as groups of their own, one after another (Vitest requires it
-    // when one command runs several, as the Node 24 stage runs the unit and API suites).
-    sequence: { groupOrder: database === "postgres" ? 2 : 1 },
+    maxWorkers: workers,
+    // After the unit suite when one command runs both (the Node 24 stage): Vitest runs projects with their own
+    // worker counts as groups of their own. Both API suites share this group and its workers.
+    sequence: { groupOrder: 1 },
   },
 });
 

@@ -4,14 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SQLite } from "../server/db/sqlite";
-import pg from "pg";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { createFirstAdmin, migrateAndSeed } from "../server/prepare";
 import { defaultCatalogue } from "../domain/default-content";
 import { TRUST_ANYONE_WARNING } from "../server/start";
-import { testDialect } from "./helpers/database";
+import { onScratchDatabase, scratchDatabaseUrl, testDialect } from "./helpers/database";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -212,17 +211,13 @@ describe.runIf(testDialect === "sqlite")("starting behind a proxy", () => {
 });
 
 describe.runIf(testDialect === "postgres")("starting on a PostgreSQL schema", () => {
-  const baseUrl = process.env.TEST_DATABASE_URL!;
+  // A database of this file's own: its schemas are the only ones the migrator reads there.
+  let baseUrl: string;
   let schema: string;
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = onScratchDatabase;
+  beforeAll(async () => {
+    baseUrl = await scratchDatabaseUrl();
+  });
   const urlOf = (name: string) => {
     const url = new URL(baseUrl);
     url.searchParams.set("options", `-c search_path=${name}`);

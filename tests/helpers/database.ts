@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type pg from "pg";
+import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
@@ -28,6 +28,7 @@ const used: string[] = [];
 afterAll(async () => {
   const unused = nextCopy;
   nextCopy = undefined;
+  scratch = undefined;
   const dropped = await Promise.allSettled([...used.splice(0).map(dropDatabase), unused?.then(dropDatabase, () => {})]);
   await admin?.end();
   admin = undefined;
@@ -95,8 +96,9 @@ const dropDatabase = (name: string) => serverAdmin().query(`drop database if exi
 
 async function postgresSchema(): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString("hex")}`;
-  await serverAdmin().query(`create schema ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const base = await scratchDatabaseUrl();
+  await onScratchDatabase((client) => client.query(`create schema ${name}`));
+  const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${name}`);
   const databaseUrl = url.toString();
   const database = openDatabase({ kind: "postgres", url: databaseUrl });
@@ -106,7 +108,34 @@ async function postgresSchema(): Promise<TestDatabase> {
     databaseUrl,
     drop: async () => {
       await database.close();
-      await serverAdmin().query(`drop schema ${name} cascade`);
+      await onScratchDatabase((client) => client.query(`drop schema ${name} cascade`));
     },
   };
+}
+
+let scratch: Promise<string> | undefined;
+/**
+ * An empty PostgreSQL database of this test file's own, for tests of schemas in a shared database. Kysely's
+ * migrator reads the tables of every schema in its database: two files making and dropping schemas in one
+ * database at once would race, so each file has its own (dropped with its copies at the file's end).
+ */
+export async function scratchDatabaseUrl(): Promise<string> {
+  scratch ??= (async () => {
+    const name = `t_${template()}_${randomBytes(6).toString("hex")}`;
+    await serverAdmin().query(`create database ${name}`);
+    used.push(name);
+    return name;
+  })();
+  return postgresUrl(await scratch);
+}
+
+/** Runs SQL on this file's scratch database as its owner (creating and dropping schemas). */
+export async function onScratchDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: await scratchDatabaseUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -161,99 +161,101 @@ describe.skipIf(!nginx)("the nginx of docs/deploy.md in front of three instances
     expect((await subscribe("127.0.0.3", 1)).status).toBe(200);
   });
 
-  it(
-    "restarts each instance in turn under a steady stream of checkouts: no error, no order placed twice, each new one back at once",
-    async () => {
-      // Hundreds of orders in a minute is a flood to the shop's default ceilings (ADR 0101): the seller raises them.
-      const admin = await signIn({ ...instances[0]!, url: proxyUrl });
-      const raised = await fetch(`${proxyUrl}/api/admin/settings/order-limits`, {
-        method: "PUT",
-        headers: { ...admin, "content-type": "application/json" },
-        body: JSON.stringify({ ordersPerMinute: 10_000, paidClaimsPerMinute: 10_000, openOrdersPerPhone: 1_000, expireNewAfterHours: 72 }),
-      });
-      expect(raised.status, await raised.clone().text()).toBe(200);
-      const { allPrices } = (await (await fetch(`${proxyUrl}/api/prices`)).json()) as {
-        allPrices: Array<{ _id: string; plans?: Record<string, number> }>;
-      };
-      const item = allPrices.find((entry) => Object.keys(entry.plans ?? {}).length > 0)!;
-      const months = Number(Object.keys(item.plans!)[0]);
-      const errors: string[] = [];
-      let placed = 0;
-      let pages = 0;
-      let running = true;
-      // Shoppers checking out, each order named apart and sent from an address of its own (a checkout's rate
-      // limit counts per address); and two browsing, as a shop's traffic is mostly pages.
-      const checkouts = Array.from({ length: 6 }, async (_, client) => {
-        for (let n = 1; running; n++) {
-          const name = `shopper ${client}-${n}`;
-          try {
-            const answer = await send(`${proxyUrl}/api/orders`, {
-              from: `127.${10 + client}.${n >> 8}.${n & 255}`,
-              headers: { "content-type": "application/json", origin: proxyUrl },
-              body: JSON.stringify({ items: [{ _id: item._id, months, devices: 1 }], channel: "whatsapp", name, phone: `98${client}${String(n).padStart(7, "0")}` }),
-            });
-            if (answer.status === 201) placed++;
-            else errors.push(`${name}: ${answer.status} ${answer.body.slice(0, 200)}`);
-          } catch (error) {
-            errors.push(`${name}: ${(error as Error).message}`);
-          }
+  it("restarts each instance in turn under a steady stream of checkouts: no error, no order placed twice, each new one back at once", async () => {
+    // Hundreds of orders in a minute is a flood to the shop's default ceilings (ADR 0101): the seller raises them.
+    const admin = await signIn({ ...instances[0]!, url: proxyUrl });
+    const raised = await fetch(`${proxyUrl}/api/admin/settings/order-limits`, {
+      method: "PUT",
+      headers: { ...admin, "content-type": "application/json" },
+      body: JSON.stringify({ ordersPerMinute: 10_000, paidClaimsPerMinute: 10_000, openOrdersPerPhone: 1_000, expireNewAfterHours: 72 }),
+    });
+    expect(raised.status, await raised.clone().text()).toBe(200);
+    const { allPrices } = (await (await fetch(`${proxyUrl}/api/prices`)).json()) as {
+      allPrices: Array<{ _id: string; plans?: Record<string, number> }>;
+    };
+    const item = allPrices.find((entry) => Object.keys(entry.plans ?? {}).length > 0)!;
+    const months = Number(Object.keys(item.plans!)[0]);
+    const errors: string[] = [];
+    let placed = 0;
+    let pages = 0;
+    let running = true;
+    // Shoppers checking out, each order named apart and sent from an address of its own (a checkout's rate
+    // limit counts per address); and two browsing, as a shop's traffic is mostly pages.
+    const checkouts = Array.from({ length: 6 }, async (_, client) => {
+      for (let n = 1; running; n++) {
+        const name = `shopper ${client}-${n}`;
+        try {
+          const answer = await send(`${proxyUrl}/api/orders`, {
+            from: `127.${10 + client}.${n >> 8}.${n & 255}`,
+            headers: { "content-type": "application/json", origin: proxyUrl },
+            body: JSON.stringify({
+              items: [{ _id: item._id, months, devices: 1 }],
+              channel: "whatsapp",
+              name,
+              phone: `98${client}${String(n).padStart(7, "0")}`,
+            }),
+          });
+          if (answer.status === 201) placed++;
+          else errors.push(`${name}: ${answer.status} ${answer.body.slice(0, 200)}`);
+        } catch (error) {
+          errors.push(`${name}: ${(error as Error).message}`);
         }
-      });
-      const browsing = Array.from({ length: 2 }, async (_, client) => {
-        const paths = ["/", "/prices", "/api/prices"];
-        for (let i = 0; running; i++) {
-          const target = paths[(client + i) % paths.length]!;
-          try {
-            const response = await fetch(`${proxyUrl}${target}`);
-            await response.arrayBuffer();
-            if (response.status === 200) pages++;
-            else errors.push(`${target}: ${response.status}`);
-          } catch (error) {
-            errors.push(`${target}: ${(error as Error).message}`);
-          }
+      }
+    });
+    const browsing = Array.from({ length: 2 }, async (_, client) => {
+      const paths = ["/", "/prices", "/api/prices"];
+      for (let i = 0; running; i++) {
+        const target = paths[(client + i) % paths.length]!;
+        try {
+          const response = await fetch(`${proxyUrl}${target}`);
+          await response.arrayBuffer();
+          if (response.status === 200) pages++;
+          else errors.push(`${target}: ${response.status}`);
+        } catch (error) {
+          errors.push(`${target}: ${(error as Error).message}`);
         }
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-
-      // A rolling restart as docs/deploy.md describes it: SIGTERM to one (it drains, then leaves), its
-      // successor started on the same address, and the next one only once the successor answers through nginx.
-      const backAfter: number[] = [];
-      for (const [i, old] of instances.entries()) {
-        expect(await old.stop("SIGTERM"), old.output()).toBe(0);
-        const successor = await startInstance({ databaseUrl: database.url, mediaDir: folders[i]!, port: old.port, env: instanceEnv() });
-        instances[i] = successor;
-        await successor.ready();
-        readAccessLog();
-        const readyAt = Date.now();
-        // Answered by it: the last instance nginx tried for that request, after it was ready.
-        const servedBy = new RegExp(`upstream="(?:[^"]*, )?127\\.0\\.0\\.1:${successor.port}"`);
-        await expect
-          .poll(() => readAccessLog().find(({ at, line }) => at >= readyAt && servedBy.test(line)), { timeout: 6_000, interval: 20 })
-          .toBeDefined();
-        backAfter.push(accessLines.find(({ at, line }) => at >= readyAt && servedBy.test(line))!.at - readyAt);
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      running = false;
-      await Promise.all([...checkouts, ...browsing]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
-      expect(errors, proxyLog).toEqual([]);
-      expect(placed).toBeGreaterThan(100);
-      expect(pages).toBeGreaterThan(20);
-      // Each order once: every checkout answered 201 is in the database, and none is there twice.
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const stored = await client.query<{ orders: number; names: number }>(
-          "select count(*)::int as orders, count(distinct customer_name)::int as names from orders where customer_name like 'shopper %'",
-        );
-        expect(stored.rows[0]).toEqual({ orders: placed, names: placed });
-      } finally {
-        await client.end();
-      }
-      // Out for 1 s after a refused connection, counted by nginx in whole seconds: back within about 2 s.
-      for (const ms of backAfter) expect(ms).toBeLessThan(4_000);
-    },
-  );
+    // A rolling restart as docs/deploy.md describes it: SIGTERM to one (it drains, then leaves), its
+    // successor started on the same address, and the next one only once the successor answers through nginx.
+    const backAfter: number[] = [];
+    for (const [i, old] of instances.entries()) {
+      expect(await old.stop("SIGTERM"), old.output()).toBe(0);
+      const successor = await startInstance({ databaseUrl: database.url, mediaDir: folders[i]!, port: old.port, env: instanceEnv() });
+      instances[i] = successor;
+      await successor.ready();
+      readAccessLog();
+      const readyAt = Date.now();
+      // Answered by it: the last instance nginx tried for that request, after it was ready.
+      const servedBy = new RegExp(`upstream="(?:[^"]*, )?127\\.0\\.0\\.1:${successor.port}"`);
+      await expect
+        .poll(() => readAccessLog().find(({ at, line }) => at >= readyAt && servedBy.test(line)), { timeout: 6_000, interval: 20 })
+        .toBeDefined();
+      backAfter.push(accessLines.find(({ at, line }) => at >= readyAt && servedBy.test(line))!.at - readyAt);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    running = false;
+    await Promise.all([...checkouts, ...browsing]);
+
+    expect(errors, proxyLog).toEqual([]);
+    expect(placed).toBeGreaterThan(100);
+    expect(pages).toBeGreaterThan(20);
+    // Each order once: every checkout answered 201 is in the database, and none is there twice.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const stored = await client.query<{ orders: number; names: number }>(
+        "select count(*)::int as orders, count(distinct customer_name)::int as names from orders where customer_name like 'shopper %'",
+      );
+      expect(stored.rows[0]).toEqual({ orders: placed, names: placed });
+    } finally {
+      await client.end();
+    }
+    // Out for 1 s after a refused connection, counted by nginx in whole seconds: back within about 2 s.
+    for (const ms of backAfter) expect(ms).toBeLessThan(4_000);
+  });
 
   it("sends requests on to the other instance when one is gone", async () => {
     // Past fail_timeout, so no mark left by the restarts above decides where these go.
