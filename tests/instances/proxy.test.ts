@@ -161,6 +161,18 @@ describe.skipIf(!nginx)("the nginx of docs/deploy.md in front of three instances
     expect((await subscribe("127.0.0.3", 1)).status).toBe(200);
   });
 
+  it("keeps a customer link's key out of its access log, as the shop's own log does", async () => {
+    const keys = ["Kx7dPq2mZr9wLs4bNc8tVy", "Hq3nRt6pWx2zBm9cLk5dFs"];
+    await fetch(`${proxyUrl}/my/${keys[0]}`);
+    await fetch(`${proxyUrl}/ne//my/${keys[1]}?from=chat`);
+    const logged = () => readAccessLog().filter(({ line }) => line.includes("/my/"));
+    await expect.poll(() => logged().length, { timeout: 3_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+    const lines = logged().map(({ line }) => line);
+    expect(lines.some((line) => line.includes('"GET /my/[hidden]"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"GET /ne/my/[hidden]"'))).toBe(true);
+    for (const key of keys) expect(fs.readFileSync(accessLog, "utf8")).not.toContain(key);
+  });
+
   it("restarts each instance in turn under a steady stream of checkouts: no error, no order placed twice, each new one back at once", async () => {
     // Hundreds of orders in a minute is a flood to the shop's default ceilings (ADR 0101): the seller raises them.
     const admin = await signIn({ ...instances[0]!, url: proxyUrl });
