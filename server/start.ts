@@ -7,7 +7,7 @@ import { systemClock } from "./db/clock";
 import { DatabaseOpenError, openDatabase, type Database } from "./db/database";
 import { createFirstAdmin, firstAdminLines, migrateAndSeed } from "./prepare";
 import type { WebOptions } from "./plugins/web";
-import { stopListening } from "./plugins/front-door";
+import { closingIdleConnections, stopListening } from "./plugins/front-door";
 import { SecretsKeyError } from "./modules/secrets/key";
 
 /** A problem the person starting the server can fix; printed as one line, without a stack trace. */
@@ -141,7 +141,7 @@ function stopGracefully(app: App, database: Database, config: Config) {
       // connection gets 503), waits for the requests in flight, then runs onClose; the database closes last,
       // once nothing can use it.
       try {
-        await app.close();
+        await closingIdleConnections(app.server, app.close());
       } finally {
         await database.close();
       }

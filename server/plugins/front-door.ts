@@ -151,11 +151,23 @@ export async function stopListening(server: http.Server, waitMs: number): Promis
   let timer: NodeJS.Timeout | undefined;
   const emptied = await Promise.race([ended.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)))]);
   clearTimeout(timer);
-  if (!emptied) {
-    server.closeIdleConnections();
-    await ended;
-  }
+  if (!emptied) await closingIdleConnections(server, ended);
   return emptied;
+}
+
+/**
+ * Closes the server's connections as each becomes idle, until `done` settles. http's close() ends only the
+ * connections idle at that moment: one whose answer was still being written stays open after it, kept alive
+ * for Keep-Alive's 72 s, and a stop waiting for the server to close waited that long (past its 8 s grace).
+ */
+export async function closingIdleConnections<T>(server: http.Server, done: Promise<T>): Promise<T> {
+  server.closeIdleConnections();
+  const timer = setInterval(() => server.closeIdleConnections(), 50);
+  try {
+    return await done;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /**
