@@ -163,6 +163,12 @@ function createLedgerServices(
     accounts,
     licenceKeys,
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
-    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links }),
+    delivery: createDeliveryService(db, {
+      heldSeat: accounts.heldSeat,
+      keysOf: licenceKeys.keysOf,
+      settings: ledgerSettings.get,
+      publicUrl: links.publicUrl,
+      customerLink: links.customerLink,
+    }),
   };
 }

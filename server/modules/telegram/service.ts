@@ -171,13 +171,12 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   async function render(notice: StoredNotice, chat: StoredChat): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
     if (isShopperEvent(notice.event)) return shoppers.render(notice.event);
     const presses = await repository.presses(db, notice.id);
-    const event = notice.event;
-    const actions = await actionsOf(event, new Set(presses.map((press) => press.action)));
+    const actions = await actionsOf(notice.event, new Set(presses.map((press) => press.action)));
     const words = noticeWords(chat.language);
     const label = { paid: words.markPaid, deliver: words.deliver, remind: words.remind };
     const row: InlineKeyboardButton[] = actions.map((action) => ({ text: label[action], callback_data: callbackData(action, notice.id) }));
     return {
-      text: noticeMessage(event, chat.language, adminUrl(event), presses),
+      text: noticeMessage(notice.event, chat.language, adminUrl(notice.event), presses),
       keyboard: { inline_keyboard: row.length ? [row] : [] },
     };
   }
@@ -353,8 +352,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       admin &&
       String(fromChat) === chat.chatId &&
       String(query.from.id) === chat.userId &&
-      String(query.message?.message_id) === notice.messageId &&
-      !isShopperEvent(notice.event);
+      String(query.message?.message_id) === notice.messageId;
     if (!genuine || isShopperEvent(notice.event)) {
       log.warn(
         { telegramChat: fromChat ?? null, telegramUser: query.from.id },

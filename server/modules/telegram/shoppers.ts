@@ -193,5 +193,3 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     followsCustomer: (phoneKey: string) => repository.followsCustomer(db, phoneKey),
   };
 }
-
-export type ShopperUpdates = ReturnType<typeof createShopperUpdates>;
