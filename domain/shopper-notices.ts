@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "./locale";
 import { formatNumber } from "./locale-format";
+import { escapeHtml as escape } from "./notices";
 
 /*
  * What the shop's Telegram bot tells a shopper who asked for updates on the order page (issue 31, ADR 0107), in
@@ -43,8 +44,6 @@ export const laterData = (followId: string) => `later:${followId}`;
 export function readLaterData(data: string): string | null {
   return /^later:([A-Za-z0-9_-]{8,40})$/.exec(data)?.[1] ?? null;
 }
-
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 const WORDS = {
   en: {

@@ -9,6 +9,7 @@ import {
   callbackData,
   digestMessage,
   heldUntil,
+  localeOfTelegramUser as localeOf,
   noticeMessage,
   noticePath,
   noticeWords,
@@ -48,7 +49,6 @@ const CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;
 
 const hashCode = (code: string) => createHash("sha256").update(code.toUpperCase()).digest("hex");
-const localeOf = (languageCode: string | undefined): Locale => (languageCode?.startsWith("ne") ? "ne" : "en");
 const HTML = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
 
 type Admin = { id: string; name: string; email: string };

@@ -5,6 +5,7 @@ import type { CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 import { addDays } from "../../../domain/ledger-settings";
 import { absoluteLink } from "../../../domain/links";
 import { localHref, type Locale } from "../../../domain/locale";
+import { localeOfTelegramUser as localeOf } from "../../../domain/notices";
 import { daysUntil, shopToday } from "../../../domain/orders";
 import {
   laterData,
@@ -23,7 +24,6 @@ import { conflict } from "../../errors";
 import { createTelegramRepository, type StoredChat } from "./repository";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const localeOf = (languageCode: string | undefined): Locale => (languageCode?.startsWith("ne") ? "ne" : "en");
 
 export interface ShopperDependencies {
   publicUrl: string | undefined;
