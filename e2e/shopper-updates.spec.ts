@@ -76,6 +76,12 @@ test("a shopper asks for Telegram updates on the order page, and hears of paymen
     // Back on the order page: it says a chat follows it.
     await page.reload();
     await expect(block).toContainText("A Telegram chat gets this order's updates");
+    // In Nepali, at 360 px.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/ne${orderPath}`);
+    const nepali = page.getByRole("region", { name: "Telegram मा सूचना" });
+    await expect(nepali.getByRole("button", { name: "Telegram मा सूचना पाउनुहोस्" })).toBeVisible();
+    await nepali.screenshot({ path: testInfo.outputPath("telegram-ne-360.png") });
   } finally {
     await seller.close();
     // The worker's shop is shared by its other tests: no bot is left behind.
