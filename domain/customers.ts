@@ -125,6 +125,8 @@ export const customerSchema = z.object({
   /** The number of the last change of the name and note (0 until first saved), for If-Match. */
   version: z.number().int(),
   whatsappUrl: z.string(),
+  /** A shopper's Telegram chat gets updates of this customer's orders (ADR 0107). */
+  telegramUpdates: z.boolean(),
   summary: customerSummarySchema,
   orders: z.array(
     z.object({

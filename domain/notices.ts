@@ -123,7 +123,12 @@ export function readCallbackData(data: string): { action: NoticeAction; noticeId
 /** Who pressed which button, for the line the message gets once it is done. */
 export type Press = { action: NoticeAction; adminName: string; at: string };
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+/** A fact in Telegram's HTML: only these four characters are special there. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escape = escapeHtml;
+
+/** The language of a Telegram user's app, for the bot's replies before a chat has a language of its own. */
+export const localeOfTelegramUser = (languageCode: string | undefined): Locale => (languageCode?.startsWith("ne") ? "ne" : "en");
 const bold = (text: string) => `<b>${escape(text)}</b>`;
 
 const WORDS = {

@@ -363,6 +363,8 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   /** The shopper's order page (path with its key), to paste into the chat; null for orders placed before order pages. */
   shopperPath: z.string().nullable(),
+  /** A shopper's Telegram chat gets this order's updates (ADR 0107): tied to it, or to its customer's phone. */
+  telegramUpdates: z.boolean(),
   /** The shopper said they paid (the status changes only when the admin marks it paid). */
   paidClaim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
   /** A gateway proved the payment (issue 30): which, its transaction id and the amount it confirmed. */

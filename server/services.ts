@@ -48,6 +48,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const ledger = createLedgerServices(db, clock, changes, secrets, {
     publicUrl: config.publicUrl,
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
+    // A new password on a provider account tells the seat holders who follow their order (issue 31).
+    passwordChanged: (trx, accountId) => telegram.shoppers.tellHoldersPasswordChanged(accountId, trx),
   });
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
@@ -57,7 +59,11 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
-  const notices = { record: (trx: Db, event: NoticeEvent) => telegram.record(trx, event) };
+  const notices = {
+    record: (trx: Db, event: NoticeEvent) => telegram.record(trx, event),
+    orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") => telegram.shoppers.orderMoved(trx, orderId, to),
+    followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => telegram.shoppers.followedOrders(orders),
+  };
   const orders = createOrdersService(db, clock, {
     catalogue,
     settings,
@@ -126,7 +132,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
       notices,
     }),
-    customers: createCustomersService(db, clock),
+    customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => telegram.shoppers.followsCustomer(phoneKey) }),
     customerLinks,
     reports: createReportsService(db, clock),
     audit: createAuditService(db),
@@ -142,17 +148,27 @@ function createLedgerServices(
   clock: Clock,
   changes: ChangeNotices,
   secrets: Cipher,
-  links: { publicUrl: string | undefined; customerLink: (phoneKey: string) => Promise<string | null> },
+  links: {
+    publicUrl: string | undefined;
+    customerLink: (phoneKey: string) => Promise<string | null>;
+    passwordChanged: (trx: Db, accountId: string) => Promise<unknown>;
+  },
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
-  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays });
+  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays, passwordChanged: links.passwordChanged });
   const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays });
   return {
     ledgerSettings,
     accounts,
     licenceKeys,
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
-    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links }),
+    delivery: createDeliveryService(db, {
+      heldSeat: accounts.heldSeat,
+      keysOf: licenceKeys.keysOf,
+      settings: ledgerSettings.get,
+      publicUrl: links.publicUrl,
+      customerLink: links.customerLink,
+    }),
   };
 }

@@ -6,6 +6,7 @@ import { automaticDelivery } from "../server/db/migrations/0018-automatic-delive
 import { auditOutlivesWhatItAudits } from "../server/db/migrations/0019-audit-outlives-what-it-audits";
 import { orderCeilings } from "../server/db/migrations/0020-order-ceilings";
 import { customerLinks } from "../server/db/migrations/0021-customer-links";
+import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -85,6 +86,37 @@ describe("migrations", () => {
         })
         .execute();
       expect(await database.db.selectFrom("catalogue_items").select("auto_deliver").executeTakeFirst()).toEqual({ auto_deliver: 0 });
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0023 ties a chat to an order or a phone once each, goes with the chat, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await shopperUpdates.down!(db);
+      await shopperUpdates.up(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      await database.db
+        .insertInto("telegram_chats")
+        .values({ id: "c1", chat_id: "42", user_id: "", title: "", role: "shopper", admin_id: null, created_at: now, updated_at: now })
+        .execute();
+      await database.db
+        .insertInto("telegram_follows")
+        .values({ id: "f1", chat_id: "c1", order_id: null, phone: "+9779800000001", created_at: now })
+        .execute();
+      const again = await database.db
+        .insertInto("telegram_follows")
+        .values({ id: "f2", chat_id: "c1", order_id: null, phone: "+9779800000001", created_at: now })
+        .execute()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isUniqueViolation(again)).toBe(true);
+      await database.db.deleteFrom("telegram_chats").where("id", "=", "c1").execute();
+      expect(await database.db.selectFrom("telegram_follows").selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }

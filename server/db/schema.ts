@@ -401,6 +401,7 @@ export interface Tables {
   telegram_bot: TelegramBotTable;
   telegram_chats: TelegramChatsTable;
   telegram_links: TelegramLinksTable;
+  telegram_follows: TelegramFollowsTable;
   notices: NoticesTable;
   notice_presses: NoticePressesTable;
 }
@@ -421,7 +422,7 @@ export interface TelegramBotTable {
   updated_at: string;
 }
 
-/** A chat the bot talks to: an admin's ("admin"), later a shopper's. */
+/** A chat the bot talks to: an admin's ("admin") or a shopper's ("shopper", ADR 0107: nothing kept but its id). */
 export interface TelegramChatsTable {
   id: string;
   chat_id: string;
@@ -445,7 +446,18 @@ export interface TelegramLinksTable {
   code_hash: string;
   role: string;
   admin_id: string | null;
+  /** A shopper's token (0023-shopper-updates): the order it ties a chat to. */
+  order_id: string | null;
   expires_at: string;
+  created_at: string;
+}
+
+/** What a shopper's chat hears about (0023-shopper-updates): an order, or every order of a phone. */
+export interface TelegramFollowsTable {
+  id: string;
+  chat_id: string;
+  order_id: string | null;
+  phone: string | null;
   created_at: string;
 }
 

@@ -22,6 +22,8 @@ import type { AddressInfo } from "node:net";
  *   getWebhookInfo. With a webhook set, each update is POSTed to it with X-Telegram-Bot-Api-Secret-Token, and stays
  *   pending until it is answered 2xx (`deliverTo` lets a test point the webhook's https URL at a local server).
  * `control({ fail })` makes every method answer 500 or 429 (retry_after 1), or drop the connection unanswered.
+ * `block` plays a user who blocked the bot: sending to them is 403 "Forbidden: bot was blocked by the user" until
+ * they write to it again.
  */
 
 export type FakeButton = { text: string; callback_data?: string; url?: string };
@@ -52,6 +54,8 @@ interface Bot {
   messages: Map<number, FakeMessage[]>;
   /** The chats that wrote to the bot: the only ones it may write to. */
   chats: Map<number, FakeMessage["chat"]>;
+  /** Chats whose user blocked the bot. */
+  blocked: Set<number>;
   nextMessageId: number;
   openQueries: Map<string, { chatId: number }>;
 }
@@ -79,6 +83,8 @@ export interface FakeTelegram {
   deliverTo(rewrite: (url: string) => string): void;
   /** Updates not yet confirmed (getUpdates) or delivered (webhook). */
   pending(token: string): number;
+  /** The user of this private chat blocks the bot. */
+  block(token: string, chatId: number): void;
   control(mode: { fail?: "500" | "429" | "drop" | null; delayMs?: number }): void;
   close(): Promise<void>;
 }
@@ -234,6 +240,7 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
         };
       case "sendMessage": {
         const chatId = chatOf(bot, p.chat_id);
+        if (bot.blocked.has(chatId)) throw new ApiError(403, "Forbidden: bot was blocked by the user");
         const text = checkText(p.text, p.parse_mode);
         const keyboard = keyboardOf(p.reply_markup);
         const list = bot.messages.get(chatId) ?? [];
@@ -383,6 +390,7 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
         nextUpdateId: 100,
         messages: new Map(),
         chats: new Map(),
+        blocked: new Set(),
         nextMessageId: 1,
         openQueries: new Map(),
       });
@@ -392,6 +400,7 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
       const bot = botOf(token);
       const chat = { id: user.id, type: "private" as const, first_name: user.first_name, ...(user.username ? { username: user.username } : {}) };
       bot.chats.set(user.id, chat);
+      bot.blocked.delete(user.id);
       const message = { message_id: bot.nextMessageId++, from: { ...user, is_bot: false }, chat, date: now(), text };
       const command = /^\/\w+/.exec(text);
       return push(bot, {
@@ -425,6 +434,7 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
       rewrite = next;
     },
     pending: (token) => botOf(token).updates.length,
+    block: (token, chatId) => void botOf(token).blocked.add(chatId),
     control(next) {
       if (next.fail !== undefined) mode.fail = next.fail;
       if (next.delayMs !== undefined) mode.delayMs = next.delayMs;

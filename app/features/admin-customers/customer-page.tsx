@@ -47,6 +47,11 @@ export function CustomerPage({ customer, customerLink }: { customer: Customer; c
           <p className={`mt-1 ${mutedText}`}>
             {readablePhone(customer.phone)} · customer since {formatDateTime(summary.firstOrderAt).split(",")[0]}
           </p>
+          <p className={`mt-1 text-sm ${mutedText}`}>
+            {customer.telegramUpdates
+              ? "Gets updates on Telegram: a chat of theirs follows their orders (or one of them)."
+              : "No Telegram updates: they have not asked for them on an order page."}
+          </p>
         </div>
         <a href={customer.whatsappUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} w-full shrink-0 px-4 py-2.5 sm:w-auto`}>
           Message on WhatsApp<span className="sr-only"> (opens in a new tab)</span>

@@ -61,6 +61,15 @@ export function OrderCard({ order, today, choice }: { order: Order; today: strin
               <span title="The shopper's language: the delivery and renewal messages are written in it">{LANGUAGE_NAMES[order.language]}</span>
               {order.customerName && <> · {order.customerName}</>}
               {order.phone && <> · {readablePhone(order.phone)}</>}
+              {order.telegramUpdates && (
+                <>
+                  {" "}
+                  ·{" "}
+                  <span title="The shopper asked for this order's updates on Telegram (payment, delivery, renewal reminders)">
+                    Gets Telegram updates
+                  </span>
+                </>
+              )}
             </p>
           </div>
         </div>

@@ -20,13 +20,24 @@ import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format"
 import { ShopDate } from "./shop-date";
 import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
+import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
   kind === "bank" ? m.pay_kind_bank() : kind === "other" ? m.pay_kind_other() : PAYMENT_KIND_LABELS[kind];
 
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
-export function OrderView({ order, credentials, online }: { order: ShopperOrder; credentials: LineCredentials[]; online?: OnlinePayments }) {
+export function OrderView({
+  order,
+  credentials,
+  online,
+  telegram,
+}: {
+  order: ShopperOrder;
+  credentials: LineCredentials[];
+  online?: OnlinePayments;
+  telegram?: TelegramOffer;
+}) {
   const delivered = order.status === "delivered";
   const locale = useLocale();
   const npr = (amount: number) => formatNpr(amount, locale);
@@ -72,6 +83,7 @@ export function OrderView({ order, credentials, online }: { order: ShopperOrder;
           {delivered ? m.order_delivered() : m.order_paid()}
         </p>
       )}
+      {telegram && <TelegramUpdates order={order} offer={telegram} />}
       {renewing && renewed?.renewal && renewed.expiryDate && (
         <RenewDialog
           key={renewed.id}

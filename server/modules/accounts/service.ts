@@ -52,16 +52,33 @@ export type HeldSeat = { service: string; login: string; password: string; posit
 
 export interface AccountsDependencies {
   graceDays: () => Promise<number>;
+  /** The seller recorded a new password: the seat holders who follow their order on Telegram hear so (ADR 0107). */
+  passwordChanged?: (trx: Db, accountId: string) => Promise<unknown>;
 }
 
 /** Free seats listed for one line to choose from. */
 const MAX_CHOICES = 100;
 
-export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays }: AccountsDependencies) {
+export function createAccountsService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  secrets: Cipher,
+  { graceDays, passwordChanged }: AccountsDependencies,
+) {
   const repository = createAccountsRepository();
   const audit = createAuditRepository();
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
+
+  /** Whether a password typed again is the one stored (a copy the key cannot open counts as another). */
+  function samePassword(sealed: string, password: string, id: string): boolean {
+    try {
+      return secrets.decrypt(sealed, secretContext.accountPassword(id)) === password;
+    } catch {
+      return false;
+    }
+  }
 
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     try {
@@ -401,6 +418,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
         if (!(await repository.update(trx, id, { ...input, renews: renewsOf(input), passwordSecret }, now(), expected))) {
           throw unmatched(true, () => notFound(`No account with id ${id}`));
         }
+        if (input.password && passwordChanged && !samePassword(stored.passwordSecret, input.password, id)) await passwordChanged(trx, id);
         await repository.setItems(trx, id, [...new Set(input.itemIds)]);
         await saveSeats(trx, id, input.seats, { actor, label });
         if ((stored.status === "retired") !== (input.status === "retired")) {

@@ -25,7 +25,7 @@ export function searchOf(q: string | undefined): CustomerSearch {
   return /^\d{3,}$/.test(digits) ? { digits, text } : { text };
 }
 
-export function createCustomersService(db: Db, clock: Clock) {
+export function createCustomersService(db: Db, clock: Clock, deps: { followsCustomer?: (phoneKey: string) => Promise<boolean> } = {}) {
   const repository = createCustomersRepository();
   const today = () => shopToday(clock());
 
@@ -58,12 +58,13 @@ export function createCustomersService(db: Db, clock: Clock) {
     async get(phone: string): Promise<Customer> {
       const { key, summary } = await find(phone);
       const day = today();
-      const [details, orders, seats, keys, due] = await Promise.all([
+      const [details, orders, seats, keys, due, telegramUpdates] = await Promise.all([
         repository.details(db, key),
         repository.orders(db, key),
         repository.seats(db, key),
         repository.keys(db, key, day),
         repository.dueLines(db, key, addDays(day, DEFAULT_RENEWAL_WINDOW_DAYS)),
+        deps.followsCustomer ? deps.followsCustomer(key) : false,
       ]);
       const lines = await repository.linesOf(
         db,
@@ -76,6 +77,7 @@ export function createCustomersService(db: Db, clock: Clock) {
         note: details?.note ?? "",
         version: details ? Number(details.version) : 0,
         whatsappUrl: whatsappUrl(key),
+        telegramUpdates,
         summary,
         orders: orders.map(({ id, ...order }) => ({
           ...order,

@@ -12,7 +12,7 @@ import { nextVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
 /** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
-export type StoredOrder = Omit<Order, "shopperPath"> & {
+export type StoredOrder = Omit<Order, "shopperPath" | "telegramUpdates"> & {
   keyHash: string | null;
   keySealed: string | null;
   contactedAt: string | null;

@@ -91,7 +91,13 @@ export interface OrdersDependencies {
   /** Runs after an order is marked paid, once that is committed: automatic delivery (issue 30). Never throws. */
   afterPaid?: (reference: string) => Promise<void>;
   /** The seller's bot (issue 31): what happened goes to the outbox in the transaction that made it happen. */
-  notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
+  notices?: {
+    record(trx: Db, event: NoticeEvent): Promise<unknown>;
+    /** The shoppers' chats that follow the order hear that it was paid or delivered (ADR 0107). */
+    orderMoved(trx: Db, orderId: string, to: "paid" | "delivered"): Promise<unknown>;
+    /** Of these orders, those a shopper's chat hears about, for the admin. */
+    followedOrders(orders: ReadonlyArray<{ id: string; phoneKey: string | null }>): Promise<Set<string>>;
+  };
 }
 
 export function createOrdersService(
@@ -111,13 +117,17 @@ export function createOrdersService(
   /** The admin's view of orders: with their shopper links, and which lines wait for stock as the ledger stands now. */
   async function presentAll(stored: StoredOrder[]): Promise<Order[]> {
     const undelivered = stored.some((order) => (UNDELIVERED_STATUSES as readonly string[]).includes(order.status));
-    const waiting = stock && undelivered ? await stock.waitingLines() : new Set<string>();
+    const [waiting, followed] = await Promise.all([
+      stock && undelivered ? stock.waitingLines() : new Set<string>(),
+      notices ? notices.followedOrders(stored.map((order) => ({ id: order._id, phoneKey: normalisePhone(order.phone) }))) : new Set<string>(),
+    ]);
     return stored.map(({ keyHash, keySealed, contactedAt: _c, paidAt: _p, deliveredAt: _d, cancelledAt: _x, ...order }) => {
       const key = keySealed && keyHash ? openSealed(keySealed, secretContext.orderKey(keyHash)) : null;
       return {
         ...order,
         lines: order.lines.map((line) => ({ ...line, waitingForStock: waiting.has(line.id) })),
         shopperPath: key ? orderPath(order.reference, key) : null,
+        telegramUpdates: followed.has(order._id),
       };
     });
   }
@@ -442,7 +452,10 @@ export function createOrdersService(
      */
     async markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused"> {
       const now = clock().toISOString();
-      if (await repository.markPaidVia(trx, orderId, via, now)) return "paid";
+      if (await repository.markPaidVia(trx, orderId, via, now)) {
+        await notices?.orderMoved(trx, orderId, "paid");
+        return "paid";
+      }
       const row = await trx.selectFrom("orders").select(["status", "paid_via"]).where("id", "=", orderId).executeTakeFirst();
       if (row && (row.status === "paid" || row.status === "delivered")) {
         await repository.notePaidVia(trx, orderId, via, now);
@@ -530,6 +543,7 @@ export function createOrdersService(
         // A renewal that will not happen must not hide the line it renews from Renew and the renewals due.
         if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
         if (to === "delivered") await startLines(trx, order, startDate ?? today());
+        if (to === "paid" || to === "delivered") await notices?.orderMoved(trx, order._id, to);
         return findOrThrow(trx, order.reference);
       });
       // Once the payment is in, automatic delivery may deliver the order (issue 30), after the commit.
@@ -550,6 +564,7 @@ export function createOrdersService(
       if (order?.status !== "paid") return null;
       if (!(await repository.updateStatus(trx, order._id, "paid", "delivered", clock().toISOString()))) return null;
       await startLines(trx, order, today());
+      await notices?.orderMoved(trx, order._id, "delivered");
       return { orderId: order._id, lines: order.lines };
     },
 

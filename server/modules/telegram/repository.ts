@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { ChatPrefs, NoticeAction, NoticeEvent, Press } from "../../../domain/notices";
+import type { ShopperEvent } from "../../../domain/shopper-notices";
 import type { Db } from "../../db/database";
 import type { NoticesTable, TelegramBotTable, TelegramChatsTable } from "../../db/schema";
 
@@ -23,7 +24,7 @@ export type StoredChat = {
   chatId: string;
   userId: string;
   title: string;
-  role: "admin";
+  role: "admin" | "shopper";
   adminId: string | null;
   language: "en" | "ne";
   quietStart: string | null;
@@ -35,7 +36,7 @@ export type StoredChat = {
 export type StoredNotice = {
   id: string;
   chatId: string;
-  event: NoticeEvent;
+  event: NoticeEvent | ShopperEvent;
   status: string;
   attempts: number;
   messageId: string | null;
@@ -57,7 +58,7 @@ const chatOf = (row: Selectable<TelegramChatsTable>): StoredChat => ({
   chatId: row.chat_id,
   userId: row.user_id,
   title: row.title,
-  role: "admin",
+  role: row.role === "shopper" ? "shopper" : "admin",
   adminId: row.admin_id,
   language: row.language === "ne" ? "ne" : "en",
   quietStart: row.quiet_start,
@@ -69,7 +70,7 @@ const chatOf = (row: Selectable<TelegramChatsTable>): StoredChat => ({
 const noticeOf = (row: Selectable<NoticesTable>): StoredNotice => ({
   id: row.id,
   chatId: row.chat_id,
-  event: { kind: row.kind, ...JSON.parse(row.payload) } as NoticeEvent,
+  event: { kind: row.kind, ...JSON.parse(row.payload) } as NoticeEvent | ShopperEvent,
   status: row.status,
   attempts: row.attempts,
   messageId: row.message_id,
@@ -78,6 +79,30 @@ const noticeOf = (row: Selectable<NoticesTable>): StoredNotice => ({
 
 /** A notice's id goes into Telegram's callback data (64 bytes): short, random, URL-safe. */
 const newNoticeId = () => randomBytes(12).toString("base64url");
+
+/** One notice of `event` for each of these chats; with `dedupe`, a chat told before is not told again. */
+async function insertNotices(db: Db, chatIds: readonly string[], event: NoticeEvent | ShopperEvent, now: string, dedupe?: string): Promise<number> {
+  if (chatIds.length === 0) return 0;
+  const { kind, ...facts } = event;
+  const rows = chatIds.map((chatId) => ({
+    id: newNoticeId(),
+    chat_id: chatId,
+    kind,
+    payload: JSON.stringify(facts),
+    dedupe: dedupe ?? null,
+    status: "pending",
+    next_try_at: now,
+    created_at: now,
+  }));
+  const result = await db
+    .insertInto("notices")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["chat_id", "dedupe"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+export type Follow = { id: string; chatId: string; orderId: string | null; phone: string | null };
 
 export function createTelegramRepository() {
   return {
@@ -141,6 +166,7 @@ export function createTelegramRepository() {
         .leftJoin("admin_users as a", "a.id", "c.admin_id")
         .selectAll("c")
         .select(["a.email as admin_email", "a.name as admin_name"])
+        .where("c.role", "=", "admin")
         .orderBy("c.created_at")
         .orderBy("c.id")
         .execute();
@@ -214,24 +240,168 @@ export function createTelegramRepository() {
     /** One notice per admin chat, in the caller's transaction; with `dedupe`, a chat told before is not told again. */
     async record(db: Db, event: NoticeEvent, now: string, dedupe?: string): Promise<number> {
       const chats = await db.selectFrom("telegram_chats").select("id").where("role", "=", "admin").execute();
-      if (chats.length === 0) return 0;
-      const { kind, ...facts } = event;
-      const rows = chats.map((chat) => ({
-        id: newNoticeId(),
-        chat_id: chat.id,
-        kind,
-        payload: JSON.stringify(facts),
-        dedupe: dedupe ?? null,
-        status: "pending",
-        next_try_at: now,
-        created_at: now,
-      }));
-      const result = await db
-        .insertInto("notices")
-        .values(rows)
-        .onConflict((oc) => oc.columns(["chat_id", "dedupe"]).doNothing())
+      return insertNotices(
+        db,
+        chats.map((chat) => chat.id),
+        event,
+        now,
+        dedupe,
+      );
+    },
+
+    /** A notice of `event` for each of these (shoppers') chats, in the caller's transaction. */
+    recordFor: insertNotices,
+
+    // ---- shoppers' chats (ADR 0107)
+
+    async saveShopperLink(db: Db, link: { codeHash: string; orderId: string; expiresAt: string }, now: string) {
+      await db.deleteFrom("telegram_links").where("expires_at", "<", now).execute();
+      await db
+        .insertInto("telegram_links")
+        .values({ code_hash: link.codeHash, role: "shopper", admin_id: null, order_id: link.orderId, expires_at: link.expiresAt, created_at: now })
+        .execute();
+    },
+
+    /** Uses a shopper's token once: the order it names while it has not expired, else null. */
+    async takeShopperLink(db: Db, codeHash: string, now: string): Promise<{ orderId: string } | null> {
+      const row = await db
+        .deleteFrom("telegram_links")
+        .where("code_hash", "=", codeHash)
+        .where("role", "=", "shopper")
+        .returning(["order_id", "expires_at"])
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0);
+      return row?.order_id && row.expires_at > now ? { orderId: row.order_id } : null;
+    },
+
+    /** A shopper's chat: its Telegram id and language, nothing else of theirs (no name, no user). */
+    async shopperChat(db: Db, chatId: string, language: "en" | "ne", now: string): Promise<StoredChat> {
+      await db
+        .insertInto("telegram_chats")
+        .values({
+          id: randomUUID(),
+          chat_id: chatId,
+          user_id: "",
+          title: "",
+          role: "shopper",
+          admin_id: null,
+          language,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("chat_id").doNothing())
+        .execute();
+      const row = await db.selectFrom("telegram_chats").selectAll().where("chat_id", "=", chatId).executeTakeFirstOrThrow();
+      return chatOf(row);
+    },
+
+    /** Ties a chat to an order or a phone (once); answers the tie. */
+    async follow(db: Db, chatId: string, what: { orderId: string } | { phone: string }, now: string): Promise<Follow> {
+      const column = "orderId" in what ? "order_id" : "phone";
+      const value = "orderId" in what ? what.orderId : what.phone;
+      await db
+        .insertInto("telegram_follows")
+        .values({ id: newNoticeId(), chat_id: chatId, order_id: null, phone: null, [column]: value, created_at: now })
+        .onConflict((oc) => oc.columns([column, "chat_id"]).doNothing())
+        .execute();
+      const row = await db
+        .selectFrom("telegram_follows")
+        .selectAll()
+        .where("chat_id", "=", chatId)
+        .where(column, "=", value)
+        .executeTakeFirstOrThrow();
+      return { id: row.id, chatId: row.chat_id, orderId: row.order_id, phone: row.phone };
+    },
+
+    async followById(db: Db, id: string): Promise<Follow | undefined> {
+      const row = await db.selectFrom("telegram_follows").selectAll().where("id", "=", id).executeTakeFirst();
+      return row ? { id: row.id, chatId: row.chat_id, orderId: row.order_id, phone: row.phone } : undefined;
+    },
+
+    /** The chats that hear about an order: tied to it, or to its customer's phone. */
+    async followersOf(db: Db, orderId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("telegram_follows as f")
+        .select("f.chat_id")
+        .distinct()
+        .where((eb) =>
+          eb.or([
+            eb("f.order_id", "=", orderId),
+            eb("f.phone", "in", eb.selectFrom("orders").select("phone_key").where("id", "=", orderId).where("phone_key", "is not", null)),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.chat_id);
+    },
+
+    /** Of these orders, those a shopper's chat hears about. */
+    async followedOrders(db: Db, orders: ReadonlyArray<{ id: string; phoneKey: string | null }>): Promise<Set<string>> {
+      if (orders.length === 0) return new Set();
+      const phones = [...new Set(orders.map((order) => order.phoneKey).filter((phone): phone is string => phone !== null))];
+      const rows = await db
+        .selectFrom("telegram_follows")
+        .select(["order_id", "phone"])
+        .where((eb) =>
+          eb.or([
+            eb(
+              "order_id",
+              "in",
+              orders.map((order) => order.id),
+            ),
+            ...(phones.length ? [eb("phone", "in", phones)] : []),
+          ]),
+        )
+        .execute();
+      const ids = new Set(rows.map((row) => row.order_id));
+      const byPhone = new Set(rows.map((row) => row.phone));
+      return new Set(
+        orders.filter((order) => ids.has(order.id) || (order.phoneKey !== null && byPhone.has(order.phoneKey))).map((order) => order.id),
+      );
+    },
+
+    /** Whether a shopper's chat hears about this customer: by their phone, or one of their orders. */
+    async followsCustomer(db: Db, phoneKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("telegram_follows")
+        .select("id")
+        .where((eb) =>
+          eb.or([eb("phone", "=", phoneKey), eb("order_id", "in", eb.selectFrom("orders").select("id").where("phone_key", "=", phoneKey))]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Delivered lines, not renewed, ending between `from` and `to`, of orders some shopper's chat hears about. */
+    async followedLinesEnding(db: Db, from: string, to: string) {
+      return db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.id as lineId", "l.order_id as orderId", "l.name", "l.expiry_date as expiryDate"])
+        .where("o.status", "=", "delivered")
+        .where("l.renewal_order_id", "is", null)
+        .where("l.expiry_date", ">=", from)
+        .where("l.expiry_date", "<=", to)
+        .where((eb) =>
+          eb.or([
+            eb.exists(eb.selectFrom("telegram_follows as f").select("f.id").whereRef("f.order_id", "=", "o.id")),
+            eb.exists(eb.selectFrom("telegram_follows as f").select("f.id").whereRef("f.phone", "=", "o.phone_key")),
+          ]),
+        )
+        .orderBy("l.expiry_date")
+        .execute();
+    },
+
+    /** The lines holding a seat of this provider account now, with the account's service. */
+    async holdersOf(db: Db, accountId: string) {
+      return db
+        .selectFrom("seat_assignments as sa")
+        .innerJoin("account_seats as s", "s.id", "sa.seat_id")
+        .innerJoin("provider_accounts as a", "a.id", "s.account_id")
+        .innerJoin("order_lines as l", "l.id", "sa.line_id")
+        .select(["l.order_id as orderId", "a.service"])
+        .where("s.account_id", "=", accountId)
+        .where("sa.ended_at", "is", null)
+        .execute();
     },
 
     async notice(db: Db, id: string): Promise<StoredNotice | undefined> {

@@ -3,7 +3,9 @@ import type { Update } from "grammy/types";
 import { z } from "zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
+import { telegramLinkInputSchema, telegramLinkSchema } from "../../../domain/shopper-notices";
 import { HttpError } from "../../errors";
+import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { describeFailure } from "./service";
@@ -11,6 +13,8 @@ import { describeFailure } from "./service";
 const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
 const chatParams = z.object({ id: z.string().min(1).max(100) });
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+/** Deep links asked for per address: a shopper asks once or twice; each writes a row, so a script is stopped. */
+export const TELEGRAM_LINK_LIMIT = { max: 10, timeWindow: 60_000 };
 
 /**
  * The seller's Telegram bot (issue 31, ADR 0105): its settings for the admins, and the webhook Telegram calls when
@@ -113,6 +117,24 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Services; publicU
     async (request) => {
       await telegram.disconnect(request.params.id, request.admin!);
       return { success: true, message: "Chat disconnected" };
+    },
+  );
+
+  app.post(
+    "/orders/:reference/telegram",
+    {
+      config: { public: true, rateLimit: limit(TELEGRAM_LINK_LIMIT, "Too many Telegram links asked for from your address.") },
+      schema: {
+        tags: ["notifications"],
+        summary: "A one-time deep link to the shop's bot that ties the chat it is opened in to this order (ADR 0107)",
+        params: z.object({ reference: z.string().trim().min(1).max(20) }),
+        body: telegramLinkInputSchema,
+        response: { 200: telegramLinkSchema.extend({ success: z.literal(true) }), ...failures, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      return { success: true as const, ...(await telegram.shoppers.link(request.params.reference, request.body.key, request.ip)) };
     },
   );
 

@@ -9,6 +9,7 @@ import {
   callbackData,
   digestMessage,
   heldUntil,
+  localeOfTelegramUser as localeOf,
   noticeMessage,
   noticePath,
   noticeWords,
@@ -20,6 +21,7 @@ import {
   type TelegramSettings,
 } from "../../../domain/notices";
 import { awaitsPayment } from "../../../domain/order-pages";
+import { SHOPPER_KINDS, SHOPPER_REPLIES, shopperTokenPattern, type ShopperEvent } from "../../../domain/shopper-notices";
 import { daysUntil, shopToday, type Order, type OrderStatus, type Renewal } from "../../../domain/orders";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
@@ -29,6 +31,7 @@ import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
 import { BOT_TOKEN_REVEAL, createTelegramRepository, type StoredChat, type StoredNotice } from "./repository";
+import { createShopperUpdates, type ShopperDependencies } from "./shoppers";
 
 /** A send or an edit that Telegram has not answered within this many seconds has failed (and is tried again). */
 const SEND_TIMEOUT_SECONDS = 15;
@@ -46,7 +49,6 @@ const CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;
 
 const hashCode = (code: string) => createHash("sha256").update(code.toUpperCase()).digest("hex");
-const localeOf = (languageCode: string | undefined): Locale => (languageCode?.startsWith("ne") ? "ne" : "en");
 const HTML = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
 
 type Admin = { id: string; name: string; email: string };
@@ -60,7 +62,7 @@ export interface TelegramDependencies {
   publicUrl: string | undefined;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** The admin's own services, whose checks, 409s and logs the buttons go through. */
-  orders: {
+  orders: ShopperDependencies["orders"] & {
     get(reference: string): Promise<Order>;
     changeStatus(reference: string, to: OrderStatus): Promise<Order>;
     remind(lineId: string): Promise<Renewal>;
@@ -98,6 +100,9 @@ function readFailure(error: unknown): { retry: boolean; afterMs: number; message
 }
 
 const isNotModified = (error: unknown) => error instanceof GrammyError && /message is not modified/i.test(error.description);
+/** Telegram's 403: the user blocked the bot (or deleted their account); no try will ever reach them. */
+const isBlocked = (error: unknown) => error instanceof GrammyError && error.error_code === 403;
+const isShopperEvent = (event: NoticeEvent | ShopperEvent): event is ShopperEvent => SHOPPER_KINDS.has(event.kind);
 
 /**
  * The seller's Telegram bot (issue 31, ADR 0105): its settings, the chats admins connect, the outbox of notices
@@ -109,6 +114,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   const audit = createAuditRepository();
   const { secrets, log } = deps;
   const now = () => clock().toISOString();
+  const shoppers = createShopperUpdates(db, clock, { publicUrl: deps.publicUrl, log, orders: deps.orders });
   let cachedApi: { token: string; api: Api } | undefined;
 
   function apiFor(token: string): Api {
@@ -163,6 +169,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   }
 
   async function render(notice: StoredNotice, chat: StoredChat): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
+    if (isShopperEvent(notice.event)) return shoppers.render(notice.event);
     const presses = await repository.presses(db, notice.id);
     const actions = await actionsOf(notice.event, new Set(presses.map((press) => press.action)));
     const words = noticeWords(chat.language);
@@ -218,6 +225,12 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       const { text, keyboard } = await render(notice, chat);
       message = await api.sendMessage(chat.chatId, text, { ...HTML, ...(keyboard.inline_keyboard.length ? { reply_markup: keyboard } : {}) });
     } catch (error) {
+      if (isBlocked(error) && chat.role === "shopper") {
+        // The shopper blocked the bot: the chat is untied (its notices go with it), never tried again.
+        await repository.deleteChat(db, { id: chat.id });
+        log.info("telegram: a shopper's chat blocked the bot; it is untied");
+        return "failed";
+      }
       return (await failed([id], notice.attempts, error, false)) ? "down" : "failed";
     }
     // Telegram's id of the message, recorded once: the notice is never sent again.
@@ -234,7 +247,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
     if (notices.length === 0) return true;
     const ids = notices.map((notice) => notice.id);
     const text = digestMessage(
-      notices.map((notice) => ({ event: notice.event, adminUrl: adminUrl(notice.event) })),
+      notices.flatMap(({ event }) => (isShopperEvent(event) ? [] : [{ event, adminUrl: adminUrl(event) }])),
       chat.language,
       chat.digestAt ? "digest" : "quiet",
     );
@@ -260,6 +273,9 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
     const known = await repository.chatByTelegramId(db, chatId);
     const locale = known?.language ?? localeOf(message.from.language_code);
     const replies = BOT_REPLIES[locale];
+    const shopperToken = /^\/start(?:@\w+)?\s+(\S+)$/.exec(text)?.[1];
+    if (shopperToken && shopperTokenPattern.test(shopperToken)) return shoppers.onStart(api, message, shopperToken, known);
+    if (known?.role === "shopper" && /^\/stop(@\w+)?$/i.test(text)) return shoppers.stop(api, known);
     if (/^\/stop(@\w+)?$/i.test(text)) {
       if (known) {
         await repository.deleteChat(db, { chatId });
@@ -277,6 +293,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       log.info({ admin: admin.email, telegramChat: chatId }, "telegram: a chat was connected");
       return reply(api, message.chat.id, BOT_REPLIES[locale].connected(admin.name || admin.email));
     }
+    if (known?.role === "shopper") return reply(api, message.chat.id, SHOPPER_REPLIES[known.language].hello);
     const admin = known ? await adminOf(known.adminId) : undefined;
     return reply(api, message.chat.id, admin ? replies.already(admin.name || admin.email) : replies.hello);
   }
@@ -321,6 +338,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   }
 
   async function onPress(api: Api, query: CallbackQuery) {
+    if (await shoppers.onPress(api, query)) return;
     const parsed = readCallbackData(query.data ?? "");
     const notice = parsed ? await repository.notice(db, parsed.noticeId) : undefined;
     const chat = notice ? await repository.chat(db, notice.chatId) : undefined;
@@ -335,7 +353,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       String(fromChat) === chat.chatId &&
       String(query.from.id) === chat.userId &&
       String(query.message?.message_id) === notice.messageId;
-    if (!genuine) {
+    if (!genuine || isShopperEvent(notice.event)) {
       log.warn(
         { telegramChat: fromChat ?? null, telegramUser: query.from.id },
         "telegram: a button press from outside a connected chat; nothing done",
@@ -375,6 +393,9 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
 
     /** Writes a notice of `event` for every admin chat, in the caller's transaction (the outbox). */
     record: (trx: Db, event: NoticeEvent, dedupe?: string) => repository.record(trx, event, now(), dedupe),
+
+    /** Shoppers who asked for updates (ADR 0107): the order page's link, their notices, what the admin sees. */
+    shoppers,
 
     // ---- settings (the admin's Settings → Notifications and its API)
 
@@ -574,6 +595,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
         };
         await repository.record(db, event, now(), `renewal:${line.lineId}:${line.expiryDate}`);
       }
+      await shoppers.scanRenewals();
     },
   };
 }

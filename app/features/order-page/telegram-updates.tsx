@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from "react";
+import type { ShopperOrder } from "../../../domain/order-pages";
+import type { TelegramLink } from "../../../domain/shopper-notices";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { m } from "../../paraglide/messages";
+
+/** Whether the shop's bot is there to offer, and whether a chat hears about this order already (ADR 0107). */
+export type TelegramOffer = { offered: boolean; following: boolean };
+
+/**
+ * "Get updates on Telegram" (issue 31): asks for a one-time deep link to the shop's bot, then shows it to open.
+ * Pressing Start there ties that chat to this order. Nothing shows when the seller has no bot.
+ */
+export function TelegramUpdates({ order, offer }: { order: ShopperOrder; offer: TelegramOffer }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<TelegramLink | null>(null);
+  const openRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (link) openRef.current?.focus();
+  }, [link]);
+  if (!offer.offered || order.status === "cancelled") return null;
+
+  const ask = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const key = new URLSearchParams(window.location.search).get("key") ?? "";
+    let answer: Response | null = null;
+    try {
+      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/telegram`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key }),
+      });
+    } catch {
+      answer = null;
+    }
+    const body = answer?.ok ? ((await answer.json().catch(() => null)) as TelegramLink | null) : null;
+    setBusy(false);
+    if (!body?.link) {
+      setError(answer?.status === 429 ? m.tg_busy() : m.tg_error());
+      return;
+    }
+    setLink({ link: body.link, expiresAt: body.expiresAt });
+  };
+
+  return (
+    <section aria-labelledby="telegram-title" className={`${card} mt-6 p-4 sm:p-5`}>
+      <h2 id="telegram-title" className="text-lg font-semibold">
+        {m.tg_title()}
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>{offer.following ? m.tg_following() : m.tg_intro()}</p>
+      {link ? (
+        <div className="mt-3">
+          <a ref={openRef} href={link.link} target="_blank" rel="noreferrer noopener" className={`${primaryButton} w-full sm:w-auto`}>
+            {m.tg_open()}
+          </a>
+          <p className={`mt-2 text-sm ${mutedText}`}>{m.tg_open_hint()}</p>
+        </div>
+      ) : (
+        <button type="button" onClick={ask} disabled={busy} className={`${offer.following ? secondaryButton : primaryButton} mt-3 w-full sm:w-auto`}>
+          {busy ? m.tg_getting() : m.tg_get()}
+        </button>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

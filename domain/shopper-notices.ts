@@ -1,0 +1,125 @@
+import { z } from "zod";
+import type { Locale } from "./locale";
+import { formatNumber } from "./locale-format";
+import { escapeHtml as escape } from "./notices";
+
+/*
+ * What the shop's Telegram bot tells a shopper who asked for updates on the order page (issue 31, ADR 0107), in
+ * the order's language: a small dictionary of our own, like the seller's notices (domain/notices.ts) and the
+ * delivery message (ADR 0094). Each message names the order and links to its page; never a login, password or
+ * key. Telegram HTML, every fact escaped.
+ */
+
+/** What happened to an order a shopper's chat follows; the rest is read from the order when it is sent. */
+export type ShopperEvent =
+  | { kind: "shopper-paid"; orderId: string }
+  | { kind: "shopper-delivered"; orderId: string }
+  | { kind: "shopper-renewal"; orderId: string; lineId: string; name: string; expiryDate: string }
+  | { kind: "shopper-password"; orderId: string; service: string };
+
+export const SHOPPER_KINDS: ReadonlySet<string> = new Set(["shopper-paid", "shopper-delivered", "shopper-renewal", "shopper-password"]);
+
+/** A one-time token of the order page's deep link: 144 random bits, base64url, as an order key. */
+export const shopperTokenPattern = /^[A-Za-z0-9_-]{24}$/;
+/** The order page asks for its deep link with the order's key. */
+export const telegramLinkInputSchema = z.object({ key: z.string({ error: "The order link is missing its key" }).max(100) });
+export const telegramLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type TelegramLink = z.infer<typeof telegramLinkSchema>;
+
+/** How long the order page's link works. */
+export const SHOPPER_TOKEN_MINUTES = 30;
+
+/** The days before a subscription's end when its shopper is reminded. */
+export const REMINDER_DAYS = [3, 1] as const;
+
+/** Which reminder a line ending in `daysLeft` days is due for, if any: the 3-day one until the last day, then the 1-day one. */
+export function reminderDue(daysLeft: number): (typeof REMINDER_DAYS)[number] | null {
+  if (daysLeft < 0 || daysLeft > 3) return null;
+  return daysLeft > 1 ? 3 : 1;
+}
+
+/** Callback data of the shopper's buttons: Stop, and "also my later orders" naming the follow to extend. */
+export const STOP_DATA = "stop";
+export const laterData = (followId: string) => `later:${followId}`;
+export function readLaterData(data: string): string | null {
+  return /^later:([A-Za-z0-9_-]{8,40})$/.exec(data)?.[1] ?? null;
+}
+
+const WORDS = {
+  en: {
+    paid: (ref: string) => `Your payment for order ${ref} is confirmed. The shop will deliver it soon.`,
+    delivered: (ref: string) => `Order ${ref} is delivered. Open your order page to see what you got and how to use it.`,
+    renewal: (name: string, days: number, date: string) =>
+      `Your ${name} ends ${days === 1 ? "tomorrow" : `in ${days} days`} (${date}). Renew it to keep it without a break.`,
+    password: (service: string, ref: string) =>
+      `The seller changed the password of your ${service} account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
+    open: "Open your order",
+    renew: "Renew",
+    stop: "Stop updates",
+  },
+  ne: {
+    paid: (ref: string) => `अर्डर ${ref} को भुक्तानी पक्का भयो। पसलले छिट्टै डेलिभर गर्नेछ।`,
+    delivered: (ref: string) => `अर्डर ${ref} डेलिभर भयो। के पाउनुभयो र कसरी चलाउने भनेर अर्डरको पेज खोल्नुहोस्।`,
+    renewal: (name: string, days: number, date: string) =>
+      `तपाईंको ${name} ${days === 1 ? "भोलि" : `${formatNumber(days, "ne")} दिनमा`} (${date}) सकिन्छ। नरोकिई चलाउन नवीकरण गर्नुहोस्।`,
+    password: (service: string, ref: string) =>
+      `पसलले तपाईंको ${service} खाताको पासवर्ड फेर्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
+    open: "अर्डर खोल्नुहोस्",
+    renew: "नवीकरण गर्नुहोस्",
+    stop: "सूचना रोक्नुहोस्",
+  },
+} satisfies Record<Locale, unknown>;
+
+export const shopperWords = (locale: Locale) => WORDS[locale];
+
+/**
+ * The message of one notice to a shopper, in HTML: what happened, then the order's link (`orderUrl`, absolute
+ * on the shop's public URL, or its path alone without one). `daysLeft` for a renewal reminder.
+ */
+export function shopperMessage(event: ShopperEvent, locale: Locale, order: { reference: string; orderUrl: string; daysLeft?: number }): string {
+  const w = WORDS[locale];
+  const ref = `<b>${escape(order.reference)}</b>`;
+  let head: string;
+  switch (event.kind) {
+    case "shopper-paid":
+      head = w.paid(ref);
+      break;
+    case "shopper-delivered":
+      head = w.delivered(ref);
+      break;
+    case "shopper-renewal":
+      head = w.renewal(`<b>${escape(event.name)}</b>`, Math.max(order.daysLeft ?? 1, 1), escape(event.expiryDate));
+      break;
+    case "shopper-password":
+      head = w.password(`<b>${escape(event.service)}</b>`, ref);
+      break;
+  }
+  const url = escape(order.orderUrl);
+  const link = order.orderUrl.startsWith("http") ? `<a href="${url}">${w.open}</a>` : `${w.open}: ${url}`;
+  return `${head}\n\n${link}`;
+}
+
+/** What the bot answers a shopper itself. */
+export const SHOPPER_REPLIES = {
+  en: {
+    following: (ref: string) =>
+      `You will get updates about order ${ref} here: payment confirmed, delivered, renewal reminders. Also hear about your later orders with the same phone number?`,
+    later: "Yes, my later orders too",
+    laterDone: "Done: you will also hear about your later orders with this phone number here.",
+    unknownToken: "This link has been used or has expired. Open your order page and press “Get updates on Telegram” again.",
+    sellerChat: "This chat gets the seller's notices, so it cannot follow an order. Open the link from another Telegram account.",
+    hello: "You get updates about your orders here. Send /stop to end them.",
+    stopped: "Stopped: this chat gets no more updates from the shop.",
+    notYours: "This chat does not follow that order any more.",
+  },
+  ne: {
+    following: (ref: string) => `अर्डर ${ref} का सूचना यहाँ आउनेछन्: भुक्तानी पक्का, डेलिभर, नवीकरणको सम्झना। यही फोन नम्बरका पछिका अर्डरका सूचना पनि चाहनुहुन्छ?`,
+    later: "हो, पछिका अर्डर पनि",
+    laterDone: "भयो: यो फोन नम्बरका पछिका अर्डरका सूचना पनि यहाँ आउनेछन्।",
+    unknownToken: "यो लिङ्क प्रयोग भइसक्यो वा म्याद सकियो। अर्डरको पेज खोलेर “Telegram मा सूचना पाउनुहोस्” फेरि थिच्नुहोस्।",
+    sellerChat: "यो च्याटमा पसलेका सूचना आउँछन्, त्यसैले अर्डर पछ्याउन सक्दैन। अर्को Telegram खाताबाट लिङ्क खोल्नुहोस्।",
+    hello: "तपाईंका अर्डरका सूचना यहाँ आउँछन्। रोक्न /stop पठाउनुहोस्।",
+    stopped: "रोकियो: अब यो च्याटमा पसलका सूचना आउँदैनन्।",
+    notYours: "यो च्याटले त्यो अर्डर अब पछ्याउँदैन।",
+  },
+} satisfies Record<Locale, unknown>;

@@ -1,0 +1,195 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Api } from "grammy";
+import type { CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message } from "grammy/types";
+import { addDays } from "../../../domain/ledger-settings";
+import { absoluteLink } from "../../../domain/links";
+import { localHref, type Locale } from "../../../domain/locale";
+import { localeOfTelegramUser as localeOf } from "../../../domain/notices";
+import { daysUntil, shopToday } from "../../../domain/orders";
+import {
+  laterData,
+  readLaterData,
+  reminderDue,
+  SHOPPER_REPLIES,
+  SHOPPER_TOKEN_MINUTES,
+  shopperMessage,
+  shopperWords,
+  STOP_DATA,
+  type ShopperEvent,
+} from "../../../domain/shopper-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { conflict } from "../../errors";
+import { createTelegramRepository, type StoredChat } from "./repository";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface ShopperDependencies {
+  publicUrl: string | undefined;
+  log: Pick<FastifyBaseLogger, "info" | "warn">;
+  orders: {
+    /** The order a shopper's link names, its key checked (and wrong keys counted) as on the order page. */
+    forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string }>;
+    shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
+  };
+}
+
+/**
+ * Shoppers who ask for updates on Telegram (issue 31, ADR 0107): the order page's one-time deep link, `/start
+ * <token>` tying the chat to the order (and, if they confirm, to the customer's phone), the notices written for
+ * the chats that follow an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105).
+ */
+export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependencies) {
+  const repository = createTelegramRepository();
+  const now = () => clock().toISOString();
+
+  async function orderFacts(orderId: string) {
+    return db.selectFrom("orders").select(["id", "reference", "language", "phone_key as phoneKey"]).where("id", "=", orderId).executeTakeFirst();
+  }
+
+  const send = (api: Api, chatId: number | string, text: string, keyboard?: InlineKeyboardButton[][]) =>
+    api.sendMessage(chatId, text, {
+      link_preview_options: { is_disabled: true },
+      ...(keyboard ? { reply_markup: { inline_keyboard: keyboard } } : {}),
+    });
+
+  /** Writes `event` for every chat that follows its order, in the caller's transaction. */
+  async function tell(trx: Db, event: ShopperEvent, dedupe?: string): Promise<number> {
+    const chats = await repository.followersOf(trx, event.orderId);
+    return repository.recordFor(trx, chats, event, now(), dedupe);
+  }
+
+  return {
+    /** Whether the order page offers updates (a bot is connected), and whether a chat hears about this order already. */
+    async forOrderPage(reference: string): Promise<{ offered: boolean; following: boolean }> {
+      const [bot, order] = await Promise.all([
+        repository.bot(db),
+        db.selectFrom("orders").select(["id", "phone_key"]).where("reference", "=", reference).executeTakeFirst(),
+      ]);
+      if (!bot || !order) return { offered: false, following: false };
+      const followed = await repository.followedOrders(db, [{ id: order.id, phoneKey: order.phone_key }]);
+      return { offered: true, following: followed.has(order.id) };
+    },
+
+    /** A deep link to the bot that ties the chat it is opened in to this order: one use, 30 minutes, only its hash kept. */
+    async link(reference: string, key: string, address: string): Promise<{ link: string; expiresAt: string }> {
+      const order = await deps.orders.forPayment(reference, key, address);
+      const bot = await repository.bot(db);
+      if (!bot) throw conflict("The shop does not send updates on Telegram");
+      const token = randomBytes(18).toString("base64url");
+      const expiresAt = new Date(clock().getTime() + SHOPPER_TOKEN_MINUTES * 60_000).toISOString();
+      await repository.saveShopperLink(db, { codeHash: hashToken(token), orderId: order.id, expiresAt }, now());
+      return { link: `https://t.me/${bot.username}?start=${token}`, expiresAt };
+    },
+
+    /** `/start <token>` from the order page's link. */
+    async onStart(api: Api, message: Message, token: string, known: StoredChat | undefined) {
+      const chatId = String(message.chat.id);
+      const fallback = known?.language ?? localeOf(message.from?.language_code);
+      // A seller's chat stays the seller's: it never takes the shopper's role.
+      if (known?.role === "admin") return send(api, message.chat.id, SHOPPER_REPLIES[fallback].sellerChat);
+      const link = await repository.takeShopperLink(db, hashToken(token), now());
+      const order = link ? await orderFacts(link.orderId) : undefined;
+      if (!order) return send(api, message.chat.id, SHOPPER_REPLIES[fallback].unknownToken);
+      const locale: Locale = order.language === "ne" ? "ne" : "en";
+      const chat = await repository.shopperChat(db, chatId, locale, now());
+      const follow = await repository.follow(db, chat.id, { orderId: order.id }, now());
+      deps.log.info({ reference: order.reference }, "telegram: a shopper's chat follows an order");
+      const replies = SHOPPER_REPLIES[locale];
+      return send(api, message.chat.id, replies.following(order.reference), [
+        ...(order.phoneKey ? [[{ text: replies.later, callback_data: laterData(follow.id) }]] : []),
+        [{ text: shopperWords(locale).stop, callback_data: STOP_DATA }],
+      ]);
+    },
+
+    /** A shopper's chat ends its updates (/stop, or the Stop button): the chat and all it follows go. */
+    async stop(api: Api, chat: StoredChat) {
+      await repository.deleteChat(db, { id: chat.id });
+      deps.log.info("telegram: a shopper's chat stopped its updates");
+      await send(api, chat.chatId, SHOPPER_REPLIES[chat.language].stopped);
+    },
+
+    /** The shoppers' buttons (Stop, later orders too); false when the press is not one of theirs. */
+    async onPress(api: Api, query: CallbackQuery): Promise<boolean> {
+      const data = query.data ?? "";
+      const followId = readLaterData(data);
+      if (data !== STOP_DATA && !followId) return false;
+      const chat = query.message ? await repository.chatByTelegramId(db, String(query.message.chat.id)) : undefined;
+      const replies = SHOPPER_REPLIES[chat?.language ?? localeOf(query.from.language_code)];
+      if (!chat || chat.role !== "shopper") {
+        await api.answerCallbackQuery(query.id, { text: replies.notYours, show_alert: true });
+        return true;
+      }
+      if (data === STOP_DATA) {
+        await api.answerCallbackQuery(query.id, { text: replies.stopped });
+        await this.stop(api, chat);
+        return true;
+      }
+      const follow = await repository.followById(db, followId!);
+      const order = follow?.chatId === chat.id && follow.orderId ? await orderFacts(follow.orderId) : undefined;
+      if (!order?.phoneKey) {
+        await api.answerCallbackQuery(query.id, { text: replies.notYours, show_alert: true });
+        return true;
+      }
+      await repository.follow(db, chat.id, { phone: order.phoneKey }, now());
+      deps.log.info({ reference: order.reference }, "telegram: a shopper's chat follows the customer's later orders");
+      await api.answerCallbackQuery(query.id, { text: replies.laterDone });
+      await send(api, chat.chatId, replies.laterDone);
+      return true;
+    },
+
+    /** The message of a shopper's notice, in its order's language, with the order's link, Renew where it fits, and Stop. */
+    async render(event: ShopperEvent): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
+      const [order, page] = await Promise.all([orderFacts(event.orderId), deps.orders.shopperPathOf(event.orderId)]);
+      const locale: Locale = order?.language === "ne" ? "ne" : "en";
+      const words = shopperWords(locale);
+      const orderUrl = page ? absoluteLink(deps.publicUrl, localHref(locale, page.path)) : "";
+      const daysLeft = event.kind === "shopper-renewal" ? daysUntil(event.expiryDate, shopToday(clock())) : undefined;
+      const text = shopperMessage(event, locale, { reference: order?.reference ?? "", orderUrl, ...(daysLeft !== undefined ? { daysLeft } : {}) });
+      const rows: InlineKeyboardButton[][] = [];
+      if (event.kind === "shopper-renewal" && /^https?:\/\//.test(orderUrl)) rows.push([{ text: words.renew, url: orderUrl }]);
+      rows.push([{ text: words.stop, callback_data: STOP_DATA }]);
+      return { text, keyboard: { inline_keyboard: rows } };
+    },
+
+    /** An order a shopper may follow was paid or delivered: a notice for each chat that follows it, once. */
+    orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") =>
+      tell(trx, { kind: to === "paid" ? "shopper-paid" : "shopper-delivered", orderId }, `${to}:${orderId}`),
+
+    /**
+     * Renewal reminders 3 days and 1 day before a followed line ends, each written once per chat (the outbox's
+     * unique dedupe: whichever instance or restart writes it first, the others' are nothing).
+     */
+    async scanRenewals(): Promise<void> {
+      const today = shopToday(clock());
+      for (const line of await repository.followedLinesEnding(db, today, addDays(today, 3))) {
+        const which = reminderDue(daysUntil(line.expiryDate!, today));
+        if (!which) continue;
+        const event: ShopperEvent = {
+          kind: "shopper-renewal",
+          orderId: line.orderId,
+          lineId: line.lineId,
+          name: line.name,
+          expiryDate: line.expiryDate!,
+        };
+        await tell(db, event, `shopper-renewal:${line.lineId}:${line.expiryDate}:${which}`);
+      }
+    },
+
+    /**
+     * The seller recorded a new password on a provider account: every shopper holding a seat on it whose chat
+     * follows that order hears so (never the password). In the caller's transaction when given one.
+     */
+    async tellHoldersPasswordChanged(accountId: string, trx: Db = db): Promise<number> {
+      const holders = await repository.holdersOf(trx, accountId);
+      const orders = new Map(holders.map((holder) => [holder.orderId, holder.service]));
+      let told = 0;
+      for (const [orderId, service] of orders) told += await tell(trx, { kind: "shopper-password", orderId, service });
+      return told;
+    },
+
+    followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => repository.followedOrders(db, orders),
+    followsCustomer: (phoneKey: string) => repository.followsCustomer(db, phoneKey),
+  };
+}
