@@ -21,12 +21,11 @@ import { spamMessage } from "../../../domain/orders";
 import type { LineLedgerData } from "../../../domain/accounts";
 import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
 import { inputClass } from "../../lib/admin/form-parts";
-import { requireAdmin } from "../../lib/admin/require-admin";
+import { signedInAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const claimed = params.status === SAY_THEY_PAID;
   const parsed = orderListQuerySchema.safeParse({
@@ -77,7 +76,7 @@ async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): 
 
 /** The same service calls as the API's routes, with their audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = { admin: requireAdmin(context, request), log: context.log };
+  const actor = { admin: signedInAdmin(context), log: context.log };
   const { orders, payments, orderLimits, accounts, licenceKeys, delivery } = context.services;
   return answer(request, orderActionSchema, async (form) => {
     if (form.intent === "seat") {
