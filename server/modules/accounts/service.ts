@@ -507,6 +507,7 @@ export function createAccountsService(db: Db, clock: Clock, changes: ChangeNotic
      * line that is over or sold with keys only), expired seats released once for all of them.
      */
     async lineLedgers(lineIds: readonly string[]): Promise<Array<LineSeat & { lineId: string; choices: SeatChoice[] }>> {
+      if (lineIds.length === 0) return [];
       await releaseExpired();
       const ledgers = [];
       // One after another: SQLite has one connection, and an order screen shows a few delivered lines.
