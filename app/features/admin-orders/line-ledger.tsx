@@ -93,8 +93,9 @@ function SeatPicker({
 
 /**
  * The ledger's part of a delivered line (issue 20): the seat it holds or the one Pasal proposes, a key from
- * stock, and the delivery message sent in one click to the customer's WhatsApp or Telegram. Secrets never
- * reach this component: the message goes straight from the API into the chat link.
+ * stock, and the delivery message sent in one click to the customer's WhatsApp or Telegram. All of it comes
+ * with the orders screen's data, and every write is one of its intents (ADR 0110). Secrets are not part of that
+ * data: the message, asked for by the delivery intent (a reveal, logged), goes straight into the chat link.
  */
 export function LineLedger({ lineId, name, ledger: seat }: { lineId: string; name: string; ledger: LineLedgerData }) {
   // React Router reads the screen's ledger again after each write: a seat one line takes is gone from the others.
