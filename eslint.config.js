@@ -58,6 +58,13 @@ export default tseslint.config(
     },
   })),
   {
+    // Loaders and services log through pino (ADR 0071); the browser shows failures, never the console (ADR 0036).
+    // Only the start-up's own terminal lines are written by hand.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "domain/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "server/start.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Modules (the shop's resources) use plugins (what every route shares); a plugin never reaches into a
     // module, at run time: it learns what it needs from a route option or an argument (ADR 0015).
     files: ["server/plugins/**/*.ts"],

@@ -4,8 +4,8 @@ export default {
   appDirectory: "app",
   ssr: true,
   future: {
-    // Loaders receive our plain load context ({ services, config }); middleware is not used yet.
-    v8_middleware: false,
+    // The admin layout's middleware signs every admin screen's loader and action in (ADR 0110).
+    v8_middleware: true,
     v8_passThroughRequests: true,
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

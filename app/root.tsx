@@ -19,12 +19,13 @@ import { Footer } from "./layout/footer";
 import { Header } from "./layout/header";
 import { publicOrigin } from "./features/seo/seo.server";
 import { loadShopSettings } from "./lib/shop.server";
+import type { RootLoaderData } from "./lib/use-shop";
 import { useNonce } from "./lib/nonce";
 import { languageBootScript, useLocale } from "./lib/i18n";
 import { themeBootScript } from "./lib/theme";
 import { m } from "./paraglide/messages";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   return { shop: await loadShopSettings(context), origin: publicOrigin(request, context) };
 }
 

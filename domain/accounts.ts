@@ -392,6 +392,9 @@ export const thresholdInputSchema = z.object({
     .max(1000, "Threshold is at most 1000"),
 });
 
+/** A delivered line's ledger on the orders screen: its seat or proposal, its keys, and the seats it may move to. */
+export type LineLedgerData = Omit<z.output<typeof lineSeatAnswerSchema>, "success"> & { choices: SeatChoice[] };
+
 export const deliveryAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -1,7 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseMasterKey } from "./modules/secrets/cipher";
-import type { SecretsKeySource } from "./modules/secrets/key";
+
+/** Where the key of stored secrets comes from: SECRETS_KEY, else the key file (made on the first start). */
+export interface SecretsKeySource {
+  key: Buffer | undefined;
+  keyFile: string;
+}
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

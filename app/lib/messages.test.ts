@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { m } from "../paraglide/messages";
 
@@ -35,5 +37,53 @@ describe("compiled messages", () => {
     const filled = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}>`);
     expect(messages[key]!(inputs, { locale: "en" })).toBe(filled(english[key]!));
     expect(messages[key]!(inputs, { locale: "ne" })).toBe(filled(nepali[key]!));
+  });
+});
+
+// The rewrite reads Paraglide's generated code with regular expressions, so its version is pinned and a new
+// one must pass these first: a shape the rewrite no longer knows would leave messages as Paraglide wrote them
+// (silently heavier pages), and a runtime name Paraglide's code came to need would be missing from ours.
+describe("Paraglide's output, as scripts/compile-messages.ts rewrites it", () => {
+  const paraglide = new URL("../paraglide/", import.meta.url);
+  const generated = (file: string) => readFileSync(new URL(file, paraglide), "utf8");
+
+  it("comes from the exact Paraglide version package.json pins", () => {
+    const pinned = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).devDependencies["@inlang/paraglide-js"];
+    const installed = JSON.parse(readFileSync(new URL("../../node_modules/@inlang/paraglide-js/package.json", import.meta.url), "utf8")).version;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installed).toBe(pinned);
+  });
+
+  it("has every message as one expression picking between its texts", () => {
+    const plain = Object.keys(english).filter(
+      (key) => !/^export const \w+ = .*\n\tconst locale = .*\n\treturn [^\n]+\n\}\);\n$/m.test(generated(`messages/${key}.js`)),
+    );
+    expect(plain).toEqual([]);
+  });
+
+  it("imports from our runtime only what it exports", async () => {
+    const exported = Object.keys(await import("../paraglide/runtime.js"));
+    const imported = (source: string) =>
+      [...source.matchAll(/import \{([^}]*)\} from ["'](?:\.\.?\/)+(?:paraglide\/)?runtime(?:\.js)?["']/g)].flatMap((match) =>
+        match[1]!.split(",").map((name) => name.trim()),
+      );
+    const appFiles = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? entry.name === "paraglide"
+            ? []
+            : appFiles(join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name)
+            ? [join(dir, entry.name)]
+            : [],
+      );
+    // The app's own imports too: its types come from Paraglide's runtime.d.ts, which names more than ours has.
+    const needed = new Set([
+      ...imported(generated("messages.js")),
+      ...Object.keys(english).flatMap((key) => imported(generated(`messages/${key}.js`))),
+      ...appFiles(fileURLToPath(new URL("..", import.meta.url))).flatMap((file) => imported(readFileSync(file, "utf8"))),
+    ]);
+    expect(needed.size).toBeGreaterThan(0);
+    expect([...needed].filter((name) => !exported.includes(name))).toEqual([]);
   });
 });

@@ -1,10 +1,23 @@
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool, type UpdateResult } from "kysely";
 import { z } from "zod";
 import { STALE_EDIT_MESSAGE } from "../../domain/versions";
 import { HttpError } from "../errors";
 
 /** `version = version + 1`, for the `set` of every update of a versioned record. */
 export const nextVersion = sql<number>`version + 1`;
+
+/**
+ * Runs the update of a versioned record (`set …, version = nextVersion where id = ?`), only over version
+ * `expected` when given (ADR 0017): false when no row matched, for the caller to tell a stale edit from a
+ * missing record (`unmatched`).
+ */
+export async function updateAtVersion<Q extends { where(condition: Expression<SqlBool>): Q; executeTakeFirst(): Promise<UpdateResult> }>(
+  update: Q,
+  expected: number | undefined,
+): Promise<boolean> {
+  const query = expected === undefined ? update : update.where(sql<SqlBool>`version = ${expected}`);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+}
 
 /** A save over a record changed since it was read. */
 export const staleEdit = () => new HttpError(409, STALE_EDIT_MESSAGE);

@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
@@ -38,8 +38,11 @@ export type PasalLoadContext = {
   fellBack: boolean;
 };
 
+// With route middleware on (ADR 0110), loaders get a RouterContextProvider; our fields ride on it, as React
+// Router's guide to moving from AppLoadContext shows, so loaders keep reading `context.services`.
 declare module "react-router" {
   interface AppLoadContext extends PasalLoadContext {}
+  interface RouterContextProvider extends PasalLoadContext {}
 }
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -135,14 +138,8 @@ export async function registerWeb(
         }
 
         const cspNonce = randomBytes(16).toString("base64");
-        const loadContext: PasalLoadContext = {
-          ...context,
-          log: request.log,
-          admin: request.admin,
-          cspNonce,
-          fellBack: false,
-          clientAddress: request.ip,
-        };
+        const fields: PasalLoadContext = { ...context, log: request.log, admin: request.admin, cspNonce, fellBack: false, clientAddress: request.ip };
+        const loadContext = Object.assign(new RouterContextProvider(), fields);
         const response = await handle(createRequest(request.raw, reply.raw), loadContext);
         if (response.status === 404 && !request.admin) await failOpen(misses.record(addressKey(request.ip)));
         // A form sent to a page that takes none (React Router's 405): say what it does take.

@@ -8,9 +8,10 @@ import {
   type AuditEntry,
   type AuditPage,
 } from "../../../domain/audit";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
+import { FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
 
 export const AUDIT_PATH = "/admin/audit";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -72,34 +73,24 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
         aria-label="Filter the audit log"
         className={`${card} mt-6 grid grid-cols-2 gap-3 p-4 lg:grid-cols-4 lg:items-end`}
       >
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="audit-kind" className="text-sm font-medium">
-            What
-          </label>
-          <select id="audit-kind" name="kind" defaultValue={filter.kind} className={inputClass}>
-            <option value="">Everything</option>
-            {AUDIT_FILTERS.map((kind) => (
-              <option key={kind} value={kind}>
-                {AUDIT_FILTER_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="audit-who" className="text-sm font-medium">
-            Who
-          </label>
-          <select id="audit-who" name="who" defaultValue={filter.who} className={inputClass}>
-            <option value="">Anyone</option>
-            <option value={AUDIT_SHOPPERS}>Shoppers</option>
-            {/* An admin named in the address but no longer in the log's list is still offered, so the select reads true. */}
-            {[...new Set([...page.admins, ...(filter.who && filter.who !== AUDIT_SHOPPERS ? [filter.who] : [])])].map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="audit-kind" label="What" name="kind" defaultValue={filter.kind} className="col-span-2 sm:col-span-1">
+          <option value="">Everything</option>
+          {AUDIT_FILTERS.map((kind) => (
+            <option key={kind} value={kind}>
+              {AUDIT_FILTER_LABELS[kind]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="audit-who" label="Who" name="who" defaultValue={filter.who} className="col-span-2 sm:col-span-1">
+          <option value="">Anyone</option>
+          <option value={AUDIT_SHOPPERS}>Shoppers</option>
+          {/* An admin named in the address but no longer in the log's list is still offered, so the select reads true. */}
+          {[...new Set([...page.admins, ...(filter.who && filter.who !== AUDIT_SHOPPERS ? [filter.who] : [])])].map((email) => (
+            <option key={email} value={email}>
+              {email}
+            </option>
+          ))}
+        </FilterSelect>
         <div>
           <label htmlFor="audit-from" className="text-sm font-medium">
             From
@@ -184,7 +175,7 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
             <div className={`${card} mt-2 hidden overflow-x-auto sm:block`}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Audit log, newest first</caption>
-                <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                <thead className={tableHead}>
                   <tr>
                     <th scope="col" className="px-3 py-3 font-semibold">
                       When
@@ -219,23 +210,13 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
               </table>
             </div>
             {pages > 1 && (
-              <nav aria-label="Pages of the audit log" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-                <p className={mutedText}>
-                  Page {page.page} of {pages}
-                </p>
-                <div className="flex gap-2">
-                  {page.page > 1 && (
-                    <Link to={logUrl(filter, page.page - 1)} className={`${secondaryButton} px-4 py-2 text-sm`}>
-                      Previous page
-                    </Link>
-                  )}
-                  {page.page < pages && (
-                    <Link to={logUrl(filter, page.page + 1)} className={`${secondaryButton} px-4 py-2 text-sm`}>
-                      Next page
-                    </Link>
-                  )}
-                </div>
-              </nav>
+              <Pager
+                label="Pages of the audit log"
+                page={page.page}
+                pages={pages}
+                href={(to) => logUrl(filter, to)}
+                summary={`Page ${page.page} of ${pages}`}
+              />
             )}
           </>
         )}

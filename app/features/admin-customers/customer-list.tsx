@@ -11,6 +11,7 @@ import { formatNpr } from "../../../domain/money";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { inputClass } from "../../lib/admin/form-parts";
+import { FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
 
 export const CUSTOMERS_CSV_URL = "/api/admin/customers.csv";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -106,27 +107,17 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
           <div className="mt-6 sm:hidden">
             <Form method="get" className="flex flex-wrap items-end gap-2">
               {query.q && <input type="hidden" name="q" value={query.q} />}
-              <div className="min-w-0 basis-full">
-                <label htmlFor="customers-sort" className="text-sm font-medium">
-                  Sort by
-                </label>
-                <select id="customers-sort" name="sort" defaultValue={query.sort} className={inputClass}>
-                  {CUSTOMER_SORTS.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {CUSTOMER_SORT_LABELS[sort]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="min-w-0 flex-1">
-                <label htmlFor="customers-dir" className="sr-only">
-                  Direction
-                </label>
-                <select id="customers-dir" name="dir" defaultValue={query.dir} className={inputClass}>
-                  <option value="asc">Lowest or oldest first</option>
-                  <option value="desc">Highest or latest first</option>
-                </select>
-              </div>
+              <FilterSelect id="customers-sort" label="Sort by" name="sort" defaultValue={query.sort} className="min-w-0 basis-full">
+                {CUSTOMER_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {CUSTOMER_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </FilterSelect>
+              <FilterSelect id="customers-dir" label="Direction" hideLabel name="dir" defaultValue={query.dir} className="min-w-0 flex-1">
+                <option value="asc">Lowest or oldest first</option>
+                <option value="desc">Highest or latest first</option>
+              </FilterSelect>
               <button type="submit" className={`${secondaryButton} px-3 py-2.5`}>
                 Sort
               </button>
@@ -158,7 +149,7 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
           <div className={`${card} mt-6 hidden overflow-x-auto sm:block`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Customers, sorted by {CUSTOMER_SORT_LABELS[query.sort].toLowerCase()}</caption>
-              <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              <thead className={tableHead}>
                 <tr>
                   <SortHeader column="name" query={query} />
                   <SortHeader column="phone" query={query} />
@@ -191,24 +182,13 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
             </table>
           </div>
 
-          <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className={mutedText}>
-              {from.toLocaleString("en-US")}–{(from + items.length - 1).toLocaleString("en-US")} of {total.toLocaleString("en-US")} · page{" "}
-              {query.page} of {pages}
-            </p>
-            <div className="flex gap-2">
-              {query.page > 1 && (
-                <Link to={listUrl(query, { page: query.page - 1 })} className={`${secondaryButton} px-4 py-2 text-sm`}>
-                  Previous page
-                </Link>
-              )}
-              {query.page < pages && (
-                <Link to={listUrl(query, { page: query.page + 1 })} className={`${secondaryButton} px-4 py-2 text-sm`}>
-                  Next page
-                </Link>
-              )}
-            </div>
-          </nav>
+          <Pager
+            label="Pages"
+            page={query.page}
+            pages={pages}
+            href={(page) => listUrl(query, { page })}
+            summary={`${from.toLocaleString("en-US")}–${(from + items.length - 1).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} · page ${query.page} of ${pages}`}
+          />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { NewsletterSubscriber } from "../../../domain/newsletter";
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
+import { tableHead } from "../../lib/admin/list-parts";
 
 export const NEWSLETTER_CSV_URL = "/api/admin/newsletter.csv";
 
@@ -27,7 +28,7 @@ export function SubscriberList({ subscribers }: { subscribers: NewsletterSubscri
         <div className={`${card} mt-6 overflow-hidden`}>
           <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Newsletter subscribers, newest first</caption>
-            <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+            <thead className={tableHead}>
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Email

@@ -1,16 +1,14 @@
-import { useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import { z } from "zod";
-import { billingLabel, deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, type SeatChoice } from "../../../domain/accounts";
+import { billingLabel, type LineLedgerData, type SeatChoice } from "../../../domain/accounts";
 import { focusRing, mutedText } from "../../components/ui";
-import { callApi } from "../../lib/admin/admin-api";
 import { copyTextWhenReady } from "../../lib/chat/copy-text";
 import { useToast } from "../../lib/admin/toast";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { orderActionSchema } from "./order-actions";
 
-type LineSeat = z.output<typeof lineSeatAnswerSchema>;
-/** Sent on the window after a seat or key changed hands, so every line shown reads its seat again. */
-const LEDGER_CHANGED = "pasal:ledger-changed";
-const doneAnswer = z.object({ success: z.literal(true), message: z.string() });
-const choicesAnswer = z.object({ success: z.literal(true), seats: z.array(seatChoiceSchema) });
+/** What the delivery intent answers besides its message: the chat link and the text it carries. */
+const deliveryDetail = z.object({ url: z.string(), message: z.string() });
 
 const small = `rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -34,47 +32,35 @@ function BillingNote({ label }: { label: string }) {
 function SeatPicker({
   lineId,
   name,
+  choices,
   moving,
   busy,
   onChoose,
 }: {
   lineId: string;
   name: string;
+  choices: SeatChoice[];
   moving: boolean;
   busy: boolean;
   onChoose: (seatId: string) => void;
 }) {
-  const [choices, setChoices] = useState<SeatChoice[] | "loading" | { error: string } | null>(null);
-  const [chosen, setChosen] = useState("");
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState(choices[0]?.seatId ?? "");
   const selectId = `seat-choice-${lineId}`;
-  async function load() {
-    setChoices("loading");
-    const answer = await callApi("GET", `/api/admin/lines/${lineId}/seats`, choicesAnswer);
-    setChoices(answer.ok ? answer.data.seats : { error: answer.message });
-    if (answer.ok) setChosen(answer.data.seats[0]?.seatId ?? "");
-  }
-  if (choices === null) {
+  if (!open) {
     return (
       <button
         type="button"
         className={small}
         disabled={busy}
-        onClick={() => void load()}
+        onClick={() => {
+          setChosen(choices[0]?.seatId ?? "");
+          setOpen(true);
+        }}
         aria-label={`${moving ? "Move" : "Choose a seat for"} ${name}`}
       >
         {moving ? "Move…" : "Choose a seat…"}
       </button>
-    );
-  }
-  if (choices === "loading") return <span className={mutedText}>Reading free seats…</span>;
-  if ("error" in choices) {
-    return (
-      <span role="alert" className="text-red-700 dark:text-red-300">
-        {choices.error}{" "}
-        <button type="button" className="underline" onClick={() => void load()}>
-          Try again
-        </button>
-      </span>
     );
   }
   if (choices.length === 0) return <span className={mutedText}>No other free seat serves this item.</span>;
@@ -98,7 +84,7 @@ function SeatPicker({
       <button type="button" className={small} disabled={busy || !chosen} onClick={() => onChoose(chosen)}>
         {moving ? "Move here" : "Put on this seat"}
       </button>
-      <button type="button" className={small} onClick={() => setChoices(null)}>
+      <button type="button" className={small} onClick={() => setOpen(false)}>
         Cancel
       </button>
     </span>
@@ -107,79 +93,53 @@ function SeatPicker({
 
 /**
  * The ledger's part of a delivered line (issue 20): the seat it holds or the one Pasal proposes, a key from
- * stock, and the delivery message sent in one click to the customer's WhatsApp or Telegram. Secrets never
- * reach this component: the message goes straight from the API into the chat link.
+ * stock, and the delivery message sent in one click to the customer's WhatsApp or Telegram. All of it comes
+ * with the orders screen's data, and every write is one of its intents (ADR 0110). Secrets are not part of that
+ * data: the message, asked for by the delivery intent (a reveal, logged), goes straight into the chat link.
  */
-export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
-  const [seat, setSeat] = useState<LineSeat | "loading" | { error: string }>("loading");
-  const [busy, setBusy] = useState(false);
+export function LineLedger({ lineId, name, ledger: seat }: { lineId: string; name: string; ledger: LineLedgerData }) {
+  // React Router reads the screen's ledger again after each write: a seat one line takes is gone from the others.
+  const write = useAdminAction(orderActionSchema);
   const toast = useToast();
+  // The chat tab opened within the click, and the text the clipboard waits for, until the answer comes.
+  const sending = useRef<{ chat: Window | null; text: (message: string | null) => void } | null>(null);
+  const delivery = useAdminAction(orderActionSchema, {
+    onSaved(_message, detail) {
+      const parsed = deliveryDetail.safeParse(detail);
+      const { chat, text } = sending.current ?? { chat: null, text: () => {} };
+      sending.current = null;
+      text(parsed.success ? parsed.data.message : null);
+      if (!parsed.success) return chat?.close();
+      if (chat) chat.location.href = parsed.data.url;
+      else window.location.href = parsed.data.url;
+    },
+    onRefused() {
+      sending.current?.chat?.close();
+      sending.current?.text(null);
+      sending.current = null;
+    },
+  });
+  const busy = write.pending || delivery.pending;
 
-  // Each write below, and Try again, reads the line again.
-  const [reads, setReads] = useState(0);
-  const load = () => setReads((n) => n + 1);
-  useEffect(() => {
-    let current = true;
-    void callApi("GET", `/api/admin/lines/${lineId}/seat`, lineSeatAnswerSchema).then((answer) => {
-      if (current) setSeat(answer.ok ? answer.data : { error: answer.message });
-    });
-    return () => {
-      current = false;
-    };
-  }, [lineId, reads]);
-
-  // A seat taken by another line of this screen changes what this one is proposed.
-  useEffect(() => {
-    const reread = () => setReads((n) => n + 1);
-    window.addEventListener(LEDGER_CHANGED, reread);
-    return () => window.removeEventListener(LEDGER_CHANGED, reread);
-  }, []);
-
-  async function act(method: "PUT" | "POST" | "DELETE", path: string, body?: object) {
-    setBusy(true);
-    const answer = await callApi(method, path, doneAnswer, body);
-    setBusy(false);
-    toast(answer.ok ? "success" : "error", answer.ok ? answer.data.message : answer.message);
-    window.dispatchEvent(new Event(LEDGER_CHANGED));
-  }
-
-  async function send(channel: "whatsapp" | "telegram") {
+  function send(channel: "whatsapp" | "telegram") {
     // Opened within the click, so no pop-up blocker stops it; pointed at the chat once the message is written.
     const chat = window.open("about:blank", "_blank");
-    setBusy(true);
-    const delivery = callApi("GET", `/api/admin/lines/${lineId}/delivery`, deliveryAnswerSchema);
+    let text: (message: string | null) => void = () => {};
+    const written = new Promise<string>((resolve, reject) => {
+      text = (message) => (message === null ? reject(new Error("no message")) : resolve(message));
+    });
+    written.catch(() => {});
+    sending.current = { chat, text };
     // Telegram may drop a pre-filled text, so the message is copied too, as at checkout; the copy has to
     // start within the click (copyTextWhenReady).
-    const copying =
-      channel === "telegram"
-        ? copyTextWhenReady(
-            delivery.then((answer) => (answer.ok && answer.data.telegramUrl ? answer.data.message : Promise.reject(new Error("no message")))),
-          )
-        : null;
-    const answer = await delivery;
-    setBusy(false);
-    const url = answer.ok ? (channel === "whatsapp" ? answer.data.whatsappUrl : answer.data.telegramUrl) : null;
-    if (!url) {
-      chat?.close();
-      toast("error", answer.ok ? "This order has no phone number: add it in the customer details first." : answer.message);
-      return;
+    if (channel === "telegram") {
+      void copyTextWhenReady(written).then((copied) => {
+        if (copied) toast("success", "Delivery message copied: paste it into the chat if Telegram opens it empty.");
+      });
     }
-    if (chat) chat.location.href = url;
-    else window.location.href = url;
-    if (copying && (await copying)) toast("success", "Delivery message copied: paste it into the chat if Telegram opens it empty.");
+    if (!delivery.submit({ intent: "delivery", lineId, channel })) chat?.close();
   }
 
-  if (seat === "loading") return <p className={`w-full text-xs ${mutedText}`}>Reading the seat of {name}…</p>;
-  if ("error" in seat) {
-    return (
-      <p role="alert" className="w-full text-xs text-red-700 dark:text-red-300">
-        {seat.error}{" "}
-        <button type="button" className="underline" onClick={() => void load()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
   const delivered = seat.held !== null || seat.keys > 0;
   // Items sold from neither accounts nor keys: nothing of the ledger to show.
   if (!seat.linked && !delivered) return null;
@@ -212,7 +172,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
             type="button"
             className={small}
             disabled={busy}
-            onClick={() => void act("PUT", `/api/admin/lines/${lineId}/seat`, { seatId: seat.proposal!.seatId })}
+            onClick={() => write.submit({ intent: "seat", lineId, seatId: seat.proposal!.seatId })}
             aria-label={`Assign seat for ${name}`}
           >
             Assign seat
@@ -226,7 +186,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
           type="button"
           className={small}
           disabled={busy}
-          onClick={() => void act("POST", `/api/admin/lines/${lineId}/key`)}
+          onClick={() => write.submit({ intent: "key", lineId })}
           aria-label={`Take a key for ${name}`}
         >
           Take a key
@@ -237,7 +197,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
           type="button"
           className={small}
           disabled={busy}
-          onClick={() => void act("DELETE", `/api/admin/lines/${lineId}/seat`)}
+          onClick={() => write.submit({ intent: "seat-free", lineId })}
           aria-label={`Free seat of ${name}`}
         >
           Free seat
@@ -245,12 +205,13 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
       )}
       {(seat.held || (seat.keys === 0 && seat.sells.seats)) && (
         <SeatPicker
-          key={reads}
+          key={`${seat.held?.seatId}:${seat.choices.map((choice) => choice.seatId).join()}`}
           lineId={lineId}
           name={name}
+          choices={seat.choices}
           moving={seat.held !== null}
           busy={busy}
-          onChoose={(seatId) => void act("PUT", `/api/admin/lines/${lineId}/seat`, { seatId })}
+          onChoose={(seatId) => write.submit({ intent: "seat", lineId, seatId })}
         />
       )}
       {delivered && (
@@ -259,7 +220,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
             type="button"
             className={small}
             disabled={busy}
-            onClick={() => void send("whatsapp")}
+            onClick={() => send("whatsapp")}
             aria-label={`Send on WhatsApp: delivery of ${name}`}
           >
             Send on WhatsApp
@@ -268,7 +229,7 @@ export function LineLedger({ lineId, name }: { lineId: string; name: string }) {
             type="button"
             className={small}
             disabled={busy}
-            onClick={() => void send("telegram")}
+            onClick={() => send("telegram")}
             aria-label={`Send on Telegram: delivery of ${name}`}
           >
             Send on Telegram

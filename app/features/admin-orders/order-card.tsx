@@ -1,3 +1,4 @@
+import type { LineLedgerData } from "../../../domain/accounts";
 import { AUTO_DELIVERY_REASON_TEXT } from "../../../domain/auto-delivery";
 import { LineLedger } from "./line-ledger";
 import { useId, useState, type FormEvent } from "react";
@@ -35,7 +36,18 @@ const useOrderWrite = () => useAdminAction(orderActionSchema);
  * One order: what was bought, and (opened) the seller's tools for it. `choice`: its box for the bulk action on
  * spam orders (issue 34), for an order awaiting payment.
  */
-export function OrderCard({ order, today, choice }: { order: Order; today: string; choice?: { chosen: boolean; choose: (on: boolean) => void } }) {
+export function OrderCard({
+  order,
+  ledger,
+  today,
+  choice,
+}: {
+  order: Order;
+  /** The delivered lines' ledger, by line. */
+  ledger: Record<string, LineLedgerData>;
+  today: string;
+  choice?: { chosen: boolean; choose: (on: boolean) => void };
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const write = useOrderWrite();
@@ -108,7 +120,7 @@ export function OrderCard({ order, today, choice }: { order: Order; today: strin
               <p className="w-full text-sm font-medium text-amber-900 dark:text-amber-200">{AUTO_DELIVERY_REASON_TEXT[line.autoDeliveryReason]}</p>
             )}
             {order.status === "delivered" && line.autoDelivered && <p className={`w-full text-sm ${mutedText}`}>Delivered automatically</p>}
-            {order.status === "delivered" && <LineLedger lineId={line.id} name={line.name} />}
+            {order.status === "delivered" && ledger[line.id] && <LineLedger lineId={line.id} name={line.name} ledger={ledger[line.id]!} />}
           </li>
         ))}
       </ul>

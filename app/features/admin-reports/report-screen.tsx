@@ -5,6 +5,7 @@ import type { CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../.
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
+import { tableHead } from "../../lib/admin/list-parts";
 
 // Chart.js comes in its own chunk, fetched when this screen is shown, never on a storefront page (ADR 0088).
 const ReportChart = lazy(() => import("./chart"));
@@ -58,7 +59,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
     <div className="mt-4 overflow-x-auto" tabIndex={0} role="group" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        <thead className={tableHead}>
           <tr>
             {head.map((label, i) => (
               <th key={label} scope="col" className={`${th} ${i > 0 ? "text-right" : ""}`}>

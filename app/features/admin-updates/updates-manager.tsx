@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
 import type { UpdatePost } from "../../../domain/updates";
 import { ImageWithFallback } from "../../components/image-with-fallback";
-import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { card, mutedText, secondaryButton } from "../../components/ui";
+import { ItemList } from "../../lib/admin/item-list";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -19,8 +19,6 @@ const valuesOf = (post: UpdatePost): Values => ({
   DescriptionNe: post.DescriptionNe ?? "",
 });
 
-const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
-
 const postedOn = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: SHOP_TIME_ZONE });
@@ -30,7 +28,6 @@ const postedOn = (iso: string) => {
 export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [editing, setEditing] = useState<UpdatePost | null>(null);
-  const [deleting, setDeleting] = useState<UpdatePost | null>(null);
   const [removing, setRemoving] = useState<UpdatePost | null>(null);
   // After Reload of a save over someone else's: the post as read now goes into the form.
   const [reopen, setReopen] = useState<string | null>(null);
@@ -72,10 +69,7 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
     save.clearErrors();
   }
 
-  function confirmDelete() {
-    const post = deleting;
-    setDeleting(null);
-    if (!post) return;
+  function confirmDelete(post: UpdatePost) {
     setRemoving(post);
     remove.submit({ intent: "delete", id: post._id });
   }
@@ -153,45 +147,35 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
             </span>
           )}
         </div>
-        {posts.length === 0 ? (
-          <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No updates posted yet. The first one you submit shows here.</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {posts.map((post) => (
-              <li key={post._id} className={`${card} flex flex-col gap-4 p-4 sm:flex-row`}>
-                <ImageWithFallback
-                  src={post.ImageUrl}
-                  alt=""
-                  width={160}
-                  height={90}
-                  loading="lazy"
-                  className="aspect-video h-auto w-full shrink-0 self-start rounded-lg bg-slate-200 object-cover sm:w-40 dark:bg-slate-800"
-                />
-                <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold break-words">{post.Title || "Untitled update"}</h3>
-                  <p className={`mt-1 line-clamp-3 text-sm break-words whitespace-pre-line ${mutedText}`}>{post.Description}</p>
-                  <p className={`mt-2 text-xs ${mutedText}`}>{postedOn(post.createdAt)}</p>
-                  <div className="mt-3 flex gap-2">
-                    <button type="button" className={smallButton} onClick={() => edit(post)}>
-                      Edit<span className="sr-only"> {post.Title || "untitled update"}</span>
-                    </button>
-                    <button type="button" className={`${smallButton} text-red-700 dark:text-red-300`} onClick={() => setDeleting(post)}>
-                      Delete<span className="sr-only"> {post.Title || "untitled update"}</span>
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ItemList
+          items={posts}
+          name={(post) => post.Title || "untitled update"}
+          empty="No updates posted yet. The first one you submit shows here."
+          confirm="Are you sure you want to delete this update?"
+          itemClassName="gap-4"
+          onEdit={edit}
+          onDelete={confirmDelete}
+        >
+          {(post, buttons) => (
+            <>
+              <ImageWithFallback
+                src={post.ImageUrl}
+                alt=""
+                width={160}
+                height={90}
+                loading="lazy"
+                className="aspect-video h-auto w-full shrink-0 self-start rounded-lg bg-slate-200 object-cover sm:w-40 dark:bg-slate-800"
+              />
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold break-words">{post.Title || "Untitled update"}</h3>
+                <p className={`mt-1 line-clamp-3 text-sm break-words whitespace-pre-line ${mutedText}`}>{post.Description}</p>
+                <p className={`mt-2 text-xs ${mutedText}`}>{postedOn(post.createdAt)}</p>
+                <div className="mt-3 flex gap-2">{buttons}</div>
+              </div>
+            </>
+          )}
+        </ItemList>
       </section>
-
-      <ConfirmDialog
-        open={deleting !== null}
-        message="Are you sure you want to delete this update?"
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
-import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { card, mutedText, secondaryButton } from "../../components/ui";
+import { ItemList, smallButton } from "../../lib/admin/item-list";
 import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { deleteVideoSchema, saveVideoSchema } from "./video-actions";
@@ -16,8 +16,6 @@ const valuesOf = (video: Video): Values => ({
   TrailerLink: video.TrailerLink,
 });
 
-const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
-
 /**
  * What's New Video (spec §2): one form that adds, or updates the video being edited, and a list that is
  * loaded with 'View All Videos' (never on its own) and then read again after every add, update and delete.
@@ -26,7 +24,6 @@ const smallButton = `inline-flex items-center justify-center rounded-lg border b
 export function VideoManager({ videos, listError }: { videos: Video[] | null; listError: string | null }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [editing, setEditing] = useState<Video | null>(null);
-  const [deleting, setDeleting] = useState<Video | null>(null);
   const [removing, setRemoving] = useState<Video | null>(null);
   // After Reload of a save over someone else's: the video as read now goes into the form.
   const [reopen, setReopen] = useState<string | null>(null);
@@ -81,10 +78,7 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
     save.clearErrors();
   }
 
-  function confirmDelete() {
-    const video = deleting;
-    setDeleting(null);
-    if (!video) return;
+  function confirmDelete(video: Video) {
     save.dismissBanner();
     setRemoving(video);
     remove.submit({ intent: "delete", id: video._id });
@@ -164,45 +158,37 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
           <h2 id="video-list-title" className="text-lg font-semibold">
             All videos <span className={`font-normal ${mutedText}`}>({videos.length})</span>
           </h2>
-          {videos.length === 0 ? (
-            <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No videos yet. Add the first one above.</p>
-          ) : (
-            <ul className="mt-3 space-y-3">
-              {videos.map((video) => (
-                <li key={video._id} className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-center`}>
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium break-words">{video.Name}</p>
-                    <p className={`text-sm ${mutedText}`}>{video.Platform}</p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <a
-                      href={video.TrailerLink}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={`${smallButton} text-brand-700 dark:text-brand-400`}
-                    >
-                      Trailer<span className="sr-only"> of {video.Name} (opens in a new tab)</span>
-                    </a>
-                    <button type="button" className={smallButton} onClick={() => edit(video)}>
-                      Edit<span className="sr-only"> {video.Name}</span>
-                    </button>
-                    <button type="button" className={`${smallButton} text-red-700 dark:text-red-300`} onClick={() => setDeleting(video)}>
-                      Delete<span className="sr-only"> {video.Name}</span>
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ItemList
+            items={videos}
+            name={(video) => video.Name}
+            empty="No videos yet. Add the first one above."
+            confirm="Are you sure you want to delete this video?"
+            itemClassName="gap-3 sm:items-center"
+            onEdit={edit}
+            onDelete={confirmDelete}
+          >
+            {(video, buttons) => (
+              <>
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">{video.Name}</p>
+                  <p className={`text-sm ${mutedText}`}>{video.Platform}</p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <a
+                    href={video.TrailerLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={`${smallButton} text-brand-700 dark:text-brand-400`}
+                  >
+                    Trailer<span className="sr-only"> of {video.Name} (opens in a new tab)</span>
+                  </a>
+                  {buttons}
+                </div>
+              </>
+            )}
+          </ItemList>
         </section>
       )}
-
-      <ConfirmDialog
-        open={deleting !== null}
-        message="Are you sure you want to delete this video?"
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
     </div>
   );
 }

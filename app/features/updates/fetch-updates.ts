@@ -34,7 +34,9 @@ export function updatesStateFromAnswer(body: unknown, now = new Date(), locale: 
     const message = answer.success && !answer.data.success ? answer.data.message?.trim() : undefined;
     return { status: "error", detail: message || UPDATES_ERRORS.failed };
   }
-  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now, locale, warn: (message) => console.warn(message) }) };
+  // A post skipped for its date is logged by the server's loader (load-updates.server.ts); the browser has no
+  // one to tell, and writes nothing to the console.
+  return { status: "ok", months: groupUpdatesByMonth(answer.data.data, { now, locale }) };
 }
 
 /** The Updates page as loaded in the browser (navigations, Try Again, Refresh): the spec's endpoint and texts. */

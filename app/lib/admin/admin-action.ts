@@ -9,7 +9,7 @@ export type FieldErrors = Record<string, string>;
  * `unreached` marks the answers of reachServer, when the server was not reached or failed, for screens
  * whose spec words those apart (the videos).
  */
-export type ActionAnswer = { ok: true; message: string } | ActionRefusal;
+export type ActionAnswer = { ok: true; message: string; detail?: unknown } | ActionRefusal;
 export type ActionRefusal = { ok: false; message: string; errors: FieldErrors; unreached?: "network" | "server" };
 
 /** zod's issues as one message per field (the first wins), paths relative to the form's fields. */
@@ -32,15 +32,21 @@ const refused = (status: number, message: string, errors: FieldErrors = {}) => d
  * the schema the browser checked it with, and runs the write. The answer is the write's message, or a
  * refusal with the messages for the fields, which the screen shows next to them as it does the browser's
  * own check: a form the schema refuses, or a refusal of the services meant for the admin (a taken Id).
- * Anything else is the server's failure, and is thrown.
+ * Anything else is the server's failure, and is thrown. A write whose screen needs more than the message
+ * (the delivery's chat link) answers `{ message, detail }`.
  */
-export async function answer<S extends z.ZodType>(request: Request, schema: S, write: (form: z.output<S>) => Promise<string>) {
+export async function answer<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  write: (form: z.output<S>) => Promise<string | { message: string; detail: unknown }>,
+) {
   const body: unknown = await request.json().catch(() => undefined);
   if (body === undefined) return refused(400, "Send the form as JSON");
   const parsed = schema.safeParse(body);
   if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? "Invalid form", issuesByField(parsed.error.issues));
   try {
-    return data<ActionAnswer>({ ok: true, message: await write(parsed.data) });
+    const written = await write(parsed.data);
+    return data<ActionAnswer>(typeof written === "string" ? { ok: true, message: written } : { ok: true, ...written });
   } catch (error) {
     const { statusCode, message, errors } = error as { statusCode?: unknown; message: string; errors?: Array<{ field: string; message: string }> };
     if (typeof statusCode !== "number" || statusCode < 400 || statusCode >= 500) throw error;

@@ -1,22 +1,30 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext, type MiddlewareFunction } from "react-router";
 import { requestedPath } from "./safe-next";
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
 /**
- * The first line of every admin loader and action: the signed-in admin, or a refusal. A page is sent to
- * sign-in with the way back; its data (`<path>.data`, fetched by the browser for navigations, fetchers and
- * form posts) is answered 401, which the screen's error boundary turns into the same trip to sign-in.
- * Each loader checks for itself: React Router runs a screen's loader beside the layout's, or alone when the
- * layout's data is kept, so the layout's check does not guard the screens under it.
+ * The admin layout's middleware (ADR 0110): every request for an admin screen, its data, its loader alone
+ * or its action passes here first, so a screen added under the layout is guarded without a line of its own.
+ * A page is sent to sign-in with the way back; its data (`<path>.data`, fetched by the browser for
+ * navigations, fetchers and form posts) is answered 401, which the screen's error boundary turns into the
+ * same trip to sign-in. Middleware runs on every server request of the routes it covers, even when the
+ * layout's own loader does not (`shouldRevalidate`, `?_routes=` of one screen).
  */
-export function requireAdmin(context: AppLoadContext, request: Request): NonNullable<AppLoadContext["admin"]> {
-  if (context.admin) return context.admin;
+export const requireAdmin: MiddlewareFunction<Response> = ({ context, request }) => {
+  if (context.admin) return;
   if (new URL(request.url).pathname.endsWith(".data")) throw data({ message: SESSION_ENDED }, { status: 401 });
   throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
+};
+
+/** The signed-in admin, in a loader or action under the admin layout, whose middleware let the request in. */
+export function signedInAdmin(context: AppLoadContext): NonNullable<AppLoadContext["admin"]> {
+  // Only reached when a route was put outside the layout: refused, never answered as someone.
+  if (!context.admin) throw data({ message: SESSION_ENDED }, { status: 401 });
+  return context.admin;
 }
 
-/** `requireAdmin`, as the audit log names who did it: the admin's email and the address they came from (ADR 0100). */
-export function requireAdminActor(context: AppLoadContext, request: Request): { email: string; address: string | null } {
-  return { email: requireAdmin(context, request).email, address: context.clientAddress ?? null };
+/** The signed-in admin as the audit log names who did it: the admin's email and the address they came from (ADR 0100). */
+export function adminActor(context: AppLoadContext): { email: string; address: string | null } {
+  return { email: signedInAdmin(context).email, address: context.clientAddress ?? null };
 }

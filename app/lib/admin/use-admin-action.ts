@@ -21,18 +21,21 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  *
  * A save over a record someone else changed since the screen read it (409, ADR 0017) is `stale`: the form
  * shows `StaleNotice`, whose Reload reads the screen's data again (`reload`) and then calls `onReload`, for
- * the screen to put the fresh record into the form.
+ * the screen to put the fresh record into the form. `onSaved` is given the answer's `detail` too, and
+ * `onRefused` runs on any failure (the ledger closes the chat tab it opened).
  */
 export function useAdminAction<S extends z.ZodType>(
   schema: S,
   {
     onSaved,
+    onRefused,
     failure,
     banner: inBanner = false,
     reset = false,
     onReload,
   }: {
-    onSaved?: (message: string) => void;
+    onSaved?: (message: string, detail: unknown) => void;
+    onRefused?: (refusal: ActionRefusal) => void;
     failure?: string | ((refusal: ActionRefusal) => string);
     banner?: boolean;
     reset?: boolean;
@@ -70,8 +73,11 @@ export function useAdminAction<S extends z.ZodType>(
     if (answer.ok) {
       toast("success", answer.message);
       if (reset) formRef.current?.reset();
-      onSaved?.(answer.message);
-    } else if (isStale(answer)) {
+      onSaved?.(answer.message, answer.detail);
+      return;
+    }
+    onRefused?.(answer);
+    if (isStale(answer)) {
       // The notice is in the form; its Reload button is the way on.
       formRef.current?.querySelector<HTMLElement>("[data-reload]")?.focus();
     } else {

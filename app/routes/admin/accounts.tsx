@@ -9,13 +9,12 @@ import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
 import { focusRing, primaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { showForm } from "../../lib/admin/form-parts";
-import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
+import { adminActor } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/accounts";
 
 /** Accounts, seats and key stock: never a password, PIN or key (ADR 0083). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { accounts, catalogue, licenceKeys } = context.services;
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // A hand-edited address with a filter that makes no sense shows the whole list rather than an error.
@@ -37,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireAdminActor(context, request);
+  const actor = adminActor(context);
   const { accounts, licenceKeys } = context.services;
   return answer(request, accountActionSchema, async (form) => {
     switch (form.intent) {

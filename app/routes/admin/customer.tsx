@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import { customerActionSchema, CustomerPage } from "../../features/admin-customers/customer-page";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/customer";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const [customer, link] = await Promise.all([context.services.customers.get(params.phone), context.services.customerLinks.linkOf(params.phone)]);
     return { customer, link };
@@ -17,7 +15,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request);
   return answer(request, customerActionSchema, async (form) => {
     const { customers, customerLinks } = context.services;
     switch (form.intent) {

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { focusRing } from "../../components/ui";
-import { requireAdmin } from "../../lib/admin/require-admin";
+import { requireAdmin, signedInAdmin } from "../../lib/admin/require-admin";
 import { ToastProvider } from "../../lib/admin/toast";
 import type { Route } from "./+types/layout";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+/** Signs in every screen under this layout, their loaders and actions alike (ADR 0110). */
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   return { admin: { name: admin.name, email: admin.email } };
 }
 

@@ -1,10 +1,8 @@
 import { SubscriberList } from "../../features/admin-newsletter/subscriber-list";
-import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/newsletter";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   return { subscribers: await context.services.newsletter.list() };
 }
 

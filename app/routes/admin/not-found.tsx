@@ -1,10 +1,7 @@
 import { data, Link } from "react-router";
-import { requireAdmin } from "../../lib/admin/require-admin";
-import type { Route } from "./+types/not-found";
 
-// A signed-out visitor is sent to sign-in first, as on every admin screen; a signed-in one sees a 404 here.
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+// A signed-out visitor is sent to sign-in first by the layout's middleware; a signed-in one sees a 404 here.
+export function loader() {
   return data(null, { status: 404 });
 }
 

@@ -18,14 +18,14 @@ import { PaymentsToCheck } from "../../features/admin-orders/payments-to-check";
 import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
 import { SpamAction } from "../../features/admin-orders/spam-action";
 import { spamMessage } from "../../../domain/orders";
-import { answer, reachServer } from "../../lib/admin/admin-action";
+import type { LineLedgerData } from "../../../domain/accounts";
+import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
 import { inputClass } from "../../lib/admin/form-parts";
-import { requireAdmin } from "../../lib/admin/require-admin";
+import { signedInAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const claimed = params.status === SAY_THEY_PAID;
   const parsed = orderListQuerySchema.safeParse({
@@ -47,10 +47,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page = await context.services.orders.list({ ...query, before: undefined });
     notice = `No order ${normaliseReference(before)} to continue after, so the list starts again from the newest orders.`;
   }
-  const [toCheck, refusals, limits] = await Promise.all([
+  const [toCheck, refusals, limits, ledger] = await Promise.all([
     context.services.payments.toCheck(),
     context.services.orderLimits.refusals(),
     context.services.orderLimits.get(),
+    ledgerOf(context, page),
   ]);
   return {
     page,
@@ -58,16 +59,48 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     toCheck,
     refusals,
     limits,
+    ledger,
     filter: { status: claimed ? SAY_THEY_PAID : parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
 }
 
+/** The ledger of the delivered orders' lines (issue 20), read with the screen rather than line by line. */
+async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): Promise<Record<string, LineLedgerData>> {
+  const lineIds = page.items.filter((order) => order.status === "delivered").flatMap((order) => order.lines.map((line) => line.id));
+  const { accounts, licenceKeys } = context.services;
+  const ledgers = await accounts.lineLedgers(lineIds);
+  const keys = await Promise.all(lineIds.map((lineId) => licenceKeys.countOf(lineId)));
+  return Object.fromEntries(ledgers.map(({ lineId, ...ledger }, at) => [lineId, { ...ledger, keys: keys[at]! }]));
+}
+
 /** The same service calls as the API's routes, with their audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = { admin: requireAdmin(context, request), log: context.log };
-  const { orders, payments, orderLimits } = context.services;
+  const actor = { admin: signedInAdmin(context), log: context.log };
+  const { orders, payments, orderLimits, accounts, licenceKeys, delivery } = context.services;
   return answer(request, orderActionSchema, async (form) => {
+    if (form.intent === "seat") {
+      const seat = (await accounts.assignSeat(form.lineId, form.seatId))!;
+      return `On ${seat.service}, seat ${seat.position}`;
+    }
+    if (form.intent === "seat-free") {
+      await accounts.freeSeat(form.lineId);
+      return "Seat freed";
+    }
+    if (form.intent === "key") {
+      await licenceKeys.deliverKey(form.lineId);
+      return "Key taken from stock";
+    }
+    if (form.intent === "delivery") {
+      const { message, whatsappUrl, telegramUrl } = await delivery.of(
+        form.lineId,
+        { email: actor.admin.email, address: context.clientAddress ?? null },
+        new URL(request.url).origin,
+      );
+      const url = form.channel === "whatsapp" ? whatsappUrl : telegramUrl;
+      if (!url) throw refuse(409, "This order has no phone number: add it in the customer details first.");
+      return { message: `${form.channel === "whatsapp" ? "WhatsApp" : "Telegram"} opened with the delivery message`, detail: { url, message } };
+    }
     if (form.intent === "spam") {
       const { marked, skipped } = await orders.markSpam(form.fields.references, actor);
       const left = skipped.map(({ reference, reason }) => `${reference}: ${reason.toLowerCase()}`).join("; ");
@@ -99,7 +132,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { page, notice, filter, today, toCheck, refusals, limits } = loaderData;
+  const { page, notice, filter, today, toCheck, refusals, limits, ledger } = loaderData;
   const orders = page.items;
   // The bulk action's choice: orders on this page awaiting payment (issue 34).
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
@@ -178,6 +211,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <OrderCard
                     key={order.reference}
                     order={order}
+                    ledger={ledger}
                     today={today}
                     choice={
                       candidates.includes(order.reference)

@@ -6,11 +6,10 @@ import { PriceForm } from "../../features/admin-prices/price-form";
 import { PriceGrid } from "../../features/admin-prices/price-grid";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { ScreenError } from "../../lib/admin/screen-error";
-import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
+import { adminActor } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/prices";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
   const [items, holdings] = await Promise.all([catalogue.listForEdit(), catalogue.holdings()]);
   // Why each item held by customers cannot be deleted, so its Delete explains before it is pressed (ADR 0100).
@@ -23,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireAdminActor(context, request);
+  const actor = adminActor(context);
   const { catalogue } = context.services;
   return answer(request, priceActionSchema, async (form) => {
     if (form.intent === "delete") {

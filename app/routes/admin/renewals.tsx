@@ -11,7 +11,6 @@ import { answer, reachServer } from "../../lib/admin/admin-action";
 import { callApi } from "../../lib/admin/admin-api";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
-import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import type { Route } from "./+types/renewals";
@@ -19,7 +18,6 @@ import type { Route } from "./+types/renewals";
 const WINDOWS = [7, 14, 30, 60];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const parsed = renewalsQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
   const days = parsed.success ? parsed.data.days : DEFAULT_RENEWAL_WINDOW_DAYS;
   return { days, renewals: await context.services.orders.renewals(days) };
@@ -29,7 +27,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const renewSchema = z.object({ intent: z.literal("renew"), lineId: z.string().min(1).max(100) });
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
   return answer(request, renewSchema, async ({ lineId }) => `Renewal order ${(await context.services.orders.renew(lineId)).reference} created`);
 }
 

@@ -1,11 +1,9 @@
 import { monthQuerySchema } from "../../../domain/reports";
 import { ReportScreen } from "../../features/admin-reports/report-screen";
-import { requireAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/reports";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { reports } = context.services;
   const parsed = monthQuerySchema.safeParse({ month: new URL(request.url).searchParams.get("month") ?? undefined });
   const month = (parsed.success && parsed.data.month) || reports.thisMonth();

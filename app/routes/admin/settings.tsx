@@ -9,12 +9,12 @@ import { PaymentMethodsSection } from "../../features/admin-settings/payment-met
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
+import { signedInAdmin, adminActor } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/settings";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits, telegram] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = { admin: requireAdmin(context, request), log: context.log };
+  const actor = { admin: signedInAdmin(context), log: context.log };
   const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits, telegram } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
@@ -54,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "payment-method-save":
         return `Payment method ${(await paymentMethods.update(form.id, form.fields, form.version)).name} saved`;
       case "payment-method-delete":
-        await paymentMethods.delete(form.id, requireAdminActor(context, request));
+        await paymentMethods.delete(form.id, adminActor(context));
         return "Payment method deleted";
       case "payment-methods-order":
         await paymentMethods.reorder(form.ids);

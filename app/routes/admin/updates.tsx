@@ -2,16 +2,13 @@ import { updateActionSchema } from "../../features/admin-updates/update-actions"
 import { UpdatesManager } from "../../features/admin-updates/updates-manager";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { ScreenError } from "../../lib/admin/screen-error";
-import { requireAdmin } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/updates";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   return { posts: await context.services.updates.list() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
   const { updates } = context.services;
   return answer(request, updateActionSchema, async (form) => {
     if (form.intent === "delete") {

@@ -50,6 +50,16 @@ export type SeatProposal = {
 /** What a delivered line holds, for the delivery message: the secrets in the clear, so never logged or listed. */
 export type HeldSeat = { service: string; login: string; password: string; position: number; profileName: string; pin: string | null };
 
+export type LineSeat = {
+  held: SeatProposal;
+  proposal: SeatProposal;
+  linked: boolean;
+  sells: { seats: boolean; keys: boolean };
+  neverExpires: boolean;
+  endedOn: string | null;
+  carriedOnBy: string | null;
+};
+
 export interface AccountsDependencies {
   graceDays: () => Promise<number>;
   /** The seller recorded a new password: the seat holders who follow their order on Telegram hear so (ADR 0107). */
@@ -329,6 +339,26 @@ export function createAccountsService(
     }
   }
 
+  /** `lineSeat`'s answer for one line, expired seats already released. */
+  async function seatOfLine(lineId: string): Promise<{ line: LedgerLine; seat: LineSeat }> {
+    const line = await lineOrThrow(db, lineId);
+    const [held] = await repository.openAssignments(db, { lineId });
+    const over = await isOver(line);
+    const { neverExpires, ...sells } = await soldAs(db, line.itemId);
+    const seat = {
+      held: held ? await describeSeat(db, held.seatId) : null,
+      // A line sold with keys is proposed no seat.
+      // Nor is a line its delivered renewal carries on: the seat went with the renewal.
+      proposal: held || over || !sells.seats || line.carriedOnBy ? null : await proposalFor(db, line),
+      linked: sells.seats || sells.keys,
+      sells,
+      neverExpires,
+      endedOn: over ? line.expiryDate : null,
+      carriedOnBy: held ? null : line.carriedOnBy,
+    };
+    return { line, seat };
+  }
+
   /** `grace`: the grace period read before a transaction (SQLite has one connection, busy with it). */
   async function isOver(line: LedgerLine, grace?: number): Promise<boolean> {
     return lineIsOver(line.expiryDate, today(), grace ?? (await graceDays()));
@@ -485,31 +515,26 @@ export function createAccountsService(
     },
 
     /** The seat the line holds now, the seat Pasal would give it, and which tools fit it (seats, keys). */
-    async lineSeat(lineId: string): Promise<{
-      held: SeatProposal;
-      proposal: SeatProposal;
-      linked: boolean;
-      sells: { seats: boolean; keys: boolean };
-      neverExpires: boolean;
-      endedOn: string | null;
-      carriedOnBy: string | null;
-    }> {
+    async lineSeat(lineId: string): Promise<LineSeat> {
       await releaseExpired();
-      const line = await lineOrThrow(db, lineId);
-      const [held] = await repository.openAssignments(db, { lineId });
-      const over = await isOver(line);
-      const { neverExpires, ...sells } = await soldAs(db, line.itemId);
-      return {
-        held: held ? await describeSeat(db, held.seatId) : null,
-        // A line sold with keys is proposed no seat.
-        // Nor is a line its delivered renewal carries on: the seat went with the renewal.
-        proposal: held || over || !sells.seats || line.carriedOnBy ? null : await proposalFor(db, line),
-        linked: sells.seats || sells.keys,
-        sells,
-        neverExpires,
-        endedOn: over ? line.expiryDate : null,
-        carriedOnBy: held ? null : line.carriedOnBy,
-      };
+      return (await seatOfLine(lineId)).seat;
+    },
+
+    /**
+     * The orders screen's ledger: `lineSeat` of each line, with the free seats it may be put on (none for a
+     * line that is over or sold with keys only), expired seats released once for all of them.
+     */
+    async lineLedgers(lineIds: readonly string[]): Promise<Array<LineSeat & { lineId: string; choices: SeatChoice[] }>> {
+      if (lineIds.length === 0) return [];
+      await releaseExpired();
+      const ledgers = [];
+      // One after another: SQLite has one connection, and an order screen shows a few delivered lines.
+      for (const lineId of lineIds) {
+        const { line, seat } = await seatOfLine(lineId);
+        const choices = seat.endedOn || !(seat.held || seat.sells.seats) ? [] : await choicesFor(db, line);
+        ledgers.push({ lineId, ...seat, choices });
+      }
+      return ledgers;
     },
 
     /** The free seats the admin may put a line on, best first; none for a line that is over. */

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
 import type { Db } from "../../db/database";
 import type { CarouselSlidesTable } from "../../db/schema";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 function toSlide(row: Selectable<CarouselSlidesTable>): CarouselSlide {
   return {
@@ -65,14 +65,15 @@ export function createCarouselRepository() {
     },
 
     /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
-    async update(db: Db, id: string, data: CarouselData, now: string, expected?: number): Promise<boolean> {
-      let query = db
-        .updateTable("carousel_slides")
-        .set({ ...columns(data), ...(data.position === undefined ? {} : { position: data.position }), updated_at: now, version: nextVersion })
-        .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    update(db: Db, id: string, data: CarouselData, now: string, expected?: number): Promise<boolean> {
+      const position = data.position === undefined ? {} : { position: data.position };
+      return updateAtVersion(
+        db
+          .updateTable("carousel_slides")
+          .set({ ...columns(data), ...position, updated_at: now, version: nextVersion })
+          .where("id", "=", id),
+        expected,
+      );
     },
 
     async setPosition(db: Db, id: string, position: number, now: string): Promise<void> {

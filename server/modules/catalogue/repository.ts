@@ -4,7 +4,7 @@ import type { CatalogueItem, ItemHoldings, PriceData } from "../../../domain/cat
 import { nameKey } from "../../../domain/search";
 import type { Db } from "../../db/database";
 import type { CatalogueItemsTable } from "../../db/schema";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, number>): CatalogueItem {
   return {
@@ -104,13 +104,11 @@ export function createCatalogueRepository() {
 
     /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
     async update(db: Db, id: string, data: PriceData, now: string, expected?: number): Promise<boolean> {
-      let query = db
+      const query = db
         .updateTable("catalogue_items")
         .set({ ...columns(data), updated_at: now, version: nextVersion })
         .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      const result = await query.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      if (!(await updateAtVersion(query, expected))) return false;
       await replacePlans(db, id, data.plans);
       return true;
     },

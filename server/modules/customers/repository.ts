@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { CustomerSort, CustomerSummary } from "../../../domain/customers";
 import type { OrderStatus } from "../../../domain/orders";
 import type { Db } from "../../db/database";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 type SummaryRow = {
   phone: string;
@@ -250,13 +250,11 @@ export function createCustomersRepository() {
           .execute();
         return true;
       }
-      let update = db
+      const update = db
         .updateTable("customers")
         .set({ display_name: fields.displayName, note: fields.note, updated_at: now, version: nextVersion })
         .where("phone", "=", phone);
-      if (expected !== undefined) update = update.where("version", "=", expected);
-      const result = await update.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return updateAtVersion(update, expected);
     },
   };
 }

@@ -8,7 +8,7 @@ import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type Order, type OrderCounts
 import type { Db } from "../../db/database";
 import { OPEN_PAYMENT_STATUSES, readGateway, type PaidVia } from "../../../domain/payments";
 import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
 /** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
@@ -263,14 +263,14 @@ export function createOrdersRepository() {
     },
 
     /** false when `expected` is given and the order is not at that version any more. */
-    async updateDetails(
+    updateDetails(
       db: Db,
       id: string,
       details: { customerName: string | null; phone: string | null; note: string },
       now: string,
       expected?: number,
     ): Promise<boolean> {
-      let query = db
+      const update = db
         .updateTable("orders")
         .set({
           customer_name: details.customerName,
@@ -281,8 +281,7 @@ export function createOrdersRepository() {
           version: nextVersion,
         })
         .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+      return updateAtVersion(update, expected);
     },
 
     /** Changes the status only if it is still `from`: of two admins clicking at once, one wins. */

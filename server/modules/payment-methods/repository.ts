@@ -4,7 +4,7 @@ import type { PaymentKind, PaymentMethod } from "../../../domain/payment-methods
 import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
 import type { Db } from "../../db/database";
 import type { PaymentMethodsTable } from "../../db/schema";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 function toMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
   return {
@@ -63,13 +63,14 @@ export function createPaymentMethodsRepository() {
     },
 
     /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
-    async update(db: Db, id: string, data: PaymentMethodData, now: string, expected?: number): Promise<boolean> {
-      let query = db
-        .updateTable("payment_methods")
-        .set({ ...columns(data), updated_at: now, version: nextVersion })
-        .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+    update(db: Db, id: string, data: PaymentMethodData, now: string, expected?: number): Promise<boolean> {
+      return updateAtVersion(
+        db
+          .updateTable("payment_methods")
+          .set({ ...columns(data), updated_at: now, version: nextVersion })
+          .where("id", "=", id),
+        expected,
+      );
     },
 
     async setPosition(db: Db, id: string, position: number, now: string): Promise<boolean> {

@@ -1,15 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { SecretsKeySource } from "../../config";
 import type { Db } from "../../db/database";
 import { ensureWritableDirectory } from "../../files";
 import { createCipher, formatMasterKey, newMasterKey, parseMasterKey, type Cipher } from "./cipher";
-
-/** Where the key of stored secrets comes from: SECRETS_KEY, else the key file (made on the first start). */
-export interface SecretsKeySource {
-  key: Buffer | undefined;
-  keyFile: string;
-}
 
 /** A key that does not fit this database, or a key file that cannot be used: the start stops, nothing changed. */
 export class SecretsKeyError extends Error {}

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { Db } from "../../db/database";
 import { createCipher, formatMasterKey, newMasterKey, type Cipher } from "./cipher";
-import { openSecrets, replaceCheck, SecretsKeyError, type SecretsKeySource } from "./key";
+import type { SecretsKeySource } from "../../config";
+import { openSecrets, replaceCheck, SecretsKeyError } from "./key";
 
 /**
  * What each stored secret is bound to (its associated data): a ciphertext moved onto another row, or into

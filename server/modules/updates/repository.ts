@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { UpdateData, UpdatePost } from "../../../domain/updates";
 import type { Db } from "../../db/database";
 import type { UpdatePostsTable } from "../../db/schema";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 function toPost(row: Selectable<UpdatePostsTable>): UpdatePost {
   return {
@@ -50,14 +50,14 @@ export function createUpdatesRepository() {
     },
 
     /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
-    async update(db: Db, id: string, data: UpdateData, now: string, expected?: number): Promise<boolean> {
-      let query = db
-        .updateTable("update_posts")
-        .set({ ...columns(data), updated_at: now, version: nextVersion })
-        .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    update(db: Db, id: string, data: UpdateData, now: string, expected?: number): Promise<boolean> {
+      return updateAtVersion(
+        db
+          .updateTable("update_posts")
+          .set({ ...columns(data), updated_at: now, version: nextVersion })
+          .where("id", "=", id),
+        expected,
+      );
     },
 
     async delete(db: Db, id: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import { nameKey } from "../../../domain/search";
 import type { Video } from "../../../domain/videos";
 import type { Db } from "../../db/database";
 import type { VideosTable } from "../../db/schema";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 export type VideoData = Omit<Video, "_id" | "version">;
 
@@ -61,14 +61,14 @@ export function createVideosRepository() {
     },
 
     /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
-    async update(db: Db, id: string, data: VideoData, now: string, expected?: number): Promise<boolean> {
-      let query = db
-        .updateTable("videos")
-        .set({ ...columns(data), updated_at: now, version: nextVersion })
-        .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    update(db: Db, id: string, data: VideoData, now: string, expected?: number): Promise<boolean> {
+      return updateAtVersion(
+        db
+          .updateTable("videos")
+          .set({ ...columns(data), updated_at: now, version: nextVersion })
+          .where("id", "=", id),
+        expected,
+      );
     },
 
     async delete(db: Db, id: string): Promise<boolean> {
