@@ -33,7 +33,17 @@ export type CouponRules = {
 export type CouponLine = { itemId: string; category: string | null; lineTotal: number };
 
 /** Why a coupon does not apply, in a word the shopper's sentence is chosen by. */
-export const COUPON_REFUSALS = ["unknown", "disabled", "not-started", "expired", "minimum", "used-up", "used-up-by-phone", "not-for-items"] as const;
+export const COUPON_REFUSALS = [
+  "unknown",
+  "disabled",
+  "not-started",
+  "expired",
+  "minimum",
+  "used-up",
+  "used-up-by-phone",
+  "needs-phone",
+  "not-for-items",
+] as const;
 export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
 
 export type CouponPricing = { ok: true; code: string; discount: number } | { ok: false; code: string; reason: CouponRefusal };
@@ -92,6 +102,8 @@ export function couponRefusalText(reason: CouponRefusal, code: string, locale: L
       return ne ? `कुपन ${code} सबै प्रयोग भइसक्यो` : `Coupon ${code} has been used up`;
     case "used-up-by-phone":
       return ne ? `तपाईंको नम्बरले कुपन ${code} प्रयोग गरिसक्नुभयो` : `Your number has already used coupon ${code}`;
+    case "needs-phone":
+      return ne ? `कुपन ${code} प्रयोग गर्न आफ्नो फोन नम्बर लेख्नुहोस्` : `Coupon ${code} needs your phone number; enter it to use the coupon`;
     case "not-for-items":
       return ne ? `कुपन ${code} तपाईंको कार्टका सामानमा लाग्दैन` : `Coupon ${code} is not for the items in your cart`;
   }
@@ -101,6 +113,13 @@ export function couponRefusalText(reason: CouponRefusal, code: string, locale: L
 export function totalAfter(subtotal: number, discount: number, credit = 0): number {
   return Math.max(0, subtotal - discount - credit);
 }
+
+/** A code as the cart and checkout send it; read in one form by the server. */
+export const couponCodeSchema = z.string({ error: "coupon must be a coupon code" }).trim().max(40, "The coupon code is too long").optional();
+
+/** The quote's word on a coupon: what it takes off, or why not (in the shopper's language). */
+export const couponQuoteSchema = z.union([z.object({ code: z.string(), discount: z.number() }), z.object({ code: z.string(), problem: z.string() })]);
+export type CouponQuote = z.infer<typeof couponQuoteSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The admin's coupons
@@ -134,10 +153,19 @@ export const couponInputSchema = z
           .regex(/^[A-Z0-9_-]+$/, "Code: letters, digits, - and _ only"),
       ),
     kind: z.enum(COUPON_KINDS, { error: "Kind must be percent or fixed" }),
-    amount: z.number({ error: "Amount must be a whole number" }).int("Amount must be a whole number").min(1, "Amount must be at least 1").max(10_000_000),
+    amount: z
+      .number({ error: "Amount must be a whole number" })
+      .int("Amount must be a whole number")
+      .min(1, "Amount must be at least 1")
+      .max(10_000_000),
     scope: z.enum(COUPON_SCOPES, { error: "Applies to must be all, categories or items" }).default("all"),
     targets: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
-    minTotal: z.number({ error: "Minimum total must be a whole number" }).int("Minimum total must be a whole number").min(0).max(10_000_000).default(0),
+    minTotal: z
+      .number({ error: "Minimum total must be a whole number" })
+      .int("Minimum total must be a whole number")
+      .min(0)
+      .max(10_000_000)
+      .default(0),
     startsOn: day,
     endsOn: day,
     maxUses: optionalCount("Use limit"),
@@ -145,7 +173,8 @@ export const couponInputSchema = z
     enabled: z.boolean().default(true),
   })
   .superRefine((coupon, context) => {
-    if (coupon.kind === "percent" && coupon.amount > 100) context.addIssue({ code: "custom", path: ["amount"], message: "Percent off is at most 100" });
+    if (coupon.kind === "percent" && coupon.amount > 100)
+      context.addIssue({ code: "custom", path: ["amount"], message: "Percent off is at most 100" });
     if (coupon.scope !== "all" && coupon.targets.length === 0) {
       context.addIssue({ code: "custom", path: ["targets"], message: `Choose at least one ${coupon.scope === "categories" ? "category" : "item"}` });
     }

@@ -17,6 +17,9 @@ import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createCustomerLinksService } from "./modules/customer-links/service";
 import { createCustomersService } from "./modules/customers/service";
+import { createCouponsService } from "./modules/coupons/service";
+import { createReferralsService } from "./modules/referrals/service";
+import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrderLimitsService } from "./modules/order-limits/service";
@@ -49,16 +52,23 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     publicUrl: config.publicUrl,
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
   });
+  const referrals = createReferralsService(db, clock);
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
     secrets,
     catalogue,
     seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+    referrals,
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
   const notices = { record: (trx: Db, event: NoticeEvent) => telegram.record(trx, event) };
+  const coupons = createCouponsService(db, clock);
+  const blocklist = createBlocklistService(db, clock, { settings });
   const orders = createOrdersService(db, clock, {
+    coupons,
+    referrals,
+    blocklist,
     catalogue,
     settings,
     paymentMethods,
@@ -128,6 +138,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     }),
     customers: createCustomersService(db, clock),
     customerLinks,
+    coupons,
+    referrals,
+    blocklist,
     reports: createReportsService(db, clock),
     audit: createAuditService(db),
     telegram,
