@@ -14,4 +14,6 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   // The bulk action on spam orders, and the notice of orders the shop-wide ceiling refused, read (issue 34).
   z.object({ intent: z.literal("spam"), fields: spamInputSchema }),
   z.object({ intent: z.literal("refusals-hide") }),
+  // The customer's referral credit taken off this order (issue 32).
+  z.object({ intent: z.literal("credit"), reference }),
 ]);

@@ -11,27 +11,23 @@ export type CouponState = { code: string | null; answer: CouponAnswer | null; ch
 /** The coupon kept with the cart, checked by the server against the cart as it is now. */
 export function useCouponQuote(cart: readonly CartLine[]): CouponState {
   const code = useCartCoupon();
-  const [answer, setAnswer] = useState<CouponAnswer | null>(null);
-  const [checking, setChecking] = useState(false);
   // The lines as priced: a change of plan, devices or price asks again.
-  const key = cart.map((line) => `${line._id}:${line.month}:${line.selectedDevice}:${line.cost}`).join(",");
+  const asked = `${code}|${cart.map((line) => `${line._id}:${line.month}:${line.selectedDevice}:${line.cost}`).join(",")}`;
+  const [checked, setChecked] = useState<{ asked: string; answer: CouponAnswer | null } | null>(null);
   useEffect(() => {
-    let current = true;
-    setAnswer(null);
     if (!code) return;
-    setChecking(true);
-    void checkCoupon(cart, code).then((checked) => {
-      if (!current) return;
-      setAnswer(checked);
-      setChecking(false);
+    let current = true;
+    void checkCoupon(cart, code).then((answer) => {
+      if (current) setChecked({ asked, answer });
     });
     return () => {
       current = false;
     };
-    // `key` stands for the cart's lines.
+    // `asked` stands for the code and the cart's lines.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, key]);
-  return { code, answer, checking };
+  }, [asked]);
+  const answered = checked?.asked === asked;
+  return { code, answer: answered ? checked.answer : null, checking: !!code && !answered };
 }
 
 /** What the coupon takes off, when the server says it applies. */
