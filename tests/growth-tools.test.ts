@@ -152,6 +152,22 @@ describe("coupons", () => {
   });
 });
 
+describe("reports", () => {
+  it("count revenue after the discount and the discount given, as a hand calculation does", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const { netflix } = await ids(t);
+    await addCoupon(t, { code: "TENOFF", kind: "percent", amount: 10 });
+    // 3 months × 2 devices = 1,760, 10% off = 176: paid 1,584. And one order without a coupon: 300.
+    const withCoupon = (await checkout(t, { items: [{ _id: netflix, months: 3, devices: 2 }], channel: "whatsapp", coupon: "tenoff" })).json();
+    const without = (await checkout(t, { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" })).json();
+    for (const { reference } of [withCoupon, without]) {
+      expect((await admin(t, "POST", `/api/admin/orders/${reference}/status`, { status: "delivered" })).statusCode).toBe(200);
+    }
+    const months = (await admin(t, "GET", "/api/admin/reports/money")).json().months;
+    expect(months.at(-1)).toMatchObject({ month: "2026-11", revenue: 1584 + 300, discount: 176 });
+  });
+});
+
 describe("the blocklist", () => {
   it("refuses a blocked phone's checkout in any form with the seller's contacts, and shows the attempt", async () => {
     const t = await createTestApp({ seed: true, clock: () => NOW });
