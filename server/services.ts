@@ -51,6 +51,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const ledger = createLedgerServices(db, clock, changes, secrets, {
     publicUrl: config.publicUrl,
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
+    referralCode: (phoneKey) => referrals.codeFor(phoneKey),
   });
   const referrals = createReferralsService(db, clock);
   const customerLinks = createCustomerLinksService(db, clock, {
@@ -155,7 +156,11 @@ function createLedgerServices(
   clock: Clock,
   changes: ChangeNotices,
   secrets: Cipher,
-  links: { publicUrl: string | undefined; customerLink: (phoneKey: string) => Promise<string | null> },
+  links: {
+    publicUrl: string | undefined;
+    customerLink: (phoneKey: string) => Promise<string | null>;
+    referralCode: (phoneKey: string) => Promise<string>;
+  },
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
