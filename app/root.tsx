@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,6 +21,7 @@ import { publicOrigin } from "./features/seo/seo.server";
 import { loadShopSettings } from "./lib/shop.server";
 import type { RootLoaderData } from "./lib/use-shop";
 import { useNonce } from "./lib/nonce";
+import { keepCodesFromLink } from "./lib/cart/coupon";
 import { languageBootScript, useLocale } from "./lib/i18n";
 import { themeBootScript } from "./lib/theme";
 import { m } from "./paraglide/messages";
@@ -109,6 +110,11 @@ function LanguageAlternates() {
 
 export default function App() {
   const navigation = useNavigation();
+  const { search } = useLocation();
+  // A seller's shared link may carry a coupon or a referral code, on any page (issue 32): kept with the cart.
+  useEffect(() => {
+    if (search) keepCodesFromLink(search);
+  }, [search]);
   return (
     <>
       {navigation.state !== "idle" && (

@@ -52,6 +52,8 @@ export default [
     route("admin/customers", "routes/admin/customers.tsx"),
     route("admin/customers/:phone", "routes/admin/customer.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/coupons", "routes/admin/coupons.tsx"),
+    route("admin/blocklist", "routes/admin/blocklist.tsx"),
     route("admin/accounts", "routes/admin/accounts.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),

@@ -9,6 +9,9 @@ export type ChatChannel = "whatsapp" | "telegram";
 
 export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "WhatsApp", telegram: "Telegram" };
 
+/** A coupon as the chat message names it: its code and what it took off (issue 32). */
+export type MessageCoupon = { code: string; discount: number };
+
 export type CheckoutLine = Pick<CartLine, "name" | "nameNe" | "month" | "selectedMonth" | "selectedDevice" | "cost">;
 
 /**
@@ -32,8 +35,10 @@ export function messageItemName(line: { name: string; nameNe?: string | null | u
  * 'Item: {name}, Quantity: {devices}, Price: {plan price} NPR', with the plan's months, then the total.
  * Price is the plan's price per device as in the spec (selectedMonth); the total counts every device.
  */
-export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Locale = "en"): string {
-  const total = lines.reduce((sum, line) => sum + line.cost, 0);
+export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Locale = "en", coupon?: MessageCoupon): string {
+  const subtotal = lines.reduce((sum, line) => sum + line.cost, 0);
+  const discount = coupon ? Math.min(coupon.discount, subtotal) : 0;
+  const total = subtotal - discount;
   if (locale === "ne") {
     // In the shopper's words, but with the digits the seller types and searches for (ADR 0092), and each
     // product's English name, as the catalogue spells it, beside a Nepali one.
@@ -41,13 +46,15 @@ export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Loc
       (line) =>
         `सामान: ${messageItemName(line, "ne")}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
     );
-    return ["नमस्ते! मलाई यो अर्डर गर्नु छ:", ...body, `जम्मा: ${formatNpr(total)} NPR`].join("\n");
+    const couponLines = coupon ? [`उप-जम्मा: ${formatNpr(subtotal)} NPR`, `कुपन ${oneLine(coupon.code)} (Coupon): -${formatNpr(discount)} NPR`] : [];
+    return ["नमस्ते! मलाई यो अर्डर गर्नु छ:", ...body, ...couponLines, `जम्मा: ${formatNpr(total)} NPR`].join("\n");
   }
   const body = lines.map(
     (line) =>
       `Item: ${oneLine(line.name)}, Quantity: ${line.selectedDevice}, Price: ${formatNpr(line.selectedMonth)} NPR, Plan: ${monthsLabel(line.month)}`,
   );
-  return ["Hello! I would like to order:", ...body, `Total: ${formatNpr(total)} NPR`].join("\n");
+  const couponLines = coupon ? [`Subtotal: ${formatNpr(subtotal)} NPR`, `Coupon ${oneLine(coupon.code)}: -${formatNpr(discount)} NPR`] : [];
+  return ["Hello! I would like to order:", ...body, ...couponLines, `Total: ${formatNpr(total)} NPR`].join("\n");
 }
 
 /** encodeURIComponent throws on a lone surrogate (a cut emoji); such halves become U+FFFD instead. */

@@ -51,6 +51,8 @@ export type ShopperCustomer = {
   phone: string;
   subscriptions: CustomerSubscription[];
   orders: CustomerOrder[];
+  /** Issue 32: the customer's referral code, what a friend's first order earns them, and their credit. */
+  referral: { code: string; creditAmount: number; earned: number; used: number; available: number };
 };
 
 /**

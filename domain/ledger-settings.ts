@@ -24,6 +24,8 @@ export const DELIVERY_PLACEHOLDERS = [
   "reference",
   // The customer's link to all their subscriptions (issue 31, ADR 0104).
   "customerlink",
+  // The customer's referral code (issue 32, ADR 0108).
+  "referral",
 ] as const;
 export type DeliveryPlaceholder = (typeof DELIVERY_PLACEHOLDERS)[number];
 
@@ -37,6 +39,7 @@ export const DEFAULT_DELIVERY_TEMPLATE = [
   "Valid from {start} to {expiry}.",
   "{rules}",
   "All your subscriptions, and Renew: {customerlink}",
+  "Invite a friend with your referral code {referral}: their first order earns you credit.",
   "Order {reference}. Thank you!",
 ].join("\n");
 
@@ -51,6 +54,7 @@ export const DEFAULT_DELIVERY_TEMPLATE_NE = [
   "अवधि: {start} देखि {expiry} सम्म।",
   "{rules}",
   "तपाईंका सबै सदस्यता र नवीकरण: {customerlink}",
+  "साथीलाई तपाईंको रेफरल कोड {referral} दिनुहोस्: उसको पहिलो अर्डरले तपाईंलाई क्रेडिट दिन्छ।",
   "अर्डर नम्बर (Order ref): {reference}",
   "धन्यवाद!",
 ].join("\n");

@@ -123,6 +123,10 @@ export type ShopperOrder = {
   status: OrderStatus;
   channel: "whatsapp" | "telegram";
   total: number;
+  /** Issue 32: a coupon's code and what it took off, and the referral credit the seller took off. */
+  couponCode: string | null;
+  discount: number;
+  creditApplied: number;
   lines: ShopperOrderLine[];
   /** The name and phone the order was placed with: the shopper's own (they hold the key), to renew as the same customer. */
   customer: { name: string | null; phone: string | null };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AUTO_DELIVERY_REASONS } from "./auto-delivery";
 import { DEVICE_OPTIONS, MAX_CART_LINES } from "./cart";
-import { buildCheckoutMessage, messageItemName, oneLine, type ChatChannel } from "./checkout";
+import { buildCheckoutMessage, messageItemName, oneLine, type ChatChannel, type MessageCoupon } from "./checkout";
+import { couponCodeSchema, couponQuoteSchema } from "./coupons";
 import { LOCALES, type Locale } from "./locale";
 import { formatNumber } from "./locale-format";
 import { CANCEL_REASONS, MAX_BULK_ORDERS } from "./order-limits";
@@ -82,6 +83,10 @@ export const checkoutInputSchema = z.object({
       lineId: z.string({ error: "renews.lineId must be the line's id" }).min(1).max(100),
     })
     .optional(),
+  /** A coupon code from the cart (issue 32): priced by the server, refused with the shopper's reason. */
+  coupon: couponCodeSchema,
+  /** A customer's referral code (issue 32): counts for a new customer's first order, ignored otherwise. */
+  referral: z.string({ error: "referral must be a referral code" }).trim().max(20, "referral is too long").optional(),
 });
 
 /** What the catalogue says about one item, as much as pricing needs. */
@@ -162,12 +167,15 @@ export function quoteCart(items: readonly OrderLineInput[], catalogue: ReadonlyM
 
 export const quoteInputSchema = z.object({
   items: checkoutInputSchema.shape.items,
+  coupon: couponCodeSchema,
   /** The shopper's language, for the reasons a line cannot be ordered. English when absent. */
   language: checkoutInputSchema.shape.language,
 });
 
 export const quoteResponseSchema = z.object({
   lines: z.array(z.union([z.object({ name: z.string(), nameNe: z.string().nullable(), unitPrice: z.number() }), z.object({ problem: z.string() })])),
+  /** The coupon asked about: what it takes off the lines that can be ordered, or why it does not apply. */
+  coupon: couponQuoteSchema.optional(),
 });
 
 /** The storefront's message with the reference the seller will look up and, last, the shopper's order page. */
@@ -200,6 +208,7 @@ export function orderMessage(
   orderUrl?: string,
   locale: Locale = "en",
   renewal?: { renews: RenewedLine; today: string },
+  coupon?: MessageCoupon,
 ): string {
   const message = buildCheckoutMessage(
     lines.map((line) => ({
@@ -211,6 +220,7 @@ export function orderMessage(
       cost: line.lineTotal,
     })),
     locale,
+    coupon,
   ).split("\n");
   if (renewal && lines[0]) {
     message[0] = locale === "ne" ? "नमस्ते! मलाई यो नवीकरण गर्नु छ:" : "Hello! I would like to renew:";
@@ -228,6 +238,10 @@ export const checkoutResponseSchema = z.object({
   lines: z.array(
     z.object({ itemId: z.string(), name: z.string(), months: z.number(), devices: z.number(), unitPrice: z.number(), lineTotal: z.number() }),
   ),
+  /** The lines' total before the coupon, what the coupon took off, and `total`: what is left to pay. */
+  subtotal: z.number(),
+  couponCode: z.string().nullable(),
+  discount: z.number(),
   total: z.number(),
   message: z.string(),
   url: z.string(),
@@ -371,6 +385,10 @@ export const orderSchema = z.object({
   paidVia: paidViaSchema.nullable(),
   /** Why the shop cancelled it (issue 34): a "new" order that expired, or one the seller marked as spam; null otherwise. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Issue 32: the coupon used and what it took off, the referral credit the seller took off; `total` is what is left. */
+  couponCode: z.string().nullable(),
+  discount: z.number(),
+  creditApplied: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -181,7 +181,14 @@ export const monthSchema = z
 
 export const monthQuerySchema = z.object({ month: monthSchema.optional() });
 
-export const moneyMonthSchema = z.object({ month: z.string(), revenue: z.number().int(), cost: z.number().int(), margin: z.number().int() });
+/** `revenue`: what delivered orders were paid, after coupons and referral credit; `discount`: what those took off (issue 32). */
+export const moneyMonthSchema = z.object({
+  month: z.string(),
+  revenue: z.number().int(),
+  discount: z.number().int(),
+  cost: z.number().int(),
+  margin: z.number().int(),
+});
 export type MoneyMonth = z.infer<typeof moneyMonthSchema>;
 
 export const serviceMoneySchema = z.object({ service: z.string(), revenue: z.number().int(), cost: z.number().int(), margin: z.number().int() });

@@ -17,6 +17,9 @@ import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createCustomerLinksService } from "./modules/customer-links/service";
 import { createCustomersService } from "./modules/customers/service";
+import { createCouponsService } from "./modules/coupons/service";
+import { createReferralsService } from "./modules/referrals/service";
+import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrderLimitsService } from "./modules/order-limits/service";
@@ -50,12 +53,15 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     // A new password on a provider account tells the seat holders who follow their order (issue 31).
     passwordChanged: (trx, accountId) => telegram.shoppers.tellHoldersPasswordChanged(accountId, trx),
+    referralCode: (phoneKey) => referrals.codeFor(phoneKey),
   });
+  const referrals = createReferralsService(db, clock);
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
     secrets,
     catalogue,
     seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+    referrals,
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
@@ -64,7 +70,12 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") => telegram.shoppers.orderMoved(trx, orderId, to),
     followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => telegram.shoppers.followedOrders(orders),
   };
+  const coupons = createCouponsService(db, clock);
+  const blocklist = createBlocklistService(db, clock, { settings });
   const orders = createOrdersService(db, clock, {
+    coupons,
+    referrals,
+    blocklist,
     catalogue,
     settings,
     paymentMethods,
@@ -134,6 +145,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     }),
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => telegram.shoppers.followsCustomer(phoneKey) }),
     customerLinks,
+    coupons,
+    referrals,
+    blocklist,
     reports: createReportsService(db, clock),
     audit: createAuditService(db),
     telegram,
@@ -152,6 +166,7 @@ function createLedgerServices(
     publicUrl: string | undefined;
     customerLink: (phoneKey: string) => Promise<string | null>;
     passwordChanged: (trx: Db, accountId: string) => Promise<unknown>;
+    referralCode: (phoneKey: string) => Promise<string>;
   },
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);

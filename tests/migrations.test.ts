@@ -7,6 +7,7 @@ import { auditOutlivesWhatItAudits } from "../server/db/migrations/0019-audit-ou
 import { orderCeilings } from "../server/db/migrations/0020-order-ceilings";
 import { customerLinks } from "../server/db/migrations/0021-customer-links";
 import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
+import { growthTools } from "../server/db/migrations/0024-growth-tools";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -144,6 +145,50 @@ describe("migrations", () => {
           );
         expect(isUniqueViolation(refused), JSON.stringify(clash)).toBe(true);
       }
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0024 gives the orders before it no discount nor credit, keeps coupon codes unique, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await growthTools.down!(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      const typed = db as unknown as Kysely<{ orders: Record<string, unknown> }>;
+      await typed
+        .insertInto("orders")
+        .values({ id: "o1", reference: "PSL-AAAAA", channel: "whatsapp", status: "new", note: "", total: 300, created_at: now, updated_at: now })
+        .execute();
+      await growthTools.up(db);
+      expect(await database.db.selectFrom("orders").select(["discount", "credit_applied", "coupon_code", "referred_by"]).executeTakeFirst()).toEqual({
+        discount: 0,
+        credit_applied: 0,
+        coupon_code: null,
+        referred_by: null,
+      });
+      const coupon = {
+        id: "c1",
+        code: "DASHAIN",
+        kind: "percent",
+        amount: 10,
+        scope: "all",
+        targets: "[]",
+        min_total: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      await database.db.insertInto("coupons").values(coupon).execute();
+      const clash = await database.db
+        .insertInto("coupons")
+        .values({ ...coupon, id: "c2" })
+        .execute()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isUniqueViolation(clash)).toBe(true);
     } finally {
       await drop();
     }

@@ -42,6 +42,7 @@ export const shopperCustomerSchema = z.object({
       customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
     }),
   ),
+  referral: z.object({ code: z.string(), creditAmount: z.number(), earned: z.number(), used: z.number(), available: z.number() }),
 });
 
 /** The admin's view of a customer's link: its path (`/my/<key>`) and when it was made; null when there is none. */

@@ -25,6 +25,10 @@ export const shopperOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   channel: z.enum(CHAT_CHANNELS),
   total: z.number(),
+  /** Issue 32: what a coupon and the shopper's referral credit took off; `total` is what is left to pay. */
+  couponCode: z.string().nullable(),
+  discount: z.number(),
+  creditApplied: z.number(),
   lines: z.array(
     orderLineSchema
       .pick({ id: true, name: true, months: true, devices: true, unitPrice: true, lineTotal: true, startDate: true, expiryDate: true })

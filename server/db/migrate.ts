@@ -21,6 +21,7 @@ import { orderCeilings } from "./migrations/0020-order-ceilings";
 import { customerLinks } from "./migrations/0021-customer-links";
 import { telegramBot } from "./migrations/0022-telegram-bot";
 import { shopperUpdates } from "./migrations/0023-shopper-updates";
+import { growthTools } from "./migrations/0024-growth-tools";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0021-customer-links": customerLinks,
   "0022-telegram-bot": telegramBot,
   "0023-shopper-updates": shopperUpdates,
+  "0024-growth-tools": growthTools,
 };
 
 export const migrationNames = Object.keys(migrations);

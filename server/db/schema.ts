@@ -144,6 +144,12 @@ export interface OrdersTable {
   paid_via_amount: number | null;
   /** Why the shop cancelled it (0020-order-ceilings): "expired", "spam", or null (the seller's own cancel, or not cancelled). */
   cancel_reason: string | null;
+  /** The coupon used and what it took off; the referral credit the seller took off (0024-growth-tools). */
+  coupon_code: string | null;
+  discount: Generated<number>;
+  credit_applied: Generated<number>;
+  /** The referrer's phone, when a new customer's first order came with their code. */
+  referred_by: string | null;
 }
 
 export interface OrderLinesTable {
@@ -404,6 +410,73 @@ export interface Tables {
   telegram_follows: TelegramFollowsTable;
   notices: NoticesTable;
   notice_presses: NoticePressesTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
+  referral_codes: ReferralCodesTable;
+  referral_credits: ReferralCreditsTable;
+  blocked_phones: BlockedPhonesTable;
+  blocked_attempts: BlockedAttemptsTable;
+}
+
+/** A coupon (0024-growth-tools, ADR 0108); days are the shop's, `targets` a JSON list. */
+export interface CouponsTable {
+  id: string;
+  code: string;
+  kind: string;
+  amount: number;
+  scope: string;
+  targets: string;
+  min_total: number;
+  starts_on: string | null;
+  ends_on: string | null;
+  max_uses: number | null;
+  max_uses_per_phone: number | null;
+  /** Raised by checkout in the order's transaction, only while under max_uses. */
+  uses: Generated<number>;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+/** One order's use of a coupon. */
+export interface CouponUsesTable {
+  order_id: string;
+  coupon_id: string;
+  phone_key: string | null;
+  discount: number;
+  created_at: string;
+}
+
+/** A customer's referral code, one per normalised phone. */
+export interface ReferralCodesTable {
+  phone: string;
+  code: string;
+  created_at: string;
+}
+
+/** A credit earned by `phone` when the order it referred was paid; one per referred order. */
+export interface ReferralCreditsTable {
+  order_id: string;
+  phone: string;
+  amount: number;
+  created_at: string;
+}
+
+/** A phone the seller does not take orders from (normalised). */
+export interface BlockedPhonesTable {
+  phone: string;
+  reason: Generated<string>;
+  created_at: string;
+}
+
+/** A checkout a blocked phone tried. */
+export interface BlockedAttemptsTable {
+  id: string;
+  phone: string;
+  channel: string;
+  total: number;
+  created_at: string;
 }
 
 /** The seller's Telegram bot (0022-telegram-bot): one row, its token sealed with the shop's secrets key. */

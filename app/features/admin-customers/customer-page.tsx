@@ -11,6 +11,8 @@ import { formatDateTime } from "../../lib/admin/format";
 import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
+import { ReferralCreditSection } from "./referral-credit";
+import type { ReferralCredit } from "../../../domain/referrals";
 
 /** The admin's name and note for a customer, with the version they were read at (ADR 0017); or their link (ADR 0104). */
 export const customerActionSchema = z.discriminatedUnion("intent", [
@@ -26,7 +28,7 @@ function whenText(daysLeft: number): string {
   return `ended ${-daysLeft} ${daysLeft === -1 ? "day" : "days"} ago`;
 }
 
-export function CustomerPage({ customer, customerLink }: { customer: Customer; customerLink: CustomerLink }) {
+export function CustomerPage({ customer, customerLink, credit }: { customer: Customer; customerLink: CustomerLink; credit: ReferralCredit }) {
   const { summary } = customer;
   const figures = [
     { label: "Total spent", value: `NPR ${formatNpr(summary.totalSpent)}` },
@@ -68,6 +70,7 @@ export function CustomerPage({ customer, customerLink }: { customer: Customer; c
       </dl>
 
       <CustomerLinkSection link={customerLink} />
+      <ReferralCreditSection credit={credit} />
 
       <DetailsForm customer={customer} />
 

@@ -21,4 +21,6 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("seat-free"), lineId }),
   z.object({ intent: z.literal("key"), lineId }),
   z.object({ intent: z.literal("delivery"), lineId, channel: z.enum(["whatsapp", "telegram"]) }),
+  // The customer's referral credit taken off this order (issue 32).
+  z.object({ intent: z.literal("credit"), reference }),
 ]);

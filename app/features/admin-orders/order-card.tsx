@@ -15,6 +15,7 @@ import { InputField, inputClass, StaleNotice } from "../../lib/admin/form-parts"
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
+import { OrderReductions } from "./order-reductions";
 import { PaidClaimNotice, PaidViaNotice, ShopperLink } from "./order-page-parts";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
@@ -124,6 +125,7 @@ export function OrderCard({
           </li>
         ))}
       </ul>
+      <OrderReductions order={order} busy={write.pending} onApplyCredit={() => write.submit({ intent: "credit", reference: order.reference })} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
         <p className="font-semibold">Total NPR {formatNpr(order.total)}</p>
         <button

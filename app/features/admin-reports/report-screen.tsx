@@ -122,9 +122,9 @@ export function ReportScreen({ money, month, services, customers, renewals }: Re
           ]}
         />
         <Table
-          caption="Revenue, cost and margin by month, NPR"
-          head={["Month", "Revenue", "Cost", "Margin"]}
-          rows={money.map((m) => ({ key: m.month, cells: [monthLabel(m.month), npr(m.revenue), npr(m.cost), npr(m.margin)] }))}
+          caption="Revenue (after discounts), discounts given, cost and margin by month, NPR"
+          head={["Month", "Revenue", "Discounts", "Cost", "Margin"]}
+          rows={money.map((m) => ({ key: m.month, cells: [monthLabel(m.month), npr(m.revenue), npr(m.discount), npr(m.cost), npr(m.margin)] }))}
         />
       </ReportSection>
 

@@ -14,6 +14,7 @@ import { CheckoutDialog } from "./checkout-dialog";
 import type { SentOrder } from "../../lib/orders/use-chat-order";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { PriceNotice } from "./price-notice";
+import { CouponField, couponDiscount, useCouponQuote } from "./coupon-field";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { itemsText } from "../../lib/words";
@@ -164,7 +165,9 @@ function FilledCart({
   onClear: () => void;
 }) {
   const [checkoutOpen, setCheckoutOpen] = useState(false);
-  const total = cartTotal(cart);
+  const coupon = useCouponQuote(cart);
+  const discount = couponDiscount(coupon);
+  const total = Math.max(0, cartTotal(cart) - discount);
   const locale = useLocale();
   const href = useLocalHref();
   return (
@@ -269,6 +272,21 @@ function FilledCart({
           </li>
         ))}
       </ul>
+      <div className={`${card} mt-6 p-4`}>
+        <CouponField state={coupon} />
+        {discount > 0 && coupon.answer && (
+          <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
+            <div className="flex justify-between gap-3">
+              <dt className={mutedText}>{m.cart_subtotal()}</dt>
+              <dd>{rupees(cartTotal(cart), locale)}</dd>
+            </div>
+            <div className="flex justify-between gap-3 text-emerald-700 dark:text-emerald-400">
+              <dt>{m.cart_discount({ code: coupon.answer.code })}</dt>
+              <dd>−{rupees(discount, locale)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
       {/* On phones a bar across the screen's foot; on wider screens a card floating above it. */}
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-xl sm:border sm:p-4 sm:shadow-lg sm:shadow-slate-900/10 dark:border-slate-800 dark:bg-slate-900/95 sm:dark:shadow-black/40">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -281,7 +299,7 @@ function FilledCart({
           </button>
         </div>
       </div>
-      <CheckoutDialog cart={cart} open={checkoutOpen} onClose={() => setCheckoutOpen(false)} onSent={onSent} />
+      <CheckoutDialog cart={cart} coupon={coupon} open={checkoutOpen} onClose={() => setCheckoutOpen(false)} onSent={onSent} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { placeOrder } from "../../lib/orders/place-order";
 import { useChatOrder, type SentOrder } from "../../lib/orders/use-chat-order";
 import { PriceNotice } from "./price-notice";
+import { couponDiscount, type CouponState } from "./coupon-field";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
@@ -20,21 +21,25 @@ import { itemsText } from "../../lib/words";
  */
 export function CheckoutDialog({
   cart,
+  coupon,
   open,
   onClose,
   onSent,
 }: {
   cart: readonly CartLine[];
+  coupon: CouponState;
   open: boolean;
   onClose: () => void;
   onSent: (order: SentOrder) => void;
 }) {
   const locale = useLocale();
   const [customer, setCustomer] = useState<Customer>({ name: "", phone: "" });
+  const discount = couponDiscount(coupon);
+  const total = Math.max(0, cartTotal(cart) - discount);
   const { bodyRef, send, sending, result, problems, message, settle } = useChatOrder({
-    browserMessage: buildCheckoutMessage(cart, locale),
-    browserTotal: cartTotal(cart),
-    place: (channel) => placeOrder(cart, channel, customer, undefined, locale),
+    browserMessage: buildCheckoutMessage(cart, locale, coupon.answer && discount > 0 ? { code: coupon.answer.code, discount } : undefined),
+    browserTotal: total,
+    place: (channel) => placeOrder(cart, channel, customer, undefined, locale, coupon.code ?? undefined),
     onSent,
   });
   // Prices may have changed while the cart was open: checked again, so what the shopper sends is what they see.
@@ -42,7 +47,7 @@ export function CheckoutDialog({
     if (open) void refreshPrices();
   }, [open]);
 
-  const pricesChanged = result?.reference && result.total !== cartTotal(cart);
+  const pricesChanged = result?.reference && result.total !== total;
 
   return (
     <Dialog
@@ -53,7 +58,7 @@ export function CheckoutDialog({
       }}
     >
       <div ref={bodyRef}>
-        <p className={mutedText}>{m.checkout_intro({ items: itemsText(cart.length, locale), total: rupees(cartTotal(cart), locale) })}</p>
+        <p className={mutedText}>{m.checkout_intro({ items: itemsText(cart.length, locale), total: rupees(total, locale) })}</p>
         <PriceNotice cart={cart} className="mt-4" />
         <div className="mt-4">
           <CustomerFields customer={customer} onChange={setCustomer} />

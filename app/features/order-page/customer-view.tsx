@@ -12,6 +12,7 @@ import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format"
 import { ShopDate } from "./shop-date";
 import { richMessage } from "../../lib/rich-message";
 import { RenewDialog } from "./renew-dialog";
+import { ReferralCard } from "./referral-card";
 
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
 
@@ -74,6 +75,8 @@ export function CustomerView({ customer }: { customer: ShopperCustomer }) {
           </ul>
         )}
       </section>
+
+      <ReferralCard referral={customer.referral} />
 
       {renewing && renewed?.renewal && renewedOrder?.key && (
         <RenewDialog

@@ -21,6 +21,7 @@ import { ShopDate } from "./shop-date";
 import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
+import { OrderReductions } from "./order-reductions";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -67,6 +68,7 @@ export function OrderView({
             <OrderLineRow key={line.id} line={line} delivered={delivered} locale={locale} onRenew={() => setRenewing({ line, open: true })} />
           ))}
         </ul>
+        <OrderReductions order={order} />
         <p className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-3 dark:border-slate-800">
           <span className="font-semibold">{m.order_total()}</span>
           <span className="text-xl font-bold">{npr(order.total)}</span>

@@ -4,6 +4,13 @@ import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/orders";
 import { m } from "../../paraglide/messages";
 import { rememberPlacedOrder } from "./my-orders";
+import { keptReferral } from "../cart/coupon";
+
+/** The referral code a customer's shared link carried (`?ref=`), sent with the order: it counts for a new customer only. */
+function referral(): { referral?: string } {
+  const code = keptReferral();
+  return code ? { referral: code } : {};
+}
 
 export type PlacedOrder =
   /** The server priced and stored the order: its message carries the reference. */
@@ -30,6 +37,7 @@ export async function placeOrder(
   customer: { name: string; phone: string },
   renews?: { reference: string; key: string; lineId: string },
   language: Locale = "en",
+  coupon?: string,
 ): Promise<PlacedOrder> {
   if (cart.some((line) => !line._id)) return { kind: "unplaced" };
   let response: Response;
@@ -44,6 +52,8 @@ export async function placeOrder(
         name: customer.name,
         phone: customer.phone,
         ...(renews ? { renews } : {}),
+        ...(coupon ? { coupon } : {}),
+        ...referral(),
         language,
       }),
       signal: AbortSignal.timeout(ORDER_TIMEOUT_MS),
@@ -58,6 +68,8 @@ export async function placeOrder(
     return { kind: "placed", order: body as CheckoutResponse };
   }
   if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body, language) };
+  // A coupon used up meanwhile (409), a blocked phone (403): the server's sentence, in the page's language (issue 32).
+  if ((response.status === 409 || response.status === 403) && typeof body?.message === "string") return { kind: "refused", problems: [body.message] };
   // Past a limit on anonymous orders (issue 34): the server says which, and when to send it again, in the page's
   // language. Nothing was stored, so the chat is not opened with a message the shop could not look up.
   if (response.status === 429 && typeof body?.message === "string") return { kind: "refused", problems: [body.message] };

@@ -6,8 +6,13 @@ import type { Route } from "./+types/customer";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
-    const [customer, link] = await Promise.all([context.services.customers.get(params.phone), context.services.customerLinks.linkOf(params.phone)]);
-    return { customer, link };
+    const { customers, customerLinks, referrals } = context.services;
+    const [customer, link, credit] = await Promise.all([
+      customers.get(params.phone),
+      customerLinks.linkOf(params.phone),
+      referrals.creditOf(params.phone),
+    ]);
+    return { customer, link, credit };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
@@ -36,7 +41,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.customer.name ?? "Customer"} | Pasal admin` }];
 
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
-  return <CustomerPage customer={loaderData.customer} customerLink={loaderData.link} />;
+  return <CustomerPage customer={loaderData.customer} customerLink={loaderData.link} credit={loaderData.credit} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

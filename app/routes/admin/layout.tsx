@@ -28,6 +28,8 @@ const ADMIN_LINKS = [
   { to: "/admin/renewals", label: "Renewals" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/coupons", label: "Coupons" },
+  { to: "/admin/blocklist", label: "Blocklist" },
   { to: "/admin/accounts", label: "Accounts" },
   { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/prices", label: "Prices" },

@@ -118,6 +118,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       const order = await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate);
       return `Order ${order.reference} is now ${order.status}`;
     }
+    if (form.intent === "credit") {
+      return `Credit of NPR ${await context.services.referrals.applyToOrder(form.reference)} applied to ${form.reference}`;
+    }
     if (form.intent === "start") {
       await orders.setLineStart(form.reference, form.lineId, form.fields.startDate);
       return "Start date saved";

@@ -30,6 +30,8 @@ export function createDeliveryService(
     publicUrl?: string | undefined;
     /** The customer link's path (`/my/<key>`) of a normalised phone, made if there is none (ADR 0104); null when it cannot be given. */
     customerLink?: (phoneKey: string) => Promise<string | null>;
+    /** The customer's referral code (issue 32), made then if they have none. */
+    referralCode?: (phoneKey: string) => Promise<string>;
   },
 ) {
   const service = {
@@ -79,6 +81,7 @@ export function createDeliveryService(
         rules: accountRules((line.itemStatus ?? "none") as Status, locale),
         reference: line.reference,
         customerlink: linkPath && absoluteLink(linkOrigin, localHref(locale, linkPath)),
+        referral: line.phoneKey && deps.referralCode ? await deps.referralCode(line.phoneKey) : null,
       });
       const phone = line.phone ? internationalPhone(line.phone) : null;
       return {

@@ -14,6 +14,7 @@ import { NO_SUCH_ORDER, ORDER_KEY_FAILURES } from "../orders/service";
 import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createCustomerLinksRepository, type StoredLink } from "./repository";
+import type { ReferralsService } from "../referrals/service";
 
 export interface CustomerLinksDependencies {
   limits: Limits;
@@ -22,6 +23,8 @@ export interface CustomerLinksDependencies {
   catalogue: { list(): Promise<PricedItem[]> };
   /** The ledger: the seat and profile each line holds. */
   seats: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
+  /** Issue 32: the customer's referral code, made with their link, and their credit, shown on their page. */
+  referrals: Pick<ReferralsService, "codeFor" | "creditOf" | "settings">;
 }
 
 const noSuchCustomer = (phone: string) => notFound(`No customer with the phone ${phone}: customers are the phones on orders`);
@@ -31,7 +34,7 @@ const noSuchCustomer = (phone: string) => notFound(`No customer with the phone $
  * subscriptions and orders. Kept as an order's key is (ADR 0075): its SHA-256 to look a visit up by, and a
  * copy sealed with the shop's secrets key so the admin and the delivery message can give the link again.
  */
-export function createCustomerLinksService(db: Db, clock: Clock, { limits, secrets, catalogue, seats }: CustomerLinksDependencies) {
+export function createCustomerLinksService(db: Db, clock: Clock, { limits, secrets, catalogue, seats, referrals }: CustomerLinksDependencies) {
   const repository = createCustomerLinksRepository();
   // The same allowance as order links (20 wrong ones in 10 minutes per address), counted apart.
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "customer key failures");
@@ -77,6 +80,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     async replace(phone: string): Promise<NonNullable<CustomerLink>> {
       const { key, link } = newLink(await customerOf(phone));
       await repository.replace(db, link);
+      await referrals.codeFor(link.phone);
       return { path: customerPath(key), createdAt: link.createdAt };
     },
 
@@ -90,6 +94,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
      * at once keep the first). Null when the sealed copy cannot be opened: the message then goes without it.
      */
     async pathForDelivery(phoneKey: string): Promise<string | null> {
+      await referrals.codeFor(phoneKey);
       const stored = await repository.get(db, phoneKey);
       if (stored) return pathOf(stored);
       await repository.addIfNone(db, newLink(phoneKey).link);
@@ -111,10 +116,13 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
         throw notFound(NO_SUCH_ORDER);
       }
       const today = shopToday(clock());
-      const [orders, lines, items] = await Promise.all([
+      const [orders, lines, items, code, credit, { settings }] = await Promise.all([
         repository.orders(db, phone),
         repository.runningLines(db, phone, today),
         catalogue.list().then((list) => new Map(list.map((item) => [item._id, item]))),
+        referrals.codeFor(phone),
+        referrals.creditOf(phone),
+        referrals.settings(),
       ]);
       const lineIds = lines.map((line) => line.id);
       const [places, keyed] = await Promise.all([seats.namesOf(lineIds), repository.linesWithKeys(db, lineIds)]);
@@ -150,6 +158,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
       });
       return {
         phone,
+        referral: { code, creditAmount: settings.creditAmount, earned: credit.earned, used: credit.used, available: credit.available },
         subscriptions,
         orders: orders.map((order) => ({
           reference: order.reference,

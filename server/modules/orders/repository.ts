@@ -36,6 +36,10 @@ export type NewOrder = {
   total: number;
   lines: OrderLine[];
   language: Locale;
+  /** Issue 32: the coupon and what it took off (`total` is after it), and the referrer of a new customer. */
+  couponCode?: string | null;
+  discount?: number;
+  referredBy?: string | null;
 };
 
 export type DueLine = {
@@ -167,6 +171,9 @@ export function createOrdersRepository() {
       paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
       paidVia: paidViaOf(row),
       cancelReason: row.status === "cancelled" ? readCancelReason(row.cancel_reason) : null,
+      couponCode: row.coupon_code,
+      discount: Number(row.discount),
+      creditApplied: Number(row.credit_applied),
       keyHash: row.key_hash,
       keySealed: row.key_sealed,
       contactedAt: row.contacted_at,
@@ -196,6 +203,9 @@ export function createOrdersRepository() {
           key_hash: order.keyHash,
           key_sealed: order.keySealed,
           language: order.language,
+          coupon_code: order.couponCode ?? null,
+          discount: order.discount ?? 0,
+          referred_by: order.referredBy ?? null,
         })
         .execute();
       await db

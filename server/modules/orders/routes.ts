@@ -125,12 +125,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { public: true, rateLimit: limit(QUOTE_LIMIT, "Too many price checks from your address.") },
       schema: {
         tags: ["orders"],
-        summary: "Today's price of each cart line (or why it can no longer be ordered), in the cart's order; stores nothing",
+        summary:
+          "Today's price of each cart line (or why it can no longer be ordered), in the cart's order, and what `coupon` takes off (or why not); stores nothing",
         body: quoteInputSchema,
         response: { 200: quoteResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => ({ lines: await orders.quote(request.body.items, request.body.language) }),
+    async (request) => orders.quote(request.body.items, request.body.language, request.body.coupon),
   );
 
   app.get(

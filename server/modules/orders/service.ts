@@ -21,6 +21,7 @@ import {
   type Order,
   type OrderCounts,
   type OrderLineInput,
+  type OrderLine,
   type OrderListQuery,
   type OrderPage,
   type OrderStatus,
@@ -53,6 +54,10 @@ import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { hashOrderKey, newOrderKey } from "./order-keys";
 import { staleEdit } from "../versions";
+import type { CouponCheck, CouponsService } from "../coupons/service";
+import { couponRefusalText, totalAfter, type CouponQuote } from "../../../domain/coupons";
+import type { ReferralsService } from "../referrals/service";
+import type { BlocklistService } from "../blocklist/service";
 
 /**
  * Wrong keys and unknown references per address (ADR 0075): a shopper mistyping a link a few times is fine; a
@@ -69,7 +74,7 @@ export const EXPIRE_BATCH = 500;
 const REFERENCE_ATTEMPTS = 5;
 
 export interface OrdersDependencies {
-  catalogue: { list(): Promise<Array<PricedItem & { Id: string; ImageId: string }>> };
+  catalogue: { list(): Promise<Array<PricedItem & { Id: string; ImageId: string; category?: string }>> };
   settings: { shop(): Promise<ShopSettings> };
   paymentMethods: { enabled(): Promise<PaymentMethod[]> };
   limits: Limits;
@@ -98,12 +103,31 @@ export interface OrdersDependencies {
     /** Of these orders, those a shopper's chat hears about, for the admin. */
     followedOrders(orders: ReadonlyArray<{ id: string; phoneKey: string | null }>): Promise<Set<string>>;
   };
+  /** The growth tools (issue 32, ADR 0108): coupons priced and counted in the order's transaction, referrals, the blocklist. */
+  coupons?: Pick<CouponsService, "check" | "redeem">;
+  referrals?: Pick<ReferralsService, "referrerFor" | "award">;
+  blocklist?: Pick<BlocklistService, "refuseBlocked">;
 }
 
 export function createOrdersService(
   db: Db,
   clock: Clock,
-  { catalogue, settings, paymentMethods, limits, orderLimits, publicUrl, secrets, stock, seats, afterPaid, notices }: OrdersDependencies,
+  {
+    catalogue,
+    settings,
+    paymentMethods,
+    limits,
+    orderLimits,
+    publicUrl,
+    secrets,
+    stock,
+    seats,
+    afterPaid,
+    notices,
+    coupons,
+    referrals,
+    blocklist,
+  }: OrdersDependencies,
 ) {
   const repository = createOrdersRepository();
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "order key failures");
@@ -182,7 +206,7 @@ export function createOrdersService(
     );
   }
 
-  async function catalogueById(): Promise<Map<string, PricedItem & { Id: string; ImageId: string }>> {
+  async function catalogueById(): Promise<Map<string, PricedItem & { Id: string; ImageId: string; category?: string }>> {
     return new Map((await catalogue.list()).map((item) => [item._id, item]));
   }
 
@@ -217,6 +241,31 @@ export function createOrdersService(
     const expiresIn =
       expiring && expireNewAfterHours > 0 ? (Date.parse(expiring.createdAt) + expireNewAfterHours * 3_600_000 - clock().getTime()) / 1000 : 3600;
     throw new TooManyRequests(refusalText.phoneHasOpenOrders(open.length, locale), Math.max(60, Math.ceil(expiresIn)));
+  }
+
+  /** The coupon priced for these lines (their categories from the catalogue), or the shopper's reason it does not apply. */
+  async function checkCoupon(
+    trx: Db,
+    code: string,
+    lines: readonly OrderLine[],
+    items: ReadonlyMap<string, { category?: string }>,
+    phoneKey: string | null,
+    locale: Locale,
+  ): Promise<CouponCheck> {
+    if (!coupons) return { code, refusal: couponRefusalText("unknown", code, locale) };
+    const couponLines = lines.map((line) => ({
+      itemId: line.itemId,
+      category: items.get(line.itemId)?.category ?? null,
+      lineTotal: line.lineTotal,
+    }));
+    return coupons.check(trx, code, couponLines, phoneKey, locale);
+  }
+
+  /** At checkout, a coupon that does not apply stops the order (400): the shopper expected its discount. */
+  async function couponForCheckout(...args: Parameters<typeof checkCoupon>) {
+    const check = await checkCoupon(...args);
+    if ("refusal" in check) throw badRequest(check.refusal, [{ field: "coupon", message: check.refusal }]);
+    return check;
   }
 
   async function findOrThrow(db: Db, reference: string): Promise<StoredOrder> {
@@ -261,13 +310,18 @@ export function createOrdersService(
         phone: string | null;
         renews?: { reference: string; key: string; lineId: string } | undefined;
         language?: Locale | undefined;
+        coupon?: string | undefined;
+        referral?: string | undefined;
       },
       address = "",
     ): Promise<Omit<CheckoutResponse, "success">> {
-      const priced = priceOrder(input.items, await catalogueById(), input.language);
+      const items = await catalogueById();
+      const priced = priceOrder(input.items, items, input.language);
       if (!priced.ok) throw badRequest(priced.errors[0]!.message, priced.errors);
       const locale = input.language ?? "en";
       const { renews } = input;
+      await blocklist?.refuseBlocked(input.phone, { channel: input.channel, total: priced.total }, locale);
+      const phoneKey = normalisePhone(input.phone);
       // A renewal from an order page needs a delivered line's key, and renews that line once: it is never held
       // back by the ceiling or the cap per phone, which are for orders anyone can make up (ADR 0101).
       const place = renews ? undefined : await orderLimits.take("orders");
@@ -277,6 +331,10 @@ export function createOrdersService(
       const placing = withNewReference(async (trx, reference) => {
         if (!renews) await limitOpenOrdersOfPhone(trx, input.phone, locale);
         const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address, locale) : undefined;
+        const coupon = input.coupon ? await couponForCheckout(trx, input.coupon, priced.lines, items, phoneKey, locale) : undefined;
+        const discount = coupon?.discount ?? 0;
+        const total = totalAfter(priced.total, discount);
+        const referredBy = renews ? null : ((await referrals?.referrerFor(trx, input.referral, phoneKey)) ?? null);
         const orderId = await repository.insert(
           trx,
           {
@@ -288,24 +346,28 @@ export function createOrdersService(
             customerName: input.name,
             phone: input.phone,
             note: "",
-            total: priced.total,
+            total,
             lines: priced.lines,
             language: input.language ?? "en",
+            couponCode: coupon?.coupon.code ?? null,
+            discount,
+            referredBy,
           },
           now,
         );
+        if (coupon) await coupons?.redeem(trx, coupon.coupon, orderId, phoneKey, discount, locale);
         const placed = async (renewed?: RenewedLine) => {
           await notices?.record(trx, {
             kind: "order-placed",
             reference,
             lines: priced.lines.map(({ name, months, devices, lineTotal }) => ({ name, months, devices, lineTotal })),
-            total: priced.total,
+            total,
             channel: input.channel,
             customerName: input.name,
             phone: input.phone,
             renews: renewed ? `${renewed.reference} (${renewed.name})` : null,
           });
-          return { reference, renewed };
+          return { reference, renewed, couponCode: coupon?.coupon.code, discount, total };
         };
         if (!renewedOrder || !renews) return placed();
         const position = renewedOrder.lines.findIndex((l) => l.id === renews.lineId);
@@ -332,16 +394,20 @@ export function createOrdersService(
         return placed(renewedLine);
       });
       // A checkout that placed nothing gives its place under the ceiling back: the ceiling counts orders.
-      const { reference, renewed } = await placing.catch(async (error: unknown) => {
+      const { reference, renewed, couponCode, discount, total } = await placing.catch(async (error: unknown) => {
         await place?.giveBack();
         throw error;
       });
       const orderUrl = absoluteLink(publicUrl, localHref(locale, orderPath(reference, key)));
-      const message = orderMessage(priced.lines, reference, orderUrl, locale, renewed && { renews: renewed, today: today() });
+      const messageCoupon = couponCode ? { code: couponCode, discount } : undefined;
+      const message = orderMessage(priced.lines, reference, orderUrl, locale, renewed && { renews: renewed, today: today() }, messageCoupon);
       return {
         reference,
         lines: priced.lines,
-        total: priced.total,
+        subtotal: priced.total,
+        couponCode: couponCode ?? null,
+        discount,
+        total,
         message,
         url: chatUrl(input.channel, await settings.shop(), message),
         orderUrl,
@@ -360,6 +426,9 @@ export function createOrdersService(
         status: order.status,
         channel: order.channel,
         total: order.total,
+        couponCode: order.couponCode,
+        discount: order.discount,
+        creditApplied: order.creditApplied,
         lines: order.lines.map((line) => {
           const daysLeft = line.expiryDate ? daysUntil(line.expiryDate, now) : null;
           const item = line.itemId ? items.get(line.itemId) : undefined;
@@ -454,6 +523,7 @@ export function createOrdersService(
       const now = clock().toISOString();
       if (await repository.markPaidVia(trx, orderId, via, now)) {
         await notices?.orderMoved(trx, orderId, "paid");
+        await referrals?.award(trx, orderId);
         return "paid";
       }
       const row = await trx.selectFrom("orders").select(["status", "paid_via"]).where("id", "=", orderId).executeTakeFirst();
@@ -477,8 +547,18 @@ export function createOrdersService(
     },
 
     /** Today's price of each cart line, as checkout would charge it; stores nothing. */
-    async quote(items: OrderLineInput[], language?: Locale): Promise<LineQuote[]> {
-      return quoteCart(items, await catalogueById(), language);
+    async quote(input: OrderLineInput[], language?: Locale, couponCode?: string): Promise<{ lines: LineQuote[]; coupon?: CouponQuote }> {
+      const items = await catalogueById();
+      const lines = quoteCart(input, items, language);
+      if (!couponCode || !coupons) return { lines };
+      // The lines that can be ordered, priced as checkout prices them.
+      const orderable = input.filter((_, index) => !("problem" in lines[index]!));
+      const priced = priceOrder(orderable, items, language);
+      const check = await checkCoupon(db, couponCode, priced.ok ? priced.lines : [], items, null, language ?? "en");
+      return {
+        lines,
+        coupon: "refusal" in check ? { code: check.code, problem: check.refusal } : { code: check.coupon.code, discount: check.discount },
+      };
     },
 
     /**
@@ -544,6 +624,8 @@ export function createOrdersService(
         if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
         if (to === "delivered") await startLines(trx, order, startDate ?? today());
         if (to === "paid" || to === "delivered") await notices?.orderMoved(trx, order._id, to);
+        // Paid, or delivered without being marked paid first: a referred order earns its referrer's credit (once).
+        if (to === "paid" || to === "delivered") await referrals?.award(trx, order._id);
         return findOrThrow(trx, order.reference);
       });
       // Once the payment is in, automatic delivery may deliver the order (issue 30), after the commit.

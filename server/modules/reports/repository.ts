@@ -36,14 +36,17 @@ export type AccountCostRow = {
 
 export function createReportsRepository() {
   return {
-    /** Delivered orders' totals per month. */
-    async revenueByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, number>> {
-      const { rows } = await sql<{ month: string; revenue: number | string | null }>`${perMonth(
+    /**
+     * Delivered orders' totals per month (what was paid: after coupons and referral credit), and what coupons and
+     * credit took off them (issue 32).
+     */
+    async revenueByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, { revenue: number; discount: number }>> {
+      const { rows } = await sql<{ month: string; revenue: number | string | null; discount: number | string | null }>`${perMonth(
         bounds,
         (month, from, to) =>
-          sql`select ${month} as month, sum(total) as revenue from orders where status = 'delivered' and ${revenueAt} >= ${from} and ${revenueAt} < ${to}`,
+          sql`select ${month} as month, sum(total) as revenue, sum(discount + credit_applied) as discount from orders where status = 'delivered' and ${revenueAt} >= ${from} and ${revenueAt} < ${to}`,
       )}`.execute(db);
-      return new Map(rows.map((row) => [row.month, num(row.revenue)]));
+      return new Map(rows.map((row) => [row.month, { revenue: num(row.revenue), discount: num(row.discount) }]));
     },
 
     /** What the keys given to customers cost, per month they were given. */

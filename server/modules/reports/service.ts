@@ -48,8 +48,8 @@ export function createReportsService(db: Db, clock: Clock) {
       const to = firstDayOf(shiftMonth(month, 1));
       const providers = Math.round(accounts.reduce((sum, account) => sum + accountCost(account, from, to), 0));
       const cost = providers + (keyCost.get(month) ?? 0);
-      const earned = revenue.get(month) ?? 0;
-      return { month, revenue: earned, cost, margin: earned - cost };
+      const { revenue: earned, discount } = revenue.get(month) ?? { revenue: 0, discount: 0 };
+      return { month, revenue: earned, discount, cost, margin: earned - cost };
     });
   }
 

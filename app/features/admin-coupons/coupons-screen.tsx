@@ -1,0 +1,451 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { CATEGORIES, CATEGORY_LABELS } from "../../../domain/categories";
+import { COUPON_SCOPES, couponLabel, type Coupon, type CouponUse } from "../../../domain/coupons";
+import type { ReferralSettings } from "../../../domain/referrals";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
+import { Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { formatDateTime } from "../../lib/admin/format";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { referralCreditActionSchema, saveCouponSchema } from "./coupon-actions";
+
+type Values = {
+  code: string;
+  kind: "percent" | "fixed";
+  amount: string;
+  scope: (typeof COUPON_SCOPES)[number];
+  targets: string[];
+  minTotal: string;
+  startsOn: string;
+  endsOn: string;
+  maxUses: string;
+  maxUsesPerPhone: string;
+  enabled: boolean;
+};
+const EMPTY: Values = {
+  code: "",
+  kind: "percent",
+  amount: "",
+  scope: "all",
+  targets: [],
+  minTotal: "",
+  startsOn: "",
+  endsOn: "",
+  maxUses: "",
+  maxUsesPerPhone: "",
+  enabled: true,
+};
+const text = (value: number | null) => (value === null ? "" : String(value));
+const valuesOf = (coupon: Coupon): Values => ({
+  code: coupon.code,
+  kind: coupon.kind,
+  amount: String(coupon.amount),
+  scope: coupon.scope,
+  targets: coupon.targets,
+  minTotal: coupon.minTotal ? String(coupon.minTotal) : "",
+  startsOn: coupon.startsOn ?? "",
+  endsOn: coupon.endsOn ?? "",
+  maxUses: text(coupon.maxUses),
+  maxUsesPerPhone: text(coupon.maxUsesPerPhone),
+  enabled: coupon.enabled,
+});
+/** A number box as the schema reads it: empty is "none" (null), anything else a number for zod to check. */
+const count = (value: string) => (value.trim() === "" ? null : Number(value));
+const fieldsOf = (values: Values) => ({
+  code: values.code,
+  kind: values.kind,
+  amount: Number(values.amount),
+  scope: values.scope,
+  targets: values.scope === "all" ? [] : values.targets,
+  minTotal: count(values.minTotal) ?? 0,
+  startsOn: values.startsOn || null,
+  endsOn: values.endsOn || null,
+  maxUses: count(values.maxUses),
+  maxUsesPerPhone: count(values.maxUsesPerPhone),
+  enabled: values.enabled,
+});
+
+const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
+const SCOPE_LABELS = { all: "All items", categories: "Some categories", items: "Some items" } as const;
+
+function ruleSummary(coupon: Coupon, itemNames: Map<string, string>): string {
+  const parts = [couponLabel(coupon)];
+  if (coupon.scope === "categories")
+    parts.push(`on ${coupon.targets.map((c) => CATEGORY_LABELS[c as keyof typeof CATEGORY_LABELS] ?? c).join(", ")}`);
+  if (coupon.scope === "items") parts.push(`on ${coupon.targets.map((id) => itemNames.get(id) ?? "a removed item").join(", ")}`);
+  if (coupon.minTotal) parts.push(`orders from NPR ${coupon.minTotal}`);
+  if (coupon.startsOn || coupon.endsOn) parts.push(`${coupon.startsOn ?? "now"} to ${coupon.endsOn ?? "no end"}`);
+  return parts.join(" · ");
+}
+
+/** The seller's coupons (issue 32): add, edit, disable, see their uses; and the credit a referral earns. */
+export function CouponsScreen({
+  coupons,
+  referral,
+  items,
+  uses,
+}: {
+  coupons: Coupon[];
+  referral: { settings: ReferralSettings; version: number };
+  items: Array<{ _id: string; name: string }>;
+  uses: { coupon: Coupon; uses: CouponUse[] } | null;
+}) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [editing, setEditing] = useState<Coupon | null>(null);
+  const [, setSearchParams] = useSearchParams();
+  const itemNames = new Map(items.map((item) => [item._id, item.name]));
+  const save = useAdminAction(saveCouponSchema, { onSaved: () => cancelEdit(), onReload: () => cancelEdit() });
+  const toggle = useAdminAction(saveCouponSchema);
+  const credit = useAdminAction(referralCreditActionSchema);
+  const { formRef: creditFormRef, errors: creditErrors, pending: creditPending } = credit;
+  const [creditAmount, setCreditAmount] = useState(String(referral.settings.creditAmount));
+  const { errors, formRef, pending, stale, reload, reloading } = save;
+
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    save.clearError(key);
+  };
+  const toggleTarget = (target: string) =>
+    setValues((v) => ({ ...v, targets: v.targets.includes(target) ? v.targets.filter((t) => t !== target) : [...v.targets, target] }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const fields = fieldsOf(values);
+    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields } : { intent: "create", fields });
+  }
+  function edit(coupon: Coupon) {
+    setEditing(coupon);
+    setValues(valuesOf(coupon));
+    save.clearErrors();
+    showForm("coupon-form");
+  }
+  function cancelEdit() {
+    setEditing(null);
+    setValues(EMPTY);
+    save.clearErrors();
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold">Coupons</h1>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        Codes shoppers enter in the cart, or open from a link such as <code>/?coupon=DASHAIN10</code>. The server prices them at checkout.
+      </p>
+
+      <section aria-labelledby="coupon-list-title" className="mt-6" aria-busy={toggle.pending}>
+        <h2 id="coupon-list-title" className="text-lg font-semibold">
+          All coupons <span className={`font-normal ${mutedText}`}>({coupons.length})</span>
+        </h2>
+        {coupons.length === 0 ? (
+          <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No coupons yet. Add the first one below.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {coupons.map((coupon) => (
+              <li key={coupon._id} className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-center`}>
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono font-semibold break-all">{coupon.code}</span>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${coupon.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
+                    >
+                      {coupon.enabled ? "Enabled" : "Disabled"}
+                    </span>
+                  </p>
+                  <p className={`mt-1 text-sm break-words ${mutedText}`}>{ruleSummary(coupon, itemNames)}</p>
+                  <p className="mt-1 text-sm">
+                    Used {coupon.uses}
+                    {coupon.maxUses !== null ? ` of ${coupon.maxUses}` : ""} time{coupon.uses === 1 ? "" : "s"}
+                    {coupon.maxUsesPerPhone !== null ? ` (at most ${coupon.maxUsesPerPhone} per phone)` : ""} · NPR {coupon.discountGiven} given
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className={smallButton}
+                    onClick={() => setSearchParams({ uses: coupon._id }, { preventScrollReset: true, replace: true })}
+                  >
+                    Uses<span className="sr-only"> of {coupon.code}</span>
+                  </button>
+                  <button type="button" className={smallButton} onClick={() => edit(coupon)}>
+                    Edit<span className="sr-only"> {coupon.code}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={smallButton}
+                    disabled={toggle.pending}
+                    onClick={() =>
+                      toggle.submit({
+                        intent: "update",
+                        id: coupon._id,
+                        version: coupon.version,
+                        fields: { ...fieldsOf(valuesOf(coupon)), enabled: !coupon.enabled },
+                      })
+                    }
+                  >
+                    {coupon.enabled ? "Disable" : "Enable"}
+                    <span className="sr-only"> {coupon.code}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {uses && (
+        <section aria-labelledby="coupon-uses-title" className={`${card} mt-6 p-4 sm:p-6`}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="coupon-uses-title" className="text-lg font-semibold">
+              Uses of <span className="font-mono">{uses.coupon.code}</span>
+            </h2>
+            <Link
+              to="/admin/coupons"
+              replace
+              preventScrollReset
+              className={`rounded text-sm font-medium text-brand-700 underline dark:text-brand-400 ${focusRing}`}
+            >
+              Close
+            </Link>
+          </div>
+          {uses.uses.length === 0 ? (
+            <p className={`mt-3 ${mutedText}`}>Not used yet.</p>
+          ) : (
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 dark:border-slate-800">
+                    <th scope="col" className="py-2 pr-3">
+                      Order
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Phone
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Status
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Discount
+                    </th>
+                    <th scope="col" className="py-2">
+                      When
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {uses.uses.map((use) => (
+                    <tr key={use.reference} className="border-b border-slate-100 dark:border-slate-800/60">
+                      <td className="py-2 pr-3 font-mono">
+                        <Link to={`/admin/orders?q=${use.reference}`} className={`rounded underline ${focusRing}`}>
+                          {use.reference}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-3">{use.phone ?? "—"}</td>
+                      <td className="py-2 pr-3">{use.status}</td>
+                      <td className="py-2 pr-3 text-right">NPR {use.discount}</td>
+                      <td className="py-2">{formatDateTime(use.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+
+      <form
+        id="coupon-form"
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
+        aria-labelledby="coupon-form-title"
+      >
+        <h2 id="coupon-form-title" className="text-lg font-semibold">
+          {editing ? `Editing ${editing.code}` : "Add a coupon"}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="Code"
+            hint="Letters, digits, - and _; kept in capitals"
+            error={errors.code}
+            name="code"
+            required
+            maxLength={30}
+            autoComplete="off"
+            value={values.code}
+            onChange={set("code")}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Kind" error={errors.kind}>
+              {(p) => (
+                <select {...p} name="kind" value={values.kind} onChange={set("kind")}>
+                  <option value="percent">Percent off</option>
+                  <option value="fixed">NPR off</option>
+                </select>
+              )}
+            </Field>
+            <InputField
+              label={values.kind === "percent" ? "Percent" : "NPR"}
+              error={errors.amount}
+              name="amount"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              required
+              value={values.amount}
+              onChange={set("amount")}
+            />
+          </div>
+          <Field label="Applies to" error={errors.scope}>
+            {(p) => (
+              <select {...p} name="scope" value={values.scope} onChange={set("scope")}>
+                {COUPON_SCOPES.map((scope) => (
+                  <option key={scope} value={scope}>
+                    {SCOPE_LABELS[scope]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <InputField
+            label="Minimum total (NPR)"
+            optional
+            error={errors.minTotal}
+            name="minTotal"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={values.minTotal}
+            onChange={set("minTotal")}
+          />
+        </div>
+        {values.scope !== "all" && (
+          <fieldset aria-describedby={errors.targets ? "coupon-targets-error" : undefined}>
+            <legend className="text-sm font-medium">{values.scope === "categories" ? "Categories" : "Items"}</legend>
+            <div className="mt-2 grid max-h-64 gap-2 overflow-y-auto sm:grid-cols-3">
+              {(values.scope === "categories" ? CATEGORIES.map((c) => ({ _id: c as string, name: CATEGORY_LABELS[c] })) : items).map((option) => (
+                <label key={option._id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={values.targets.includes(option._id)}
+                    onChange={() => toggleTarget(option._id)}
+                  />
+                  {option.name}
+                </label>
+              ))}
+            </div>
+            {errors.targets && (
+              <p id="coupon-targets-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+                {errors.targets}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="Starts on"
+            optional
+            error={errors.startsOn}
+            name="startsOn"
+            type="date"
+            value={values.startsOn}
+            onChange={set("startsOn")}
+          />
+          <InputField
+            label="Ends on"
+            optional
+            hint="The last day it can be used (Nepal time)"
+            error={errors.endsOn}
+            name="endsOn"
+            type="date"
+            value={values.endsOn}
+            onChange={set("endsOn")}
+          />
+          <InputField
+            label="Use limit"
+            optional
+            hint="Empty: no limit"
+            error={errors.maxUses}
+            name="maxUses"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={values.maxUses}
+            onChange={set("maxUses")}
+          />
+          <InputField
+            label="Use limit per phone"
+            optional
+            hint="Shoppers then need to give their phone"
+            error={errors.maxUsesPerPhone}
+            name="maxUsesPerPhone"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={values.maxUsesPerPhone}
+            onChange={set("maxUsesPerPhone")}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={values.enabled}
+            onChange={(event) => setValues((v) => ({ ...v, enabled: event.target.checked }))}
+          />
+          Enabled
+        </label>
+        {errors[""] && (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-300">
+            {errors[""]}
+          </p>
+        )}
+        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+          <SubmitButton pending={pending}>{editing ? "Save coupon" : "Add coupon"}</SubmitButton>
+          {editing && (
+            <button type="button" className={secondaryButton} onClick={cancelEdit}>
+              Cancel edit
+            </button>
+          )}
+        </div>
+      </form>
+
+      <form
+        ref={creditFormRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!creditPending) credit.submit({ intent: "referral-credit", fields: { creditAmount: Number(creditAmount) } });
+        }}
+        className={`${card} mt-6 space-y-4 p-4 sm:p-6`}
+        aria-labelledby="referral-title"
+      >
+        <h2 id="referral-title" className="text-lg font-semibold">
+          Referral credit
+        </h2>
+        <p className={`text-sm ${mutedText}`}>
+          What a new customer&apos;s first order, placed with another customer&apos;s referral code, earns that customer once it is paid. Apply it
+          from the customer&apos;s next order.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="sm:w-48">
+            <InputField
+              label="Credit (NPR)"
+              error={creditErrors.creditAmount}
+              name="creditAmount"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={creditAmount}
+              onChange={(event) => setCreditAmount(event.target.value)}
+            />
+          </div>
+          <SubmitButton pending={creditPending}>Save credit</SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}

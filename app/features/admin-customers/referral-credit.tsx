@@ -1,0 +1,47 @@
+import type { ReferralCredit } from "../../../domain/referrals";
+import { formatNpr } from "../../../domain/money";
+import { card, mutedText } from "../../components/ui";
+import { formatDateTime } from "../../lib/admin/format";
+
+/** The customer's referral code and credit (issue 32): earned from each referred order once paid, used on their orders. */
+export function ReferralCreditSection({ credit }: { credit: ReferralCredit }) {
+  return (
+    <section aria-labelledby="customer-referral" className={`${card} mt-6 p-4 sm:p-5`}>
+      <h2 id="customer-referral" className="text-lg font-semibold">
+        Referral credit
+      </h2>
+      <p className={`mt-1 text-sm ${mutedText}`}>
+        {credit.code ? (
+          <>
+            Code <span className="font-mono font-semibold">{credit.code}</span> (in their customer link and delivery messages).
+          </>
+        ) : (
+          "No referral code yet: one is made with their customer link."
+        )}
+      </p>
+      <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className={mutedText}>Earned</dt>
+          <dd className="font-semibold">NPR {formatNpr(credit.earned)}</dd>
+        </div>
+        <div>
+          <dt className={mutedText}>Used</dt>
+          <dd className="font-semibold">NPR {formatNpr(credit.used)}</dd>
+        </div>
+        <div>
+          <dt className={mutedText}>Available</dt>
+          <dd className="font-semibold">NPR {formatNpr(credit.available)}</dd>
+        </div>
+      </dl>
+      {credit.credits.length > 0 && (
+        <ul className="mt-3 space-y-1 text-sm">
+          {credit.credits.map((earned) => (
+            <li key={earned.reference}>
+              NPR {formatNpr(earned.amount)} for <span className="font-mono">{earned.reference}</span>, {formatDateTime(earned.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatNpr } from "../../../domain/locale-format";
+import type { ShopperOrder } from "../../../domain/order-pages";
+import { useLocale } from "../../lib/i18n";
+import { m } from "../../paraglide/messages";
+import { mutedText } from "../../components/ui";
+
+/** What a coupon and a referral credit took off the order (issue 32), above its total; nothing when neither did. */
+export function OrderReductions({ order }: { order: Pick<ShopperOrder, "couponCode" | "discount" | "creditApplied"> }) {
+  const locale = useLocale();
+  if (order.discount <= 0 && order.creditApplied <= 0) return null;
+  return (
+    <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
+      {order.discount > 0 && order.couponCode && (
+        <div className="flex justify-between gap-3">
+          <dt className={mutedText}>{m.order_discount({ code: order.couponCode })}</dt>
+          <dd className="text-emerald-700 dark:text-emerald-400">−{formatNpr(order.discount, locale)}</dd>
+        </div>
+      )}
+      {order.creditApplied > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className={mutedText}>{m.order_credit()}</dt>
+          <dd className="text-emerald-700 dark:text-emerald-400">−{formatNpr(order.creditApplied, locale)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema } from "../../../domain/common";
+import { orderAnswerSchema } from "../../../domain/orders";
+import { referralCreditSchema, referralSettingsSchema } from "../../../domain/referrals";
+import type { Services } from "../../services";
+import { expectedVersion, ifMatchHeaders } from "../versions";
+
+const settingsAnswer = z.object({ success: z.literal(true), settings: referralSettingsSchema, version: z.number() });
+const failures = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** Referrals (issue 32): the credit a referral earns, a customer's credit, and applying it to their order. */
+export const referralsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { referrals, orders } = services;
+
+  app.get(
+    "/admin/referrals/settings",
+    {
+      schema: {
+        tags: ["referrals"],
+        summary: "The credit, in NPR, a new customer's first paid order earns the customer whose code it came with",
+        response: { 200: settingsAnswer, 401: errorResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, ...(await referrals.settings()) }),
+  );
+
+  app.put(
+    "/admin/referrals/settings",
+    {
+      schema: {
+        tags: ["referrals"],
+        summary: "Set the referral credit; with If-Match: the version read, only if still at it (409 otherwise)",
+        headers: ifMatchHeaders,
+        body: referralSettingsSchema,
+        response: { 200: settingsAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      settings: request.body,
+      version: await referrals.saveSettings(request.body, expectedVersion(request.headers)),
+    }),
+  );
+
+  app.get(
+    "/admin/referrals/:phone",
+    {
+      schema: {
+        tags: ["referrals"],
+        summary: "A customer's referral code and credit: earned (each referred order), used, available",
+        params: z.object({ phone: z.string().min(1).max(30) }),
+        response: { 200: referralCreditSchema.extend({ success: z.literal(true) }), 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await referrals.creditOf(request.params.phone)) }),
+  );
+
+  app.post(
+    "/admin/orders/:reference/credit",
+    {
+      schema: {
+        tags: ["referrals"],
+        summary: "Take the customer's available referral credit (up to the total) off this order of theirs, once, while it awaits payment",
+        params: z.object({ reference: z.string().trim().min(1).max(20) }),
+        response: { 200: orderAnswerSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const amount = await referrals.applyToOrder(request.params.reference);
+      return { success: true as const, message: `Credit of NPR ${amount} applied`, order: await orders.get(request.params.reference) };
+    },
+  );
+};
