@@ -10,6 +10,7 @@ import { createAuditService } from "./modules/audit/service";
 import { createAutoDelivery } from "./modules/accounts/auto-delivery";
 import { createAvailabilityService } from "./modules/accounts/availability";
 import { createDeliveryService } from "./modules/accounts/delivery";
+import { createAccountHealthService } from "./modules/accounts/health";
 import { createLedgerSettingsService } from "./modules/accounts/ledger-settings";
 import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
@@ -148,11 +149,13 @@ function createLedgerServices(
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
   const accounts = createAccountsService(db, clock, changes, secrets, { graceDays });
   const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays });
+  const delivery = createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links });
   return {
     ledgerSettings,
     accounts,
     licenceKeys,
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
-    delivery: createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links }),
+    delivery,
+    accountHealth: createAccountHealthService(db, clock, changes, secrets, { graceDays, moveWithin: accounts.moveWithin, deliveryOf: delivery.of }),
   };
 }

@@ -6,6 +6,7 @@ import { automaticDelivery } from "../server/db/migrations/0018-automatic-delive
 import { auditOutlivesWhatItAudits } from "../server/db/migrations/0019-audit-outlives-what-it-audits";
 import { orderCeilings } from "../server/db/migrations/0020-order-ceilings";
 import { customerLinks } from "../server/db/migrations/0021-customer-links";
+import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-changes-and-seat-moves";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -112,6 +113,49 @@ describe("migrations", () => {
           );
         expect(isUniqueViolation(refused), JSON.stringify(clash)).toBe(true);
       }
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0025 keeps a replaced secret only as long as its account, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await secretChangesAndSeatMoves.down!(db);
+      await secretChangesAndSeatMoves.up(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      await database.db
+        .insertInto("provider_accounts")
+        .values({
+          id: "a1",
+          service: "Netflix",
+          login: "x",
+          password_secret: "s",
+          renewal_date: null,
+          cost: 0,
+          period_months: 1,
+          status: "active",
+          notes: "",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await database.db
+        .insertInto("previous_secrets")
+        .values({
+          id: "p1",
+          account_id: "a1",
+          seat_id: null,
+          what: "password",
+          secret: "old",
+          replaced_at: now,
+          replaced_by: "me",
+          delete_after: now,
+        })
+        .execute();
+      await database.db.deleteFrom("provider_accounts").where("id", "=", "a1").execute();
+      expect(await database.db.selectFrom("previous_secrets").selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }

@@ -20,6 +20,7 @@ import { auditOutlivesWhatItAudits } from "./migrations/0019-audit-outlives-what
 import { orderCeilings } from "./migrations/0020-order-ceilings";
 import { customerLinks } from "./migrations/0021-customer-links";
 import { telegramBot } from "./migrations/0022-telegram-bot";
+import { secretChangesAndSeatMoves } from "./migrations/0025-secret-changes-and-seat-moves";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0020-order-ceilings": orderCeilings,
   "0021-customer-links": customerLinks,
   "0022-telegram-bot": telegramBot,
+  "0025-secret-changes-and-seat-moves": secretChangesAndSeatMoves,
 };
 
 export const migrationNames = Object.keys(migrations);
