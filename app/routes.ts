@@ -45,6 +45,7 @@ export default [
   // Admin area (spec: '/' and 'login' inside it are the sign-in screen).
   route("admin", "routes/admin/login.tsx", { id: "admin-index" }),
   route("admin/login", "routes/admin/login.tsx", { id: "admin-login" }),
+  route("admin/tell/:noticeId", "routes/admin/tell.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
@@ -53,6 +54,7 @@ export default [
     route("admin/customers/:phone", "routes/admin/customer.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/accounts", "routes/admin/accounts.tsx"),
+    route("admin/accounts/:id", "routes/admin/account.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),

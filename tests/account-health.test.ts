@@ -202,7 +202,8 @@ describe("moving seats (issue 32)", () => {
     ).toHaveLength(4);
     expect((await admin(t, "GET", `/api/admin/lines/${lines[0]}/seat`)).json().held).toMatchObject({ accountId: spare._id, position: 1 });
 
-    const notices = (await admin(t, "GET", `/api/admin/accounts/${spare._id}/notices`)).json().notices;
+    // Told from the account they left, where the seller is.
+    const notices = (await admin(t, "GET", `/api/admin/accounts/${banned._id}/notices`)).json().notices;
     expect(notices.map((n: { reason: string }) => n.reason)).toEqual(["moved", "moved", "moved", "moved"]);
     const sent = (await admin(t, "POST", `/api/admin/notices/${notices[0].id}/send`)).json();
     expect(sent.message).toMatch(/^We have moved you to another account/);
@@ -226,7 +227,7 @@ describe("moving seats (issue 32)", () => {
     expect(refused.json().message).toMatch(/nothing was moved/);
     expect((await accountOf(t, banned._id)).seatsUsed).toBe(4);
     expect((await accountOf(t, spare._id)).seatsUsed).toBe(1);
-    expect((await admin(t, "GET", `/api/admin/accounts/${spare._id}/notices`)).json().notices).toEqual([]);
+    expect((await admin(t, "GET", `/api/admin/accounts/${banned._id}/notices`)).json().notices).toEqual([]);
 
     // A holder freed since: the confirmation names a seat it no longer holds.
     await admin(t, "DELETE", `/api/admin/lines/${moves[0].lineId}/seat`);

@@ -298,8 +298,8 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
     /**
      * Moves holders of the account as confirmed, in one transaction: each must still hold the seat it was
      * proposed from, and each seat must still be free, or nothing moves (409). The old seats are freed (their
-     * holding ends as "moved", in both accounts' seat history), each holder gets a notice to be told of their new
-     * details, and the move is written to the audit log under the old account.
+     * holding ends as "moved", in the seat history), each holder gets a notice on this account, where the seller
+     * is, to be told of their new details, and the move is written to the audit log under this account.
      */
     async move(accountId: string, { moves }: MoveConfirm, actor: Actor): Promise<number> {
       const grace = await deps.graceDays();
@@ -314,7 +314,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
             const target = await repository.findSeat(trx, move.seatId);
             if (!target) throw conflict(STALE_MOVE, "moves");
             await deps.moveWithin(trx, move.lineId, move.seatId, grace);
-            await addNotices(trx, target.accountId, [move.lineId], "moved", stamp);
+            await addNotices(trx, accountId, [move.lineId], "moved", stamp);
             const to = (await repository.find(trx, target.accountId))!;
             await audit.record(
               trx,
