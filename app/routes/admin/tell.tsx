@@ -1,10 +1,16 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { TELL_CHANNELS } from "../../features/admin-accounts/account-actions";
-import { requireAdminActor } from "../../lib/admin/require-admin";
+import { requireAdmin, requireAdminActor } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/tell";
 
 const tellForm = z.object({ via: z.enum(TELL_CHANNELS) });
+
+/** Only the account screen's buttons come here, with a POST; a visitor is sent to sign-in first. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  throw new Response("Send from the account's screen: its Send on WhatsApp or Telegram buttons", { status: 405 });
+}
 
 /**
  * A holder told of new credentials (issue 32): the account screen's "Send on WhatsApp" posts here in a new tab,
