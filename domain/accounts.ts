@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
-import { daysUntil, dateSchema } from "./orders";
+import { addDays } from "./ledger-settings";
+import { addMonths, daysUntil, dateSchema } from "./orders";
 
 // ---------------------------------------------------------------------------------------------
 // The seller's ledger: provider accounts, their seats, licence key stock (issue 20)
@@ -486,3 +487,60 @@ export const deliveryAnswerSchema = z.object({
   whatsappUrl: z.string().nullable(),
   telegramUrl: z.string().nullable(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Bills to the provider (issue 32)
+
+/** The days ahead, today included, that the dashboard's week and the bills due list look at. */
+export const BILLS_WINDOW_DAYS = 7;
+
+/** An account billed on a cycle whose next bill is due within the window, or already past (not marked paid). */
+export const billDueSchema = z.object({
+  accountId: z.string(),
+  service: z.string(),
+  login: z.string(),
+  billingCycle: z.enum(BILLING_CYCLES),
+  renewalDate: z.string(),
+  cost: z.number(),
+  daysLeft: z.number(),
+  seatsUsed: z.number(),
+});
+export type BillDue = z.infer<typeof billDueSchema>;
+
+/** "Paid": the bill of `renewalDate`, as the screen read it, is paid; the next bill is a cycle later. */
+export const billPaidSchema = z.object({ renewalDate: dateSchema });
+
+/** The next bill after one paid: a month or a year on. */
+export const nextBillDate = (billingCycle: "monthly" | "yearly", renewalDate: string): string => addMonths(renewalDate, CYCLE_MONTHS[billingCycle]);
+
+export const weekMoneySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** NPR the provider bills due in the week cost (overdue ones are listed apart). */
+  toProviders: z.number(),
+  bills: z.number(),
+  /** NPR the renewals due in the week would bring at today's prices (lines whose plan is gone count nothing). */
+  fromRenewals: z.number(),
+  renewals: z.number(),
+});
+export type WeekMoney = z.infer<typeof weekMoneySchema>;
+
+/** What must be paid to providers this week against what customers owe for renewals this week. */
+export function weekMoney(
+  today: string,
+  bills: ReadonlyArray<Pick<BillDue, "renewalDate" | "cost">>,
+  renewals: ReadonlyArray<{ expiryDate: string; currentPrice: number | null }>,
+): WeekMoney {
+  const to = addDays(today, BILLS_WINDOW_DAYS - 1);
+  const inWeek = (day: string) => day >= today && day <= to;
+  const billsInWeek = bills.filter((bill) => inWeek(bill.renewalDate));
+  const renewalsInWeek = renewals.filter((renewal) => inWeek(renewal.expiryDate));
+  return {
+    from: today,
+    to,
+    toProviders: billsInWeek.reduce((sum, bill) => sum + bill.cost, 0),
+    bills: billsInWeek.length,
+    fromRenewals: renewalsInWeek.reduce((sum, renewal) => sum + (renewal.currentPrice ?? 0), 0),
+    renewals: renewalsInWeek.length,
+  };
+}

@@ -256,3 +256,47 @@ describe("moving seats (issue 32)", () => {
     expectValidationError(await admin(t, "POST", `/api/admin/accounts/${lonely._id}/moves`, { moves: [] }), "moves");
   });
 });
+
+describe("bills to the provider (issue 32)", () => {
+  it("lists the bills due this week or past, sets the week's bills against its renewals, and marks one paid once", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const today = shopToday(new Date());
+    const soon = await addAccount(t, account([netflix], 2, { login: "soon@example.com", renewalDate: addDays(today, 2), cost: 1500 }));
+    await addAccount(t, account([netflix], 1, { login: "late@example.com", renewalDate: addDays(today, 20), cost: 900 }));
+    await addAccount(t, account([netflix], 1, { login: "once@example.com", billingCycle: "none", renewalDate: addDays(today, 1), cost: 300 }));
+    const yearly = await addAccount(
+      t,
+      account([netflix], 1, { login: "yearly@example.com", billingCycle: "yearly", renewalDate: addDays(today, 6), cost: 12_000 }),
+    );
+    // A holder of a one-month line ending in a week's time: a renewal due this week, at today's price.
+    const lineId = await holder(t, netflix, "9800000061", soon.seats[0]!.id);
+    await t.database.db
+      .updateTable("order_lines")
+      .set({ expiry_date: addDays(today, 3) })
+      .where("id", "=", lineId)
+      .execute();
+
+    const listed = await admin(t, "GET", "/api/admin/bills");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { bills, week } = listed.json();
+    expect(bills.map((b: { login: string; daysLeft: number; seatsUsed: number }) => [b.login, b.daysLeft, b.seatsUsed])).toEqual([
+      ["soon@example.com", 2, 1],
+      ["yearly@example.com", 6, 0],
+    ]);
+    // Today's price of the same plan, as sold today.
+    const price = (await t.database.db.selectFrom("order_lines").select("line_total").where("id", "=", lineId).executeTakeFirstOrThrow()).line_total;
+    expect(week).toEqual({ from: today, to: addDays(today, 6), toProviders: 13_500, bills: 2, fromRenewals: price, renewals: 1 });
+
+    const paid = await admin(t, "POST", `/api/admin/accounts/${yearly._id}/bill-paid`, { renewalDate: addDays(today, 6) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().renewalDate).toBe(`${Number(addDays(today, 6).slice(0, 4)) + 1}${addDays(today, 6).slice(4)}`);
+    // The same bill twice (a second tab, another admin): refused, and the date moves once.
+    const twice = await admin(t, "POST", `/api/admin/accounts/${yearly._id}/bill-paid`, { renewalDate: addDays(today, 6) });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/no longer due/);
+    expect((await admin(t, "GET", "/api/admin/bills")).json().week).toMatchObject({ toProviders: 1500, bills: 1 });
+    expectValidationError(await admin(t, "POST", `/api/admin/accounts/${yearly._id}/bill-paid`, { renewalDate: "soon" }), "renewalDate");
+    expect((await admin(t, "POST", "/api/admin/accounts/nope/bill-paid", { renewalDate: today })).statusCode).toBe(404);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   accountCreateSchema,
   accountUpdateSchema,
+  billPaidSchema,
   keyImportSchema,
   moveConfirmSchema,
   secretChangeSchema,
@@ -18,6 +19,8 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("import-keys"), fields: keyImportSchema }),
   z.object({ intent: z.literal("threshold"), fields: thresholdInputSchema }),
+  // The bill of `renewalDate`, as the screen read it; another is refused (409), so a bill is paid once.
+  z.object({ intent: z.literal("bill-paid"), id, fields: billPaidSchema }),
 ]);
 
 /** One account's screen (issue 32): a new password or PIN, and its holders moved as proposed. */

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql } from "kysely";
 import {
+  BILLS_WINDOW_DAYS,
+  nextBillDate,
   PREVIOUS_SECRET_DAYS,
+  weekMoney,
+  type BillDue,
   rankSeats,
   type HolderNotice,
   type HolderNoticeReason,
@@ -11,7 +15,8 @@ import {
   type SecretChange,
   type SeatCandidate,
 } from "../../../domain/accounts";
-import { shopToday } from "../../../domain/ledger-settings";
+import { addDays, shopToday } from "../../../domain/ledger-settings";
+import { daysUntil } from "../../../domain/orders";
 import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -75,6 +80,76 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
 
   return {
     tellHoldersByBot,
+
+    /**
+     * Accounts billed on a cycle that renew, not retired, whose next bill falls within BILLS_WINDOW_DAYS from
+     * today or is already past (not marked paid), soonest first.
+     */
+    async billsDue(): Promise<BillDue[]> {
+      const today = shopToday(clock());
+      const rows = await db
+        .selectFrom("provider_accounts as a")
+        .select((eb) => [
+          "a.id as accountId",
+          "a.service",
+          "a.login",
+          "a.billing_cycle as billingCycle",
+          "a.renewal_date as renewalDate",
+          "a.cost",
+          eb
+            .selectFrom("account_seats as s")
+            .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+            .select((inner) => inner.fn.countAll<number>().as("n"))
+            .whereRef("s.account_id", "=", "a.id")
+            .as("seatsUsed"),
+        ])
+        .where("a.status", "!=", "retired")
+        .where("a.billing_cycle", "!=", "none")
+        .where("a.auto_renews", "=", 1)
+        .where("a.renewal_date", "<=", addDays(today, BILLS_WINDOW_DAYS - 1))
+        .orderBy("a.renewal_date")
+        .orderBy("a.service")
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        billingCycle: row.billingCycle as BillDue["billingCycle"],
+        renewalDate: row.renewalDate!,
+        daysLeft: daysUntil(row.renewalDate!, today),
+        seatsUsed: Number(row.seatsUsed ?? 0),
+      }));
+    },
+
+    /** This week's money (domain `weekMoney`) on the shop's today. */
+    week: (bills: Parameters<typeof weekMoney>[1], renewals: Parameters<typeof weekMoney>[2]) => weekMoney(shopToday(clock()), bills, renewals),
+
+    /**
+     * The bill of `renewalDate` is paid: the next bill is a cycle later. `renewalDate` is the one the seller saw;
+     * another (paid meanwhile, or edited) is refused (409), so a bill is never counted paid twice.
+     */
+    async billPaid(accountId: string, renewalDate: string, actor: Actor): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const account = await accountOrThrow(trx, accountId);
+        if (account.billingCycle === "none") throw conflict("This account is bought once: it has no bills to mark paid");
+        if (account.renewalDate !== renewalDate)
+          throw conflict(
+            `This bill is no longer due: the next bill is now ${account.renewalDate ?? "not set"} (marked paid or edited meanwhile). Reload the list.`,
+            "renewalDate",
+          );
+        const next = nextBillDate(account.billingCycle, renewalDate);
+        await trx
+          .updateTable("provider_accounts")
+          .set((eb) => ({ renewal_date: next, updated_at: now(), version: eb("version", "+", 1) }))
+          .where("id", "=", accountId)
+          .execute();
+        await audit.record(
+          trx,
+          actor,
+          { kind: "other", what: `bill of ${renewalDate} paid; next bill ${next}`, label: `${account.service} (${account.login})`, accountId },
+          now(),
+        );
+        return next;
+      });
+    },
 
     /**
      * Records a new password (or one seat's PIN): the old one is kept, sealed as it was, for

@@ -7,6 +7,8 @@ import {
   accountPageSchema,
   accountSchema,
   accountUpdateSchema,
+  billDueSchema,
+  billPaidSchema,
   deliveryAnswerSchema,
   holderNoticeSchema,
   keyImportSchema,
@@ -22,6 +24,8 @@ import {
   seatChoiceSchema,
   seatPlaceSchema,
   thresholdInputSchema,
+  BILLS_WINDOW_DAYS,
+  weekMoneySchema,
 } from "../../../domain/accounts";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
@@ -167,6 +171,38 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           ? await accountHealth.revealPrevious(request.params.id, request.body.previousId, actorOf(request))
           : await accounts.reveal(request.params.id, { what: request.body.what, seatId: request.body.seatId }, actorOf(request)),
     }),
+  );
+
+  app.get(
+    "/admin/bills",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: `Provider bills due within ${BILLS_WINDOW_DAYS} days or past, and this week's money: what the bills cost against what the renewals due would bring`,
+        response: { 200: z.object({ success: z.literal(true), bills: z.array(billDueSchema), week: weekMoneySchema }) },
+      },
+    },
+    async () => {
+      const [bills, renewals] = await Promise.all([accountHealth.billsDue(), services.orders.renewals(BILLS_WINDOW_DAYS)]);
+      return { success: true as const, bills, week: accountHealth.week(bills, renewals) };
+    },
+  );
+
+  app.post(
+    "/admin/accounts/:id/bill-paid",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Mark the bill of `renewalDate` paid: the next bill is a cycle later (409 when that bill is no longer the one due)",
+        params: idParamSchema,
+        body: billPaidSchema,
+        response: { 200: successMessageSchema.extend({ renewalDate: z.string() }), ...failures },
+      },
+    },
+    async (request) => {
+      const next = await accountHealth.billPaid(request.params.id, request.body.renewalDate, actorOf(request));
+      return { success: true, message: `Marked paid: next bill ${next}`, renewalDate: next };
+    },
   );
 
   app.post(
