@@ -300,3 +300,65 @@ describe("bills to the provider (issue 32)", () => {
     expect((await admin(t, "POST", "/api/admin/accounts/nope/bill-paid", { renewalDate: today })).statusCode).toBe(404);
   });
 });
+
+describe("profit per account (issue 32)", () => {
+  it("matches a hand calculation: revenue spread over the days a seat held each line, cost the periods paid, a move splitting a line", async () => {
+    let now = Date.parse("2026-03-10T06:00:00.000Z");
+    const t = await createTestApp({ seed: true, clock: () => new Date(now) });
+    const netflix = await itemId(t, "Netflix Premium");
+    const billed = { renewalDate: "2026-04-10", billingCycle: "monthly" };
+    const a = await addAccount(t, account([netflix], 2, { ...billed, login: "a@example.com", cost: 3000 }));
+    const b = await addAccount(t, account([netflix], 2, { ...billed, login: "b@example.com", cost: 600 }));
+    await holder(t, netflix, "9800000071", a.seats[0]!.id);
+    const moved = await holder(t, netflix, "9800000072", a.seats[1]!.id);
+    const line = await t.database.db.selectFrom("order_lines").selectAll().where("id", "=", moved).executeTakeFirstOrThrow();
+    expect([line.start_date, line.expiry_date]).toEqual(["2026-03-10", "2026-04-10"]);
+    const price = line.line_total;
+
+    // Five days on, the second holder moves to B: A earned 5 of its line's 31 days, B earns the other 26.
+    now += 5 * 86_400_000;
+    const cookie = await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const moving = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/lines/${moved}/seat`,
+      payload: { seatId: b.seats[0]!.id },
+      headers: { cookie },
+    });
+    expect(moving.statusCode, moving.body).toBe(200);
+
+    const answer = await t.app.inject({ method: "GET", url: "/api/admin/reports/accounts", headers: { cookie } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const byLogin = new Map(answer.json().accounts.map((row: { login: string }) => [row.login, row]));
+    // A: one whole line and 5/31 of the other; in March 22 of each line's 31 days fall, less the 17 B had.
+    // Its cost: the one month paid (3000), of which March holds 22 of 31 days. Seats: 6 + 5 seat-days over 15 days.
+    const aRevenue = Math.round(price + (price * 5) / 31);
+    expect(byLogin.get("a@example.com")).toEqual({
+      accountId: a._id,
+      service: "Netflix family",
+      login: "a@example.com",
+      status: "active",
+      seats: 2,
+      revenue: aRevenue,
+      cost: 3000,
+      profit: aRevenue - 3000,
+      losing: aRevenue < 3000,
+      months: [
+        {
+          month: "2026-03",
+          revenue: Math.round((price * 27) / 31),
+          cost: Math.round((3000 * 22) / 31),
+          profit: Math.round((price * 27) / 31) - 2129,
+          seatsFilled: 0.7,
+        },
+      ],
+    });
+    const bRevenue = Math.round((price * 26) / 31);
+    expect(byLogin.get("b@example.com")).toMatchObject({
+      revenue: bRevenue,
+      cost: 600,
+      profit: bRevenue - 600,
+      losing: bRevenue < 600,
+      months: [{ month: "2026-03", revenue: Math.round((price * 17) / 31), cost: 426, seatsFilled: 0.1 }],
+    });
+  });
+});

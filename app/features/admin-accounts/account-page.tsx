@@ -10,6 +10,7 @@ import {
   type Reveal,
 } from "../../../domain/accounts";
 import { formatNpr } from "../../../domain/money";
+import type { AccountProfit } from "../../../domain/reports";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { Field, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
@@ -227,6 +228,60 @@ function MoveHolders({ account, proposals }: { account: Account; proposals: Move
   );
 }
 
+const signedNpr = (amount: number) => (amount < 0 ? `−NPR ${formatNpr(-amount)}` : `NPR ${formatNpr(amount)}`);
+
+/** What the account's holders brought against what it cost, over its life and by month, with its seats filled. */
+function Profit({ profit }: { profit: AccountProfit }) {
+  const cell = "px-2 py-1.5 text-right tabular-nums";
+  return (
+    <section aria-labelledby="profit-title" className={`${card} p-4 sm:p-6`}>
+      <h2 id="profit-title" className={sectionHeading}>
+        Profit
+      </h2>
+      <p className="mt-1 text-sm">
+        Since it was added: NPR {formatNpr(profit.revenue)} from its holders against NPR {formatNpr(profit.cost)} paid to the provider,{" "}
+        <strong className={profit.losing ? "text-red-700 dark:text-red-300" : ""}>
+          {signedNpr(profit.profit)}
+          {profit.losing ? ": losing money" : ""}
+        </strong>
+        .
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Profit by month, NPR, and seats filled on average</caption>
+          <thead className={mutedText}>
+            <tr>
+              <th scope="col" className="px-2 py-1.5 font-medium">
+                Month
+              </th>
+              {["Revenue", "Cost", "Profit", "Seats filled"].map((label) => (
+                <th key={label} scope="col" className="px-2 py-1.5 text-right font-medium">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {profit.months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row" className="px-2 py-1.5 font-medium">
+                  {month.month}
+                </th>
+                <td className={cell}>{formatNpr(month.revenue)}</td>
+                <td className={cell}>{formatNpr(month.cost)}</td>
+                <td className={`${cell} ${month.profit < 0 ? "text-red-700 dark:text-red-300" : ""}`}>{signedNpr(month.profit)}</td>
+                <td className={cell}>
+                  {month.seatsFilled} of {profit.seats}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** Replaced secrets still kept, and who saw which secret: the account's reveal log. */
 function History({ accountId, previous, reveals }: { accountId: string; previous: PreviousSecret[]; reveals: Reveal[] }) {
   return (
@@ -277,7 +332,9 @@ export function AccountPage({
   notices,
   previous,
   proposals,
+  profit,
 }: {
+  profit: AccountProfit;
   account: Account;
   reveals: Reveal[];
   notices: HolderNotice[];
@@ -302,6 +359,7 @@ export function AccountPage({
       <SecretChangeForm account={account} />
       <HoldersToTell notices={notices} />
       <MoveHolders account={account} proposals={proposals} />
+      <Profit profit={profit} />
       <History accountId={account._id} previous={previous} reveals={reveals} />
     </div>
   );

@@ -9,15 +9,16 @@ import type { Route } from "./+types/account";
 /** One provider account (issue 32): its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { accounts, accountHealth } = context.services;
+  const { accounts, accountHealth, reports } = context.services;
   try {
     const { account, reveals } = await accounts.get(params.id);
-    const [notices, previous, proposals] = await Promise.all([
+    const [notices, previous, proposals, [profit]] = await Promise.all([
       accountHealth.notices(params.id),
       accountHealth.previousSecrets(params.id),
       accountHealth.moveProposals(params.id, []),
+      reports.accountProfits(params.id),
     ]);
-    return { account, reveals, notices, previous, proposals };
+    return { account, reveals, notices, previous, proposals, profit: profit! };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
