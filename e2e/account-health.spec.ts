@@ -171,3 +171,50 @@ test("the account screen fits a phone @phone", async ({ page, admin, baseURL, si
   await page.screenshot({ path: "test-results/account-health-phone.png", fullPage: true });
   await checkAxe(page);
 });
+
+test("bills due: the week's bills against its renewals on the dashboard, Paid once on the accounts screen, profit on the reports", async ({
+  page,
+  admin,
+  signedIn,
+}) => {
+  // Three screens, each checked by axe in both themes.
+  test.slow();
+  const netflix = await catalogueId(admin, "Netflix Premium");
+  const login = `billed-${Date.now()}@example.com`;
+  const added = await admin.post("/api/admin/accounts", {
+    data: {
+      service: "Netflix family",
+      itemIds: [netflix],
+      login,
+      password: "billed-pass",
+      seats: [{}],
+      cost: 2345,
+      billingCycle: "monthly",
+      renewalDate: shopDate(2),
+    },
+  });
+  expect(added.status()).toBe(201);
+  const { week } = await (await admin.get("/api/admin/bills")).json();
+  expect(week.toProviders).toBeGreaterThanOrEqual(2345);
+
+  await signedIn(page, "/admin/dashboard");
+  const thisWeek = page.getByRole("region", { name: /^This week, / });
+  await expect(thisWeek.getByRole("link", { name: /To pay providers/ })).toContainText(`NPR ${week.toProviders.toLocaleString("en-IN")}`);
+  await expect(thisWeek.getByRole("link", { name: /Customers owe for renewals/ })).toBeVisible();
+  await checkAxe(page);
+
+  await page.goto(`/admin/accounts?q=${encodeURIComponent(login)}`);
+  const bills = page.getByRole("list", { name: "Bills due" });
+  const bill = bills.getByRole("listitem").filter({ hasText: login });
+  await expect(bill).toContainText(`NPR 2,345 on ${shopDate(2)} (in 2 days)`);
+  await checkAxe(page);
+  await page.screenshot({ path: "test-results/bills-due-desktop.png", fullPage: true });
+  await bill.getByRole("button", { name: `Mark the ${shopDate(2)} bill of Netflix family (${login}) paid` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked paid: the next bill is on" })).toBeVisible();
+  await expect(bills.getByRole("listitem").filter({ hasText: login })).toHaveCount(0);
+
+  await page.goto("/admin/reports");
+  const profit = page.getByRole("region", { name: "Profit per provider account" });
+  await expect(profit.getByRole("row").filter({ hasText: login })).toContainText("losing money");
+  await checkAxe(page);
+});

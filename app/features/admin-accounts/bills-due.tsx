@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { BILLS_WINDOW_DAYS, type BillDue } from "../../../domain/accounts";
 import { formatNpr } from "../../../domain/money";
@@ -13,9 +14,7 @@ const when = (daysLeft: number) =>
       ? "due today"
       : `in ${daysLeft} ${daysLeft === 1 ? "day" : "days"}`;
 
-function BillRow({ bill }: { bill: BillDue }) {
-  const paid = useAdminAction(accountActionSchema);
-  const { pending } = paid;
+function BillRow({ bill, pending, onPaid }: { bill: BillDue; pending: boolean; onPaid: () => void }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
       <div className="min-w-0">
@@ -35,7 +34,7 @@ function BillRow({ bill }: { bill: BillDue }) {
         className={`${secondaryButton} px-3 py-1.5 text-sm`}
         disabled={pending}
         aria-label={`Mark the ${bill.renewalDate} bill of ${bill.service} (${bill.login}) paid`}
-        onClick={() => paid.submit({ intent: "bill-paid", id: bill.accountId, fields: { renewalDate: bill.renewalDate } })}
+        onClick={onPaid}
       >
         {pending ? "Saving…" : "Paid"}
       </button>
@@ -45,6 +44,9 @@ function BillRow({ bill }: { bill: BillDue }) {
 
 /** Provider bills due within the week or past: what the seller must pay, with Paid moving each a cycle on (issue 32). */
 export function BillsDue({ bills }: { bills: BillDue[] }) {
+  // One write loop for the list: a paid bill leaves it, and its message is still shown.
+  const paid = useAdminAction(accountActionSchema);
+  const [paying, setPaying] = useState<string | null>(null);
   const total = bills.reduce((sum, bill) => sum + bill.cost, 0);
   return (
     <section aria-labelledby="bills-title" className={`${card} p-4`}>
@@ -59,7 +61,15 @@ export function BillsDue({ bills }: { bills: BillDue[] }) {
       {bills.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Bills due">
           {bills.map((bill) => (
-            <BillRow key={`${bill.accountId}-${bill.renewalDate}`} bill={bill} />
+            <BillRow
+              key={`${bill.accountId}-${bill.renewalDate}`}
+              bill={bill}
+              pending={paid.pending && paying === bill.accountId}
+              onPaid={() => {
+                setPaying(bill.accountId);
+                paid.submit({ intent: "bill-paid", id: bill.accountId, fields: { renewalDate: bill.renewalDate } });
+              }}
+            />
           ))}
         </ul>
       )}
