@@ -42,7 +42,7 @@ function SecretChangeForm({ account }: { account: Account }) {
       <form
         ref={formRef}
         noValidate
-        className="mt-4 grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-start"
+        className="mt-4 grid gap-3 sm:grid-cols-[17rem_1fr_auto] sm:items-start"
         onSubmit={(event) => {
           event.preventDefault();
           const seatId = what === "password" ? undefined : what;
