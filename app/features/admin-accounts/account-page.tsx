@@ -232,7 +232,7 @@ const signedNpr = (amount: number) => (amount < 0 ? `−NPR ${formatNpr(-amount)
 
 /** What the account's holders brought against what it cost, over its life and by month, with its seats filled. */
 function Profit({ profit }: { profit: AccountProfit }) {
-  const cell = "px-2 py-1.5 text-right tabular-nums";
+  const cell = "px-1.5 py-1.5 text-right tabular-nums sm:px-2";
   return (
     <section aria-labelledby="profit-title" className={`${card} p-4 sm:p-6`}>
       <h2 id="profit-title" className={sectionHeading}>
@@ -246,7 +246,8 @@ function Profit({ profit }: { profit: AccountProfit }) {
         </strong>
         .
       </p>
-      <div className="mt-3 overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll it where a phone is too narrow for its columns. */}
+      <div className={`mt-3 overflow-x-auto rounded ${focusRing}`} tabIndex={0} role="region" aria-label="Profit by month">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Profit by month, NPR, and seats filled on average</caption>
           <thead className={mutedText}>
@@ -269,7 +270,9 @@ function Profit({ profit }: { profit: AccountProfit }) {
                 </th>
                 <td className={cell}>{formatNpr(month.revenue)}</td>
                 <td className={cell}>{formatNpr(month.cost)}</td>
-                <td className={`${cell} ${month.profit < 0 ? "text-red-700 dark:text-red-300" : ""}`}>{signedNpr(month.profit)}</td>
+                <td className={`${cell} ${month.profit < 0 ? "text-red-700 dark:text-red-300" : ""}`}>
+                  {month.profit < 0 ? `−${formatNpr(-month.profit)}` : formatNpr(month.profit)}
+                </td>
                 <td className={cell}>
                   {month.seatsFilled} of {profit.seats}
                 </td>
