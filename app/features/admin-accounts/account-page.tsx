@@ -19,7 +19,7 @@ import { RevealButton } from "../../lib/admin/reveal-button";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountCareSchema, TELL_CHANNELS } from "./account-actions";
 
-const REASON = { password: "password changed", pin: "PIN changed", moved: "moved here" } as const;
+const REASON = { password: "password changed", pin: "PIN changed", moved: "moved to another account" } as const;
 const CHANNEL = { whatsapp: "WhatsApp", telegram: "Telegram" } as const;
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
 const smallButton = `${secondaryButton} px-3 py-1.5 text-sm`;
@@ -103,7 +103,7 @@ function HoldersToTell({ notices }: { notices: HolderNotice[] }) {
       </h2>
       {notices.length === 0 ? (
         <p className={`mt-2 text-sm ${mutedText}`}>
-          No one to tell: after a new password or PIN, or holders moved here, they are listed here with their message.
+          No one to tell: after a new password or PIN, or holders moved off this account, they are listed here with their message.
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Holders to tell">
@@ -163,7 +163,7 @@ function MoveHolders({ account, proposals }: { account: Account; proposals: Move
       </h2>
       <p className={`mt-1 text-sm ${mutedText}`}>
         To free seats on other accounts of the same service, when this one is banned or full of trouble. The seats here are freed, and each holder is
-        listed to be told on the account they move to.
+        listed above to be told their new details.
       </p>
       {proposals.length === 0 ? (
         <p className={`mt-3 text-sm ${mutedText}`}>No one holds a seat of this account.</p>
