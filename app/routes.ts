@@ -55,6 +55,9 @@ export default [
     route("admin/coupons", "routes/admin/coupons.tsx"),
     route("admin/blocklist", "routes/admin/blocklist.tsx"),
     route("admin/accounts", "routes/admin/accounts.tsx"),
+    route("admin/accounts/:id", "routes/admin/account.tsx"),
+    // A holder told of new credentials: the account screen's Send opens it in a new tab, sent on to the chat app.
+    route("admin/tell/:noticeId", "routes/admin/tell.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),

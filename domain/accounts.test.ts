@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountWarnings, parseKeyLines, proposeSeat, rankSeats, type SeatCandidate } from "./accounts";
+import { accountWarnings, nextBillDate, parseKeyLines, proposeSeat, rankSeats, weekMoney, type SeatCandidate } from "./accounts";
 import { availability, availabilityLabel } from "./availability";
 
 const seat = (over: Partial<SeatCandidate>): SeatCandidate => ({
@@ -149,5 +149,35 @@ describe("licence key lines", () => {
       emptyLines: [2, 6],
       duplicateLines: [5],
     });
+  });
+});
+
+describe("the week's money (issue 32)", () => {
+  it("counts the bills and renewals of the 7 days from today, no overdue bill, a gone plan as nothing", () => {
+    const bills = [
+      { renewalDate: "2026-11-26", cost: 999 },
+      { renewalDate: "2026-11-27", cost: 1500 },
+      { renewalDate: "2026-12-03", cost: 700 },
+      { renewalDate: "2026-12-04", cost: 5000 },
+    ];
+    const renewals = [
+      { expiryDate: "2026-11-27", currentPrice: 400 },
+      { expiryDate: "2026-11-30", currentPrice: null },
+      { expiryDate: "2026-12-03", currentPrice: 880 },
+      { expiryDate: "2026-11-20", currentPrice: 300 },
+    ];
+    expect(weekMoney("2026-11-27", bills, renewals)).toEqual({
+      from: "2026-11-27",
+      to: "2026-12-03",
+      toProviders: 2200,
+      bills: 2,
+      fromRenewals: 1280,
+      renewals: 3,
+    });
+  });
+
+  it("moves a paid bill a cycle on, to the month's last day when it is shorter", () => {
+    expect(nextBillDate("monthly", "2026-01-31")).toBe("2026-02-28");
+    expect(nextBillDate("yearly", "2026-11-27")).toBe("2027-11-27");
   });
 });

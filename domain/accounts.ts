@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
-import { daysUntil, dateSchema } from "./orders";
+import { addDays } from "./ledger-settings";
+import { addMonths, daysUntil, dateSchema } from "./orders";
 
 // ---------------------------------------------------------------------------------------------
 // The seller's ledger: provider accounts, their seats, licence key stock (issue 20)
@@ -195,9 +196,97 @@ export const revealSchema = z.object({
 export type Reveal = z.infer<typeof revealSchema>;
 
 export const revealInputSchema = z.object({
-  what: z.enum(["password", "pin"], { error: "Reveal the password or a seat's pin" }),
+  what: z.enum(["password", "pin", "previous"], { error: "Reveal the password, a seat's pin or a replaced secret" }),
   seatId: z.string().min(1).max(100).optional(),
+  /** With "previous": which replaced secret (kept 7 days, ADR 0109). */
+  previousId: z.string().min(1).max(100).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Keeping accounts healthy (issue 32, ADR 0109): a changed password or PIN, seats moved, holders told
+
+/** Days a replaced password or PIN stays readable in the reveal log before the sweep deletes it. */
+export const PREVIOUS_SECRET_DAYS = 7;
+
+export const secretChangeSchema = z
+  .object({
+    what: z.enum(["password", "pin"], { error: "Change the password or a seat's PIN" }),
+    /** With "pin": the seat whose profile PIN changed. */
+    seatId: z.string().min(1).max(100).optional(),
+    value: requiredText("New password or PIN", 200),
+  })
+  .refine((change) => change.what === "password" || change.seatId !== undefined, {
+    path: ["seatId"],
+    message: "Choose the seat whose PIN changed",
+  });
+export type SecretChange = z.infer<typeof secretChangeSchema>;
+
+export const HOLDER_NOTICE_REASONS = ["password", "pin", "moved"] as const;
+export type HolderNoticeReason = (typeof HOLDER_NOTICE_REASONS)[number];
+
+/** One seat holder to tell of new credentials; the message itself is made only when it is sent (it holds secrets). */
+export const holderNoticeSchema = z.object({
+  id: z.string(),
+  lineId: z.string(),
+  reference: z.string(),
+  customerName: z.string().nullable(),
+  /** Whether the order has a phone the chat links can open. */
+  reachable: z.boolean(),
+  reason: z.enum(HOLDER_NOTICE_REASONS),
+  createdAt: z.string(),
+  toldAt: z.string().nullable(),
+  toldBy: z.string().nullable(),
+});
+export type HolderNotice = z.infer<typeof holderNoticeSchema>;
+
+/** A replaced password or PIN, readable by a logged reveal until `deleteAfter`. */
+export const previousSecretSchema = z.object({
+  id: z.string(),
+  what: z.enum(["password", "pin"]),
+  seatPosition: z.number().nullable(),
+  replacedAt: z.string(),
+  replacedBy: z.string(),
+  deleteAfter: z.string(),
+});
+export type PreviousSecret = z.infer<typeof previousSecretSchema>;
+
+const lineIdSchema = z.string().min(1).max(100);
+
+/** Which holders of an account to move: the lines named, or all of them when none is. */
+export const moveRequestSchema = z.object({
+  lineIds: z.array(lineIdSchema, { error: "Name the lines to move" }).max(MAX_SEATS).default([]),
+});
+
+/** One holder's proposed move: from its seat to the best free seat of another account of the same item, if any. */
+export const moveProposalSchema = z.object({
+  lineId: z.string(),
+  reference: z.string(),
+  customerName: z.string().nullable(),
+  fromSeatId: z.string(),
+  fromPosition: z.number(),
+  to: z
+    .object({
+      seatId: z.string(),
+      accountId: z.string(),
+      service: z.string(),
+      login: z.string(),
+      position: z.number(),
+      profileName: z.string(),
+    })
+    .nullable(),
+});
+export type MoveProposal = z.infer<typeof moveProposalSchema>;
+
+/** The moves the seller confirmed: each line from the seat it was proposed from to the seat proposed. */
+export const moveConfirmSchema = z.object({
+  moves: z
+    .array(z.object({ lineId: lineIdSchema, fromSeatId: lineIdSchema, seatId: lineIdSchema }), { error: "Nothing to move" })
+    .min(1, "Nothing to move: no holder has a free seat to go to")
+    .max(MAX_SEATS)
+    .refine((moves) => new Set(moves.map((move) => move.seatId)).size === moves.length, "Two holders cannot move to the same seat")
+    .refine((moves) => new Set(moves.map((move) => move.lineId)).size === moves.length, "A holder is named twice"),
+});
+export type MoveConfirm = z.infer<typeof moveConfirmSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Warnings on an account
@@ -401,3 +490,60 @@ export const deliveryAnswerSchema = z.object({
   whatsappUrl: z.string().nullable(),
   telegramUrl: z.string().nullable(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Bills to the provider (issue 32)
+
+/** The days ahead, today included, that the dashboard's week and the bills due list look at. */
+export const BILLS_WINDOW_DAYS = 7;
+
+/** An account billed on a cycle whose next bill is due within the window, or already past (not marked paid). */
+export const billDueSchema = z.object({
+  accountId: z.string(),
+  service: z.string(),
+  login: z.string(),
+  billingCycle: z.enum(BILLING_CYCLES),
+  renewalDate: z.string(),
+  cost: z.number(),
+  daysLeft: z.number(),
+  seatsUsed: z.number(),
+});
+export type BillDue = z.infer<typeof billDueSchema>;
+
+/** "Paid": the bill of `renewalDate`, as the screen read it, is paid; the next bill is a cycle later. */
+export const billPaidSchema = z.object({ renewalDate: dateSchema });
+
+/** The next bill after one paid: a month or a year on. */
+export const nextBillDate = (billingCycle: "monthly" | "yearly", renewalDate: string): string => addMonths(renewalDate, CYCLE_MONTHS[billingCycle]);
+
+export const weekMoneySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** NPR the provider bills due in the week cost (overdue ones are listed apart). */
+  toProviders: z.number(),
+  bills: z.number(),
+  /** NPR the renewals due in the week would bring at today's prices (lines whose plan is gone count nothing). */
+  fromRenewals: z.number(),
+  renewals: z.number(),
+});
+export type WeekMoney = z.infer<typeof weekMoneySchema>;
+
+/** What must be paid to providers this week against what customers owe for renewals this week. */
+export function weekMoney(
+  today: string,
+  bills: ReadonlyArray<Pick<BillDue, "renewalDate" | "cost">>,
+  renewals: ReadonlyArray<{ expiryDate: string; currentPrice: number | null }>,
+): WeekMoney {
+  const to = addDays(today, BILLS_WINDOW_DAYS - 1);
+  const inWeek = (day: string) => day >= today && day <= to;
+  const billsInWeek = bills.filter((bill) => inWeek(bill.renewalDate));
+  const renewalsInWeek = renewals.filter((renewal) => inWeek(renewal.expiryDate));
+  return {
+    from: today,
+    to,
+    toProviders: billsInWeek.reduce((sum, bill) => sum + bill.cost, 0),
+    bills: billsInWeek.length,
+    fromRenewals: renewalsInWeek.reduce((sum, renewal) => sum + (renewal.currentPrice ?? 0), 0),
+    renewals: renewalsInWeek.length,
+  };
+}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   accountPeriods,
+  paidBy,
+  revenueBetween,
+  seatDaysBetween,
   costBetween,
   daysBetween,
   monthsEndingWith,
@@ -100,5 +103,27 @@ describe("money rules", () => {
     expect(top[10]).toEqual({ service: "Other", revenue: 300, cost: 20, margin: 280 });
     // Eleven services are shown as they are: an "Other" of one would hide a name for nothing.
     expect(topWithOther(rows.slice(0, 11), 10)).toHaveLength(11);
+  });
+});
+
+describe("profit per account (issue 32)", () => {
+  const span = { lineTotal: 310, lineStart: "2026-03-10", lineEnd: "2026-04-10", heldFrom: "2026-03-10", heldTo: "2026-03-15" };
+
+  it("spreads a line's total over its days, on the days its seat held it", () => {
+    expect(revenueBetween(span, "0000-01-01", "9999-12-31")).toBe(50);
+    expect(revenueBetween({ ...span, heldTo: null }, "2026-03-01", "2026-04-01")).toBe(220);
+    expect(revenueBetween({ ...span, heldFrom: "2026-03-15", heldTo: null }, "2026-04-01", "2026-05-01")).toBe(90);
+    expect(revenueBetween({ ...span, lineEnd: span.lineStart }, "2026-03-01", "2026-04-01")).toBe(0);
+  });
+
+  it("counts seat-days up to today, and the periods begun by today as paid", () => {
+    expect(seatDaysBetween({ heldFrom: "2026-03-10", heldTo: null }, "2026-03-01", "2026-04-01", "2026-03-15")).toBe(6);
+    expect(seatDaysBetween(span, "2026-03-01", "2026-04-01", "2026-03-20")).toBe(5);
+    const periods = [
+      { start: "2026-02-10", end: "2026-03-10", cost: 1000 },
+      { start: "2026-03-10", end: "2026-04-10", cost: 1200 },
+    ];
+    expect(paidBy(periods, "2026-03-09")).toBe(1000);
+    expect(paidBy(periods, "2026-03-10")).toBe(2200);
   });
 });

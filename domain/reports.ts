@@ -127,6 +127,35 @@ export function costBetween(periods: readonly Period[], from: string, to: string
   return total;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Profit per account (issue 32): its customers' revenue, spread over the days their seat held them
+
+/** A line's time on one account's seat: its total, its days, and the shop days the seat held it (`heldTo` null: still). */
+export type HeldSpan = { lineTotal: number; lineStart: string; lineEnd: string; heldFrom: string; heldTo: string | null };
+
+/**
+ * The part of a line's revenue an account earns on the days from `from` up to `to`: the line's total spread
+ * evenly over its days, counted on the days its seat held it. In rupees, not rounded.
+ */
+export function revenueBetween(span: HeldSpan, from: string, to: string): number {
+  const length = daysBetween(span.lineStart, span.lineEnd);
+  if (length <= 0) return 0;
+  const start = [span.lineStart, span.heldFrom, from].reduce((a, b) => (a > b ? a : b));
+  const end = [span.lineEnd, span.heldTo ?? span.lineEnd, to].reduce((a, b) => (a < b ? a : b));
+  return start < end ? (span.lineTotal * daysBetween(start, end)) / length : 0;
+}
+
+/** Days a seat was held within [from, to), counting no day after `today`. */
+export function seatDaysBetween(span: Pick<HeldSpan, "heldFrom" | "heldTo">, from: string, to: string, today: string): number {
+  const start = span.heldFrom > from ? span.heldFrom : from;
+  const end = [span.heldTo ?? addDays(today, 1), to, addDays(today, 1)].reduce((a, b) => (a < b ? a : b));
+  return Math.max(0, daysBetween(start, end));
+}
+
+/** What the periods paid so far cost: every period begun by `today`. */
+export const paidBy = (periods: readonly Period[], today: string): number =>
+  periods.filter((period) => period.start <= today).reduce((sum, period) => sum + period.cost, 0);
+
 /**
  * Whole rupees for parts whose exact sum is `total` rounded: largest remainders get the rounding, so the
  * parts of a table add up to its total line.
@@ -215,3 +244,29 @@ export const dashboardMoneySchema = z.object({
   paidClaims: z.number().int(),
 });
 export type DashboardMoney = z.infer<typeof dashboardMoneySchema>;
+
+export const accountProfitMonthSchema = z.object({
+  month: z.string(),
+  revenue: z.number().int(),
+  cost: z.number().int(),
+  profit: z.number().int(),
+  /** Seats held on average over the month's days so far, to one decimal. */
+  seatsFilled: z.number(),
+});
+
+export const accountProfitSchema = z.object({
+  accountId: z.string(),
+  service: z.string(),
+  login: z.string(),
+  status: z.string(),
+  seats: z.number().int(),
+  /** Over its life: its holders' revenue, the periods paid so far, and the difference. */
+  revenue: z.number().int(),
+  cost: z.number().int(),
+  profit: z.number().int(),
+  /** It cost more than its holders brought. */
+  losing: z.boolean(),
+  /** The months since it was added, at most the last twelve, oldest first. */
+  months: z.array(accountProfitMonthSchema),
+});
+export type AccountProfit = z.infer<typeof accountProfitSchema>;

@@ -64,3 +64,19 @@ export const UNNAMED_CUSTOMER: Record<Locale, string> = { en: "there", ne: "ह�
 export function seatLabel(position: number, locale: Locale): string {
   return locale === "ne" ? `सिट ${position}` : `Seat ${position}`;
 }
+
+/** Why new credentials are sent, said before the delivery message that carries them (issue 32, ADR 0109). */
+export const CREDENTIALS_CHANGED: Record<"password" | "pin" | "moved", Record<Locale, string>> = {
+  password: {
+    en: "The password of your account has changed. Your details, up to date:",
+    ne: "तपाईंको खाताको पासवर्ड परिवर्तन भएको छ। तपाईंको अद्यावधिक विवरण:",
+  },
+  pin: {
+    en: "The PIN of your profile has changed. Your details, up to date:",
+    ne: "तपाईंको प्रोफाइलको PIN परिवर्तन भएको छ। तपाईंको अद्यावधिक विवरण:",
+  },
+  moved: {
+    en: "We have moved you to another account: your subscription goes on as before. Your new details:",
+    ne: "हामीले तपाईंलाई अर्को खातामा सारेका छौं: तपाईंको सदस्यता पहिले जस्तै चल्छ। तपाईंको नयाँ विवरण:",
+  },
+};

@@ -789,6 +789,32 @@ const ADMIN: Row[] = [
     },
   },
   {
+    state: "an account's own screen: the password changed, a replaced one kept, no holder to move (issue 32)",
+    tag: "@phone",
+    async open(scene) {
+      const { page, admin, signedIn } = scene;
+      const item = await addItem(scene);
+      const added = await admin.post("/api/admin/accounts", {
+        data: {
+          service: `${item.name} family`,
+          itemIds: [item._id],
+          login: `seller-${unique()}@example.com`,
+          password: "E2E-account-pass-4821",
+          seats: [{ pin: "4821" }],
+          cost: 1200,
+          billingCycle: "none",
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const { _id } = (await added.json()).account;
+      const changed = await admin.post(`/api/admin/accounts/${_id}/secret-change`, { data: { what: "password", value: "E2E-new-pass-1" } });
+      expect(changed.status(), await changed.text()).toBe(200);
+      await signedIn(page, `/admin/accounts/${_id}`);
+      await expect(page.getByText("No one holds a seat of this account.")).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Reveal the password replaced/ })).toBeVisible();
+    },
+  },
+  {
     state: "an account edited in place, and the add form open",
     tag: "@phone",
     async open(scene) {

@@ -10,6 +10,7 @@ import { createAuditService } from "./modules/audit/service";
 import { createAutoDelivery } from "./modules/accounts/auto-delivery";
 import { createAvailabilityService } from "./modules/accounts/availability";
 import { createDeliveryService } from "./modules/accounts/delivery";
+import { createAccountHealthService } from "./modules/accounts/health";
 import { createLedgerSettingsService } from "./modules/accounts/ledger-settings";
 import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
@@ -53,6 +54,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     // A new password on a provider account tells the seat holders who follow their order (issue 31).
     passwordChanged: (trx, accountId) => telegram.shoppers.tellHoldersPasswordChanged(accountId, trx),
+    credentialsChanged: (lineIds) => telegram.shoppers.tellLinesCredentialsChanged(lineIds),
     referralCode: (phoneKey) => referrals.codeFor(phoneKey),
   });
   const referrals = createReferralsService(db, clock);
@@ -166,6 +168,7 @@ function createLedgerServices(
     publicUrl: string | undefined;
     customerLink: (phoneKey: string) => Promise<string | null>;
     passwordChanged: (trx: Db, accountId: string) => Promise<unknown>;
+    credentialsChanged: (lineIds: readonly string[]) => Promise<unknown>;
     referralCode: (phoneKey: string) => Promise<string>;
   },
 ) {
@@ -173,17 +176,18 @@ function createLedgerServices(
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
   const accounts = createAccountsService(db, clock, changes, secrets, { graceDays, passwordChanged: links.passwordChanged });
   const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays });
+  const delivery = createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links });
   return {
     ledgerSettings,
     accounts,
     licenceKeys,
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
-    delivery: createDeliveryService(db, {
-      heldSeat: accounts.heldSeat,
-      keysOf: licenceKeys.keysOf,
-      settings: ledgerSettings.get,
-      publicUrl: links.publicUrl,
-      customerLink: links.customerLink,
+    delivery,
+    accountHealth: createAccountHealthService(db, clock, changes, secrets, {
+      graceDays,
+      moveWithin: accounts.moveWithin,
+      deliveryOf: delivery.of,
+      credentialsChanged: links.credentialsChanged,
     }),
   };
 }

@@ -8,6 +8,7 @@ import { orderCeilings } from "../server/db/migrations/0020-order-ceilings";
 import { customerLinks } from "../server/db/migrations/0021-customer-links";
 import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
 import { growthTools } from "../server/db/migrations/0024-growth-tools";
+import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-changes-and-seat-moves";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -189,6 +190,49 @@ describe("migrations", () => {
           (error: unknown) => error,
         );
       expect(isUniqueViolation(clash)).toBe(true);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0025 keeps a replaced secret only as long as its account, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await secretChangesAndSeatMoves.down!(db);
+      await secretChangesAndSeatMoves.up(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      await database.db
+        .insertInto("provider_accounts")
+        .values({
+          id: "a1",
+          service: "Netflix",
+          login: "x",
+          password_secret: "s",
+          renewal_date: null,
+          cost: 0,
+          period_months: 1,
+          status: "active",
+          notes: "",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await database.db
+        .insertInto("previous_secrets")
+        .values({
+          id: "p1",
+          account_id: "a1",
+          seat_id: null,
+          what: "password",
+          secret: "old",
+          replaced_at: now,
+          replaced_by: "me",
+          delete_after: now,
+        })
+        .execute();
+      await database.db.deleteFrom("provider_accounts").where("id", "=", "a1").execute();
+      expect(await database.db.selectFrom("previous_secrets").selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }

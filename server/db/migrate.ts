@@ -22,6 +22,7 @@ import { customerLinks } from "./migrations/0021-customer-links";
 import { telegramBot } from "./migrations/0022-telegram-bot";
 import { shopperUpdates } from "./migrations/0023-shopper-updates";
 import { growthTools } from "./migrations/0024-growth-tools";
+import { secretChangesAndSeatMoves } from "./migrations/0025-secret-changes-and-seat-moves";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0022-telegram-bot": telegramBot,
   "0023-shopper-updates": shopperUpdates,
   "0024-growth-tools": growthTools,
+  "0025-secret-changes-and-seat-moves": secretChangesAndSeatMoves,
 };
 
 export const migrationNames = Object.keys(migrations);

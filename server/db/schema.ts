@@ -416,6 +416,8 @@ export interface Tables {
   referral_credits: ReferralCreditsTable;
   blocked_phones: BlockedPhonesTable;
   blocked_attempts: BlockedAttemptsTable;
+  previous_secrets: PreviousSecretsTable;
+  holder_notices: HolderNoticesTable;
 }
 
 /** A coupon (0024-growth-tools, ADR 0108); days are the shop's, `targets` a JSON list. */
@@ -477,6 +479,30 @@ export interface BlockedAttemptsTable {
   channel: string;
   total: number;
   created_at: string;
+}
+
+/** A replaced password or PIN, sealed as it was, kept 7 days for the reveal log (0025, ADR 0109). */
+export interface PreviousSecretsTable {
+  id: string;
+  account_id: string;
+  /** The seat whose PIN it was; null for the account's password. */
+  seat_id: string | null;
+  what: string;
+  secret: string;
+  replaced_at: string;
+  replaced_by: string;
+  delete_after: string;
+}
+
+/** A seat holder to tell of new credentials (0025, ADR 0109): "password", "pin" or "moved". */
+export interface HolderNoticesTable {
+  id: string;
+  account_id: string;
+  line_id: string;
+  reason: string;
+  created_at: string;
+  told_at: string | null;
+  told_by: string | null;
 }
 
 /** The seller's Telegram bot (0022-telegram-bot): one row, its token sealed with the shop's secrets key. */

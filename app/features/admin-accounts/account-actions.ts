@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { accountCreateSchema, accountUpdateSchema, keyImportSchema, thresholdInputSchema } from "../../../domain/accounts";
+import {
+  accountCreateSchema,
+  accountUpdateSchema,
+  billPaidSchema,
+  keyImportSchema,
+  moveConfirmSchema,
+  secretChangeSchema,
+  thresholdInputSchema,
+} from "../../../domain/accounts";
 
 const id = z.string().min(1).max(100);
 
@@ -11,4 +19,15 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("import-keys"), fields: keyImportSchema }),
   z.object({ intent: z.literal("threshold"), fields: thresholdInputSchema }),
+  // The bill of `renewalDate`, as the screen read it; another is refused (409), so a bill is paid once.
+  z.object({ intent: z.literal("bill-paid"), id, fields: billPaidSchema }),
 ]);
+
+/** One account's screen (issue 32): a new password or PIN, and its holders moved as proposed. */
+export const accountCareSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("change-secret"), fields: secretChangeSchema }),
+  z.object({ intent: z.literal("move"), fields: moveConfirmSchema }),
+]);
+
+/** A holder told through a chat link: the notice and the app it opens (`/admin/tell`). */
+export const TELL_CHANNELS = ["whatsapp", "telegram"] as const;

@@ -1,21 +1,10 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
-import {
-  ACCOUNT_PAGE_SIZE,
-  ACCOUNT_STATUSES,
-  billingLabel,
-  revealSchema,
-  type Account,
-  type AccountPage,
-  type Reveal,
-} from "../../../domain/accounts";
+import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, billingLabel, type Account, type AccountPage } from "../../../domain/accounts";
 import { formatNpr } from "../../../domain/money";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../../lib/admin/admin-api";
+import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { inputClass } from "../../lib/admin/form-parts";
-import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import { accountFormId } from "./account-form";
@@ -26,42 +15,6 @@ const STATUS_STYLE = {
   paused: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   retired: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 } as const;
-
-const revealLogAnswer = z.object({ success: z.literal(true), reveals: z.array(revealSchema) });
-
-/** Who saw this account's secrets and when, read when opened (never part of the list). */
-function RevealLog({ accountId }: { accountId: string }) {
-  const [state, setState] = useState<{ reveals: Reveal[] } | { error: string } | "loading" | null>(null);
-  async function load() {
-    setState("loading");
-    const answer = await callApi("GET", `/api/admin/accounts/${accountId}`, revealLogAnswer);
-    setState(answer.ok ? { reveals: answer.data.reveals } : { error: answer.message });
-  }
-  return (
-    <details className="mt-3 text-sm" onToggle={(event) => (event.currentTarget.open && state === null ? void load() : undefined)}>
-      <summary className={`cursor-pointer rounded font-medium ${focusRing}`}>Reveal log</summary>
-      {state === "loading" && <p className={`mt-2 ${mutedText}`}>Loading…</p>}
-      {state !== null && typeof state === "object" && "error" in state && (
-        <p role="alert" className="mt-2 text-red-700 dark:text-red-300">
-          {state.error}{" "}
-          <button type="button" className="underline" onClick={() => void load()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {state !== null && typeof state === "object" && "reveals" in state && (
-        <ul className="mt-2 space-y-1">
-          {state.reveals.length === 0 && <li className={mutedText}>No secret of this account has been revealed.</li>}
-          {state.reveals.map((reveal) => (
-            <li key={reveal.id}>
-              {formatDateTime(reveal.at)}: <strong>{reveal.what}</strong> by {reveal.adminEmail}
-            </li>
-          ))}
-        </ul>
-      )}
-    </details>
-  );
-}
 
 type Editing = {
   /** The account whose card shows its edit form in its place, if any. */
@@ -160,8 +113,14 @@ function AccountCard({ account, itemNames, editing }: { account: Account; itemNa
         </table>
       </div>
       {account.notes && <p className={`mt-2 text-sm whitespace-pre-line ${mutedText}`}>{account.notes}</p>}
-      <RevealLog accountId={account._id} />
       <div className="mt-3 flex flex-wrap gap-2">
+        <Link
+          to={`/admin/accounts/${encodeURIComponent(account._id)}`}
+          className={`${primaryButton} px-4 py-2 text-sm`}
+          aria-label={`Open ${account.service} (${account.login}): password changed, move holders, reveal log`}
+        >
+          Open
+        </Link>
         <button
           type="button"
           className={`${secondaryButton} px-4 py-2 text-sm`}

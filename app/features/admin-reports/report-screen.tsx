@@ -1,8 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { formatNpr } from "../../../domain/money";
-import type { CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports";
-import { card, mutedText, secondaryButton } from "../../components/ui";
+import type { AccountProfit, CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports";
+import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
 import { tableHead } from "../../lib/admin/list-parts";
@@ -96,10 +96,11 @@ export type ReportData = {
   services: ServiceMoney[];
   customers: CustomerMonth[];
   renewals: RenewalMonth[];
+  accountProfits: AccountProfit[];
 };
 
 /** Four pictures of the shop's money and customers, each with a table of the same numbers, and the CSV downloads. */
-export function ReportScreen({ money, month, services, customers, renewals }: ReportData) {
+export function ReportScreen({ money, month, services, customers, renewals, accountProfits }: ReportData) {
   const months = money.map((m) => monthLabel(m.month));
   return (
     <div className="mx-auto max-w-5xl">
@@ -207,6 +208,42 @@ export function ReportScreen({ money, month, services, customers, renewals }: Re
           head={["Month", "Ended", "Renewed", "Rate"]}
           rows={renewals.map((r) => ({ key: r.month, cells: [monthLabel(r.month), r.ended, r.renewed, r.rate === null ? "—" : `${r.rate}%`] }))}
         />
+      </ReportSection>
+
+      <ReportSection
+        id="report-accounts"
+        title="Profit per provider account"
+        intro="Since each account was added: what its holders paid, spread over the days their seat held them, against the provider periods paid so far. Accounts that cost more than they brought are marked."
+      >
+        {accountProfits.length === 0 ? (
+          <p className={`text-sm ${mutedText}`}>No provider accounts yet.</p>
+        ) : (
+          <Table
+            caption="Profit per provider account, NPR, over each account's life"
+            head={["Account", "Seats", "Revenue", "Cost", "Profit"]}
+            rows={accountProfits.map((row) => ({
+              key: row.accountId,
+              cells: [
+                <Link
+                  key="name"
+                  to={`/admin/accounts/${encodeURIComponent(row.accountId)}`}
+                  className={`rounded underline-offset-2 hover:underline ${focusRing}`}
+                >
+                  {row.service} <span className={`font-normal ${mutedText}`}>{row.login}</span>
+                  {row.losing && (
+                    <span className="ml-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
+                      losing money
+                    </span>
+                  )}
+                </Link>,
+                row.seats,
+                npr(row.revenue),
+                npr(row.cost),
+                npr(row.profit),
+              ],
+            }))}
+          />
+        )}
       </ReportSection>
 
       <section aria-labelledby="report-downloads" className={`${card} mt-6 p-4 sm:p-5`}>

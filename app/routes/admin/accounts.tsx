@@ -4,6 +4,7 @@ import { ACCOUNT_REMOVED, accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Accoun
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
 import { accountFormId, AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
+import { BillsDue } from "../../features/admin-accounts/bills-due";
 import { KeyStockSection } from "../../features/admin-accounts/key-stock";
 import { ThresholdForm } from "../../features/admin-accounts/threshold-form";
 import { focusRing, primaryButton } from "../../components/ui";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/accounts";
 
 /** Accounts, seats and key stock: never a password, PIN or key (ADR 0083). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { accounts, catalogue, licenceKeys } = context.services;
+  const { accounts, accountHealth, catalogue, licenceKeys } = context.services;
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // A hand-edited address with a filter that makes no sense shows the whole list rather than an error.
   const parsed = accountListQuerySchema.safeParse({
@@ -26,9 +27,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   const query = parsed.success ? parsed.data : { page: 1, limit: ACCOUNT_PAGE_SIZE };
   // Every item, those hidden from the shop too: their accounts and keys stay (ADR 0100).
-  const [page, items, stock] = await Promise.all([accounts.list(query), catalogue.listForEdit(), licenceKeys.stock()]);
+  const [page, items, stock, bills] = await Promise.all([
+    accounts.list(query),
+    catalogue.listForEdit(),
+    licenceKeys.stock(),
+    accountHealth.billsDue(),
+  ]);
   return {
     page,
+    bills,
     filter: { q: query.q ?? "", status: query.status ?? "", attention: query.attention ?? false },
     items: items.map((item) => ({ id: item._id, name: item.Hidden ? `${item.Name} (hidden from the shop)` : item.Name })),
     stock,
@@ -37,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = adminActor(context);
-  const { accounts, licenceKeys } = context.services;
+  const { accounts, accountHealth, licenceKeys } = context.services;
   return answer(request, accountActionSchema, async (form) => {
     switch (form.intent) {
       case "create":
@@ -46,6 +53,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         return `Account ${(await accounts.update(form.id, form.fields, actor, form.version)).service} saved`;
       case "delete":
         return ACCOUNT_REMOVED[await accounts.delete(form.id, actor)];
+      case "bill-paid":
+        return `Marked paid: the next bill is on ${await accountHealth.billPaid(form.id, form.fields.renewalDate, actor)}`;
       case "threshold":
         await accounts.setThreshold(form.fields.itemId, form.fields.threshold);
         return "Threshold saved: the shop uses it from the next page";
@@ -67,7 +76,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Accounts | Pasal admin" }];
 
 export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
-  const { page, filter, items, stock } = loaderData;
+  const { page, filter, items, stock, bills } = loaderData;
   const accounts = page.items;
   const [editingId, setEditingId] = useState<string | null>(null);
   // The list comes first (ADR 0096): the add form opens from its button, and an edit in place of its card.
@@ -104,6 +113,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
             Add a provider account
           </button>
         )}
+        <BillsDue bills={bills} />
         <AccountList page={page} filter={filter} itemNames={itemNames} editing={editing} />
         <KeyStockSection items={items} stock={stock} />
         <ThresholdForm items={items} />

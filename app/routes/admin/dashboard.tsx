@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES, SAY_THEY_PAID } from "../../../domain/orders";
 import { formatNpr } from "../../../domain/money";
 import type { DashboardMoney } from "../../../domain/reports";
+import type { WeekMoney } from "../../../domain/accounts";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
@@ -9,8 +10,8 @@ import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue, carousel, updates, videos, newsletter, orders, reports, orderLimits } = context.services;
-  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals, money, refusals, limits] = await Promise.all([
+  const { catalogue, carousel, updates, videos, newsletter, orders, reports, orderLimits, accountHealth } = context.services;
+  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals, money, refusals, limits, bills] = await Promise.all([
     catalogue.list(),
     carousel.list(),
     updates.list(),
@@ -21,8 +22,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     reports.dashboard(),
     orderLimits.refusals(),
     orderLimits.get(),
+    accountHealth.billsDue(),
   ]);
   return {
+    week: accountHealth.week(bills, renewals),
+    overdueBills: bills.filter((bill) => bill.daysLeft < 0).length,
     refusals,
     limits,
     money,
@@ -43,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Pasal admin" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, latestPosts, weekOrders, renewalsDue, money, refusals, limits } = loaderData;
+  const { counts, latestPosts, weekOrders, renewalsDue, money, refusals, limits, week, overdueBills } = loaderData;
   const tiles: Array<{ label: string; value?: number; detail?: string; to: string }> = [
     { label: "Renewals due", value: renewalsDue, detail: `ending within ${DEFAULT_RENEWAL_WINDOW_DAYS} days or ended`, to: "/admin/renewals" },
     { label: "Catalogue items", value: counts.items, detail: `${counts.itemsWithoutPlans} without plans`, to: "/admin/prices" },
@@ -58,6 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Dashboard</h1>
       <RefusalsNotice refusals={refusals} limits={limits} />
       <MoneyFigures money={money} />
+      <WeekMoneyFigures week={week} overdueBills={overdueBills} />
       <section aria-labelledby="week-orders" className="mt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="week-orders" className="text-lg font-semibold">
@@ -118,6 +123,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </div>
+  );
+}
+
+/** This week's provider bills against the renewals customers owe this week (issue 32). */
+function WeekMoneyFigures({ week, overdueBills }: { week: WeekMoney; overdueBills: number }) {
+  const link = `${card} block h-full p-4 hover:border-brand-500 ${focusRing}`;
+  const balance = week.fromRenewals - week.toProviders;
+  return (
+    <section aria-labelledby="week-money" className="mt-6">
+      <h2 id="week-money" className="text-lg font-semibold">
+        This week, {week.from} to {week.to}
+      </h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+        <li>
+          <Link to="/admin/accounts" className={link}>
+            <span className={`block text-sm ${mutedText}`}>To pay providers</span>
+            <span className="mt-1 block text-2xl font-bold">NPR {formatNpr(week.toProviders)}</span>
+            <span className={`mt-1 block text-sm ${mutedText}`}>
+              {week.bills} {week.bills === 1 ? "bill" : "bills"}
+              {overdueBills > 0 ? `; ${overdueBills} overdue besides` : ""}
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/renewals" className={link}>
+            <span className={`block text-sm ${mutedText}`}>Customers owe for renewals</span>
+            <span className="mt-1 block text-2xl font-bold">NPR {formatNpr(week.fromRenewals)}</span>
+            <span className={`mt-1 block text-sm ${mutedText}`}>
+              {week.renewals} {week.renewals === 1 ? "renewal" : "renewals"} due, at today’s prices
+            </span>
+          </Link>
+        </li>
+        <li className={`${card} p-4`}>
+          <span className={`block text-sm ${mutedText}`}>If every renewal is paid</span>
+          <span className={`mt-1 block text-2xl font-bold ${balance < 0 ? "text-red-700 dark:text-red-300" : ""}`}>{signed(balance)}</span>
+          <span className={`mt-1 block text-sm ${mutedText}`}>renewals less bills</span>
+        </li>
+      </ul>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { internationalPhone } from "../../../domain/orders";
 import { accountRules, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
 import { absoluteLink } from "../../../domain/links";
-import { localHref, readLocale } from "../../../domain/locale";
+import { localHref, readLocale, type Locale } from "../../../domain/locale";
 import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-messages";
 import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
@@ -41,7 +41,7 @@ export function createDeliveryService(
      * message the seller sends to the order's phone. Without it the message has no such link: the shopper's
      * own order page never shows it, since whoever typed a phone at checkout could read it there (ADR 0104).
      */
-    async withParts(lineId: string, actor: Actor, linkOrigin?: string): Promise<DeliveryWithParts> {
+    async withParts(lineId: string, actor: Actor, linkOrigin?: string, intro?: Record<Locale, string>): Promise<DeliveryWithParts> {
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
@@ -68,7 +68,7 @@ export function createDeliveryService(
       const locale = readLocale(line.language);
       const day = (isoDay: string | null) => (isoDay ? messageDay(isoDay, locale) : null);
       const linkPath = linkOrigin && line.phoneKey && deps.customerLink ? await deps.customerLink(line.phoneKey) : null;
-      const message = deliveryMessage(deliveryTemplateFor(await deps.settings(), locale), {
+      const filled = deliveryMessage(deliveryTemplateFor(await deps.settings(), locale), {
         customer: line.customerName ?? UNNAMED_CUSTOMER[locale],
         service: seat ? `${line.name} (${seat.service})` : line.name,
         login: seat?.login ?? null,
@@ -83,6 +83,7 @@ export function createDeliveryService(
         customerlink: linkPath && absoluteLink(linkOrigin, localHref(locale, linkPath)),
         referral: line.phoneKey && deps.referralCode ? await deps.referralCode(line.phoneKey) : null,
       });
+      const message = intro ? `${intro[locale]}\n\n${filled}` : filled;
       const phone = line.phone ? internationalPhone(line.phone) : null;
       return {
         message,
@@ -94,11 +95,11 @@ export function createDeliveryService(
     },
 
     /**
-     * The message the seller sends, with the customer's link on `PUBLIC_URL`, or else on `origin` (the site the
+     * The message the seller sends (after `intro`, in the order's language, when new credentials replace old ones), with the customer's link on `PUBLIC_URL`, or else on `origin` (the site the
      * admin is using); without either, none: a link without its site opens nothing from a chat.
      */
-    async of(lineId: string, actor: Actor, origin?: string): Promise<Delivery> {
-      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, actor, deps.publicUrl ?? origin);
+    async of(lineId: string, actor: Actor, origin?: string, intro?: Record<Locale, string>): Promise<Delivery> {
+      const { message, whatsappUrl, telegramUrl } = await service.withParts(lineId, actor, deps.publicUrl ?? origin, intro);
       return { message, whatsappUrl, telegramUrl };
     },
   };

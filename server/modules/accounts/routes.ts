@@ -7,20 +7,34 @@ import {
   accountPageSchema,
   accountSchema,
   accountUpdateSchema,
+  billDueSchema,
+  billPaidSchema,
   deliveryAnswerSchema,
+  holderNoticeSchema,
   keyImportSchema,
+  moveConfirmSchema,
+  moveProposalSchema,
+  moveRequestSchema,
+  PREVIOUS_SECRET_DAYS,
+  previousSecretSchema,
+  secretChangeSchema,
   lineSeatAnswerSchema,
   revealInputSchema,
   revealSchema,
   seatChoiceSchema,
   seatPlaceSchema,
   thresholdInputSchema,
+  BILLS_WINDOW_DAYS,
+  weekMoneySchema,
 } from "../../../domain/accounts";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+
+/** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
+const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
 
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
@@ -39,7 +53,21 @@ const historySchema = z.array(
 
 /** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { accounts, licenceKeys, ledgerSettings, delivery } = services;
+  const { accounts, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    sweep = setInterval(() => {
+      accountHealth
+        .sweepPreviousSecrets()
+        .then((deleted) => {
+          if (deleted > 0) app.log.info({ deleted }, "replaced secrets past their 7 days deleted");
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, "could not delete replaced secrets"));
+    }, PREVIOUS_SECRETS_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(sweep));
 
   app.get(
     "/admin/accounts",
@@ -136,7 +164,132 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: z.object({ success: z.literal(true), value: z.string() }), ...failures },
       },
     },
-    async (request) => ({ success: true as const, value: await accounts.reveal(request.params.id, request.body, actorOf(request)) }),
+    async (request) => ({
+      success: true as const,
+      value:
+        request.body.what === "previous"
+          ? await accountHealth.revealPrevious(request.params.id, request.body.previousId, actorOf(request))
+          : await accounts.reveal(request.params.id, { what: request.body.what, seatId: request.body.seatId }, actorOf(request)),
+    }),
+  );
+
+  app.get(
+    "/admin/bills",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: `Provider bills due within ${BILLS_WINDOW_DAYS} days or past, and this week's money: what the bills cost against what the renewals due would bring`,
+        response: { 200: z.object({ success: z.literal(true), bills: z.array(billDueSchema), week: weekMoneySchema }) },
+      },
+    },
+    async () => {
+      const [bills, renewals] = await Promise.all([accountHealth.billsDue(), services.orders.renewals(BILLS_WINDOW_DAYS)]);
+      return { success: true as const, bills, week: accountHealth.week(bills, renewals) };
+    },
+  );
+
+  app.post(
+    "/admin/accounts/:id/bill-paid",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "Mark the bill of `renewalDate` paid: the next bill is a cycle later (409 when that bill is no longer the one due)",
+        params: idParamSchema,
+        body: billPaidSchema,
+        response: { 200: successMessageSchema.extend({ renewalDate: z.string() }), ...failures },
+      },
+    },
+    async (request) => {
+      const next = await accountHealth.billPaid(request.params.id, request.body.renewalDate, actorOf(request));
+      return { success: true, message: `Marked paid: next bill ${next}`, renewalDate: next };
+    },
+  );
+
+  app.post(
+    "/admin/accounts/:id/secret-change",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: `Record a new password, or a seat's new PIN: the old one stays readable by a logged reveal for ${PREVIOUS_SECRET_DAYS} days, and every holder it concerns is listed to be told`,
+        params: idParamSchema,
+        body: secretChangeSchema,
+        response: { 200: successMessageSchema.extend({ holders: z.number() }), ...failures },
+      },
+    },
+    async (request) => {
+      const { holders } = await accountHealth.changeSecret(request.params.id, request.body, actorOf(request));
+      return { success: true, message: `Saved: ${holders === 1 ? "1 holder" : `${holders} holders`} to tell`, holders };
+    },
+  );
+
+  app.get(
+    "/admin/accounts/:id/notices",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary: "The account's holders to tell of new credentials (the last month, untold first) and its replaced secrets still kept",
+        params: idParamSchema,
+        response: {
+          200: z.object({ success: z.literal(true), notices: z.array(holderNoticeSchema), previous: z.array(previousSecretSchema) }),
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await accounts.get(request.params.id);
+      const [notices, previous] = await Promise.all([accountHealth.notices(request.params.id), accountHealth.previousSecrets(request.params.id)]);
+      return { success: true as const, notices, previous };
+    },
+  );
+
+  app.post(
+    "/admin/notices/:id/send",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary:
+          "The new-credentials message for one holder, in their order's language, with links that open WhatsApp or Telegram to them; logged as a reveal, and the holder is marked told",
+        params: idParamSchema,
+        response: { 200: deliveryAnswerSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await accountHealth.tell(request.params.id, actorOf(request), `${request.protocol}://${request.host}`)),
+    }),
+  );
+
+  app.post(
+    "/admin/accounts/:id/move-proposals",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary:
+          "Where the account's holders (those of `lineIds`, or all) could move: the best free seat that fits each on another active account of its item; nothing changes",
+        params: idParamSchema,
+        body: moveRequestSchema,
+        response: { 200: z.object({ success: z.literal(true), proposals: z.array(moveProposalSchema) }), ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, proposals: await accountHealth.moveProposals(request.params.id, request.body.lineIds) }),
+  );
+
+  app.post(
+    "/admin/accounts/:id/moves",
+    {
+      schema: {
+        tags: ["ledger"],
+        summary:
+          "Move holders as proposed, all or none: each must still hold the seat it was proposed from and each seat still be free (else 409). The old seats are freed and each holder is listed to be told",
+        params: idParamSchema,
+        body: moveConfirmSchema,
+        response: { 200: successMessageSchema.extend({ moved: z.number() }), ...failures },
+      },
+    },
+    async (request) => {
+      const moved = await accountHealth.move(request.params.id, request.body, actorOf(request));
+      return { success: true, message: `${moved === 1 ? "1 holder" : `${moved} holders`} moved: tell them their new details`, moved };
+    },
   );
 
   app.get(

@@ -583,6 +583,12 @@ export function createAccountsService(
       return current ? describeSeat(trx, current.seatId) : assignWithin(trx, lineId, undefined, grace);
     },
 
+    /**
+     * Moves a line onto the named seat in the caller's transaction, with the checks of `assignSeat` (issue 32);
+     * its old holding ends as "moved". The caller publishes the ledger's change once it commits.
+     */
+    moveWithin: (trx: Db, lineId: string, seatId: string, grace: number) => assignWithin(trx, lineId, seatId, grace),
+
     /** How the item is sold (seats, keys), read in the caller's transaction. */
     toolsWithin: (trx: Db, itemId: string | null) => soldAs(trx, itemId),
 

@@ -194,5 +194,43 @@ export function createReportsRepository() {
       if (range) query = query.where("o.created_at", ">=", range.from).where("o.created_at", "<", range.to);
       return query.orderBy("o.created_at", "desc").orderBy("o.reference", "desc").orderBy("l.position").execute();
     },
+
+    /** Each time a seat held a line with dates: the account, the line's total and days, and when the holding began and ended. */
+    async heldSpans(db: Db, accountIds: readonly string[]) {
+      if (accountIds.length === 0) return [];
+      return db
+        .selectFrom("seat_assignments as h")
+        .innerJoin("account_seats as s", "s.id", "h.seat_id")
+        .innerJoin("order_lines as l", "l.id", "h.line_id")
+        .select([
+          "s.account_id as accountId",
+          "l.line_total as lineTotal",
+          "l.start_date as lineStart",
+          "l.expiry_date as lineEnd",
+          "h.started_at as startedAt",
+          "h.ended_at as endedAt",
+        ])
+        .where("s.account_id", "in", accountIds)
+        .where("l.start_date", "is not", null)
+        .where("l.expiry_date", "is not", null)
+        .execute();
+    },
+
+    /** The accounts a profit report names, with their seats. */
+    async accountNames(db: Db, accountIds?: readonly string[]) {
+      let query = db.selectFrom("provider_accounts as a").select((eb) => [
+        "a.id",
+        "a.service",
+        "a.login",
+        "a.status",
+        eb
+          .selectFrom("account_seats as s")
+          .select((inner) => inner.fn.countAll<number>().as("n"))
+          .whereRef("s.account_id", "=", "a.id")
+          .as("seats"),
+      ]);
+      if (accountIds) query = query.where("a.id", "in", accountIds.length ? accountIds : [""]);
+      return query.orderBy("a.service").orderBy("a.login").execute();
+    },
   };
 }

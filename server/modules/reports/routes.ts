@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
 import {
+  accountProfitSchema,
   customerMonthSchema,
   dashboardMoneySchema,
   moneyMonthSchema,
@@ -29,6 +30,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async () => ({ success: true as const, figures: await reports.dashboard() }),
+  );
+
+  app.get(
+    "/admin/reports/accounts",
+    {
+      schema: {
+        tags: ["reports"],
+        summary:
+          "Profit per provider account: its holders' revenue (each line's total spread over its days, on the days its seat held it) against its cost (the periods paid so far), over its life and per month since it was added (at most 12), with the seats filled; `losing` marks one that cost more than it brought",
+        response: { 200: ok({ accounts: z.array(accountProfitSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, accounts: await reports.accountProfits() }),
   );
 
   app.get(

@@ -1,6 +1,13 @@
 import {
   accountPeriods,
+  addDays,
   costBetween,
+  paidBy,
+  revenueBetween,
+  seatDaysBetween,
+  daysBetween,
+  type AccountProfit,
+  type HeldSpan,
   firstDayOf,
   monthsEndingWith,
   REPORT_MONTHS,
@@ -90,8 +97,61 @@ export function createReportsService(db: Db, clock: Clock) {
       .sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service));
   }
 
+  /**
+   * Each account's holders' revenue against its cost (the reports' cost rule, ADR 0087), over its life and per
+   * month since it was added (at most the last twelve), with the seats it kept filled; `accountId`: one only.
+   */
+  async function accountProfits(accountId?: string): Promise<AccountProfit[]> {
+    const today = shopToday(clock());
+    const [names, costs] = await Promise.all([repository.accountNames(db, accountId ? [accountId] : undefined), repository.accounts(db)]);
+    const spans = await repository.heldSpans(
+      db,
+      names.map((account) => account.id),
+    );
+    const current = thisMonth();
+    return names.map((account) => {
+      const costed = costs.find((row) => row.id === account.id)!;
+      const periods = accountPeriods({ ...costed, createdDay: shopToday(new Date(costed.createdAt)) });
+      const held: HeldSpan[] = spans
+        .filter((span) => span.accountId === account.id)
+        .map((span) => ({
+          lineTotal: Number(span.lineTotal),
+          lineStart: span.lineStart!,
+          lineEnd: span.lineEnd!,
+          heldFrom: shopToday(new Date(span.startedAt)),
+          heldTo: span.endedAt ? shopToday(new Date(span.endedAt)) : null,
+        }));
+      const first = shopToday(new Date(costed.createdAt)).slice(0, 7);
+      const months = monthsEndingWith(current, REPORT_MONTHS).filter((month) => month >= first);
+      const revenue = Math.round(held.reduce((sum, span) => sum + revenueBetween(span, "0000-01-01", "9999-12-31"), 0));
+      const cost = Math.round(paidBy(periods, today));
+      return {
+        accountId: account.id,
+        service: account.service,
+        login: account.login,
+        status: account.status,
+        seats: Number(account.seats ?? 0),
+        revenue,
+        cost,
+        profit: revenue - cost,
+        losing: revenue < cost,
+        months: months.map((month) => {
+          const from = firstDayOf(month);
+          const to = firstDayOf(shiftMonth(month, 1));
+          const earned = Math.round(held.reduce((sum, span) => sum + revenueBetween(span, from, to), 0));
+          const spent = Math.round(costBetween(periods, from, to));
+          const days = Math.max(1, daysBetween(from, to < today ? to : addDays(today, 1)));
+          const seatDays = held.reduce((sum, span) => sum + seatDaysBetween(span, from, to, today), 0);
+          return { month, revenue: earned, cost: spent, profit: earned - spent, seatsFilled: Math.round((seatDays / days) * 10) / 10 };
+        }),
+      };
+    });
+  }
+
   return {
     thisMonth,
+
+    accountProfits,
 
     /** The last twelve months, this one last. */
     money: (): Promise<MoneyMonth[]> => money(monthsEndingWith(thisMonth(), REPORT_MONTHS)),

@@ -85,6 +85,16 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
         .where("id", "=", bot.id)
         .execute();
     }
+    // Replaced passwords and PINs kept for their 7 days (issue 32), sealed as they were.
+    const previous = await trx.selectFrom("previous_secrets").select(["id", "account_id", "seat_id", "secret"]).execute();
+    for (const row of previous) {
+      const context = row.seat_id ? secretContext.seatPin(row.seat_id) : secretContext.accountPassword(row.account_id);
+      await trx
+        .updateTable("previous_secrets")
+        .set({ secret: next.encrypt(current.decrypt(row.secret, context), context) })
+        .where("id", "=", row.id)
+        .execute();
+    }
     await replaceCheck(trx, next, now);
     return {
       accounts: accounts.length,

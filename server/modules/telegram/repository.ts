@@ -404,6 +404,20 @@ export function createTelegramRepository() {
         .execute();
     },
 
+    /** The orders of these lines, with the service of the seat each holds now. */
+    async holdersOfLines(db: Db, lineIds: readonly string[]) {
+      if (!lineIds.length) return [];
+      return db
+        .selectFrom("seat_assignments as sa")
+        .innerJoin("account_seats as s", "s.id", "sa.seat_id")
+        .innerJoin("provider_accounts as a", "a.id", "s.account_id")
+        .innerJoin("order_lines as l", "l.id", "sa.line_id")
+        .select(["l.order_id as orderId", "a.service"])
+        .where("sa.line_id", "in", [...lineIds])
+        .where("sa.ended_at", "is", null)
+        .execute();
+    },
+
     async notice(db: Db, id: string): Promise<StoredNotice | undefined> {
       const row = await db.selectFrom("notices").selectAll().where("id", "=", id).executeTakeFirst();
       return row ? noticeOf(row) : undefined;

@@ -60,6 +60,14 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     return repository.recordFor(trx, chats, event, now(), dedupe);
   }
 
+  /** "Your login changed" to each order of these holders once, however many of its lines changed. */
+  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; service: string }>): Promise<number> {
+    const orders = new Map(holders.map((holder) => [holder.orderId, holder.service]));
+    let told = 0;
+    for (const [orderId, service] of orders) told += await tell(trx, { kind: "shopper-password", orderId, service });
+    return told;
+  }
+
   return {
     /** Whether the order page offers updates (a bot is connected), and whether a chat hears about this order already. */
     async forOrderPage(reference: string): Promise<{ offered: boolean; following: boolean }> {
@@ -182,11 +190,12 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
      * follows that order hears so (never the password). In the caller's transaction when given one.
      */
     async tellHoldersPasswordChanged(accountId: string, trx: Db = db): Promise<number> {
-      const holders = await repository.holdersOf(trx, accountId);
-      const orders = new Map(holders.map((holder) => [holder.orderId, holder.service]));
-      let told = 0;
-      for (const [orderId, service] of orders) told += await tell(trx, { kind: "shopper-password", orderId, service });
-      return told;
+      return tellOrdersOf(trx, await repository.holdersOf(trx, accountId));
+    },
+
+    /** The same, to the holders of these lines: a seat's PIN changed, or they were moved to another account. */
+    async tellLinesCredentialsChanged(lineIds: readonly string[], trx: Db = db): Promise<number> {
+      return tellOrdersOf(trx, await repository.holdersOfLines(trx, lineIds));
     },
 
     followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => repository.followedOrders(db, orders),

@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { accountCareSchema } from "../../features/admin-accounts/account-actions";
+import { AccountPage } from "../../features/admin-accounts/account-page";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { adminActor } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
+import type { Route } from "./+types/account";
+
+/** One provider account (issue 32): its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { accounts, accountHealth, reports } = context.services;
+  try {
+    const { account, reveals } = await accounts.get(params.id);
+    const [notices, previous, proposals, [profit]] = await Promise.all([
+      accountHealth.notices(params.id),
+      accountHealth.previousSecrets(params.id),
+      accountHealth.moveProposals(params.id, []),
+      reports.accountProfits(params.id),
+    ]);
+    return { account, reveals, notices, previous, proposals, profit: profit! };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const actor = adminActor(context);
+  const { accountHealth } = context.services;
+  return answer(request, accountCareSchema, async (form) => {
+    switch (form.intent) {
+      case "change-secret": {
+        const { holders } = await accountHealth.changeSecret(params.id, form.fields, actor);
+        const what = form.fields.what === "password" ? "Password" : "PIN";
+        return holders === 0
+          ? `${what} saved: no one holds a seat it concerns`
+          : `${what} saved: tell ${holders === 1 ? "the holder" : `the ${holders} holders`} below`;
+      }
+      case "move": {
+        const moved = await accountHealth.move(params.id, form.fields, actor);
+        return `${moved === 1 ? "1 holder" : `${moved} holders`} moved: tell them their new details below`;
+      }
+    }
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded ? `${loaded.account.service} (${loaded.account.login})` : "Account"} | Pasal admin` },
+];
+
+export default function AdminAccount({ loaderData }: Route.ComponentProps) {
+  return <AccountPage {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Account" error={error} />;
+}

@@ -1,0 +1,420 @@
+import { randomUUID } from "node:crypto";
+import { PostgresAdapter, sql } from "kysely";
+import {
+  BILLS_WINDOW_DAYS,
+  nextBillDate,
+  PREVIOUS_SECRET_DAYS,
+  weekMoney,
+  type BillDue,
+  rankSeats,
+  type HolderNotice,
+  type HolderNoticeReason,
+  type MoveConfirm,
+  type MoveProposal,
+  type PreviousSecret,
+  type SecretChange,
+  type SeatCandidate,
+} from "../../../domain/accounts";
+import { addDays, shopToday } from "../../../domain/ledger-settings";
+import { daysUntil } from "../../../domain/orders";
+import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
+import type { ChangeNotices } from "../../db/change-notices";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
+import type { Cipher } from "../secrets/cipher";
+import { secretContext } from "../secrets/stored";
+import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Delivery } from "./delivery";
+import { createAccountsRepository } from "./repository";
+
+/** Notices shown on an account: those of the last month. */
+const NOTICES_KEPT_DAYS = 30;
+
+export const STALE_MOVE =
+  "The seats changed since these proposals were made (a holder moved or left, or a seat was taken): nothing was moved. Look at the new proposals and confirm again.";
+
+export interface AccountHealthDependencies {
+  graceDays: () => Promise<number>;
+  moveWithin: (trx: Db, lineId: string, seatId: string, grace: number) => Promise<unknown>;
+  deliveryOf: (
+    lineId: string,
+    actor: Actor,
+    origin: string | undefined,
+    intro: (typeof CREDENTIALS_CHANGED)[HolderNoticeReason],
+  ) => Promise<Delivery>;
+  /** The holders of these lines who follow their order on Telegram hear that their login changed (ADR 0107). */
+  credentialsChanged?: (lineIds: readonly string[]) => Promise<unknown>;
+}
+
+/**
+ * Keeping provider accounts healthy (issue 32, ADR 0109): a new password or PIN recorded with the old one kept
+ * 7 days for the reveal log, the seat holders to tell (the message is made, with its secrets, only when the
+ * seller sends it), and holders moved to free seats of other accounts, all at once or not at all.
+ */
+export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
+  const repository = createAccountsRepository();
+  const audit = createAuditRepository();
+  const now = () => clock().toISOString();
+
+  async function accountOrThrow(trx: Db, id: string) {
+    const account = await repository.find(trx, id);
+    if (!account) throw notFound(`No account with id ${id}`);
+    return account;
+  }
+
+  /** Each line is to be told of `reason`; an untold older notice for the line gives way to this one. */
+  async function addNotices(trx: Db, accountId: string, lineIds: readonly string[], reason: HolderNoticeReason, stamp: string) {
+    if (lineIds.length === 0) return;
+    await trx.deleteFrom("holder_notices").where("line_id", "in", lineIds).where("told_at", "is", null).execute();
+    await trx
+      .insertInto("holder_notices")
+      .values(lineIds.map((lineId) => ({ id: randomUUID(), account_id: accountId, line_id: lineId, reason, created_at: stamp })))
+      .execute();
+  }
+
+  /**
+   * Holders who follow their order on Telegram (ADR 0107) hear from the bot as well as from the seller's chat
+   * links. Written after the change's own transaction: a failed notice never undoes a recorded password or move.
+   */
+  async function tellHoldersByBot(lineIds: readonly string[]): Promise<void> {
+    if (lineIds.length) await deps.credentialsChanged?.(lineIds);
+  }
+
+  return {
+    tellHoldersByBot,
+
+    /**
+     * Accounts billed on a cycle that renew, not retired, whose next bill falls within BILLS_WINDOW_DAYS from
+     * today or is already past (not marked paid), soonest first.
+     */
+    async billsDue(): Promise<BillDue[]> {
+      const today = shopToday(clock());
+      const rows = await db
+        .selectFrom("provider_accounts as a")
+        .select((eb) => [
+          "a.id as accountId",
+          "a.service",
+          "a.login",
+          "a.billing_cycle as billingCycle",
+          "a.renewal_date as renewalDate",
+          "a.cost",
+          eb
+            .selectFrom("account_seats as s")
+            .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+            .select((inner) => inner.fn.countAll<number>().as("n"))
+            .whereRef("s.account_id", "=", "a.id")
+            .as("seatsUsed"),
+        ])
+        .where("a.status", "!=", "retired")
+        .where("a.billing_cycle", "!=", "none")
+        .where("a.auto_renews", "=", 1)
+        .where("a.renewal_date", "<=", addDays(today, BILLS_WINDOW_DAYS - 1))
+        .orderBy("a.renewal_date")
+        .orderBy("a.service")
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        billingCycle: row.billingCycle as BillDue["billingCycle"],
+        renewalDate: row.renewalDate!,
+        daysLeft: daysUntil(row.renewalDate!, today),
+        seatsUsed: Number(row.seatsUsed ?? 0),
+      }));
+    },
+
+    /** This week's money (domain `weekMoney`) on the shop's today. */
+    week: (bills: Parameters<typeof weekMoney>[1], renewals: Parameters<typeof weekMoney>[2]) => weekMoney(shopToday(clock()), bills, renewals),
+
+    /**
+     * The bill of `renewalDate` is paid: the next bill is a cycle later. `renewalDate` is the one the seller saw;
+     * another (paid meanwhile, or edited) is refused (409), so a bill is never counted paid twice.
+     */
+    async billPaid(accountId: string, renewalDate: string, actor: Actor): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const account = await accountOrThrow(trx, accountId);
+        if (account.billingCycle === "none") throw conflict("This account is bought once: it has no bills to mark paid");
+        if (account.renewalDate !== renewalDate)
+          throw conflict(
+            `This bill is no longer due: the next bill is now ${account.renewalDate ?? "not set"} (marked paid or edited meanwhile). Reload the list.`,
+            "renewalDate",
+          );
+        const next = nextBillDate(account.billingCycle, renewalDate);
+        await trx
+          .updateTable("provider_accounts")
+          .set((eb) => ({ renewal_date: next, updated_at: now(), version: eb("version", "+", 1) }))
+          .where("id", "=", accountId)
+          .execute();
+        await audit.record(
+          trx,
+          actor,
+          { kind: "other", what: `bill of ${renewalDate} paid; next bill ${next}`, label: `${account.service} (${account.login})`, accountId },
+          now(),
+        );
+        return next;
+      });
+    },
+
+    /**
+     * Records a new password (or one seat's PIN): the old one is kept, sealed as it was, for
+     * PREVIOUS_SECRET_DAYS, and every holder it concerns gets a notice to be told. The number of holders.
+     */
+    async changeSecret(accountId: string, change: SecretChange, actor: Actor): Promise<{ holders: number; label: string }> {
+      const stamp = now();
+      const deleteAfter = new Date(clock().getTime() + PREVIOUS_SECRET_DAYS * 86_400_000).toISOString();
+      const result = await db.transaction().execute(async (trx) => {
+        const account = await accountOrThrow(trx, accountId);
+        const label = `${account.service} (${account.login})`;
+        const keep = (seatId: string | null, what: "password" | "pin", secret: string) =>
+          trx
+            .insertInto("previous_secrets")
+            .values({
+              id: randomUUID(),
+              account_id: accountId,
+              seat_id: seatId,
+              what,
+              secret,
+              replaced_at: stamp,
+              replaced_by: actor.email,
+              delete_after: deleteAfter,
+            })
+            .execute();
+        let seatIds: string[];
+        let what: string;
+        if (change.what === "password") {
+          const context = secretContext.accountPassword(accountId);
+          if (secrets.decrypt(account.passwordSecret, context) === change.value)
+            throw badRequest("This is the password already stored: type the new one", [{ field: "value", message: "Same as the stored password" }]);
+          await keep(null, "password", account.passwordSecret);
+          await trx
+            .updateTable("provider_accounts")
+            .set((eb) => ({ password_secret: secrets.encrypt(change.value, context), updated_at: stamp, version: eb("version", "+", 1) }))
+            .where("id", "=", accountId)
+            .execute();
+          seatIds = (await repository.seatsOf(trx, [accountId])).map((seat) => seat.id);
+          what = "password changed";
+        } else {
+          const seat = change.seatId ? await repository.findSeat(trx, change.seatId) : undefined;
+          if (!seat || seat.accountId !== accountId)
+            throw badRequest("Choose a seat of this account", [{ field: "seatId", message: "Not a seat of this account" }]);
+          const context = secretContext.seatPin(seat.id);
+          if (seat.pinSecret && secrets.decrypt(seat.pinSecret, context) === change.value)
+            throw badRequest("This is the PIN already stored: type the new one", [{ field: "value", message: "Same as the stored PIN" }]);
+          if (seat.pinSecret) await keep(seat.id, "pin", seat.pinSecret);
+          await repository.updateSeat(trx, { ...seat, pinSecret: secrets.encrypt(change.value, context) });
+          seatIds = [seat.id];
+          what = `PIN of seat ${seat.position} changed`;
+        }
+        const lineIds = (await repository.openAssignments(trx, { seatIds })).map((held) => held.lineId);
+        await addNotices(trx, accountId, lineIds, change.what, stamp);
+        await audit.record(trx, actor, { kind: "other", what: `${what}; the old one is kept ${PREVIOUS_SECRET_DAYS} days`, label, accountId }, stamp);
+        return { lineIds, label };
+      });
+      await tellHoldersByBot(result.lineIds);
+      return { holders: result.lineIds.length, label: result.label };
+    },
+
+    /** The account's notices of the last month, untold first, then newest first. */
+    async notices(accountId: string): Promise<HolderNotice[]> {
+      const since = new Date(clock().getTime() - NOTICES_KEPT_DAYS * 86_400_000).toISOString();
+      const rows = await db
+        .selectFrom("holder_notices as n")
+        .innerJoin("order_lines as l", "l.id", "n.line_id")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select([
+          "n.id",
+          "n.line_id as lineId",
+          "o.reference",
+          "o.customer_name as customerName",
+          "o.phone",
+          "n.reason",
+          "n.created_at as createdAt",
+          "n.told_at as toldAt",
+          "n.told_by as toldBy",
+        ])
+        .where("n.account_id", "=", accountId)
+        .where("n.created_at", ">=", since)
+        .orderBy("n.created_at", "desc")
+        .orderBy("o.reference")
+        .limit(200)
+        .execute();
+      return rows
+        .map(({ phone, reason, ...row }) => ({ ...row, reason: reason as HolderNoticeReason, reachable: Boolean(phone) }))
+        .sort((a, b) => Number(a.toldAt !== null) - Number(b.toldAt !== null));
+    },
+
+    /**
+     * The message for one notice's holder, with its chat links (a logged reveal, as a delivery message is), and
+     * the holder marked told by `actor`. `origin`: the site the customer's link is written for.
+     */
+    async tell(noticeId: string, actor: Actor, origin?: string): Promise<Delivery> {
+      const notice = await db.selectFrom("holder_notices").select(["line_id", "reason"]).where("id", "=", noticeId).executeTakeFirst();
+      if (!notice) throw notFound("No such holder to tell: reload the account");
+      const delivery = await deps.deliveryOf(notice.line_id, actor, origin, CREDENTIALS_CHANGED[notice.reason as HolderNoticeReason]);
+      await db
+        .updateTable("holder_notices")
+        .set({ told_at: now(), told_by: actor.email })
+        .where("id", "=", noticeId)
+        .where("told_at", "is", null)
+        .execute();
+      return delivery;
+    },
+
+    /** The replaced secrets still kept for the account, newest first. */
+    async previousSecrets(accountId: string): Promise<PreviousSecret[]> {
+      const rows = await db
+        .selectFrom("previous_secrets as p")
+        .leftJoin("account_seats as s", "s.id", "p.seat_id")
+        .select([
+          "p.id",
+          "p.what",
+          "s.position as seatPosition",
+          "p.replaced_at as replacedAt",
+          "p.replaced_by as replacedBy",
+          "p.delete_after as deleteAfter",
+        ])
+        .where("p.account_id", "=", accountId)
+        .where("p.delete_after", ">", now())
+        .orderBy("p.replaced_at", "desc")
+        .execute();
+      return rows.map((row) => ({ ...row, what: row.what as "password" | "pin", seatPosition: row.seatPosition ?? null }));
+    },
+
+    /** A replaced secret in the clear, for the admin who asked; the reveal is written down first. */
+    async revealPrevious(accountId: string, previousId: string | undefined, actor: Actor): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const account = await accountOrThrow(trx, accountId);
+        const row = previousId
+          ? await trx
+              .selectFrom("previous_secrets")
+              .selectAll()
+              .where("id", "=", previousId)
+              .where("account_id", "=", accountId)
+              .where("delete_after", ">", now())
+              .executeTakeFirst()
+          : undefined;
+        if (!row) throw notFound(`That replaced secret is gone: they are kept ${PREVIOUS_SECRET_DAYS} days, then deleted`);
+        const what = `replaced ${row.what === "pin" ? "PIN" : "password"} (replaced ${row.replaced_at.slice(0, 10)})`;
+        await audit.record(
+          trx,
+          actor,
+          { kind: row.what === "pin" ? "pin" : "password", what, label: `${account.service} (${account.login})`, accountId },
+          now(),
+        );
+        const context = row.seat_id ? secretContext.seatPin(row.seat_id) : secretContext.accountPassword(accountId);
+        return secrets.decrypt(row.secret, context);
+      });
+    },
+
+    /**
+     * Deletes the replaced secrets whose 7 days are over; the number deleted. On PostgreSQL one instance at a
+     * time does it (the others find the lock taken and leave it to the next round).
+     */
+    async sweepPreviousSecrets(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+          const { rows } = await sql<{
+            ok: boolean;
+          }>`select pg_try_advisory_xact_lock(hashtext('pasal previous secrets'), hashtext(current_schema())) as ok`.execute(trx);
+          if (rows[0]?.ok !== true) return 0;
+        }
+        const result = await trx.deleteFrom("previous_secrets").where("delete_after", "<=", now()).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+    },
+
+    /**
+     * Where the holders of an account (those of `lineIds`, or all) could go: for each, the best free seat that
+     * fits it on another active account serving its item, none given twice. Nothing is changed.
+     */
+    async moveProposals(accountId: string, lineIds: readonly string[]): Promise<MoveProposal[]> {
+      await accountOrThrow(db, accountId);
+      const seats = await repository.seatsOf(db, [accountId]);
+      const positionOf = new Map(seats.map((seat) => [seat.id, seat.position]));
+      const held = (await repository.openAssignments(db, { seatIds: seats.map((seat) => seat.id) })).sort(
+        (a, b) => positionOf.get(a.seatId)! - positionOf.get(b.seatId)!,
+      );
+      const asked = lineIds.length ? held.filter((holder) => lineIds.includes(holder.lineId)) : held;
+      const missing = lineIds.find((lineId) => !held.some((holder) => holder.lineId === lineId));
+      if (missing) throw conflict(`Line ${missing} holds no seat of this account any more: reload the account`, "lineIds");
+      const candidatesOf = new Map<string, SeatCandidate[]>();
+      const given = new Set<string>();
+      const day = shopToday(clock());
+      const chosen = [];
+      for (const holder of asked) {
+        let best: SeatCandidate | undefined;
+        if (holder.itemId) {
+          if (!candidatesOf.has(holder.itemId)) candidatesOf.set(holder.itemId, await repository.candidates(db, holder.itemId));
+          const others = candidatesOf.get(holder.itemId)!.filter((seat) => seat.accountId !== accountId && !given.has(seat.seatId));
+          best = rankSeats(others, { itemId: holder.itemId, expiryDate: holder.expiryDate ?? day }).find((seat) => seat.fits);
+        }
+        if (best) given.add(best.seatId);
+        chosen.push({ holder, best });
+      }
+      const accountIds = [...new Set(chosen.flatMap(({ best }) => (best ? [best.accountId] : [])))];
+      const [accounts, targetSeats] = await Promise.all([repository.list(db, accountIds), repository.seatsOf(db, accountIds)]);
+      const loginOf = new Map(accounts.map((account) => [account.id, account]));
+      const profileOf = new Map(targetSeats.map((seat) => [seat.id, seat.profileName]));
+      return chosen.map(({ holder, best }) => ({
+        lineId: holder.lineId,
+        reference: holder.reference,
+        customerName: holder.customerName,
+        fromSeatId: holder.seatId,
+        fromPosition: positionOf.get(holder.seatId)!,
+        to: best
+          ? {
+              seatId: best.seatId,
+              accountId: best.accountId,
+              service: loginOf.get(best.accountId)!.service,
+              login: loginOf.get(best.accountId)!.login,
+              position: best.position,
+              profileName: profileOf.get(best.seatId) ?? "",
+            }
+          : null,
+      }));
+    },
+
+    /**
+     * Moves holders of the account as confirmed, in one transaction: each must still hold the seat it was
+     * proposed from, and each seat must still be free, or nothing moves (409). The old seats are freed (their
+     * holding ends as "moved", in the seat history), each holder gets a notice on this account, where the seller
+     * is, to be told of their new details, and the move is written to the audit log under this account.
+     */
+    async move(accountId: string, { moves }: MoveConfirm, actor: Actor): Promise<number> {
+      const grace = await deps.graceDays();
+      const stamp = now();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const account = await accountOrThrow(trx, accountId);
+          for (const move of moves) {
+            const [held] = await repository.openAssignments(trx, { lineId: move.lineId });
+            const from = held && held.seatId === move.fromSeatId ? await repository.findSeat(trx, held.seatId) : undefined;
+            if (!held || from?.accountId !== accountId) throw conflict(STALE_MOVE, "moves");
+            const target = await repository.findSeat(trx, move.seatId);
+            if (!target) throw conflict(STALE_MOVE, "moves");
+            await deps.moveWithin(trx, move.lineId, move.seatId, grace);
+            await addNotices(trx, accountId, [move.lineId], "moved", stamp);
+            const to = (await repository.find(trx, target.accountId))!;
+            await audit.record(
+              trx,
+              actor,
+              {
+                kind: "other",
+                what: `${held.reference} moved from seat ${from.position} to ${to.service} (${to.login}), seat ${target.position}`,
+                label: `${account.service} (${account.login})`,
+                accountId,
+              },
+              stamp,
+            );
+          }
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(STALE_MOVE, "moves");
+        throw error;
+      } finally {
+        await changes.publish("ledger");
+      }
+      await tellHoldersByBot(moves.map((move) => move.lineId));
+      return moves.length;
+    },
+  };
+}
