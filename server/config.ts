@@ -52,11 +52,14 @@ const envSchema = z.object({
     .min(0, "must be a number of megabytes (0 turns the page cache off)")
     .default(32),
   SHUTDOWN_DRAIN_MS: z.coerce
-    .number({ error: "must be a number of milliseconds from 0 to 6000" })
-    .int("must be a whole number of milliseconds from 0 to 6000")
-    .min(0, "must be a number of milliseconds from 0 to 6000")
-    // The drain, the half second of leaving after it (ADR 0103) and the requests in flight must fit in the 8 s a stop may take.
-    .max(6000, "must be at most 6000: a stop takes at most 8 s, and requests still in flight need the rest")
+    .number({ error: "must be a number of milliseconds from 0 to 4000" })
+    .int("must be a whole number of milliseconds from 0 to 4000")
+    .min(0, "must be a number of milliseconds from 0 to 4000")
+    // The drain, the 3 s of leaving after it (ADR 0103) and the requests in flight must fit in the 8 s a stop may take.
+    .max(
+      4000,
+      "must be at most 4000: a stop takes at most 8 s, 3 s of them leaving the proxy's connections, and requests still in flight need the rest",
+    )
     .default(3000),
   CORS_ORIGINS: z
     .string()

@@ -107,10 +107,13 @@ export const SHUTDOWN_GRACE_MS = 8_000;
 
 /**
  * After the drain, how long connections already open may still bring requests once the listener is closed
- * (ADR 0103). Shorter than the 1 s nginx leaves out an instance that refused a connection
- * (`fail_timeout=1s`, docs/deploy.md), so the idle connections left then are closed while nginx sends none.
+ * (ADR 0103). Longer than the 2 s nginx keeps an idle connection (docs/deploy.md): by then nginx has closed
+ * each of its idle ones itself or sent on it (answered, then closed), so the server closes none nginx may be
+ * sending on. Half a second, relying on nginx leaving the instance out, raced at low traffic: nginx reuses a
+ * kept connection without connecting, so it may not have been refused yet, and a checkout sent on a
+ * connection closed under it cannot be retried.
  */
-export const LEAVE_MS = 500;
+export const LEAVE_MS = 3_000;
 
 function stopGracefully(app: App, database: Database, config: Config) {
   closeWithGrace(
