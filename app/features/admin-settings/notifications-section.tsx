@@ -1,20 +1,17 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { z } from "zod";
 import { connectCodeSchema, type ConnectCode, type TelegramChat, type TelegramSettings } from "../../../domain/notices";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { callApi } from "../../lib/admin/admin-api";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { RevealButton } from "../../lib/admin/reveal-button";
 import { useToast } from "../../lib/admin/toast";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
-import { disconnectChatSchema, removeBotSchema, saveBotTokenSchema, saveChatPrefsSchema } from "./notification-actions";
+import { connectChatSchema, disconnectChatSchema, removeBotSchema, saveBotTokenSchema, saveChatPrefsSchema } from "./notification-actions";
 
 /** How often the screen looks whether the code has come in, while it shows one. */
 const CHECK_EVERY_MS = 3_000;
-const connectAnswer = connectCodeSchema.extend({ success: z.literal(true) });
 
 /**
  * Settings → Notifications (issue 31): the seller's Telegram bot. A token pasted from @BotFather (write-only, shown
@@ -141,9 +138,17 @@ function Chats({ telegram }: { telegram: TelegramSettings }) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [code, setCode] = useState<ConnectCode | null>(null);
-  const [asking, setAsking] = useState(false);
   const mine = telegram.chats.filter((chat) => chat.mine);
   const [minesBefore, setMinesBefore] = useState(mine.length);
+  // The code comes with the action's answer; the toast says what to do with it.
+  const connect = useAdminAction(connectChatSchema, {
+    onSaved: (_message, detail) => {
+      const shown = connectCodeSchema.safeParse(detail);
+      if (!shown.success) return;
+      setMinesBefore(mine.length);
+      setCode(shown.data);
+    },
+  });
   // Held here, not by the chat's item: a disconnected chat leaves the list, and its answer must still be shown.
   const disconnect = useAdminAction(disconnectChatSchema);
   const { pending: disconnecting } = disconnect;
@@ -164,22 +169,18 @@ function Chats({ telegram }: { telegram: TelegramSettings }) {
     toast("success", "Chat connected. Its notices start now.");
   }
 
-  async function connect() {
-    setAsking(true);
-    const answer = await callApi("POST", "/api/admin/telegram/connect", connectAnswer);
-    setAsking(false);
-    if (!answer.ok) return toast("error", answer.message);
-    setMinesBefore(mine.length);
-    setCode(answer.data);
-  }
-
   return (
     <div className="mt-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">Chats</h3>
         {!code && (
-          <button type="button" className={`${primaryButton} px-4 py-2 text-sm`} disabled={asking} onClick={() => void connect()}>
-            {asking ? "Making a code…" : "Connect a chat"}
+          <button
+            type="button"
+            className={`${primaryButton} px-4 py-2 text-sm`}
+            disabled={connect.pending}
+            onClick={() => connect.submit({ intent: "telegram-connect" })}
+          >
+            {connect.pending ? "Making a code…" : "Connect a chat"}
           </button>
         )}
       </div>

@@ -74,6 +74,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "telegram-prefs":
         await telegram.setPrefs(form.id, actor.admin.id, form.fields);
         return "Chat settings saved";
+      case "telegram-connect":
+        return { message: "Send this code to the bot from your Telegram", detail: await telegram.connectCode(actor.admin.id) };
       case "telegram-disconnect":
         await telegram.disconnect(form.id, actor.admin);
         return "Chat disconnected";
