@@ -51,6 +51,8 @@ describe("the API as a whole", () => {
         "POST /api/orders/:reference/paid",
         // Paying it online, by the same key; a gateway's return and the page's poll name only the attempt's own random id (ADR 0098).
         "POST /api/orders/:reference/pay/:gateway",
+        // A Telegram deep link for the shopper who asks for updates, by the same key (ADR 0107).
+        "POST /api/orders/:reference/telegram",
         "GET /api/payments/:id",
         "GET /api/payments/:id/return",
         "GET /api/payments/:id/failed",
