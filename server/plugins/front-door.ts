@@ -42,7 +42,7 @@ export function frontDoorServer({
     const server = http.createServer(
       { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.checkEvery },
       (request, response) => {
-        track(request, response);
+        track(server, request, response);
         toOriginForm(request);
         if (leaving()) response.shouldKeepAlive = false;
         if (!serve?.(request, response)) handler(request, response);
@@ -61,11 +61,16 @@ export function frontDoorServer({
 /** The request each connection is being answered, while it is: a time limit met meanwhile answers it. */
 const inFlight = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
 
-function track(request: IncomingMessage, response: ServerResponse) {
+/** Servers being closed (`closingIdleConnections`): each connection ends as soon as its answer is out. */
+const closing = new WeakSet<http.Server>();
+
+function track(server: http.Server, request: IncomingMessage, response: ServerResponse) {
   const { socket } = request;
   inFlight.set(socket, { request, response });
   response.once("close", () => {
     if (inFlight.get(socket)?.response === response) inFlight.delete(socket);
+    // Ended, not destroyed: what was written still reaches the client.
+    if (closing.has(server) && !inFlight.has(socket)) socket.end();
   });
 }
 
@@ -151,23 +156,23 @@ export async function stopListening(server: http.Server, waitMs: number): Promis
   let timer: NodeJS.Timeout | undefined;
   const emptied = await Promise.race([ended.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)))]);
   clearTimeout(timer);
-  if (!emptied) await closingIdleConnections(server, ended);
+  if (!emptied) {
+    server.closeIdleConnections();
+    await ended;
+  }
   return emptied;
 }
 
 /**
- * Closes the server's connections as each becomes idle, until `done` settles. http's close() ends only the
- * connections idle at that moment: one whose answer was still being written stays open after it, kept alive
- * for Keep-Alive's 72 s, and a stop waiting for the server to close waited that long (past its 8 s grace).
+ * Closes the server's idle connections now, and each other one as soon as its answer is out, until `done`
+ * settles. http's close() ends only the connections idle at that moment: one whose answer was still being
+ * written stayed open after it, kept alive for Keep-Alive's 72 s, and a stop waiting for the server to close
+ * waited that long (past its 8 s grace). Only connections of a server made by `frontDoorServer` are followed.
  */
 export async function closingIdleConnections<T>(server: http.Server, done: Promise<T>): Promise<T> {
+  closing.add(server);
   server.closeIdleConnections();
-  const timer = setInterval(() => server.closeIdleConnections(), 50);
-  try {
-    return await done;
-  } finally {
-    clearInterval(timer);
-  }
+  return done;
 }
 
 /**
