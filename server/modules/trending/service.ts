@@ -99,27 +99,46 @@ export function createTrendingService(
   const posters = new Map<string, Promise<Poster | null>>();
   const imageBaseUrl = tmdb.imageBaseUrl ?? POSTER_BASE_URL;
 
-  async function fetchPoster(file: string): Promise<Poster | null> {
+  /**
+   * `work` with a signal aborted after `timeoutMs`, the body's reading included. A timer of our own rather than
+   * AbortSignal.timeout: Node holds that signal weakly, and once fetch has the headers nothing else may hold it,
+   * so a collected signal never aborted a body that stopped coming (a test waited its full minute in CI).
+   */
+  async function withinTime<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException("The movie database took too long", "TimeoutError")), timeoutMs);
+    try {
+      return await work(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function fetchPoster(file: string): Promise<Poster | null> {
     // No redirects: the relay asks the movie database's image host and nothing else, never a host
     // (or a loopback address) it is sent on to. The time limit covers the body as well as the headers.
-    const response = await fetch(`${imageBaseUrl}/${file}`, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
-    const type = response.headers.get("content-type") ?? "";
-    if (!response.ok || !POSTER_TYPE.test(type) || Number(response.headers.get("content-length") ?? 0) > MAX_POSTER_BYTES) {
-      await response.body?.cancel();
-      return null;
-    }
-    const bytes = await readAtMost(response, MAX_POSTER_BYTES);
-    return bytes && { bytes, type };
+    return withinTime(async (signal) => {
+      const response = await fetch(`${imageBaseUrl}/${file}`, { signal, redirect: "error" });
+      const type = response.headers.get("content-type") ?? "";
+      if (!response.ok || !POSTER_TYPE.test(type) || Number(response.headers.get("content-length") ?? 0) > MAX_POSTER_BYTES) {
+        await response.body?.cancel();
+        return null;
+      }
+      const bytes = await readAtMost(response, MAX_POSTER_BYTES);
+      return bytes && { bytes, type };
+    });
   }
 
   async function fetchTrending(apiKey: string): Promise<TrendingItem[]> {
     const url = `${tmdb.baseUrl}/trending/all/week?api_key=${encodeURIComponent(apiKey)}`;
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" }, redirect: "error" });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`the movie database answered ${response.status}`);
-    }
-    const text = await readAtMost(response, MAX_LIST_BYTES);
+    const text = await withinTime(async (signal) => {
+      const response = await fetch(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`the movie database answered ${response.status}`);
+      }
+      return readAtMost(response, MAX_LIST_BYTES);
+    });
     if (!text) throw new Error(`the movie database sent more than ${MAX_LIST_BYTES / 1024 / 1024} MB`);
     const body = responseSchema.parse(JSON.parse(text.toString("utf8")));
     const items = body.results
