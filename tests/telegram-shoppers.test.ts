@@ -284,6 +284,16 @@ describe("the shopper's notices", () => {
     expect(texts.join("\n")).not.toMatch(/password-[12]|seller@example\.com/);
     // The service other screens call: one notice per holder's chat.
     expect(await t.app.services.telegram.shoppers.tellHoldersPasswordChanged(account._id)).toBe(1);
+    // A new password recorded on the account's own screen (ADR 0109) tells the holder as well.
+    const recorded = await admin(t, "POST", `/api/admin/accounts/${account._id}/secret-change`, { what: "password", value: "new-password-3" });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const toldOfPasswords = () => chat(token, shopper).filter((m) => m.text.includes("changed the password")).length;
+    await expect.poll(toldOfPasswords, { timeout: 10_000 }).toBe(3);
+    expect(
+      chat(token, shopper)
+        .map((m) => m.text)
+        .join("\n"),
+    ).not.toContain("new-password-3");
   });
 });
 

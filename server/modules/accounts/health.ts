@@ -82,8 +82,6 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
   }
 
   return {
-    tellHoldersByBot,
-
     /**
      * Accounts billed on a cycle that renew, not retired, whose next bill falls within BILLS_WINDOW_DAYS from
      * today or is already past (not marked paid), soonest first.
