@@ -132,6 +132,8 @@ const started = Date.now();
 const results = new Map();
 /** @type {Map<string, Promise<void>>} */
 const running = new Map();
+/** @type {Map<string, string>} */
+const outputs = new Map();
 
 /** @typedef {{ passed: number, failed: number, skipped: number, flaky: number }} Counts */
 function countsIn(output) {
@@ -182,10 +184,24 @@ function runStage(stage) {
     }
     const seconds = (Date.now() - stageStart) / 1000;
     results.set(stage.name, { status: failed ? "failed" : "passed", seconds, counts: countsIn(output) });
+    outputs.set(stage.name, output);
     console.log(`\n=== ${stage.name}: ${failed ? "FAILED" : "passed"} in ${clock(seconds)} ===\n${output}`);
   })();
   running.set(stage.name, promise);
   return promise;
+}
+
+/**
+ * The part of a failed stage's output that says why: Vitest's "Failed Tests" section, Playwright's numbered
+ * failures, or else the output's end. Cut to a size a reader of the log's tail still sees whole.
+ */
+function whyFailed(output) {
+  const lines = stripVTControlCharacters(output).split("\n");
+  const vitest = lines.findIndex((line) => /Failed Tests \d+/.test(line));
+  const playwright = lines.findIndex((line) => /^\s+1\) /.test(line));
+  const from = vitest >= 0 ? vitest : playwright >= 0 ? playwright : Math.max(0, lines.length - 60);
+  const excerpt = lines.slice(from, from + 120);
+  return excerpt.join("\n") + (lines.length > from + 120 ? "\n[…]" : "");
 }
 
 const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
@@ -211,6 +227,8 @@ console.log(`\nnpm test took ${clock((Date.now() - started) / 1000)}.`);
 const failedStages = stages.filter((stage) => results.get(stage.name).status === "failed").map((stage) => stage.name);
 console.log(`${total.passed} passed, ${total.failed} failed${total.flaky ? `, ${total.flaky} flaky` : ""}, ${total.skipped} skipped`);
 if (failedStages.length) {
+  // A CI log may be read from its end only: say again why each failed stage failed, after the table.
+  for (const name of failedStages) console.error(`\n=== why ${name} failed ===\n${whyFailed(outputs.get(name) ?? results.get(name).note ?? "")}`);
   console.error(`Failed: ${failedStages.join(", ")}.`);
   process.exit(1);
 }
