@@ -197,6 +197,8 @@ export function topWithOther<T extends { service: string; revenue: number; cost:
   ];
 }
 export const OTHER_SERVICES = "Other";
+/** The by-service table's last row: what coupons and referral credit took off, so its rows add up to the month. */
+export const DISCOUNTS_ROW = "Coupons and referral credit";
 
 // ---------------------------------------------------------------------------------------------
 // What the API answers

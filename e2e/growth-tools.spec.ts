@@ -143,6 +143,8 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
     },
   ]);
   await shopperB.goto(`/?ref=${code}`);
+  // The page keeps the code once it is hydrated; a person reads the page first, the test waits for it.
+  await expect.poll(() => shopperB.evaluate(() => localStorage.getItem("referral"))).toBe(code);
   await shopperB.goto("/cart");
   await shopperB.getByRole("button", { name: "Proceed to Checkout" }).click();
   await shopperB.getByRole("dialog").getByLabel("Phone").fill(phoneB);

@@ -136,6 +136,23 @@ describe("coupons", () => {
     expect((await admin(t, "GET", "/api/admin/orders")).json().items).toHaveLength(1);
   });
 
+  it("comes back when the order that used it is cancelled, and stays listed with that status", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const { netflix } = await ids(t);
+    const coupon = await addCoupon(t, { code: "ONCEMORE", kind: "fixed", amount: 50, maxUses: 1, maxUsesPerPhone: 1 });
+    const items = [{ _id: netflix, months: 1, devices: 1 }];
+    const first = await checkout(t, { items, channel: "whatsapp", phone: "9804444444", coupon: "ONCEMORE" });
+    expect(first.statusCode).toBe(201);
+    expect((await checkout(t, { items, channel: "whatsapp", phone: "9805555555", coupon: "ONCEMORE" })).statusCode).toBe(400);
+    expect((await admin(t, "POST", `/api/admin/orders/${first.json().reference}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    // The same phone may use it again, and the limit of 1 has room again.
+    const again = await checkout(t, { items, channel: "whatsapp", phone: "9804444444", coupon: "ONCEMORE" });
+    expect(again.statusCode, again.body).toBe(201);
+    const uses = (await admin(t, "GET", `/api/admin/coupons/${coupon._id}/uses`)).json();
+    expect(uses.coupon).toMatchObject({ uses: 1, discountGiven: 50 });
+    expect(uses.uses.map((use: { status: string }) => use.status).sort()).toEqual(["cancelled", "new"]);
+  });
+
   it("holds its limit per phone, however the phone is written", async () => {
     const t = await createTestApp({ seed: true, clock: () => NOW });
     const { netflix } = await ids(t);
@@ -165,6 +182,13 @@ describe("reports", () => {
     }
     const months = (await admin(t, "GET", "/api/admin/reports/money")).json().months;
     expect(months.at(-1)).toMatchObject({ month: "2026-11", revenue: 1584 + 300, discount: 176 });
+    // By service: the lines at their prices, then the discount as a row of its own; together the month's revenue.
+    const services = (await admin(t, "GET", "/api/admin/reports/services?month=2026-11")).json().services;
+    expect(services.at(-1)).toEqual({ service: "Coupons and referral credit", revenue: -176, cost: 0, margin: -176 });
+    expect(services.find((row: { service: string }) => row.service === "Netflix Premium")).toMatchObject({ revenue: 1760 + 300 });
+    expect(services.reduce((sum: number, row: { revenue: number }) => sum + row.revenue, 0)).toBe(1584 + 300);
+    const csv = (await admin(t, "GET", "/api/admin/reports/services.csv?month=2026-11")).body;
+    expect(csv.trim().split("\n").at(-1)).toBe(`"2026-11","Coupons and referral credit",-176,0,-176`);
   });
 });
 

@@ -1,7 +1,14 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { formatNpr } from "../../../domain/money";
-import type { AccountProfit, CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports";
+import {
+  DISCOUNTS_ROW,
+  type AccountProfit,
+  type CustomerMonth,
+  type MoneyMonth,
+  type RenewalMonth,
+  type ServiceMoney,
+} from "../../../domain/reports";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
@@ -102,6 +109,8 @@ export type ReportData = {
 /** Four pictures of the shop's money and customers, each with a table of the same numbers, and the CSV downloads. */
 export function ReportScreen({ money, month, services, customers, renewals, accountProfits }: ReportData) {
   const months = money.map((m) => monthLabel(m.month));
+  // A bar below zero for the discounts would read as a service that lost money: the table has that row.
+  const charted = services.filter((s) => s.service !== DISCOUNTS_ROW);
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Reports</h1>
@@ -132,7 +141,7 @@ export function ReportScreen({ money, month, services, customers, renewals, acco
       <ReportSection
         id="report-services"
         title={`Revenue by service, ${monthLabel(month)}`}
-        intro="The ten services that brought the most, the rest as Other."
+        intro="The ten services that brought the most, the rest as Other; the last row, what coupons and referral credit took off, makes the rows add up to the month's revenue."
       >
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
           <div>
@@ -158,10 +167,10 @@ export function ReportScreen({ money, month, services, customers, renewals, acco
             <LazyChart
               kind="bar"
               horizontal
-              labels={services.map((s) => s.service)}
+              labels={charted.map((s) => s.service)}
               unit="npr"
               description={`Bar chart of revenue by service in ${monthLabel(month)}; the table below has the numbers.`}
-              series={[{ label: "Revenue", tone: "revenue", values: services.map((s) => s.revenue) }]}
+              series={[{ label: "Revenue", tone: "revenue", values: charted.map((s) => s.revenue) }]}
             />
             <Table
               caption={`Revenue, cost and margin by service in ${monthLabel(month)}, NPR`}

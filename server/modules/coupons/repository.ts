@@ -100,10 +100,12 @@ export function createCouponsRepository() {
 
     async usesByPhone(db: Db, couponId: string, phoneKey: string): Promise<number> {
       const row = await db
-        .selectFrom("coupon_uses")
+        .selectFrom("coupon_uses as u")
+        .innerJoin("orders as o", "o.id", "u.order_id")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("coupon_id", "=", couponId)
-        .where("phone_key", "=", phoneKey)
+        .where("u.coupon_id", "=", couponId)
+        .where("u.phone_key", "=", phoneKey)
+        .where("o.status", "!=", "cancelled")
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -517,11 +517,25 @@ export function createOrdersRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Lines these renewal orders were to renew, due again now that they will not happen. */
-    async releaseRenewedLines(db: Db, renewalOrderIds: string | readonly string[]): Promise<void> {
-      const ids = typeof renewalOrderIds === "string" ? [renewalOrderIds] : renewalOrderIds;
+    /**
+     * What these orders held, given back now that they are cancelled: the lines they were to renew are due again,
+     * and their coupon's use counts no more against its limit (the use stays listed, with the order's status).
+     * Called once per order, in the transaction that cancels it.
+     */
+    async releaseCancelled(db: Db, cancelledOrderIds: string | readonly string[]): Promise<void> {
+      const ids = typeof cancelledOrderIds === "string" ? [cancelledOrderIds] : cancelledOrderIds;
       if (ids.length === 0) return;
       await db.updateTable("order_lines").set({ renewal_order_id: null }).where("renewal_order_id", "in", ids).execute();
+      const uses = await db.selectFrom("coupon_uses").select("coupon_id").where("order_id", "in", ids).execute();
+      const perCoupon = new Map<string, number>();
+      for (const use of uses) perCoupon.set(use.coupon_id, (perCoupon.get(use.coupon_id) ?? 0) + 1);
+      for (const [couponId, released] of perCoupon) {
+        await db
+          .updateTable("coupons")
+          .set({ uses: sql<number>`case when uses >= ${released} then uses - ${released} else 0 end` })
+          .where("id", "=", couponId)
+          .execute();
+      }
     },
 
     async countByStatusSince(db: Db, since: string): Promise<OrderCounts> {

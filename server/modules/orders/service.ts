@@ -620,8 +620,9 @@ export function createOrdersService(
         if (!(await repository.updateStatus(trx, order._id, order.status, to, now))) {
           throw conflict("Someone else changed this order just now. Reload it and try again.");
         }
-        // A renewal that will not happen must not hide the line it renews from Renew and the renewals due.
-        if (to === "cancelled") await repository.releaseRenewedLines(trx, order._id);
+        // A renewal that will not happen must not hide the line it renews from Renew and the renewals due, nor a
+        // coupon that was not used count against its limit.
+        if (to === "cancelled") await repository.releaseCancelled(trx, order._id);
         if (to === "delivered") await startLines(trx, order, startDate ?? today());
         if (to === "paid" || to === "delivered") await notices?.orderMoved(trx, order._id, to);
         // Paid, or delivered without being marked paid first: a referred order earns its referrer's credit (once).
@@ -744,7 +745,7 @@ export function createOrdersService(
       const before = new Date(now.getTime() - expireNewAfterHours * 3_600_000).toISOString();
       return db.transaction().execute(async (trx) => {
         const expired = await repository.cancelAwaiting(trx, await repository.staleNew(trx, before, EXPIRE_BATCH), "expired", now.toISOString());
-        await repository.releaseRenewedLines(trx, expired);
+        await repository.releaseCancelled(trx, expired);
         return expired.length;
       });
     },
@@ -765,7 +766,7 @@ export function createOrdersService(
           "spam",
           now,
         );
-        await repository.releaseRenewedLines(trx, ids);
+        await repository.releaseCancelled(trx, ids);
         return { found, marked: new Set(ids) };
       });
       const byReference = new Map(found.map((row) => [row.reference, row]));

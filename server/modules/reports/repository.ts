@@ -97,6 +97,14 @@ export function createReportsRepository() {
       return rows.map((row) => ({ key: row.service_key, service: row.service, revenue: num(row.revenue) }));
     },
 
+    /** What coupons and referral credit took off the orders delivered in [from, to). */
+    async discountsBetween(db: Db, from: string, to: string): Promise<number> {
+      const { rows } = await sql<{ discount: number | string | null }>`
+        select sum(discount + credit_applied) as discount from orders
+        where status = 'delivered' and ${revenueAt} >= ${from} and ${revenueAt} < ${to}`.execute(db);
+      return num(rows[0]?.discount ?? 0);
+    },
+
     /** Keys given in [from, to), their cost per item. */
     async keyCostByItem(db: Db, from: string, to: string) {
       const rows = await db

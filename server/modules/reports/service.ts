@@ -15,6 +15,7 @@ import {
   roundParts,
   shiftMonth,
   shopDayStart,
+  DISCOUNTS_ROW,
   TOP_SERVICES,
   topWithOther,
   type CustomerMonth,
@@ -60,15 +61,20 @@ export function createReportsService(db: Db, clock: Clock) {
     });
   }
 
-  /** Every service's revenue, cost and margin in `month`, largest revenue first. */
-  async function services(month: string): Promise<ServiceMoney[]> {
+  /**
+   * Every service's revenue, cost and margin in `month`, largest revenue first, then what coupons and referral
+   * credit took off (a coupon may serve some lines of an order only, so it stays a row of its own): the rows add
+   * up to the month's revenue.
+   */
+  async function services(month: string): Promise<{ services: ServiceMoney[]; discounts: ServiceMoney | null }> {
     const from = firstDayOf(month);
     const to = firstDayOf(shiftMonth(month, 1));
     const [fromAt, toAt] = [shopDayStart(from), shopDayStart(to)];
-    const [revenue, keyCost, accounts] = await Promise.all([
+    const [revenue, keyCost, accounts, discount] = await Promise.all([
       repository.revenueByService(db, fromAt, toAt),
       repository.keyCostByItem(db, fromAt, toAt),
       repository.accounts(db),
+      repository.discountsBetween(db, fromAt, toAt),
     ]);
     const rows = new Map<string, { service: string; revenue: number; providerCost: number; keyCost: number }>();
     const row = (key: string, service = "") => {
@@ -88,13 +94,14 @@ export function createReportsService(db: Db, clock: Clock) {
     const names = await repository.itemNames(db, unnamed);
     const entries = [...rows].map(([key, value]) => ({ ...value, service: value.service || names.get(key) || key }));
     const providerCosts = roundParts(entries.map((entry) => entry.providerCost));
-    return entries
+    const services = entries
       .map((entry, i) => {
         const cost = providerCosts[i]! + entry.keyCost;
         return { service: entry.service, revenue: entry.revenue, cost, margin: entry.revenue - cost };
       })
       .filter((entry) => entry.revenue !== 0 || entry.cost !== 0)
       .sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service));
+    return { services, discounts: discount ? { service: DISCOUNTS_ROW, revenue: -discount, cost: 0, margin: -discount } : null };
   }
 
   /**
@@ -156,10 +163,18 @@ export function createReportsService(db: Db, clock: Clock) {
     /** The last twelve months, this one last. */
     money: (): Promise<MoneyMonth[]> => money(monthsEndingWith(thisMonth(), REPORT_MONTHS)),
 
-    services,
+    /** Every service, then the discounts' row when there is one. */
+    async services(month: string): Promise<ServiceMoney[]> {
+      const { services: rows, discounts } = await services(month);
+      return discounts ? [...rows, discounts] : rows;
+    },
 
-    /** The chart's rows: the ten services with the most revenue, the rest as Other. */
-    topServices: async (month: string): Promise<ServiceMoney[]> => topWithOther(await services(month), TOP_SERVICES),
+    /** The chart's rows: the ten services with the most revenue, the rest as Other, then the discounts. */
+    async topServices(month: string): Promise<ServiceMoney[]> {
+      const { services: rows, discounts } = await services(month);
+      const top = topWithOther(rows, TOP_SERVICES);
+      return discounts ? [...top, discounts] : top;
+    },
 
     async customers(): Promise<CustomerMonth[]> {
       const months = monthsEndingWith(thisMonth(), REPORT_MONTHS);
