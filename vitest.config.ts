@@ -45,6 +45,9 @@ export default defineConfig({
           include: ["tests/instances/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Processes, a proxy and timing on a shared 2-core machine: CI tries a failed test once more, as it does
+          // end-to-end tests, and the output still names the failed try (npm test repeats it after the table).
+          retry: process.env.CI ? 1 : 0,
           fileParallelism: false,
         },
       },

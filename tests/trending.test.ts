@@ -339,11 +339,13 @@ describe("the poster relay, facing a movie database that misbehaves", () => {
         res.writeHead(200, { "content-type": "image/jpeg", "content-length": "100000" });
         res.write(JPEG.subarray(0, 4));
       },
-      { timeoutMs: 300 },
+      // Room for the list's own request on a busy machine: the time limit serves every request.
+      { timeoutMs: 1000 },
     );
     const started = Date.now();
     expect(await service.poster("p0.jpg")).toBeNull();
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Given up at the limit, not at the test's minute.
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it.each(["text/html", "image/svg+xml", "application/octet-stream", "image/jpeg; charset=x"])("refuses a poster sent as %s", async (type) => {
