@@ -52,7 +52,9 @@ const historySchema = z.array(
 );
 
 /** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, "accountHealth" | "accounts" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders">;
+}> = async (app, { services }) => {
   const { accounts, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
 
   let sweep: NodeJS.Timeout | undefined;

@@ -10,7 +10,7 @@ import type { Actor } from "./repository";
 export const actorOf = (request: FastifyRequest): Actor => ({ email: request.admin!.email, address: request.ip });
 
 /** The audit log (ADR 0100). Admin only, like all of /api/admin. */
-export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "audit"> }> = async (app, { services }) => {
   app.get(
     "/admin/audit",
     {

@@ -80,7 +80,7 @@ const fromAnotherOrigin = (request: FastifyRequest) => ["same-site", "cross-site
  * the router matched, never the raw request target: `/%61pi/admin/…` or `http://x/api/admin/…` reach
  * the same handler as `/api/admin/…` and must meet the same guard.
  */
-export function registerAuthGuard(app: FastifyInstance, services: Services, config: Config) {
+export function registerAuthGuard(app: FastifyInstance, services: Pick<Services, "auth">, config: Config) {
   const cookie = sessionCookie(config);
   app.decorateRequest("admin", null);
 

@@ -27,7 +27,10 @@ import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 /** How often sessions past their expiry are deleted. */
 export const SESSION_SWEEP_MS = 15 * 60_000;
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (app, { services, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth" | "limits" | "loginThrottle">; config: Config }> = async (
+  app,
+  { services, config },
+) => {
   const cookie = sessionCookie(config);
   const device = deviceCookie(config);
   const throttle = services.loginThrottle;

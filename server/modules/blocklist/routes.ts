@@ -7,7 +7,7 @@ import type { Services } from "../../services";
 const listAnswer = z.object({ success: z.literal(true), items: z.array(blockedPhoneSchema), attempts: z.array(blockedAttemptSchema) });
 
 /** The seller's blocklist of phones (issue 32), and the checkouts they tried. */
-export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "blocklist"> }> = async (app, { services }) => {
   const { blocklist } = services;
 
   app.get(

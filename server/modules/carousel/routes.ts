@@ -8,7 +8,10 @@ import { expectedVersion, ifMatchHeaders } from "../versions";
 
 const slideListSchema = z.array(carouselSlideSchema);
 
-export const carouselRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
+export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "carousel">; publicUrl: string | undefined }> = async (
+  app,
+  { services, publicUrl },
+) => {
   const { carousel } = services;
   const withAbsoluteImage = (slide: CarouselSlide): CarouselSlide => ({ ...slide, image: absoluteLink(publicUrl, slide.image) });
   const slides = async () => (await carousel.list()).map(withAbsoluteImage);

@@ -27,7 +27,7 @@ async function acceptEitherSpelling(request: FastifyRequest) {
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{
-  services: Services;
+  services: Pick<Services, "catalogue">;
   publicUrl: string | undefined;
 }> = async (app, { services, publicUrl }) => {
   const { catalogue } = services;

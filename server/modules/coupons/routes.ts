@@ -10,7 +10,7 @@ const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item
 const failures = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** The seller's coupons (issue 32): shoppers only ever name one, through the quote and checkout. */
-export const couponsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "coupons"> }> = async (app, { services }) => {
   const { coupons } = services;
 
   app.get(

@@ -12,7 +12,7 @@ const keyParams = z.object({ key: z.string().max(100, "No link has a key this lo
 const linkAnswer = z.object({ success: z.literal(true), link: customerLinkSchema });
 
 /** The customer link (issue 31, ADR 0104): the shopper's page of all their subscriptions, and the admin's New and Revoke. */
-export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "customerLinks"> }> = async (app, { services }) => {
   const { customerLinks } = services;
 
   app.get(

@@ -10,7 +10,7 @@ export const CUSTOMERS_CSV_FILENAME = "customers.csv";
 const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the customer's phone").max(30, "A phone has at most 30 characters") });
 const customerAnswer = z.object({ success: z.literal(true), message: z.string(), customer: customerSchema });
 
-export const customersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "customers"> }> = async (app, { services }) => {
   const { customers } = services;
 
   app.get(

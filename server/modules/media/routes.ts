@@ -10,7 +10,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * Uploaded images under /media/: from this instance's folder, which the database fills on a miss (ADR 0023).
  * An upload made through another instance is served here too.
  */
-export const mediaRoutes: FastifyPluginAsync<{ services: Services; mediaDir: string }> = async (app, { services, mediaDir }) => {
+export const mediaRoutes: FastifyPluginAsync<{ services: Pick<Services, "media">; mediaDir: string }> = async (app, { services, mediaDir }) => {
   // Only reply.sendFile, for this plugin: the route below decides what may be served.
   await app.register(fastifyStatic, {
     root: mediaDir,

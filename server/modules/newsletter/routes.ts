@@ -12,7 +12,7 @@ export const NEWSLETTER_CSV_FILENAME = "newsletter-subscribers.csv";
 /** Per client address: enough for typos, too few to fill the list with junk. */
 export const SUBSCRIBE_LIMIT = { max: 5, timeWindow: 60_000 };
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "newsletter"> }> = async (app, { services }) => {
   const { newsletter } = services;
 
   // Registered inside this plugin, so only routes here that ask for a limit get one.

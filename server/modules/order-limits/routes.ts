@@ -6,7 +6,7 @@ import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
 /** The seller's limits on anonymous orders and what they refused (issue 34, ADR 0101). Admin only, like all of /api/admin. */
-export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits"> }> = async (app, { services }) => {
   const { orderLimits } = services;
   const limitsAnswer = z.object({ success: z.literal(true), data: orderLimitsSchema, version: z.number() });
 

@@ -43,7 +43,7 @@ const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) }
 const orderAnswer = orderAnswerSchema;
 const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits" | "orders"> }> = async (app, { services }) => {
   const { orders, orderLimits } = services;
 
   let sweep: NodeJS.Timeout | undefined;

@@ -10,7 +10,7 @@ const listAnswer = z.object({ success: z.literal(true), items: z.array(paymentMe
 const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item: paymentMethodSchema });
 
 /** The shop's payment methods, for admins only (the order page reads the enabled ones through its order). */
-export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "paymentMethods"> }> = async (app, { services }) => {
   const { paymentMethods } = services;
 
   app.get(

@@ -24,10 +24,11 @@ const paymentParams = z.object({ id: z.string().trim().min(1).max(40) });
 const gatewayParams = z.object({ gateway: z.enum(GATEWAYS) });
 
 /** Online payments (issue 30): Khalti, eSewa and Fonepay, proved by asking the gateway, never by what a browser says. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined; secureCookies: boolean }> = async (
-  app,
-  { services, publicUrl, secureCookies },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, "payments">;
+  publicUrl: string | undefined;
+  secureCookies: boolean;
+}> = async (app, { services, publicUrl, secureCookies }) => {
   const { payments } = services;
 
   app.post(

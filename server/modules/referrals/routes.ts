@@ -10,7 +10,7 @@ const settingsAnswer = z.object({ success: z.literal(true), settings: referralSe
 const failures = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** Referrals (issue 32): the credit a referral earns, a customer's credit, and applying it to their order. */
-export const referralsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orders" | "referrals"> }> = async (app, { services }) => {
   const { referrals, orders } = services;
 
   app.get(

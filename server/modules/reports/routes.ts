@@ -17,7 +17,7 @@ import { csvHeaders, toCsv } from "../csv";
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
 const failures = { 400: errorResponseSchema };
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "reports"> }> = async (app, { services }) => {
   const { reports } = services;
 
   app.get(

@@ -4,7 +4,7 @@ import { shopSettingsResponseSchema, shopSettingsSchema } from "../../../domain/
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "settings"> }> = async (app, { services }) => {
   const { settings } = services;
 
   app.get(

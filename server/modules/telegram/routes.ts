@@ -20,7 +20,10 @@ export const TELEGRAM_LINK_LIMIT = { max: 10, timeWindow: 60_000 };
  * The seller's Telegram bot (issue 31, ADR 0105): its settings for the admins, and the webhook Telegram calls when
  * the shop's public URL is https.
  */
-export const telegramRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
+export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "telegram">; publicUrl: string | undefined }> = async (
+  app,
+  { services, publicUrl },
+) => {
   const { telegram } = services;
   const mode = publicUrl?.startsWith("https://") ? ("webhook" as const) : ("polling" as const);
 

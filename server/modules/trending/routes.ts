@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Services } from "../../services";
 import { POSTER_PATH } from "./service";
 
-export const trendingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const trendingRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "trending"> }> = async (app, { services }) => {
   app.get(
     `${POSTER_PATH}:file`,
     { config: { public: true }, schema: { hide: true, params: z.object({ file: z.string() }) } },

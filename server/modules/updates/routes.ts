@@ -5,7 +5,10 @@ import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type Up
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
-export const updatesRoutes: FastifyPluginAsyncZod<{ services: Services; publicUrl: string | undefined }> = async (app, { services, publicUrl }) => {
+export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "updates">; publicUrl: string | undefined }> = async (
+  app,
+  { services, publicUrl },
+) => {
   const { updates } = services;
   const withAbsoluteImage = (post: UpdatePost): UpdatePost => ({ ...post, ImageUrl: absoluteLink(publicUrl, post.ImageUrl) });
 

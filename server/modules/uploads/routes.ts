@@ -18,7 +18,7 @@ const multipartMessages: Record<string, { status: number; message: string }> = {
   FST_MP_PREMATURE_CLOSE: { status: 400, message: "The upload was cut off before it finished; try again" },
 };
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "uploads"> }> = async (app, { services }) => {
   // Multipart is understood here only; every other API route still answers 415 to it.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },

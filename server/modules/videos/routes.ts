@@ -4,7 +4,7 @@ import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSave
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
-export const videosRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "videos"> }> = async (app, { services }) => {
   const { videos } = services;
 
   app.post(
