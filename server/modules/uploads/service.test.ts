@@ -63,7 +63,8 @@ describe("storing an upload", () => {
     } finally {
       await database.close();
     }
-  });
+    // Six encodings of a large noisy photo: seconds on a busy machine.
+  }, 30_000);
 });
 
 /** The quickest of five checks of `bytes`, in ms: a check the machine interrupted for other work is a slower one. */
@@ -93,11 +94,12 @@ describe("carriesHiddenContent", () => {
   });
 
   // A pattern from an entry marker to a closing record retried from every marker: 5 MB of markers took hours.
-  // Linear: eight times the bytes take about eight times as long, where quadratic would take 64. A ratio of two
-  // times taken together holds on a machine busy with other work, where a fixed number of milliseconds does not.
+  // Linear: sixteen times the bytes take about sixteen times as long, where quadratic would take 256. A ratio of
+  // two times taken together holds on a machine busy with other work, where a fixed number of milliseconds does
+  // not; the bound sits four times from each (at eight times the bytes, a loaded CI machine measured 51 of 64).
   it.each(["PK\x03\x04", "<scrip", "<SVG", "javascrip", "%PDF", "<<<<", "PK\x03\x04<scrip"])("checks 5 MB made of %j in linear time", (unit) => {
     const bytes = filled(unit);
     expect(carriesHiddenContent(bytes)).toBe(false);
-    expect(fastestCheck(bytes) / fastestCheck(bytes.subarray(0, bytes.length / 8))).toBeLessThan(32);
+    expect(fastestCheck(bytes) / fastestCheck(bytes.subarray(0, bytes.length / 16))).toBeLessThan(64);
   });
 });
