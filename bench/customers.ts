@@ -3,7 +3,7 @@
 // times, lines with their dates, renewals), with provider accounts and sold keys for the cost side.
 import { randomUUID } from "node:crypto";
 import { normalisePhone } from "../domain/customers";
-import { addMonths } from "../domain/orders";
+import { addMonths } from "../domain/order-dates";
 import { openDatabase } from "../server/db/database";
 import type { Tables } from "../server/db/schema";
 import type { Insertable } from "kysely";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./common";
 import { addDays } from "./ledger-settings";
-import { addMonths, daysUntil, dateSchema } from "./orders";
+import { addMonths, daysUntil } from "./order-dates";
+import { dateSchema } from "./schemas/orders";
 
 // ---------------------------------------------------------------------------------------------
 // The seller's ledger: provider accounts, their seats, licence key stock (issue 20)

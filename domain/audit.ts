@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateSchema } from "./orders";
+import { dateSchema } from "./schemas/orders";
 
 // ---------------------------------------------------------------------------------------------
 // The audit log (ADR 0083, 0100): every reveal of a secret and every deletion or retirement, kept when the

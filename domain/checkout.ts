@@ -6,6 +6,7 @@ import { formatNpr } from "./money";
 export const monthsLabel = (months: number | string) => `${months} ${Number(months) === 1 ? "month" : "months"}`;
 
 export type ChatChannel = "whatsapp" | "telegram";
+export const CHAT_CHANNELS = ["whatsapp", "telegram"] as const satisfies readonly ChatChannel[];
 
 export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "WhatsApp", telegram: "Telegram" };
 

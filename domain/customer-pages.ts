@@ -1,5 +1,5 @@
 import { orderKeyPattern, withoutOrderKey, type ShopperOrderLine } from "./order-pages";
-import type { OrderStatus } from "./orders";
+import type { OrderStatus } from "./order-statuses";
 
 // ---------------------------------------------------------------------------------------------
 // The customer link (issue 31, ADR 0104): one page for all of a shopper's subscriptions

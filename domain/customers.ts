@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "./common";
-import { ORDER_STATUSES } from "./orders";
+import { ORDER_STATUSES } from "./order-statuses";
 
 // ---------------------------------------------------------------------------------------------
 // Who a customer is: the phone number their orders carry, written one way (issue 21)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildNetflixCodeMessage, netflixCodeRequestSchema } from "./netflix-code";
+import { buildNetflixCodeMessage } from "./netflix-code";
+import { netflixCodeRequestSchema } from "./schemas/netflix-code";
 
 describe("netflixCodeRequestSchema", () => {
   it("accepts an email and a code kind, with an optional note", () => {

@@ -1,6 +1,6 @@
-import type { OrderStatus } from "./orders";
+import type { OrderStatus } from "./order-statuses";
 import type { PaymentMethod } from "./payment-methods";
-import type { PaidVia } from "./payments";
+import type { PaidVia } from "./schemas/payments";
 
 // ---------------------------------------------------------------------------------------------
 // The order key (ADR 0075)

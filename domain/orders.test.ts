@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  addMonths,
-  internationalPhone,
-  checkoutInputSchema,
-  daysUntil,
-  nextStatuses,
-  normaliseReference,
-  orderMessage,
-  priceOrder,
-  quoteCart,
-  REFERENCE_ALPHABET,
-  referenceFromBytes,
-  referencePattern,
-  shopToday,
-  transitionError,
-  type PricedItem,
-} from "./orders";
+import { addMonths, daysUntil } from "./order-dates";
+import { internationalPhone, orderMessage } from "./order-messages";
+import { checkoutInputSchema } from "./schemas/orders";
+import { nextStatuses, transitionError } from "./order-statuses";
+import { normaliseReference, REFERENCE_ALPHABET, referenceFromBytes, referencePattern } from "./order-references";
+import { priceOrder, quoteCart, type PricedItem } from "./order-pricing";
+import { shopToday } from "./shop-time";
 import { releaseLabel } from "./trending";
 
 describe("references", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REFERENCE_ALPHABET } from "./orders";
+import { REFERENCE_ALPHABET } from "./order-references";
 
 // ---------------------------------------------------------------------------------------------
 // Referrals (issue 32, ADR 0108): a customer's code, and the credit a new customer's first paid order earns them

@@ -2,7 +2,7 @@ import http from "node:http";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import type { z } from "zod";
-import type { checkoutInputSchema, CheckoutResponse } from "../domain/orders";
+import type { checkoutInputSchema, CheckoutResponse } from "../domain/schemas/orders";
 
 /** Sets the stored theme before any page script runs (spec: 'isDarkMode', default dark). */
 export async function useTheme(page: Page, theme: "dark" | "light") {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { addMonths } from "../domain/orders";
+import { addMonths } from "../domain/order-dates";
 import { MY_ORDERS_KEY } from "../domain/order-pages";
 import { addPaymentMethod, catalogueId, catchChatLinks, placeOrder, shopDate } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths } from "../domain/orders";
+import { addMonths } from "../domain/order-dates";
 import { addDays, shopToday } from "../domain/ledger-settings";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 

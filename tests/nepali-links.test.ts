@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { referencePattern } from "../domain/orders";
+import { referencePattern } from "../domain/order-references";
 import { createTestApp } from "./helpers/app";
 import { productionWeb } from "./helpers/web";
 

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { LocalLink as Link } from "../components/local-link";
 import { chatUrl } from "../../domain/checkout";
-import { buildNetflixCodeMessage, netflixCodeRequestSchema } from "../../domain/netflix-code";
+import { buildNetflixCodeMessage } from "../../domain/netflix-code";
+import { netflixCodeRequestSchema } from "../../domain/schemas/netflix-code";
 import { card, focusRing, mutedText } from "../components/ui";
 import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/checkout/netflix-code-form";
 import { loadShopSettings } from "../lib/shop.server";

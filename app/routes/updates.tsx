@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // In the browser (a navigation here, Try Again, Refresh) the page reads the spec's GET /admin/update, so
 // its error texts are the spec's, and a lost connection shows the page's error state, not the app's.
-// Its answer check (zod) loads with the first such read, not with the page.
+// Its answer check (zod/mini) loads with the first such read, not with the page.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { fetchUpdates } = await import("../features/updates/fetch-updates");
   return fetchUpdates(fetch, new Date(), localeOfPath(new URL(request.url).pathname));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "../orders";
+import { ORDER_STATUSES } from "../order-statuses";
 
 const renewalSchema = z.object({
   itemId: z.string(),

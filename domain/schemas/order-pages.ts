@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { CHAT_CHANNELS, ORDER_STATUSES, orderLineSchema } from "../orders";
+import { CHAT_CHANNELS } from "../checkout";
+import { ORDER_STATUSES } from "../order-statuses";
+import { orderLineSchema } from "./orders";
 import { TRANSACTION_ID_MAX } from "../order-pages";
 import { PAYMENT_KINDS } from "../payment-methods";
-import { paidViaSchema } from "../payments";
+import { paidViaSchema } from "./payments";
 
 /** A wrong or missing key answers as an unknown reference does, so the key is read leniently here. */
 export const shopperOrderQuerySchema = z.object({ key: z.string().max(100).optional().default("") });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { customerDetailsInputSchema, readablePhone, type Customer } from "../../../domain/customers";
 import type { CustomerLink } from "../../../domain/schemas/customer-pages";
 import { formatNpr } from "../../../domain/money";
-import { ORDER_STATUS_LABELS } from "../../../domain/orders";
+import { ORDER_STATUS_LABELS } from "../../../domain/order-statuses";
 import { monthsLabel } from "../../../domain/validity";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";

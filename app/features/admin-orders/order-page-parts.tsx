@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { formatNpr } from "../../../domain/money";
-import type { Order } from "../../../domain/orders";
+import type { Order } from "../../../domain/schemas/orders";
 import { GATEWAY_NAMES } from "../../../domain/payments";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { copyText } from "../../lib/chat/copy-text";

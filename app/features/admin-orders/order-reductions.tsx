@@ -1,4 +1,5 @@
-import { AWAITING_PAYMENT_STATUSES, type Order } from "../../../domain/orders";
+import { AWAITING_PAYMENT_STATUSES } from "../../../domain/order-statuses";
+import type { Order } from "../../../domain/schemas/orders";
 import { formatNpr } from "../../../domain/money";
 import { mutedText, secondaryButton } from "../../components/ui";
 

@@ -1,4 +1,5 @@
-import { GATEWAY_NAMES, type PaymentToCheck } from "../../../domain/payments";
+import { GATEWAY_NAMES } from "../../../domain/payments";
+import type { PaymentToCheck } from "../../../domain/schemas/payments";
 import { formatNpr } from "../../../domain/money";
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { GATEWAY_NAMES, type Gateway, type GatewaySettings } from "../../../domain/payments";
+import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
+import type { GatewaySettings } from "../../../domain/schemas/payments";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";

@@ -1,12 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { chatUrl, type ChatChannel } from "../../../domain/checkout";
-import {
-  buildNetflixCodeMessage,
-  NETFLIX_CODE_KINDS,
-  NETFLIX_NOTE_MAX,
-  netflixCodeRequestSchema,
-  type NetflixCodeKind,
-} from "../../../domain/netflix-code";
+import { buildNetflixCodeMessage, NETFLIX_CODE_KINDS, NETFLIX_NOTE_MAX, type NetflixCodeKind } from "../../../domain/netflix-code";
+import { netflixCodeRequestSchema } from "../../../domain/schemas/netflix-code";
 import { card, mutedText } from "../../components/ui";
 import { useShop } from "../../lib/use-shop";
 import { ChatBubbleIcon, PaperPlaneIcon } from "../../components/chat/chat-icons";

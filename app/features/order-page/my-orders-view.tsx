@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { localHref } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, orderPath, type RememberedOrder } from "../../../domain/order-pages";
-import type { OrderStatus } from "../../../domain/orders";
+import type { OrderStatus } from "../../../domain/order-statuses";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { useMyOrders } from "../../lib/orders/my-orders";

@@ -4,7 +4,8 @@ import { useRevalidator } from "react-router";
 import type { Locale } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, type ShopperOrder } from "../../../domain/order-pages";
-import { GATEWAY_NAMES, type Gateway, type OnlinePayments, type PaymentStart, type PaymentState } from "../../../domain/payments";
+import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
+import type { OnlinePayments, PaymentStart, PaymentState } from "../../../domain/schemas/payments";
 import { card, mutedText, primaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 

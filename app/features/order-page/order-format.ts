@@ -1,7 +1,7 @@
 import type { Locale } from "../../../domain/locale";
 import { formatBsDate, formatDecidingDay } from "../../../domain/bikram-sambat-dates";
 import { formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
-import type { OrderStatus } from "../../../domain/orders";
+import type { OrderStatus } from "../../../domain/order-statuses";
 import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shop-time";
 import { m } from "../../paraglide/messages";
 

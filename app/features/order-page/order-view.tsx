@@ -6,7 +6,7 @@ import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
 import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
-import type { OnlinePayments } from "../../../domain/payments";
+import type { OnlinePayments } from "../../../domain/schemas/payments";
 import { Dialog } from "../../components/dialog";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { openChat, openChatTab } from "../../lib/chat/send-to-chat";

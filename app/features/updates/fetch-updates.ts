@@ -1,6 +1,5 @@
-import { z } from "zod";
 import type { Locale } from "../../../domain/locale";
-import { updatePostSchema } from "../../../domain/updates";
+import { updatesAnswerSchema } from "../../../domain/schemas/updates-answer";
 import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
 import type { UpdatesState } from "./updates-view";
 
@@ -11,25 +10,9 @@ export const UPDATES_ERRORS = {
   network: "An error occurred while fetching updates",
 } as const;
 
-// Spec §5: a post without createdAt counts as now, so it is not required here.
-const answerSchema = z.object({
-  success: z.boolean(),
-  data: z
-    .array(
-      updatePostSchema.extend({
-        createdAt: z.string().nullish(),
-        version: z.number().optional(),
-        TitleNe: z.string().nullish(),
-        DescriptionNe: z.string().nullish(),
-      }),
-    )
-    .optional(),
-  message: z.string().optional(),
-});
-
 /** The page's state from what GET /api/admin/update answered with a 2xx status (spec §6: success, data, message). */
 export function updatesStateFromAnswer(body: unknown, now = new Date(), locale: Locale = "en"): UpdatesState {
-  const answer = answerSchema.safeParse(body);
+  const answer = updatesAnswerSchema.safeParse(body);
   if (!answer.success || !answer.data.success || !answer.data.data) {
     const message = answer.success && !answer.data.success ? answer.data.message?.trim() : undefined;
     return { status: "error", detail: message || UPDATES_ERRORS.failed };

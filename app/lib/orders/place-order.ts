@@ -1,7 +1,7 @@
 import { sellerText, type Locale } from "../../../domain/locale";
 import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
-import type { CheckoutResponse } from "../../../domain/orders";
+import type { CheckoutResponse } from "../../../domain/schemas/orders";
 import { m } from "../../paraglide/messages";
 import { rememberPlacedOrder } from "./my-orders";
 import { keptReferral } from "../cart/coupon";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { DEFAULT_RENEWAL_WINDOW_DAYS, ORDER_STATUS_LABELS, ORDER_STATUSES, SAY_THEY_PAID } from "../../../domain/orders";
+import { DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/order-dates";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, SAY_THEY_PAID } from "../../../domain/order-statuses";
 import { formatNpr } from "../../../domain/money";
 import type { DashboardMoney } from "../../../domain/reports";
 import type { WeekMoney } from "../../../domain/accounts";

@@ -1,23 +1,15 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  ORDER_PAGE_SIZE,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  orderListQuerySchema,
-  normaliseReference,
-  AWAITING_PAYMENT_STATUSES,
-  SAY_THEY_PAID,
-  shopToday,
-  type OrderPage,
-} from "../../../domain/orders";
+import { ORDER_PAGE_SIZE, orderListQuerySchema, type OrderPage } from "../../../domain/schemas/orders";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, AWAITING_PAYMENT_STATUSES, SAY_THEY_PAID, spamMessage } from "../../../domain/order-statuses";
+import { normaliseReference } from "../../../domain/order-references";
+import { shopToday } from "../../../domain/shop-time";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
 import { PaymentsToCheck } from "../../features/admin-orders/payments-to-check";
 import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
 import { SpamAction } from "../../features/admin-orders/spam-action";
-import { spamMessage } from "../../../domain/orders";
 import type { LineLedgerData } from "../../../domain/accounts";
 import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
 import { inputClass } from "../../lib/admin/form-parts";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
-import { DEFAULT_RENEWAL_WINDOW_DAYS, renewalsQuerySchema, type Renewal } from "../../../domain/orders";
+import { DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/order-dates";
+import { renewalsQuerySchema, type Renewal } from "../../../domain/schemas/orders";
 import { readablePhone } from "../../../domain/customers";
 import { formatNpr } from "../../../domain/money";
 import { LANGUAGE_NAMES } from "../../../domain/locale";

@@ -1,5 +1,5 @@
 import { shopperActor } from "../../../domain/audit";
-import { normaliseReference } from "../../../domain/orders";
+import { normaliseReference } from "../../../domain/order-references";
 import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/auto-delivery";
 import type { ShopperOrder } from "../../../domain/order-pages";
 import type { ChangeNotices } from "../../db/change-notices";

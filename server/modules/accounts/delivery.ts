@@ -1,4 +1,4 @@
-import { internationalPhone } from "../../../domain/orders";
+import { internationalPhone } from "../../../domain/order-messages";
 import { accountRules, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
 import { absoluteLink } from "../../../domain/links";
 import { localHref, readLocale, type Locale } from "../../../domain/locale";

@@ -16,7 +16,7 @@ import {
   type SeatCandidate,
 } from "../../../domain/accounts";
 import { addDays, shopToday } from "../../../domain/ledger-settings";
-import { daysUntil } from "../../../domain/orders";
+import { daysUntil } from "../../../domain/order-dates";
 import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../domain/orders";
+import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Db } from "../../db/database";
 
 export type StoredLink = { phone: string; keyHash: string; keySealed: string; createdAt: string };

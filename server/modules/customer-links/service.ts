@@ -1,7 +1,9 @@
 import { planEntries } from "../../../domain/catalogue";
 import { customerPath, type CustomerSubscription, type ShopperCustomer } from "../../../domain/customer-pages";
 import { normalisePhone } from "../../../domain/customers";
-import { daysUntil, shopToday, type PricedItem } from "../../../domain/orders";
+import { daysUntil } from "../../../domain/order-dates";
+import { shopToday } from "../../../domain/shop-time";
+import type { PricedItem } from "../../../domain/order-pricing";
 import type { SeatPlace } from "../../../domain/seller-messages";
 import type { CustomerLink } from "../../../domain/schemas/customer-pages";
 import type { Clock } from "../../db/clock";

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { CustomerSort, CustomerSummary } from "../../../domain/customers";
-import type { OrderStatus } from "../../../domain/orders";
+import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Db } from "../../db/database";
 import { nextVersion, updateAtVersion } from "../versions";
 

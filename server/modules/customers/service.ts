@@ -7,7 +7,8 @@ import {
   type CustomerPage,
   type CustomerSummary,
 } from "../../../domain/customers";
-import { daysUntil, DEFAULT_RENEWAL_WINDOW_DAYS, shopToday } from "../../../domain/orders";
+import { daysUntil, DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/order-dates";
+import { shopToday } from "../../../domain/shop-time";
 import { addDays } from "../../../domain/reports";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

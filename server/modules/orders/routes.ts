@@ -16,9 +16,9 @@ import {
   renewalSchema,
   renewalsQuerySchema,
   spamInputSchema,
-  spamMessage,
   spamResultSchema,
-} from "../../../domain/orders";
+} from "../../../domain/schemas/orders";
+import { spamMessage } from "../../../domain/order-statuses";
 import { answerLocale, refusalText } from "../../../domain/order-limits";
 import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/schemas/order-pages";
 import { limit } from "../../plugins/rate-limits";

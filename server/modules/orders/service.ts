@@ -1,43 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { chatUrl, whatsappUrl } from "../../../domain/checkout";
-import {
-  addMonths,
-  daysUntil,
-  internationalPhone,
-  normaliseReference,
-  orderMessage,
-  priceOrder,
-  quoteCart,
-  REFERENCE_LENGTH,
-  referenceFromBytes,
-  ORDER_STATUS_LABELS,
-  referencePattern,
-  renewalStart,
-  shopToday,
-  transitionError,
-  UNDELIVERED_STATUSES,
-  type CheckoutResponse,
-  type LineQuote,
-  type Order,
-  type OrderCounts,
-  type OrderLineInput,
-  type OrderLine,
-  type OrderListQuery,
-  type OrderPage,
-  type OrderStatus,
-  type PricedItem,
-  type Renewal,
-  type RenewedLine,
-  type SpamResult,
-} from "../../../domain/orders";
-import type { ChatChannel } from "../../../domain/checkout";
+import { chatUrl, whatsappUrl, type ChatChannel } from "../../../domain/checkout";
+import { addMonths, daysUntil, renewalStart } from "../../../domain/order-dates";
+import { internationalPhone, orderMessage, type RenewedLine } from "../../../domain/order-messages";
+import { normaliseReference, REFERENCE_LENGTH, referenceFromBytes, referencePattern } from "../../../domain/order-references";
+import { priceOrder, quoteCart, type LineQuote, type OrderLine, type PricedItem } from "../../../domain/order-pricing";
+import { ORDER_STATUS_LABELS, transitionError, UNDELIVERED_STATUSES, type OrderCounts, type OrderStatus } from "../../../domain/order-statuses";
+import { shopToday } from "../../../domain/shop-time";
+import type { CheckoutResponse, Order, OrderLineInput, OrderListQuery, OrderPage, Renewal, SpamResult } from "../../../domain/schemas/orders";
 import { localHref, type Locale } from "../../../domain/locale";
 import { renewalMessage, type SeatPlace } from "../../../domain/seller-messages";
 import { absoluteLink } from "../../../domain/links";
 import { planEntries } from "../../../domain/catalogue";
 import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } from "../../../domain/order-pages";
 import type { PaymentMethod } from "../../../domain/payment-methods";
-import type { PaidVia } from "../../../domain/payments";
+import type { PaidVia } from "../../../domain/schemas/payments";
 import type { ShopSettings } from "../../../domain/settings";
 import { normalisePhone } from "../../../domain/customers";
 import { refusalText } from "../../../domain/order-limits";

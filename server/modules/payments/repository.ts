@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
-import { OPEN_PAYMENT_STATUSES, readGateway, type Gateway, type PaymentStatus, type PaymentToCheck } from "../../../domain/payments";
+import { OPEN_PAYMENT_STATUSES, readGateway, type Gateway, type PaymentStatus } from "../../../domain/payments";
+import type { PaymentToCheck } from "../../../domain/schemas/payments";
 import type { Db } from "../../db/database";
 import type { PaymentGatewaysTable, PaymentsTable } from "../../db/schema";
 

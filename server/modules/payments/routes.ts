@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { GATEWAYS } from "../../../domain/payments";
 import {
-  GATEWAYS,
   gatewayRevealInputSchema,
   gatewaySettingsInputSchema,
   gatewaySettingsSchema,
   paymentStartSchema,
   paymentStateSchema,
   paymentToCheckSchema,
-} from "../../../domain/payments";
+} from "../../../domain/schemas/payments";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";

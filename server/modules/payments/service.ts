@@ -2,21 +2,17 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { localHref, type Locale } from "../../../domain/locale";
 import { awaitsPayment } from "../../../domain/order-pages";
-import type { OrderStatus } from "../../../domain/orders";
-import {
-  GATEWAY_NAMES,
-  GATEWAYS,
-  KHALTI_MIN_NPR,
-  OPEN_PAYMENT_STATUSES,
-  type Gateway,
-  type GatewaySettings,
-  type GatewaySettingsInput,
-  type OnlinePayments,
-  type PaidVia,
-  type PaymentStart,
-  type PaymentState,
-  type PaymentToCheck,
-} from "../../../domain/payments";
+import type { OrderStatus } from "../../../domain/order-statuses";
+import { GATEWAY_NAMES, GATEWAYS, KHALTI_MIN_NPR, OPEN_PAYMENT_STATUSES, type Gateway } from "../../../domain/payments";
+import type {
+  GatewaySettings,
+  GatewaySettingsInput,
+  OnlinePayments,
+  PaidVia,
+  PaymentStart,
+  PaymentState,
+  PaymentToCheck,
+} from "../../../domain/schemas/payments";
 import type { NoticeEvent } from "../../../domain/notices";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { normalisePhone } from "../../../domain/customers";
-import { normaliseReference } from "../../../domain/orders";
+import { normaliseReference } from "../../../domain/order-references";
 import {
   availableCredit,
   DEFAULT_REFERRAL_CREDIT,

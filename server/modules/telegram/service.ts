@@ -22,7 +22,10 @@ import {
 } from "../../../domain/notices";
 import { awaitsPayment } from "../../../domain/order-pages";
 import { SHOPPER_KINDS, SHOPPER_REPLIES, shopperTokenPattern, type ShopperEvent } from "../../../domain/shopper-notices";
-import { daysUntil, shopToday, type Order, type OrderStatus, type Renewal } from "../../../domain/orders";
+import { daysUntil } from "../../../domain/order-dates";
+import { shopToday } from "../../../domain/shop-time";
+import type { Order, Renewal } from "../../../domain/schemas/orders";
+import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

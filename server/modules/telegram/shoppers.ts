@@ -6,7 +6,8 @@ import { addDays } from "../../../domain/ledger-settings";
 import { absoluteLink } from "../../../domain/links";
 import { localHref, type Locale } from "../../../domain/locale";
 import { localeOfTelegramUser as localeOf } from "../../../domain/notices";
-import { daysUntil, shopToday } from "../../../domain/orders";
+import { daysUntil } from "../../../domain/order-dates";
+import { shopToday } from "../../../domain/shop-time";
 import {
   laterData,
   readLaterData,
