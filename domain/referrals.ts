@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { REFERENCE_ALPHABET } from "./order-references";
 
 // ---------------------------------------------------------------------------------------------
@@ -19,25 +18,19 @@ export function normaliseReferralCode(raw: string): string {
   return REFERRAL_PREFIX + (compact.startsWith("R") && compact.length === REFERRAL_CODE_LENGTH + 1 ? compact.slice(1) : compact);
 }
 
-export const referralSettingsSchema = z.object({
-  creditAmount: z
-    .number({ error: "Credit must be a whole number of rupees" })
-    .int("Credit must be a whole number of rupees")
-    .min(0, "Credit must be at least 0 (0: referrals earn nothing)")
-    .max(100_000, "Credit must be at most 100,000"),
-});
-export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
+const referralBody = new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`);
 
-export const referralCreditSchema = z.object({
-  /** The customer's code; null when they have none yet (one is made with their customer link or delivery). */
-  code: z.string().nullable(),
-  earned: z.number(),
-  used: z.number(),
-  available: z.number(),
-  /** Each credit: the referred order and when its payment earned it. */
-  credits: z.array(z.object({ reference: z.string(), amount: z.number(), createdAt: z.string() })),
-});
-export type ReferralCredit = z.infer<typeof referralCreditSchema>;
+/**
+ * The code a shopper typed, written the shop's way ("r-abc 234" → "R-ABC234"); null when it cannot be one. After
+ * a typed "R-" six characters must follow; without it, the prefix's R may stand alone ("rabc234").
+ */
+export function typedReferralCode(raw: string): string | null {
+  const spaced = raw.replace(/\s/g, "").toUpperCase();
+  const compact = spaced.replace(/-/g, "");
+  const body =
+    spaced.startsWith(REFERRAL_PREFIX) || (compact.length === REFERRAL_CODE_LENGTH + 1 && compact.startsWith("R")) ? compact.slice(1) : compact;
+  return referralBody.test(body) ? REFERRAL_PREFIX + body : null;
+}
 
 /** What is left of a customer's credit: earned less used, never below zero. */
 export function availableCredit(earned: number, used: number): number {

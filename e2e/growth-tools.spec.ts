@@ -191,3 +191,57 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
   await expect(page.getByRole("region", { name: "What you ordered" })).toContainText("Referral credit");
   await expect(page.getByRole("region", { name: "What you ordered" })).toContainText("NPR 200");
 });
+
+test("a referral code typed in the cart is checked, kept and sent with the order", async ({ page, context, admin }) => {
+  const _id = await catalogueId(admin, "Netflix Premium");
+  await seedCart(page, [
+    {
+      lineId: "line-typed",
+      _id,
+      Id: "1",
+      name: "Netflix Premium",
+      month: 1,
+      selectedMonth: 300,
+      selectedDevice: 1,
+      image: "/images/catalogue/netflix-premium.svg",
+      cost: 300,
+    },
+  ]);
+  await page.goto("/cart");
+  await hydrated(page, "main details summary");
+  await page.getByText("Sent by a friend? Enter their referral code").click();
+  const field = page.getByRole("textbox", { name: "Referral code" });
+  await field.fill("r-abc0o1");
+  await page.getByRole("button", { name: "Use code" }).click();
+  await expect(page.getByRole("alert")).toHaveText("A referral code looks like R-ABC234: R, a dash and six letters or digits.");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await field.fill(" r-abc 234 ");
+  await page.getByRole("button", { name: "Use code" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Referral code R-ABC234 goes with your order" })).toBeVisible();
+  await inBothThemes(page);
+
+  // Kept across pages; removed, it is gone.
+  await page.reload();
+  await hydrated(page, "main button");
+  await page.getByRole("button", { name: "Remove referral code" }).click();
+  await expect(page.getByText("Referral code R-ABC234 goes with your order")).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("referral"))).toBeNull();
+
+  // Typed again, it is sent with the checkout.
+  await page.getByText("Sent by a friend? Enter their referral code").click();
+  await field.fill("RABC234");
+  await field.press("Enter");
+  await expect(page.getByText("Referral code R-ABC234 goes with your order")).toBeVisible();
+  const urls = await catchChatLinks(context);
+  const placed = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/orders");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page
+    .getByRole("dialog")
+    .getByLabel("Phone")
+    .fill(`983${String(Date.now()).slice(-7)}`);
+  const popup = context.waitForEvent("page");
+  await page.getByRole("dialog").getByRole("button", { name: "Proceed via WhatsApp" }).click();
+  expect((await placed).postDataJSON()).toMatchObject({ referral: "R-ABC234" });
+  await popup;
+  await expect.poll(() => urls.length).toBe(1);
+});

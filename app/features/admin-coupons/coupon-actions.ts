@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { blockInputSchema } from "../../../domain/blocklist";
 import { couponInputSchema } from "../../../domain/coupons";
-import { referralSettingsSchema } from "../../../domain/referrals";
+import { referralSettingsSchema } from "../../../domain/schemas/referrals";
 
 const id = z.string().min(1).max(100);
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CATEGORIES, CATEGORY_LABELS } from "../../../domain/categories";
 import { COUPON_SCOPES, couponLabel, type Coupon, type CouponUse } from "../../../domain/coupons";
-import type { ReferralSettings } from "../../../domain/referrals";
+import type { ReferralSettings } from "../../../domain/schemas/referrals";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";

@@ -12,7 +12,7 @@ import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
 import { ReferralCreditSection } from "./referral-credit";
-import type { ReferralCredit } from "../../../domain/referrals";
+import type { ReferralCredit } from "../../../domain/schemas/referrals";
 
 /** The admin's name and note for a customer, with the version they were read at (ADR 0017); or their link (ADR 0104). */
 export const customerActionSchema = z.discriminatedUnion("intent", [

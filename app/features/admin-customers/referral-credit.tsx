@@ -1,4 +1,4 @@
-import type { ReferralCredit } from "../../../domain/referrals";
+import type { ReferralCredit } from "../../../domain/schemas/referrals";
 import { formatNpr } from "../../../domain/money";
 import { card, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";

@@ -14,7 +14,7 @@ import { CheckoutDialog } from "./checkout-dialog";
 import type { SentOrder } from "../../lib/orders/use-chat-order";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { PriceNotice } from "./price-notice";
-import { CouponField, couponDiscount, useCouponQuote } from "./coupon-field";
+import { CouponField, couponDiscount, ReferralField, useCouponQuote } from "./coupon-field";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { itemsText } from "../../lib/words";
@@ -274,6 +274,7 @@ function FilledCart({
       </ul>
       <div className={`${card} mt-6 p-4`}>
         <CouponField state={coupon} />
+        <ReferralField className="mt-3" />
         {discount > 0 && coupon.answer && (
           <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
             <div className="flex justify-between gap-3">

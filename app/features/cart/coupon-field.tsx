@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { checkCoupon, couponActions, useCartCoupon, type CouponAnswer } from "../../lib/cart/coupon";
+import { typedReferralCode } from "../../../domain/referrals";
+import { checkCoupon, couponActions, referralActions, useCartCoupon, useKeptReferral, type CouponAnswer } from "../../lib/cart/coupon";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
@@ -95,5 +96,79 @@ export function CouponField({ state, className = "" }: { state: CouponState; cla
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A friend's referral code, typed here or kept from their link (`?ref=`): sent with the order, where a new
+ * customer's first paid order earns the friend a credit. Folded away until asked for; open while one is kept.
+ */
+export function ReferralField({ className = "" }: { className?: string }) {
+  const id = useId();
+  const kept = useKeptReferral();
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState(false);
+  const use = (event: FormEvent) => {
+    event.preventDefault();
+    const code = typedReferralCode(typed);
+    setProblem(!code);
+    if (!code) return;
+    referralActions.set(code);
+    setTyped("");
+  };
+  if (kept) {
+    return (
+      <div className={`flex flex-wrap items-center justify-between gap-3 ${className}`}>
+        <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
+          {m.referral_kept({ code: kept })}
+        </p>
+        <button
+          type="button"
+          onClick={() => referralActions.clear()}
+          className={`rounded px-2 py-1 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+        >
+          {m.referral_remove()}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <details className={className}>
+      <summary className={`cursor-pointer rounded py-1 text-sm font-medium text-brand-700 dark:text-brand-400 ${focusRing}`}>
+        {m.referral_ask()}
+      </summary>
+      <form onSubmit={use} noValidate className="mt-2">
+        <label htmlFor={`${id}-referral`} className="text-sm font-medium">
+          {m.referral_label()}
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={`${id}-referral`}
+            name="referral"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            placeholder="R-ABC234"
+            aria-invalid={problem || undefined}
+            aria-describedby={problem ? `${id}-referral-problem` : undefined}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setProblem(false);
+            }}
+            className={inputClass}
+          />
+          <button type="submit" className={`${secondaryButton} px-4 py-2`}>
+            {m.referral_use()}
+          </button>
+        </div>
+        {problem && (
+          <p id={`${id}-referral-problem`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+            {m.referral_invalid()}
+          </p>
+        )}
+      </form>
+    </details>
   );
 }

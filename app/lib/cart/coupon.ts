@@ -2,49 +2,65 @@ import { useSyncExternalStore } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { localeOfPath } from "../../../domain/locale";
 
+/**
+ * One short code kept in the browser (the coupon, the referral code) with the subscribe of `useSyncExternalStore`:
+ * a page that cannot store it keeps it for itself.
+ */
+function keptCode(key: string) {
+  const listeners = new Set<() => void>();
+  let snapshot: string | null | undefined;
+  const read = (): string | null => {
+    if (snapshot !== undefined) return snapshot;
+    try {
+      snapshot = localStorage.getItem(key);
+    } catch {
+      snapshot = null;
+    }
+    return snapshot;
+  };
+  const write = (code: string | null) => {
+    snapshot = code;
+    try {
+      if (code) localStorage.setItem(key, code);
+      else localStorage.removeItem(key);
+    } catch {
+      // Storage blocked: the code holds for this page.
+    }
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return { read, write, subscribe };
+}
+
 // The coupon the shopper entered, or came with in a link (`?coupon=CODE` on any page), kept with the cart in the
 // browser; the server prices it at the quote and at checkout (issue 32, ADR 0108).
-const COUPON_STORAGE_KEY = "cart-coupon";
-const listeners = new Set<() => void>();
-let snapshot: string | null | undefined;
-
-function read(): string | null {
-  if (snapshot !== undefined) return snapshot;
-  try {
-    snapshot = localStorage.getItem(COUPON_STORAGE_KEY);
-  } catch {
-    snapshot = null;
-  }
-  return snapshot;
-}
-
-function write(code: string | null) {
-  snapshot = code;
-  try {
-    if (code) localStorage.setItem(COUPON_STORAGE_KEY, code);
-    else localStorage.removeItem(COUPON_STORAGE_KEY);
-  } catch {
-    // Storage blocked: the coupon holds for this page.
-  }
-  for (const listener of listeners) listener();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const coupon = keptCode("cart-coupon");
+// The referral code a friend shared, by link (`?ref=R-CODE`) or typed in the cart's code field; sent with the
+// order, where it counts for a new customer only.
+const referral = keptCode("referral");
 
 /** The coupon kept with the cart; null on the server and when there is none. */
 export function useCartCoupon(): string | null {
-  return useSyncExternalStore(subscribe, read, () => null);
+  return useSyncExternalStore(coupon.subscribe, coupon.read, () => null);
+}
+
+/** The referral code kept for the next order; null on the server and when there is none. */
+export function useKeptReferral(): string | null {
+  return useSyncExternalStore(referral.subscribe, referral.read, () => null);
 }
 
 export const couponActions = {
-  set: (code: string) => write(code.replace(/\s+/g, "").toUpperCase().slice(0, 40) || null),
-  clear: () => write(null),
+  set: (code: string) => coupon.write(code.replace(/\s+/g, "").toUpperCase().slice(0, 40) || null),
+  clear: () => coupon.write(null),
 };
 
-const REFERRAL_STORAGE_KEY = "referral";
+export const referralActions = {
+  set: (code: string) => referral.write(code.trim().slice(0, 20) || null),
+  clear: () => referral.write(null),
+};
 
 /**
  * Keeps the coupon (`?coupon=CODE`) and the referral code (`?ref=R-CODE`) a shared link carries, whatever storefront
@@ -54,22 +70,12 @@ export function keepCodesFromLink(search: string) {
   const params = new URLSearchParams(search);
   const code = params.get("coupon");
   if (code?.trim()) couponActions.set(code);
-  const referral = params.get("ref")?.trim();
-  if (referral) {
-    try {
-      localStorage.setItem(REFERRAL_STORAGE_KEY, referral.slice(0, 20));
-    } catch {
-      // Storage blocked: the referral is lost, the order is not.
-    }
-  }
+  const shared = params.get("ref");
+  if (shared?.trim()) referralActions.set(shared);
 }
 
 export function keptReferral(): string | null {
-  try {
-    return localStorage.getItem(REFERRAL_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+  return referral.read();
 }
 
 export type CouponAnswer = { code: string; discount: number } | { code: string; problem: string };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
 import { orderAnswerSchema } from "../../../domain/schemas/orders";
-import { referralCreditSchema, referralSettingsSchema } from "../../../domain/referrals";
+import { referralCreditSchema, referralSettingsSchema } from "../../../domain/schemas/referrals";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 

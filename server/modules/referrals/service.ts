@@ -7,10 +7,8 @@ import {
   normaliseReferralCode,
   REFERRAL_CODE_LENGTH,
   referralCodeFromBytes,
-  referralSettingsSchema,
-  type ReferralCredit,
-  type ReferralSettings,
 } from "../../../domain/referrals";
+import { referralSettingsSchema, type ReferralCredit, type ReferralSettings } from "../../../domain/schemas/referrals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
