@@ -21,7 +21,13 @@ export type ShopperEvent =
 
 export type ShopperProblemNews = "answered" | "seat-moved" | "new-key" | "resolved";
 
-export const SHOPPER_KINDS: ReadonlySet<string> = new Set(["shopper-paid", "shopper-delivered", "shopper-renewal", "shopper-password", "shopper-problem"]);
+export const SHOPPER_KINDS: ReadonlySet<string> = new Set([
+  "shopper-paid",
+  "shopper-delivered",
+  "shopper-renewal",
+  "shopper-password",
+  "shopper-problem",
+]);
 
 /** A one-time token of the order page's deep link: 144 random bits, base64url, as an order key. */
 export const shopperTokenPattern = /^[A-Za-z0-9_-]{24}$/;

@@ -44,7 +44,14 @@ async function keyShop(t: TestApp, keys = "WIN-KEY-1\nWIN-KEY-2") {
   return windows;
 }
 
-type Queued = { id: string; version: number; status: string; reference: string; holding: { kind: string }; events: Array<{ kind: string; who: string; text: string }> };
+type Queued = {
+  id: string;
+  version: number;
+  status: string;
+  reference: string;
+  holding: { kind: string };
+  events: Array<{ kind: string; who: string; text: string }>;
+};
 const queue = async (t: TestApp): Promise<{ open: number; items: Queued[] }> => (await admin(t, "GET", "/api/admin/problems")).json();
 
 describe("a shopper reports a problem (issue 32)", () => {
@@ -77,7 +84,9 @@ describe("a shopper reports a problem (issue 32)", () => {
 
     const ok = await report(t, order.reference, { ...body, text: "  It says the key is blocked  " });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json().problems).toMatchObject([{ lineId: order.lineId, kind: "not-working", text: "It says the key is blocked", status: "open", events: [] }]);
+    expect(ok.json().problems).toMatchObject([
+      { lineId: order.lineId, kind: "not-working", text: "It says the key is blocked", status: "open", events: [] },
+    ]);
   });
 
   it("allows 3 open problems and 5 reports an hour per order, counted in the database, then answers 429 with a message", async () => {
@@ -93,10 +102,14 @@ describe("a shopper reports a problem (issue 32)", () => {
 
     // Resolving two makes room for two more reports, the 4th and 5th of the hour; the 6th waits for the hour.
     const items = (await queue(t)).items;
-    for (const item of items.slice(0, 2)) expect((await admin(t, "POST", `/api/admin/problems/${item.id}/resolve`, { version: item.version })).statusCode).toBe(200);
+    for (const item of items.slice(0, 2))
+      expect((await admin(t, "POST", `/api/admin/problems/${item.id}/resolve`, { version: item.version })).statusCode).toBe(200);
     expect((await report(t, order.reference, body)).statusCode).toBe(201);
     offset = 10 * 60_000;
-    expect((await admin(t, "POST", `/api/admin/problems/${(await queue(t)).items[0]!.id}/resolve`, { version: (await queue(t)).items[0]!.version })).statusCode).toBe(200);
+    expect(
+      (await admin(t, "POST", `/api/admin/problems/${(await queue(t)).items[0]!.id}/resolve`, { version: (await queue(t)).items[0]!.version }))
+        .statusCode,
+    ).toBe(200);
     expect((await report(t, order.reference, body)).statusCode).toBe(201);
     const resolveOne = (await queue(t)).items[0]!;
     await admin(t, "POST", `/api/admin/problems/${resolveOne.id}/resolve`, { version: resolveOne.version });
@@ -133,7 +146,9 @@ describe("the seller's problem queue (issue 32)", () => {
     let [now] = (await queue(t)).items;
     expect(now).toMatchObject({ status: "answered" });
     expect(now!.events.at(-1)).toMatchObject({ kind: "answered", who: TEST_ADMIN.email, text: "Try it offline first" });
-    expect((now as unknown as { tell: { whatsappUrl: string } }).tell.whatsappUrl).toMatch(/^https:\/\/wa\.me\/9779800000001\?text=.*Try%20it%20offline%20first/);
+    expect((now as unknown as { tell: { whatsappUrl: string } }).tell.whatsappUrl).toMatch(
+      /^https:\/\/wa\.me\/9779800000001\?text=.*Try%20it%20offline%20first/,
+    );
 
     expect((await admin(t, "POST", `/api/admin/problems/${problem.id}/resolve`, { version: now!.version })).statusCode).toBe(200);
     [now] = (await queue(t)).items;
@@ -194,7 +209,12 @@ describe("the seller's problem queue (issue 32)", () => {
     const [problem] = (await queue(t)).items;
     const cookie = await t.adminCookie();
     const press = () =>
-      t.app.inject({ method: "POST", url: `/api/admin/problems/${problem!.id}/new-key`, payload: { version: problem!.version }, headers: { cookie } });
+      t.app.inject({
+        method: "POST",
+        url: `/api/admin/problems/${problem!.id}/new-key`,
+        payload: { version: problem!.version },
+        headers: { cookie },
+      });
     const answers = await Promise.all([press(), press()]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const taken = await t.database.db.selectFrom("licence_keys").select("replaced_at").where("delivered_at", "is not", null).execute();
@@ -219,17 +239,24 @@ describe("the seller's problem queue (issue 32)", () => {
     const order = await delivered(t, netflix, "seat");
     expect((await admin(t, "POST", "/api/admin/accounts", account("second@example.com"))).statusCode).toBe(201);
     await report(t, order.reference, { key: order.key, lineId: order.lineId, kind: "profile-taken", text: "Someone uses my profile" });
-    const [problem] = (await queue(t)).items as Array<Queued & { holding: { kind: "seat"; login: string; proposal: { fromSeatId: string; seatId: string; login: string } } }>;
+    const [problem] = (await queue(t)).items as Array<
+      Queued & { holding: { kind: "seat"; login: string; proposal: { fromSeatId: string; seatId: string; login: string } } }
+    >;
     expect(problem!.holding).toMatchObject({ kind: "seat", login: "first@example.com", proposal: { login: "second@example.com" } });
 
     const { fromSeatId, seatId } = problem!.holding.proposal;
-    expect((await admin(t, "POST", `/api/admin/problems/${problem!.id}/move-seat`, { version: problem!.version + 1, fromSeatId, seatId })).statusCode).toBe(409);
+    expect(
+      (await admin(t, "POST", `/api/admin/problems/${problem!.id}/move-seat`, { version: problem!.version + 1, fromSeatId, seatId })).statusCode,
+    ).toBe(409);
     const moved = await admin(t, "POST", `/api/admin/problems/${problem!.id}/move-seat`, { version: problem!.version, fromSeatId, seatId });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().message).toMatch(/second@example\.com/);
     const [now] = (await queue(t)).items;
     expect(now!.holding).toMatchObject({ kind: "seat", login: "second@example.com" });
-    expect(now!.events.at(-1)).toMatchObject({ kind: "seat-moved", text: expect.stringMatching(/^Moved from .*first@example\.com.* to .*second@example\.com/) });
+    expect(now!.events.at(-1)).toMatchObject({
+      kind: "seat-moved",
+      text: expect.stringMatching(/^Moved from .*first@example\.com.* to .*second@example\.com/),
+    });
     // The account screen's own trail: a holder to tell of the new details, on the account left.
     const notices = (await admin(t, "GET", `/api/admin/accounts/${first._id}/notices`)).json();
     expect(notices.notices).toMatchObject([{ reference: order.reference, reason: "moved", toldAt: null }]);

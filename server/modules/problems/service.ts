@@ -175,7 +175,12 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
     /** The order's problems with their history, oldest first; the seller's answers in their words, our steps by kind. */
     async forShopper(orderId: string): Promise<ShopperProblem[]> {
       const problems = await repository.ofOrder(db, orderId);
-      const events = grouped(await repository.events(db, problems.map((problem) => problem.id)));
+      const events = grouped(
+        await repository.events(
+          db,
+          problems.map((problem) => problem.id),
+        ),
+      );
       return problems.map((problem) => ({
         id: problem.id,
         lineId: problem.lineId,
@@ -207,7 +212,15 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
     async queue(origin?: string): Promise<QueuedProblem[]> {
       const since = new Date(clock().getTime() - RESOLVED_SHOWN_DAYS * 86_400_000).toISOString();
       const problems = await repository.queue(db, since, QUEUE_LIMIT);
-      const [events, held] = await Promise.all([repository.events(db, problems.map((problem) => problem.id)).then(grouped), holdings(problems)]);
+      const [events, held] = await Promise.all([
+        repository
+          .events(
+            db,
+            problems.map((problem) => problem.id),
+          )
+          .then(grouped),
+        holdings(problems),
+      ]);
       return Promise.all(
         problems.map(async (problem) => {
           const history = events.get(problem.id) ?? [];
@@ -247,7 +260,11 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
      * Moves the problem's holder to the seat proposed, through the account screen's move (its checks, its
      * history of seats, its notice to tell the holder, its audit line), then writes the step.
      */
-    async moveSeat(id: string, { version, fromSeatId, seatId }: { version: number; fromSeatId: string; seatId: string }, actor: Actor): Promise<string> {
+    async moveSeat(
+      id: string,
+      { version, fromSeatId, seatId }: { version: number; fromSeatId: string; seatId: string },
+      actor: Actor,
+    ): Promise<string> {
       const problem = await problemOrThrow(db, id);
       if (problem.version !== version) throw conflict(STALE_PROBLEM, "version");
       const [seat] = await repository.seats(db, [problem.lineId]);
@@ -290,7 +307,11 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
           await audit.record(
             trx,
             actor,
-            { kind: "other", what: `licence key replaced from a reported problem (${given === 1 ? "1 key" : `${given} keys`})`, label: `${problem.lineName} for ${problem.reference}` },
+            {
+              kind: "other",
+              what: `licence key replaced from a reported problem (${given === 1 ? "1 key" : `${given} keys`})`,
+              label: `${problem.lineName} for ${problem.reference}`,
+            },
             stamp,
           );
           return { problem, given };
