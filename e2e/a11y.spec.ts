@@ -97,6 +97,24 @@ async function anOrder(
   return order;
 }
 
+/** A delivered order with a problem its shopper reported and the seller answered (issue 32). */
+async function anAnsweredProblem(scene: Scene) {
+  const order = await anOrder(scene, { status: "delivered" });
+  const key = new URL(order.orderUrl, scene.origin).searchParams.get("key")!;
+  const lineId = (await (await scene.admin.get(`/api/admin/orders/${order.reference}`)).json()).order.lines[0].id;
+  const reported = await scene.admin.post(`/api/orders/${order.reference}/problems`, {
+    data: { key, lineId, kind: "profile-taken", text: "Someone else is using my profile." },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const [problem] = (await reported.json()).problems;
+  const queued = (await (await scene.admin.get("/api/admin/problems")).json()).items.find((item: { id: string }) => item.id === problem.id);
+  const answered = await scene.admin.post(`/api/admin/problems/${problem.id}/answer`, {
+    data: { version: queued.version, text: "We are moving you to another profile today." },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  return order;
+}
+
 /** The customer link of `phone` (issue 31), as the seller's "New customer link" makes it. */
 async function customerLink({ admin }: Scene, phone: string): Promise<string> {
   const made = await admin.post(`/api/admin/customers/${phone}/link`);
@@ -431,6 +449,19 @@ const STOREFRONT: Row[] = [
     },
   },
   {
+    state: "an order page with an answered problem, and the report form open",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anAnsweredProblem(scene);
+      await scene.page.goto(orderUrl);
+      const section = scene.page.getByRole("region", { name: "Something wrong?" });
+      await expect(section).toContainText("We are moving you to another profile today.");
+      await section.getByRole("button", { name: "Report a problem with Netflix Premium" }).click();
+      await section.getByRole("button", { name: "Send to the shop" }).click();
+      await expect(section.getByRole("alert")).toHaveText("Write a few words about the problem.");
+    },
+  },
+  {
     state: "an order page's renewal checkout, its plan changed",
     tag: "@phone",
     async open(scene) {
@@ -546,6 +577,23 @@ const NEPALI: Row[] = [
 ];
 
 const ADMIN: Row[] = [
+  {
+    state: "the problem queue with an answered problem",
+    tag: "@phone",
+    async open(scene) {
+      const { reference } = await anAnsweredProblem(scene);
+      await scene.signedIn(scene.page, `/admin/problems?order=${reference}`);
+      await expect(scene.page.getByRole("heading", { name: "Profile taken: Netflix Premium" })).toBeVisible();
+      await expect(scene.page.getByRole("link", { name: "Tell on WhatsApp" })).toBeVisible();
+    },
+  },
+  {
+    state: "the problem queue of an order with none",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/problems?order=PSL-22222");
+      await expect(page.getByText("No problem was reported on this order.")).toBeVisible();
+    },
+  },
   {
     state: "the admin sign-in",
     tag: "@phone",
