@@ -584,7 +584,7 @@ const ADMIN: Row[] = [
       const { reference } = await anAnsweredProblem(scene);
       await scene.signedIn(scene.page, `/admin/problems?order=${reference}`);
       await expect(scene.page.getByRole("heading", { name: "Profile taken: Netflix Premium" })).toBeVisible();
-      await expect(scene.page.getByRole("link", { name: "Tell on WhatsApp" })).toBeVisible();
+      await expect(scene.page.getByRole("link", { name: /^WhatsApp \(order/ })).toBeVisible();
     },
   },
   {

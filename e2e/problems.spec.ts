@@ -74,7 +74,7 @@ test("a reported problem resolved by a new key", async ({ page, admin, baseURL, 
     await card.getByRole("button", { name: "Send answer" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Answer saved" })).toBeVisible();
     await expect(card.getByRole("listitem").filter({ hasText: "Answered by" })).toContainText("Here is a new key");
-    await expect(card.getByRole("link", { name: "Tell on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/9779801234567\?text=/);
+    await expect(card.getByRole("link", { name: /^WhatsApp \(order/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/9779801234567\?text=/);
 
     await shopper.reload();
     await expect(section.getByText("Answered", { exact: true })).toBeVisible();

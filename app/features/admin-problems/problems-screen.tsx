@@ -172,17 +172,18 @@ function ProblemCard({ problem }: { problem: QueuedProblem }) {
             Resolve
           </button>
         )}
-        {problem.tell && (
-          <>
-            <a href={problem.tell.whatsappUrl} target="_blank" rel="noreferrer noopener" className={smallButton}>
-              Tell on WhatsApp
-            </a>
-            <a href={problem.tell.telegramUrl} target="_blank" rel="noreferrer noopener" className={smallButton}>
-              Tell on Telegram
-            </a>
-          </>
-        )}
       </div>
+      {problem.tell && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <span className={`text-sm ${mutedText}`}>Tell the shopper your answer:</span>
+          <a href={problem.tell.whatsappUrl} target="_blank" rel="noreferrer noopener" className={smallButton}>
+            WhatsApp<span className="sr-only"> (order {problem.reference})</span>
+          </a>
+          <a href={problem.tell.telegramUrl} target="_blank" rel="noreferrer noopener" className={smallButton}>
+            Telegram<span className="sr-only"> (order {problem.reference})</span>
+          </a>
+        </div>
+      )}
       {holding.kind === "seat" && problem.status !== "resolved" && (
         <p className={`mt-2 text-sm ${mutedText}`}>
           {holding.proposal
