@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../domain/ledger-settings";
+import { startFakeTelegram, type FakeTelegram, type FakeUser } from "./fakes/telegram";
 import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 // Issue 32's last piece (ADR 0111): a shopper reports a problem on a delivered line; the seller's queue answers it,
@@ -263,5 +264,60 @@ describe("the seller's problem queue (issue 32)", () => {
     // Moving again from the seat it left is refused.
     const again = await admin(t, "POST", `/api/admin/problems/${problem!.id}/move-seat`, { version: now!.version, fromSeatId, seatId });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("telling by Telegram (issue 32)", () => {
+  let telegram: FakeTelegram;
+  beforeAll(async () => {
+    telegram = await startFakeTelegram();
+  });
+  afterAll(async () => {
+    await telegram.close();
+  });
+
+  it("tells the seller's chat of a report, and the shopper's chat of the answer and the new key, never the key", async () => {
+    const env = {
+      ...telegram.env,
+      NOTICES_TICK_MS: "50",
+      NOTICES_SCAN_MS: "200",
+      NOTICES_RETRY_MS: "50",
+      TELEGRAM_POLL_SECONDS: "1",
+      PUBLIC_URL: "http://shop.test",
+    };
+    const t = await createTestApp({ seed: true, env });
+    const token = telegram.createBot(`problems_${Date.now() % 1e6}_bot`);
+    expect((await admin(t, "PUT", "/api/admin/telegram/token", { token })).statusCode).toBe(200);
+    t.app.worker.start();
+    const seller: FakeUser = { id: 5550001, first_name: "Sita", language_code: "en" };
+    const shopper: FakeUser = { id: 6650001, first_name: "Gita", language_code: "en" };
+    const said = (user: FakeUser, words: string) =>
+      expect.poll(() => telegram.messages(token, user.id).some((m) => m.text.includes(words)), { timeout: 10_000 }).toBe(true);
+
+    const { code } = (await admin(t, "POST", "/api/admin/telegram/connect")).json();
+    telegram.say(token, seller, `/start ${code}`);
+    await said(seller, "Connected.");
+    const windows = await keyShop(t, "WIN-KEY-1\nWIN-KEY-2");
+    const order = await delivered(t, windows);
+    const link = await t.app.inject({ method: "POST", url: `/api/orders/${order.reference}/telegram`, payload: { key: order.key } });
+    telegram.say(token, shopper, `/start ${new URL(link.json().link).searchParams.get("start")}`);
+    await said(shopper, `order ${order.reference}`);
+
+    await report(t, order.reference, { key: order.key, lineId: order.lineId, kind: "not-working", text: "Activation <fails>" });
+    await said(seller, "A customer reports a problem: Windows 11 Pro Key");
+    await said(seller, "Not working: Activation &lt;fails&gt;");
+    const [problem] = (await queue(t)).items;
+    expect((await admin(t, "POST", `/api/admin/problems/${problem!.id}/new-key`, { version: problem!.version })).statusCode).toBe(200);
+    await said(shopper, `The shop gave you a new key for order <b>${order.reference}</b>`);
+    expect(
+      (await admin(t, "POST", `/api/admin/problems/${problem!.id}/answer`, { version: problem!.version + 1, text: "New key given" })).statusCode,
+    ).toBe(200);
+    await said(shopper, "The shop answered the problem you reported");
+    expect(
+      telegram
+        .messages(token, shopper.id)
+        .map((m) => m.text)
+        .join("\n"),
+    ).not.toMatch(/WIN-KEY/);
   });
 });
