@@ -13,6 +13,7 @@ import {
   hydrated,
   netflix1x1,
   netflix3x2,
+  newItem,
   placeOrder,
   seedCart,
   shopDate,
@@ -64,22 +65,9 @@ async function seedCartOfOldPrices(page: Page, admin: APIRequestContext) {
 
 /** A catalogue item of the row's own (1 month at NPR 150), deleted after the scan. */
 async function addItem({ admin, afterwards }: Scene, fields: Record<string, unknown> = {}) {
-  const name = `A11y Service ${unique()}`;
-  const created = await admin.post("/api/prices", {
-    data: {
-      Name: name,
-      Id: String(Date.now() % 1e8),
-      ImageId: "/images/placeholder.svg",
-      Category: "ott",
-      plans: { "1": 150 },
-      Status: "shared",
-      SpecialLink: "https://example.com",
-      ...fields,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  afterwards(() => admin.delete(`/api/prices/${encodeURIComponent(name)}`));
-  return { name, _id: await catalogueId(admin, name) };
+  const item = await newItem(admin, "A11y Service", fields);
+  afterwards(() => admin.delete(`/api/prices/${encodeURIComponent(item.name)}`));
+  return item;
 }
 
 /** An order of Netflix Premium for 1 month, placed as a shopper does; `status` moves it on as the admin does. */

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { catalogueId, placeOrder } from "./helpers";
+import { newItem, placeOrder } from "./helpers";
 
 // Issue 32's named journey: a shopper reports that their key is not working; the seller opens the problem
 // queue, gives a new key from stock and answers; the shopper's order page shows the answer and the new key.
@@ -10,20 +10,7 @@ const unique = () => `${Date.now() % 1e8}-${++made}`;
 
 /** A key item of its own, its first key delivered to a new order by the seller's hand, a second key in stock. */
 async function deliveredKey(admin: APIRequestContext, baseURL: string) {
-  const name = `Problem Key ${unique()}`;
-  const created = await admin.post("/api/prices", {
-    data: {
-      Name: name,
-      Id: String((Date.now() % 1e7) * 10 + made),
-      ImageId: "/images/placeholder.svg",
-      Category: "software",
-      plans: { "1": 900 },
-      Status: "none",
-      SpecialLink: "https://example.com",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const itemId = await catalogueId(admin, name);
+  const { name, _id: itemId } = await newItem(admin, "Problem Key", { Category: "software", plans: { "1": 900 }, Status: "none" });
   const oldKey = `OLD-KEY-${unique()}`;
   const newKey = `NEW-KEY-${unique()}`;
   expect((await admin.post("/api/admin/keys/import", { data: { itemId, text: oldKey } })).status()).toBe(200);

@@ -11,9 +11,10 @@ import {
   type ShopperProblem,
 } from "../../../domain/problems";
 import { formatNumber } from "../../../domain/locale-format";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import { shopTime } from "./order-format";
+import { PageSection } from "./page-section";
 
 const KIND_TEXT: Record<ProblemKind, () => string> = {
   "not-working": m.problems_kind_not_working,
@@ -56,11 +57,7 @@ export function ProblemsSection({ order, problems, locale }: { order: ShopperOrd
   if (order.status !== "delivered") return null;
   const lineName = (line: ShopperOrderLine) => sellerText(locale, line.name, line.nameNe);
   return (
-    <section aria-labelledby="problems-title" className={`${card} mt-6 p-4 sm:p-5`}>
-      <h2 id="problems-title" className="text-lg font-semibold">
-        {m.problems_title()}
-      </h2>
-      <p className={`mt-1 text-sm ${mutedText}`}>{m.problems_intro()}</p>
+    <PageSection id="problems-title" title={m.problems_title()} intro={m.problems_intro()}>
       <ul className="mt-3 space-y-3">
         {order.lines.map((line) => (
           <li key={line.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -107,7 +104,7 @@ export function ProblemsSection({ order, problems, locale }: { order: ShopperOrd
       ) : (
         problems.length > 0 && <ProblemList problems={problems} lines={order.lines} locale={locale} />
       )}
-    </section>
+    </PageSection>
   );
 }
 
