@@ -9,6 +9,7 @@ import { customerLinks } from "../server/db/migrations/0021-customer-links";
 import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
 import { growthTools } from "../server/db/migrations/0024-growth-tools";
 import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-changes-and-seat-moves";
+import { shopperProblems } from "../server/db/migrations/0026-shopper-problems";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -411,6 +412,56 @@ describe("migrations", () => {
       await auditOutlivesWhatItAudits.down!(db as unknown as Kysely<unknown>);
       await auditOutlivesWhatItAudits.up(db as unknown as Kysely<unknown>);
       expect((await read()).map((row) => row.id)).toEqual(["r4", "r5"]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0026 keeps a problem and its history as long as its order, numbers its steps once, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db as unknown as Kysely<unknown>;
+      await shopperProblems.down!(db);
+      await shopperProblems.up(db);
+      const now = "2026-01-01T00:00:00.000Z";
+      await database.db
+        .insertInto("orders")
+        .values({
+          id: "o1",
+          reference: "PSL-AAAAA",
+          channel: "whatsapp",
+          status: "delivered",
+          note: "",
+          total: 100,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await database.db
+        .insertInto("order_lines")
+        .values({ id: "l1", order_id: "o1", position: 0, item_id: null, name: "Key", months: 1, devices: 1, unit_price: 100, line_total: 100 })
+        .execute();
+      await database.db
+        .insertInto("problems")
+        .values({ id: "p1", order_id: "o1", line_id: "l1", kind: "other", text: "x", status: "open", created_at: now, updated_at: now })
+        .execute();
+      const step = { problem_id: "p1", kind: "reported", text: "x", who: "shopper", at: now };
+      await database.db
+        .insertInto("problem_events")
+        .values({ id: "e1", position: 1, ...step })
+        .execute();
+      const twice = await database.db
+        .insertInto("problem_events")
+        .values({ id: "e2", position: 1, ...step })
+        .execute()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isUniqueViolation(twice)).toBe(true);
+      expect(await database.db.selectFrom("problems").select("version").executeTakeFirst()).toEqual({ version: 1 });
+      await database.db.deleteFrom("orders").where("id", "=", "o1").execute();
+      expect(await database.db.selectFrom("problem_events").selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }
