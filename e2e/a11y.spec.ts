@@ -543,6 +543,18 @@ const NEPALI: Row[] = [
     },
   },
   {
+    state: "a Nepali order page with an answered problem, and the report form open",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anAnsweredProblem(scene);
+      await scene.page.goto(`/ne${orderUrl}`);
+      const section = scene.page.getByRole("region", { name: "केही समस्या छ?" });
+      await expect(section).toContainText("जवाफ आयो");
+      await section.getByRole("button", { name: "Netflix Premium को समस्या रिपोर्ट गर्नुहोस्" }).click();
+      await expect(section.getByRole("radio", { name: "चलेन" })).toBeFocused();
+    },
+  },
+  {
     state: "a Nepali order page, waiting for payment",
     async open({ page, admin, origin }) {
       const method = `Khalti ${unique()}`;
