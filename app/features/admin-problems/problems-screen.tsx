@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { PROBLEM_KIND_NAMES, type ProblemEventKind, type ProblemStatus, type QueuedProblem } from "../../../domain/problems";
+import { PROBLEM_KIND_NAMES, PROBLEM_TEXT_MAX, type ProblemEventKind, type ProblemStatus, type QueuedProblem } from "../../../domain/problems";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { Field, SubmitButton } from "../../lib/admin/form-parts";
@@ -128,7 +128,7 @@ function ProblemCard({ problem }: { problem: QueuedProblem }) {
             <textarea
               {...control}
               rows={2}
-              maxLength={500}
+              maxLength={PROBLEM_TEXT_MAX}
               value={answer}
               onChange={(event) => {
                 setAnswer(event.target.value);
