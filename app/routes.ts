@@ -58,6 +58,8 @@ export default [
     route("admin/accounts/:id", "routes/admin/account.tsx"),
     // A holder told of new credentials: the account screen's Send opens it in a new tab, sent on to the chat app.
     route("admin/tell/:noticeId", "routes/admin/tell.tsx"),
+    // Problems shoppers report on their order pages (issue 32, ADR 0111).
+    route("admin/problems", "routes/admin/problems.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/whatsNewVideo", "routes/admin/videos.tsx"),

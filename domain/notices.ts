@@ -99,6 +99,8 @@ export type NoticeEvent =
   | { kind: "payment-to-check"; reference: string; gateway: Gateway; amount: number; detail: string }
   | { kind: "stock-low"; itemId: string; itemName: string; free: number; threshold: number }
   | { kind: "account-due"; accountId: string; service: string; login: string; date: string; renews: boolean; daysLeft: number }
+  /** A shopper reported a problem on a delivered line (issue 32, ADR 0111). */
+  | { kind: "problem-reported"; reference: string; lineName: string; problemKind: string; text: string; customerName: string | null }
   | {
       kind: "renewal-due";
       lineId: string;
@@ -142,6 +144,7 @@ const WORDS = {
     accountBill: (days: number) => `Provider bill due ${days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`}`,
     accountEnds: (days: number) => `Provider account ends ${days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`}`,
     renewalDue: "Renewal due tomorrow, no reminder sent",
+    problem: "A customer reports a problem",
     ends: "ends",
     customer: "Customer",
     noName: "no name given",
@@ -176,6 +179,7 @@ const WORDS = {
     accountBill: (days: number) => `प्रदायकको बिल ${days === 0 ? "आज" : days === 1 ? "भोलि" : `${days} दिनमा`} तिर्नुपर्ने`,
     accountEnds: (days: number) => `प्रदायकको खाता ${days === 0 ? "आज" : days === 1 ? "भोलि" : `${days} दिनमा`} सकिन्छ`,
     renewalDue: "भोलि नवीकरण, सम्झाइएको छैन",
+    problem: "ग्राहकले समस्या रिपोर्ट गर्नुभयो",
     ends: "सकिने",
     customer: "ग्राहक",
     noName: "नाम दिइएको छैन",
@@ -213,6 +217,8 @@ export function noticePath(event: NoticeEvent): string {
       return `/admin/accounts?q=${encodeURIComponent(event.login || event.service)}`;
     case "renewal-due":
       return "/admin/renewals";
+    case "problem-reported":
+      return "/admin/problems";
     case "payment-to-check":
       return "/admin/orders?q=" + encodeURIComponent(event.reference);
     default:
@@ -238,6 +244,8 @@ export function noticeTitle(event: NoticeEvent, locale: Locale): string {
       return `${event.renews ? w.accountBill(event.daysLeft) : w.accountEnds(event.daysLeft)}: ${event.service}`;
     case "renewal-due":
       return `${w.renewalDue}: ${event.name} (${event.reference})`;
+    case "problem-reported":
+      return `${w.problem}: ${event.lineName} (${event.reference})`;
   }
 }
 
@@ -282,6 +290,10 @@ export function noticeMessage(event: NoticeEvent, locale: Locale, adminUrl: stri
     case "renewal-due":
       lines.push(customerLine(w, event.customerName, event.phone));
       lines.push(`${w.ends}: ${escape(event.expiryDate)}`);
+      break;
+    case "problem-reported":
+      lines.push(customerLine(w, event.customerName, null));
+      lines.push(`${escape(event.problemKind)}: ${escape(event.text)}`);
       break;
   }
   const path = noticePath(event);

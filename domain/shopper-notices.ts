@@ -15,9 +15,19 @@ export type ShopperEvent =
   | { kind: "shopper-paid"; orderId: string }
   | { kind: "shopper-delivered"; orderId: string }
   | { kind: "shopper-renewal"; orderId: string; lineId: string; name: string; expiryDate: string }
-  | { kind: "shopper-password"; orderId: string; service: string };
+  | { kind: "shopper-password"; orderId: string; service: string }
+  /** The seller acted on a problem the shopper reported (issue 32): answered, moved their seat, gave a new key, resolved. */
+  | { kind: "shopper-problem"; orderId: string; what: ShopperProblemNews };
 
-export const SHOPPER_KINDS: ReadonlySet<string> = new Set(["shopper-paid", "shopper-delivered", "shopper-renewal", "shopper-password"]);
+export type ShopperProblemNews = "answered" | "seat-moved" | "new-key" | "resolved";
+
+export const SHOPPER_KINDS: ReadonlySet<string> = new Set([
+  "shopper-paid",
+  "shopper-delivered",
+  "shopper-renewal",
+  "shopper-password",
+  "shopper-problem",
+]);
 
 /** A one-time token of the order page's deep link: 144 random bits, base64url, as an order key. */
 export const shopperTokenPattern = /^[A-Za-z0-9_-]{24}$/;
@@ -53,6 +63,12 @@ const WORDS = {
       `Your ${name} ends ${days === 1 ? "tomorrow" : `in ${days} days`} (${date}). Renew it to keep it without a break.`,
     password: (service: string, ref: string) =>
       `The seller changed the password of your ${service} account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
+    problem: {
+      answered: (ref: string) => `The shop answered the problem you reported on order ${ref}. Open your order page to read it.`,
+      "seat-moved": (ref: string) => `The shop moved you to another account for order ${ref}. Open your order page or your chat for the new sign-in.`,
+      "new-key": (ref: string) => `The shop gave you a new key for order ${ref}. Open your order page to see it.`,
+      resolved: (ref: string) => `The shop marked the problem you reported on order ${ref} as solved.`,
+    } satisfies Record<ShopperProblemNews, (ref: string) => string>,
     open: "Open your order",
     renew: "Renew",
     stop: "Stop updates",
@@ -64,6 +80,12 @@ const WORDS = {
       `तपाईंको ${name} ${days === 1 ? "भोलि" : `${formatNumber(days, "ne")} दिनमा`} (${date}) सकिन्छ। नरोकिई चलाउन नवीकरण गर्नुहोस्।`,
     password: (service: string, ref: string) =>
       `पसलले तपाईंको ${service} खाताको पासवर्ड फेर्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
+    problem: {
+      answered: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्याको पसलले जवाफ दिनुभयो। पढ्न अर्डरको पेज खोल्नुहोस्।`,
+      "seat-moved": (ref: string) => `अर्डर ${ref} का लागि पसलले तपाईंलाई अर्को खातामा सार्नुभयो। नयाँ साइन-इनका लागि अर्डरको पेज वा च्याट हेर्नुहोस्।`,
+      "new-key": (ref: string) => `अर्डर ${ref} का लागि पसलले नयाँ की दिनुभयो। हेर्न अर्डरको पेज खोल्नुहोस्।`,
+      resolved: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्या पसलले समाधान भएको चिन्ह लगाउनुभयो।`,
+    } satisfies Record<ShopperProblemNews, (ref: string) => string>,
     open: "अर्डर खोल्नुहोस्",
     renew: "नवीकरण गर्नुहोस्",
     stop: "सूचना रोक्नुहोस्",
@@ -92,6 +114,9 @@ export function shopperMessage(event: ShopperEvent, locale: Locale, order: { ref
       break;
     case "shopper-password":
       head = w.password(`<b>${escape(event.service)}</b>`, ref);
+      break;
+    case "shopper-problem":
+      head = w.problem[event.what](ref);
       break;
   }
   const url = escape(order.orderUrl);

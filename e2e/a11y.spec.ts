@@ -13,6 +13,7 @@ import {
   hydrated,
   netflix1x1,
   netflix3x2,
+  newItem,
   placeOrder,
   seedCart,
   shopDate,
@@ -64,22 +65,9 @@ async function seedCartOfOldPrices(page: Page, admin: APIRequestContext) {
 
 /** A catalogue item of the row's own (1 month at NPR 150), deleted after the scan. */
 async function addItem({ admin, afterwards }: Scene, fields: Record<string, unknown> = {}) {
-  const name = `A11y Service ${unique()}`;
-  const created = await admin.post("/api/prices", {
-    data: {
-      Name: name,
-      Id: String(Date.now() % 1e8),
-      ImageId: "/images/placeholder.svg",
-      Category: "ott",
-      plans: { "1": 150 },
-      Status: "shared",
-      SpecialLink: "https://example.com",
-      ...fields,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  afterwards(() => admin.delete(`/api/prices/${encodeURIComponent(name)}`));
-  return { name, _id: await catalogueId(admin, name) };
+  const item = await newItem(admin, "A11y Service", fields);
+  afterwards(() => admin.delete(`/api/prices/${encodeURIComponent(item.name)}`));
+  return item;
 }
 
 /** An order of Netflix Premium for 1 month, placed as a shopper does; `status` moves it on as the admin does. */
@@ -94,6 +82,24 @@ async function anOrder(
     const moved = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status, startDate: shopDate(-27) } });
     expect(moved.status(), await moved.text()).toBe(200);
   }
+  return order;
+}
+
+/** A delivered order with a problem its shopper reported and the seller answered (issue 32). */
+async function anAnsweredProblem(scene: Scene) {
+  const order = await anOrder(scene, { status: "delivered" });
+  const key = new URL(order.orderUrl, scene.origin).searchParams.get("key")!;
+  const lineId = (await (await scene.admin.get(`/api/admin/orders/${order.reference}`)).json()).order.lines[0].id;
+  const reported = await scene.admin.post(`/api/orders/${order.reference}/problems`, {
+    data: { key, lineId, kind: "profile-taken", text: "Someone else is using my profile." },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const [problem] = (await reported.json()).problems;
+  const queued = (await (await scene.admin.get("/api/admin/problems")).json()).items.find((item: { id: string }) => item.id === problem.id);
+  const answered = await scene.admin.post(`/api/admin/problems/${problem.id}/answer`, {
+    data: { version: queued.version, text: "We are moving you to another profile today." },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
   return order;
 }
 
@@ -431,6 +437,19 @@ const STOREFRONT: Row[] = [
     },
   },
   {
+    state: "an order page with an answered problem, and the report form open",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anAnsweredProblem(scene);
+      await scene.page.goto(orderUrl);
+      const section = scene.page.getByRole("region", { name: "Something wrong?" });
+      await expect(section).toContainText("We are moving you to another profile today.");
+      await section.getByRole("button", { name: "Report a problem with Netflix Premium" }).click();
+      await section.getByRole("button", { name: "Send to the shop" }).click();
+      await expect(section.getByRole("alert")).toHaveText("Write a few words about the problem.");
+    },
+  },
+  {
     state: "an order page's renewal checkout, its plan changed",
     tag: "@phone",
     async open(scene) {
@@ -524,6 +543,18 @@ const NEPALI: Row[] = [
     },
   },
   {
+    state: "a Nepali order page with an answered problem, and the report form open",
+    tag: "@phone",
+    async open(scene) {
+      const { orderUrl } = await anAnsweredProblem(scene);
+      await scene.page.goto(`/ne${orderUrl}`);
+      const section = scene.page.getByRole("region", { name: "केही समस्या छ?" });
+      await expect(section).toContainText("जवाफ आयो");
+      await section.getByRole("button", { name: "Netflix Premium को समस्या रिपोर्ट गर्नुहोस्" }).click();
+      await expect(section.getByRole("radio", { name: "चलेन" })).toBeFocused();
+    },
+  },
+  {
     state: "a Nepali order page, waiting for payment",
     async open({ page, admin, origin }) {
       const method = `Khalti ${unique()}`;
@@ -546,6 +577,23 @@ const NEPALI: Row[] = [
 ];
 
 const ADMIN: Row[] = [
+  {
+    state: "the problem queue with an answered problem",
+    tag: "@phone",
+    async open(scene) {
+      const { reference } = await anAnsweredProblem(scene);
+      await scene.signedIn(scene.page, `/admin/problems?order=${reference}`);
+      await expect(scene.page.getByRole("heading", { name: "Profile taken: Netflix Premium" })).toBeVisible();
+      await expect(scene.page.getByRole("link", { name: /^WhatsApp \(order/ })).toBeVisible();
+    },
+  },
+  {
+    state: "the problem queue of an order with none",
+    async open({ page, signedIn }) {
+      await signedIn(page, "/admin/problems?order=PSL-22222");
+      await expect(page.getByText("No problem was reported on this order.")).toBeVisible();
+    },
+  },
   {
     state: "the admin sign-in",
     tag: "@phone",

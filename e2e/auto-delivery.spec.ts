@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { catalogueId, placeOrder, shopDate } from "./helpers";
+import { newItem, placeOrder, shopDate } from "./helpers";
 
 // Issue 30, automatic delivery: the seller sets two items to deliver automatically (one sold on an account's
 // seats, one with keys), a shopper orders both, the seller marks the order paid, and the shopper's order page
@@ -9,27 +9,9 @@ import { catalogueId, placeOrder, shopDate } from "./helpers";
 let made = 0;
 const unique = () => `${Date.now() % 1e8}-${++made}`;
 
-/** A catalogue item of its own, so no other test sells it or stocks it. */
-async function newItem(admin: APIRequestContext) {
-  const name = `Auto Item ${unique()}`;
-  const created = await admin.post("/api/prices", {
-    data: {
-      Name: name,
-      Id: String((Date.now() % 1e7) * 10 + made),
-      ImageId: "/images/placeholder.svg",
-      Category: "ott",
-      plans: { "1": 150 },
-      Status: "shared",
-      SpecialLink: "https://example.com",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { name, _id: await catalogueId(admin, name) };
-}
-
 async function seatsAndKeys(admin: APIRequestContext, { keys = true } = {}) {
-  const seatItem = await newItem(admin);
-  const keyItem = await newItem(admin);
+  const seatItem = await newItem(admin, "Auto Item");
+  const keyItem = await newItem(admin, "Auto Item");
   const login = `seller-${unique()}@example.com`;
   const account = await admin.post("/api/admin/accounts", {
     data: {

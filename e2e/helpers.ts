@@ -125,3 +125,25 @@ export async function catalogueId(api: APIRequestContext, name: string): Promise
   const { allPrices } = await (await api.get("/api/prices")).json();
   return allPrices.find((item: { Name: string }) => item.Name === name)._id;
 }
+
+let items = 0;
+
+/** A catalogue item of the test's own, so no other test sells or stocks it (1 month at NPR 150 unless `fields` say). */
+export async function newItem(admin: APIRequestContext, prefix: string, fields: Record<string, unknown> = {}) {
+  const made = ++items;
+  const name = `${prefix} ${Date.now() % 1e8}-${made}`;
+  const created = await admin.post("/api/prices", {
+    data: {
+      Name: name,
+      Id: String((Date.now() % 1e7) * 10 + (made % 10)),
+      ImageId: "/images/placeholder.svg",
+      Category: "ott",
+      plans: { "1": 150 },
+      Status: "shared",
+      SpecialLink: "https://example.com",
+      ...fields,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { name, _id: await catalogueId(admin, name) };
+}

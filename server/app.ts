@@ -35,6 +35,7 @@ import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
 import { telegramRoutes } from "./modules/telegram/routes";
+import { problemsRoutes } from "./modules/problems/routes";
 import { createNoticeWorker, type NoticeWorker } from "./modules/telegram/worker";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
@@ -207,6 +208,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       await api.register(paymentMethodsRoutes, { services });
       await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
       await api.register(accountsRoutes, { services });
+      await api.register(problemsRoutes, { services });
       await api.register(customersRoutes, { services });
       await api.register(customerLinksRoutes, { services });
       await api.register(couponsRoutes, { services });

@@ -25,6 +25,7 @@ import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrderLimitsService } from "./modules/order-limits/service";
 import { createOrdersService } from "./modules/orders/service";
+import { createProblemsService } from "./modules/problems/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createPaymentsService } from "./modules/payments/service";
 import { createReportsService } from "./modules/reports/service";
@@ -90,7 +91,23 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     afterPaid: (reference) => deliverAutomatically(reference),
     notices,
   });
-  const autoDelivery = createAutoDelivery(db, changes, { orders, ...ledger, graceDays: async () => (await ledger.ledgerSettings.get()).graceDays });
+  const autoDelivery = createAutoDelivery(db, changes, {
+    orders,
+    ...ledger,
+    graceDays: async () => (await ledger.ledgerSettings.get()).graceDays,
+    newKeyLines: (reference) => problems.linesWithNewKey(reference),
+  });
+  /** Problems shoppers report, and the seller's queue (issue 32, ADR 0111). */
+  const problems = createProblemsService(db, clock, changes, {
+    publicUrl: config.publicUrl,
+    orders,
+    accountHealth: ledger.accountHealth,
+    licenceKeys: ledger.licenceKeys,
+    notices: {
+      record: (trx, event) => telegram.record(trx, event),
+      problemNews: (trx, orderId, what) => telegram.shoppers.problemNews(trx, orderId, what),
+    },
+  });
   const telegram = createTelegramService(db, clock, {
     secrets,
     telegram: config.telegram,
@@ -137,6 +154,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     orderLimits,
     autoDelivery,
     deliverAutomatically,
+    problems,
     payments: createPaymentsService(db, clock, {
       orders,
       secrets,

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Migration } from "kysely";
+import type { Database } from "../server/db/database";
 import { describe, expect, it } from "vitest";
 import { orderLanguage } from "../server/db/migrations/0012-order-language";
 import { billingAndLifetimeKeys } from "../server/db/migrations/0016-billing-and-lifetime-keys";
@@ -9,9 +10,22 @@ import { customerLinks } from "../server/db/migrations/0021-customer-links";
 import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
 import { growthTools } from "../server/db/migrations/0024-growth-tools";
 import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-changes-and-seat-moves";
+import { shopperProblems } from "../server/db/migrations/0026-shopper-problems";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
+
+/** A database from scratch with `migration` undone and done again, for `check`; dropped after. */
+async function afterRedoing(migration: Migration, check: (database: Database) => Promise<void>) {
+  const { database, drop } = await createTestDatabase({ fromScratch: true });
+  try {
+    await migration.down!(database.db as unknown as Kysely<unknown>);
+    await migration.up(database.db as unknown as Kysely<unknown>);
+    await check(database);
+  } finally {
+    await drop();
+  }
+}
 
 describe("migrations", () => {
   // On PostgreSQL, from scratch, each is a schema of one shared database; a shop may share one too.
@@ -415,4 +429,35 @@ describe("migrations", () => {
       await drop();
     }
   });
+
+  it("0026 keeps a problem and its history as long as its order, numbers its steps once, and can be undone", () =>
+    afterRedoing(shopperProblems, async ({ db }) => {
+      const at = "2026-01-01T00:00:00.000Z";
+      const stamps = { created_at: at, updated_at: at };
+      await db
+        .insertInto("orders")
+        .values({ id: "o1", reference: "PSL-AAAAA", channel: "whatsapp", status: "delivered", note: "", total: 1, ...stamps })
+        .execute();
+      const line = { id: "l1", order_id: "o1", position: 0, item_id: null, name: "Key", months: 1, devices: 1, unit_price: 1, line_total: 1 };
+      await db.insertInto("order_lines").values(line).execute();
+      await db
+        .insertInto("problems")
+        .values({ id: "p1", order_id: "o1", line_id: "l1", kind: "other", text: "x", status: "open", ...stamps })
+        .execute();
+      const step = { problem_id: "p1", position: 1, kind: "reported", text: "x", who: "shopper", at };
+      await db
+        .insertInto("problem_events")
+        .values({ id: "e1", ...step })
+        .execute();
+      // The same step number twice is refused: two writers of one problem's history cannot both take it.
+      const twice = await db
+        .insertInto("problem_events")
+        .values({ id: "e2", ...step })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(isUniqueViolation(twice)).toBe(true);
+      expect(await db.selectFrom("problems").select("version").executeTakeFirst()).toEqual({ version: 1 });
+      await db.deleteFrom("orders").where("id", "=", "o1").execute();
+      expect(await db.selectFrom("problem_events").selectAll().execute()).toEqual([]);
+    }));
 });

@@ -53,6 +53,8 @@ describe("the API as a whole", () => {
         "POST /api/orders/:reference/pay/:gateway",
         // A Telegram deep link for the shopper who asks for updates, by the same key (ADR 0107).
         "POST /api/orders/:reference/telegram",
+        // A problem reported on a delivered line, by the same key (ADR 0111).
+        "POST /api/orders/:reference/problems",
         "GET /api/payments/:id",
         "GET /api/payments/:id/return",
         "GET /api/payments/:id/failed",

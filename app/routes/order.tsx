@@ -3,13 +3,18 @@ import { loadShopperOrder } from "../features/order-page/order.server";
 import { OrderView } from "../features/order-page/order-view";
 import { loadOnlinePayments } from "../features/order-page/online-payments.server";
 import { loadTelegramOffer } from "../features/order-page/telegram-updates.server";
+import { loadProblems } from "../features/order-page/problems.server";
 import { m } from "../paraglide/messages";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const loaded = await loadShopperOrder(context, request, params.reference);
-  const [online, telegram] = await Promise.all([loadOnlinePayments(context, loaded.order), loadTelegramOffer(context, loaded.order)]);
-  return { ...loaded, online, telegram };
+  const [online, telegram, problems] = await Promise.all([
+    loadOnlinePayments(context, loaded.order),
+    loadTelegramOffer(context, loaded.order),
+    loadProblems(context, loaded.order),
+  ]);
+  return { ...loaded, online, telegram, problems };
 }
 
 // One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
@@ -20,7 +25,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  return <OrderView order={loaderData.order} credentials={loaderData.credentials} online={loaderData.online} telegram={loaderData.telegram} />;
+  return (
+    <OrderView
+      order={loaderData.order}
+      credentials={loaderData.credentials}
+      online={loaderData.online}
+      telegram={loaderData.telegram}
+      problems={loaderData.problems}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -23,6 +23,7 @@ import { telegramBot } from "./migrations/0022-telegram-bot";
 import { shopperUpdates } from "./migrations/0023-shopper-updates";
 import { growthTools } from "./migrations/0024-growth-tools";
 import { secretChangesAndSeatMoves } from "./migrations/0025-secret-changes-and-seat-moves";
+import { shopperProblems } from "./migrations/0026-shopper-problems";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0023-shopper-updates": shopperUpdates,
   "0024-growth-tools": growthTools,
   "0025-secret-changes-and-seat-moves": secretChangesAndSeatMoves,
+  "0026-shopper-problems": shopperProblems,
 };
 
 export const migrationNames = Object.keys(migrations);

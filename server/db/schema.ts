@@ -279,6 +279,8 @@ export interface LicenceKeysTable {
   delivered_at: string | null;
   /** NPR the shop paid for it, counted when it is sold (0009-customers). */
   cost: Generated<number>;
+  /** The seller gave the line a new key in its place, from a reported problem (0026-shopper-problems). */
+  replaced_at: Generated<string | null>;
 }
 
 /** The admin's name and note for a customer, keyed by the normalised phone (0009-customers). */
@@ -418,6 +420,36 @@ export interface Tables {
   blocked_attempts: BlockedAttemptsTable;
   previous_secrets: PreviousSecretsTable;
   holder_notices: HolderNoticesTable;
+  problems: ProblemsTable;
+  problem_events: ProblemEventsTable;
+}
+
+/** A problem a shopper reported on a delivered line (0026-shopper-problems, ADR 0111). */
+export interface ProblemsTable {
+  id: string;
+  order_id: string;
+  line_id: string;
+  /** not-working, wrong-password, profile-taken, other */
+  kind: string;
+  text: string;
+  /** open, answered, resolved */
+  status: string;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+/** One step of a problem's history, numbered within it. */
+export interface ProblemEventsTable {
+  id: string;
+  problem_id: string;
+  position: number;
+  /** reported, answered, seat-moved, new-key, resolved, reopened */
+  kind: string;
+  text: string;
+  /** The admin's email, or "shopper". */
+  who: string;
+  at: string;
 }
 
 /** A coupon (0024-growth-tools, ADR 0108); days are the shop's, `targets` a JSON list. */

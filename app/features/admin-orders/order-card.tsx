@@ -2,6 +2,7 @@ import type { LineLedgerData } from "../../../domain/accounts";
 import { AUTO_DELIVERY_REASON_TEXT } from "../../../domain/auto-delivery";
 import { LineLedger } from "./line-ledger";
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { readablePhone } from "../../../domain/customers";
 import { LANGUAGE_NAMES } from "../../../domain/locale";
@@ -10,7 +11,7 @@ import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../do
 import { renewalStart } from "../../../domain/order-dates";
 import type { Order } from "../../../domain/schemas/orders";
 import { monthsLabel } from "../../../domain/validity";
-import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";
 import { InputField, inputClass, StaleNotice } from "../../lib/admin/form-parts";
@@ -130,6 +131,14 @@ export function OrderCard({
       <OrderReductions order={order} busy={write.pending} onApplyCredit={() => write.submit({ intent: "credit", reference: order.reference })} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
         <p className="font-semibold">Total NPR {formatNpr(order.total)}</p>
+        {order.status === "delivered" && (
+          <Link
+            to={`/admin/problems?order=${encodeURIComponent(order.reference)}`}
+            className={`rounded text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+          >
+            Problems reported<span className="sr-only"> on order {order.reference}</span>
+          </Link>
+        )}
         <button
           type="button"
           className={`${secondaryButton} px-4 py-2 text-sm`}

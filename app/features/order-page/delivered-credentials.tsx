@@ -3,9 +3,10 @@ import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNumber } from "../../../domain/locale-format";
 import type { ShopperOrderLine } from "../../../domain/order-pages";
 import { seatLabel } from "../../../domain/seller-messages";
-import { card, mutedText } from "../../components/ui";
+import { mutedText } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
+import { PageSection } from "./page-section";
 
 /**
  * What the automatically delivered lines hold (issue 30): the login, password, profile and PIN of a seat, or
@@ -14,11 +15,7 @@ import { CopyButton } from "./copy-button";
  */
 export function DeliveredCredentials({ credentials, lines, locale }: { credentials: LineCredentials[]; lines: ShopperOrderLine[]; locale: Locale }) {
   return (
-    <section aria-labelledby="credentials-title" className={`${card} mt-6 p-4 sm:p-5`}>
-      <h2 id="credentials-title" className="text-lg font-semibold">
-        {m.credentials_title()}
-      </h2>
-      <p className={`mt-1 text-sm ${mutedText}`}>{m.credentials_intro()}</p>
+    <PageSection id="credentials-title" title={m.credentials_title()} intro={m.credentials_intro()}>
       <ul className="mt-3 space-y-4">
         {credentials.map((line) => {
           const ordered = lines.find((l) => l.id === line.lineId);
@@ -62,6 +59,6 @@ export function DeliveredCredentials({ credentials, lines, locale }: { credentia
           );
         })}
       </ul>
-    </section>
+    </PageSection>
   );
 }

@@ -22,6 +22,8 @@ import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 import { OrderReductions } from "./order-reductions";
+import { ProblemsSection } from "./problems";
+import type { ShopperProblem } from "../../../domain/problems";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -33,11 +35,14 @@ export function OrderView({
   credentials,
   online,
   telegram,
+  problems,
 }: {
   order: ShopperOrder;
   credentials: LineCredentials[];
   online?: OnlinePayments;
   telegram?: TelegramOffer;
+  /** Null when they could not be read. */
+  problems?: ShopperProblem[] | null;
 }) {
   const delivered = order.status === "delivered";
   const locale = useLocale();
@@ -76,6 +81,7 @@ export function OrderView({
       </section>
 
       {delivered && credentials.length > 0 && <DeliveredCredentials credentials={credentials} lines={order.lines} locale={locale} />}
+      {problems !== undefined && <ProblemsSection order={order} problems={problems} locale={locale} />}
       {online && <OnlinePaymentsSection order={order} online={online} locale={locale} />}
       {awaitsPayment(order.status) && <HowToPay order={order} locale={locale} />}
       {awaitsPayment(order.status) && <PaidClaim order={order} locale={locale} />}

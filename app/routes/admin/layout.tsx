@@ -8,9 +8,14 @@ import type { Route } from "./+types/layout";
 /** Signs in every screen under this layout, their loaders and actions alike (ADR 0110). */
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
-  return { admin: { name: admin.name, email: admin.email } };
+  // The sidebar's count of problems waiting (issue 32); the queue itself shows the live count.
+  const openProblems = await context.services.problems.openCount().catch((error: unknown) => {
+    context.log.error({ err: error }, "open problems for the admin sidebar");
+    return 0;
+  });
+  return { admin: { name: admin.name, email: admin.email }, openProblems };
 }
 
 /**
@@ -31,6 +36,7 @@ const ADMIN_LINKS = [
   { to: "/admin/coupons", label: "Coupons" },
   { to: "/admin/blocklist", label: "Blocklist" },
   { to: "/admin/accounts", label: "Accounts" },
+  { to: "/admin/problems", label: "Problems" },
   { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/whatsNewVideo", label: "What's New Video" },
@@ -41,7 +47,7 @@ const ADMIN_LINKS = [
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin } = loaderData;
+  const { admin, openProblems } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -138,6 +144,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {link.label}
+                  {link.to === "/admin/problems" && openProblems > 0 && (
+                    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                      {openProblems}
+                      <span className="sr-only"> open</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -27,6 +27,8 @@ export interface AutoDeliveryDependencies {
   delivery: { withParts(lineId: string, actor: Actor): Promise<DeliveryWithParts> };
   /** The ledger's grace period, read before each delivery's transaction. */
   graceDays(): Promise<number>;
+  /** Lines of the order the seller gave a new key from a reported problem (issue 32): their page shows it too. */
+  newKeyLines?(reference: string): Promise<Set<string>>;
 }
 
 /** Why the seller's Deliver could not deliver a line, in the words of the admin's own buttons. */
@@ -51,7 +53,11 @@ class Undelivered extends Error {
  * transaction. Safe to call any number of times, from anywhere, at once: only a paid order with an item set so
  * is touched, and the order's conditional move from paid to delivered lets exactly one caller through.
  */
-export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, accounts, licenceKeys, delivery, graceDays }: AutoDeliveryDependencies) {
+export function createAutoDelivery(
+  db: Db,
+  changes: ChangeNotices,
+  { orders, accounts, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
+) {
   async function enabledItems(trx: Db, itemIds: ReadonlyArray<string | null>): Promise<Set<string>> {
     const ids = itemIds.filter((id): id is string => id !== null);
     if (ids.length === 0) return new Set();
@@ -179,15 +185,16 @@ export function createAutoDelivery(db: Db, changes: ChangeNotices, { orders, acc
 
     /**
      * The shopper's order (the key checked as on every order page) and, for each line delivered automatically
-     * that still holds its seat or keys, what it holds and its delivery message. Each reading is written to the
+     * (or given a new key from a problem it reported) that still holds its seat or keys, what it holds and its delivery message. Each reading is written to the
      * reveal log as the shopper's, with their address.
      */
     async shopperView(reference: string, key: string, address: string): Promise<{ order: ShopperOrder; credentials: LineCredentials[] }> {
       const order = await orders.forShopper(reference, key, address);
       if (order.status !== "delivered") return { order, credentials: [] };
       const credentials: LineCredentials[] = [];
+      const newKeys = (await newKeyLines?.(order.reference)) ?? new Set<string>();
       for (const line of order.lines) {
-        if (!line.deliveredAutomatically) continue;
+        if (!line.deliveredAutomatically && !newKeys.has(line.id)) continue;
         let parts: DeliveryWithParts;
         try {
           parts = await delivery.withParts(line.id, { email: shopperActor(address), address: address || null });

@@ -220,6 +220,7 @@ export function createCustomersRepository() {
         .select(["o.reference", "l.name as itemName", "l.expiry_date as expiryDate"])
         .where("o.phone_key", "=", phone)
         .where("k.delivered_at", "is not", null)
+        .where("k.replaced_at", "is", null)
         .where((eb) => eb.or([eb("l.expiry_date", "is", null), eb("l.expiry_date", ">=", today)]))
         .orderBy("l.expiry_date")
         .execute();

@@ -117,8 +117,20 @@ export function createLicenceKeysRepository() {
         .selectFrom("licence_keys")
         .select(["id", "item_id as itemId", "code_secret as codeSecret", "delivered_at as deliveredAt"])
         .where("line_id", "=", lineId)
+        .where("replaced_at", "is", null)
         .orderBy("delivered_at")
         .execute();
+    },
+
+    /** The line's keys stop being its own: they stay sold (and counted), replaced by new ones. */
+    async retireOfLine(db: Db, lineId: string, now: string): Promise<number> {
+      const result = await db
+        .updateTable("licence_keys")
+        .set({ replaced_at: now })
+        .where("line_id", "=", lineId)
+        .where("replaced_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

@@ -128,6 +128,25 @@ export function createLicenceKeysService(
       return true;
     },
 
+    /**
+     * A shopper's key does not work (issue 32, a reported problem): in the caller's transaction, the line's keys
+     * are retired (kept as sold, no longer the line's) and as many are taken from stock in their place. 409 when
+     * the line holds no key, or stock has too few: the caller's transaction then undoes the retiring too. The
+     * caller publishes the ledger's change once it commits.
+     */
+    async replaceWithin(trx: Db, lineId: string, itemName: string): Promise<number> {
+      const line = await trx.selectFrom("order_lines").select(["item_id as itemId"]).where("id", "=", lineId).executeTakeFirst();
+      if (!line) throw notFound(`No order line ${lineId}`);
+      const retired = await repository.retireOfLine(trx, lineId, now());
+      if (retired === 0) throw conflict("This line holds no licence key to replace: give it a key from the order first", "lineId");
+      if (!line.itemId) throw conflict("This line's item is no longer in the catalogue: it takes no new key", "lineId");
+      for (let count = 0; count < retired; count++) {
+        if (!(await repository.take(trx, line.itemId, lineId, now())))
+          throw conflict(`No key of ${itemName} is in stock: import more keys, then give the new key again`, "lineId");
+      }
+      return retired;
+    },
+
     /** How many keys a line was given. */
     countOf: async (lineId: string): Promise<number> => (await repository.ofLine(db, lineId)).length,
 

@@ -18,6 +18,7 @@ import {
   shopperWords,
   STOP_DATA,
   type ShopperEvent,
+  type ShopperProblemNews,
 } from "../../../domain/shopper-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -198,6 +199,9 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     async tellLinesCredentialsChanged(lineIds: readonly string[], trx: Db = db): Promise<number> {
       return tellOrdersOf(trx, await repository.holdersOfLines(trx, lineIds));
     },
+
+    /** The seller acted on a problem this order's shopper reported (issue 32): their chats hear so (never a key or password). */
+    problemNews: (trx: Db, orderId: string, what: ShopperProblemNews) => tell(trx, { kind: "shopper-problem", orderId, what }),
 
     followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => repository.followedOrders(db, orders),
     followsCustomer: (phoneKey: string) => repository.followsCustomer(db, phoneKey),

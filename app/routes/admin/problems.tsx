@@ -1,0 +1,49 @@
+import { problemActionSchema } from "../../features/admin-problems/problem-actions";
+import { ProblemsScreen } from "../../features/admin-problems/problems-screen";
+import { answer, reachServer } from "../../lib/admin/admin-action";
+import { adminActor } from "../../lib/admin/require-admin";
+import { ScreenError } from "../../lib/admin/screen-error";
+import type { Route } from "./+types/problems";
+
+/** The problem queue (issue 32); `?order=<reference>`: that order's problems only (the order card's link). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { problems } = context.services;
+  const url = new URL(request.url);
+  const order = url.searchParams.get("order")?.trim().toUpperCase() || null;
+  const [items, open] = await Promise.all([problems.queue(url.origin), problems.openCount()]);
+  return { items: order ? items.filter((item) => item.reference === order) : items, open, order };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const actor = adminActor(context);
+  const { problems } = context.services;
+  return answer(request, problemActionSchema, async (form) => {
+    switch (form.intent) {
+      case "answer":
+        await problems.answer(form.id, form.fields, actor);
+        return "Answer saved: the shopper sees it on their order page";
+      case "move-seat":
+        return `Moved to ${await problems.moveSeat(form.id, form.fields, actor)}: tell the holder their new details from the account's screen`;
+      case "new-key": {
+        const given = await problems.newKey(form.id, form.fields, actor);
+        return `${given === 1 ? "New key" : `${given} new keys`} given: the shopper's order page shows it`;
+      }
+      case "resolve":
+      case "reopen":
+        await problems.setResolved(form.id, form.fields, form.intent === "resolve", actor);
+        return form.intent === "resolve" ? "Problem resolved" : "Problem open again";
+    }
+  });
+}
+
+export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
+
+export const meta: Route.MetaFunction = () => [{ title: "Problems | Pasal admin" }];
+
+export default function AdminProblems({ loaderData }: Route.ComponentProps) {
+  return <ProblemsScreen {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError screen="Problems" error={error} />;
+}

@@ -1,0 +1,138 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { answerLocale } from "../../../domain/order-limits";
+import {
+  problemAnswerInputSchema,
+  problemMoveInputSchema,
+  problemReportInputSchema,
+  problemVersionInputSchema,
+  queuedProblemSchema,
+  shopperProblemSchema,
+} from "../../../domain/schemas/problems";
+import { limit } from "../../plugins/rate-limits";
+import { actorOf } from "../audit/routes";
+import type { Services } from "../../services";
+
+/** Per visitor address, as the order page's Telegram link: the per-order limits are the service's, in the database. */
+export const PROBLEM_REPORT_LIMIT = { max: 10, timeWindow: 60_000 };
+
+const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
+const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** The language a refusal is worded in: the one our storefront asks for in Accept-Language (its page's). */
+const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["accept-language"]);
+
+export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { problems } = services;
+
+  app.post(
+    "/orders/:reference/problems",
+    {
+      config: { public: true, rateLimit: limit(PROBLEM_REPORT_LIMIT, "Too many problem reports from your address.") },
+      schema: {
+        tags: ["problems"],
+        summary:
+          "The shopper reports a problem on a delivered line of the order its key opens (issue 32): 429 past 3 open problems or 5 reports an hour per order",
+        params: referenceParams,
+        body: problemReportInputSchema,
+        response: { 201: z.object({ success: z.literal(true), problems: z.array(shopperProblemSchema) }), ...failures, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      const reported = await problems.report(request.params.reference, request.body, request.ip, askedLocale(request));
+      return reply.status(201).send({ success: true as const, problems: reported });
+    },
+  );
+
+  app.get(
+    "/admin/problems",
+    {
+      schema: {
+        tags: ["problems"],
+        summary: "The problem queue: not resolved, oldest first, then resolved in the last 30 days; each with its line's seat or keys and history",
+        response: { 200: z.object({ success: z.literal(true), open: z.number(), items: z.array(queuedProblemSchema) }) },
+      },
+    },
+    async () => {
+      const [items, open] = await Promise.all([problems.queue(), problems.openCount()]);
+      return { success: true as const, open, items };
+    },
+  );
+
+  app.post(
+    "/admin/problems/:id/answer",
+    {
+      schema: {
+        tags: ["problems"],
+        summary: "Answer a problem: the text is shown to the shopper on the order page",
+        params: idParams,
+        body: problemAnswerInputSchema,
+        response: { 200: successMessageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await problems.answer(request.params.id, request.body, actorOf(request));
+      return { success: true, message: "Answer saved: the shopper sees it on the order page" };
+    },
+  );
+
+  app.post(
+    "/admin/problems/:id/move-seat",
+    {
+      schema: {
+        tags: ["problems"],
+        summary: "Move the problem's holder to the seat proposed (the account screen's move: all its checks, its notice to tell the holder)",
+        params: idParams,
+        body: problemMoveInputSchema,
+        response: { 200: successMessageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const where = await problems.moveSeat(request.params.id, request.body, actorOf(request));
+      return { success: true, message: `Moved to ${where}: tell the holder their new details from the account's screen` };
+    },
+  );
+
+  app.post(
+    "/admin/problems/:id/new-key",
+    {
+      schema: {
+        tags: ["problems"],
+        summary: "Replace the line's licence key with the next one in stock; 409 when stock is empty or someone did it just now",
+        params: idParams,
+        body: problemVersionInputSchema,
+        response: { 200: successMessageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const given = await problems.newKey(request.params.id, request.body, actorOf(request));
+      return { success: true, message: `${given === 1 ? "New key" : `${given} new keys`} given: the shopper's order page shows it` };
+    },
+  );
+
+  for (const [path, resolved] of [
+    ["resolve", true],
+    ["reopen", false],
+  ] as const) {
+    app.post(
+      `/admin/problems/:id/${path}`,
+      {
+        schema: {
+          tags: ["problems"],
+          summary: resolved ? "Mark a problem resolved" : "Open a resolved problem again",
+          params: idParams,
+          body: problemVersionInputSchema,
+          response: { 200: successMessageSchema, ...failures },
+        },
+      },
+      async (request) => {
+        await problems.setResolved(request.params.id, request.body, resolved, actorOf(request));
+        return { success: true, message: resolved ? "Problem resolved" : "Problem open again" };
+      },
+    );
+  }
+};
