@@ -3,7 +3,7 @@ import { absoluteLink } from "../../../domain/links";
 import { localHref, readLocale, type Locale } from "../../../domain/locale";
 import type { MoveConfirm, MoveProposal } from "../../../domain/accounts";
 import type { NoticeEvent } from "../../../domain/notices";
-import { internationalPhone } from "../../../domain/orders";
+import { internationalPhone } from "../../../domain/order-messages";
 import {
   OPEN_PROBLEMS_PER_ORDER,
   PROBLEM_KIND_NAMES,
