@@ -14,6 +14,7 @@ import type { AccountProfit } from "../../../domain/reports";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { Field, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { HeadCells } from "../../lib/admin/list-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { RevealButton } from "../../lib/admin/reveal-button";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -251,16 +252,10 @@ function Profit({ profit }: { profit: AccountProfit }) {
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Profit by month, NPR, and seats filled on average</caption>
           <thead className={mutedText}>
-            <tr>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                Month
-              </th>
-              {["Revenue", "Cost", "Profit", "Seats filled"].map((label) => (
-                <th key={label} scope="col" className="px-2 py-1.5 text-right font-medium">
-                  {label}
-                </th>
-              ))}
-            </tr>
+            <HeadCells
+              cellClassName="px-2 py-1.5 text-right font-medium"
+              columns={[["Month", "px-2 py-1.5 font-medium"], "Revenue", "Cost", "Profit", "Seats filled"]}
+            />
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {profit.months.map((month) => (

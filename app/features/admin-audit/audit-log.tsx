@@ -11,7 +11,7 @@ import {
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
-import { FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
+import { FilterSearch, FilterSelect, HeadCells, Pager, tableHead } from "../../lib/admin/list-parts";
 
 export const AUDIT_PATH = "/admin/audit";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -103,21 +103,14 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
           </label>
           <input id="audit-to" name="to" type="date" defaultValue={filter.to} className={inputClass} />
         </div>
-        <div className="col-span-2 lg:col-span-3">
-          <label htmlFor="audit-q" className="text-sm font-medium">
-            Text
-          </label>
-          <input
-            id="audit-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            maxLength={100}
-            placeholder="Netflix, PSL-7K2QX, an address…"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </div>
+        <FilterSearch
+          id="audit-q"
+          label="Text"
+          defaultValue={filter.q}
+          maxLength={100}
+          placeholder="Netflix, PSL-7K2QX, an address…"
+          className="col-span-2 lg:col-span-3"
+        />
         <div className="col-span-2 flex flex-wrap items-center gap-3 lg:col-span-1">
           <button type="submit" className={`${primaryButton} flex-1 py-2.5`} disabled={filtering}>
             {filtering ? "Filtering…" : "Filter"}
@@ -176,20 +169,7 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Audit log, newest first</caption>
                 <thead className={tableHead}>
-                  <tr>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      When
-                    </th>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      What
-                    </th>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      About
-                    </th>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      Who, from where
-                    </th>
-                  </tr>
+                  <HeadCells cellClassName="px-3 py-3 font-semibold" columns={["When", "What", "About", "Who, from where"]} />
                 </thead>
                 <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                   {items.map((entry) => (

@@ -6,6 +6,8 @@ import type { ReferralSettings } from "../../../domain/referrals";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
+import { smallButton } from "../../lib/admin/item-list";
+import { CardList, CountedTitle, PlainTable, plainRow } from "../../lib/admin/list-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { referralCreditActionSchema, saveCouponSchema } from "./coupon-actions";
 
@@ -65,7 +67,6 @@ const fieldsOf = (values: Values) => ({
   enabled: values.enabled,
 });
 
-const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 const SCOPE_LABELS = { all: "All items", categories: "Some categories", items: "Some items" } as const;
 
 function ruleSummary(coupon: Coupon, itemNames: Map<string, string>): string {
@@ -134,63 +135,62 @@ export function CouponsScreen({
       </p>
 
       <section aria-labelledby="coupon-list-title" className="mt-6" aria-busy={toggle.pending}>
-        <h2 id="coupon-list-title" className="text-lg font-semibold">
-          All coupons <span className={`font-normal ${mutedText}`}>({coupons.length})</span>
-        </h2>
-        {coupons.length === 0 ? (
-          <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No coupons yet. Add the first one below.</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {coupons.map((coupon) => (
-              <li key={coupon._id} className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-center`}>
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono font-semibold break-all">{coupon.code}</span>
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${coupon.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
-                    >
-                      {coupon.enabled ? "Enabled" : "Disabled"}
-                    </span>
-                  </p>
-                  <p className={`mt-1 text-sm break-words ${mutedText}`}>{ruleSummary(coupon, itemNames)}</p>
-                  <p className="mt-1 text-sm">
-                    Used {coupon.uses}
-                    {coupon.maxUses !== null ? ` of ${coupon.maxUses}` : ""} time{coupon.uses === 1 ? "" : "s"}
-                    {coupon.maxUsesPerPhone !== null ? ` (at most ${coupon.maxUsesPerPhone} per phone)` : ""} · NPR {coupon.discountGiven} given
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className={smallButton}
-                    onClick={() => setSearchParams({ uses: coupon._id }, { preventScrollReset: true, replace: true })}
+        <CountedTitle id="coupon-list-title" title="All coupons" count={coupons.length} />
+        <CardList
+          items={coupons}
+          empty="No coupons yet. Add the first one below."
+          itemKey={(coupon) => coupon._id}
+          itemClassName="gap-3 sm:items-center"
+        >
+          {(coupon) => (
+            <>
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-semibold break-all">{coupon.code}</span>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${coupon.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
                   >
-                    Uses<span className="sr-only"> of {coupon.code}</span>
-                  </button>
-                  <button type="button" className={smallButton} onClick={() => edit(coupon)}>
-                    Edit<span className="sr-only"> {coupon.code}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={smallButton}
-                    disabled={toggle.pending}
-                    onClick={() =>
-                      toggle.submit({
-                        intent: "update",
-                        id: coupon._id,
-                        version: coupon.version,
-                        fields: { ...fieldsOf(valuesOf(coupon)), enabled: !coupon.enabled },
-                      })
-                    }
-                  >
-                    {coupon.enabled ? "Disable" : "Enable"}
-                    <span className="sr-only"> {coupon.code}</span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                    {coupon.enabled ? "Enabled" : "Disabled"}
+                  </span>
+                </p>
+                <p className={`mt-1 text-sm break-words ${mutedText}`}>{ruleSummary(coupon, itemNames)}</p>
+                <p className="mt-1 text-sm">
+                  Used {coupon.uses}
+                  {coupon.maxUses !== null ? ` of ${coupon.maxUses}` : ""} time{coupon.uses === 1 ? "" : "s"}
+                  {coupon.maxUsesPerPhone !== null ? ` (at most ${coupon.maxUsesPerPhone} per phone)` : ""} · NPR {coupon.discountGiven} given
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => setSearchParams({ uses: coupon._id }, { preventScrollReset: true, replace: true })}
+                >
+                  Uses<span className="sr-only"> of {coupon.code}</span>
+                </button>
+                <button type="button" className={smallButton} onClick={() => edit(coupon)}>
+                  Edit<span className="sr-only"> {coupon.code}</span>
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={toggle.pending}
+                  onClick={() =>
+                    toggle.submit({
+                      intent: "update",
+                      id: coupon._id,
+                      version: coupon.version,
+                      fields: { ...fieldsOf(valuesOf(coupon)), enabled: !coupon.enabled },
+                    })
+                  }
+                >
+                  {coupon.enabled ? "Disable" : "Enable"}
+                  <span className="sr-only"> {coupon.code}</span>
+                </button>
+              </div>
+            </>
+          )}
+        </CardList>
       </section>
 
       {uses && (
@@ -212,42 +212,21 @@ export function CouponsScreen({
             <p className={`mt-3 ${mutedText}`}>Not used yet.</p>
           ) : (
             <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 dark:border-slate-800">
-                    <th scope="col" className="py-2 pr-3">
-                      Order
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Phone
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Discount
-                    </th>
-                    <th scope="col" className="py-2">
-                      When
-                    </th>
+              <PlainTable columns={["Order", "Phone", "Status", ["Discount", "py-2 pr-3 text-right"], ["When", "py-2"]]}>
+                {uses.uses.map((use) => (
+                  <tr key={use.reference} className={plainRow}>
+                    <td className="py-2 pr-3 font-mono">
+                      <Link to={`/admin/orders?q=${use.reference}`} className={`rounded underline ${focusRing}`}>
+                        {use.reference}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">{use.phone ?? "—"}</td>
+                    <td className="py-2 pr-3">{use.status}</td>
+                    <td className="py-2 pr-3 text-right">NPR {use.discount}</td>
+                    <td className="py-2">{formatDateTime(use.createdAt)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {uses.uses.map((use) => (
-                    <tr key={use.reference} className="border-b border-slate-100 dark:border-slate-800/60">
-                      <td className="py-2 pr-3 font-mono">
-                        <Link to={`/admin/orders?q=${use.reference}`} className={`rounded underline ${focusRing}`}>
-                          {use.reference}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-3">{use.phone ?? "—"}</td>
-                      <td className="py-2 pr-3">{use.status}</td>
-                      <td className="py-2 pr-3 text-right">NPR {use.discount}</td>
-                      <td className="py-2">{formatDateTime(use.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </PlainTable>
             </div>
           )}
         </section>

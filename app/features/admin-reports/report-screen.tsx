@@ -5,7 +5,7 @@ import type { AccountProfit, CustomerMonth, MoneyMonth, RenewalMonth, ServiceMon
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
-import { tableHead } from "../../lib/admin/list-parts";
+import { HeadCells, tableHead } from "../../lib/admin/list-parts";
 
 // Chart.js comes in its own chunk, fetched when this screen is shown, never on a storefront page (ADR 0088).
 const ReportChart = lazy(() => import("./chart"));
@@ -60,13 +60,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={tableHead}>
-          <tr>
-            {head.map((label, i) => (
-              <th key={label} scope="col" className={`${th} ${i > 0 ? "text-right" : ""}`}>
-                {label}
-              </th>
-            ))}
-          </tr>
+          <HeadCells cellClassName={`${th} text-right`} columns={head.map((label, i) => (i > 0 ? label : [label, th]))} />
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {rows.map((row) => (
