@@ -8,7 +8,6 @@ import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { callApi } from "../../lib/admin/admin-api";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { ScreenError } from "../../lib/admin/screen-error";
@@ -23,11 +22,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { days, renewals: await context.services.orders.renewals(days) };
 }
 
+const lineId = z.string().min(1).max(100);
 /** Mark renewed: a new order for the line at today's price. */
-const renewSchema = z.object({ intent: z.literal("renew"), lineId: z.string().min(1).max(100) });
+const renewSchema = z.object({ intent: z.literal("renew"), lineId });
+/** Remind: the line remembers it was reminded, so the seller's bot does not ask for it again (issue 31). */
+const remindSchema = z.object({ intent: z.literal("remind"), lineId });
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return answer(request, renewSchema, async ({ lineId }) => `Renewal order ${(await context.services.orders.renew(lineId)).reference} created`);
+  const { orders } = context.services;
+  return answer(request, z.discriminatedUnion("intent", [renewSchema, remindSchema]), async (form) =>
+    form.intent === "renew"
+      ? `Renewal order ${(await orders.renew(form.lineId)).reference} created`
+      : `Reminder for ${(await orders.remind(form.lineId)).reference} noted`,
+  );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
@@ -44,6 +51,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   const { days, renewals } = loaderData;
   // Held by the screen, not the card: a renewed line leaves the list, and its answer must still be shown.
   const renew = useAdminAction(renewSchema);
+  const remind = useAdminAction(remindSchema);
   const [renewing, setRenewing] = useState<string | null>(null);
   const markRenewed = (lineId: string) => {
     setRenewing(lineId);
@@ -89,6 +97,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
               renewal={renewal}
               busy={renew.pending && renewing === renewal.lineId}
               onRenew={() => markRenewed(renewal.lineId)}
+              onRemind={() => remind.submit({ intent: "remind", lineId: renewal.lineId })}
             />
           ))}
         </ul>
@@ -97,7 +106,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boolean; onRenew: () => void }) {
+function RenewalCard({ renewal, busy, onRenew, onRemind }: { renewal: Renewal; busy: boolean; onRenew: () => void; onRemind: () => void }) {
   const ended = renewal.daysLeft < 0;
 
   return (
@@ -125,14 +134,7 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {renewal.whatsappUrl ? (
-          <a
-            href={renewal.whatsappUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${primaryButton} px-4 py-2 text-sm`}
-            // The line remembers it was reminded, so the seller's bot does not ask for it again (issue 31).
-            onClick={() => void callApi("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}/remind`, z.unknown())}
-          >
+          <a href={renewal.whatsappUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} px-4 py-2 text-sm`} onClick={onRemind}>
             Remind on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
