@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
 import type { UpdatePost } from "../../../domain/updates";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { ItemList } from "../../lib/admin/item-list";
 import { ImageUpload } from "../../lib/admin/image-upload";
@@ -158,12 +158,10 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
         >
           {(post, buttons) => (
             <>
-              <ImageWithFallback
+              <DecorativeImage
                 src={post.ImageUrl}
-                alt=""
                 width={160}
                 height={90}
-                loading="lazy"
                 className="aspect-video h-auto w-full shrink-0 self-start rounded-lg bg-slate-200 object-cover sm:w-40 dark:bg-slate-800"
               />
               <div className="min-w-0 flex-1">

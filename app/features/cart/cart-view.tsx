@@ -5,7 +5,7 @@ import { cartTotal, type CartLine } from "../../../domain/cart";
 import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNumber } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { cartActions, useStoredCart } from "../../lib/cart/cart-store";
@@ -212,14 +212,7 @@ function FilledCart({
       <ul className="mt-6 space-y-4" aria-label={m.cart_items()}>
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
-            <ImageWithFallback
-              src={line.image}
-              alt=""
-              width={80}
-              height={80}
-              loading="lazy"
-              className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20"
-            />
+            <DecorativeImage src={line.image} width={80} height={80} className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 {/* The seller's Nepali name on a Nepali page where given; the English one, marked so, otherwise. */}
