@@ -3,12 +3,13 @@ import { Link, useSearchParams } from "react-router";
 import { CATEGORIES, CATEGORY_LABELS } from "../../../domain/categories";
 import { COUPON_SCOPES, couponLabel, type Coupon, type CouponUse } from "../../../domain/coupons";
 import type { ReferralSettings } from "../../../domain/referrals";
-import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { card, focusRing, mutedText } from "../../components/ui";
+import { Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { smallButton } from "../../lib/admin/item-list";
 import { CardList, CountedTitle, PlainTable, plainRow } from "../../lib/admin/list-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { EditForm, useEditForm } from "../../lib/admin/edit-form";
 import { referralCreditActionSchema, saveCouponSchema } from "./coupon-actions";
 
 type Values = {
@@ -91,40 +92,22 @@ export function CouponsScreen({
   items: Array<{ _id: string; name: string }>;
   uses: { coupon: Coupon; uses: CouponUse[] } | null;
 }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [editing, setEditing] = useState<Coupon | null>(null);
   const [, setSearchParams] = useSearchParams();
   const itemNames = new Map(items.map((item) => [item._id, item.name]));
-  const save = useAdminAction(saveCouponSchema, { onSaved: () => cancelEdit(), onReload: () => cancelEdit() });
+  const form = useEditForm(saveCouponSchema, { formId: "coupon-form", empty: EMPTY, valuesOf, items: coupons, reopen: false });
+  const { save, values, setValues, editing, set, edit } = form;
   const toggle = useAdminAction(saveCouponSchema);
   const credit = useAdminAction(referralCreditActionSchema);
   const { formRef: creditFormRef, errors: creditErrors, pending: creditPending } = credit;
   const [creditAmount, setCreditAmount] = useState(String(referral.settings.creditAmount));
-  const { errors, formRef, pending, stale, reload, reloading } = save;
+  const { errors } = save;
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    save.clearError(key);
-  };
   const toggleTarget = (target: string) =>
     setValues((v) => ({ ...v, targets: v.targets.includes(target) ? v.targets.filter((t) => t !== target) : [...v.targets, target] }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const fields = fieldsOf(values);
-    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields } : { intent: "create", fields });
-  }
-  function edit(coupon: Coupon) {
-    setEditing(coupon);
-    setValues(valuesOf(coupon));
-    save.clearErrors();
-    showForm("coupon-form");
-  }
-  function cancelEdit() {
-    setEditing(null);
-    setValues(EMPTY);
-    save.clearErrors();
+    form.submit(fieldsOf(values));
   }
 
   return (
@@ -232,17 +215,14 @@ export function CouponsScreen({
         </section>
       )}
 
-      <form
+      <EditForm
         id="coupon-form"
-        ref={formRef}
+        form={form}
+        title={editing ? `Editing ${editing.code}` : "Add a coupon"}
+        submitLabel={editing ? "Save coupon" : "Add coupon"}
         onSubmit={submit}
-        noValidate
-        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
-        aria-labelledby="coupon-form-title"
+        alert={errors[""]}
       >
-        <h2 id="coupon-form-title" className="text-lg font-semibold">
-          {editing ? `Editing ${editing.code}` : "Add a coupon"}
-        </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label="Code"
@@ -376,21 +356,7 @@ export function CouponsScreen({
           />
           Enabled
         </label>
-        {errors[""] && (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-300">
-            {errors[""]}
-          </p>
-        )}
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
-        <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-          <SubmitButton pending={pending}>{editing ? "Save coupon" : "Add coupon"}</SubmitButton>
-          {editing && (
-            <button type="button" className={secondaryButton} onClick={cancelEdit}>
-              Cancel edit
-            </button>
-          )}
-        </div>
-      </form>
+      </EditForm>
 
       <form
         ref={creditFormRef}
