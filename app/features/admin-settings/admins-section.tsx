@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
-import { card, mutedText, secondaryButton } from "../../components/ui";
+import { mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { addAdminSchema, removeAdminSchema } from "./settings-actions";
@@ -27,10 +27,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
   const onlyOne = admins.length <= 1;
 
   return (
-    <section aria-labelledby="admins-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="admins-title" className={sectionHeading}>
-        Admins
-      </h2>
+    <CardSection id="admins-title" title="Admins">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Everyone here can sign in and change the shop. {onlyOne ? "The last admin cannot be removed." : ""}
       </p>
@@ -98,6 +95,6 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
         }}
         onCancel={() => setRemoving(null)}
       />
-    </section>
+    </CardSection>
   );
 }

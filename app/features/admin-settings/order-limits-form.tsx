@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import type { OrderLimits } from "../../../domain/order-limits";
-import { card, mutedText } from "../../components/ui";
-import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, InputField, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveOrderLimitsSchema } from "./settings-actions";
 
@@ -62,10 +62,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
   }
 
   return (
-    <section aria-labelledby="order-limits-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="order-limits-title" className={sectionHeading}>
-        Orders from shoppers
-      </h2>
+    <CardSection id="order-limits-title" title="Orders from shoppers">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Anyone can check out without an account, so a script can fill your orders with made-up ones. These limits hold for every shopper together; the
         Orders screen says when they refused anything.
@@ -92,6 +89,6 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
           Save order limits
         </SubmitButton>
       </form>
-    </section>
+    </CardSection>
   );
 }

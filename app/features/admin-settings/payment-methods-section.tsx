@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, type PaymentMethod } from "../../../domain/payment-methods";
 import type { PaymentMethodInput } from "../../../domain/schemas/payment-methods";
-import { card, mutedText, secondaryButton } from "../../components/ui";
+import { mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { Field, InputField, sectionHeading, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { addPaymentMethodSchema, deletePaymentMethodSchema, orderPaymentMethodsSchema, savePaymentMethodSchema } from "./payment-method-actions";
@@ -85,10 +85,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
     });
 
   return (
-    <section aria-labelledby="payment-methods-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="payment-methods-title" className={sectionHeading}>
-        Payment methods
-      </h2>
+    <CardSection id="payment-methods-title" title="Payment methods">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Shown on each order page that waits for payment, in this order, with the amount and the reference. With none enabled, the page says you will
         send payment details in the chat.
@@ -266,6 +263,6 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
         }}
         onCancel={() => setDeleting(null)}
       />
-    </section>
+    </CardSection>
   );
 }

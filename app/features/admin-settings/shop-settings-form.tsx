@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
-import { card, mutedText } from "../../components/ui";
-import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, InputField, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveShopSchema } from "./settings-actions";
 
@@ -51,10 +51,7 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
   }
 
   return (
-    <section aria-labelledby="shop-settings-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="shop-settings-title" className={sectionHeading}>
-        Shop contact details
-      </h2>
+    <CardSection id="shop-settings-title" title="Shop contact details">
       <p className={`mt-1 text-sm ${mutedText}`}>Shown in the header, footer, Contact and About pages, and used for checkout.</p>
       {/* A new version (a save, or Reload after someone else's) puts the values read again into the boxes. */}
       <form key={version} id="shop-settings-form" ref={formRef} onSubmit={submit} noValidate className="mt-5">
@@ -104,6 +101,6 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
           </SubmitButton>
         </div>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
-import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 
 /** Every admin text box, select and textarea; red when the control is aria-invalid. */
 export const inputClass =
@@ -81,6 +81,18 @@ export function InputField({
 }
 
 export const sectionHeading = "text-lg font-semibold";
+
+/** A card of an admin screen with its own heading (a settings form, a part of an account's screen). */
+export function CardSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`${card} p-4 sm:p-6`}>
+      <h2 id={id} className={sectionHeading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** A failure that stays until it is dismissed or the next attempt. */
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss?: () => void }) {
