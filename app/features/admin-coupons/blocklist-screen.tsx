@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { BlockedAttempt, BlockedPhone } from "../../../domain/blocklist";
 import { readablePhone } from "../../../domain/customers";
 import { card, mutedText } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { smallButton } from "../../lib/admin/item-list";
@@ -110,18 +110,14 @@ export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; at
         )}
       </section>
 
-      <ConfirmDialog
-        open={unblocking !== null}
+      <ConfirmItem
+        item={unblocking}
+        setItem={setUnblocking}
         title="Unblock this phone?"
         confirmLabel="Unblock"
         destructive={false}
-        message={unblocking ? `${readablePhone(unblocking.phone)} will be able to place orders again.` : ""}
-        onCancel={() => setUnblocking(null)}
-        onConfirm={() => {
-          const item = unblocking;
-          setUnblocking(null);
-          if (item) unblock.submit({ intent: "unblock", phone: item.phone });
-        }}
+        message={(item) => `${readablePhone(item.phone)} will be able to place orders again.`}
+        onConfirm={(item) => unblock.submit({ intent: "unblock", phone: item.phone })}
       />
     </div>
   );

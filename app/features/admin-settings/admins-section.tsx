@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
 import { mutedText, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -80,20 +80,17 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
         </div>
       </form>
 
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmItem
+        item={removing}
+        setItem={setRemoving}
         title="Remove admin"
-        message={
-          removing?.isYou
-            ? `Remove yourself (${removing.email}) as an admin? You will be signed out and cannot sign in again.`
-            : `Remove ${removing?.email ?? ""} as an admin? They will be signed out and cannot sign in again.`
+        message={(admin) =>
+          admin.isYou
+            ? `Remove yourself (${admin.email}) as an admin? You will be signed out and cannot sign in again.`
+            : `Remove ${admin.email} as an admin? They will be signed out and cannot sign in again.`
         }
         confirmLabel="Remove"
-        onConfirm={() => {
-          setRemoving(null);
-          if (removing) remove.submit({ intent: "remove-admin", email: removing.email });
-        }}
-        onCancel={() => setRemoving(null)}
+        onConfirm={(admin) => remove.submit({ intent: "remove-admin", email: admin.email })}
       />
     </CardSection>
   );

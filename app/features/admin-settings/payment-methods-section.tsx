@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, type PaymentMethod } from "../../../domain/payment-methods";
 import type { PaymentMethodInput } from "../../../domain/schemas/payment-methods";
 import { mutedText, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { CardSection, Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -252,16 +252,13 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
         </div>
       </form>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmItem
+        item={deleting}
+        setItem={setDeleting}
         title="Delete payment method"
-        message={`Delete ${deleting?.name ?? ""}? Order pages stop showing it at once.`}
+        message={(method) => `Delete ${method.name}? Order pages stop showing it at once.`}
         confirmLabel="Delete"
-        onConfirm={() => {
-          setDeleting(null);
-          if (deleting) remove.submit({ intent: "payment-method-delete", id: deleting._id });
-        }}
-        onCancel={() => setDeleting(null)}
+        onConfirm={(method) => remove.submit({ intent: "payment-method-delete", id: method._id })}
       />
     </CardSection>
   );

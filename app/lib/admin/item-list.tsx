@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { focusRing } from "../../components/ui";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmItem } from "./confirm-dialog";
 import { CardList } from "./list-parts";
 
 export const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
@@ -46,16 +46,7 @@ export function ItemList<T extends { _id: string }>({
       <CardList items={items} empty={empty} itemKey={(item) => item._id} itemClassName={itemClassName}>
         {(item) => children(item, buttons(item))}
       </CardList>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={confirm}
-        onConfirm={() => {
-          const item = deleting;
-          setDeleting(null);
-          if (item) onDelete(item);
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <ConfirmItem item={deleting} setItem={setDeleting} message={() => confirm} onConfirm={onDelete} />
     </>
   );
 }
