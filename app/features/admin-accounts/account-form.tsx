@@ -4,6 +4,7 @@ import { card, focusRing, mutedText, secondaryButton } from "../../components/ui
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
+import { Options } from "../../components/options";
 
 export type ItemChoice = { id: string; name: string };
 
@@ -116,11 +117,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
           <Field label="Status" error={errors["status"]}>
             {(control) => (
               <select name="status" defaultValue={editing?.status ?? "active"} {...control}>
-                {ACCOUNT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
+                <Options of={ACCOUNT_STATUSES} label={(status) => STATUS_LABELS[status]} />
               </select>
             )}
           </Field>
@@ -131,11 +128,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
           <Field label="Billed" error={errors["billingCycle"]} required>
             {(control) => (
               <select name="billingCycle" value={cycle} onChange={(event) => setCycle(event.target.value as BillingCycle)} {...control}>
-                {BILLING_CYCLES.map((option) => (
-                  <option key={option} value={option}>
-                    {CYCLE_LABELS[option]}
-                  </option>
-                ))}
+                <Options of={BILLING_CYCLES} label={(option) => CYCLE_LABELS[option]} />
               </select>
             )}
           </Field>

@@ -9,6 +9,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import { accountFormId } from "./account-form";
 import { RevealButton } from "../../lib/admin/reveal-button";
+import { Options } from "../../components/options";
 
 const STATUS_STYLE = {
   active: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
@@ -223,11 +224,7 @@ export function AccountList({
           />
           <FilterSelect id="accounts-status" label="Status" name="status" defaultValue={filter.status}>
             <option value="">All statuses</option>
-            {ACCOUNT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
+            <Options of={ACCOUNT_STATUSES} label={(status) => status} />
           </FilterSelect>
           <label className="flex items-center gap-2 text-sm sm:pb-2.5">
             <input type="checkbox" name="attention" value="true" defaultChecked={filter.attention} className="h-4 w-4" />

@@ -4,6 +4,7 @@ import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/fo
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import type { ItemChoice } from "./account-form";
+import { Options } from "../../components/options";
 
 export type KeyStock = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
@@ -58,11 +59,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
               <option value="" disabled>
                 Choose an item
               </option>
-              {items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
+              <Options of={items} value={(item) => item.id} label={(item) => item.name} />
             </select>
           )}
         </Field>

@@ -5,6 +5,7 @@ import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/fo
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import type { ItemChoice } from "./account-form";
+import { Options } from "../../components/options";
 
 /** Per item: at or below how many free seats and keys the shop says "Only N left". */
 export function ThresholdForm({ items }: { items: ItemChoice[] }) {
@@ -32,11 +33,7 @@ export function ThresholdForm({ items }: { items: ItemChoice[] }) {
               <option value="" disabled>
                 Choose an item
               </option>
-              {items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
+              <Options of={items} value={(item) => item.id} label={(item) => item.name} />
             </select>
           )}
         </Field>

@@ -12,6 +12,7 @@ import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { FilterSearch, FilterSelect, HeadCells, Pager, tableHead } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 
 export const AUDIT_PATH = "/admin/audit";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -75,21 +76,16 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
       >
         <FilterSelect id="audit-kind" label="What" name="kind" defaultValue={filter.kind} className="col-span-2 sm:col-span-1">
           <option value="">Everything</option>
-          {AUDIT_FILTERS.map((kind) => (
-            <option key={kind} value={kind}>
-              {AUDIT_FILTER_LABELS[kind]}
-            </option>
-          ))}
+          <Options of={AUDIT_FILTERS} label={(kind) => AUDIT_FILTER_LABELS[kind]} />
         </FilterSelect>
         <FilterSelect id="audit-who" label="Who" name="who" defaultValue={filter.who} className="col-span-2 sm:col-span-1">
           <option value="">Anyone</option>
           <option value={AUDIT_SHOPPERS}>Shoppers</option>
           {/* An admin named in the address but no longer in the log's list is still offered, so the select reads true. */}
-          {[...new Set([...page.admins, ...(filter.who && filter.who !== AUDIT_SHOPPERS ? [filter.who] : [])])].map((email) => (
-            <option key={email} value={email}>
-              {email}
-            </option>
-          ))}
+          <Options
+            of={[...new Set([...page.admins, ...(filter.who && filter.who !== AUDIT_SHOPPERS ? [filter.who] : [])])]}
+            label={(email) => email}
+          />
         </FilterSelect>
         <div>
           <label htmlFor="audit-from" className="text-sm font-medium">

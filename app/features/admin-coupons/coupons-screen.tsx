@@ -11,6 +11,7 @@ import { CardList, CountedTitle, PlainTable, plainRow } from "../../lib/admin/li
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { EditForm, useEditForm } from "../../lib/admin/edit-form";
 import { referralCreditActionSchema, saveCouponSchema } from "./coupon-actions";
+import { Options } from "../../components/options";
 
 type Values = {
   code: string;
@@ -259,11 +260,7 @@ export function CouponsScreen({
           <Field label="Applies to" error={errors.scope}>
             {(p) => (
               <select {...p} name="scope" value={values.scope} onChange={set("scope")}>
-                {COUPON_SCOPES.map((scope) => (
-                  <option key={scope} value={scope}>
-                    {SCOPE_LABELS[scope]}
-                  </option>
-                ))}
+                <Options of={COUPON_SCOPES} label={(scope) => SCOPE_LABELS[scope]} />
               </select>
             )}
           </Field>

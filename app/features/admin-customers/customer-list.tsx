@@ -11,6 +11,7 @@ import { formatNpr } from "../../../domain/money";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { FilterSearch, FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 
 export const CUSTOMERS_CSV_URL = "/api/admin/customers.csv";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -102,11 +103,7 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
             <Form method="get" className="flex flex-wrap items-end gap-2">
               {query.q && <input type="hidden" name="q" value={query.q} />}
               <FilterSelect id="customers-sort" label="Sort by" name="sort" defaultValue={query.sort} className="min-w-0 basis-full">
-                {CUSTOMER_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {CUSTOMER_SORT_LABELS[sort]}
-                  </option>
-                ))}
+                <Options of={CUSTOMER_SORTS} label={(sort) => CUSTOMER_SORT_LABELS[sort]} />
               </FilterSelect>
               <FilterSelect id="customers-dir" label="Direction" hideLabel name="dir" defaultValue={query.dir} className="min-w-0 flex-1">
                 <option value="asc">Lowest or oldest first</option>

@@ -6,6 +6,7 @@ import { card, focusRing, mutedText, secondaryButton } from "../../components/ui
 import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
 import { HeadCells, tableHead } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 
 // Chart.js comes in its own chunk, fetched when this screen is shown, never on a storefront page (ADR 0088).
 const ReportChart = lazy(() => import("./chart"));
@@ -134,11 +135,7 @@ export function ReportScreen({ money, month, services, customers, renewals, acco
               Month
             </label>
             <select id="report-month" name="month" defaultValue={month} className={inputClass}>
-              {[...money].reverse().map((m) => (
-                <option key={m.month} value={m.month}>
-                  {monthLabel(m.month)}
-                </option>
-              ))}
+              <Options of={[...money].reverse()} value={(m) => m.month} label={(m) => monthLabel(m.month)} />
             </select>
           </div>
           <button type="submit" className={`${secondaryButton} py-2.5`}>

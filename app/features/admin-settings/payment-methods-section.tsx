@@ -7,6 +7,7 @@ import { CardSection, Field, InputField, showForm, StaleNotice, SubmitButton } f
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { addPaymentMethodSchema, deletePaymentMethodSchema, orderPaymentMethodsSchema, savePaymentMethodSchema } from "./payment-method-actions";
+import { Options } from "../../components/options";
 
 const FORM_ID = "payment-method-form";
 const smallButton = `${secondaryButton} px-3 py-1.5 text-sm`;
@@ -183,11 +184,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
         <Field label="Kind" error={errors.kind} required>
           {(control) => (
             <select name="kind" defaultValue={editing?.kind ?? "esewa"} {...control}>
-              {PAYMENT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {PAYMENT_KIND_LABELS[kind]}
-                </option>
-              ))}
+              <Options of={PAYMENT_KINDS} label={(kind) => PAYMENT_KIND_LABELS[kind]} />
             </select>
           )}
         </Field>

@@ -8,6 +8,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { EditForm, useEditForm } from "../../lib/admin/edit-form";
 import { deleteVideoSchema, saveVideoSchema } from "./video-actions";
 import { videoErrorText } from "./video-messages";
+import { Options } from "../../components/options";
 
 type Values = { Name: string; Platform: (typeof VIDEO_PLATFORMS)[number]; TrailerLink: string };
 const EMPTY: Values = { Name: "", Platform: "Netflix", TrailerLink: "" };
@@ -93,11 +94,7 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
         <Field label="Platform" error={errors.Platform}>
           {(p) => (
             <select {...p} name="Platform" required value={values.Platform} onChange={set("Platform")}>
-              {VIDEO_PLATFORMS.map((platform) => (
-                <option key={platform} value={platform}>
-                  {platform}
-                </option>
-              ))}
+              <Options of={VIDEO_PLATFORMS} label={(platform) => platform} />
             </select>
           )}
         </Field>

@@ -24,6 +24,7 @@ import { FilterSearch, FilterSelect } from "../../lib/admin/list-parts";
 import { signedInAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
+import { Options } from "../../components/options";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
@@ -161,11 +162,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <FilterSearch id="orders-q" label="Reference or phone" defaultValue={filter.q} placeholder="PSL-7K2QX or 9801…" />
         <FilterSelect id="orders-status" label="Status" name="status" defaultValue={filter.status}>
           <option value="">All statuses</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ORDER_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <Options of={ORDER_STATUSES} label={(status) => ORDER_STATUS_LABELS[status]} />
           <option value={SAY_THEY_PAID}>Say they paid</option>
         </FilterSelect>
         <button type="submit" className={`${primaryButton} py-2.5`} disabled={searching}>
