@@ -3,9 +3,9 @@ import { Form, Link } from "react-router";
 import { formatNpr } from "../../../domain/money";
 import type { AccountProfit, CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
+import { sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
-import { HeadCells, tableHead } from "../../lib/admin/list-parts";
+import { FilterSelect, HeadCells, tableHead } from "../../lib/admin/list-parts";
 import { Options } from "../../components/options";
 
 // Chart.js comes in its own chunk, fetched when this screen is shown, never on a storefront page (ADR 0088).
@@ -130,14 +130,9 @@ export function ReportScreen({ money, month, services, customers, renewals, acco
         intro="The ten services that brought the most, the rest as Other."
       >
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="report-month" className="text-sm font-medium">
-              Month
-            </label>
-            <select id="report-month" name="month" defaultValue={month} className={inputClass}>
-              <Options of={[...money].reverse()} value={(m) => m.month} label={(m) => monthLabel(m.month)} />
-            </select>
-          </div>
+          <FilterSelect id="report-month" label="Month" name="month" defaultValue={month}>
+            <Options of={[...money].reverse()} value={(m) => m.month} label={(m) => monthLabel(m.month)} />
+          </FilterSelect>
           <button type="submit" className={`${secondaryButton} py-2.5`}>
             Show
           </button>

@@ -8,7 +8,8 @@ import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { inputClass } from "../../lib/admin/form-parts";
+import { FilterSelect } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 import { formatDateTime } from "../../lib/admin/format";
 import { ScreenError } from "../../lib/admin/screen-error";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -65,20 +66,9 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" className={`${card} mt-6 flex flex-wrap items-end gap-3 p-4`}>
-        <div>
-          <label htmlFor="renewals-days" className="text-sm font-medium">
-            Ending within
-          </label>
-          <select id="renewals-days" name="days" defaultValue={String(days)} className={inputClass}>
-            {[...new Set([...WINDOWS, days])]
-              .sort((a, b) => a - b)
-              .map((n) => (
-                <option key={n} value={n}>
-                  {n} days
-                </option>
-              ))}
-          </select>
-        </div>
+        <FilterSelect id="renewals-days" label="Ending within" name="days" defaultValue={String(days)}>
+          <Options of={[...new Set([...WINDOWS, days])].sort((a, b) => a - b)} label={(n) => `${n} days`} />
+        </FilterSelect>
         <button type="submit" className={`${secondaryButton} py-2.5`}>
           Show
         </button>
