@@ -8,6 +8,18 @@ import { Options } from "../../components/options";
 
 export type ItemChoice = { id: string; name: string };
 
+/** The options of a select of one catalogue item, none chosen at first. */
+export function ItemOptions({ items }: { items: ItemChoice[] }) {
+  return (
+    <>
+      <option value="" disabled>
+        Choose an item
+      </option>
+      <Options of={items} value={(item) => item.id} label={(item) => item.name} />
+    </>
+  );
+}
+
 type SeatDraft = { key: number; id?: string; profileName: string; pin: string; hasPin: boolean };
 
 let nextKey = 1;

@@ -3,8 +3,7 @@ import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
-import type { ItemChoice } from "./account-form";
-import { Options } from "../../components/options";
+import { ItemOptions, type ItemChoice } from "./account-form";
 
 export type KeyStock = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
@@ -56,10 +55,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
         <Field label="Item" error={errors.itemId} required>
           {(control) => (
             <select name="itemId" value={itemId} onChange={(event) => setItemId(event.target.value)} {...control}>
-              <option value="" disabled>
-                Choose an item
-              </option>
-              <Options of={items} value={(item) => item.id} label={(item) => item.name} />
+              <ItemOptions items={items} />
             </select>
           )}
         </Field>

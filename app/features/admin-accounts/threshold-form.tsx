@@ -4,8 +4,7 @@ import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
-import type { ItemChoice } from "./account-form";
-import { Options } from "../../components/options";
+import { ItemOptions, type ItemChoice } from "./account-form";
 
 /** Per item: at or below how many free seats and keys the shop says "Only N left". */
 export function ThresholdForm({ items }: { items: ItemChoice[] }) {
@@ -30,10 +29,7 @@ export function ThresholdForm({ items }: { items: ItemChoice[] }) {
         <Field label="Item" error={errors.itemId}>
           {(control) => (
             <select name="itemId" defaultValue="" {...control}>
-              <option value="" disabled>
-                Choose an item
-              </option>
-              <Options of={items} value={(item) => item.id} label={(item) => item.name} />
+              <ItemOptions items={items} />
             </select>
           )}
         </Field>

@@ -3,7 +3,7 @@ import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateF
 import type { Locale } from "../../../domain/locale";
 import { messageDay } from "../../../domain/seller-messages";
 import { mutedText } from "../../components/ui";
-import { CardSection, Field, InputField, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, Field, InputField, StaleNotice, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveLedgerSchema } from "./settings-actions";
 
@@ -23,12 +23,11 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    const grace = String(form.get("graceDays") ?? "").trim();
     save.submit({
       intent: "ledger",
       version,
       fields: {
-        graceDays: grace === "" ? Number.NaN : Number(grace),
+        graceDays: typedNumber(form, "graceDays") ?? Number.NaN,
         deliveryTemplate: String(form.get("deliveryTemplate") ?? ""),
         deliveryTemplateNe: String(form.get("deliveryTemplateNe") ?? ""),
       },

@@ -1,11 +1,11 @@
 import type { FormEvent } from "react";
 import type { OrderLimits } from "../../../domain/order-limits";
 import { mutedText } from "../../components/ui";
-import { CardSection, InputField, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, NumberFields, StaleNotice, SubmitButton, typedNumber, type NumberSpec } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveOrderLimitsSchema } from "./settings-actions";
 
-const FIELDS: Array<{ name: keyof OrderLimits; label: string; hint: string; min: number; max: number }> = [
+const FIELDS: Array<NumberSpec<keyof OrderLimits>> = [
   {
     name: "ordersPerMinute",
     label: "Orders a minute, whole shop",
@@ -45,10 +45,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    const number = (name: keyof OrderLimits) => {
-      const typed = String(form.get(name) ?? "").trim();
-      return typed === "" ? Number.NaN : Number(typed);
-    };
+    const number = (name: keyof OrderLimits) => typedNumber(form, name) ?? Number.NaN;
     save.submit({
       intent: "order-limits",
       version,
@@ -69,20 +66,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
       </p>
       <form key={version} ref={formRef} onSubmit={submit} noValidate className="mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((field) => (
-            <InputField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type="number"
-              inputMode="numeric"
-              min={field.min}
-              max={field.max}
-              defaultValue={limits[field.name]}
-              error={errors[field.name]}
-              hint={field.hint}
-            />
-          ))}
+          <NumberFields fields={FIELDS} values={limits} errors={errors} />
         </div>
         {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <SubmitButton pending={pending} className="w-full sm:w-auto">
