@@ -9,6 +9,7 @@ import { smallButton } from "../../lib/admin/item-list";
 import { CardList, CountedTitle, PlainTable, plainRow } from "../../lib/admin/list-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { blockActionSchema, unblockActionSchema } from "./coupon-actions";
+import { TitledSection } from "../../components/titled-section";
 
 /** The phones the shop takes no order from (issue 32), with why, and the checkouts they tried. */
 export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; attempts: BlockedAttempt[] }) {
@@ -88,10 +89,7 @@ export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; at
         </CardList>
       </section>
 
-      <section aria-labelledby="attempts-title" className="mt-8">
-        <h2 id="attempts-title" className="text-lg font-semibold">
-          Checkouts they tried
-        </h2>
+      <TitledSection id="attempts-title" title="Checkouts they tried" className="mt-8">
         {attempts.length === 0 ? (
           <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No blocked phone has tried to check out.</p>
         ) : (
@@ -108,7 +106,7 @@ export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; at
             </PlainTable>
           </div>
         )}
-      </section>
+      </TitledSection>
 
       <ConfirmItem
         item={unblocking}

@@ -22,6 +22,7 @@ import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 import { OrderReductions } from "./order-reductions";
+import { TitledSection } from "../../components/titled-section";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -103,10 +104,7 @@ export function OrderView({
 
 function Timeline({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   return (
-    <section aria-labelledby="steps-title" className="mt-6">
-      <h2 id="steps-title" className="sr-only">
-        {m.order_status()}
-      </h2>
+    <TitledSection id="steps-title" title={m.order_status()} className="mt-6" titleClassName="sr-only">
       <ol className="grid gap-2 sm:grid-cols-4">
         {order.steps.map((step) => {
           const reached = step.at !== null;
@@ -131,7 +129,7 @@ function Timeline({ order, locale }: { order: ShopperOrder; locale: Locale }) {
           );
         })}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
+import { TitledSection } from "../../components/titled-section";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 
 /** Every admin text box, select and textarea; red when the control is aria-invalid. */
@@ -121,12 +122,9 @@ export function typedNumber(form: FormData, name: string): number | null {
 /** A card of an admin screen with its own heading (a settings form, a part of an account's screen). */
 export function CardSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className={`${card} p-4 sm:p-6`}>
-      <h2 id={id} className={sectionHeading}>
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className={`${card} p-4 sm:p-6`} titleClassName={sectionHeading}>
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
