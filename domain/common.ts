@@ -31,6 +31,15 @@ export function requiredText(label: string, max: number) {
     .max(max, `${label} is too long (at most ${max} characters)`);
 }
 
+/** A whole number from `min` to `max`, each refusal naming the field. */
+export function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+}
+
 export function optionalText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })

@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { wholeNumber } from "./common";
 import type { Locale } from "./locale";
 import { formatNumber } from "./locale-format";
 
 // ---------------------------------------------------------------------------------------------
 // The seller's limits on anonymous orders (issue 34, ADR 0101)
-
-function wholeNumber(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
-}
 
 export const orderLimitsSchema = z.object({
   /** Orders the whole shop takes from its shoppers in any 60 seconds; renewals from an order page are not counted. */

@@ -91,6 +91,11 @@ test("a shopper's checkout gets a reference the admin tracks from payment to del
     const due = seller.getByRole("list", { name: "Renewals due" }).getByRole("listitem").filter({ hasText: reference! });
     await expect(due).toHaveCount(1);
     await expect(due.getByRole("link", { name: /Remind on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/9779801234567\?text=/);
+    // Remind opens the chat and the line remembers it was reminded.
+    await admin.route(/^https:\/\/wa\.me\//, (route) => route.abort());
+    await due.getByRole("link", { name: /Remind on WhatsApp/ }).click();
+    await expect(seller.getByRole("status").filter({ hasText: `Reminder for ${reference} noted` })).toBeVisible();
+    await expect(due).toContainText("reminded");
     await due.getByRole("button", { name: /Mark renewed/ }).click();
     await expect(seller.getByRole("status").filter({ hasText: /Renewal order PSL-\w{5} created/ })).toBeVisible();
     await expect(due).toHaveCount(0);

@@ -9,6 +9,7 @@ import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/contact";
+import { TitledSection } from "../components/titled-section";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: "/contact", title: m.meta_contact_title(), description: m.meta_contact_description() }, getLocale());
@@ -69,10 +70,7 @@ export default function Contact() {
         {m.contact_always()}
       </p>
 
-      <section aria-labelledby="channels-title" className="info-reveal mt-10 [--reveal-delay:160ms]">
-        <h2 id="channels-title" className="sr-only">
-          {m.contact_channels()}
-        </h2>
+      <TitledSection id="channels-title" title={m.contact_channels()} className="info-reveal mt-10 [--reveal-delay:160ms]" titleClassName="sr-only">
         <ul className="grid gap-4 md:grid-cols-3">
           {channels.map(({ icon: ChannelIcon, ...channel }) => (
             <li key={channel.title} className={`${card} flex flex-col p-6`}>
@@ -107,12 +105,14 @@ export default function Contact() {
             .
           </span>
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="follow-title" className="info-reveal info-reveal-on-scroll mt-14">
-        <h2 id="follow-title" className="text-2xl font-bold tracking-tight">
-          {m.contact_follow_title()}
-        </h2>
+      <TitledSection
+        id="follow-title"
+        title={m.contact_follow_title()}
+        className="info-reveal info-reveal-on-scroll mt-14"
+        titleClassName="text-2xl font-bold tracking-tight"
+      >
         <p className={`mt-2 ${mutedText}`}>{m.contact_follow_text()}</p>
         <ul className="mt-5 grid gap-3 sm:grid-cols-3">
           {follow.map(({ icon: FollowIcon, ...link }) => (
@@ -132,7 +132,7 @@ export default function Contact() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
       <section aria-labelledby="before-title" className={`info-reveal info-reveal-on-scroll mt-14 ${card} p-6`}>
         <h2 id="before-title" className="text-lg font-semibold">

@@ -3,7 +3,7 @@ import { CHAT_CHANNELS } from "../checkout";
 import { ORDER_STATUSES } from "../order-statuses";
 import { orderLineSchema } from "./orders";
 import { TRANSACTION_ID_MAX } from "../order-pages";
-import { PAYMENT_KINDS } from "../payment-methods";
+import { paymentMethodSchema } from "./payment-methods";
 import { paidViaSchema } from "./payments";
 
 /** A wrong or missing key answers as an unknown reference does, so the key is read leniently here. */
@@ -52,17 +52,6 @@ export const shopperOrderSchema = z.object({
   claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
   /** A gateway proved the payment (issue 30). */
   paidVia: paidViaSchema.nullable(),
-  paymentMethods: z.array(
-    z.object({
-      _id: z.string(),
-      kind: z.enum(PAYMENT_KINDS),
-      name: z.string(),
-      account: z.string(),
-      holder: z.string(),
-      qrImage: z.string(),
-      note: z.string(),
-      /** The note in Nepali, or null: the Nepali page shows the English then. */
-      noteNe: z.string().nullable(),
-    }),
-  ),
+  /** The shop's enabled payment methods, as the order page shows them. */
+  paymentMethods: z.array(paymentMethodSchema.omit({ enabled: true, position: true, version: true })),
 });

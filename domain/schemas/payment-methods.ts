@@ -26,6 +26,7 @@ export const paymentMethodSchema = z.object({
   holder: z.string(),
   qrImage: z.string(),
   note: z.string(),
+  /** The note in Nepali, or null: the Nepali page shows the English then. */
   noteNe: z.string().nullable(),
   enabled: z.boolean(),
   position: z.number(),

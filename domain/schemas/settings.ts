@@ -1,19 +1,11 @@
 import { z } from "zod";
-import { requiredText } from "../common";
+import { requiredText, wholeNumber } from "../common";
 
 /** A web address a shopper may follow: http(s) only, so a stored `javascript:` link can never run. */
 function webAddress(label: string) {
   return requiredText(label, 2000).pipe(
     z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: `${label} must be a web address starting with https://` }),
   );
-}
-
-function wholeNumber(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
 }
 
 /** The shop's contact details (used by the storefront and by checkout) and the figures the About page shows. */

@@ -4,8 +4,21 @@ import { card, focusRing, mutedText, secondaryButton } from "../../components/ui
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
+import { Options } from "../../components/options";
 
 export type ItemChoice = { id: string; name: string };
+
+/** The options of a select of one catalogue item, none chosen at first. */
+export function ItemOptions({ items }: { items: ItemChoice[] }) {
+  return (
+    <>
+      <option value="" disabled>
+        Choose an item
+      </option>
+      <Options of={items} value={(item) => item.id} label={(item) => item.name} />
+    </>
+  );
+}
 
 type SeatDraft = { key: number; id?: string; profileName: string; pin: string; hasPin: boolean };
 
@@ -116,11 +129,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
           <Field label="Status" error={errors["status"]}>
             {(control) => (
               <select name="status" defaultValue={editing?.status ?? "active"} {...control}>
-                {ACCOUNT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
+                <Options of={ACCOUNT_STATUSES} label={(status) => STATUS_LABELS[status]} />
               </select>
             )}
           </Field>
@@ -131,11 +140,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
           <Field label="Billed" error={errors["billingCycle"]} required>
             {(control) => (
               <select name="billingCycle" value={cycle} onChange={(event) => setCycle(event.target.value as BillingCycle)} {...control}>
-                {BILLING_CYCLES.map((option) => (
-                  <option key={option} value={option}>
-                    {CYCLE_LABELS[option]}
-                  </option>
-                ))}
+                <Options of={BILLING_CYCLES} label={(option) => CYCLE_LABELS[option]} />
               </select>
             )}
           </Field>

@@ -4,11 +4,12 @@ import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, billingLabel, type Account, type A
 import { formatNpr } from "../../../domain/money";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { inputClass } from "../../lib/admin/form-parts";
+import { FilterSearch, FilterSelect } from "../../lib/admin/list-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import { accountFormId } from "./account-form";
 import { RevealButton } from "../../lib/admin/reveal-button";
+import { Options } from "../../components/options";
 
 const STATUS_STYLE = {
   active: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
@@ -215,33 +216,16 @@ export function AccountList({
           aria-label="Find accounts"
           className={`${card} mt-4 grid gap-3 p-4 sm:grid-cols-[1fr_10rem_auto_auto] sm:items-end`}
         >
-          <div>
-            <label htmlFor="accounts-q" className="text-sm font-medium">
-              Service, login, note or customer
-            </label>
-            <input
-              id="accounts-q"
-              name="q"
-              type="search"
-              defaultValue={filter.q}
-              placeholder="Netflix, a login, PSL-7K2QX or 9801…"
-              autoComplete="off"
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="accounts-status" className="text-sm font-medium">
-              Status
-            </label>
-            <select id="accounts-status" name="status" defaultValue={filter.status} className={inputClass}>
-              <option value="">All statuses</option>
-              {ACCOUNT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSearch
+            id="accounts-q"
+            label="Service, login, note or customer"
+            defaultValue={filter.q}
+            placeholder="Netflix, a login, PSL-7K2QX or 9801…"
+          />
+          <FilterSelect id="accounts-status" label="Status" name="status" defaultValue={filter.status}>
+            <option value="">All statuses</option>
+            <Options of={ACCOUNT_STATUSES} label={(status) => status} />
+          </FilterSelect>
           <label className="flex items-center gap-2 text-sm sm:pb-2.5">
             <input type="checkbox" name="attention" value="true" defaultChecked={filter.attention} className="h-4 w-4" />
             Needs attention

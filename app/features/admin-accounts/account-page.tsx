@@ -11,9 +11,10 @@ import {
 } from "../../../domain/accounts";
 import { formatNpr } from "../../../domain/money";
 import type { AccountProfit } from "../../../domain/reports";
-import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { Field, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, Field, SubmitButton } from "../../lib/admin/form-parts";
+import { HeadCells } from "../../lib/admin/list-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { RevealButton } from "../../lib/admin/reveal-button";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -31,10 +32,7 @@ function SecretChangeForm({ account }: { account: Account }) {
   const change = useAdminAction(accountCareSchema, { onSaved: () => setValue("") });
   const { errors, formRef, pending, clearError } = change;
   return (
-    <section aria-labelledby="secret-change-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="secret-change-title" className={sectionHeading}>
-        The password changed
-      </h2>
+    <CardSection id="secret-change-title" title="The password changed">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Record the new password, or a profile’s new PIN. The old one stays readable here by Reveal for {PREVIOUS_SECRET_DAYS} days, then is deleted;
         everyone it concerns is listed below to be told.
@@ -80,7 +78,7 @@ function SecretChangeForm({ account }: { account: Account }) {
           Save and list holders
         </SubmitButton>
       </form>
-    </section>
+    </CardSection>
   );
 }
 
@@ -92,15 +90,19 @@ function HoldersToTell({ notices }: { notices: HolderNotice[] }) {
   const revalidator = useRevalidator();
   const untold = notices.filter((notice) => notice.toldAt === null).length;
   return (
-    <section aria-labelledby="tell-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="tell-title" className={sectionHeading}>
-        Holders to tell{" "}
-        {untold > 0 && (
-          <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {untold} not told
-          </span>
-        )}
-      </h2>
+    <CardSection
+      id="tell-title"
+      title={
+        <>
+          Holders to tell{" "}
+          {untold > 0 && (
+            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {untold} not told
+            </span>
+          )}
+        </>
+      }
+    >
       {notices.length === 0 ? (
         <p className={`mt-2 text-sm ${mutedText}`}>
           No one to tell: after a new password or PIN, or holders moved off this account, they are listed here with their message.
@@ -141,7 +143,7 @@ function HoldersToTell({ notices }: { notices: HolderNotice[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -157,10 +159,7 @@ function MoveHolders({ account, proposals }: { account: Account; proposals: Move
       fields: { moves: chosen.map((proposal) => ({ lineId: proposal.lineId, fromSeatId: proposal.fromSeatId, seatId: proposal.to!.seatId })) },
     });
   return (
-    <section aria-labelledby="move-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="move-title" className={sectionHeading}>
-        Move holders
-      </h2>
+    <CardSection id="move-title" title="Move holders">
       <p className={`mt-1 text-sm ${mutedText}`}>
         To free seats on other accounts of the same service, when this one is banned or full of trouble. The seats here are freed, and each holder is
         listed above to be told their new details.
@@ -224,7 +223,7 @@ function MoveHolders({ account, proposals }: { account: Account; proposals: Move
           setConfirming(null);
         }}
       />
-    </section>
+    </CardSection>
   );
 }
 
@@ -234,10 +233,7 @@ const signedNpr = (amount: number) => (amount < 0 ? `−NPR ${formatNpr(-amount)
 function Profit({ profit }: { profit: AccountProfit }) {
   const cell = "px-1.5 py-1.5 text-right tabular-nums sm:px-2";
   return (
-    <section aria-labelledby="profit-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="profit-title" className={sectionHeading}>
-        Profit
-      </h2>
+    <CardSection id="profit-title" title="Profit">
       <p className="mt-1 text-sm">
         Since it was added: NPR {formatNpr(profit.revenue)} from its holders against NPR {formatNpr(profit.cost)} paid to the provider,{" "}
         <strong className={profit.losing ? "text-red-700 dark:text-red-300" : ""}>
@@ -251,16 +247,10 @@ function Profit({ profit }: { profit: AccountProfit }) {
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Profit by month, NPR, and seats filled on average</caption>
           <thead className={mutedText}>
-            <tr>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                Month
-              </th>
-              {["Revenue", "Cost", "Profit", "Seats filled"].map((label) => (
-                <th key={label} scope="col" className="px-2 py-1.5 text-right font-medium">
-                  {label}
-                </th>
-              ))}
-            </tr>
+            <HeadCells
+              cellClassName="px-2 py-1.5 text-right font-medium"
+              columns={[["Month", "px-2 py-1.5 font-medium"], "Revenue", "Cost", "Profit", "Seats filled"]}
+            />
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {profit.months.map((month) => (
@@ -281,17 +271,14 @@ function Profit({ profit }: { profit: AccountProfit }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
 /** Replaced secrets still kept, and who saw which secret: the account's reveal log. */
 function History({ accountId, previous, reveals }: { accountId: string; previous: PreviousSecret[]; reveals: Reveal[] }) {
   return (
-    <section aria-labelledby="history-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="history-title" className={sectionHeading}>
-        Reveal log
-      </h2>
+    <CardSection id="history-title" title="Reveal log">
       <h3 className="mt-3 font-medium">Replaced passwords and PINs</h3>
       {previous.length === 0 ? (
         <p className={`text-sm ${mutedText}`}>None kept: a replaced one stays {PREVIOUS_SECRET_DAYS} days.</p>
@@ -324,7 +311,7 @@ function History({ accountId, previous, reveals }: { accountId: string; previous
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { card, mutedText } from "../../components/ui";
-import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
-import type { ItemChoice } from "./account-form";
+import { ItemOptions, type ItemChoice } from "./account-form";
 
 export type KeyStock = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
@@ -38,10 +38,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
   }
 
   return (
-    <section aria-labelledby="keys-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="keys-title" className={sectionHeading}>
-        Licence keys
-      </h2>
+    <CardSection id="keys-title" title="Licence keys">
       {stock.length === 0 ? (
         <p className={`mt-1 text-sm ${mutedText}`}>No keys in stock yet.</p>
       ) : (
@@ -58,14 +55,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
         <Field label="Item" error={errors.itemId} required>
           {(control) => (
             <select name="itemId" value={itemId} onChange={(event) => setItemId(event.target.value)} {...control}>
-              <option value="" disabled>
-                Choose an item
-              </option>
-              {items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
+              <ItemOptions items={items} />
             </select>
           )}
         </Field>
@@ -132,6 +122,6 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
           Import keys
         </SubmitButton>
       </form>
-    </section>
+    </CardSection>
   );
 }

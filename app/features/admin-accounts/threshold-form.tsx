@@ -1,10 +1,10 @@
 import type { FormEvent } from "react";
 import { DEFAULT_STOCK_THRESHOLD } from "../../../domain/availability";
-import { card, mutedText } from "../../components/ui";
-import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
-import type { ItemChoice } from "./account-form";
+import { ItemOptions, type ItemChoice } from "./account-form";
 
 /** Per item: at or below how many free seats and keys the shop says "Only N left". */
 export function ThresholdForm({ items }: { items: ItemChoice[] }) {
@@ -20,10 +20,7 @@ export function ThresholdForm({ items }: { items: ItemChoice[] }) {
   }
 
   return (
-    <section aria-labelledby="threshold-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="threshold-title" className={sectionHeading}>
-        “Only N left” on the shop
-      </h2>
+    <CardSection id="threshold-title" title="“Only N left” on the shop">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Items sold from accounts or keys show “In stock”, “Only N left” at or below this number of free seats and keys ({DEFAULT_STOCK_THRESHOLD}{" "}
         unless set), or “Out of stock – message us”.
@@ -32,14 +29,7 @@ export function ThresholdForm({ items }: { items: ItemChoice[] }) {
         <Field label="Item" error={errors.itemId}>
           {(control) => (
             <select name="itemId" defaultValue="" {...control}>
-              <option value="" disabled>
-                Choose an item
-              </option>
-              {items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
+              <ItemOptions items={items} />
             </select>
           )}
         </Field>
@@ -55,6 +45,6 @@ export function ThresholdForm({ items }: { items: ItemChoice[] }) {
         />
         <SubmitButton pending={pending}>Save threshold</SubmitButton>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -11,7 +11,8 @@ import {
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
-import { FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
+import { FilterSearch, FilterSelect, HeadCells, Pager, tableHead } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 
 export const AUDIT_PATH = "/admin/audit";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -75,21 +76,16 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
       >
         <FilterSelect id="audit-kind" label="What" name="kind" defaultValue={filter.kind} className="col-span-2 sm:col-span-1">
           <option value="">Everything</option>
-          {AUDIT_FILTERS.map((kind) => (
-            <option key={kind} value={kind}>
-              {AUDIT_FILTER_LABELS[kind]}
-            </option>
-          ))}
+          <Options of={AUDIT_FILTERS} label={(kind) => AUDIT_FILTER_LABELS[kind]} />
         </FilterSelect>
         <FilterSelect id="audit-who" label="Who" name="who" defaultValue={filter.who} className="col-span-2 sm:col-span-1">
           <option value="">Anyone</option>
           <option value={AUDIT_SHOPPERS}>Shoppers</option>
           {/* An admin named in the address but no longer in the log's list is still offered, so the select reads true. */}
-          {[...new Set([...page.admins, ...(filter.who && filter.who !== AUDIT_SHOPPERS ? [filter.who] : [])])].map((email) => (
-            <option key={email} value={email}>
-              {email}
-            </option>
-          ))}
+          <Options
+            of={[...new Set([...page.admins, ...(filter.who && filter.who !== AUDIT_SHOPPERS ? [filter.who] : [])])]}
+            label={(email) => email}
+          />
         </FilterSelect>
         <div>
           <label htmlFor="audit-from" className="text-sm font-medium">
@@ -103,21 +99,14 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
           </label>
           <input id="audit-to" name="to" type="date" defaultValue={filter.to} className={inputClass} />
         </div>
-        <div className="col-span-2 lg:col-span-3">
-          <label htmlFor="audit-q" className="text-sm font-medium">
-            Text
-          </label>
-          <input
-            id="audit-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            maxLength={100}
-            placeholder="Netflix, PSL-7K2QX, an address…"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </div>
+        <FilterSearch
+          id="audit-q"
+          label="Text"
+          defaultValue={filter.q}
+          maxLength={100}
+          placeholder="Netflix, PSL-7K2QX, an address…"
+          className="col-span-2 lg:col-span-3"
+        />
         <div className="col-span-2 flex flex-wrap items-center gap-3 lg:col-span-1">
           <button type="submit" className={`${primaryButton} flex-1 py-2.5`} disabled={filtering}>
             {filtering ? "Filtering…" : "Filter"}
@@ -176,20 +165,7 @@ export function AuditLog({ page, filter, refused }: { page: AuditPage; filter: A
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Audit log, newest first</caption>
                 <thead className={tableHead}>
-                  <tr>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      When
-                    </th>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      What
-                    </th>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      About
-                    </th>
-                    <th scope="col" className="px-3 py-3 font-semibold">
-                      Who, from where
-                    </th>
-                  </tr>
+                  <HeadCells cellClassName="px-3 py-3 font-semibold" columns={["When", "What", "About", "Who, from where"]} />
                 </thead>
                 <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                   {items.map((entry) => (

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from "react";
 import type { BlockedAttempt, BlockedPhone } from "../../../domain/blocklist";
 import { readablePhone } from "../../../domain/customers";
-import { card, focusRing, mutedText } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { card, mutedText } from "../../components/ui";
+import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
+import { smallButton } from "../../lib/admin/item-list";
+import { CardList, CountedTitle, PlainTable, plainRow } from "../../lib/admin/list-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { blockActionSchema, unblockActionSchema } from "./coupon-actions";
-
-const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
+import { TitledSection } from "../../components/titled-section";
 
 /** The phones the shop takes no order from (issue 32), with why, and the checkouts they tried. */
 export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; attempts: BlockedAttempt[] }) {
@@ -69,83 +70,52 @@ export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; at
       </form>
 
       <section aria-labelledby="blocked-title" className="mt-8" aria-busy={unblock.pending}>
-        <h2 id="blocked-title" className="text-lg font-semibold">
-          Blocked phones <span className={`font-normal ${mutedText}`}>({items.length})</span>
-        </h2>
-        {items.length === 0 ? (
-          <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No phone is blocked.</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {items.map((item) => (
-              <li key={item.phone} className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-center`}>
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold">{readablePhone(item.phone)}</p>
-                  <p className={`text-sm break-words ${mutedText}`}>
-                    {item.reason || "No reason given"} · since {formatDateTime(item.createdAt)} · {item.attempts} attempt
-                    {item.attempts === 1 ? "" : "s"}
-                  </p>
-                </div>
-                <button type="button" className={smallButton} disabled={unblock.pending} onClick={() => setUnblocking(item)}>
-                  Unblock<span className="sr-only"> {readablePhone(item.phone)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CountedTitle id="blocked-title" title="Blocked phones" count={items.length} />
+        <CardList items={items} empty="No phone is blocked." itemKey={(item) => item.phone} itemClassName="gap-3 sm:items-center">
+          {(item) => (
+            <>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{readablePhone(item.phone)}</p>
+                <p className={`text-sm break-words ${mutedText}`}>
+                  {item.reason || "No reason given"} · since {formatDateTime(item.createdAt)} · {item.attempts} attempt
+                  {item.attempts === 1 ? "" : "s"}
+                </p>
+              </div>
+              <button type="button" className={smallButton} disabled={unblock.pending} onClick={() => setUnblocking(item)}>
+                Unblock<span className="sr-only"> {readablePhone(item.phone)}</span>
+              </button>
+            </>
+          )}
+        </CardList>
       </section>
 
-      <section aria-labelledby="attempts-title" className="mt-8">
-        <h2 id="attempts-title" className="text-lg font-semibold">
-          Checkouts they tried
-        </h2>
+      <TitledSection id="attempts-title" title="Checkouts they tried" className="mt-8">
         {attempts.length === 0 ? (
           <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No blocked phone has tried to check out.</p>
         ) : (
           <div className={`${card} mt-3 overflow-x-auto p-4`}>
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-800">
-                  <th scope="col" className="py-2 pr-3">
-                    When
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Phone
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Chat
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Cart total
-                  </th>
+            <PlainTable columns={["When", "Phone", "Chat", ["Cart total", "py-2 text-right"]]}>
+              {attempts.map((attempt, index) => (
+                <tr key={`${attempt.createdAt}-${index}`} className={plainRow}>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(attempt.createdAt)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{readablePhone(attempt.phone)}</td>
+                  <td className="py-2 pr-3">{attempt.channel === "telegram" ? "Telegram" : "WhatsApp"}</td>
+                  <td className="py-2 text-right whitespace-nowrap">NPR {attempt.total}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {attempts.map((attempt, index) => (
-                  <tr key={`${attempt.createdAt}-${index}`} className="border-b border-slate-100 dark:border-slate-800/60">
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(attempt.createdAt)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{readablePhone(attempt.phone)}</td>
-                    <td className="py-2 pr-3">{attempt.channel === "telegram" ? "Telegram" : "WhatsApp"}</td>
-                    <td className="py-2 text-right whitespace-nowrap">NPR {attempt.total}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </PlainTable>
           </div>
         )}
-      </section>
+      </TitledSection>
 
-      <ConfirmDialog
-        open={unblocking !== null}
+      <ConfirmItem
+        item={unblocking}
+        setItem={setUnblocking}
         title="Unblock this phone?"
         confirmLabel="Unblock"
         destructive={false}
-        message={unblocking ? `${readablePhone(unblocking.phone)} will be able to place orders again.` : ""}
-        onCancel={() => setUnblocking(null)}
-        onConfirm={() => {
-          const item = unblocking;
-          setUnblocking(null);
-          if (item) unblock.submit({ intent: "unblock", phone: item.phone });
-        }}
+        message={(item) => `${readablePhone(item.phone)} will be able to place orders again.`}
+        onConfirm={(item) => unblock.submit({ intent: "unblock", phone: item.phone })}
       />
     </div>
   );

@@ -3,11 +3,15 @@ import { Link, useSearchParams } from "react-router";
 import { CATEGORIES, CATEGORY_LABELS } from "../../../domain/categories";
 import { COUPON_SCOPES, couponLabel, type Coupon, type CouponUse } from "../../../domain/coupons";
 import type { ReferralSettings } from "../../../domain/schemas/referrals";
-import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { card, focusRing, mutedText } from "../../components/ui";
+import { Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
+import { smallButton } from "../../lib/admin/item-list";
+import { CardList, CountedTitle, PlainTable, plainRow } from "../../lib/admin/list-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { EditForm, useEditForm } from "../../lib/admin/edit-form";
 import { referralCreditActionSchema, saveCouponSchema } from "./coupon-actions";
+import { Options } from "../../components/options";
 
 type Values = {
   code: string;
@@ -65,7 +69,6 @@ const fieldsOf = (values: Values) => ({
   enabled: values.enabled,
 });
 
-const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 const SCOPE_LABELS = { all: "All items", categories: "Some categories", items: "Some items" } as const;
 
 function ruleSummary(coupon: Coupon, itemNames: Map<string, string>): string {
@@ -90,40 +93,22 @@ export function CouponsScreen({
   items: Array<{ _id: string; name: string }>;
   uses: { coupon: Coupon; uses: CouponUse[] } | null;
 }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [editing, setEditing] = useState<Coupon | null>(null);
   const [, setSearchParams] = useSearchParams();
   const itemNames = new Map(items.map((item) => [item._id, item.name]));
-  const save = useAdminAction(saveCouponSchema, { onSaved: () => cancelEdit(), onReload: () => cancelEdit() });
+  const form = useEditForm(saveCouponSchema, { formId: "coupon-form", empty: EMPTY, valuesOf, items: coupons, reopen: false });
+  const { save, values, setValues, editing, set, edit } = form;
   const toggle = useAdminAction(saveCouponSchema);
   const credit = useAdminAction(referralCreditActionSchema);
   const { formRef: creditFormRef, errors: creditErrors, pending: creditPending } = credit;
   const [creditAmount, setCreditAmount] = useState(String(referral.settings.creditAmount));
-  const { errors, formRef, pending, stale, reload, reloading } = save;
+  const { errors } = save;
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    save.clearError(key);
-  };
   const toggleTarget = (target: string) =>
     setValues((v) => ({ ...v, targets: v.targets.includes(target) ? v.targets.filter((t) => t !== target) : [...v.targets, target] }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const fields = fieldsOf(values);
-    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields } : { intent: "create", fields });
-  }
-  function edit(coupon: Coupon) {
-    setEditing(coupon);
-    setValues(valuesOf(coupon));
-    save.clearErrors();
-    showForm("coupon-form");
-  }
-  function cancelEdit() {
-    setEditing(null);
-    setValues(EMPTY);
-    save.clearErrors();
+    form.submit(fieldsOf(values));
   }
 
   return (
@@ -134,63 +119,62 @@ export function CouponsScreen({
       </p>
 
       <section aria-labelledby="coupon-list-title" className="mt-6" aria-busy={toggle.pending}>
-        <h2 id="coupon-list-title" className="text-lg font-semibold">
-          All coupons <span className={`font-normal ${mutedText}`}>({coupons.length})</span>
-        </h2>
-        {coupons.length === 0 ? (
-          <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>No coupons yet. Add the first one below.</p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {coupons.map((coupon) => (
-              <li key={coupon._id} className={`${card} flex flex-col gap-3 p-4 sm:flex-row sm:items-center`}>
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono font-semibold break-all">{coupon.code}</span>
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${coupon.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
-                    >
-                      {coupon.enabled ? "Enabled" : "Disabled"}
-                    </span>
-                  </p>
-                  <p className={`mt-1 text-sm break-words ${mutedText}`}>{ruleSummary(coupon, itemNames)}</p>
-                  <p className="mt-1 text-sm">
-                    Used {coupon.uses}
-                    {coupon.maxUses !== null ? ` of ${coupon.maxUses}` : ""} time{coupon.uses === 1 ? "" : "s"}
-                    {coupon.maxUsesPerPhone !== null ? ` (at most ${coupon.maxUsesPerPhone} per phone)` : ""} · NPR {coupon.discountGiven} given
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className={smallButton}
-                    onClick={() => setSearchParams({ uses: coupon._id }, { preventScrollReset: true, replace: true })}
+        <CountedTitle id="coupon-list-title" title="All coupons" count={coupons.length} />
+        <CardList
+          items={coupons}
+          empty="No coupons yet. Add the first one below."
+          itemKey={(coupon) => coupon._id}
+          itemClassName="gap-3 sm:items-center"
+        >
+          {(coupon) => (
+            <>
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-semibold break-all">{coupon.code}</span>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${coupon.enabled ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
                   >
-                    Uses<span className="sr-only"> of {coupon.code}</span>
-                  </button>
-                  <button type="button" className={smallButton} onClick={() => edit(coupon)}>
-                    Edit<span className="sr-only"> {coupon.code}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={smallButton}
-                    disabled={toggle.pending}
-                    onClick={() =>
-                      toggle.submit({
-                        intent: "update",
-                        id: coupon._id,
-                        version: coupon.version,
-                        fields: { ...fieldsOf(valuesOf(coupon)), enabled: !coupon.enabled },
-                      })
-                    }
-                  >
-                    {coupon.enabled ? "Disable" : "Enable"}
-                    <span className="sr-only"> {coupon.code}</span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                    {coupon.enabled ? "Enabled" : "Disabled"}
+                  </span>
+                </p>
+                <p className={`mt-1 text-sm break-words ${mutedText}`}>{ruleSummary(coupon, itemNames)}</p>
+                <p className="mt-1 text-sm">
+                  Used {coupon.uses}
+                  {coupon.maxUses !== null ? ` of ${coupon.maxUses}` : ""} time{coupon.uses === 1 ? "" : "s"}
+                  {coupon.maxUsesPerPhone !== null ? ` (at most ${coupon.maxUsesPerPhone} per phone)` : ""} · NPR {coupon.discountGiven} given
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => setSearchParams({ uses: coupon._id }, { preventScrollReset: true, replace: true })}
+                >
+                  Uses<span className="sr-only"> of {coupon.code}</span>
+                </button>
+                <button type="button" className={smallButton} onClick={() => edit(coupon)}>
+                  Edit<span className="sr-only"> {coupon.code}</span>
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={toggle.pending}
+                  onClick={() =>
+                    toggle.submit({
+                      intent: "update",
+                      id: coupon._id,
+                      version: coupon.version,
+                      fields: { ...fieldsOf(valuesOf(coupon)), enabled: !coupon.enabled },
+                    })
+                  }
+                >
+                  {coupon.enabled ? "Disable" : "Enable"}
+                  <span className="sr-only"> {coupon.code}</span>
+                </button>
+              </div>
+            </>
+          )}
+        </CardList>
       </section>
 
       {uses && (
@@ -212,58 +196,34 @@ export function CouponsScreen({
             <p className={`mt-3 ${mutedText}`}>Not used yet.</p>
           ) : (
             <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 dark:border-slate-800">
-                    <th scope="col" className="py-2 pr-3">
-                      Order
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Phone
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Discount
-                    </th>
-                    <th scope="col" className="py-2">
-                      When
-                    </th>
+              <PlainTable columns={["Order", "Phone", "Status", ["Discount", "py-2 pr-3 text-right"], ["When", "py-2"]]}>
+                {uses.uses.map((use) => (
+                  <tr key={use.reference} className={plainRow}>
+                    <td className="py-2 pr-3 font-mono">
+                      <Link to={`/admin/orders?q=${use.reference}`} className={`rounded underline ${focusRing}`}>
+                        {use.reference}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">{use.phone ?? "—"}</td>
+                    <td className="py-2 pr-3">{use.status}</td>
+                    <td className="py-2 pr-3 text-right">NPR {use.discount}</td>
+                    <td className="py-2">{formatDateTime(use.createdAt)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {uses.uses.map((use) => (
-                    <tr key={use.reference} className="border-b border-slate-100 dark:border-slate-800/60">
-                      <td className="py-2 pr-3 font-mono">
-                        <Link to={`/admin/orders?q=${use.reference}`} className={`rounded underline ${focusRing}`}>
-                          {use.reference}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-3">{use.phone ?? "—"}</td>
-                      <td className="py-2 pr-3">{use.status}</td>
-                      <td className="py-2 pr-3 text-right">NPR {use.discount}</td>
-                      <td className="py-2">{formatDateTime(use.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </PlainTable>
             </div>
           )}
         </section>
       )}
 
-      <form
+      <EditForm
         id="coupon-form"
-        ref={formRef}
+        form={form}
+        title={editing ? `Editing ${editing.code}` : "Add a coupon"}
+        submitLabel={editing ? "Save coupon" : "Add coupon"}
         onSubmit={submit}
-        noValidate
-        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
-        aria-labelledby="coupon-form-title"
+        alert={errors[""]}
       >
-        <h2 id="coupon-form-title" className="text-lg font-semibold">
-          {editing ? `Editing ${editing.code}` : "Add a coupon"}
-        </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label="Code"
@@ -300,11 +260,7 @@ export function CouponsScreen({
           <Field label="Applies to" error={errors.scope}>
             {(p) => (
               <select {...p} name="scope" value={values.scope} onChange={set("scope")}>
-                {COUPON_SCOPES.map((scope) => (
-                  <option key={scope} value={scope}>
-                    {SCOPE_LABELS[scope]}
-                  </option>
-                ))}
+                <Options of={COUPON_SCOPES} label={(scope) => SCOPE_LABELS[scope]} />
               </select>
             )}
           </Field>
@@ -397,21 +353,7 @@ export function CouponsScreen({
           />
           Enabled
         </label>
-        {errors[""] && (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-300">
-            {errors[""]}
-          </p>
-        )}
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
-        <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-          <SubmitButton pending={pending}>{editing ? "Save coupon" : "Add coupon"}</SubmitButton>
-          {editing && (
-            <button type="button" className={secondaryButton} onClick={cancelEdit}>
-              Cancel edit
-            </button>
-          )}
-        </div>
-      </form>
+      </EditForm>
 
       <form
         ref={creditFormRef}

@@ -10,8 +10,8 @@ import {
 import { formatNpr } from "../../../domain/money";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
-import { inputClass } from "../../lib/admin/form-parts";
-import { FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
+import { FilterSearch, FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 
 export const CUSTOMERS_CSV_URL = "/api/admin/customers.csv";
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -74,12 +74,7 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
       </div>
 
       <Form method="get" role="search" className={`${card} mt-6 flex flex-wrap items-end gap-3 p-4`}>
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="customers-q" className="text-sm font-medium">
-            Name or phone
-          </label>
-          <input id="customers-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={60} className={inputClass} autoComplete="off" />
-        </div>
+        <FilterSearch id="customers-q" label="Name or phone" defaultValue={query.q ?? ""} maxLength={60} className="min-w-0 flex-1 basis-56" />
         {query.sort !== "lastOrder" && <input type="hidden" name="sort" value={query.sort} />}
         {query.dir !== "desc" && <input type="hidden" name="dir" value={query.dir} />}
         <button type="submit" className={`${secondaryButton} py-2.5`}>
@@ -108,11 +103,7 @@ export function CustomerList({ page, query }: { page: CustomerPage; query: Custo
             <Form method="get" className="flex flex-wrap items-end gap-2">
               {query.q && <input type="hidden" name="q" value={query.q} />}
               <FilterSelect id="customers-sort" label="Sort by" name="sort" defaultValue={query.sort} className="min-w-0 basis-full">
-                {CUSTOMER_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {CUSTOMER_SORT_LABELS[sort]}
-                  </option>
-                ))}
+                <Options of={CUSTOMER_SORTS} label={(sort) => CUSTOMER_SORT_LABELS[sort]} />
               </FilterSelect>
               <FilterSelect id="customers-dir" label="Direction" hideLabel name="dir" defaultValue={query.dir} className="min-w-0 flex-1">
                 <option value="asc">Lowest or oldest first</option>

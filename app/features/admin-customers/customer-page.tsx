@@ -13,6 +13,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
 import { ReferralCreditSection } from "./referral-credit";
 import type { ReferralCredit } from "../../../domain/schemas/referrals";
+import { TitledSection } from "../../components/titled-section";
 
 /** The admin's name and note for a customer, with the version they were read at (ADR 0017); or their link (ADR 0104). */
 export const customerActionSchema = z.discriminatedUnion("intent", [
@@ -74,10 +75,7 @@ export function CustomerPage({ customer, customerLink, credit }: { customer: Cus
 
       <DetailsForm customer={customer} />
 
-      <section aria-labelledby="customer-renewals" className="mt-8">
-        <h2 id="customer-renewals" className={sectionHeading}>
-          Renewals due
-        </h2>
+      <TitledSection id="customer-renewals" title="Renewals due" className="mt-8" titleClassName={sectionHeading}>
         {customer.renewalsDue.length === 0 ? (
           <p className={`mt-2 ${mutedText}`}>Nothing ends within a week.</p>
         ) : (
@@ -103,12 +101,9 @@ export function CustomerPage({ customer, customerLink, credit }: { customer: Cus
             </Link>
           </p>
         )}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="customer-holdings" className="mt-8">
-        <h2 id="customer-holdings" className={sectionHeading}>
-          Seats and keys held
-        </h2>
+      <TitledSection id="customer-holdings" title="Seats and keys held" className="mt-8" titleClassName={sectionHeading}>
         {customer.holdings.length === 0 ? (
           <p className={`mt-2 ${mutedText}`}>No seat or key from the ledger is with this customer now.</p>
         ) : (
@@ -124,7 +119,7 @@ export function CustomerPage({ customer, customerLink, credit }: { customer: Cus
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <section aria-labelledby="customer-orders" className="mt-8">
         <h2 id="customer-orders" className={sectionHeading}>

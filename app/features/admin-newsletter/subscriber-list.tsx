@@ -1,7 +1,7 @@
 import type { NewsletterSubscriber } from "../../../domain/newsletter";
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
-import { tableHead } from "../../lib/admin/list-parts";
+import { HeadCells, tableHead } from "../../lib/admin/list-parts";
 
 export const NEWSLETTER_CSV_URL = "/api/admin/newsletter.csv";
 
@@ -29,14 +29,7 @@ export function SubscriberList({ subscribers }: { subscribers: NewsletterSubscri
           <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Newsletter subscribers, newest first</caption>
             <thead className={tableHead}>
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="w-36 px-4 py-3 font-semibold sm:w-48">
-                  Subscribed
-                </th>
-              </tr>
+              <HeadCells cellClassName="px-4 py-3 font-semibold" columns={["Email", ["Subscribed", "w-36 px-4 py-3 font-semibold sm:w-48"]]} />
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {subscribers.map((subscriber) => (

@@ -6,6 +6,7 @@ import { copyTextWhenReady } from "../../lib/chat/copy-text";
 import { useToast } from "../../lib/admin/toast";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
+import { Options } from "../../components/options";
 
 /** What the delivery intent answers besides its message: the chat link and the text it carries. */
 const deliveryDetail = z.object({ url: z.string(), message: z.string() });
@@ -75,11 +76,7 @@ function SeatPicker({
         onChange={(event) => setChosen(event.target.value)}
         className={`w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs sm:w-auto sm:max-w-md sm:flex-1 dark:border-slate-700 dark:bg-slate-950 ${focusRing}`}
       >
-        {choices.map((seat) => (
-          <option key={seat.seatId} value={seat.seatId}>
-            {choiceLabel(seat)}
-          </option>
-        ))}
+        <Options of={choices} value={(seat) => seat.seatId} label={(seat) => choiceLabel(seat)} />
       </select>
       <button type="button" className={small} disabled={busy || !chosen} onClick={() => onChoose(chosen)}>
         {moving ? "Move here" : "Put on this seat"}

@@ -7,6 +7,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { savePriceSchema } from "./price-actions";
 import { monthsLabel } from "../../../domain/checkout";
 import { addPlan, draftFromItem, draftToPayload, emptyDraft, type PriceDraft } from "./price-draft";
+import { Options } from "../../components/options";
 
 const labelClass = "text-sm font-medium";
 const errorClass = "mt-1 text-sm font-medium text-red-700 dark:text-red-300";
@@ -177,11 +178,7 @@ export function PriceForm({
               <option value="" disabled>
                 Select Category
               </option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
-                </option>
-              ))}
+              <Options of={CATEGORIES} label={(c) => CATEGORY_LABELS[c]} />
             </select>
           ),
           { required: true },
@@ -319,11 +316,7 @@ export function PriceForm({
             <option value="" disabled>
               Select Status
             </option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options of={STATUSES} label={(s) => STATUS_LABELS[s]} />
           </select>
         ))}
         {text("SpecialLink", "SpecialLink", {

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { CATEGORY_LABELS, itemDeleteRefusal, planEntries, type CatalogueItem } from "../../../domain/catalogue";
 import { formatNpr } from "../../../domain/money";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { inputClass } from "../../lib/admin/form-parts";
@@ -104,9 +104,8 @@ export function PriceGrid({
             return (
               <li key={item._id} aria-label={item.Name} className={`${card} flex flex-col p-4 ${isEditing ? "ring-2 ring-brand-500" : ""}`}>
                 <div className="flex items-start gap-3">
-                  <ImageWithFallback
+                  <DecorativeImage
                     src={item.ImageId}
-                    alt=""
                     width={64}
                     height={64}
                     loading={index < 4 ? "eager" : "lazy"}

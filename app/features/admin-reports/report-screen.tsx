@@ -10,9 +10,10 @@ import {
   type ServiceMoney,
 } from "../../../domain/reports";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { inputClass, sectionHeading } from "../../lib/admin/form-parts";
+import { sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";
-import { tableHead } from "../../lib/admin/list-parts";
+import { FilterSelect, HeadCells, tableHead } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 
 // Chart.js comes in its own chunk, fetched when this screen is shown, never on a storefront page (ADR 0088).
 const ReportChart = lazy(() => import("./chart"));
@@ -67,13 +68,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={tableHead}>
-          <tr>
-            {head.map((label, i) => (
-              <th key={label} scope="col" className={`${th} ${i > 0 ? "text-right" : ""}`}>
-                {label}
-              </th>
-            ))}
-          </tr>
+          <HeadCells cellClassName={`${th} text-right`} columns={head.map((label, i) => (i > 0 ? label : [label, th]))} />
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {rows.map((row) => (
@@ -144,18 +139,9 @@ export function ReportScreen({ money, month, services, customers, renewals, acco
         intro="The ten services that brought the most, the rest as Other; the last row, what coupons and referral credit took off, makes the rows add up to the month's revenue."
       >
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="report-month" className="text-sm font-medium">
-              Month
-            </label>
-            <select id="report-month" name="month" defaultValue={month} className={inputClass}>
-              {[...money].reverse().map((m) => (
-                <option key={m.month} value={m.month}>
-                  {monthLabel(m.month)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="report-month" label="Month" name="month" defaultValue={month}>
+            <Options of={[...money].reverse()} value={(m) => m.month} label={(m) => monthLabel(m.month)} />
+          </FilterSelect>
           <button type="submit" className={`${secondaryButton} py-2.5`}>
             Show
           </button>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
-import { card, mutedText, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText, secondaryButton } from "../../components/ui";
+import { ConfirmItem } from "../../lib/admin/confirm-dialog";
+import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { addAdminSchema, removeAdminSchema } from "./settings-actions";
@@ -27,10 +27,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
   const onlyOne = admins.length <= 1;
 
   return (
-    <section aria-labelledby="admins-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="admins-title" className={sectionHeading}>
-        Admins
-      </h2>
+    <CardSection id="admins-title" title="Admins">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Everyone here can sign in and change the shop. {onlyOne ? "The last admin cannot be removed." : ""}
       </p>
@@ -83,21 +80,18 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
         </div>
       </form>
 
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmItem
+        item={removing}
+        setItem={setRemoving}
         title="Remove admin"
-        message={
-          removing?.isYou
-            ? `Remove yourself (${removing.email}) as an admin? You will be signed out and cannot sign in again.`
-            : `Remove ${removing?.email ?? ""} as an admin? They will be signed out and cannot sign in again.`
+        message={(admin) =>
+          admin.isYou
+            ? `Remove yourself (${admin.email}) as an admin? You will be signed out and cannot sign in again.`
+            : `Remove ${admin.email} as an admin? They will be signed out and cannot sign in again.`
         }
         confirmLabel="Remove"
-        onConfirm={() => {
-          setRemoving(null);
-          if (removing) remove.submit({ intent: "remove-admin", email: removing.email });
-        }}
-        onCancel={() => setRemoving(null)}
+        onConfirm={(admin) => remove.submit({ intent: "remove-admin", email: admin.email })}
       />
-    </section>
+    </CardSection>
   );
 }

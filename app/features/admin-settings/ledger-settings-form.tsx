@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
 import type { Locale } from "../../../domain/locale";
 import { messageDay } from "../../../domain/seller-messages";
-import { card, mutedText } from "../../components/ui";
-import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, Field, InputField, StaleNotice, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveLedgerSchema } from "./settings-actions";
 
@@ -23,12 +23,11 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    const grace = String(form.get("graceDays") ?? "").trim();
     save.submit({
       intent: "ledger",
       version,
       fields: {
-        graceDays: grace === "" ? Number.NaN : Number(grace),
+        graceDays: typedNumber(form, "graceDays") ?? Number.NaN,
         deliveryTemplate: String(form.get("deliveryTemplate") ?? ""),
         deliveryTemplateNe: String(form.get("deliveryTemplateNe") ?? ""),
       },
@@ -36,10 +35,7 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
   }
 
   return (
-    <section aria-labelledby="ledger-settings-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="ledger-settings-title" className={sectionHeading}>
-        Seats and delivery
-      </h2>
+    <CardSection id="ledger-settings-title" title="Seats and delivery">
       <p className={`mt-1 text-sm ${mutedText}`}>
         How long a seat is kept for a customer who has not renewed, and the message that delivers a login or key, in the language the shopper ordered
         in.
@@ -96,7 +92,7 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
           Save seats and delivery
         </SubmitButton>
       </form>
-    </section>
+    </CardSection>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { connectCodeSchema, type ConnectCode, type TelegramChat, type TelegramSettings } from "../../../domain/notices";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
+import { ConfirmDialog, ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { RevealButton } from "../../lib/admin/reveal-button";
@@ -214,16 +214,13 @@ function Chats({ telegram }: { telegram: TelegramSettings }) {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
+      <ConfirmItem
+        item={confirming}
+        setItem={setConfirming}
         title="Disconnect chat"
-        message={`Disconnect ${confirming?.title ?? ""}? It gets no more notices until it is connected again.`}
+        message={(chat) => `Disconnect ${chat.title}? It gets no more notices until it is connected again.`}
         confirmLabel="Disconnect"
-        onConfirm={() => {
-          setConfirming(null);
-          if (confirming) disconnect.submit({ intent: "telegram-disconnect", id: confirming._id });
-        }}
-        onCancel={() => setConfirming(null)}
+        onConfirm={(chat) => disconnect.submit({ intent: "telegram-disconnect", id: chat._id })}
       />
     </div>
   );

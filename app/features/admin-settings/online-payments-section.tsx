@@ -1,9 +1,9 @@
 import type { FormEvent } from "react";
 import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
 import type { GatewaySettings } from "../../../domain/schemas/payments";
-import { card, focusRing, mutedText } from "../../components/ui";
+import { focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
-import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { RevealButton } from "../../lib/admin/reveal-button";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveGatewaySchema } from "./online-payment-actions";
@@ -36,10 +36,7 @@ const FIELDS: Record<Gateway, { code?: string; codeHint?: string; username?: boo
  */
 export function OnlinePaymentsSection({ gateways }: { gateways: GatewaySettings[] }) {
   return (
-    <section aria-labelledby="online-payments-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="online-payments-title" className={sectionHeading}>
-        Online payments
-      </h2>
+    <CardSection id="online-payments-title" title="Online payments">
       <p className={`mt-1 text-sm ${mutedText}`}>
         With a merchant account, shoppers pay on their order page and the order is marked paid once the gateway confirms it. Without one, the payment
         methods above keep working as they do.
@@ -49,7 +46,7 @@ export function OnlinePaymentsSection({ gateways }: { gateways: GatewaySettings[
           <GatewayForm key={gateway.gateway} settings={gateway} />
         ))}
       </div>
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,11 +1,11 @@
 import type { FormEvent } from "react";
 import type { OrderLimits } from "../../../domain/order-limits";
-import { card, mutedText } from "../../components/ui";
-import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, NumberFields, StaleNotice, SubmitButton, typedNumber, type NumberSpec } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveOrderLimitsSchema } from "./settings-actions";
 
-const FIELDS: Array<{ name: keyof OrderLimits; label: string; hint: string; min: number; max: number }> = [
+const FIELDS: Array<NumberSpec<keyof OrderLimits>> = [
   {
     name: "ordersPerMinute",
     label: "Orders a minute, whole shop",
@@ -45,10 +45,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    const number = (name: keyof OrderLimits) => {
-      const typed = String(form.get(name) ?? "").trim();
-      return typed === "" ? Number.NaN : Number(typed);
-    };
+    const number = (name: keyof OrderLimits) => typedNumber(form, name) ?? Number.NaN;
     save.submit({
       intent: "order-limits",
       version,
@@ -62,36 +59,20 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
   }
 
   return (
-    <section aria-labelledby="order-limits-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="order-limits-title" className={sectionHeading}>
-        Orders from shoppers
-      </h2>
+    <CardSection id="order-limits-title" title="Orders from shoppers">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Anyone can check out without an account, so a script can fill your orders with made-up ones. These limits hold for every shopper together; the
         Orders screen says when they refused anything.
       </p>
       <form key={version} ref={formRef} onSubmit={submit} noValidate className="mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((field) => (
-            <InputField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type="number"
-              inputMode="numeric"
-              min={field.min}
-              max={field.max}
-              defaultValue={limits[field.name]}
-              error={errors[field.name]}
-              hint={field.hint}
-            />
-          ))}
+          <NumberFields fields={FIELDS} values={limits} errors={errors} />
         </div>
         {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <SubmitButton pending={pending} className="w-full sm:w-auto">
           Save order limits
         </SubmitButton>
       </form>
-    </section>
+    </CardSection>
   );
 }

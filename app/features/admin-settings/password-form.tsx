@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/auth";
-import { card, mutedText } from "../../components/ui";
-import { InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { changePasswordSchema } from "./settings-actions";
 
@@ -22,10 +22,7 @@ export function PasswordForm({ email }: { email: string }) {
   }
 
   return (
-    <section aria-labelledby="password-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="password-title" className={sectionHeading}>
-        Change your password
-      </h2>
+    <CardSection id="password-title" title="Change your password">
       <p className={`mt-1 text-sm ${mutedText}`}>Your other signed-in devices are signed out; this one stays signed in.</p>
       <form id="password-form" ref={formRef} onSubmit={submit} noValidate className="mt-5 grid gap-4 md:grid-cols-3">
         {/* Lets password managers file the new password under the right account. */}
@@ -46,6 +43,6 @@ export function PasswordForm({ email }: { email: string }) {
           </SubmitButton>
         </div>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, type PaymentMethod } from "../../../domain/payment-methods";
 import type { PaymentMethodInput } from "../../../domain/schemas/payment-methods";
-import { card, mutedText, secondaryButton } from "../../components/ui";
-import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
-import { Field, InputField, sectionHeading, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText, secondaryButton } from "../../components/ui";
+import { ConfirmItem } from "../../lib/admin/confirm-dialog";
+import { CardSection, Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { addPaymentMethodSchema, deletePaymentMethodSchema, orderPaymentMethodsSchema, savePaymentMethodSchema } from "./payment-method-actions";
+import { Options } from "../../components/options";
 
 const FORM_ID = "payment-method-form";
 const smallButton = `${secondaryButton} px-3 py-1.5 text-sm`;
@@ -85,10 +86,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
     });
 
   return (
-    <section aria-labelledby="payment-methods-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="payment-methods-title" className={sectionHeading}>
-        Payment methods
-      </h2>
+    <CardSection id="payment-methods-title" title="Payment methods">
       <p className={`mt-1 text-sm ${mutedText}`}>
         Shown on each order page that waits for payment, in this order, with the amount and the reference. With none enabled, the page says you will
         send payment details in the chat.
@@ -186,11 +184,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
         <Field label="Kind" error={errors.kind} required>
           {(control) => (
             <select name="kind" defaultValue={editing?.kind ?? "esewa"} {...control}>
-              {PAYMENT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {PAYMENT_KIND_LABELS[kind]}
-                </option>
-              ))}
+              <Options of={PAYMENT_KINDS} label={(kind) => PAYMENT_KIND_LABELS[kind]} />
             </select>
           )}
         </Field>
@@ -255,17 +249,14 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
         </div>
       </form>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmItem
+        item={deleting}
+        setItem={setDeleting}
         title="Delete payment method"
-        message={`Delete ${deleting?.name ?? ""}? Order pages stop showing it at once.`}
+        message={(method) => `Delete ${method.name}? Order pages stop showing it at once.`}
         confirmLabel="Delete"
-        onConfirm={() => {
-          setDeleting(null);
-          if (deleting) remove.submit({ intent: "payment-method-delete", id: deleting._id });
-        }}
-        onCancel={() => setDeleting(null)}
+        onConfirm={(method) => remove.submit({ intent: "payment-method-delete", id: method._id })}
       />
-    </section>
+    </CardSection>
   );
 }

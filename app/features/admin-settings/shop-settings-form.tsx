@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
-import { card, mutedText } from "../../components/ui";
-import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { mutedText } from "../../components/ui";
+import { CardSection, InputField, NumberFields, type NumberSpec, StaleNotice, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveShopSchema } from "./settings-actions";
 
@@ -24,7 +24,7 @@ const CONTACT_FIELDS: Array<{ name: TextKey; label: string; hint?: string; type?
   { name: "telegramChannelUrl", label: "Telegram channel", type: "url", inputMode: "url" },
 ];
 
-const FIGURE_FIELDS: Array<{ name: NumberKey; label: string; step: string; min: number; max: number }> = [
+const FIGURE_FIELDS: Array<NumberSpec<NumberKey>> = [
   { name: "customerCount", label: "Customers served", step: "1", min: 0, max: 100_000_000 },
   { name: "yearsInService", label: "Years in service", step: "1", min: 0, max: 200 },
   { name: "rating", label: "Rating (out of 5)", step: "0.1", min: 0, max: 5 },
@@ -42,19 +42,13 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
     const form = new FormData(event.currentTarget);
     const fields: Record<string, unknown> = {};
     for (const field of CONTACT_FIELDS) fields[field.name] = String(form.get(field.name) ?? "");
-    for (const field of FIGURE_FIELDS) {
-      const raw = String(form.get(field.name) ?? "").trim();
-      // An empty box is sent as null, so the field is named rather than 0 saved.
-      fields[field.name] = raw === "" ? null : Number(raw);
-    }
+    // An empty box is sent as null, so the field is named rather than 0 saved.
+    for (const field of FIGURE_FIELDS) fields[field.name] = typedNumber(form, field.name);
     save.submit({ intent: "shop", version, fields: fields as ShopSettings });
   }
 
   return (
-    <section aria-labelledby="shop-settings-title" className={`${card} p-4 sm:p-6`}>
-      <h2 id="shop-settings-title" className={sectionHeading}>
-        Shop contact details
-      </h2>
+    <CardSection id="shop-settings-title" title="Shop contact details">
       <p className={`mt-1 text-sm ${mutedText}`}>Shown in the header, footer, Contact and About pages, and used for checkout.</p>
       {/* A new version (a save, or Reload after someone else's) puts the values read again into the boxes. */}
       <form key={version} id="shop-settings-form" ref={formRef} onSubmit={submit} noValidate className="mt-5">
@@ -77,20 +71,7 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
         <fieldset className="mt-6">
           <legend className="text-base font-semibold">About page figures</legend>
           <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {FIGURE_FIELDS.map((field) => (
-              <InputField
-                key={field.name}
-                name={field.name}
-                label={field.label}
-                type="number"
-                inputMode={field.step === "1" ? "numeric" : "decimal"}
-                step={field.step}
-                min={field.min}
-                max={field.max}
-                defaultValue={settings[field.name]}
-                error={errors[field.name]}
-              />
-            ))}
+            <NumberFields fields={FIGURE_FIELDS} values={settings} errors={errors} />
           </div>
         </fieldset>
         {stale && (
@@ -104,6 +85,6 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
           </SubmitButton>
         </div>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
 import type { UpdatePost } from "../../../domain/updates";
-import { ImageWithFallback } from "../../components/image-with-fallback";
-import { card, mutedText, secondaryButton } from "../../components/ui";
+import { DecorativeImage } from "../../components/image-with-fallback";
+import { mutedText } from "../../components/ui";
 import { ItemList } from "../../lib/admin/item-list";
 import { ImageUpload } from "../../lib/admin/image-upload";
-import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, Spinner } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { EditForm, useEditForm } from "../../lib/admin/edit-form";
 import { deleteUpdateSchema, saveUpdateSchema } from "./update-actions";
 
 type Values = { Title: string; Description: string; ImageUrl: string; TitleNe: string; DescriptionNe: string };
@@ -26,47 +27,26 @@ const postedOn = (iso: string) => {
 
 /** The 'Post Form' (spec §2) plus the posts already published, newest first, to correct or delete. */
 export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [editing, setEditing] = useState<UpdatePost | null>(null);
-  const [removing, setRemoving] = useState<UpdatePost | null>(null);
-  // After Reload of a save over someone else's: the post as read now goes into the form.
-  const [reopen, setReopen] = useState<string | null>(null);
-  // The form keeps what was typed after a refusal, with the messages next to the fields.
-  const save = useAdminAction(saveUpdateSchema, {
-    failure: editing ? "Failed to save the update" : "Failed to post the update",
-    onSaved: () => cancelEdit(),
-    onReload: () => editing && setReopen(editing._id),
+  const form = useEditForm(saveUpdateSchema, {
+    formId: "post-form",
+    empty: EMPTY,
+    valuesOf,
+    items: posts,
+    // The form keeps what was typed after a refusal, with the messages next to the fields.
+    options: (editing) => ({ failure: editing ? "Failed to save the update" : "Failed to post the update" }),
   });
-  if (reopen !== null) {
-    setReopen(null);
-    const fresh = posts.find((post) => post._id === reopen);
-    setEditing(fresh ?? null);
-    setValues(fresh ? valuesOf(fresh) : EMPTY);
-  }
+  const { save, values, setValues, editing, set, edit, cancelEdit } = form;
+  const [removing, setRemoving] = useState<UpdatePost | null>(null);
   const remove = useAdminAction(deleteUpdateSchema, {
     failure: "Failed to delete the update",
     onSaved: () => editing?._id === removing?._id && cancelEdit(),
   });
-  const { errors, formRef, pending: saving, stale, reload, reloading } = save;
+  const { errors, pending: saving } = save;
   const loading = saving || remove.pending;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (save.pending) return;
-    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields: values } : { intent: "create", fields: values });
-  }
-
-  function edit(post: UpdatePost) {
-    setEditing(post);
-    setValues(valuesOf(post));
-    save.clearErrors();
-    showForm("post-form");
-  }
-
-  function cancelEdit() {
-    setEditing(null);
-    setValues(EMPTY);
-    save.clearErrors();
+    form.submit(values);
   }
 
   function confirmDelete(post: UpdatePost) {
@@ -74,27 +54,18 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
     remove.submit({ intent: "delete", id: post._id });
   }
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    save.clearError(key);
-  };
-
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Post Form</h1>
       <p className={`mt-1 text-sm ${mutedText}`}>Posts appear on the Updates page, grouped by month.</p>
 
-      <form
+      <EditForm
         id="post-form"
-        ref={formRef}
+        form={form}
+        title={editing ? `Editing "${editing.Title || "Untitled update"}"` : "New update"}
+        submitLabel={editing ? "Save changes" : "Submit"}
         onSubmit={submit}
-        noValidate
-        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
-        aria-labelledby="post-form-title"
       >
-        <h2 id="post-form-title" className="text-lg font-semibold">
-          {editing ? `Editing "${editing.Title || "Untitled update"}"` : "New update"}
-        </h2>
         <Field label="Title" optional error={errors.Title}>
           {(p) => <input {...p} name="Title" type="text" maxLength={160} value={values.Title} onChange={set("Title")} />}
         </Field>
@@ -124,16 +95,7 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
           )}
         </Field>
         <ImageUpload value={values.ImageUrl} onUploaded={(ImageUrl) => setValues((v) => ({ ...v, ImageUrl }))} />
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
-        <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-          <SubmitButton pending={saving}>{editing ? "Save changes" : "Submit"}</SubmitButton>
-          {editing && (
-            <button type="button" className={secondaryButton} onClick={cancelEdit} disabled={saving}>
-              Cancel edit
-            </button>
-          )}
-        </div>
-      </form>
+      </EditForm>
 
       <section aria-labelledby="posts-title" className="mt-10" aria-busy={loading}>
         <div className="flex items-center gap-3">
@@ -158,12 +120,10 @@ export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
         >
           {(post, buttons) => (
             <>
-              <ImageWithFallback
+              <DecorativeImage
                 src={post.ImageUrl}
-                alt=""
                 width={160}
                 height={90}
-                loading="lazy"
                 className="aspect-video h-auto w-full shrink-0 self-start rounded-lg bg-slate-200 object-cover sm:w-40 dark:bg-slate-800"
               />
               <div className="min-w-0 flex-1">

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
-import { card, mutedText, secondaryButton } from "../../components/ui";
+import { mutedText, secondaryButton } from "../../components/ui";
 import { ItemList, smallButton } from "../../lib/admin/item-list";
-import { Field, showForm, Spinner, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, Spinner } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { EditForm, useEditForm } from "../../lib/admin/edit-form";
 import { deleteVideoSchema, saveVideoSchema } from "./video-actions";
 import { videoErrorText } from "./video-messages";
+import { Options } from "../../components/options";
 
 type Values = { Name: string; Platform: (typeof VIDEO_PLATFORMS)[number]; TrailerLink: string };
 const EMPTY: Values = { Name: "", Platform: "Netflix", TrailerLink: "" };
@@ -22,29 +24,21 @@ const valuesOf = (video: Video): Values => ({
  * Failures are the spec's red text in the form (§8).
  */
 export function VideoManager({ videos, listError }: { videos: Video[] | null; listError: string | null }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [editing, setEditing] = useState<Video | null>(null);
-  const [removing, setRemoving] = useState<Video | null>(null);
-  // After Reload of a save over someone else's: the video as read now goes into the form.
-  const [reopen, setReopen] = useState<string | null>(null);
-  const save = useAdminAction(saveVideoSchema, {
-    banner: true,
-    failure: (refusal) => videoErrorText(refusal, "save"),
-    onSaved: () => cancelEdit(),
-    onReload: () => editing && setReopen(editing._id),
+  const form = useEditForm(saveVideoSchema, {
+    formId: "video-form",
+    empty: EMPTY,
+    valuesOf,
+    items: videos,
+    options: () => ({ banner: true, failure: (refusal) => videoErrorText(refusal, "save") }),
   });
-  if (reopen !== null) {
-    setReopen(null);
-    const fresh = videos?.find((video) => video._id === reopen);
-    setEditing(fresh ?? null);
-    setValues(fresh ? valuesOf(fresh) : EMPTY);
-  }
+  const { save, values, editing, set, cancelEdit } = form;
+  const [removing, setRemoving] = useState<Video | null>(null);
   const remove = useAdminAction(deleteVideoSchema, {
     banner: true,
     failure: (refusal) => videoErrorText(refusal, "remove"),
     onSaved: () => editing?._id === removing?._id && cancelEdit(),
   });
-  const { errors, formRef, pending: saving, stale, reload, reloading } = save;
+  const { errors, pending: saving } = save;
   const { pending: deletingNow } = remove;
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -61,21 +55,12 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
     event.preventDefault();
     if (saving) return;
     remove.dismissBanner();
-    save.submit(editing ? { intent: "update", id: editing._id, version: editing.version, fields: values } : { intent: "create", fields: values });
+    form.submit(values);
   }
 
   function edit(video: Video) {
-    setEditing(video);
-    setValues(valuesOf(video));
-    save.clearErrors();
+    form.edit(video);
     remove.dismissBanner();
-    showForm("video-form");
-  }
-
-  function cancelEdit() {
-    setEditing(null);
-    setValues(EMPTY);
-    save.clearErrors();
   }
 
   function confirmDelete(video: Video) {
@@ -84,38 +69,32 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
     remove.submit({ intent: "delete", id: video._id });
   }
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    save.clearError(key);
-  };
-
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">What&apos;s New Video</h1>
       <p className={`mt-1 text-sm ${mutedText}`}>Trailers of new films and series on the platforms the shop sells.</p>
 
-      <form
+      <EditForm
         id="video-form"
-        ref={formRef}
+        form={form}
+        title={editing ? `Editing "${editing.Name}"` : "Add a video"}
+        submitLabel="Add/Update Video"
         onSubmit={submit}
-        noValidate
-        className={`${card} mt-6 scroll-mt-6 space-y-4 p-4 sm:p-6`}
-        aria-labelledby="video-form-title"
+        alert={error}
+        buttons={
+          <button type="button" className={`${secondaryButton} sm:ml-auto`} onClick={loadVideos} disabled={listing}>
+            {listing && <Spinner />}
+            View All Videos
+          </button>
+        }
       >
-        <h2 id="video-form-title" className="text-lg font-semibold">
-          {editing ? `Editing "${editing.Name}"` : "Add a video"}
-        </h2>
         <Field label="Name" error={errors.Name}>
           {(p) => <input {...p} name="Name" type="text" required maxLength={160} value={values.Name} onChange={set("Name")} />}
         </Field>
         <Field label="Platform" error={errors.Platform}>
           {(p) => (
             <select {...p} name="Platform" required value={values.Platform} onChange={set("Platform")}>
-              {VIDEO_PLATFORMS.map((platform) => (
-                <option key={platform} value={platform}>
-                  {platform}
-                </option>
-              ))}
+              <Options of={VIDEO_PLATFORMS} label={(platform) => platform} />
             </select>
           )}
         </Field>
@@ -133,25 +112,7 @@ export function VideoManager({ videos, listError }: { videos: Video[] | null; li
             />
           )}
         </Field>
-        {error && (
-          <p role="alert" className="font-medium text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
-        <div className="flex flex-col gap-3 pt-2 sm:flex-row sm:flex-wrap">
-          <SubmitButton pending={saving}>Add/Update Video</SubmitButton>
-          {editing && (
-            <button type="button" className={secondaryButton} onClick={cancelEdit}>
-              Cancel edit
-            </button>
-          )}
-          <button type="button" className={`${secondaryButton} sm:ml-auto`} onClick={loadVideos} disabled={listing}>
-            {listing && <Spinner />}
-            View All Videos
-          </button>
-        </div>
-      </form>
+      </EditForm>
 
       {videos !== null && (
         <section aria-labelledby="video-list-title" className="mt-8" aria-busy={listing || deletingNow}>

@@ -8,6 +8,7 @@ import { usePrefersReducedMotion } from "./use-reduced-motion";
 import { formatNumber } from "../../../domain/locale-format";
 import { useLocalHref, useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
+import { LineIcon } from "../../components/line-icon";
 
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
 
@@ -162,18 +163,9 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
           </button>
           <div className="flex items-center gap-1 sm:gap-2">
             <button type="button" className={controlButton} aria-controls={slidesId} aria-label={m.carousel_previous()} onClick={prev}>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <LineIcon className="h-5 w-5" strokeWidth={2.5}>
                 <path d="m15 18-6-6 6-6" />
-              </svg>
+              </LineIcon>
             </button>
             <ul className="flex items-center" aria-label={m.carousel_choose()}>
               {slides.map((slide, i) => (
@@ -199,18 +191,9 @@ export function Carousel({ slides, label = m.carousel_label() }: { slides: reado
               ))}
             </ul>
             <button type="button" className={controlButton} aria-controls={slidesId} aria-label={m.carousel_next()} onClick={next}>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <LineIcon className="h-5 w-5" strokeWidth={2.5}>
                 <path d="m9 18 6-6-6-6" />
-              </svg>
+              </LineIcon>
             </button>
           </div>
         </div>

@@ -5,7 +5,7 @@ import { cartTotal, type CartLine } from "../../../domain/cart";
 import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNumber } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { cartActions, useStoredCart } from "../../lib/cart/cart-store";
@@ -19,6 +19,7 @@ import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { itemsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
+import { LineIcon } from "../../components/line-icon";
 
 const usersLabel = (n: number, locale: Locale) => (n === 1 ? m.cart_users_one() : m.cart_users_many({ count: formatNumber(n, locale) }));
 
@@ -107,20 +108,11 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
   return (
     <section className="flex flex-col items-center py-10 text-center sm:py-16">
       <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-400">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-10 w-10"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon className="h-10 w-10">
           <circle cx="9" cy="20" r="1.4" />
           <circle cx="18" cy="20" r="1.4" />
           <path d="M2 3h3l2.6 11.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 7H6" />
-        </svg>
+        </LineIcon>
       </div>
       <h1 ref={headingRef} tabIndex={-1} className="mt-6 rounded text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
         {m.cart_empty()}
@@ -212,14 +204,7 @@ function FilledCart({
       <ul className="mt-6 space-y-4" aria-label={m.cart_items()}>
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>
-            <ImageWithFallback
-              src={line.image}
-              alt=""
-              width={80}
-              height={80}
-              loading="lazy"
-              className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20"
-            />
+            <DecorativeImage src={line.image} width={80} height={80} className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 {/* The seller's Nepali name on a Nepali page where given; the English one, marked so, otherwise. */}
@@ -253,18 +238,9 @@ function FilledCart({
                   })}
                   className={`-mr-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50 ${focusRing}`}
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="h-4 w-4"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
+                  <LineIcon className="h-4 w-4" strokeWidth={2}>
                     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-                  </svg>
+                  </LineIcon>
                   {m.cart_remove()}
                 </button>
               </div>

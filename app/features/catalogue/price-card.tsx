@@ -3,7 +3,7 @@ import type { Availability } from "../../../domain/availability";
 import type { Category } from "../../../domain/catalogue";
 import { formatNpr } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { focusRing, mutedText } from "../../components/ui";
 import { AvailabilityBadge } from "../../components/availability-badge";
@@ -49,9 +49,8 @@ export function PriceCard({ item, hideImage, eager = false }: { item: PriceCardI
           {hideImage ? (
             <AdultPlaceholder decorative className="aspect-square w-full" />
           ) : (
-            <ImageWithFallback
+            <DecorativeImage
               src={item.ImageId}
-              alt=""
               width={400}
               height={400}
               // One card of the grid: 2 columns on phones, 3 from sm, 4 (of the 72rem page) from lg.

@@ -15,6 +15,7 @@ import { focusRing, primaryButton, secondaryButton } from "../../components/ui";
 import { useLocalHref } from "../../lib/i18n";
 import { categoryLabel } from "../../lib/words";
 import { m } from "../../paraglide/messages";
+import { Options } from "../../components/options";
 
 const SORT_TEXT = { featured: m.sort_featured, name: m.sort_name, "price-asc": m.sort_price_asc, "price-desc": m.sort_price_desc } as const;
 
@@ -196,11 +197,7 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
                 {m.filters_sort()}
               </label>
               <select id="prices-sort" name="sort" defaultValue={filters.sort} className={fieldClass}>
-                {SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_TEXT[s]()}
-                  </option>
-                ))}
+                <Options of={SORTS} label={(s) => SORT_TEXT[s]()} />
               </select>
             </div>
             <div>

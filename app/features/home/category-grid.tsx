@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { focusRing } from "../../components/ui";
 import type { Category } from "../../../domain/catalogue";
 import { formatNumber } from "../../../domain/locale-format";
@@ -36,7 +36,7 @@ export function CategoryGrid({ categories }: { categories: readonly HomeCategory
               className={`group relative block overflow-hidden rounded-xl bg-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0 dark:ring-slate-800 ${focusRing}`}
             >
               {/* Artwork without words: the words are text over it, in the page's language. */}
-              <ImageWithFallback src={category.imgurl} alt="" width={400} height={300} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+              <DecorativeImage src={category.imgurl} width={400} height={300} className="aspect-[4/3] w-full object-cover" />
               <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-2 text-center text-white">
                 <span className="text-2xl leading-tight font-bold sm:text-3xl">{categoryLabel(category.name)}</span>
                 <span className="text-xs leading-snug font-semibold text-white/90 sm:text-sm">{categoryTagline(category.name)}</span>

@@ -1,23 +1,5 @@
-import type { ReactNode, SVGProps } from "react";
-
-// Plain line icons drawn for the shop: generic shapes, no brand logos (see ADR 0004).
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import type { SVGProps } from "react";
+import { LineIcon as Icon } from "../../components/line-icon";
 
 type IconProps = SVGProps<SVGSVGElement>;
 

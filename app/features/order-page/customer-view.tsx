@@ -13,6 +13,7 @@ import { ShopDate } from "./shop-date";
 import { richMessage } from "../../lib/rich-message";
 import { RenewDialog } from "./renew-dialog";
 import { ReferralCard } from "./referral-card";
+import { TitledSection } from "../../components/titled-section";
 
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
 
@@ -40,10 +41,7 @@ export function CustomerView({ customer }: { customer: ShopperCustomer }) {
         {updating ? m.subs_updating() : ""}
       </p>
 
-      <section aria-labelledby="subs-active" className="mt-4">
-        <h2 id="subs-active" className="text-lg font-semibold">
-          {m.subs_active()}
-        </h2>
+      <TitledSection id="subs-active" title={m.subs_active()} className="mt-4">
         {customer.subscriptions.length === 0 ? (
           <p className={`${card} mt-3 p-4 ${mutedText}`}>{m.subs_none()}</p>
         ) : (
@@ -59,12 +57,9 @@ export function CustomerView({ customer }: { customer: ShopperCustomer }) {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="subs-orders" className="mt-8">
-        <h2 id="subs-orders" className="text-lg font-semibold">
-          {m.subs_orders()}
-        </h2>
+      <TitledSection id="subs-orders" title={m.subs_orders()} className="mt-8">
         {customer.orders.length === 0 ? (
           <p className={`${card} mt-3 p-4 ${mutedText}`}>{m.subs_orders_none()}</p>
         ) : (
@@ -74,7 +69,7 @@ export function CustomerView({ customer }: { customer: ShopperCustomer }) {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <ReferralCard referral={customer.referral} />
 

@@ -24,6 +24,7 @@ import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 import { OrderReductions } from "./order-reductions";
 import { ProblemsSection } from "./problems";
 import type { ShopperProblem } from "../../../domain/problems";
+import { TitledSection } from "../../components/titled-section";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -109,10 +110,7 @@ export function OrderView({
 
 function Timeline({ order, locale }: { order: ShopperOrder; locale: Locale }) {
   return (
-    <section aria-labelledby="steps-title" className="mt-6">
-      <h2 id="steps-title" className="sr-only">
-        {m.order_status()}
-      </h2>
+    <TitledSection id="steps-title" title={m.order_status()} className="mt-6" titleClassName="sr-only">
       <ol className="grid gap-2 sm:grid-cols-4">
         {order.steps.map((step) => {
           const reached = step.at !== null;
@@ -137,7 +135,7 @@ function Timeline({ order, locale }: { order: ShopperOrder; locale: Locale }) {
           );
         })}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -21,6 +21,7 @@ import { faqText, validityDaysText, validitySentenceText } from "./product-words
 import { m } from "../../paraglide/messages";
 import { FaqAccordion } from "./faq-accordion";
 import { flyToCart } from "./fly-to-cart";
+import { TitledSection } from "../../components/titled-section";
 
 /**
  * `Name` is the English name (the address, the cart line, the seller's message); `shownName`, `Info` and
@@ -253,22 +254,16 @@ export function ProductView({
       </div>
 
       {faq && (
-        <section aria-labelledby="faq-title" className="mt-12">
-          <h2 id="faq-title" className="text-2xl font-bold">
-            {m.faq_title()}
-          </h2>
+        <TitledSection id="faq-title" title={m.faq_title()} className="mt-12" titleClassName="text-2xl font-bold">
           <div className="mt-4">
             <FaqAccordion entries={faq} />
           </div>
-        </section>
+        </TitledSection>
       )}
 
-      <section aria-labelledby="comments-title" className="mt-12">
-        <h2 id="comments-title" className="text-2xl font-bold">
-          {m.comments_title()}
-        </h2>
+      <TitledSection id="comments-title" title={m.comments_title()} className="mt-12" titleClassName="text-2xl font-bold">
         <p className={`${card} mt-4 px-4 py-6 text-center ${mutedText}`}>{m.comments_soon()}</p>
-      </section>
+      </TitledSection>
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/filters";
 import { sellerLang, sellerText } from "../../../domain/locale";
 import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/search";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../../lib/age-gate";
 import { AdultPlaceholder } from "../../components/age-gate-panel";
 import { useSuggestions } from "./use-suggestions";
@@ -134,14 +134,7 @@ export function SearchBox({ label = m.search_services(), onNavigate }: { label?:
                         className="h-10 w-10 shrink-0 rounded-lg [&>span:last-child]:px-1 [&>span:last-child]:text-[10px]"
                       />
                     ) : (
-                      <ImageWithFallback
-                        src={s.ImageId}
-                        alt=""
-                        width={40}
-                        height={40}
-                        loading="lazy"
-                        className="h-10 w-10 shrink-0 rounded-lg object-cover"
-                      />
+                      <DecorativeImage src={s.ImageId} width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg object-cover" />
                     )}
                     <span className="min-w-0">
                       <span lang={sellerLang(locale, s.NameNe)} className="block truncate font-medium text-slate-900 dark:text-slate-100">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useImageFailed } from "../../components/image-with-fallback";
 import type { TrendingCard } from "../../../domain/trending";
 
 // Deep tones so the white title stays readable; picked by id, so a title keeps its colour.
@@ -17,16 +17,9 @@ const box = "aspect-[2/3] w-full";
 
 /** The title's poster, or a drawn one when there is none or it does not load. */
 export function Poster({ item }: { item: Pick<TrendingCard, "id" | "title" | "poster" | "typeLabel"> }) {
-  const ref = useRef<HTMLImageElement>(null);
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const { ref, failed, onError } = useImageFailed(item.poster);
 
-  useEffect(() => {
-    // A server-rendered image can fail before React is listening for its error event.
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute("src")) setFailedSrc(item.poster);
-  }, [item.poster]);
-
-  if (item.poster && failedSrc !== item.poster) {
+  if (item.poster && !failed) {
     return (
       <img
         ref={ref}
@@ -37,7 +30,7 @@ export function Poster({ item }: { item: Pick<TrendingCard, "id" | "title" | "po
         height={513}
         loading="lazy"
         decoding="async"
-        onError={() => setFailedSrc(item.poster)}
+        onError={onError}
         className={`${box} bg-slate-200 object-cover dark:bg-slate-800`}
       />
     );

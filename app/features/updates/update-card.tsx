@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { UpdateCard as UpdateCardData } from "../../../domain/updates-grouping";
-import { ImageWithFallback } from "../../components/image-with-fallback";
+import { DecorativeImage } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatBsDate } from "../../../domain/bikram-sambat-dates";
 import { shopToday } from "../../../domain/shop-time";
@@ -18,13 +18,11 @@ export function UpdateCard({ post }: { post: UpdateCardData }) {
   const descriptionId = `update-${post._id}-description`;
   return (
     <article className={`${card} relative flex h-full flex-col overflow-hidden`}>
-      <ImageWithFallback
+      <DecorativeImage
         src={post.ImageUrl}
-        alt=""
         width={640}
         height={360}
         sizes="18rem"
-        loading="lazy"
         className="aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800"
       />
       <div className="flex flex-1 flex-col p-4">

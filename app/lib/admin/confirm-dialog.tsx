@@ -6,6 +6,47 @@ import { primaryButton, secondaryButton } from "../../components/ui";
  * screen's usual one, for a way out that loses nothing (Hide it instead). Without `onConfirm` the dialog only
  * tells, with one button that closes it (`cancelLabel`).
  */
+type ConfirmProps = {
+  open: boolean;
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  onConfirm?: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * ConfirmDialog about one item (a phone to unblock, a chat to disconnect): open while `item` is set, worded
+ * for it; either button closes it (`setItem(null)`), and the confirming one hands the item to `onConfirm`.
+ */
+export function ConfirmItem<T>({
+  item,
+  setItem,
+  message,
+  onConfirm,
+  ...rest
+}: Omit<ConfirmProps, "open" | "message" | "onConfirm" | "onCancel"> & {
+  item: T | null;
+  setItem: (item: null) => void;
+  message: (item: T) => string;
+  onConfirm: (item: T) => void;
+}) {
+  return (
+    <ConfirmDialog
+      {...rest}
+      open={item !== null}
+      message={item === null ? "" : message(item)}
+      onCancel={() => setItem(null)}
+      onConfirm={() => {
+        setItem(null);
+        if (item !== null) onConfirm(item);
+      }}
+    />
+  );
+}
+
 export function ConfirmDialog({
   open,
   title = "Please confirm",
@@ -15,16 +56,7 @@ export function ConfirmDialog({
   destructive = true,
   onConfirm,
   onCancel,
-}: {
-  open: boolean;
-  title?: string;
-  message: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  destructive?: boolean;
-  onConfirm?: () => void;
-  onCancel: () => void;
-}) {
+}: ConfirmProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       <p>{message}</p>

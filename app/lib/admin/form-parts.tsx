@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
-import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
+import { TitledSection } from "../../components/titled-section";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 
 /** Every admin text box, select and textarea; red when the control is aria-invalid. */
 export const inputClass =
@@ -81,6 +82,51 @@ export function InputField({
 }
 
 export const sectionHeading = "text-lg font-semibold";
+
+/** A number box of a settings form: its name, words and bounds (`step` "1" when not given). */
+export type NumberSpec<K extends string> = { name: K; label: string; hint?: string; step?: string; min: number; max: number };
+
+/** The number boxes of a settings form, each showing the value read and its field's message. */
+export function NumberFields<K extends string>({
+  fields,
+  values,
+  errors,
+}: {
+  fields: Array<NumberSpec<K>>;
+  values: Record<K, number | null>;
+  errors: Record<string, string>;
+}) {
+  return fields.map((field) => (
+    <InputField
+      key={field.name}
+      name={field.name}
+      label={field.label}
+      hint={field.hint}
+      type="number"
+      inputMode={(field.step ?? "1") === "1" ? "numeric" : "decimal"}
+      step={field.step}
+      min={field.min}
+      max={field.max}
+      defaultValue={values[field.name] ?? undefined}
+      error={errors[field.name]}
+    />
+  ));
+}
+
+/** A number box as typed: null when empty, else what Number makes of it (NaN for the schema to refuse). */
+export function typedNumber(form: FormData, name: string): number | null {
+  const typed = String(form.get(name) ?? "").trim();
+  return typed === "" ? null : Number(typed);
+}
+
+/** A card of an admin screen with its own heading (a settings form, a part of an account's screen). */
+export function CardSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <TitledSection id={id} title={title} className={`${card} p-4 sm:p-6`} titleClassName={sectionHeading}>
+      {children}
+    </TitledSection>
+  );
+}
 
 /** A failure that stays until it is dismissed or the next attempt. */
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss?: () => void }) {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
-import { card, focusRing, mutedText } from "../../components/ui";
-import { ConfirmDialog } from "./confirm-dialog";
+import { focusRing } from "../../components/ui";
+import { ConfirmItem } from "./confirm-dialog";
+import { CardList } from "./list-parts";
 
 export const smallButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800 ${focusRing}`;
 
@@ -42,27 +43,10 @@ export function ItemList<T extends { _id: string }>({
   );
   return (
     <>
-      {items.length === 0 ? (
-        <p className={`${card} mt-3 p-6 text-center ${mutedText}`}>{empty}</p>
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {items.map((item) => (
-            <li key={item._id} className={`${card} flex flex-col p-4 sm:flex-row ${itemClassName}`}>
-              {children(item, buttons(item))}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={confirm}
-        onConfirm={() => {
-          const item = deleting;
-          setDeleting(null);
-          if (item) onDelete(item);
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <CardList items={items} empty={empty} itemKey={(item) => item._id} itemClassName={itemClassName}>
+        {(item) => children(item, buttons(item))}
+      </CardList>
+      <ConfirmItem item={deleting} setItem={setDeleting} message={() => confirm} onConfirm={onDelete} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from "react";
+import { localStore } from "../local-store";
 import { addLine, CART_STORAGE_KEY, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
 
 // The cart lives in localStorage (spec: key 'cart'); this module is its only reader and writer.
-const listeners = new Set<() => void>();
 /** undefined: not read yet; null: a stored cart is there and its reader is loading. */
 let snapshot: CartLine[] | null | undefined;
+const store = localStore(CART_STORAGE_KEY, () => (snapshot = undefined));
 const EMPTY: CartLine[] = [];
 
 type ParseStoredCart = (raw: string | null) => CartLine[];
@@ -26,18 +27,9 @@ function loadReader(): Promise<ParseStoredCart> {
   return loadingReader;
 }
 
-function storedCart(): string | null {
-  try {
-    return localStorage.getItem(CART_STORAGE_KEY);
-  } catch {
-    // Storage blocked: an in-memory cart for this page.
-    return null;
-  }
-}
-
-function notify() {
-  for (const listener of listeners) listener();
-}
+/** Storage blocked: null, and an in-memory cart for this page. */
+const storedCart = () => store.load();
+const notify = () => store.notify();
 
 function read(): CartLine[] | null {
   if (snapshot !== undefined) return snapshot;
@@ -61,12 +53,7 @@ function read(): CartLine[] | null {
 
 function write(next: CartLine[]) {
   snapshot = next;
-  try {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or blocked: keep the cart for this page.
-  }
-  notify();
+  store.save(next);
 }
 
 /**
@@ -84,21 +71,7 @@ function change(update: (cart: CartLine[]) => CartLine[]) {
   );
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab changed the cart.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) {
-      snapshot = undefined;
-      listener();
-    }
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+const subscribe = store.subscribe;
 
 /** The cart once a stored cart has been read (empty if its reader cannot load). */
 export async function settledCart(): Promise<CartLine[]> {

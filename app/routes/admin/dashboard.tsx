@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/admin/format";
 import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
+import { TitledSection } from "../../components/titled-section";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalogue, carousel, updates, videos, newsletter, orders, reports, orderLimits, accountHealth } = context.services;
@@ -98,10 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="latest-posts" className="mt-10">
-        <h2 id="latest-posts" className="text-lg font-semibold">
-          Latest update posts
-        </h2>
+      <TitledSection id="latest-posts" title="Latest update posts" className="mt-10">
         {latestPosts.length === 0 ? (
           <p className={`mt-3 ${mutedText}`}>No update posts yet.</p>
         ) : (
@@ -122,7 +120,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             See them as shoppers do
           </Link>
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -12,10 +12,11 @@ import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
 import { SpamAction } from "../../features/admin-orders/spam-action";
 import type { LineLedgerData } from "../../../domain/accounts";
 import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
-import { inputClass } from "../../lib/admin/form-parts";
+import { FilterSearch, FilterSelect } from "../../lib/admin/list-parts";
 import { signedInAdmin } from "../../lib/admin/require-admin";
 import { ScreenError } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
+import { Options } from "../../components/options";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
@@ -150,34 +151,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <PaymentsToCheck payments={toCheck} />
 
       <Form method="get" role="search" aria-label="Find orders" className={`${card} mt-6 grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end`}>
-        <div>
-          <label htmlFor="orders-q" className="text-sm font-medium">
-            Reference or phone
-          </label>
-          <input
-            id="orders-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            placeholder="PSL-7K2QX or 9801…"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="orders-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="orders-status" name="status" defaultValue={filter.status} className={inputClass}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </option>
-            ))}
-            <option value={SAY_THEY_PAID}>Say they paid</option>
-          </select>
-        </div>
+        <FilterSearch id="orders-q" label="Reference or phone" defaultValue={filter.q} placeholder="PSL-7K2QX or 9801…" />
+        <FilterSelect id="orders-status" label="Status" name="status" defaultValue={filter.status}>
+          <option value="">All statuses</option>
+          <Options of={ORDER_STATUSES} label={(status) => ORDER_STATUS_LABELS[status]} />
+          <option value={SAY_THEY_PAID}>Say they paid</option>
+        </FilterSelect>
         <button type="submit" className={`${primaryButton} py-2.5`} disabled={searching}>
           {searching ? "Searching…" : "Search"}
         </button>

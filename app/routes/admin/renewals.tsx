@@ -9,8 +9,8 @@ import { LANGUAGE_NAMES } from "../../../domain/locale";
 import { monthsLabel } from "../../../domain/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { callApi } from "../../lib/admin/admin-api";
-import { inputClass } from "../../lib/admin/form-parts";
+import { FilterSelect } from "../../lib/admin/list-parts";
+import { Options } from "../../components/options";
 import { formatDateTime } from "../../lib/admin/format";
 import { ScreenError } from "../../lib/admin/screen-error";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -24,11 +24,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { days, renewals: await context.services.orders.renewals(days) };
 }
 
+const lineId = z.string().min(1).max(100);
 /** Mark renewed: a new order for the line at today's price. */
-const renewSchema = z.object({ intent: z.literal("renew"), lineId: z.string().min(1).max(100) });
+const renewSchema = z.object({ intent: z.literal("renew"), lineId });
+/** Remind: the line remembers it was reminded, so the seller's bot does not ask for it again (issue 31). */
+const remindSchema = z.object({ intent: z.literal("remind"), lineId });
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return answer(request, renewSchema, async ({ lineId }) => `Renewal order ${(await context.services.orders.renew(lineId)).reference} created`);
+  const { orders } = context.services;
+  return answer(request, z.discriminatedUnion("intent", [renewSchema, remindSchema]), async (form) =>
+    form.intent === "renew"
+      ? `Renewal order ${(await orders.renew(form.lineId)).reference} created`
+      : `Reminder for ${(await orders.remind(form.lineId)).reference} noted`,
+  );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
@@ -45,6 +53,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   const { days, renewals } = loaderData;
   // Held by the screen, not the card: a renewed line leaves the list, and its answer must still be shown.
   const renew = useAdminAction(renewSchema);
+  const remind = useAdminAction(remindSchema);
   const [renewing, setRenewing] = useState<string | null>(null);
   const markRenewed = (lineId: string) => {
     setRenewing(lineId);
@@ -58,20 +67,9 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" className={`${card} mt-6 flex flex-wrap items-end gap-3 p-4`}>
-        <div>
-          <label htmlFor="renewals-days" className="text-sm font-medium">
-            Ending within
-          </label>
-          <select id="renewals-days" name="days" defaultValue={String(days)} className={inputClass}>
-            {[...new Set([...WINDOWS, days])]
-              .sort((a, b) => a - b)
-              .map((n) => (
-                <option key={n} value={n}>
-                  {n} days
-                </option>
-              ))}
-          </select>
-        </div>
+        <FilterSelect id="renewals-days" label="Ending within" name="days" defaultValue={String(days)}>
+          <Options of={[...new Set([...WINDOWS, days])].sort((a, b) => a - b)} label={(n) => `${n} days`} />
+        </FilterSelect>
         <button type="submit" className={`${secondaryButton} py-2.5`}>
           Show
         </button>
@@ -90,6 +88,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
               renewal={renewal}
               busy={renew.pending && renewing === renewal.lineId}
               onRenew={() => markRenewed(renewal.lineId)}
+              onRemind={() => remind.submit({ intent: "remind", lineId: renewal.lineId })}
             />
           ))}
         </ul>
@@ -98,7 +97,7 @@ export default function AdminRenewals({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boolean; onRenew: () => void }) {
+function RenewalCard({ renewal, busy, onRenew, onRemind }: { renewal: Renewal; busy: boolean; onRenew: () => void; onRemind: () => void }) {
   const ended = renewal.daysLeft < 0;
 
   return (
@@ -126,14 +125,7 @@ function RenewalCard({ renewal, busy, onRenew }: { renewal: Renewal; busy: boole
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {renewal.whatsappUrl ? (
-          <a
-            href={renewal.whatsappUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${primaryButton} px-4 py-2 text-sm`}
-            // The line remembers it was reminded, so the seller's bot does not ask for it again (issue 31).
-            onClick={() => void callApi("POST", `/api/admin/renewals/${encodeURIComponent(renewal.lineId)}/remind`, z.unknown())}
-          >
+          <a href={renewal.whatsappUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} px-4 py-2 text-sm`} onClick={onRemind}>
             Remind on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (

@@ -5,6 +5,7 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { invalidatingCache } from "../cache";
+import { keyCounts } from "../licence-keys/repository";
 
 export type ItemStock = { linked: boolean; free: number; threshold: number };
 
@@ -33,15 +34,7 @@ export function createAvailabilityService(
         .where("a.status", "=", "active")
         .groupBy("i.item_id")
         .execute(),
-      db
-        .selectFrom("licence_keys")
-        .select((eb) => [
-          "item_id as itemId",
-          eb.fn.countAll<string | number>().as("total"),
-          eb.fn.count<string | number>("delivered_at").as("delivered"),
-        ])
-        .groupBy("item_id")
-        .execute(),
+      keyCounts(db),
       db.selectFrom("stock_thresholds").select(["item_id as itemId", "threshold"]).execute(),
       db.selectFrom("lifetime_items").select("item_id").execute(),
     ]);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { AUDIT_FILTER_KINDS, AUDIT_SHOPPERS, shopDayStart, type AuditEntry, type AuditKind, type AuditQuery } from "../../../domain/audit";
 import { addDays } from "../../../domain/ledger-settings";
 import type { Db } from "../../db/database";
@@ -41,6 +41,9 @@ function matching(eb: LogScope, query: Omit<AuditQuery, "page" | "limit">) {
   }
   return eb.and(conditions);
 }
+
+/** A reveal log as a screen shows it: the newest hundred, newest first. */
+const newestReveals = <O>(query: SelectQueryBuilder<Tables, "secret_reveals", O>) => query.orderBy("at", "desc").limit(100).execute();
 
 export function createAuditRepository() {
   return {
@@ -100,24 +103,16 @@ export function createAuditRepository() {
 
     /** The rows of one account, newest first (its card's reveal log). */
     async ofAccount(db: Db, accountId: string) {
-      return db
-        .selectFrom("secret_reveals")
-        .select(["id", "what", "admin_email as adminEmail", "at"])
-        .where("account_id", "=", accountId)
-        .orderBy("at", "desc")
-        .limit(100)
-        .execute();
+      return newestReveals(
+        db.selectFrom("secret_reveals").select(["id", "what", "admin_email as adminEmail", "at"]).where("account_id", "=", accountId),
+      );
     },
 
     /** The reveals of the gateways' merchant secrets, newest first. */
     async ofGateways(db: Db) {
-      return db
-        .selectFrom("secret_reveals")
-        .select(["gateway", "what", "admin_email as adminEmail", "at"])
-        .where("gateway", "is not", null)
-        .orderBy("at", "desc")
-        .limit(100)
-        .execute();
+      return newestReveals(
+        db.selectFrom("secret_reveals").select(["gateway", "what", "admin_email as adminEmail", "at"]).where("gateway", "is not", null),
+      );
     },
   };
 }

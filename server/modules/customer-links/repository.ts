@@ -1,5 +1,6 @@
 import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Db } from "../../db/database";
+import { LINE_PLAN } from "../orders/repository";
 
 export type StoredLink = { phone: string; keyHash: string; keySealed: string; createdAt: string };
 
@@ -80,18 +81,7 @@ export function createCustomerLinksRepository() {
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
         .leftJoin("orders as r", "r.id", "l.renewal_order_id")
-        .select([
-          "l.id",
-          "l.position",
-          "l.item_id as itemId",
-          "l.name",
-          "l.months",
-          "l.devices",
-          "l.start_date as startDate",
-          "l.expiry_date as expiryDate",
-          "o.reference",
-          "r.reference as renewalReference",
-        ])
+        .select(["l.id", "l.position", ...LINE_PLAN, "o.reference", "r.reference as renewalReference"])
         .where("o.phone_key", "=", phone)
         .where("o.status", "=", "delivered")
         .where("l.expiry_date", ">=", today)

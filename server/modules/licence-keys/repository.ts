@@ -4,6 +4,19 @@ import type { Db } from "../../db/database";
 /** `neverExpires`: the item's keys are lifetime licences, so its lines have no end date. */
 export type StockCount = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
+/** Per item with keys: how many it has and how many of them are delivered (counts as the driver returns them). */
+export function keyCounts(db: Db) {
+  return db
+    .selectFrom("licence_keys")
+    .select((eb) => [
+      "item_id as itemId",
+      eb.fn.countAll<string | number>().as("total"),
+      eb.fn.count<string | number>("delivered_at").as("delivered"),
+    ])
+    .groupBy("item_id")
+    .execute();
+}
+
 export function createLicenceKeysRepository() {
   return {
     /** Code hashes of `itemId` already stored, among `hashes`. */
@@ -43,18 +56,7 @@ export function createLicenceKeysRepository() {
     },
 
     async stock(db: Db): Promise<StockCount[]> {
-      const [rows, lifetime] = await Promise.all([
-        db
-          .selectFrom("licence_keys")
-          .select((eb) => [
-            "item_id as itemId",
-            eb.fn.countAll<string | number>().as("total"),
-            eb.fn.count<string | number>("delivered_at").as("delivered"),
-          ])
-          .groupBy("item_id")
-          .execute(),
-        db.selectFrom("lifetime_items").select("item_id").execute(),
-      ]);
+      const [rows, lifetime] = await Promise.all([keyCounts(db), db.selectFrom("lifetime_items").select("item_id").execute()]);
       const never = new Set(lifetime.map((row) => row.item_id));
       return rows.map((row) => ({
         itemId: row.itemId,

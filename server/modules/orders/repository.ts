@@ -14,6 +14,16 @@ import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits"
 import { nextVersion, updateAtVersion } from "../versions";
 import type { OrdersTable } from "../../db/schema";
 
+/** A line's plan and dates, as the lists of lines (renewals due, a customer's running lines) select them. */
+export const LINE_PLAN = [
+  "l.item_id as itemId",
+  "l.name",
+  "l.months",
+  "l.devices",
+  "l.start_date as startDate",
+  "l.expiry_date as expiryDate",
+] as const;
+
 /** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
 export type StoredOrder = Omit<Order, "shopperPath" | "telegramUpdates"> & {
   keyHash: string | null;
@@ -440,12 +450,7 @@ export function createOrdersRepository() {
         .innerJoin("orders as o", "o.id", "l.order_id")
         .select([
           "l.id as lineId",
-          "l.item_id as itemId",
-          "l.name",
-          "l.months",
-          "l.devices",
-          "l.start_date as startDate",
-          "l.expiry_date as expiryDate",
+          ...LINE_PLAN,
           "l.reminded_at as remindedAt",
           "o.id as orderId",
           "o.reference",
@@ -476,12 +481,7 @@ export function createOrdersRepository() {
         .innerJoin("orders as o", "o.id", "l.order_id")
         .select([
           "l.id as lineId",
-          "l.item_id as itemId",
-          "l.name",
-          "l.months",
-          "l.devices",
-          "l.start_date as startDate",
-          "l.expiry_date as expiryDate",
+          ...LINE_PLAN,
           "l.renewal_order_id as renewalOrderId",
           "l.reminded_at as remindedAt",
           "o.id as orderId",

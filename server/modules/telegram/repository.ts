@@ -104,6 +104,16 @@ async function insertNotices(db: Db, chatIds: readonly string[], event: NoticeEv
 
 export type Follow = { id: string; chatId: string; orderId: string | null; phone: string | null };
 
+/** Seats held now, with the order of the line holding each and the service of its account. */
+const heldSeats = (db: Db) =>
+  db
+    .selectFrom("seat_assignments as sa")
+    .innerJoin("account_seats as s", "s.id", "sa.seat_id")
+    .innerJoin("provider_accounts as a", "a.id", "s.account_id")
+    .innerJoin("order_lines as l", "l.id", "sa.line_id")
+    .select(["l.order_id as orderId", "a.service"])
+    .where("sa.ended_at", "is", null);
+
 export function createTelegramRepository() {
   return {
     async bot(db: Db): Promise<StoredBot | undefined> {
@@ -393,28 +403,14 @@ export function createTelegramRepository() {
 
     /** The lines holding a seat of this provider account now, with the account's service. */
     async holdersOf(db: Db, accountId: string) {
-      return db
-        .selectFrom("seat_assignments as sa")
-        .innerJoin("account_seats as s", "s.id", "sa.seat_id")
-        .innerJoin("provider_accounts as a", "a.id", "s.account_id")
-        .innerJoin("order_lines as l", "l.id", "sa.line_id")
-        .select(["l.order_id as orderId", "a.service"])
-        .where("s.account_id", "=", accountId)
-        .where("sa.ended_at", "is", null)
-        .execute();
+      return heldSeats(db).where("s.account_id", "=", accountId).execute();
     },
 
     /** The orders of these lines, with the service of the seat each holds now. */
     async holdersOfLines(db: Db, lineIds: readonly string[]) {
       if (!lineIds.length) return [];
-      return db
-        .selectFrom("seat_assignments as sa")
-        .innerJoin("account_seats as s", "s.id", "sa.seat_id")
-        .innerJoin("provider_accounts as a", "a.id", "s.account_id")
-        .innerJoin("order_lines as l", "l.id", "sa.line_id")
-        .select(["l.order_id as orderId", "a.service"])
+      return heldSeats(db)
         .where("sa.line_id", "in", [...lineIds])
-        .where("sa.ended_at", "is", null)
         .execute();
     },
 
