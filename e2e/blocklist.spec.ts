@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { catalogueId, catchChatLinks, hydrated, seedCart } from "./helpers";
+import { catalogueId, catchChatLinks, hydrated, netflix1x1, seedCart } from "./helpers";
 
 // Issue 32's blocklist (ADR 0108): the seller blocks a phone, its checkout places no order and says whom to
 // contact, the seller sees the attempt, and unblocking lets the next checkout through.
@@ -33,19 +33,7 @@ test("a blocked phone's checkout asks the shopper to contact the shop, the selle
 
     // The shopper writes the number another way; the order is refused with the shop's contact, no chat opens.
     const urls = await catchChatLinks(context);
-    await seedCart(page, [
-      {
-        lineId: "blocked-line",
-        _id,
-        Id: "1",
-        name: "Netflix Premium",
-        month: 1,
-        selectedMonth: 300,
-        selectedDevice: 1,
-        image: "/images/catalogue/netflix-premium.svg",
-        cost: 300,
-      },
-    ]);
+    await seedCart(page, [{ ...netflix1x1, _id }]);
     await page.goto("/cart");
     await hydrated(page, "main button");
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { catalogueId, catchChatLinks, hydrated, placeOrder, seedCart } from "./helpers";
+import { catalogueId, catchChatLinks, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart } from "./helpers";
 
 // Issue 32, the growth tools (ADR 0108): a coupon link from a chat, and a referral credit.
 
@@ -57,19 +57,7 @@ test("a coupon link from a chat: the seller adds it, the shopper opens /?coupon=
 
   // The shopper opens the shared link, then the cart.
   const urls = await catchChatLinks(context);
-  await seedCart(page, [
-    {
-      lineId: "line-a",
-      _id,
-      Id: "1",
-      name: "Netflix Premium",
-      month: 3,
-      selectedMonth: 880,
-      selectedDevice: 2,
-      image: "/images/catalogue/netflix-premium.svg",
-      cost: 1760,
-    },
-  ]);
+  await seedCart(page, [{ ...netflix3x2, _id }]);
   await page.goto(`/?coupon=${code}`);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("cart-coupon"))).toBe(code);
   await page.goto("/cart");
@@ -129,19 +117,7 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
   // B opens A's shared link and checks out in the browser.
   const urls = await catchChatLinks(context);
   const shopperB = await context.newPage();
-  await seedCart(shopperB, [
-    {
-      lineId: "line-b",
-      _id,
-      Id: "1",
-      name: "Netflix Premium",
-      month: 1,
-      selectedMonth: 300,
-      selectedDevice: 1,
-      image: "/images/catalogue/netflix-premium.svg",
-      cost: 300,
-    },
-  ]);
+  await seedCart(shopperB, [{ ...netflix1x1, _id }]);
   await shopperB.goto(`/?ref=${code}`);
   // The page keeps the code once it is hydrated; a person reads the page first, the test waits for it.
   await expect.poll(() => shopperB.evaluate(() => localStorage.getItem("referral"))).toBe(code);
@@ -194,19 +170,7 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
 
 test("a referral code typed in the cart is checked, kept and sent with the order", async ({ page, context, admin }) => {
   const _id = await catalogueId(admin, "Netflix Premium");
-  await seedCart(page, [
-    {
-      lineId: "line-typed",
-      _id,
-      Id: "1",
-      name: "Netflix Premium",
-      month: 1,
-      selectedMonth: 300,
-      selectedDevice: 1,
-      image: "/images/catalogue/netflix-premium.svg",
-      cost: 300,
-    },
-  ]);
+  await seedCart(page, [{ ...netflix1x1, _id }]);
   await page.goto("/cart");
   await hydrated(page, "main details summary");
   await page.getByText("Sent by a friend? Enter their referral code").click();

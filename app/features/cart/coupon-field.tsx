@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { typedReferralCode } from "../../../domain/referrals";
@@ -37,6 +37,38 @@ export const couponDiscount = (state: CouponState) => (state.answer && "discount
 const inputClass =
   "block w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
+const keptTone = "font-medium text-emerald-700 dark:text-emerald-400";
+
+/** A code the cart keeps: what it does (read out as it changes), and its Remove. */
+function KeptCode({
+  className,
+  tone,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  className: string;
+  tone: string;
+  removeLabel: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-wrap items-center justify-between gap-3 ${className}`}>
+      <p role="status" className={`text-sm ${tone}`}>
+        {children}
+      </p>
+      <button
+        type="button"
+        onClick={onRemove}
+        className={`rounded px-2 py-1 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+      >
+        {removeLabel}
+      </button>
+    </div>
+  );
+}
+
 /** "Coupon code" with Apply, or the coupon applied (or why not) with Remove. */
 export function CouponField({ state, className = "" }: { state: CouponState; className?: string }) {
   const id = useId();
@@ -51,27 +83,20 @@ export function CouponField({ state, className = "" }: { state: CouponState; cla
   if (code) {
     const refused = answer && "problem" in answer;
     return (
-      <div className={`flex flex-wrap items-center justify-between gap-3 ${className}`}>
-        <p
-          role="status"
-          className={`text-sm ${refused ? "font-medium text-red-700 dark:text-red-400" : answer ? "font-medium text-emerald-700 dark:text-emerald-400" : mutedText}`}
-        >
-          {checking
-            ? m.coupon_checking()
-            : answer
-              ? "problem" in answer
-                ? answer.problem
-                : m.coupon_applied({ code: answer.code, amount: rupees(answer.discount, locale) })
-              : m.coupon_unchecked({ code })}
-        </p>
-        <button
-          type="button"
-          onClick={() => couponActions.clear()}
-          className={`rounded px-2 py-1 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
-        >
-          {m.coupon_remove()}
-        </button>
-      </div>
+      <KeptCode
+        className={className}
+        tone={refused ? "font-medium text-red-700 dark:text-red-400" : answer ? keptTone : mutedText}
+        removeLabel={m.coupon_remove()}
+        onRemove={couponActions.clear}
+      >
+        {checking
+          ? m.coupon_checking()
+          : answer
+            ? "problem" in answer
+              ? answer.problem
+              : m.coupon_applied({ code: answer.code, amount: rupees(answer.discount, locale) })
+            : m.coupon_unchecked({ code })}
+      </KeptCode>
     );
   }
   return (
@@ -118,18 +143,9 @@ export function ReferralField({ className = "" }: { className?: string }) {
   };
   if (kept) {
     return (
-      <div className={`flex flex-wrap items-center justify-between gap-3 ${className}`}>
-        <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
-          {m.referral_kept({ code: kept })}
-        </p>
-        <button
-          type="button"
-          onClick={() => referralActions.clear()}
-          className={`rounded px-2 py-1 text-sm font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
-        >
-          {m.referral_remove()}
-        </button>
-      </div>
+      <KeptCode className={className} tone={keptTone} removeLabel={m.referral_remove()} onRemove={referralActions.clear}>
+        {m.referral_kept({ code: kept })}
+      </KeptCode>
     );
   }
   return (

@@ -66,7 +66,7 @@ export function createReportsService(db: Db, clock: Clock) {
    * credit took off (a coupon may serve some lines of an order only, so it stays a row of its own): the rows add
    * up to the month's revenue.
    */
-  async function services(month: string): Promise<{ services: ServiceMoney[]; discounts: ServiceMoney | null }> {
+  async function moneyByService(month: string): Promise<{ services: ServiceMoney[]; discounts: ServiceMoney | null }> {
     const from = firstDayOf(month);
     const to = firstDayOf(shiftMonth(month, 1));
     const [fromAt, toAt] = [shopDayStart(from), shopDayStart(to)];
@@ -165,13 +165,13 @@ export function createReportsService(db: Db, clock: Clock) {
 
     /** Every service, then the discounts' row when there is one. */
     async services(month: string): Promise<ServiceMoney[]> {
-      const { services: rows, discounts } = await services(month);
+      const { services: rows, discounts } = await moneyByService(month);
       return discounts ? [...rows, discounts] : rows;
     },
 
     /** The chart's rows: the ten services with the most revenue, the rest as Other, then the discounts. */
     async topServices(month: string): Promise<ServiceMoney[]> {
-      const { services: rows, discounts } = await services(month);
+      const { services: rows, discounts } = await moneyByService(month);
       const top = topWithOther(rows, TOP_SERVICES);
       return discounts ? [...top, discounts] : top;
     },
