@@ -80,3 +80,10 @@ export function ScreenError({
     </div>
   );
 }
+
+/** An admin route module's ErrorBoundary: `export const ErrorBoundary = screenErrorBoundary("Orders")`. */
+export function screenErrorBoundary(screen: string) {
+  return function ErrorBoundary({ error }: { error: unknown }) {
+    return <ScreenError screen={screen} error={error} />;
+  };
+}

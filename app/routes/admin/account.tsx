@@ -3,7 +3,7 @@ import { accountCareSchema } from "../../features/admin-accounts/account-actions
 import { AccountPage } from "../../features/admin-accounts/account-page";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { adminActor } from "../../lib/admin/require-admin";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/account";
 
 /** One provider account (issue 32): its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
@@ -54,6 +54,4 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
   return <AccountPage {...loaderData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Account" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Account");

@@ -11,7 +11,7 @@ import { focusRing, primaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { showForm } from "../../lib/admin/form-parts";
 import { adminActor } from "../../lib/admin/require-admin";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/accounts";
 
 /** Accounts, seats and key stock: never a password, PIN or key (ADR 0083). */
@@ -122,6 +122,4 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Accounts" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Accounts");

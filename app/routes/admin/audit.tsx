@@ -1,6 +1,6 @@
 import { auditQuerySchema } from "../../../domain/audit";
 import { AuditLog, filterFieldsOf } from "../../features/admin-audit/audit-log";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/audit";
 
 /** The audit log (ADR 0100): reveals, deletions and retirements; nothing here is a secret itself. */
@@ -24,6 +24,4 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return <AuditLog page={loaderData.page} filter={loaderData.filter} refused={loaderData.refused} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Audit log" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Audit log");

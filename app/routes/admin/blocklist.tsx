@@ -1,7 +1,7 @@
 import { blocklistActionSchema } from "../../features/admin-coupons/coupon-actions";
 import { BlocklistScreen } from "../../features/admin-coupons/blocklist-screen";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/blocklist";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,6 +25,4 @@ export default function AdminBlocklist({ loaderData }: Route.ComponentProps) {
   return <BlocklistScreen items={loaderData.items} attempts={loaderData.attempts} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Blocklist" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Blocklist");

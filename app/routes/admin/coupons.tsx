@@ -1,7 +1,7 @@
 import { couponActionSchema } from "../../features/admin-coupons/coupon-actions";
 import { CouponsScreen } from "../../features/admin-coupons/coupons-screen";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/coupons";
 
 /** `?uses=<id>` shows that coupon's uses under the list. */
@@ -42,6 +42,4 @@ export default function AdminCoupons({ loaderData }: Route.ComponentProps) {
   return <CouponsScreen {...loaderData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Coupons" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Coupons");

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { customerActionSchema, CustomerPage } from "../../features/admin-customers/customer-page";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/customer";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -44,6 +44,4 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
   return <CustomerPage customer={loaderData.customer} customerLink={loaderData.link} credit={loaderData.credit} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Customer" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Customer");

@@ -1,6 +1,6 @@
 import { customerListQuerySchema } from "../../../domain/customers";
 import { CustomerList } from "../../features/admin-customers/customer-list";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/customers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -17,6 +17,4 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   return <CustomerList page={loaderData.page} query={loaderData.query} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Customers" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Customers");

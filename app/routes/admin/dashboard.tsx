@@ -7,7 +7,7 @@ import type { WeekMoney } from "../../../domain/accounts";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 import { TitledSection } from "../../components/titled-section";
 
@@ -218,6 +218,4 @@ function MoneyFigures({ money }: { money: DashboardMoney }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Dashboard" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Dashboard");

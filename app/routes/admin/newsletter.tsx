@@ -1,5 +1,5 @@
 import { SubscriberList } from "../../features/admin-newsletter/subscriber-list";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,6 +12,4 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   return <SubscriberList subscribers={loaderData.subscribers} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Newsletter" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Newsletter");

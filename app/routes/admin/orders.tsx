@@ -14,7 +14,7 @@ import type { LineLedgerData } from "../../../domain/accounts";
 import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
 import { FilterSearch, FilterSelect } from "../../lib/admin/list-parts";
 import { signedInAdmin } from "../../lib/admin/require-admin";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 import { Options } from "../../components/options";
 
@@ -217,9 +217,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Orders" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Orders");
 
 /** Honest about paging: "3 orders" when all are shown, else which ones of how many. */
 function countText(total: number, skipped: number, shown: number): string {

@@ -5,7 +5,7 @@ import { priceActionSchema } from "../../features/admin-prices/price-actions";
 import { PriceForm } from "../../features/admin-prices/price-form";
 import { PriceGrid } from "../../features/admin-prices/price-grid";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import { adminActor } from "../../lib/admin/require-admin";
 import type { Route } from "./+types/prices";
 
@@ -83,6 +83,4 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Prices" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Prices");

@@ -2,7 +2,7 @@ import { problemActionSchema } from "../../features/admin-problems/problem-actio
 import { ProblemsScreen } from "../../features/admin-problems/problems-screen";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { adminActor } from "../../lib/admin/require-admin";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/problems";
 
 /** The problem queue (issue 32); `?order=<reference>`: that order's problems only (the order card's link). */
@@ -44,6 +44,4 @@ export default function AdminProblems({ loaderData }: Route.ComponentProps) {
   return <ProblemsScreen {...loaderData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Problems" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Problems");

@@ -12,7 +12,7 @@ import { answer, reachServer } from "../../lib/admin/admin-action";
 import { FilterSelect } from "../../lib/admin/list-parts";
 import { Options } from "../../components/options";
 import { formatDateTime } from "../../lib/admin/format";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import type { Route } from "./+types/renewals";
 
@@ -143,6 +143,4 @@ function RenewalCard({ renewal, busy, onRenew, onRemind }: { renewal: Renewal; b
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Renewals" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Renewals");

@@ -1,6 +1,6 @@
 import { monthQuerySchema } from "../../../domain/reports";
 import { ReportScreen } from "../../features/admin-reports/report-screen";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/reports";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,6 +23,4 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return <ReportScreen {...loaderData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Reports" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Reports");

@@ -10,7 +10,7 @@ import { settingsActionSchema } from "../../features/admin-settings/settings-act
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { signedInAdmin, adminActor } from "../../lib/admin/require-admin";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -106,6 +106,4 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Settings" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Settings");

@@ -1,7 +1,7 @@
 import { updateActionSchema } from "../../features/admin-updates/update-actions";
 import { UpdatesManager } from "../../features/admin-updates/updates-manager";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/updates";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,6 +32,4 @@ export default function AdminUpdates({ loaderData }: Route.ComponentProps) {
   return <UpdatesManager posts={loaderData.posts} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="Updates" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("Updates");

@@ -4,7 +4,7 @@ import { videoActionSchema } from "../../features/admin-videos/video-actions";
 import { VideoManager } from "../../features/admin-videos/video-manager";
 import { VIDEO_ERRORS } from "../../features/admin-videos/video-messages";
 import { answer, reachServer } from "../../lib/admin/admin-action";
-import { ScreenError } from "../../lib/admin/screen-error";
+import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/videos";
 
 /** The list is read only once asked for ('View All Videos' adds `?list=all`), as in the spec's screen. */
@@ -60,6 +60,4 @@ export default function AdminVideos({ loaderData }: Route.ComponentProps) {
   return <VideoManager videos={loaderData.videos} listError={loaderData.listError} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError screen="What's New Video" error={error} />;
-}
+export const ErrorBoundary = screenErrorBoundary("What's New Video");
