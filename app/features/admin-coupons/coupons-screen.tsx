@@ -69,6 +69,9 @@ const fieldsOf = (values: Values) => ({
   enabled: values.enabled,
 });
 
+/** A number box for a whole amount or count: the phone's keypad shows digits only. */
+const wholeNumber = { type: "number", inputMode: "numeric" } as const;
+
 const SCOPE_LABELS = { all: "All items", categories: "Some categories", items: "Some items" } as const;
 
 function ruleSummary(coupon: Coupon, itemNames: Map<string, string>): string {
@@ -96,7 +99,7 @@ export function CouponsScreen({
   const [, setSearchParams] = useSearchParams();
   const itemNames = new Map(items.map((item) => [item._id, item.name]));
   const form = useEditForm(saveCouponSchema, { formId: "coupon-form", empty: EMPTY, valuesOf, items: coupons, reopen: false });
-  const { save, values, setValues, editing, set, edit } = form;
+  const { save, values, setValues, editing, set, field, edit } = form;
   const toggle = useAdminAction(saveCouponSchema);
   const credit = useAdminAction(referralCreditActionSchema);
   const { formRef: creditFormRef, errors: creditErrors, pending: creditPending } = credit;
@@ -225,17 +228,7 @@ export function CouponsScreen({
         alert={errors[""]}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="Code"
-            hint="Letters, digits, - and _; kept in capitals"
-            error={errors.code}
-            name="code"
-            required
-            maxLength={30}
-            autoComplete="off"
-            value={values.code}
-            onChange={set("code")}
-          />
+          <InputField label="Code" hint="Letters, digits, - and _; kept in capitals" required maxLength={30} autoComplete="off" {...field("code")} />
           <div className="grid grid-cols-2 gap-3">
             <Field label="Kind" error={errors.kind}>
               {(p) => (
@@ -245,17 +238,7 @@ export function CouponsScreen({
                 </select>
               )}
             </Field>
-            <InputField
-              label={values.kind === "percent" ? "Percent" : "NPR"}
-              error={errors.amount}
-              name="amount"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              required
-              value={values.amount}
-              onChange={set("amount")}
-            />
+            <InputField label={values.kind === "percent" ? "Percent" : "NPR"} {...wholeNumber} min={1} required {...field("amount")} />
           </div>
           <Field label="Applies to" error={errors.scope}>
             {(p) => (
@@ -264,17 +247,7 @@ export function CouponsScreen({
               </select>
             )}
           </Field>
-          <InputField
-            label="Minimum total (NPR)"
-            optional
-            error={errors.minTotal}
-            name="minTotal"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            value={values.minTotal}
-            onChange={set("minTotal")}
-          />
+          <InputField label="Minimum total (NPR)" optional {...wholeNumber} min={0} {...field("minTotal")} />
         </div>
         {values.scope !== "all" && (
           <fieldset aria-describedby={errors.targets ? "coupon-targets-error" : undefined}>
@@ -300,48 +273,16 @@ export function CouponsScreen({
           </fieldset>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="Starts on"
-            optional
-            error={errors.startsOn}
-            name="startsOn"
-            type="date"
-            value={values.startsOn}
-            onChange={set("startsOn")}
-          />
-          <InputField
-            label="Ends on"
-            optional
-            hint="The last day it can be used (Nepal time)"
-            error={errors.endsOn}
-            name="endsOn"
-            type="date"
-            value={values.endsOn}
-            onChange={set("endsOn")}
-          />
-          <InputField
-            label="Use limit"
-            optional
-            hint="Empty: no limit"
-            error={errors.maxUses}
-            name="maxUses"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={values.maxUses}
-            onChange={set("maxUses")}
-          />
+          <InputField label="Starts on" optional type="date" {...field("startsOn")} />
+          <InputField label="Ends on" optional hint="The last day it can be used (Nepal time)" type="date" {...field("endsOn")} />
+          <InputField label="Use limit" optional hint="Empty: no limit" {...wholeNumber} min={1} {...field("maxUses")} />
           <InputField
             label="Use limit per phone"
             optional
             hint="Shoppers then need to give their phone"
-            error={errors.maxUsesPerPhone}
-            name="maxUsesPerPhone"
-            type="number"
-            inputMode="numeric"
+            {...wholeNumber}
             min={1}
-            value={values.maxUsesPerPhone}
-            onChange={set("maxUsesPerPhone")}
+            {...field("maxUsesPerPhone")}
           />
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
@@ -378,8 +319,7 @@ export function CouponsScreen({
               label="Credit (NPR)"
               error={creditErrors.creditAmount}
               name="creditAmount"
-              type="number"
-              inputMode="numeric"
+              {...wholeNumber}
               min={0}
               value={creditAmount}
               onChange={(event) => setCreditAmount(event.target.value)}

@@ -4,6 +4,9 @@ import { card, secondaryButton } from "../../components/ui";
 import { showForm, StaleNotice, SubmitButton } from "./form-parts";
 import { useAdminAction } from "./use-admin-action";
 
+/** The keys of a form's values that hold text. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 type ActionOptions = NonNullable<Parameters<typeof useAdminAction>[1]>;
 
 /**
@@ -46,6 +49,12 @@ export function useEditForm<T extends { _id: string; version: number }, V, S ext
     setValues(fresh ? valuesOf(fresh) : empty);
   }
 
+  /** The onChange of the text field or select `key`: its value, and its message cleared. */
+  const set = (key: keyof V & string) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+    save.clearError(key);
+  };
+
   function cancelEdit() {
     setEditing(null);
     setValues(empty);
@@ -57,11 +66,9 @@ export function useEditForm<T extends { _id: string; version: number }, V, S ext
     values,
     setValues,
     editing,
-    /** The onChange of the text field or select `key`: its value, and its message cleared. */
-    set: (key: keyof V & string) => (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [key]: event.target.value }));
-      save.clearError(key);
-    },
+    set,
+    /** An InputField's own props for the text box `key`: its name, value, onChange and message. */
+    field: (key: TextKey<V>) => ({ name: key, value: values[key] as string, onChange: set(key), error: save.errors[key] }),
     edit(record: T) {
       setEditing(record);
       setValues(valuesOf(record));
