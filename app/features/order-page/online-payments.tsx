@@ -8,6 +8,7 @@ import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
 import type { OnlinePayments, PaymentStart, PaymentState } from "../../../domain/schemas/payments";
 import { card, mutedText, primaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
+import { postToOrder } from "./post-to-order";
 
 const PAY_LABELS: Record<Gateway, () => string> = {
   khalti: () => m.online_pay_khalti(),
@@ -71,19 +72,8 @@ function PayOnline({ order, online, locale }: { order: ShopperOrder; online: Onl
     if (busy) return;
     setBusy(gateway);
     setError(null);
-    const key = new URLSearchParams(window.location.search).get("key") ?? "";
-    let answer: Response | null = null;
-    try {
-      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/pay/${gateway}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ key }),
-      });
-    } catch {
-      answer = null;
-    }
-    const body = answer ? ((await answer.json().catch(() => null)) as { start?: PaymentStart; message?: string } | null) : null;
-    if (!answer?.ok || !body?.start) {
+    const { ok, body } = await postToOrder<{ start?: PaymentStart; message?: string }>(order.reference, `pay/${gateway}`, {});
+    if (!ok || !body?.start) {
       setBusy(null);
       // The server's words are English; the Nepali page says it in its own.
       setError(locale === "en" && body?.message ? body.message : m.online_offline());

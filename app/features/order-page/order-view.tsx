@@ -18,6 +18,7 @@ import { CopyButton } from "./copy-button";
 import { DeliveredCredentials } from "./delivered-credentials";
 import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
 import { ShopDate } from "./shop-date";
+import { postToOrder } from "./post-to-order";
 import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
@@ -332,22 +333,11 @@ function PaidClaim({ order, locale }: { order: ShopperOrder; locale: Locale }) {
     const tab = openChatTab();
     setSending(true);
     setError(null);
-    const key = new URLSearchParams(window.location.search).get("key") ?? "";
-    let answer: Response | null = null;
-    try {
-      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/paid`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "accept-language": locale },
-        body: JSON.stringify({ key, ...(transactionId ? { transactionId } : {}) }),
-      });
-    } catch {
-      answer = null;
-    }
-    const body = answer ? await answer.json().catch(() => null) : null;
+    const claimed = await postToOrder<{ message?: string }>(order.reference, "paid", transactionId ? { transactionId } : {}, locale);
     setSending(false);
-    if (!answer?.ok) {
+    if (!claimed.ok) {
       tab?.close();
-      setError(claimRefusal(answer?.status ?? null, body?.message, locale));
+      setError(claimRefusal(claimed.status, claimed.body?.message, locale));
       return;
     }
     const text = transactionId ? `${message} ${m.claim_chat_transaction({ id: transactionId })}` : message;

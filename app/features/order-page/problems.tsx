@@ -15,6 +15,7 @@ import { focusRing, mutedText, primaryButton, secondaryButton } from "../../comp
 import { m } from "../../paraglide/messages";
 import { shopTime } from "./order-format";
 import { PageSection } from "./page-section";
+import { postToOrder } from "./post-to-order";
 
 const KIND_TEXT: Record<ProblemKind, () => string> = {
   "not-working": m.problems_kind_not_working,
@@ -139,22 +140,16 @@ function ReportForm({
     if (trimmed.length > PROBLEM_TEXT_MAX) return setError(m.problems_text_long({ max }));
     setSending(true);
     setError(null);
-    const key = new URLSearchParams(window.location.search).get("key") ?? "";
-    let answer: Response | null = null;
-    try {
-      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/problems`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "accept-language": locale },
-        body: JSON.stringify({ key, lineId: line.id, kind, text: trimmed }),
-      });
-    } catch {
-      answer = null;
-    }
-    const body = answer ? ((await answer.json().catch(() => null)) as { message?: string } | null) : null;
+    const { ok, status, body } = await postToOrder<{ message?: string }>(
+      order.reference,
+      "problems",
+      { lineId: line.id, kind, text: trimmed },
+      locale,
+    );
     setSending(false);
-    if (!answer?.ok) {
+    if (!ok) {
       // The server's refusals (limits, an order not delivered) are worded in the page's language; others are ours.
-      setError(answer && answer.status < 500 && answer.status !== 400 && body?.message ? body.message : m.problems_error());
+      setError(status !== null && status < 500 && status !== 400 && body?.message ? body.message : m.problems_error());
       return;
     }
     onDone(true);

@@ -3,6 +3,7 @@ import type { ShopperOrder } from "../../../domain/order-pages";
 import type { TelegramLink } from "../../../domain/shopper-notices";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
+import { postToOrder } from "./post-to-order";
 
 /** Whether the shop's bot is there to offer, and whether a chat hears about this order already (ADR 0107). */
 export type TelegramOffer = { offered: boolean; following: boolean };
@@ -25,21 +26,10 @@ export function TelegramUpdates({ order, offer }: { order: ShopperOrder; offer: 
     if (busy) return;
     setBusy(true);
     setError(null);
-    const key = new URLSearchParams(window.location.search).get("key") ?? "";
-    let answer: Response | null = null;
-    try {
-      answer = await fetch(`/api/orders/${encodeURIComponent(order.reference)}/telegram`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ key }),
-      });
-    } catch {
-      answer = null;
-    }
-    const body = answer?.ok ? ((await answer.json().catch(() => null)) as TelegramLink | null) : null;
+    const { ok, status, body } = await postToOrder<TelegramLink>(order.reference, "telegram", {});
     setBusy(false);
-    if (!body?.link) {
-      setError(answer?.status === 429 ? m.tg_busy() : m.tg_error());
+    if (!ok || !body?.link) {
+      setError(status === 429 ? m.tg_busy() : m.tg_error());
       return;
     }
     setLink({ link: body.link, expiresAt: body.expiresAt });
