@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { z } from "zod";
 import { billingLabel, type LineLedgerData, type SeatChoice } from "../../../domain/accounts";
+import { CHAT_CHANNEL_LABELS, CHAT_CHANNELS, type ChatChannel } from "../../../domain/checkout";
 import { focusRing, mutedText } from "../../components/ui";
 import { copyTextWhenReady } from "../../lib/chat/copy-text";
 import { useToast } from "../../lib/admin/toast";
@@ -118,7 +119,7 @@ export function LineLedger({ lineId, name, ledger: seat }: { lineId: string; nam
   });
   const busy = write.pending || delivery.pending;
 
-  function send(channel: "whatsapp" | "telegram") {
+  function send(channel: ChatChannel) {
     // Opened within the click, so no pop-up blocker stops it; pointed at the chat once the message is written.
     const chat = window.open("about:blank", "_blank");
     let text: (message: string | null) => void = () => {};
@@ -211,28 +212,19 @@ export function LineLedger({ lineId, name, ledger: seat }: { lineId: string; nam
           onChoose={(seatId) => write.submit({ intent: "seat", lineId, seatId })}
         />
       )}
-      {delivered && (
-        <>
+      {delivered &&
+        CHAT_CHANNELS.map((channel) => (
           <button
+            key={channel}
             type="button"
             className={small}
             disabled={busy}
-            onClick={() => send("whatsapp")}
-            aria-label={`Send on WhatsApp: delivery of ${name}`}
+            onClick={() => send(channel)}
+            aria-label={`Send on ${CHAT_CHANNEL_LABELS[channel]}: delivery of ${name}`}
           >
-            Send on WhatsApp
+            {`Send on ${CHAT_CHANNEL_LABELS[channel]}`}
           </button>
-          <button
-            type="button"
-            className={small}
-            disabled={busy}
-            onClick={() => send("telegram")}
-            aria-label={`Send on Telegram: delivery of ${name}`}
-          >
-            Send on Telegram
-          </button>
-        </>
-      )}
+        ))}
     </div>
   );
 }
