@@ -13,6 +13,13 @@ import { connectChatSchema, disconnectChatSchema, removeBotSchema, saveBotTokenS
 /** How often the screen looks whether the code has come in, while it shows one. */
 const CHECK_EVERY_MS = 3_000;
 
+/** The times of day a chat's preferences hold, each a time box of its form (Nepal time). */
+const CHAT_TIMES: Array<{ name: "quietStart" | "quietEnd" | "digestAt"; label: string; hint?: string }> = [
+  { name: "quietStart", label: "Quiet from", hint: "Nepal time; held until quiet hours end" },
+  { name: "quietEnd", label: "Quiet until" },
+  { name: "digestAt", label: "Daily digest at", hint: "One message a day instead of one each" },
+];
+
 /**
  * Settings → Notifications (issue 31): the seller's Telegram bot. A token pasted from @BotFather (write-only, shown
  * only by a logged Reveal, ADR 0083), the chats admins connect by sending the bot a one-time code, and for your own
@@ -282,25 +289,9 @@ function ChatItem({ chat, disconnecting, onDisconnect }: { chat: TelegramChat; d
               </select>
             )}
           </Field>
-          <InputField
-            name="quietStart"
-            label="Quiet from"
-            type="time"
-            optional
-            defaultValue={chat.quietStart ?? ""}
-            error={errors.quietStart}
-            hint="Nepal time; held until quiet hours end"
-          />
-          <InputField name="quietEnd" label="Quiet until" type="time" optional defaultValue={chat.quietEnd ?? ""} error={errors.quietEnd} />
-          <InputField
-            name="digestAt"
-            label="Daily digest at"
-            type="time"
-            optional
-            defaultValue={chat.digestAt ?? ""}
-            error={errors.digestAt}
-            hint="One message a day instead of one each"
-          />
+          {CHAT_TIMES.map(({ name, label, hint }) => (
+            <InputField key={name} name={name} label={label} type="time" optional defaultValue={chat[name] ?? ""} error={errors[name]} hint={hint} />
+          ))}
           <div className="sm:col-span-2 lg:col-span-4">
             <SubmitButton pending={pending} className="px-4 py-2 text-sm">
               Save chat settings
