@@ -109,7 +109,7 @@ export function LineLedger({ lineId, name, ledger: seat }: { lineId: string; nam
       text(parsed.success ? parsed.data.message : null);
       if (!parsed.success) return chat?.close();
       if (chat) chat.location.href = parsed.data.url;
-      else window.location.href = parsed.data.url;
+      else window.location.assign(parsed.data.url);
     },
     onRefused() {
       sending.current?.chat?.close();
