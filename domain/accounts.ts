@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./common";
+import { listPageSchema, optionalText, pagingQueryFields, requiredText, searchText } from "./common";
 import { addDays } from "./ledger-settings";
 import { addMonths, daysUntil } from "./order-dates";
 import { dateSchema } from "./schemas/orders";
@@ -39,6 +39,13 @@ const seatInputSchema = z.object({
   pin: z.string({ error: "PIN must be text" }).trim().max(20, "PIN is too long (at most 20 characters)").optional(),
 });
 
+/** What the shop paid the provider for an account's period or for a key: whole rupees. */
+const costSchema = z
+  .number({ error: "Cost must be a number of rupees" })
+  .int("Cost must be whole rupees")
+  .min(0, "Cost cannot be negative")
+  .max(10_000_000, "Cost is too large");
+
 const accountFields = {
   service: requiredText("Service", 100),
   itemIds: z
@@ -53,11 +60,7 @@ const accountFields = {
   billingCycle: z.enum(BILLING_CYCLES, { error: "Choose how the provider bills this account: monthly, yearly, or no cycle" }),
   /** Monthly or yearly: the next bill date; no cycle: the day it ends, or null when it never does. */
   renewalDate: dateSchema.nullable().default(null),
-  cost: z
-    .number({ error: "Cost must be a number of rupees" })
-    .int("Cost must be whole rupees")
-    .min(0, "Cost cannot be negative")
-    .max(10_000_000, "Cost is too large"),
+  cost: costSchema,
   /**
    * The provider bills it again on the next bill date (so a seat may be sold beyond it); false: it ends then.
    * Absent: monthly and yearly accounts renew, one with no cycle does not (`renewsOf`).
@@ -159,24 +162,18 @@ export const ACCOUNT_PAGE_SIZE = 20;
 
 export const accountListQuerySchema = z.object({
   /** Part of the service, login, notes, or the order reference, name or phone of a customer on a seat. */
-  q: z.string({ error: "Search must be text" }).trim().max(60, "Search at most 60 characters").optional(),
+  q: searchText(60),
   status: z.enum(ACCOUNT_STATUSES, { error: `status must be one of ${ACCOUNT_STATUSES.join(", ")}` }).optional(),
   /** Only the accounts with a warning. */
   attention: z
     .enum(["true", "false"], { error: "attention is true or false" })
     .transform((value) => value === "true")
     .optional(),
-  page: z.coerce.number({ error: "page is a number" }).int("page is a whole number").min(1, "page starts at 1").max(100_000).default(1),
-  limit: z.coerce.number({ error: "limit is a number" }).int("limit is a whole number").min(1).max(200).default(ACCOUNT_PAGE_SIZE),
+  ...pagingQueryFields(ACCOUNT_PAGE_SIZE, 200),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 
-export const accountPageSchema = z.object({
-  items: z.array(accountSchema),
-  /** Accounts matching the filter, on all pages. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
+export const accountPageSchema = listPageSchema(accountSchema).extend({
   /** The whole ledger, whatever the filter: accounts, seats used of all seats, accounts with a warning. */
   summary: z.object({ accounts: z.number().int(), seatsUsed: z.number().int(), seats: z.number().int(), needAttention: z.number().int() }),
 });
@@ -393,12 +390,7 @@ export const keyImportSchema = z.object({
     .max(2_000_000, "At most about 2 MB of keys at once; split the file")
     .refine((text) => text.trim().length > 0, "Paste the keys, one a line"),
   /** What each key cost the shop (NPR), counted as cost when it is sold (issue 21). */
-  cost: z
-    .number({ error: "Cost must be a number of rupees" })
-    .int("Cost must be whole rupees")
-    .min(0, "Cost cannot be negative")
-    .max(10_000_000, "Cost is too large")
-    .default(0),
+  cost: costSchema.default(0),
   /** Keys of this item never expire (a lifetime licence): its lines get no end date. Absent: left as it is. */
   neverExpires: z.boolean({ error: "Never expires is yes or no" }).optional(),
 });

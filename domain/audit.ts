@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listPageSchema, pagingQueryFields } from "./common";
 import { dateSchema } from "./schemas/orders";
 
 // ---------------------------------------------------------------------------------------------
@@ -65,8 +66,7 @@ export const auditQuerySchema = z
     to: dateSchema.optional(),
     /** Part of what was revealed or removed, of who did it, or of the address. */
     q: z.string({ error: "Search must be text" }).trim().min(1).max(100, "Search at most 100 characters").optional(),
-    page: z.coerce.number({ error: "page is a number" }).int("page is a whole number").min(1, "page starts at 1").max(100_000).default(1),
-    limit: z.coerce.number({ error: "limit is a number" }).int("limit is a whole number").min(1).max(200).default(AUDIT_PAGE_SIZE),
+    ...pagingQueryFields(AUDIT_PAGE_SIZE, 200),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "The first day must not be after the last", path: ["to"] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
@@ -85,12 +85,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
-  /** Rows matching the filter, on all pages. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
+export const auditPageSchema = listPageSchema(auditEntrySchema).extend({
   /** The admins the log names, for the "Who" filter. */
   admins: z.array(z.string()),
 });

@@ -4,14 +4,8 @@ import type { CarouselSlide } from "./schemas/carousel";
 export type { CarouselData, CarouselInput, CarouselSlide } from "./schemas/carousel";
 
 /** A slide as the storefront shows it (spec §3: id, image, title, description, badge, ctaText). */
-export type StorefrontSlide = {
+export type StorefrontSlide = Pick<CarouselSlide, "image" | "title" | "description" | "badge" | "ctaText" | "ctaLink"> & {
   id: string;
-  image: string;
-  title: string;
-  description: string;
-  badge: string;
-  ctaText: string;
-  ctaLink: string;
   /**
    * "en" for each text a Nepali page shows in English (ADR 0093): the seller wrote none in Nepali; a badge has no
    * Nepali twin (its colour is read from its English words).

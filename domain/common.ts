@@ -64,6 +64,30 @@ export function nepaliText(label: string, max: number) {
     .optional();
 }
 
+/** An admin list's search box: trimmed text of at most `max` characters, absent for no search. */
+export function searchText(max: number) {
+  return z.string({ error: "Search must be text" }).trim().max(max, `Search at most ${max} characters`).optional();
+}
+
+/**
+ * The `page` and `limit` of an admin list's query: the first page unless asked, `pageSize` rows a page
+ * unless `limit` asks for up to `maxLimit`.
+ */
+export function pagingQueryFields(pageSize: number, maxLimit: number) {
+  return {
+    page: z.coerce.number({ error: "page is a number" }).int("page is a whole number").min(1, "page starts at 1").max(100_000).default(1),
+    limit: z.coerce.number({ error: "limit is a number" }).int("limit is a whole number").min(1).max(maxLimit).default(pageSize),
+  };
+}
+
+/**
+ * One page of an admin list as the API answers it: its rows, how many rows match the filter on all pages,
+ * the page's number and how many pages there are. A list with more to say `.extend`s it.
+ */
+export function listPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pages: z.number().int() });
+}
+
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./common";
+import { listPageSchema, optionalText, searchText } from "./common";
 import { ORDER_STATUSES } from "./order-statuses";
 
 // ---------------------------------------------------------------------------------------------
@@ -72,7 +72,7 @@ export const CUSTOMER_SORT_LABELS: Record<CustomerSort, string> = {
 export const CUSTOMER_PAGE_SIZE = 50;
 
 export const customerListQuerySchema = z.object({
-  q: z.string({ error: "Search must be text" }).trim().max(60, "Search at most 60 characters").optional(),
+  q: searchText(60),
   sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` }).default("lastOrder"),
   dir: z.enum(["asc", "desc"], { error: "dir must be asc or desc" }).default("desc"),
   page: z.coerce
@@ -101,13 +101,7 @@ export const customerSummarySchema = z.object({
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
-export const customerPageSchema = z.object({
-  items: z.array(customerSummarySchema),
-  /** Customers matching the search, on every page. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const customerPageSchema = listPageSchema(customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const customerDetailsInputSchema = z.object({

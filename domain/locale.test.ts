@@ -1,32 +1,38 @@
 import { expect, it } from "vitest";
 import { localeOfPath, localHref, pathInLocale, sellerLang, sellerText } from "./locale";
 
-it("reads the language from the path", () => {
-  expect(localeOfPath("/")).toBe("en");
-  expect(localeOfPath("/prices/netflix")).toBe("en");
-  expect(localeOfPath("/ne")).toBe("ne");
-  expect(localeOfPath("/ne/")).toBe("ne");
-  expect(localeOfPath("/ne/prices/netflix")).toBe("ne");
-  expect(localeOfPath("/news")).toBe("en");
-  expect(localeOfPath("/netflixCode")).toBe("en");
+it.each([
+  ["/", "en"],
+  ["/prices/netflix", "en"],
+  ["/ne", "ne"],
+  ["/ne/", "ne"],
+  ["/ne/prices/netflix", "ne"],
+  ["/news", "en"],
+  ["/netflixCode", "en"],
+] as const)("reads the language of %s from the path: %s", (path, locale) => {
+  expect(localeOfPath(path)).toBe(locale);
 });
 
-it("moves a page between the languages", () => {
-  expect(pathInLocale("/", "ne")).toBe("/ne/");
-  expect(pathInLocale("/ne/", "en")).toBe("/");
-  expect(pathInLocale("/ne", "en")).toBe("/");
-  expect(pathInLocale("/prices/netflix", "ne")).toBe("/ne/prices/netflix");
-  expect(pathInLocale("/ne/prices/netflix", "en")).toBe("/prices/netflix");
-  expect(pathInLocale("/ne/prices/netflix", "ne")).toBe("/ne/prices/netflix");
-  expect(pathInLocale("/netflixCode", "ne")).toBe("/ne/netflixCode");
+it.each([
+  ["/", "ne", "/ne/"],
+  ["/ne/", "en", "/"],
+  ["/ne", "en", "/"],
+  ["/prices/netflix", "ne", "/ne/prices/netflix"],
+  ["/ne/prices/netflix", "en", "/prices/netflix"],
+  ["/ne/prices/netflix", "ne", "/ne/prices/netflix"],
+  ["/netflixCode", "ne", "/ne/netflixCode"],
+] as const)("moves the page %s into %s: %s", (path, locale, moved) => {
+  expect(pathInLocale(path, locale)).toBe(moved);
 });
 
-it("links within a language", () => {
-  expect(localHref("en", "/cart")).toBe("/cart");
-  expect(localHref("ne", "/cart")).toBe("/ne/cart");
-  expect(localHref("ne", "/")).toBe("/ne/");
-  expect(localHref("ne", "https://wa.me/1")).toBe("https://wa.me/1");
-  expect(localHref("ne", "//example.com")).toBe("//example.com");
+it.each([
+  ["en", "/cart", "/cart"],
+  ["ne", "/cart", "/ne/cart"],
+  ["ne", "/", "/ne/"],
+  ["ne", "https://wa.me/1", "https://wa.me/1"],
+  ["ne", "//example.com", "//example.com"],
+] as const)("links within %s to %s as %s", (locale, href, link) => {
+  expect(localHref(locale, href)).toBe(link);
 });
 
 it("shows the seller's Nepali text on Nepali pages where there is one, the English everywhere else", () => {

@@ -32,15 +32,15 @@ const catalogue = new Map<string, PricedItem>([
   ["s1", { _id: "s1", Name: "Spotify Premium", plans: { "1": 250 } }],
 ]);
 
+/** A cart of both items: Netflix Premium for 3 months on 2 devices, Spotify Premium for a month on one. */
+const twoItemCart = [
+  { _id: "n1", months: 3, devices: 2 },
+  { _id: "s1", months: 1, devices: 1 },
+];
+
 describe("priceOrder", () => {
   it("prices every line from the catalogue, whatever the browser said", () => {
-    const result = priceOrder(
-      [
-        { _id: "n1", months: 3, devices: 2 },
-        { _id: "s1", months: 1, devices: 1 },
-      ],
-      catalogue,
-    );
+    const result = priceOrder(twoItemCart, catalogue);
     expect(result).toEqual({
       ok: true,
       total: 880 * 2 + 250,
@@ -80,16 +80,7 @@ describe("priceOrder", () => {
 
 describe("quoteCart", () => {
   it("answers each line's price today with both of the item's names, the cart shows the one for its page", () => {
-    expect(
-      quoteCart(
-        [
-          { _id: "n1", months: 3, devices: 2 },
-          { _id: "s1", months: 1, devices: 1 },
-          { _id: "gone", months: 1, devices: 1 },
-        ],
-        catalogue,
-      ),
-    ).toEqual([
+    expect(quoteCart([...twoItemCart, { _id: "gone", months: 1, devices: 1 }], catalogue)).toEqual([
       { name: "Netflix Premium", nameNe: "नेटफ्लिक्स प्रिमियम", unitPrice: 880 },
       { name: "Spotify Premium", nameNe: null, unitPrice: 250 },
       { problem: "This item is no longer sold; remove it from your cart" },
@@ -168,14 +159,7 @@ describe("orderMessage", () => {
 
 describe("orderMessage in Nepali", () => {
   it("names an item by the seller's Nepali name with the English one the seller knows beside it, and the English alone without", () => {
-    const priced = priceOrder(
-      [
-        { _id: "n1", months: 3, devices: 2 },
-        { _id: "s1", months: 1, devices: 1 },
-      ],
-      catalogue,
-      "ne",
-    );
+    const priced = priceOrder(twoItemCart, catalogue, "ne");
     if (!priced.ok) throw new Error("priced");
     expect(orderMessage(priced.lines, "PSL-7K2QX", undefined, "ne").split("\n")).toEqual([
       "नमस्ते! मलाई यो अर्डर गर्नु छ:",

@@ -55,6 +55,14 @@ function keptAlive(port: number) {
   return { send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`), received: () => received, closedAt, socket };
 }
 
+/** A connection that has had its first answer (to /about) and is kept alive, waiting for its next request. */
+async function answeredKeptAlive(port: number) {
+  const connection = keptAlive(port);
+  connection.send("/about");
+  await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+  return connection;
+}
+
 describe("kept-alive connections", () => {
   it("stay open as long as the Keep-Alive header says, though longer than the idle timeout of a connection", async () => {
     // Scaled down from SERVER_TIMEOUTS (30 s, 72 s): what matters is that idle kept-alive connections wait
@@ -76,9 +84,7 @@ describe("kept-alive connections", () => {
   it("are closed after each answer once a stop has closed the listener", async () => {
     let leaving = false;
     const { port } = await start({ leaving: () => leaving });
-    const connection = keptAlive(port);
-    connection.send("/about");
-    await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+    const connection = await answeredKeptAlive(port);
     leaving = true;
     connection.send("/help");
     await connection.closedAt;
@@ -100,9 +106,7 @@ describe("stopping to listen (ADR 0103)", () => {
   it("refuses new connections, still answers on a connection already open, closing it, and ends once none is left", async () => {
     let leaving = false;
     const { port } = await start({ leaving: () => leaving });
-    const connection = keptAlive(port);
-    connection.send("/about");
-    await expect.poll(() => connection.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+    const connection = await answeredKeptAlive(port);
 
     leaving = true;
     const stopped = stopListening(server!, 5_000);
@@ -117,9 +121,7 @@ describe("stopping to listen (ADR 0103)", () => {
 
   it("closes the connections still idle after the wait, and ends once the requests in flight have", async () => {
     const { port } = await start();
-    const idle = keptAlive(port);
-    idle.send("/about");
-    await expect.poll(() => idle.received(), { timeout: 1_000 }).toContain("Connection: keep-alive");
+    const idle = await answeredKeptAlive(port);
     // A request whose body is still coming: in flight when the wait ends, so it is finished rather than cut.
     const slow = net.connect(port, "127.0.0.1");
     let slowAnswer = "";

@@ -135,22 +135,34 @@ describe("pageTarget", () => {
   });
 });
 
-describe("routes that opt in", () => {
-  const apps: Array<ReturnType<typeof Fastify>> = [];
-  afterEach(async () => {
-    while (apps.length) await apps.pop()!.close();
-  });
+const apps: Array<ReturnType<typeof Fastify>> = [];
+afterEach(async () => {
+  while (apps.length) await apps.pop()!.close();
+});
 
+/** A Fastify app, closed after the test, where a request with an `x-admin` header comes from a session (as the auth guard decides). */
+function appWithAdmins() {
+  const app = Fastify({ forceCloseConnections: true });
+  apps.push(app);
+  app.decorateRequest("admin", null);
+  app.addHook("onRequest", async (request) => {
+    request.admin = request.headers["x-admin"] ? ({ email: "owner@pasal.test" } as SessionUser) : null;
+  });
+  return app;
+}
+
+/** Starts the app on a free port of this machine; its base URL. */
+async function listening(app: ReturnType<typeof Fastify>) {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe("routes that opt in", () => {
   /** A server with the page cache and routes that count their renders; `x-admin` stands in for a session. */
   async function start() {
     const cache = createPageCache();
     const renders: string[] = [];
-    const app = Fastify({ forceCloseConnections: true });
-    apps.push(app);
-    app.decorateRequest("admin", null);
-    app.addHook("onRequest", async (request) => {
-      request.admin = request.headers["x-admin"] ? ({ email: "owner@pasal.test" } as SessionUser) : null;
-    });
+    const app = appWithAdmins();
     // Another site's page may read /page (as server/plugins/cors.ts decides), with the CORS headers a stored page lacks.
     const shared = (request: FastifyRequest) => request.headers.origin !== undefined && request.url.startsWith("/page");
     await app.register(fastifyCors, { delegator: (request, callback) => callback(null, { origin: shared(request) ? "*" : false }) });
@@ -174,8 +186,7 @@ describe("routes that opt in", () => {
       request.pageCache = null;
       return "built-in catalogue";
     });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    return { cache, renders, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+    return { cache, renders, base: await listening(app) };
   }
 
   it("store a route's answer once and serve it again without the handler, its nonce policy made one of script hashes", async () => {
@@ -216,22 +227,11 @@ describe("routes that opt in", () => {
 });
 
 describe("admin writes", () => {
-  const apps: Array<ReturnType<typeof Fastify>> = [];
-  afterEach(async () => {
-    while (apps.length) await apps.pop()!.close();
-  });
-
   /** A server whose PUT /price commits at once and answers `answerAfterMs` later, as a slow write would. */
   async function start(answerAfterMs: number) {
     const answers = createPageCache();
     const writes: string[] = [];
-    const app = Fastify({ forceCloseConnections: true });
-    apps.push(app);
-    app.decorateRequest("admin", null);
-    // Stands in for the auth guard: who the request is from.
-    app.addHook("onRequest", async (request) => {
-      request.admin = request.headers["x-admin"] ? ({ email: "owner@pasal.test" } as SessionUser) : null;
-    });
+    const app = appWithAdmins();
     registerPageCache(app, answers);
     app.put("/price", async () => {
       writes.push("committed");
@@ -240,8 +240,7 @@ describe("admin writes", () => {
       await sleep(answerAfterMs);
       return { ok: true };
     });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    return { answers, writes, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+    return { answers, writes, base: await listening(app) };
   }
 
   it("empty the cache when they arrive and when they are answered", async () => {
