@@ -7,6 +7,7 @@ import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
 import type { Actor } from "../audit/repository";
+import { ORDER_CONTACT } from "../orders/repository";
 import type { HeldSeat } from "./service";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
@@ -50,9 +51,7 @@ export function createDeliveryService(
           "l.name",
           "l.start_date as startDate",
           "l.expiry_date as expiryDate",
-          "o.reference",
-          "o.customer_name as customerName",
-          "o.phone",
+          ...ORDER_CONTACT,
           "o.phone_key as phoneKey",
           "o.status",
           "o.language",

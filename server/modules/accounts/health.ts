@@ -25,6 +25,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors"
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
+import { ORDER_CONTACT } from "../orders/repository";
 import type { Delivery } from "./delivery";
 import { createAccountsRepository } from "./repository";
 
@@ -221,9 +222,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         .select([
           "n.id",
           "n.line_id as lineId",
-          "o.reference",
-          "o.customer_name as customerName",
-          "o.phone",
+          ...ORDER_CONTACT,
           "n.reason",
           "n.created_at as createdAt",
           "n.told_at as toldAt",

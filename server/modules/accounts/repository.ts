@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
 import { nextVersion } from "../versions";
+import { ORDER_CONTACT } from "../orders/repository";
 
 export type SeatRow = { id: string; accountId: string; position: number; profileName: string; pinSecret: string | null };
 
@@ -258,9 +259,7 @@ export function createAccountsRepository() {
           "l.name as itemName",
           "l.expiry_date as expiryDate",
           "l.renewal_order_id as renewalOrderId",
-          "o.reference",
-          "o.customer_name as customerName",
-          "o.phone",
+          ...ORDER_CONTACT,
         ])
         .where("a.ended_at", "is", null);
       if (filter.seatIds) query = query.where("a.seat_id", "in", filter.seatIds.length ? filter.seatIds : [""]);

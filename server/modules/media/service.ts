@@ -89,14 +89,8 @@ export function createMediaService(db: Db, mediaDir: string, clock: Clock, log?:
      * shared folder another instance may be writing one now. Answers how many went.
      */
     async removeLeftovers(): Promise<number> {
-      let entries: string[];
-      try {
-        entries = await fs.readdir(mediaDir);
-      } catch {
-        return 0;
-      }
       let removed = 0;
-      for (const name of entries.filter((entry) => PARTIAL_FILE_NAME.test(entry))) {
+      for (const name of (await namesIn(mediaDir)).filter((entry) => PARTIAL_FILE_NAME.test(entry))) {
         const file = path.join(mediaDir, name);
         try {
           // ctime, not mtime: a copy's mtime is set to its upload's time as soon as it is written.
@@ -115,12 +109,8 @@ export function createMediaService(db: Db, mediaDir: string, clock: Clock, log?:
      * held them (or from an instance that kept only its disk) become visible to every instance. Answers how many.
      */
     async importFolder(): Promise<number> {
-      let entries: string[];
-      try {
-        entries = await fs.readdir(mediaDir);
-      } catch {
-        return 0;
-      }
+      const entries = await namesIn(mediaDir);
+      if (entries.length === 0) return 0;
       const known = await repository.names();
       let imported = 0;
       for (const name of entries.filter((entry) => isUploadFileName(entry) && !known.has(entry))) {
@@ -143,6 +133,15 @@ export type MediaService = ReturnType<typeof createMediaService>;
 const PARTIAL_FILE_NAME = /^\..+\.[0-9a-f]{12}\.partial$/;
 /** A hidden copy untouched this long was left by a killed write, not one in progress. */
 const LEFTOVER_AFTER_MS = 10 * 60_000;
+
+/** The names in a folder; none when it cannot be read (not made yet, or not ours to read). */
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+}
 
 async function isFile(file: string): Promise<boolean> {
   try {

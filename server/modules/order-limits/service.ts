@@ -12,9 +12,8 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Limits } from "../../plugins/shared-limits";
 import type { Actor } from "../auth/service";
-import { noticedCache } from "../cache";
 import { createSettingsRepository } from "../settings/repository";
-import { staleEdit } from "../versions";
+import { createStoredSettings } from "../settings/stored-settings";
 import { createOrderLimitsRepository } from "./repository";
 
 /** Kept in the settings table under keys of their own, beside the shop's settings. */
@@ -42,7 +41,7 @@ export type CeilingPlace = { giveBack(): Promise<void> };
 export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNotices, limits: Limits, log: FastifyBaseLogger) {
   const settings = createSettingsRepository();
   const repository = createOrderLimitsRepository();
-  const cache = noticedCache(changes, "settings", async () => withDefaults(await settings.get(db, LIMITS_KEY)));
+  const stored = createStoredSettings(db, clock, changes, LIMITS_KEY, withDefaults);
   const ceilings = limits.events("order ceilings", { maxKeys: 10 });
   const maxOf: Record<CeilingKind, keyof OrderLimits> = { orders: "ordersPerMinute", "paid-claims": "paidClaimsPerMinute" };
 
@@ -51,7 +50,7 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
    * Checking and counting are one step on every instance together, so a burst cannot all pass before any counts.
    */
   async function take(kind: CeilingKind): Promise<CeilingPlace | { retryAfter: number }> {
-    const max = (await cache.get())[maxOf[kind]];
+    const max = (await stored.get())[maxOf[kind]];
     const taken = await ceilings.take(kind, max, CEILING_WINDOW_MS);
     if ("token" in taken) return { giveBack: () => ceilings.giveBack(kind, taken.token) };
     const now = clock().toISOString();
@@ -62,22 +61,13 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
   }
 
   return {
-    get: (): Promise<OrderLimits> => cache.get(),
+    get: stored.get,
 
-    async forEdit(): Promise<{ settings: OrderLimits; version: number }> {
-      const { value, version } = await settings.getWithVersion(db, LIMITS_KEY);
-      return { settings: withDefaults(value), version };
-    },
+    forEdit: stored.forEdit,
 
     /** With `expected`, only over that version (409 otherwise); answers the new version. With its audit line. */
     async save(limitsToSave: OrderLimits, { admin, log: requestLog }: Actor, expected?: number): Promise<number> {
-      let version: number | undefined;
-      try {
-        version = await settings.setIfVersion(db, LIMITS_KEY, limitsToSave, clock().toISOString(), expected);
-      } finally {
-        await changes.publish("settings");
-      }
-      if (version === undefined) throw staleEdit();
+      const version = await stored.save(limitsToSave, expected);
       requestLog.info({ admin: admin.email, limits: limitsToSave }, "order limits saved");
       return version;
     },

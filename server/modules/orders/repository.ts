@@ -24,6 +24,9 @@ export const LINE_PLAN = [
   "l.expiry_date as expiryDate",
 ] as const;
 
+/** The order a row belongs to, as the seller names it and reaches its customer (orders joined `as o`). */
+export const ORDER_CONTACT = ["o.reference", "o.customer_name as customerName", "o.phone"] as const;
+
 /** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
 export type StoredOrder = Omit<Order, "shopperPath" | "telegramUpdates"> & {
   keyHash: string | null;
@@ -448,17 +451,7 @@ export function createOrdersRepository() {
       const rows = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
-        .select([
-          "l.id as lineId",
-          ...LINE_PLAN,
-          "l.reminded_at as remindedAt",
-          "o.id as orderId",
-          "o.reference",
-          "o.channel",
-          "o.customer_name as customerName",
-          "o.phone",
-          "o.language",
-        ])
+        .select(["l.id as lineId", ...LINE_PLAN, "l.reminded_at as remindedAt", "o.id as orderId", ...ORDER_CONTACT, "o.channel", "o.language"])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
         .where("l.expiry_date", "is not", null)
@@ -485,11 +478,9 @@ export function createOrdersRepository() {
           "l.renewal_order_id as renewalOrderId",
           "l.reminded_at as remindedAt",
           "o.id as orderId",
-          "o.reference",
+          ...ORDER_CONTACT,
           "o.channel",
           "o.status",
-          "o.customer_name as customerName",
-          "o.phone",
           "o.language",
         ])
         .where("l.id", "=", lineId)

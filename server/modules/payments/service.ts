@@ -129,20 +129,19 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
    */
   async function settle(payment: StoredPayment, check: GatewayCheck): Promise<void> {
     const name = GATEWAY_NAMES[payment.gateway];
+    /** Tells the seller's chats what came of this payment, with its order's reference (unless the order is gone). */
+    const tellSeller = async (
+      trx: Db,
+      event: { kind: "payment-to-check"; detail: string } | { kind: "payment-verified"; transactionId: string | null },
+    ) => {
+      const reference = await repository.orderReference(trx, payment.orderId);
+      if (reference) await deps.notices?.record(trx, { ...event, reference, gateway: payment.gateway, amount: payment.amount });
+    };
     /** Puts the attempt in "payments to check", once, and tells the seller's chats. */
     const toCheck = (outcome: { transactionId: string | null; detail: string }) =>
       db.transaction().execute(async (trx) => {
         if (!(await repository.settle(trx, payment.id, "check", outcome, now()))) return false;
-        const reference = await repository.orderReference(trx, payment.orderId);
-        if (reference) {
-          await deps.notices?.record(trx, {
-            kind: "payment-to-check",
-            reference,
-            gateway: payment.gateway,
-            amount: payment.amount,
-            detail: outcome.detail,
-          });
-        }
+        await tellSeller(trx, { kind: "payment-to-check", detail: outcome.detail });
         return true;
       });
     if (check.state === "pending") {
@@ -174,16 +173,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
         });
         // Money for an order the seller cancelled: theirs to sort out with the shopper.
         if (result === "refused") throw new RefusedOrder();
-        const reference = await repository.orderReference(trx, payment.orderId);
-        if (reference) {
-          await deps.notices?.record(trx, {
-            kind: "payment-verified",
-            reference,
-            gateway: payment.gateway,
-            amount: payment.amount,
-            transactionId: check.transactionId,
-          });
-        }
+        await tellSeller(trx, { kind: "payment-verified", transactionId: check.transactionId });
         return result;
       });
     } catch (error) {

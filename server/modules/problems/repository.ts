@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql } from "kysely";
 import type { ProblemEventKind, ProblemKind, ProblemStatus } from "../../../domain/problems";
 import type { Db } from "../../db/database";
+import { ORDER_CONTACT } from "../orders/repository";
 
 export type ProblemRow = {
   id: string;
@@ -33,9 +34,7 @@ export function createProblemsRepository() {
         "p.id",
         "p.version",
         "p.order_id as orderId",
-        "o.reference",
-        "o.customer_name as customerName",
-        "o.phone",
+        ...ORDER_CONTACT,
         "o.language",
         "p.line_id as lineId",
         "l.name as lineName",

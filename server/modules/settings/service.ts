@@ -4,9 +4,7 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Actor } from "../auth/service";
-import { noticedCache } from "../cache";
-import { staleEdit } from "../versions";
-import { createSettingsRepository } from "./repository";
+import { createStoredSettings } from "./stored-settings";
 
 const SHOP_KEY = "shop";
 
@@ -17,33 +15,19 @@ function withDefaults(stored: unknown): ShopSettings {
 }
 
 export function createSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
-  const repository = createSettingsRepository();
-  const shop = noticedCache(changes, "settings", async (): Promise<ShopSettings> => withDefaults(await repository.get(db, SHOP_KEY)));
+  const shop = createStoredSettings(db, clock, changes, SHOP_KEY, withDefaults);
 
   return {
-    shop: () => shop.get(),
+    shop: shop.get,
 
-    /**
-     * The settings as an admin edits them, with their version: read from the database, not from this
-     * instance's cache, so a save is never refused for being over a version this screen could not show.
-     */
-    async shopForEdit(): Promise<{ settings: ShopSettings; version: number }> {
-      const { value, version } = await repository.getWithVersion(db, SHOP_KEY);
-      return { settings: withDefaults(value), version };
-    },
+    shopForEdit: shop.forEdit,
 
     /**
      * Saves the shop's settings (the API's PUT and the settings screen), with its audit line. With
      * `expected`, only over that version: a newer one refuses it (409). The new version is answered.
      */
     async saveShop(settings: ShopSettings, { admin, log }: Actor, expected?: number): Promise<number> {
-      let version: number | undefined;
-      try {
-        version = await repository.setIfVersion(db, SHOP_KEY, settings, clock().toISOString(), expected);
-      } finally {
-        await changes.publish("settings");
-      }
-      if (version === undefined) throw staleEdit();
+      const version = await shop.save(settings, expected);
       log.info({ admin: admin.email }, "shop settings saved");
       return version;
     },
