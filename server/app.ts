@@ -6,7 +6,13 @@ import fastifyEtag from "@fastify/etag";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { DestinationStream } from "pino";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
@@ -36,6 +42,7 @@ import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
 import { telegramRoutes } from "./modules/telegram/routes";
 import { problemsRoutes } from "./modules/problems/routes";
+import { declareConventionalFailures } from "./http/conventions";
 import { createNoticeWorker, type NoticeWorker } from "./modules/telegram/worker";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
@@ -83,6 +90,40 @@ const TIMEOUTS = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveT
 export const SERVER_TIMEOUTS = { ...TIMEOUTS, headersTimeout: 10_000, checkEvery: 1_000 };
 /** Open connections per client address when the shop is reached without a proxy (a carrier's shoppers share one). */
 export const CONNECTIONS_PER_ADDRESS = 256;
+
+/** What each API module is given: the services, and the settings of the configuration some of them read. */
+interface ModuleOptions {
+  services: Services;
+  config: Config;
+  publicUrl: string | undefined;
+  secureCookies: boolean;
+}
+
+/** The API's modules, each registered under /api in this order. */
+const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
+  authRoutes,
+  catalogueRoutes,
+  carouselRoutes,
+  updatesRoutes,
+  videosRoutes,
+  newsletterRoutes,
+  settingsRoutes,
+  uploadsRoutes,
+  ordersRoutes,
+  orderLimitsRoutes,
+  paymentMethodsRoutes,
+  paymentsRoutes,
+  accountsRoutes,
+  problemsRoutes,
+  customersRoutes,
+  customerLinksRoutes,
+  couponsRoutes,
+  referralsRoutes,
+  blocklistRoutes,
+  auditRoutes,
+  reportsRoutes,
+  telegramRoutes,
+];
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream, timeouts: shorter }: AppOptions): Promise<App> {
   const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...shorter };
@@ -195,28 +236,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       // The API speaks JSON only: a form or text/plain body is refused with 415.
       api.removeContentTypeParser("text/plain");
       registerTextInputCheck(api);
-      await api.register(authRoutes, { services, config });
-      await api.register(catalogueRoutes, { services, publicUrl: config.publicUrl });
-      await api.register(carouselRoutes, { services, publicUrl: config.publicUrl });
-      await api.register(updatesRoutes, { services, publicUrl: config.publicUrl });
-      await api.register(videosRoutes, { services });
-      await api.register(newsletterRoutes, { services });
-      await api.register(settingsRoutes, { services });
-      await api.register(uploadsRoutes, { services });
-      await api.register(ordersRoutes, { services });
-      await api.register(orderLimitsRoutes, { services });
-      await api.register(paymentMethodsRoutes, { services });
-      await api.register(paymentsRoutes, { services, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-      await api.register(accountsRoutes, { services });
-      await api.register(problemsRoutes, { services });
-      await api.register(customersRoutes, { services });
-      await api.register(customerLinksRoutes, { services });
-      await api.register(couponsRoutes, { services });
-      await api.register(referralsRoutes, { services });
-      await api.register(blocklistRoutes, { services });
-      await api.register(auditRoutes, { services });
-      await api.register(reportsRoutes, { services });
-      await api.register(telegramRoutes, { services, publicUrl: config.publicUrl });
+      declareConventionalFailures(api);
+      const moduleOptions = { services, config, publicUrl: config.publicUrl, secureCookies: config.secureCookies };
+      for (const routes of API_MODULES) await api.register(routes, moduleOptions);
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
       api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());

@@ -1,3 +1,5 @@
+import type { FastifyReply } from "fastify";
+
 /**
  * One CSV field (RFC 4180). Every text is quoted, whatever it holds: a spreadsheet that splits on ";" (or a
  * tab) instead of "," would otherwise cut `a;=1+1` into a cell starting with "=". Text a spreadsheet would read
@@ -17,7 +19,12 @@ export function toCsv(header: string[], rows: Array<Array<string | number | null
 }
 
 /** The headers of every CSV download: a file to save, never a page to show. */
-export const csvHeaders = (filename: string) => ({
+const csvHeaders = (filename: string) => ({
   "content-type": "text/csv; charset=utf-8",
   "content-disposition": `attachment; filename="${filename}"`,
 });
+
+/** Answers a CSV download: the file `filename`, of the header row and the rows given. */
+export function sendCsv(reply: FastifyReply, filename: string, header: string[], rows: Array<Array<string | number | null>>) {
+  return reply.headers(csvHeaders(filename)).send(toCsv(header, rows));
+}

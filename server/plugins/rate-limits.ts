@@ -4,8 +4,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors";
 import type { Limits, Window } from "./shared-limits";
 
+/** A limit of `max` requests a minute. */
+export const perMinute = (max: number) => ({ max, timeWindow: 60_000 });
+
 /** Unknown API paths per address: enough for a person's typos, too few to scan the server. */
-export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
+export const NOT_FOUND_LIMIT = perMinute(60);
 
 /**
  * Pages rendered for one address, for visitors who are not signed in (a cached page costs nothing and is
@@ -54,7 +57,7 @@ function ipv6Groups(address: string): string[] {
 }
 
 /** Pages that do not exist per address (missing files are not counted): a carrier's many shoppers' old links, not a scan of the site. */
-export const PAGE_MISS_LIMIT = { max: 120, timeWindow: 60_000 };
+export const PAGE_MISS_LIMIT = perMinute(120);
 
 // Files rather than pages: built assets, public pictures, uploads, trending posters, icons a browser asks for itself.
 const STATIC_PATH = /^\/(?:assets|images|media|trending-posters)\/|^\/[^/?]*\.(?:png|jpe?g|gif|webp|avif|svg|ico|css|js|mjs|map|woff2?|ttf)(?:\?|$)/i;

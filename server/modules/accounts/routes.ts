@@ -32,11 +32,13 @@ import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 /** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
 const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
 
-const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
 const lineParams = z.object({ lineId: z.string().min(1).max(100) });
 const historySchema = z.array(
@@ -55,6 +57,7 @@ const historySchema = z.array(
 export const accountsRoutes: FastifyPluginAsyncZod<{
   services: Pick<Services, "accountHealth" | "accounts" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders">;
 }> = async (app, { services }) => {
+  tagRoutes(app, "ledger");
   const { accounts, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
 
   let sweep: NodeJS.Timeout | undefined;
@@ -75,11 +78,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "Provider accounts a page at a time, with their seats, who holds each and warnings; never a password or PIN. Search (`q`) over service, login, notes and the customers on the seats; filter by `status` or `attention=true`",
         querystring: accountListQuerySchema,
-        response: { 200: accountPageSchema.extend({ success: z.literal(true) }), 400: errorResponseSchema },
+        response: { 200: accountPageSchema.extend({ success: z.literal(true) }) },
       },
     },
     async (request) => ({ success: true as const, ...(await accounts.list(request.query)) }),
@@ -89,7 +91,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id",
     {
       schema: {
-        tags: ["ledger"],
         summary: "One account, its reveal log and its seats' history",
         params: idParamSchema,
         response: {
@@ -105,7 +106,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Add a provider account with its seats",
         body: accountCreateSchema,
         response: { 201: accountAnswer, ...failures },
@@ -119,7 +119,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Replace an account (an empty password or absent PIN keeps the stored one); with If-Match: its version",
         params: idParamSchema,
         headers: ifMatchHeaders,
@@ -138,7 +137,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "Delete an account none of whose seats is in use. One that ever held a customer or had a secret revealed is retired instead (`outcome`), keeping its history; either is written to the audit log",
         params: idParamSchema,
@@ -159,7 +157,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id/reveal",
     {
       schema: {
-        tags: ["ledger"],
         summary: "The account's password or a seat's PIN in the clear; written to the account's reveal log",
         params: idParamSchema,
         body: revealInputSchema,
@@ -179,7 +176,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/bills",
     {
       schema: {
-        tags: ["ledger"],
         summary: `Provider bills due within ${BILLS_WINDOW_DAYS} days or past, and this week's money: what the bills cost against what the renewals due would bring`,
         response: { 200: z.object({ success: z.literal(true), bills: z.array(billDueSchema), week: weekMoneySchema }) },
       },
@@ -194,7 +190,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id/bill-paid",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Mark the bill of `renewalDate` paid: the next bill is a cycle later (409 when that bill is no longer the one due)",
         params: idParamSchema,
         body: billPaidSchema,
@@ -211,7 +206,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id/secret-change",
     {
       schema: {
-        tags: ["ledger"],
         summary: `Record a new password, or a seat's new PIN: the old one stays readable by a logged reveal for ${PREVIOUS_SECRET_DAYS} days, and every holder it concerns is listed to be told`,
         params: idParamSchema,
         body: secretChangeSchema,
@@ -228,7 +222,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id/notices",
     {
       schema: {
-        tags: ["ledger"],
         summary: "The account's holders to tell of new credentials (the last month, untold first) and its replaced secrets still kept",
         params: idParamSchema,
         response: {
@@ -248,7 +241,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/notices/:id/send",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "The new-credentials message for one holder, in their order's language, with links that open WhatsApp or Telegram to them; logged as a reveal, and the holder is marked told",
         params: idParamSchema,
@@ -265,7 +257,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id/move-proposals",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "Where the account's holders (those of `lineIds`, or all) could move: the best free seat that fits each on another active account of its item; nothing changes",
         params: idParamSchema,
@@ -280,7 +271,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/accounts/:id/moves",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "Move holders as proposed, all or none: each must still hold the seat it was proposed from and each seat still be free (else 409). The old seats are freed and each holder is listed to be told",
         params: idParamSchema,
@@ -298,7 +288,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/lines/:lineId/seat",
     {
       schema: {
-        tags: ["ledger"],
         summary: "The seat an order line holds, or the one Pasal proposes for it, and how many licence keys it was given",
         params: lineParams,
         response: { 200: lineSeatAnswerSchema, 404: errorResponseSchema },
@@ -315,7 +304,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/lines/:lineId/seats",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "The free seats an order line may be put on, best first (the first fitting one is the proposal); `fits`: paid up beyond the line's end",
         params: lineParams,
@@ -329,7 +317,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/lines/:lineId/seat",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Put a delivered line on a seat (the proposed one when none is named); a line on a seat moves, keeping its history",
         params: lineParams,
         body: z.object({ seatId: z.string().min(1).max(100).optional() }),
@@ -346,23 +333,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/lines/:lineId/seat",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Free the seat a line holds",
         params: lineParams,
         response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      await accounts.freeSeat(request.params.lineId);
-      return { success: true, message: "Seat freed" };
-    },
+    (request) => messageWhenDone(accounts.freeSeat(request.params.lineId), "Seat freed"),
   );
 
   app.post(
     "/admin/lines/:lineId/key",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Take a licence key from stock for a delivered line",
         params: lineParams,
         response: { 201: successMessageSchema, ...failures },
@@ -378,13 +360,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/lines/:lineId/delivery",
     {
       schema: {
-        tags: ["ledger"],
         summary: "The delivery message of a line, with links that open WhatsApp or Telegram to the customer; each use is logged as a reveal",
         params: lineParams,
-        response: {
-          200: deliveryAnswerSchema,
-          ...failures,
-        },
+        response: { 200: deliveryAnswerSchema, ...failures },
       },
     },
     // The customer's link in it is absolute: on PUBLIC_URL, or else the site the admin is using.
@@ -398,7 +376,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/keys",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Licence keys per catalogue item: in stock, delivered, and whether they never expire",
         response: {
           200: z.object({
@@ -415,7 +392,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/keys/import",
     {
       schema: {
-        tags: ["ledger"],
         summary:
           "Add keys, one a line; empty lines, repeats and keys already in stock are reported by line and not imported. `neverExpires` marks the item's keys as lifetime licences (its lines get no end date)",
         body: keyImportSchema,
@@ -442,23 +418,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/stock-thresholds",
     {
       schema: {
-        tags: ["ledger"],
         summary: 'At or below this many free seats and keys an item shows "Only N left" (3 by default)',
         body: thresholdInputSchema,
         response: { 200: successMessageSchema, ...failures },
       },
     },
-    async (request) => {
-      await accounts.setThreshold(request.body.itemId, request.body.threshold);
-      return { success: true, message: "Threshold saved" };
-    },
+    (request) => messageWhenDone(accounts.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
   );
 
   const ledgerSettingsAnswer = z.object({ success: z.literal(true), data: ledgerSettingsSchema, version: z.number() });
 
   app.get(
     "/admin/settings/ledger",
-    { schema: { tags: ["ledger"], summary: "The seats' grace period and the delivery message template", response: { 200: ledgerSettingsAnswer } } },
+    { schema: { summary: "The seats' grace period and the delivery message template", response: { 200: ledgerSettingsAnswer } } },
     async () => {
       const { settings, version } = await ledgerSettings.forEdit();
       return { success: true as const, data: settings, version };
@@ -469,11 +441,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     "/admin/settings/ledger",
     {
       schema: {
-        tags: ["ledger"],
         summary: "Save the grace period and delivery message (an unknown placeholder is refused); with If-Match: their version",
         headers: ifMatchHeaders,
         body: ledgerSettingsSchema,
-        response: { 200: ledgerSettingsAnswer, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: ledgerSettingsAnswer, 409: errorResponseSchema },
       },
     },
     async (request) => {

@@ -23,6 +23,7 @@ import { deviceCookie, sessionCookie, UNAUTHORIZED_MESSAGE } from "./guard";
 import { PasswordChangeThrottled } from "./service";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
+import { tagRoutes } from "../../http/conventions";
 
 /** How often sessions past their expiry are deleted. */
 export const SESSION_SWEEP_MS = 15 * 60_000;
@@ -31,6 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
   app,
   { services, config },
 ) => {
+  tagRoutes(app, "auth");
   const cookie = sessionCookie(config);
   const device = deviceCookie(config);
   const throttle = services.loginThrottle;
@@ -95,16 +97,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
   });
   app.addHook("onClose", async () => clearInterval(sweep));
 
+  // Both sign-in routes are open to visitors and counted per address: 401 for a wrong email or password, 429 past the limits.
+  const signInRoute = { config: { public: true }, onRequest: limitAttempts };
+  const signInFailures = { 401: errorResponseSchema, 429: errorResponseSchema };
+
   app.post(
     "/auth/login",
     {
-      config: { public: true },
-      onRequest: limitAttempts,
+      ...signInRoute,
       schema: {
-        tags: ["auth"],
         summary: "Sign in as an admin; sets the session cookie",
         body: loginInputSchema,
-        response: { 200: adminProfileSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: adminProfileSchema, ...signInFailures },
       },
     },
     async (request, reply) => {
@@ -118,13 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
   app.post(
     "/admin/login",
     {
-      config: { public: true },
-      onRequest: limitAttempts,
+      ...signInRoute,
       schema: {
-        tags: ["auth"],
         summary: "Sign in as an admin with userName (the admin's email) and password; sets the session cookie",
         body: originalLoginInputSchema,
-        response: { 200: originalLoginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: originalLoginResponseSchema, ...signInFailures },
       },
     },
     async (request, reply) => {
@@ -137,9 +139,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     "/admin/auth",
     {
       schema: {
-        tags: ["auth"],
         summary: "The signed-in admin, as the spec's admin client reads it; 401 without a session",
-        response: { 200: originalAuthResponseSchema, 401: errorResponseSchema },
+        response: { 200: originalAuthResponseSchema },
       },
     },
     async (request) => ({ success: true as const, admin: originalProfile(request.admin!) }),
@@ -152,7 +153,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     {
       config: { public: true, checkOrigin: true },
       schema: {
-        tags: ["auth"],
         summary: "End this session (the spec's admin client signs out with a GET)",
         response: { 200: z.object({ success: z.literal(true) }) },
       },
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     "/auth/logout",
     {
       config: { public: true },
-      schema: { tags: ["auth"], summary: "End this session", response: { 200: z.object({ success: z.literal(true) }) } },
+      schema: { summary: "End this session", response: { 200: z.object({ success: z.literal(true) }) } },
     },
     signOut,
   );
@@ -173,11 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     "/auth/me",
     {
       config: { public: true },
-      schema: {
-        tags: ["auth"],
-        summary: "The signed-in admin",
-        response: { 200: adminProfileSchema, 401: errorResponseSchema },
-      },
+      schema: { summary: "The signed-in admin", response: { 200: adminProfileSchema, 401: errorResponseSchema } },
     },
     async (request, reply) => {
       if (!request.admin) return reply.status(401).send({ success: false, message: UNAUTHORIZED_MESSAGE });
@@ -191,16 +187,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     "/auth/password",
     {
       schema: {
-        tags: ["auth"],
         summary: "Change your own password; your other sessions end, this one stays",
         body: changePasswordInputSchema,
-        response: {
-          200: successMessageSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          429: errorResponseSchema,
-        },
+        response: { 200: successMessageSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -216,13 +205,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
 
   app.get(
     "/admin/admins",
-    {
-      schema: {
-        tags: ["admins"],
-        summary: "Every admin, oldest first",
-        response: { 200: adminListResponseSchema, 401: errorResponseSchema },
-      },
-    },
+    { schema: { tags: ["admins"], summary: "Every admin, oldest first", response: { 200: adminListResponseSchema } } },
     async (request) => ({ success: true as const, items: await services.auth.listAdmins(request.admin!) }),
   );
 
@@ -233,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
         tags: ["admins"],
         summary: "Add an admin",
         body: adminCreateInputSchema,
-        response: { 201: adminCreateResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: adminCreateResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -249,7 +232,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
         tags: ["admins"],
         summary: "Remove an admin and end their sessions; the last admin cannot be removed",
         params: adminEmailParamSchema,
-        response: { 200: adminDeleteResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: adminDeleteResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {

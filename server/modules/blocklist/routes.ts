@@ -3,20 +3,21 @@ import { z } from "zod";
 import { blockedAttemptSchema, blockedPhoneSchema, blockInputSchema } from "../../../domain/blocklist";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
+import { tagRoutes } from "../../http/conventions";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(blockedPhoneSchema), attempts: z.array(blockedAttemptSchema) });
 
 /** The seller's blocklist of phones (issue 32), and the checkouts they tried. */
 export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "blocklist"> }> = async (app, { services }) => {
+  tagRoutes(app, "blocklist");
   const { blocklist } = services;
 
   app.get(
     "/admin/blocklist",
     {
       schema: {
-        tags: ["blocklist"],
         summary: "The blocked phones (newest first, each with its attempts) and the last checkouts they tried",
-        response: { 200: listAnswer, 401: errorResponseSchema },
+        response: { 200: listAnswer },
       },
     },
     async () => ({ success: true as const, ...(await blocklist.list()) }),
@@ -26,10 +27,9 @@ export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/blocklist",
     {
       schema: {
-        tags: ["blocklist"],
         summary: "Block a phone, written in any form (kept in one form), with an optional reason; 409 when already blocked",
         body: blockInputSchema,
-        response: { 201: successMessageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: successMessageSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -42,10 +42,9 @@ export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/blocklist/:phone",
     {
       schema: {
-        tags: ["blocklist"],
         summary: "Take a phone off the blocklist (its past attempts stay listed)",
         params: z.object({ phone: z.string().min(1).max(30) }),
-        response: { 200: successMessageSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
     async (request) => ({ success: true, message: `${await blocklist.unblock(request.params.phone)} is no longer blocked` }),

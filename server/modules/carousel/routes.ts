@@ -5,6 +5,8 @@ import { absoluteLink } from "../../../domain/links";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 const slideListSchema = z.array(carouselSlideSchema);
 
@@ -12,6 +14,7 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
   app,
   { services, publicUrl },
 ) => {
+  tagRoutes(app, "carousel");
   const { carousel } = services;
   const withAbsoluteImage = (slide: CarouselSlide): CarouselSlide => ({ ...slide, image: absoluteLink(publicUrl, slide.image) });
   const slides = async () => (await carousel.list()).map(withAbsoluteImage);
@@ -21,7 +24,7 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
     "/carousel",
     {
       config: { public: true },
-      schema: { tags: ["carousel"], summary: "Homepage slides in order", response: { 200: slideListSchema } },
+      schema: { summary: "Homepage slides in order", response: { 200: slideListSchema } },
     },
     slides,
   );
@@ -29,19 +32,17 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
   // Public, although under /admin: slides are public content, and the spec's client reads them without credentials.
   app.get(
     "/admin/carousel",
-    { config: { public: true }, schema: { tags: ["carousel"], summary: "Slides for the admin", response: { 200: slideListSchema } } },
+    {
+      config: { public: true },
+      schema: { summary: "Slides for the admin", response: { 200: slideListSchema } },
+    },
     slides,
   );
 
   app.post(
     "/admin/carousel",
     {
-      schema: {
-        tags: ["carousel"],
-        summary: "Add a slide (at the end unless a position is given)",
-        body: carouselInputSchema,
-        response: { 201: carouselSlideSchema, 400: errorResponseSchema },
-      },
+      schema: { summary: "Add a slide (at the end unless a position is given)", body: carouselInputSchema, response: { 201: carouselSlideSchema } },
     },
     async (request, reply) => reply.status(201).send(withAbsoluteImage(await carousel.create(request.body))),
   );
@@ -50,12 +51,11 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
     "/admin/carousel/:id",
     {
       schema: {
-        tags: ["carousel"],
         summary: "Replace a slide; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
         headers: ifMatchHeaders,
         body: carouselInputSchema,
-        response: { 200: carouselSlideSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: carouselSlideSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => withAbsoluteImage(await carousel.update(request.params.id, request.body, expectedVersion(request.headers))),
@@ -63,17 +63,7 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
 
   app.delete(
     "/admin/carousel/:id",
-    {
-      schema: {
-        tags: ["carousel"],
-        summary: "Delete a slide",
-        params: idParamSchema,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      await carousel.delete(request.params.id);
-      return { success: true, message: "Carousel item deleted" };
-    },
+    { schema: { summary: "Delete a slide", params: idParamSchema, response: { 200: successMessageSchema, 404: errorResponseSchema } } },
+    (request) => messageWhenDone(carousel.delete(request.params.id), "Carousel item deleted"),
   );
 };

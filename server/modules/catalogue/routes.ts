@@ -11,6 +11,8 @@ import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { toApiPrice } from "./service";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const itemResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: apiPriceSchema });
@@ -30,6 +32,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   services: Pick<Services, "catalogue">;
   publicUrl: string | undefined;
 }> = async (app, { services, publicUrl }) => {
+  tagRoutes(app, "catalogue");
   const { catalogue } = services;
 
   app.get(
@@ -37,7 +40,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       // The same for every anonymous visitor: served from the page cache while no admin has changed it.
       config: { public: true, pageCache: true },
-      schema: { tags: ["catalogue"], summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
+      schema: { summary: "Every catalogue item, sorted by Id", response: { 200: priceListResponseSchema } },
     },
     async (_request, reply) => {
       const { body, etag } = await catalogue.listJson();
@@ -54,10 +57,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       config: { public: true },
       schema: {
-        tags: ["catalogue"],
         summary: "At most 5 services whose name contains q (from 2 characters), names starting with it first",
         querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema, 400: errorResponseSchema },
+        response: { 200: searchResponseSchema },
       },
     },
     async (request) => ({
@@ -70,10 +72,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       preValidation: acceptEitherSpelling,
       schema: {
-        tags: ["catalogue"],
         summary: "Add a catalogue item",
         body: priceInputSchema,
-        response: { 201: itemResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: itemResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -87,12 +88,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     {
       preValidation: acceptEitherSpelling,
       schema: {
-        tags: ["catalogue"],
         summary: "Replace a catalogue item, found by its _id; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
         headers: ifMatchHeaders,
         body: priceInputSchema,
-        response: { 200: itemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: itemResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {
@@ -105,29 +105,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     "/prices/:name",
     {
       schema: {
-        tags: ["catalogue"],
         summary:
           "Delete the one catalogue item with this Name; refused (409, with the reason) while customers hold its keys or seats, paid orders of it wait, or it has keys in stock: hide it instead. Written to the audit log",
         params: z.object({ name: z.string().min(1).max(200) }),
         response: { 200: successMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => {
-      await catalogue.deleteByName(request.params.name, actorOf(request));
-      return { success: true, message: `${request.params.name} deleted` };
-    },
+    (request) => messageWhenDone(catalogue.deleteByName(request.params.name, actorOf(request)), `${request.params.name} deleted`),
   );
 
   app.put(
     "/prices/:id/hidden",
     {
       schema: {
-        tags: ["catalogue"],
         summary:
           "Hide a catalogue item from the shop (retire it: no longer listed, found or sold) or show it again; its orders, keys and seats stay. Written to the audit log",
         params: idParamSchema,
         body: z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) }),
-        response: { 200: itemResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: itemResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {

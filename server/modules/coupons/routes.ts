@@ -4,22 +4,23 @@ import { errorResponseSchema, idParamSchema } from "../../../domain/common";
 import { couponInputSchema, couponSchema, couponUseSchema } from "../../../domain/coupons";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { tagRoutes } from "../../http/conventions";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(couponSchema) });
 const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item: couponSchema });
-const failures = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** The seller's coupons (issue 32): shoppers only ever name one, through the quote and checkout. */
 export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "coupons"> }> = async (app, { services }) => {
+  tagRoutes(app, "coupons");
   const { coupons } = services;
 
   app.get(
     "/admin/coupons",
     {
       schema: {
-        tags: ["coupons"],
         summary: "Every coupon, newest first, with its uses and the discount it gave",
-        response: { 200: listAnswer, 401: errorResponseSchema },
+        response: { 200: listAnswer },
       },
     },
     async () => ({ success: true as const, items: await coupons.list() }),
@@ -29,7 +30,6 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
     "/admin/coupons",
     {
       schema: {
-        tags: ["coupons"],
         summary: "Add a coupon; its code is kept in capitals without spaces, and is unique (409)",
         body: couponInputSchema,
         response: { 201: oneAnswer, ...failures },
@@ -43,7 +43,6 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
     "/admin/coupons/:id",
     {
       schema: {
-        tags: ["coupons"],
         summary: "Replace a coupon (also to disable it: enabled false); with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
         headers: ifMatchHeaders,
@@ -62,12 +61,10 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
     "/admin/coupons/:id/uses",
     {
       schema: {
-        tags: ["coupons"],
         summary: "The orders that used a coupon, newest first (the last 500)",
         params: idParamSchema,
         response: {
           200: z.object({ success: z.literal(true), coupon: couponSchema, uses: z.array(couponUseSchema) }),
-          401: errorResponseSchema,
           404: errorResponseSchema,
         },
       },

@@ -5,6 +5,8 @@ import { customerLinkSchema, shopperCustomerSchema } from "../../../domain/schem
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { SHOPPER_ORDER_LIMIT } from "../orders/routes";
+import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the customer's phone").max(30, "A phone has at most 30 characters") });
 /** A wrong or unknown key answers 404 as an unknown one does; only a length no key has is refused outright. */
@@ -13,6 +15,7 @@ const linkAnswer = z.object({ success: z.literal(true), link: customerLinkSchema
 
 /** The customer link (issue 31, ADR 0104): the shopper's page of all their subscriptions, and the admin's New and Revoke. */
 export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "customerLinks"> }> = async (app, { services }) => {
+  tagRoutes(app, "customers");
   const { customerLinks } = services;
 
   app.get(
@@ -20,20 +23,17 @@ export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Service
     {
       config: { public: true, rateLimit: limit(SHOPPER_ORDER_LIMIT, "Too many look-ups from your address.") },
       schema: {
-        tags: ["customers"],
         summary: "A customer's subscriptions and orders, by the key of their customer link; 404 for a wrong or revoked key as for a wrong order key",
         params: keyParams,
         response: {
           200: shopperCustomerSchema.extend({ success: z.literal(true) }),
-          400: errorResponseSchema,
           404: errorResponseSchema,
           429: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
-      // One shopper's: never kept by a browser or proxy cache, nor sent on as a referrer (ADR 0076).
-      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      oneShoppersAnswer(reply);
       return { success: true as const, ...(await customerLinks.forShopper(request.params.key, request.ip)) };
     },
   );
@@ -42,7 +42,6 @@ export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Service
     "/admin/customers/:phone/link",
     {
       schema: {
-        tags: ["customers"],
         summary: "The customer's link to their page of subscriptions (`/my/<key>`), or null when they have none",
         params: phoneParams,
         response: { 200: linkAnswer, 404: errorResponseSchema },
@@ -55,7 +54,6 @@ export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Service
     "/admin/customers/:phone/link",
     {
       schema: {
-        tags: ["customers"],
         summary: "A new customer link, in place of the old one, which stops working",
         params: phoneParams,
         response: { 201: linkAnswer.extend({ message: z.string() }), 404: errorResponseSchema },
@@ -69,15 +67,11 @@ export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Service
     "/admin/customers/:phone/link",
     {
       schema: {
-        tags: ["customers"],
         summary: "Revoke the customer link: it opens nothing from now on",
         params: phoneParams,
         response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      await customerLinks.revoke(request.params.phone);
-      return { success: true, message: "Customer link revoked" };
-    },
+    (request) => messageWhenDone(customerLinks.revoke(request.params.phone), "Customer link revoked"),
   );
 };

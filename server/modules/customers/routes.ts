@@ -3,24 +3,25 @@ import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/common";
 import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema, customerSchema, spreadsheetPhone } from "../../../domain/customers";
 import type { Services } from "../../services";
-import { csvHeaders, toCsv } from "../csv";
+import { sendCsv } from "../csv";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { tagRoutes } from "../../http/conventions";
 
 export const CUSTOMERS_CSV_FILENAME = "customers.csv";
 const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the customer's phone").max(30, "A phone has at most 30 characters") });
 const customerAnswer = z.object({ success: z.literal(true), message: z.string(), customer: customerSchema });
 
 export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "customers"> }> = async (app, { services }) => {
+  tagRoutes(app, "customers");
   const { customers } = services;
 
   app.get(
     "/admin/customers",
     {
       schema: {
-        tags: ["customers"],
         summary: "Customers (one per normalised phone on orders) with their figures; search by name or phone, sort by a column, a page at a time",
         querystring: customerListQuerySchema,
-        response: { 200: customerPageSchema.extend({ success: z.literal(true) }), 400: errorResponseSchema },
+        response: { 200: customerPageSchema.extend({ success: z.literal(true) }) },
       },
     },
     async (request) => ({ success: true as const, ...(await customers.list(request.query)) }),
@@ -30,15 +31,16 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/customers.csv",
     {
       schema: {
-        tags: ["customers"],
         summary: "Every customer as a CSV download, latest order first; amounts in whole NPR, dates ISO",
         produces: ["text/csv"],
-        response: { 200: z.string(), 401: errorResponseSchema },
+        response: { 200: z.string() },
       },
     },
     async (_request, reply) => {
       const rows = await customers.all();
-      const csv = toCsv(
+      return sendCsv(
+        reply,
+        CUSTOMERS_CSV_FILENAME,
         ["phone", "name", "first_order_at", "last_order_at", "orders_delivered", "total_spent_npr", "active_subscriptions", "next_expiry", "note"],
         rows.map((c) => [
           spreadsheetPhone(c.phone),
@@ -52,7 +54,6 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
           c.note,
         ]),
       );
-      return reply.headers(csvHeaders(CUSTOMERS_CSV_FILENAME)).send(csv);
     },
   );
 
@@ -60,7 +61,6 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/customers/:phone",
     {
       schema: {
-        tags: ["customers"],
         summary: "One customer by phone (any way of writing it): orders, seats and keys held now, renewals due, the admin's name and note",
         params: phoneParams,
         response: { 200: customerAnswer, 404: errorResponseSchema },
@@ -73,12 +73,11 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/customers/:phone",
     {
       schema: {
-        tags: ["customers"],
         summary: "The admin's display name and private note for a customer; with If-Match: the customer's version (0 before the first save)",
         params: phoneParams,
         headers: ifMatchHeaders,
         body: customerDetailsInputSchema,
-        response: { 200: customerAnswer, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: customerAnswer, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => ({

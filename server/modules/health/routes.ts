@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database";
+import { tagRoutes } from "../../http/conventions";
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle: { stopping: boolean } }> = async (app, { database, lifecycle }) => {
+  tagRoutes(app, "operations");
   // Liveness: whether this process can do its work. A stopping instance is still alive until it exits.
   app.get(
     "/healthz",
     {
       config: { public: true },
       schema: {
-        tags: ["operations"],
         summary: "200 while the shop's tables in the database can be read, 503 otherwise",
         response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
       },
@@ -23,7 +24,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle
     {
       config: { public: true },
       schema: {
-        tags: ["operations"],
         summary:
           "200 while this instance takes new requests and its database answers; 503 once it is stopping (it still serves what it gets while it drains) or when the database does not answer",
         response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.enum(["stopping", "unavailable"]) }) },

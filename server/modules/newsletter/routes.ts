@@ -3,16 +3,18 @@ import { z } from "zod";
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../../../domain/newsletter";
 import { newsletterListResponseSchema, newsletterSubscribeSchema } from "../../../domain/schemas/newsletter";
-import { limit } from "../../plugins/rate-limits";
+import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
-import { toCsv } from "../csv";
+import { sendCsv } from "../csv";
+import { tagRoutes } from "../../http/conventions";
 
 export const NEWSLETTER_CSV_FILENAME = "newsletter-subscribers.csv";
 
 /** Per client address: enough for typos, too few to fill the list with junk. */
-export const SUBSCRIBE_LIMIT = { max: 5, timeWindow: 60_000 };
+export const SUBSCRIBE_LIMIT = perMinute(5);
 
 export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "newsletter"> }> = async (app, { services }) => {
+  tagRoutes(app, "newsletter");
   const { newsletter } = services;
 
   // Registered inside this plugin, so only routes here that ask for a limit get one.
@@ -21,10 +23,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 
     {
       config: { public: true, rateLimit: limit(SUBSCRIBE_LIMIT, "Too many attempts from your address.") },
       schema: {
-        tags: ["newsletter"],
         summary: "Subscribe an email address to the newsletter (subscribing twice is fine)",
         body: newsletterSubscribeSchema,
-        response: { 200: successMessageSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: successMessageSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -35,13 +36,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 
 
   app.get(
     "/admin/newsletter",
-    {
-      schema: {
-        tags: ["newsletter"],
-        summary: "Every newsletter subscriber, newest first",
-        response: { 200: newsletterListResponseSchema },
-      },
-    },
+    { schema: { summary: "Every newsletter subscriber, newest first", response: { 200: newsletterListResponseSchema } } },
     async () => ({ success: true, items: await newsletter.list() }),
   );
 
@@ -49,19 +44,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, 
     "/admin/newsletter.csv",
     {
       schema: {
-        tags: ["newsletter"],
         summary: "Every newsletter subscriber as a CSV download (email, subscribed_at), newest first",
         produces: ["text/csv"],
-        response: { 200: z.string().describe("CSV with the header row email,subscribed_at"), 401: errorResponseSchema },
+        response: { 200: z.string().describe("CSV with the header row email,subscribed_at") },
       },
     },
     async (_request, reply) => {
       const subscribers = await newsletter.list();
-      const csv = toCsv(
+      return sendCsv(
+        reply,
+        NEWSLETTER_CSV_FILENAME,
         ["email", "subscribed_at"],
         subscribers.map((s) => [s.email, s.createdAt]),
       );
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${NEWSLETTER_CSV_FILENAME}"`).send(csv);
     },
   );
 };

@@ -4,9 +4,12 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import { orderLimitsSchema, refusalSummarySchema } from "../../../domain/order-limits";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 /** The seller's limits on anonymous orders and what they refused (issue 34, ADR 0101). Admin only, like all of /api/admin. */
 export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits"> }> = async (app, { services }) => {
+  tagRoutes(app, "orders");
   const { orderLimits } = services;
   const limitsAnswer = z.object({ success: z.literal(true), data: orderLimitsSchema, version: z.number() });
 
@@ -14,7 +17,6 @@ export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
     "/admin/settings/order-limits",
     {
       schema: {
-        tags: ["orders"],
         summary: "The shop-wide ceilings on orders and on 'I have paid' per minute, the unpaid orders a phone may have, and when new orders expire",
         response: { 200: limitsAnswer },
       },
@@ -29,11 +31,10 @@ export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
     "/admin/settings/order-limits",
     {
       schema: {
-        tags: ["orders"],
         summary: "Save the limits on anonymous orders; with If-Match: their version",
         headers: ifMatchHeaders,
         body: orderLimitsSchema,
-        response: { 200: limitsAnswer, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: limitsAnswer, 409: errorResponseSchema },
       },
     },
     async (request) => {
@@ -46,7 +47,6 @@ export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
     "/admin/order-limits/refusals",
     {
       schema: {
-        tags: ["orders"],
         summary: "What the shop-wide ceilings refused in the last 24 hours, since the notice was last hidden: per kind, how many, first and last",
         response: { 200: z.object({ success: z.literal(true), items: z.array(refusalSummarySchema) }) },
       },
@@ -58,14 +58,10 @@ export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
     "/admin/order-limits/refusals/hide",
     {
       schema: {
-        tags: ["orders"],
         summary: "Hide the notice of refusals: those counted until now are no longer listed",
         response: { 200: successMessageSchema },
       },
     },
-    async (request) => {
-      await orderLimits.hideRefusals({ admin: request.admin!, log: request.log });
-      return { success: true as const, message: "Notice hidden" };
-    },
+    (request) => messageWhenDone(orderLimits.hideRefusals({ admin: request.admin!, log: request.log }), "Notice hidden"),
   );
 };

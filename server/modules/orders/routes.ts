@@ -21,18 +21,20 @@ import {
 import { spamMessage } from "../../../domain/order-statuses";
 import { answerLocale, refusalText } from "../../../domain/order-limits";
 import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/schemas/order-pages";
-import { limit } from "../../plugins/rate-limits";
+import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { oneShoppersAnswer } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 /** Per visitor address: a shopper checks out a few times at most; a script filling the table is stopped. */
-export const CHECKOUT_LIMIT = { max: 10, timeWindow: 60_000 };
+export const CHECKOUT_LIMIT = perMinute(10);
 /** The cart asks when it opens, when checkout opens and on each add: a busy shopper stays well below this. */
-export const QUOTE_LIMIT = { max: 60, timeWindow: 60_000 };
+export const QUOTE_LIMIT = perMinute(60);
 /** Reads of one's own order page from the API: a shopper opens it a few times; wrong keys are counted apart (ADR 0075). */
-export const SHOPPER_ORDER_LIMIT = { max: 60, timeWindow: 60_000 };
+export const SHOPPER_ORDER_LIMIT = perMinute(60);
 /** "I have paid" is said once per order; a few tries cover a mistyped transaction id. */
-export const PAID_CLAIM_LIMIT = { max: 10, timeWindow: 60_000 };
+export const PAID_CLAIM_LIMIT = perMinute(10);
 /** How often each instance cancels the "new" orders past their time (ADR 0101); each order is cancelled once, by one of them. */
 export const EXPIRY_SWEEP_MS = 5 * 60_000;
 
@@ -41,9 +43,10 @@ const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["a
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const orderAnswer = orderAnswerSchema;
-const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits" | "orders"> }> = async (app, { services }) => {
+  tagRoutes(app, "orders");
   const { orders, orderLimits } = services;
 
   let sweep: NodeJS.Timeout | undefined;
@@ -68,7 +71,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         rateLimit: limit(CHECKOUT_LIMIT, (request, seconds) => refusalText.ordersFromAddress(seconds, askedLocale(request))),
       },
       schema: {
-        tags: ["orders"],
         summary:
           "Check out: prices the cart from the catalogue, stores the order and answers the chat message with its reference; 429 with Retry-After past the limits on anonymous orders (per address, per phone, shop-wide)",
         body: checkoutInputSchema,
@@ -83,7 +85,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     {
       config: { public: true, rateLimit: limit(SHOPPER_ORDER_LIMIT, "Too many order look-ups from your address.") },
       schema: {
-        tags: ["orders"],
         summary: "The shopper's view of one order, by its reference and `key` (from the order link); 404 for a wrong key as for an unknown reference",
         params: referenceParams,
         querystring: shopperOrderQuerySchema,
@@ -91,8 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
       },
     },
     async (request, reply) => {
-      // The answer is one shopper's: never kept by a browser or proxy cache, nor sent on as a referrer.
-      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      oneShoppersAnswer(reply);
       return { success: true as const, ...(await orders.forShopper(request.params.reference, request.query.key, request.ip)) };
     },
   );
@@ -105,7 +105,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         rateLimit: limit(PAID_CLAIM_LIMIT, (request, seconds) => refusalText.claimsFromAddress(seconds, askedLocale(request))),
       },
       schema: {
-        tags: ["orders"],
         summary: "The shopper says they paid (once, with an optional transaction id); the status changes only when the admin marks it paid",
         params: referenceParams,
         body: paidClaimInputSchema,
@@ -113,7 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      oneShoppersAnswer(reply);
       const { key, transactionId } = request.body;
       return { success: true as const, ...(await orders.claimPaid(request.params.reference, key, transactionId, request.ip, askedLocale(request))) };
     },
@@ -124,11 +123,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     {
       config: { public: true, rateLimit: limit(QUOTE_LIMIT, "Too many price checks from your address.") },
       schema: {
-        tags: ["orders"],
         summary:
           "Today's price of each cart line (or why it can no longer be ordered), in the cart's order, and what `coupon` takes off (or why not); stores nothing",
         body: quoteInputSchema,
-        response: { 200: quoteResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: quoteResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => orders.quote(request.body.items, request.body.language, request.body.coupon),
@@ -138,10 +136,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/orders",
     {
       schema: {
-        tags: ["orders"],
         summary: "Orders, newest first, a page at a time (`before`: the last reference shown); filter by status, search by reference or phone",
         querystring: orderListQuerySchema,
-        response: { 200: orderPageSchema.extend({ success: z.literal(true) }), 400: errorResponseSchema },
+        response: { 200: orderPageSchema.extend({ success: z.literal(true) }) },
       },
     },
     async (request) => ({ success: true as const, ...(await orders.list(request.query)) }),
@@ -151,11 +148,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/orders/spam",
     {
       schema: {
-        tags: ["orders"],
         summary:
           "Cancel several orders as spam at once: each that awaits payment (new or contacted) is cancelled, releasing what it held; the others are left, each with why",
         body: spamInputSchema,
-        response: { 200: spamResultSchema.extend({ success: z.literal(true), message: z.string() }), 400: errorResponseSchema },
+        response: { 200: spamResultSchema.extend({ success: z.literal(true), message: z.string() }) },
       },
     },
     async (request) => {
@@ -168,7 +164,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/orders/:reference",
     {
       schema: {
-        tags: ["orders"],
         summary: "One order by its reference",
         params: referenceParams,
         response: { 200: orderAnswer, 404: errorResponseSchema },
@@ -181,7 +176,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/orders/:reference/details",
     {
       schema: {
-        tags: ["orders"],
         summary: "The customer's name and phone, and the seller's private note; with If-Match: the order's version, only if still at it",
         params: referenceParams,
         headers: ifMatchHeaders,
@@ -200,7 +194,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/orders/:reference/status",
     {
       schema: {
-        tags: ["orders"],
         summary: "Move the order on (new → contacted → paid → delivered, or cancelled); delivering starts each line's subscription",
         params: referenceParams,
         body: orderStatusInputSchema,
@@ -217,7 +210,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/orders/:reference/lines/:lineId/start",
     {
       schema: {
-        tags: ["orders"],
         summary: "Correct the day a delivered line started; its expiry follows",
         params: referenceParams.extend({ lineId: z.string().min(1).max(100) }),
         body: lineStartInputSchema,
@@ -235,10 +227,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/renewals",
     {
       schema: {
-        tags: ["orders"],
         summary: "Delivered lines that end within `days` days (7 by default) or have ended, not renewed yet; soonest first",
         querystring: renewalsQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), items: z.array(renewalSchema) }), 400: errorResponseSchema },
+        response: { 200: z.object({ success: z.literal(true), items: z.array(renewalSchema) }) },
       },
     },
     async (request) => ({ success: true as const, items: await orders.renewals(request.query.days) }),
@@ -248,7 +239,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/renewals/:lineId/remind",
     {
       schema: {
-        tags: ["orders"],
         summary: "The renewal reminder of a line, to send the customer; the line remembers it was reminded",
         params: z.object({ lineId: z.string().min(1).max(100) }),
         response: { 200: z.object({ success: z.literal(true), renewal: renewalSchema }), ...failures },
@@ -261,7 +251,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     "/admin/renewals/:lineId",
     {
       schema: {
-        tags: ["orders"],
         summary: "Mark a line renewed: creates the new order at today's price",
         params: z.object({ lineId: z.string().min(1).max(100) }),
         response: { 201: orderAnswer, ...failures },

@@ -5,23 +5,20 @@ import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(paymentMethodSchema) });
 const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item: paymentMethodSchema });
 
 /** The shop's payment methods, for admins only (the order page reads the enabled ones through its order). */
 export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "paymentMethods"> }> = async (app, { services }) => {
+  tagRoutes(app, "payment methods");
   const { paymentMethods } = services;
 
   app.get(
     "/admin/payment-methods",
-    {
-      schema: {
-        tags: ["payment methods"],
-        summary: "Every payment method, in the order the order page shows them",
-        response: { 200: listAnswer, 401: errorResponseSchema },
-      },
-    },
+    { schema: { summary: "Every payment method, in the order the order page shows them", response: { 200: listAnswer } } },
     async () => ({ success: true as const, items: await paymentMethods.listForEdit() }),
   );
 
@@ -29,10 +26,9 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
     "/admin/payment-methods",
     {
       schema: {
-        tags: ["payment methods"],
         summary: "Add a payment method (last in the order)",
         body: paymentMethodInputSchema,
-        response: { 201: oneAnswer, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 201: oneAnswer },
       },
     },
     async (request, reply) =>
@@ -43,10 +39,9 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
     "/admin/payment-methods/order",
     {
       schema: {
-        tags: ["payment methods"],
         summary: "Reorder: `ids` names every payment method once, in the new order",
         body: paymentMethodOrderSchema,
-        response: { 200: listAnswer, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: listAnswer },
       },
     },
     async (request) => ({ success: true as const, items: await paymentMethods.reorder(request.body.ids) }),
@@ -56,12 +51,11 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
     "/admin/payment-methods/:id",
     {
       schema: {
-        tags: ["payment methods"],
         summary: "Replace a payment method; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
         headers: ifMatchHeaders,
         body: paymentMethodInputSchema,
-        response: { 200: oneAnswer, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: oneAnswer, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => ({
@@ -75,15 +69,11 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
     "/admin/payment-methods/:id",
     {
       schema: {
-        tags: ["payment methods"],
         summary: "Delete a payment method",
         params: idParamSchema,
-        response: { 200: successMessageSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      await paymentMethods.delete(request.params.id, actorOf(request));
-      return { success: true, message: "Payment method deleted" };
-    },
+    (request) => messageWhenDone(paymentMethods.delete(request.params.id, actorOf(request)), "Payment method deleted"),
   );
 };

@@ -10,15 +10,17 @@ import {
   paymentStateSchema,
   paymentToCheckSchema,
 } from "../../../domain/schemas/payments";
-import { limit } from "../../plugins/rate-limits";
+import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { PAYMENT_COOKIE, PAYMENT_COOKIE_SECONDS } from "./service";
+import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 /** A shopper starts paying a few times at most; each start asks the gateway. */
-export const PAYMENT_START_LIMIT = { max: 10, timeWindow: 60_000 };
+export const PAYMENT_START_LIMIT = perMinute(10);
 /** Returns and status checks ask the gateway; the QR's page polls every few seconds. */
-export const PAYMENT_CHECK_LIMIT = { max: 60, timeWindow: 60_000 };
+export const PAYMENT_CHECK_LIMIT = perMinute(60);
 
 const paymentParams = z.object({ id: z.string().trim().min(1).max(40) });
 const gatewayParams = z.object({ gateway: z.enum(GATEWAYS) });
@@ -29,6 +31,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   publicUrl: string | undefined;
   secureCookies: boolean;
 }> = async (app, { services, publicUrl, secureCookies }) => {
+  tagRoutes(app, "payments");
   const { payments } = services;
 
   app.post(
@@ -36,7 +39,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     {
       config: { public: true, rateLimit: limit(PAYMENT_START_LIMIT, "Too many payments started from your address.") },
       schema: {
-        tags: ["payments"],
         summary: "Start paying the order online: answers where to send the browser (Khalti), the form to post (eSewa) or the QR to show (Fonepay)",
         params: z.object({ reference: z.string().trim().min(1).max(20), gateway: z.enum(GATEWAYS) }),
         body: z.object({ key: z.string({ error: "The order link is missing its key" }).max(100) }),
@@ -72,7 +74,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       {
         config: { public: true, rateLimit: limit(PAYMENT_CHECK_LIMIT, "Too many payment checks from your address.") },
         schema: {
-          tags: ["payments"],
           summary:
             path === "return"
               ? "Where the gateway sends the shopper back: the payment is checked with the gateway, then the browser goes to its order"
@@ -84,7 +85,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const to = await payments.returned(request.params.id, request.query, request.cookies[PAYMENT_COOKIE]);
-        return reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer").redirect(to, 303);
+        return oneShoppersAnswer(reply).redirect(to, 303);
       },
     );
   }
@@ -94,7 +95,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     {
       config: { public: true, rateLimit: limit(PAYMENT_CHECK_LIMIT, "Too many payment checks from your address.") },
       schema: {
-        tags: ["payments"],
         summary: "Where one payment stands, asking the gateway while it is open (the QR's page polls this)",
         params: paymentParams,
         response: { 200: z.object({ success: z.literal(true), payment: paymentStateSchema }), 404: errorResponseSchema, 429: errorResponseSchema },
@@ -110,7 +110,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     "/admin/payment-gateways",
     {
       schema: {
-        tags: ["payments"],
         summary: "Each online gateway's settings; whether a secret is stored, never the secret",
         response: { 200: z.object({ success: z.literal(true), items: z.array(gatewaySettingsSchema) }) },
       },
@@ -125,11 +124,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     "/admin/payment-gateways/:gateway",
     {
       schema: {
-        tags: ["payments"],
         summary: "Save a gateway's settings; a secret left out keeps the stored one",
         params: gatewayParams,
         body: gatewaySettingsInputSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), item: gatewaySettingsSchema }), 400: errorResponseSchema },
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), item: gatewaySettingsSchema }) },
       },
     },
     async (request) => ({
@@ -143,7 +141,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     "/admin/payment-gateways/:gateway/reveal",
     {
       schema: {
-        tags: ["payments"],
         summary: "A gateway's merchant secret or password in the clear; written to its reveal log",
         params: gatewayParams,
         body: gatewayRevealInputSchema,
@@ -160,7 +157,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     "/admin/payments/to-check",
     {
       schema: {
-        tags: ["payments"],
         summary: "Payments that do not match their order (amount, order, a second payment): nothing was marked paid for them",
         response: { 200: z.object({ success: z.literal(true), items: z.array(paymentToCheckSchema) }) },
       },
@@ -172,15 +168,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     "/admin/payments/:id/resolve",
     {
       schema: {
-        tags: ["payments"],
         summary: "The seller has dealt with a payment to check (refunded it, or marked the order paid by hand)",
         params: paymentParams,
         response: { 200: successMessageSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => {
-      await payments.resolve(request.params.id);
-      return { success: true as const, message: "Payment checked" };
-    },
+    (request) => messageWhenDone(payments.resolve(request.params.id), "Payment checked"),
   );
 };

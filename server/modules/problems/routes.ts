@@ -11,21 +11,24 @@ import {
   queuedProblemSchema,
   shopperProblemSchema,
 } from "../../../domain/schemas/problems";
-import { limit } from "../../plugins/rate-limits";
+import { limit, perMinute } from "../../plugins/rate-limits";
 import { actorOf } from "../audit/routes";
 import type { Services } from "../../services";
+import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 /** Per visitor address, as the order page's Telegram link: the per-order limits are the service's, in the database. */
-export const PROBLEM_REPORT_LIMIT = { max: 10, timeWindow: 60_000 };
+export const PROBLEM_REPORT_LIMIT = perMinute(10);
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
-const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** The language a refusal is worded in: the one our storefront asks for in Accept-Language (its page's). */
 const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["accept-language"]);
 
 export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  tagRoutes(app, "problems");
   const { problems } = services;
 
   app.post(
@@ -33,7 +36,6 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       config: { public: true, rateLimit: limit(PROBLEM_REPORT_LIMIT, "Too many problem reports from your address.") },
       schema: {
-        tags: ["problems"],
         summary:
           "The shopper reports a problem on a delivered line of the order its key opens (issue 32): 429 past 3 open problems or 5 reports an hour per order",
         params: referenceParams,
@@ -42,7 +44,7 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      oneShoppersAnswer(reply);
       const reported = await problems.report(request.params.reference, request.body, request.ip, askedLocale(request));
       return reply.status(201).send({ success: true as const, problems: reported });
     },
@@ -52,7 +54,6 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/admin/problems",
     {
       schema: {
-        tags: ["problems"],
         summary: "The problem queue: not resolved, oldest first, then resolved in the last 30 days; each with its line's seat or keys and history",
         response: { 200: z.object({ success: z.literal(true), open: z.number(), items: z.array(queuedProblemSchema) }) },
       },
@@ -67,24 +68,20 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/admin/problems/:id/answer",
     {
       schema: {
-        tags: ["problems"],
         summary: "Answer a problem: the text is shown to the shopper on the order page",
         params: idParams,
         body: problemAnswerInputSchema,
         response: { 200: successMessageSchema, ...failures },
       },
     },
-    async (request) => {
-      await problems.answer(request.params.id, request.body, actorOf(request));
-      return { success: true, message: "Answer saved: the shopper sees it on the order page" };
-    },
+    (request) =>
+      messageWhenDone(problems.answer(request.params.id, request.body, actorOf(request)), "Answer saved: the shopper sees it on the order page"),
   );
 
   app.post(
     "/admin/problems/:id/move-seat",
     {
       schema: {
-        tags: ["problems"],
         summary: "Move the problem's holder to the seat proposed (the account screen's move: all its checks, its notice to tell the holder)",
         params: idParams,
         body: problemMoveInputSchema,
@@ -101,7 +98,6 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     "/admin/problems/:id/new-key",
     {
       schema: {
-        tags: ["problems"],
         summary: "Replace the line's licence key with the next one in stock; 409 when stock is empty or someone did it just now",
         params: idParams,
         body: problemVersionInputSchema,
@@ -122,7 +118,6 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       `/admin/problems/:id/${path}`,
       {
         schema: {
-          tags: ["problems"],
           summary: resolved ? "Mark a problem resolved" : "Open a resolved problem again",
           params: idParams,
           body: problemVersionInputSchema,

@@ -5,21 +5,22 @@ import { orderAnswerSchema } from "../../../domain/schemas/orders";
 import { referralCreditSchema, referralSettingsSchema } from "../../../domain/schemas/referrals";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { tagRoutes } from "../../http/conventions";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: referralSettingsSchema, version: z.number() });
-const failures = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** Referrals (issue 32): the credit a referral earns, a customer's credit, and applying it to their order. */
 export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orders" | "referrals"> }> = async (app, { services }) => {
+  tagRoutes(app, "referrals");
   const { referrals, orders } = services;
 
   app.get(
     "/admin/referrals/settings",
     {
       schema: {
-        tags: ["referrals"],
         summary: "The credit, in NPR, a new customer's first paid order earns the customer whose code it came with",
-        response: { 200: settingsAnswer, 401: errorResponseSchema },
+        response: { 200: settingsAnswer },
       },
     },
     async () => ({ success: true as const, ...(await referrals.settings()) }),
@@ -29,7 +30,6 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/referrals/settings",
     {
       schema: {
-        tags: ["referrals"],
         summary: "Set the referral credit; with If-Match: the version read, only if still at it (409 otherwise)",
         headers: ifMatchHeaders,
         body: referralSettingsSchema,
@@ -47,10 +47,9 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/referrals/:phone",
     {
       schema: {
-        tags: ["referrals"],
         summary: "A customer's referral code and credit: earned (each referred order), used, available",
         params: z.object({ phone: z.string().min(1).max(30) }),
-        response: { 200: referralCreditSchema.extend({ success: z.literal(true) }), 401: errorResponseSchema },
+        response: { 200: referralCreditSchema.extend({ success: z.literal(true) }) },
       },
     },
     async (request) => ({ success: true as const, ...(await referrals.creditOf(request.params.phone)) }),
@@ -60,7 +59,6 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/orders/:reference/credit",
     {
       schema: {
-        tags: ["referrals"],
         summary: "Take the customer's available referral credit (up to the total) off this order of theirs, once, while it awaits payment",
         params: z.object({ reference: z.string().trim().min(1).max(20) }),
         response: { 200: orderAnswerSchema, ...failures },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
 import {
   accountProfitSchema,
   customerMonthSchema,
@@ -12,19 +11,29 @@ import {
 } from "../../../domain/reports";
 import type { Services } from "../../services";
 import { spreadsheetPhone } from "../../../domain/customers";
-import { csvHeaders, toCsv } from "../csv";
+import { tagRoutes } from "../../http/conventions";
+import { sendCsv } from "../csv";
 
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
-const failures = { 400: errorResponseSchema };
+/** What both CSV downloads take and send: an optional `month`, and the file. */
+const monthCsv = { produces: ["text/csv"], querystring: monthQuerySchema, response: { 200: z.string() } };
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "reports"> }> = async (app, { services }) => {
+  tagRoutes(app, "reports");
   const { reports } = services;
+
+  /** One of the charts' series: a row a month for the last 12 months, answered as `months`. */
+  function monthlySeries<Month extends z.ZodType>(path: string, summary: string, month: Month, read: () => Promise<Array<z.input<Month>>>) {
+    app.get(`/admin/reports/${path}`, { schema: { summary, response: { 200: ok({ months: z.array(month) }) } } }, async () => ({
+      success: true as const,
+      months: await read(),
+    }));
+  }
 
   app.get(
     "/admin/reports/dashboard",
     {
       schema: {
-        tags: ["reports"],
         summary: "This month's and last month's revenue, cost and margin (NPR), orders waiting for payment and unconfirmed paid claims",
         response: { 200: ok({ figures: dashboardMoneySchema }) },
       },
@@ -36,7 +45,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
     "/admin/reports/accounts",
     {
       schema: {
-        tags: ["reports"],
         summary:
           "Profit per provider account: its holders' revenue (each line's total spread over its days, on the days its seat held it) against its cost (the periods paid so far), over its life and per month since it was added (at most 12), with the seats filled; `losing` marks one that cost more than it brought",
         response: { 200: ok({ accounts: z.array(accountProfitSchema) }) },
@@ -45,26 +53,27 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
     async () => ({ success: true as const, accounts: await reports.accountProfits() }),
   );
 
-  app.get(
-    "/admin/reports/money",
-    {
-      schema: {
-        tags: ["reports"],
-        summary: "Revenue, cost and margin by month for the last 12 months (shop time), oldest first",
-        response: { 200: ok({ months: z.array(moneyMonthSchema) }) },
-      },
-    },
-    async () => ({ success: true as const, months: await reports.money() }),
+  monthlySeries("money", "Revenue, cost and margin by month for the last 12 months (shop time), oldest first", moneyMonthSchema, reports.money);
+  monthlySeries(
+    "customers",
+    "Customers with a delivered order by month for the last 12 months: new (their first) and returning",
+    customerMonthSchema,
+    reports.customers,
+  );
+  monthlySeries(
+    "renewals",
+    "Renewal rate by month for the last 12 months: delivered lines that ended, and how many were renewed",
+    renewalMonthSchema,
+    reports.renewals,
   );
 
   app.get(
     "/admin/reports/services",
     {
       schema: {
-        tags: ["reports"],
         summary: "Revenue, cost and margin by service for `month` (YYYY-MM, this month by default): the top 10 by revenue and Other",
         querystring: monthQuerySchema,
-        response: { 200: ok({ month: z.string(), services: z.array(serviceMoneySchema) }), ...failures },
+        response: { 200: ok({ month: z.string(), services: z.array(serviceMoneySchema) }) },
       },
     },
     async (request) => {
@@ -74,43 +83,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
   );
 
   app.get(
-    "/admin/reports/customers",
-    {
-      schema: {
-        tags: ["reports"],
-        summary: "Customers with a delivered order by month for the last 12 months: new (their first) and returning",
-        response: { 200: ok({ months: z.array(customerMonthSchema) }) },
-      },
-    },
-    async () => ({ success: true as const, months: await reports.customers() }),
-  );
-
-  app.get(
-    "/admin/reports/renewals",
-    {
-      schema: {
-        tags: ["reports"],
-        summary: "Renewal rate by month for the last 12 months: delivered lines that ended, and how many were renewed",
-        response: { 200: ok({ months: z.array(renewalMonthSchema) }) },
-      },
-    },
-    async () => ({ success: true as const, months: await reports.renewals() }),
-  );
-
-  app.get(
     "/admin/reports/orders.csv",
-    {
-      schema: {
-        tags: ["reports"],
-        summary: "Orders with their lines as CSV, one row a line, newest first; only those created in `month` when given",
-        produces: ["text/csv"],
-        querystring: monthQuerySchema,
-        response: { 200: z.string(), ...failures },
-      },
-    },
+    { schema: { summary: "Orders with their lines as CSV, one row a line, newest first; only those created in `month` when given", ...monthCsv } },
     async (request, reply) => {
-      const rows = await reports.orderLines(request.query.month);
-      const csv = toCsv(
+      const { month } = request.query;
+      const rows = await reports.orderLines(month);
+      return sendCsv(
+        reply,
+        month ? `orders-${month}.csv` : "orders.csv",
         [
           "reference",
           "created_at",
@@ -150,30 +130,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
           r.expiryDate,
         ]),
       );
-      const name = request.query.month ? `orders-${request.query.month}.csv` : "orders.csv";
-      return reply.headers(csvHeaders(name)).send(csv);
     },
   );
 
   app.get(
     "/admin/reports/services.csv",
-    {
-      schema: {
-        tags: ["reports"],
-        summary: "Every service's revenue, cost and margin (NPR) for `month` (this month by default) as CSV",
-        produces: ["text/csv"],
-        querystring: monthQuerySchema,
-        response: { 200: z.string(), ...failures },
-      },
-    },
+    { schema: { summary: "Every service's revenue, cost and margin (NPR) for `month` (this month by default) as CSV", ...monthCsv } },
     async (request, reply) => {
       const month = request.query.month ?? reports.thisMonth();
       const rows = await reports.services(month);
-      const csv = toCsv(
+      return sendCsv(
+        reply,
+        `services-${month}.csv`,
         ["month", "service", "revenue_npr", "cost_npr", "margin_npr"],
         rows.map((r) => [month, r.service, r.revenue, r.cost, r.margin]),
       );
-      return reply.headers(csvHeaders(`services-${month}.csv`)).send(csv);
     },
   );
 };

@@ -3,17 +3,18 @@ import { errorResponseSchema } from "../../../domain/common";
 import { shopSettingsResponseSchema, shopSettingsSchema } from "../../../domain/schemas/settings";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { tagRoutes } from "../../http/conventions";
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "settings"> }> = async (app, { services }) => {
+  tagRoutes(app, "settings");
   const { settings } = services;
 
   app.get(
     "/admin/settings",
     {
       schema: {
-        tags: ["settings"],
         summary: "The shop's contact details and About page figures",
-        response: { 200: shopSettingsResponseSchema, 401: errorResponseSchema },
+        response: { 200: shopSettingsResponseSchema },
       },
     },
     async () => {
@@ -26,11 +27,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "s
     "/admin/settings",
     {
       schema: {
-        tags: ["settings"],
         summary: "Replace the shop's settings; with If-Match: their version, only if still at it (409 otherwise)",
         headers: ifMatchHeaders,
         body: shopSettingsSchema,
-        response: { 200: shopSettingsResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: shopSettingsResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {

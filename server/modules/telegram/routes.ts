@@ -5,16 +5,18 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
 import { telegramLinkInputSchema, telegramLinkSchema } from "../../../domain/shopper-notices";
 import { HttpError } from "../../errors";
-import { limit } from "../../plugins/rate-limits";
+import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { describeFailure } from "./service";
+import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
 const chatParams = z.object({ id: z.string().min(1).max(100) });
-const failures = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 /** Deep links asked for per address: a shopper asks once or twice; each writes a row, so a script is stopped. */
-export const TELEGRAM_LINK_LIMIT = { max: 10, timeWindow: 60_000 };
+export const TELEGRAM_LINK_LIMIT = perMinute(10);
 
 /**
  * The seller's Telegram bot (issue 31, ADR 0105): its settings for the admins, and the webhook Telegram calls when
@@ -24,6 +26,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
   app,
   { services, publicUrl },
 ) => {
+  tagRoutes(app, "notifications");
   const { telegram } = services;
   const mode = publicUrl?.startsWith("https://") ? ("webhook" as const) : ("polling" as const);
 
@@ -31,7 +34,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     "/admin/telegram",
     {
       schema: {
-        tags: ["notifications"],
         summary: "The bot (never its token), the connected chats with their quiet hours and digest, and the token's reveal log",
         response: { 200: settingsAnswer },
       },
@@ -43,10 +45,9 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     "/admin/telegram/token",
     {
       schema: {
-        tags: ["notifications"],
         summary: "Store the bot's token (sealed) once Telegram's getMe accepts it; another bot's token disconnects every chat",
         body: botTokenInputSchema,
-        response: { 200: settingsAnswer, 400: errorResponseSchema, 502: errorResponseSchema },
+        response: { 200: settingsAnswer, 502: errorResponseSchema },
       },
     },
     async (request) => {
@@ -57,20 +58,14 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
 
   app.delete(
     "/admin/telegram",
-    {
-      schema: { tags: ["notifications"], summary: "Forget the bot and disconnect every chat", response: { 200: successMessageSchema } },
-    },
-    async (request) => {
-      await telegram.removeBot(request.admin!);
-      return { success: true, message: "Bot removed" };
-    },
+    { schema: { summary: "Forget the bot and disconnect every chat", response: { 200: successMessageSchema } } },
+    (request) => messageWhenDone(telegram.removeBot(request.admin!), "Bot removed"),
   );
 
   app.post(
     "/admin/telegram/reveal",
     {
       schema: {
-        tags: ["notifications"],
         summary: "The bot's token in the clear; written to its reveal log",
         response: { 200: z.object({ success: z.literal(true), value: z.string() }), 404: errorResponseSchema },
       },
@@ -82,7 +77,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     "/admin/telegram/connect",
     {
       schema: {
-        tags: ["notifications"],
         summary: "A one-time code (15 minutes) to send the bot from your Telegram, which connects that chat to you",
         response: { 200: connectCodeSchema.extend({ success: z.literal(true) }), 409: errorResponseSchema },
       },
@@ -94,33 +88,25 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     "/admin/telegram/chats/:id",
     {
       schema: {
-        tags: ["notifications"],
         summary: "Your chat's language, quiet hours and daily digest (times HH:MM in Nepal; null turns one off)",
         params: chatParams,
         body: chatPrefsInputSchema,
         response: { 200: successMessageSchema, ...failures },
       },
     },
-    async (request) => {
-      await telegram.setPrefs(request.params.id, request.admin!.id, request.body);
-      return { success: true, message: "Chat settings saved" };
-    },
+    (request) => messageWhenDone(telegram.setPrefs(request.params.id, request.admin!.id, request.body), "Chat settings saved"),
   );
 
   app.delete(
     "/admin/telegram/chats/:id",
     {
       schema: {
-        tags: ["notifications"],
         summary: "Disconnect a chat: it gets no more notices",
         params: chatParams,
         response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      await telegram.disconnect(request.params.id, request.admin!);
-      return { success: true, message: "Chat disconnected" };
-    },
+    (request) => messageWhenDone(telegram.disconnect(request.params.id, request.admin!), "Chat disconnected"),
   );
 
   app.post(
@@ -128,7 +114,6 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     {
       config: { public: true, rateLimit: limit(TELEGRAM_LINK_LIMIT, "Too many Telegram links asked for from your address.") },
       schema: {
-        tags: ["notifications"],
         summary: "A one-time deep link to the shop's bot that ties the chat it is opened in to this order (ADR 0107)",
         params: z.object({ reference: z.string().trim().min(1).max(20) }),
         body: telegramLinkInputSchema,
@@ -136,7 +121,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+      oneShoppersAnswer(reply);
       return { success: true as const, ...(await telegram.shoppers.link(request.params.reference, request.body.key, request.ip)) };
     },
   );

@@ -4,11 +4,14 @@ import { absoluteLink } from "../../../domain/links";
 import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "updates">; publicUrl: string | undefined }> = async (
   app,
   { services, publicUrl },
 ) => {
+  tagRoutes(app, "updates");
   const { updates } = services;
   const withAbsoluteImage = (post: UpdatePost): UpdatePost => ({ ...post, ImageUrl: absoluteLink(publicUrl, post.ImageUrl) });
 
@@ -17,7 +20,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
     "/admin/update",
     {
       config: { public: true },
-      schema: { tags: ["updates"], summary: "Update posts, newest first", response: { 200: updatesResponseSchema } },
+      schema: { summary: "Update posts, newest first", response: { 200: updatesResponseSchema } },
     },
     async () => {
       const data = (await updates.list()).map(withAbsoluteImage);
@@ -27,14 +30,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
 
   app.post(
     "/admin/addNewUpdates",
-    {
-      schema: {
-        tags: ["updates"],
-        summary: "Post an update",
-        body: updateInputSchema,
-        response: { 201: updateResponseSchema, 400: errorResponseSchema },
-      },
-    },
+    { schema: { summary: "Post an update", body: updateInputSchema, response: { 201: updateResponseSchema } } },
     async (request, reply) =>
       reply.status(201).send({ success: true, data: withAbsoluteImage(await updates.create(request.body)), message: "Update posted" }),
   );
@@ -43,12 +39,11 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
     "/admin/updates/:id",
     {
       schema: {
-        tags: ["updates"],
         summary: "Correct an update post; with If-Match: its version, only if still at it (409 otherwise)",
         params: idParamSchema,
         headers: ifMatchHeaders,
         body: updateInputSchema,
-        response: { 200: updateResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: updateResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => ({
@@ -62,15 +57,11 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
     "/admin/updates/:id",
     {
       schema: {
-        tags: ["updates"],
         summary: "Delete an update post",
         params: idParamSchema,
         response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      await updates.delete(request.params.id);
-      return { success: true, message: "Update deleted" };
-    },
+    (request) => messageWhenDone(updates.delete(request.params.id), "Update deleted"),
   );
 };

@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
 import { uploadResponseSchema } from "../../../domain/schemas/uploads";
 import { badRequest, HttpError } from "../../errors";
 import type { Services } from "../../services";
+import { tagRoutes } from "../../http/conventions";
 
 const ONE_AT_A_TIME = "Upload one image at a time";
 
@@ -19,6 +20,7 @@ const multipartMessages: Record<string, { status: number; message: string }> = {
 };
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "uploads"> }> = async (app, { services }) => {
+  tagRoutes(app, "uploads");
   // Multipart is understood here only; every other API route still answers 415 to it.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
@@ -37,7 +39,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
     "/admin/uploads",
     {
       schema: {
-        tags: ["uploads"],
         summary:
           "Upload an image (multipart field 'file'; JPEG, PNG, WebP or AVIF, at most 5 MB); answers its WebP copies under /media. `?lossless=true` (QR codes): one copy, every pixel kept. One image is encoded at a time: 503 with Retry-After when others already wait",
         consumes: ["multipart/form-data"],
@@ -46,7 +47,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
         }),
         response: {
           201: uploadResponseSchema,
-          400: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
           503: errorResponseSchema,

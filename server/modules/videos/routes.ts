@@ -3,15 +3,17 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
+import { messageWhenDone } from "../../http/answers";
+import { tagRoutes } from "../../http/conventions";
 
 export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "videos"> }> = async (app, { services }) => {
+  tagRoutes(app, "videos");
   const { videos } = services;
 
   app.post(
     "/admin/addWhatsNewVideo",
     {
       schema: {
-        tags: ["videos"],
         summary:
           "Add a what's-new video, or update the one whose _id is given; without _id, the one with this Name (as the spec's client does). With If-Match: its version, only if still at it",
         headers: ifMatchHeaders,
@@ -19,7 +21,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "vid
         response: {
           200: videoSaveResponseSchema,
           201: videoSaveResponseSchema,
-          400: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
         },
@@ -36,7 +37,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "vid
   app.get(
     "/admin/viewWhatsNewVideo",
     // Public, although under /admin: trailer links are public content, read by the spec's storefront without credentials.
-    { config: { public: true }, schema: { tags: ["videos"], summary: "Every what's-new video", response: { 200: videoListResponseSchema } } },
+    { config: { public: true }, schema: { summary: "Every what's-new video", response: { 200: videoListResponseSchema } } },
     async () => {
       const items = await videos.list();
       return { success: true, items, message: items.length ? "Videos fetched" : "No videos yet" };
@@ -47,15 +48,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "vid
     "/admin/deleteWhatsNewVideo",
     {
       schema: {
-        tags: ["videos"],
         summary: "Delete the video with this _id",
         body: videoDeleteSchema,
-        response: { 200: successMessageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: successMessageSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
-      await videos.delete(request.body._id);
-      return { success: true, message: "Video deleted" };
-    },
+    (request) => messageWhenDone(videos.delete(request.body._id), "Video deleted"),
   );
 };
