@@ -32,13 +32,12 @@ import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, failures, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
 const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
 
-const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
 const lineParams = z.object({ lineId: z.string().min(1).max(100) });
 const historySchema = z.array(
@@ -108,7 +107,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "Add a provider account with its seats",
         body: accountCreateSchema,
-        response: { 201: accountAnswer, ...failures },
+        response: { 201: accountAnswer, ...failures(404, 409) },
       },
     },
     async (request, reply) =>
@@ -123,7 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         params: idParamSchema,
         headers: ifMatchHeaders,
         body: accountUpdateSchema,
-        response: { 200: accountAnswer, ...failures },
+        response: { 200: accountAnswer, ...failures(404, 409) },
       },
     },
     async (request) => ({
@@ -160,7 +159,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: "The account's password or a seat's PIN in the clear; written to the account's reveal log",
         params: idParamSchema,
         body: revealInputSchema,
-        response: { 200: z.object({ success: z.literal(true), value: z.string() }), ...failures },
+        response: { 200: z.object({ success: z.literal(true), value: z.string() }), ...failures(404, 409) },
       },
     },
     async (request) => ({
@@ -193,7 +192,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: "Mark the bill of `renewalDate` paid: the next bill is a cycle later (409 when that bill is no longer the one due)",
         params: idParamSchema,
         body: billPaidSchema,
-        response: { 200: successMessageSchema.extend({ renewalDate: z.string() }), ...failures },
+        response: { 200: successMessageSchema.extend({ renewalDate: z.string() }), ...failures(404, 409) },
       },
     },
     async (request) => {
@@ -209,7 +208,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: `Record a new password, or a seat's new PIN: the old one stays readable by a logged reveal for ${PREVIOUS_SECRET_DAYS} days, and every holder it concerns is listed to be told`,
         params: idParamSchema,
         body: secretChangeSchema,
-        response: { 200: successMessageSchema.extend({ holders: z.number() }), ...failures },
+        response: { 200: successMessageSchema.extend({ holders: z.number() }), ...failures(404, 409) },
       },
     },
     async (request) => {
@@ -244,7 +243,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary:
           "The new-credentials message for one holder, in their order's language, with links that open WhatsApp or Telegram to them; logged as a reveal, and the holder is marked told",
         params: idParamSchema,
-        response: { 200: deliveryAnswerSchema, ...failures },
+        response: { 200: deliveryAnswerSchema, ...failures(404, 409) },
       },
     },
     async (request) => ({
@@ -261,7 +260,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
           "Where the account's holders (those of `lineIds`, or all) could move: the best free seat that fits each on another active account of its item; nothing changes",
         params: idParamSchema,
         body: moveRequestSchema,
-        response: { 200: z.object({ success: z.literal(true), proposals: z.array(moveProposalSchema) }), ...failures },
+        response: { 200: z.object({ success: z.literal(true), proposals: z.array(moveProposalSchema) }), ...failures(404, 409) },
       },
     },
     async (request) => ({ success: true as const, proposals: await accountHealth.moveProposals(request.params.id, request.body.lineIds) }),
@@ -275,7 +274,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
           "Move holders as proposed, all or none: each must still hold the seat it was proposed from and each seat still be free (else 409). The old seats are freed and each holder is listed to be told",
         params: idParamSchema,
         body: moveConfirmSchema,
-        response: { 200: successMessageSchema.extend({ moved: z.number() }), ...failures },
+        response: { 200: successMessageSchema.extend({ moved: z.number() }), ...failures(404, 409) },
       },
     },
     async (request) => {
@@ -320,7 +319,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: "Put a delivered line on a seat (the proposed one when none is named); a line on a seat moves, keeping its history",
         params: lineParams,
         body: z.object({ seatId: z.string().min(1).max(100).optional() }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), seat: seatPlaceSchema }), ...failures },
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), seat: seatPlaceSchema }), ...failures(404, 409) },
       },
     },
     async (request) => {
@@ -329,16 +328,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete(
-    "/admin/lines/:lineId/seat",
-    {
-      schema: {
-        summary: "Free the seat a line holds",
-        params: lineParams,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
-    (request) => messageWhenDone(accounts.freeSeat(request.params.lineId), "Seat freed"),
+  app.delete("/admin/lines/:lineId/seat", answeringMessage({ summary: "Free the seat a line holds", params: lineParams }, 404), (request) =>
+    messageWhenDone(accounts.freeSeat(request.params.lineId), "Seat freed"),
   );
 
   app.post(
@@ -347,7 +338,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "Take a licence key from stock for a delivered line",
         params: lineParams,
-        response: { 201: successMessageSchema, ...failures },
+        response: { 201: successMessageSchema, ...failures(404, 409) },
       },
     },
     async (request, reply) => {
@@ -362,7 +353,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "The delivery message of a line, with links that open WhatsApp or Telegram to the customer; each use is logged as a reveal",
         params: lineParams,
-        response: { 200: deliveryAnswerSchema, ...failures },
+        response: { 200: deliveryAnswerSchema, ...failures(404, 409) },
       },
     },
     // The customer's link in it is absolute: on PUBLIC_URL, or else the site the admin is using.
@@ -404,7 +395,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
             duplicateLines: z.array(z.number()),
             alreadyInStock: z.array(z.number()),
           }),
-          ...failures,
+          ...failures(404, 409),
         },
       },
     },
@@ -416,13 +407,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     "/admin/stock-thresholds",
-    {
-      schema: {
-        summary: 'At or below this many free seats and keys an item shows "Only N left" (3 by default)',
-        body: thresholdInputSchema,
-        response: { 200: successMessageSchema, ...failures },
-      },
-    },
+    answeringMessage(
+      { summary: 'At or below this many free seats and keys an item shows "Only N left" (3 by default)', body: thresholdInputSchema },
+      404,
+      409,
+    ),
     (request) => messageWhenDone(accounts.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
   );
 

@@ -15,7 +15,7 @@ import {
   originalLoginResponseSchema,
   originalProfile,
 } from "../../../domain/auth";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
 import { addressKey, createWindowCounter } from "../../plugins/rate-limits";
@@ -24,6 +24,7 @@ import { PasswordChangeThrottled } from "./service";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 import { tagRoutes } from "../../http/conventions";
+import { answeringMessage } from "../../http/answers";
 
 /** How often sessions past their expiry are deleted. */
 export const SESSION_SWEEP_MS = 15 * 60_000;
@@ -185,13 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
 
   app.post(
     "/auth/password",
-    {
-      schema: {
-        summary: "Change your own password; your other sessions end, this one stays",
-        body: changePasswordInputSchema,
-        response: { 200: successMessageSchema, 403: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
+    answeringMessage({ summary: "Change your own password; your other sessions end, this one stays", body: changePasswordInputSchema }, 403, 429),
     async (request, reply) => {
       try {
         await services.auth.changeOwnPassword(request.body, { admin: request.admin!, log: request.log });

@@ -4,6 +4,7 @@ import { blockedAttemptSchema, blockedPhoneSchema, blockInputSchema } from "../.
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 import { tagRoutes } from "../../http/conventions";
+import { answeringMessage } from "../../http/answers";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(blockedPhoneSchema), attempts: z.array(blockedAttemptSchema) });
 
@@ -40,13 +41,10 @@ export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
 
   app.delete(
     "/admin/blocklist/:phone",
-    {
-      schema: {
-        summary: "Take a phone off the blocklist (its past attempts stay listed)",
-        params: z.object({ phone: z.string().min(1).max(30) }),
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
+    answeringMessage(
+      { summary: "Take a phone off the blocklist (its past attempts stay listed)", params: z.object({ phone: z.string().min(1).max(30) }) },
+      404,
+    ),
     async (request) => ({ success: true, message: `${await blocklist.unblock(request.params.phone)} is no longer blocked` }),
   );
 };

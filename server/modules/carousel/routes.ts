@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { carouselInputSchema, carouselSlideSchema, type CarouselSlide } from "../../../domain/schemas/carousel";
 import { absoluteLink } from "../../../domain/links";
-import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema, idParamSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const slideListSchema = z.array(carouselSlideSchema);
@@ -61,9 +61,7 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
     async (request) => withAbsoluteImage(await carousel.update(request.params.id, request.body, expectedVersion(request.headers))),
   );
 
-  app.delete(
-    "/admin/carousel/:id",
-    { schema: { summary: "Delete a slide", params: idParamSchema, response: { 200: successMessageSchema, 404: errorResponseSchema } } },
-    (request) => messageWhenDone(carousel.delete(request.params.id), "Carousel item deleted"),
+  app.delete("/admin/carousel/:id", answeringMessage({ summary: "Delete a slide", params: idParamSchema }, 404), (request) =>
+    messageWhenDone(carousel.delete(request.params.id), "Carousel item deleted"),
   );
 };

@@ -6,12 +6,12 @@ import { absoluteLink } from "../../../domain/links";
 import { suggest } from "../../../domain/search";
 import { searchResponseSchema } from "../../../domain/schemas/search-answer";
 import { searchQuerySchema } from "../../../domain/schemas/search";
-import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema, idParamSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { toApiPrice } from "./service";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -103,14 +103,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     "/prices/:name",
-    {
-      schema: {
+    answeringMessage(
+      {
         summary:
           "Delete the one catalogue item with this Name; refused (409, with the reason) while customers hold its keys or seats, paid orders of it wait, or it has keys in stock: hide it instead. Written to the audit log",
         params: z.object({ name: z.string().min(1).max(200) }),
-        response: { 200: successMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
-    },
+      404,
+      409,
+    ),
     (request) => messageWhenDone(catalogue.deleteByName(request.params.name, actorOf(request)), `${request.params.name} deleted`),
   );
 

@@ -5,10 +5,10 @@ import { couponInputSchema, couponSchema, couponUseSchema } from "../../../domai
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { tagRoutes } from "../../http/conventions";
+import { failures } from "../../http/answers";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(couponSchema) });
 const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item: couponSchema });
-const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** The seller's coupons (issue 32): shoppers only ever name one, through the quote and checkout. */
 export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "coupons"> }> = async (app, { services }) => {
@@ -32,7 +32,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
       schema: {
         summary: "Add a coupon; its code is kept in capitals without spaces, and is unique (409)",
         body: couponInputSchema,
-        response: { 201: oneAnswer, ...failures },
+        response: { 201: oneAnswer, ...failures(404, 409) },
       },
     },
     async (request, reply) =>
@@ -47,7 +47,7 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
         params: idParamSchema,
         headers: ifMatchHeaders,
         body: couponInputSchema,
-        response: { 200: oneAnswer, ...failures },
+        response: { 200: oneAnswer, ...failures(404, 409) },
       },
     },
     async (request) => ({

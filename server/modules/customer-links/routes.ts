@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import { customerLinkSchema, shopperCustomerSchema } from "../../../domain/schemas/customer-pages";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { SHOPPER_ORDER_LIMIT } from "../orders/routes";
-import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answeringMessage, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the customer's phone").max(30, "A phone has at most 30 characters") });
@@ -65,13 +65,7 @@ export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Service
 
   app.delete(
     "/admin/customers/:phone/link",
-    {
-      schema: {
-        summary: "Revoke the customer link: it opens nothing from now on",
-        params: phoneParams,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
+    answeringMessage({ summary: "Revoke the customer link: it opens nothing from now on", params: phoneParams }, 404),
     (request) => messageWhenDone(customerLinks.revoke(request.params.phone), "Customer link revoked"),
   );
 };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import { orderLimitsSchema, refusalSummarySchema } from "../../../domain/order-limits";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** The seller's limits on anonymous orders and what they refused (issue 34, ADR 0101). Admin only, like all of /api/admin. */
@@ -56,12 +56,7 @@ export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
 
   app.post(
     "/admin/order-limits/refusals/hide",
-    {
-      schema: {
-        summary: "Hide the notice of refusals: those counted until now are no longer listed",
-        response: { 200: successMessageSchema },
-      },
-    },
+    answeringMessage({ summary: "Hide the notice of refusals: those counted until now are no longer listed" }),
     (request) => messageWhenDone(orderLimits.hideRefusals({ admin: request.admin!, log: request.log }), "Notice hidden"),
   );
 };

@@ -24,7 +24,7 @@ import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } fro
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { oneShoppersAnswer } from "../../http/answers";
+import { failures, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** Per visitor address: a shopper checks out a few times at most; a script filling the table is stopped. */
@@ -43,7 +43,6 @@ const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["a
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const orderAnswer = orderAnswerSchema;
-const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits" | "orders"> }> = async (app, { services }) => {
   tagRoutes(app, "orders");
@@ -74,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         summary:
           "Check out: prices the cart from the catalogue, stores the order and answers the chat message with its reference; 429 with Retry-After past the limits on anonymous orders (per address, per phone, shop-wide)",
         body: checkoutInputSchema,
-        response: { 201: checkoutResponseSchema, ...failures, 429: errorResponseSchema },
+        response: { 201: checkoutResponseSchema, ...failures(404, 409), 429: errorResponseSchema },
       },
     },
     async (request, reply) => reply.status(201).send({ success: true as const, ...(await orders.checkout(request.body, request.ip)) }),
@@ -108,7 +107,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         summary: "The shopper says they paid (once, with an optional transaction id); the status changes only when the admin marks it paid",
         params: referenceParams,
         body: paidClaimInputSchema,
-        response: { 200: shopperOrderSchema.extend({ success: z.literal(true) }), ...failures, 429: errorResponseSchema },
+        response: { 200: shopperOrderSchema.extend({ success: z.literal(true) }), ...failures(404, 409), 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -180,7 +179,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         params: referenceParams,
         headers: ifMatchHeaders,
         body: orderDetailsInputSchema,
-        response: { 200: orderAnswer, ...failures },
+        response: { 200: orderAnswer, ...failures(404, 409) },
       },
     },
     async (request) => ({
@@ -197,7 +196,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         summary: "Move the order on (new → contacted → paid → delivered, or cancelled); delivering starts each line's subscription",
         params: referenceParams,
         body: orderStatusInputSchema,
-        response: { 200: orderAnswer, ...failures },
+        response: { 200: orderAnswer, ...failures(404, 409) },
       },
     },
     async (request) => {
@@ -213,7 +212,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         summary: "Correct the day a delivered line started; its expiry follows",
         params: referenceParams.extend({ lineId: z.string().min(1).max(100) }),
         body: lineStartInputSchema,
-        response: { 200: orderAnswer, ...failures },
+        response: { 200: orderAnswer, ...failures(404, 409) },
       },
     },
     async (request) => ({
@@ -241,7 +240,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
       schema: {
         summary: "The renewal reminder of a line, to send the customer; the line remembers it was reminded",
         params: z.object({ lineId: z.string().min(1).max(100) }),
-        response: { 200: z.object({ success: z.literal(true), renewal: renewalSchema }), ...failures },
+        response: { 200: z.object({ success: z.literal(true), renewal: renewalSchema }), ...failures(404, 409) },
       },
     },
     async (request) => ({ success: true as const, renewal: await orders.remind(request.params.lineId) }),
@@ -253,7 +252,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
       schema: {
         summary: "Mark a line renewed: creates the new order at today's price",
         params: z.object({ lineId: z.string().min(1).max(100) }),
-        response: { 201: orderAnswer, ...failures },
+        response: { 201: orderAnswer, ...failures(404, 409) },
       },
     },
     async (request, reply) => {

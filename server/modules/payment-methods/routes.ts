@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema, idParamSchema } from "../../../domain/common";
 import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema } from "../../../domain/schemas/payment-methods";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(paymentMethodSchema) });
@@ -65,15 +65,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
     }),
   );
 
-  app.delete(
-    "/admin/payment-methods/:id",
-    {
-      schema: {
-        summary: "Delete a payment method",
-        params: idParamSchema,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
-    (request) => messageWhenDone(paymentMethods.delete(request.params.id, actorOf(request)), "Payment method deleted"),
+  app.delete("/admin/payment-methods/:id", answeringMessage({ summary: "Delete a payment method", params: idParamSchema }, 404), (request) =>
+    messageWhenDone(paymentMethods.delete(request.params.id, actorOf(request)), "Payment method deleted"),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import { GATEWAYS } from "../../../domain/payments";
 import {
   gatewayRevealInputSchema,
@@ -14,7 +14,7 @@ import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { PAYMENT_COOKIE, PAYMENT_COOKIE_SECONDS } from "./service";
-import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answeringMessage, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** A shopper starts paying a few times at most; each start asks the gateway. */
@@ -166,13 +166,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/admin/payments/:id/resolve",
-    {
-      schema: {
-        summary: "The seller has dealt with a payment to check (refunded it, or marked the order paid by hand)",
-        params: paymentParams,
-        response: { 200: successMessageSchema, 409: errorResponseSchema },
-      },
-    },
+    answeringMessage(
+      { summary: "The seller has dealt with a payment to check (refunded it, or marked the order paid by hand)", params: paymentParams },
+      409,
+    ),
     (request) => messageWhenDone(payments.resolve(request.params.id), "Payment checked"),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import { answerLocale } from "../../../domain/order-limits";
 import {
   problemAnswerInputSchema,
@@ -14,7 +14,7 @@ import {
 import { limit, perMinute } from "../../plugins/rate-limits";
 import { actorOf } from "../audit/routes";
 import type { Services } from "../../services";
-import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answeringMessage, failures, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** Per visitor address, as the order page's Telegram link: the per-order limits are the service's, in the database. */
@@ -22,7 +22,6 @@ export const PROBLEM_REPORT_LIMIT = perMinute(10);
 
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
-const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** The language a refusal is worded in: the one our storefront asks for in Accept-Language (its page's). */
 const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["accept-language"]);
@@ -40,7 +39,11 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           "The shopper reports a problem on a delivered line of the order its key opens (issue 32): 429 past 3 open problems or 5 reports an hour per order",
         params: referenceParams,
         body: problemReportInputSchema,
-        response: { 201: z.object({ success: z.literal(true), problems: z.array(shopperProblemSchema) }), ...failures, 429: errorResponseSchema },
+        response: {
+          201: z.object({ success: z.literal(true), problems: z.array(shopperProblemSchema) }),
+          ...failures(404, 409),
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -66,28 +69,26 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post(
     "/admin/problems/:id/answer",
-    {
-      schema: {
-        summary: "Answer a problem: the text is shown to the shopper on the order page",
-        params: idParams,
-        body: problemAnswerInputSchema,
-        response: { 200: successMessageSchema, ...failures },
-      },
-    },
+    answeringMessage(
+      { summary: "Answer a problem: the text is shown to the shopper on the order page", params: idParams, body: problemAnswerInputSchema },
+      404,
+      409,
+    ),
     (request) =>
       messageWhenDone(problems.answer(request.params.id, request.body, actorOf(request)), "Answer saved: the shopper sees it on the order page"),
   );
 
   app.post(
     "/admin/problems/:id/move-seat",
-    {
-      schema: {
+    answeringMessage(
+      {
         summary: "Move the problem's holder to the seat proposed (the account screen's move: all its checks, its notice to tell the holder)",
         params: idParams,
         body: problemMoveInputSchema,
-        response: { 200: successMessageSchema, ...failures },
       },
-    },
+      404,
+      409,
+    ),
     async (request) => {
       const where = await problems.moveSeat(request.params.id, request.body, actorOf(request));
       return { success: true, message: `Moved to ${where}: tell the holder their new details from the account's screen` };
@@ -96,14 +97,15 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post(
     "/admin/problems/:id/new-key",
-    {
-      schema: {
+    answeringMessage(
+      {
         summary: "Replace the line's licence key with the next one in stock; 409 when stock is empty or someone did it just now",
         params: idParams,
         body: problemVersionInputSchema,
-        response: { 200: successMessageSchema, ...failures },
       },
-    },
+      404,
+      409,
+    ),
     async (request) => {
       const given = await problems.newKey(request.params.id, request.body, actorOf(request));
       return { success: true, message: `${given === 1 ? "New key" : `${given} new keys`} given: the shopper's order page shows it` };
@@ -116,14 +118,11 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   ] as const) {
     app.post(
       `/admin/problems/:id/${path}`,
-      {
-        schema: {
-          summary: resolved ? "Mark a problem resolved" : "Open a resolved problem again",
-          params: idParams,
-          body: problemVersionInputSchema,
-          response: { 200: successMessageSchema, ...failures },
-        },
-      },
+      answeringMessage(
+        { summary: resolved ? "Mark a problem resolved" : "Open a resolved problem again", params: idParams, body: problemVersionInputSchema },
+        404,
+        409,
+      ),
       async (request) => {
         await problems.setResolved(request.params.id, request.body, resolved, actorOf(request));
         return { success: true, message: resolved ? "Problem resolved" : "Problem open again" };

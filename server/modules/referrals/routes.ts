@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
 import { orderAnswerSchema } from "../../../domain/schemas/orders";
 import { referralCreditSchema, referralSettingsSchema } from "../../../domain/schemas/referrals";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { tagRoutes } from "../../http/conventions";
+import { failures } from "../../http/answers";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: referralSettingsSchema, version: z.number() });
-const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** Referrals (issue 32): the credit a referral earns, a customer's credit, and applying it to their order. */
 export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orders" | "referrals"> }> = async (app, { services }) => {
@@ -33,7 +32,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
         summary: "Set the referral credit; with If-Match: the version read, only if still at it (409 otherwise)",
         headers: ifMatchHeaders,
         body: referralSettingsSchema,
-        response: { 200: settingsAnswer, ...failures },
+        response: { 200: settingsAnswer, ...failures(404, 409) },
       },
     },
     async (request) => ({
@@ -61,7 +60,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
       schema: {
         summary: "Take the customer's available referral credit (up to the total) off this order of theirs, once, while it awaits payment",
         params: z.object({ reference: z.string().trim().min(1).max(20) }),
-        response: { 200: orderAnswerSchema, ...failures },
+        response: { 200: orderAnswerSchema, ...failures(404, 409) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Update } from "grammy/types";
 import { z } from "zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
 import { telegramLinkInputSchema, telegramLinkSchema } from "../../../domain/shopper-notices";
 import { HttpError } from "../../errors";
@@ -9,12 +9,11 @@ import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { describeFailure } from "./service";
-import { messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answeringMessage, failures, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
 const chatParams = z.object({ id: z.string().min(1).max(100) });
-const failures = { 404: errorResponseSchema, 409: errorResponseSchema };
 /** Deep links asked for per address: a shopper asks once or twice; each writes a row, so a script is stopped. */
 export const TELEGRAM_LINK_LIMIT = perMinute(10);
 
@@ -56,10 +55,8 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     },
   );
 
-  app.delete(
-    "/admin/telegram",
-    { schema: { summary: "Forget the bot and disconnect every chat", response: { 200: successMessageSchema } } },
-    (request) => messageWhenDone(telegram.removeBot(request.admin!), "Bot removed"),
+  app.delete("/admin/telegram", answeringMessage({ summary: "Forget the bot and disconnect every chat" }), (request) =>
+    messageWhenDone(telegram.removeBot(request.admin!), "Bot removed"),
   );
 
   app.post(
@@ -86,26 +83,21 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
 
   app.put(
     "/admin/telegram/chats/:id",
-    {
-      schema: {
+    answeringMessage(
+      {
         summary: "Your chat's language, quiet hours and daily digest (times HH:MM in Nepal; null turns one off)",
         params: chatParams,
         body: chatPrefsInputSchema,
-        response: { 200: successMessageSchema, ...failures },
       },
-    },
+      404,
+      409,
+    ),
     (request) => messageWhenDone(telegram.setPrefs(request.params.id, request.admin!.id, request.body), "Chat settings saved"),
   );
 
   app.delete(
     "/admin/telegram/chats/:id",
-    {
-      schema: {
-        summary: "Disconnect a chat: it gets no more notices",
-        params: chatParams,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
+    answeringMessage({ summary: "Disconnect a chat: it gets no more notices", params: chatParams }, 404),
     (request) => messageWhenDone(telegram.disconnect(request.params.id, request.admin!), "Chat disconnected"),
   );
 
@@ -117,7 +109,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
         summary: "A one-time deep link to the shop's bot that ties the chat it is opened in to this order (ADR 0107)",
         params: z.object({ reference: z.string().trim().min(1).max(20) }),
         body: telegramLinkInputSchema,
-        response: { 200: telegramLinkSchema.extend({ success: z.literal(true) }), ...failures, 429: errorResponseSchema },
+        response: { 200: telegramLinkSchema.extend({ success: z.literal(true) }), ...failures(404, 409), 429: errorResponseSchema },
       },
     },
     async (request, reply) => {

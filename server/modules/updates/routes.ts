@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema, idParamSchema } from "../../../domain/common";
 import { absoluteLink } from "../../../domain/links";
 import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "updates">; publicUrl: string | undefined }> = async (
@@ -53,15 +53,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
     }),
   );
 
-  app.delete(
-    "/admin/updates/:id",
-    {
-      schema: {
-        summary: "Delete an update post",
-        params: idParamSchema,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
-    (request) => messageWhenDone(updates.delete(request.params.id), "Update deleted"),
+  app.delete("/admin/updates/:id", answeringMessage({ summary: "Delete an update post", params: idParamSchema }, 404), (request) =>
+    messageWhenDone(updates.delete(request.params.id), "Update deleted"),
   );
 };

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/common";
 import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { messageWhenDone } from "../../http/answers";
+import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "videos"> }> = async (app, { services }) => {
@@ -44,15 +44,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "vid
     },
   );
 
-  app.post(
-    "/admin/deleteWhatsNewVideo",
-    {
-      schema: {
-        summary: "Delete the video with this _id",
-        body: videoDeleteSchema,
-        response: { 200: successMessageSchema, 404: errorResponseSchema },
-      },
-    },
-    (request) => messageWhenDone(videos.delete(request.body._id), "Video deleted"),
+  app.post("/admin/deleteWhatsNewVideo", answeringMessage({ summary: "Delete the video with this _id", body: videoDeleteSchema }, 404), (request) =>
+    messageWhenDone(videos.delete(request.body._id), "Video deleted"),
   );
 };
