@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { MY_ORDERS_KEY } from "../domain/order-pages";
@@ -10,6 +9,7 @@ import {
   addPaymentMethod,
   catalogueId,
   catchChatLinks,
+  expectNoAxeViolations,
   hydrated,
   netflix1x1,
   netflix3x2,
@@ -1139,18 +1139,13 @@ for (const row of [...STOREFRONT, ...NEPALI, ...ADMIN]) {
         afterwards: (tidy) => tidying.push(tidy),
       });
       await expect(page.locator("html")).toHaveClass(/dark/);
-      await expectNoViolations(page, "dark");
+      await expectNoAxeViolations(page, "dark");
       await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
       await page.evaluate(() => document.documentElement.classList.remove("dark"));
       await expect(page.locator("html")).toHaveClass(/^(?!.*dark)/);
-      await expectNoViolations(page, "light");
+      await expectNoAxeViolations(page, "light");
     } finally {
       for (const tidy of tidying.reverse()) await tidy();
     }
   });
-}
-
-async function expectNoViolations(page: Page, theme: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

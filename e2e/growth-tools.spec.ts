@@ -1,22 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { catalogueId, catchChatLinks, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart } from "./helpers";
+import { catalogueId, catchChatLinks, expectNoAxeViolations, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart } from "./helpers";
 
 // Issue 32, the growth tools (ADR 0108): a coupon link from a chat, and a referral credit.
 
 // Each journey crosses the admin, the storefront and axe in both themes on several screens.
 test.describe.configure({ timeout: 120_000 });
 
-async function expectNoViolations(page: Page, theme: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 async function inBothThemes(page: Page) {
-  await expectNoViolations(page, (await page.locator("html").getAttribute("class"))?.includes("dark") ? "dark" : "light");
+  await expectNoAxeViolations(page, (await page.locator("html").getAttribute("class"))?.includes("dark") ? "dark" : "light");
   await page.evaluate(() => document.documentElement.classList.toggle("dark"));
-  await expectNoViolations(page, "the other theme");
+  await expectNoAxeViolations(page, "the other theme");
   await page.evaluate(() => document.documentElement.classList.toggle("dark"));
 }
 

@@ -1,8 +1,23 @@
 import http from "node:http";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import type { z } from "zod";
 import type { checkoutInputSchema, CheckoutResponse } from "../domain/schemas/orders";
+
+/**
+ * Scans the page with axe and expects no violation; each line of a failure starts with `label` (the theme, the
+ * screen). Axe runs in the page itself (legacy mode) rather than in every frame and then again in a blank page it
+ * opens for each scan: our pages have no frames, and that blank page was half of every scan's time. Only the
+ * violations are reported node by node, so axe makes no selector for each of the thousands of nodes that pass.
+ */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  expect(violations.map((v) => `${label}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 /** Sets the stored theme before any page script runs (spec: 'isDarkMode', default dark). */
 export async function useTheme(page: Page, theme: "dark" | "light") {

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { E2E_ORDER_LIMITS, expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { catalogueId, catchChatLinks, hydrated, placeOrder, shopDate, useTheme } from "./helpers";
+import { catalogueId, catchChatLinks, expectNoAxeViolations, hydrated, placeOrder, shopDate, useTheme } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;
 const WHATSAPP = "9779800000000";
@@ -406,8 +405,7 @@ test("after the shop-wide ceiling refused orders, the seller is told, and cancel
       await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
       await page.evaluate(() => document.documentElement.classList.remove("dark"));
     }
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page, theme);
   }
   await dialog.getByRole("button", { name: "Cancel 2 orders" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2 orders cancelled as spam" })).toBeVisible();

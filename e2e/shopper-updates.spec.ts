@@ -1,12 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { catalogueId, hydrated, placeOrder } from "./helpers";
-
-async function noAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${label}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+import { catalogueId, expectNoAxeViolations, hydrated, placeOrder } from "./helpers";
 
 test("a shopper asks for Telegram updates on the order page, and hears of payment and delivery the seller records in the admin", async ({
   page,
@@ -34,10 +27,10 @@ test("a shopper asks for Telegram updates on the order page, and hears of paymen
     await block.screenshot({ path: testInfo.outputPath("telegram-360.png") });
     for (const theme of ["dark", "light"] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-      await noAxeViolations(page, `360 ${theme}`);
+      await expectNoAxeViolations(page, `360 ${theme}`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    await noAxeViolations(page, "1280");
+    await expectNoAxeViolations(page, "1280");
     await page.screenshot({ path: testInfo.outputPath("telegram-1280.png"), fullPage: true });
 
     const ask = block.getByRole("button", { name: "Get updates on Telegram" });
@@ -48,7 +41,7 @@ test("a shopper asks for Telegram updates on the order page, and hears of paymen
     const link = (await open.getAttribute("href"))!;
     expect(link).toMatch(/^https:\/\/t\.me\/pasal_updates_bot\?start=[A-Za-z0-9_-]{24}$/);
     await expect(block).toContainText("The link works once, for 30 minutes.");
-    await noAxeViolations(page, "with the link");
+    await expectNoAxeViolations(page, "with the link");
     await block.screenshot({ path: testInfo.outputPath("telegram-link-1280.png") });
 
     // Telegram opens the bot; the shopper presses Start.
