@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          // Alone on the machine (the Node 24 stage), one worker per core.
+          ...(process.env.UNIT_WORKERS ? { maxWorkers: Number(process.env.UNIT_WORKERS) } : {}),
           setupFiles: ["tests/helpers/strict-console.ts"],
         },
       },

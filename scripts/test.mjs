@@ -78,8 +78,9 @@ const stages = [
         {
           command: path.join(bin, "node"),
           args: ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", "--project", "api-sqlite"],
-          // Child processes the tests start (`node`, `npx`) run on that Node as well.
-          env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+          // Child processes the tests start (`node`, `npx`) run on that Node as well. The stage runs alone,
+          // so the unit suite takes a worker per core.
+          env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, UNIT_WORKERS: String(os.availableParallelism()) },
         },
       ];
     },
