@@ -19,6 +19,9 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   expect(violations.map((v) => `${label}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+/** The order link with a key that is not its own: its first character changed (to Z, or to Y when it was Z). */
+export const withWrongKey = (link: string) => link.replace(/key=(.)/, (_, first: string) => `key=${first === "Z" ? "Y" : "Z"}`);
+
 /** Sets the stored theme before any page script runs (spec: 'isDarkMode', default dark). */
 export async function useTheme(page: Page, theme: "dark" | "light") {
   await page.addInitScript((dark) => localStorage.setItem("isDarkMode", dark), String(theme === "dark"));
