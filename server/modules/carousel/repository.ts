@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
 import type { Db } from "../../db/database";
 import type { CarouselSlidesTable } from "../../db/schema";
+import { deleteRecord, nextPosition, setPosition } from "../records";
 import { nextVersion, updateAtVersion } from "../versions";
 
 function toSlide(row: Selectable<CarouselSlidesTable>): CarouselSlide {
@@ -47,13 +48,7 @@ export function createCarouselRepository() {
       return row && toSlide(row);
     },
 
-    async nextPosition(db: Db): Promise<number> {
-      const row = await db
-        .selectFrom("carousel_slides")
-        .select((eb) => eb.fn.max("position").as("max"))
-        .executeTakeFirst();
-      return row?.max == null ? 0 : Number(row.max) + 1;
-    },
+    nextPosition: (db: Db): Promise<number> => nextPosition(db, "carousel_slides"),
 
     async insert(db: Db, data: CarouselData, position: number, now: string): Promise<string> {
       const id = randomUUID();
@@ -76,13 +71,8 @@ export function createCarouselRepository() {
       );
     },
 
-    async setPosition(db: Db, id: string, position: number, now: string): Promise<void> {
-      await db.updateTable("carousel_slides").set({ position, updated_at: now, version: nextVersion }).where("id", "=", id).execute();
-    },
+    setPosition: (db: Db, id: string, position: number, now: string): Promise<boolean> => setPosition(db, "carousel_slides", id, position, now),
 
-    async delete(db: Db, id: string): Promise<boolean> {
-      const result = await db.deleteFrom("carousel_slides").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (db: Db, id: string): Promise<boolean> => deleteRecord(db, "carousel_slides", id),
   };
 }

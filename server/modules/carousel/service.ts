@@ -4,20 +4,13 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
 import { noticedCache } from "../cache";
-import { unmatched } from "../versions";
+import { noticedWrites, refuseUnmatched } from "../records";
 import { createCarouselRepository } from "./repository";
 
 export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createCarouselRepository();
   const cache = noticedCache(changes, "carousel", () => repository.list(db));
-
-  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(work);
-    } finally {
-      await changes.publish("carousel");
-    }
-  }
+  const write = noticedWrites(db, changes, "carousel");
 
   return {
     /** Slides in display order. */
@@ -37,8 +30,8 @@ export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotic
     async update(id: string, data: CarouselData, expected?: number): Promise<CarouselSlide> {
       const missing = () => notFound(`No carousel item with id ${id}`);
       await write(async (trx) => {
-        if (!(await repository.update(trx, id, data, clock().toISOString(), expected)))
-          throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
+        const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
+        await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
       });
       return (await repository.findById(db, id))!;
     },

@@ -4,6 +4,7 @@ import type { CatalogueItem, ItemHoldings, PriceData } from "../../../domain/cat
 import { nameKey } from "../../../domain/search";
 import type { Db } from "../../db/database";
 import type { CatalogueItemsTable } from "../../db/schema";
+import { deleteRecord } from "../records";
 import { nextVersion, updateAtVersion } from "../versions";
 
 function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, number>): CatalogueItem {
@@ -123,9 +124,7 @@ export function createCatalogueRepository() {
       return query.executeTakeFirst();
     },
 
-    async delete(db: Db, id: string): Promise<void> {
-      await db.deleteFrom("catalogue_items").where("id", "=", id).execute();
-    },
+    delete: (db: Db, id: string): Promise<boolean> => deleteRecord(db, "catalogue_items", id),
 
     /** false when no row matched: none with `id`. The version moves on, as with any edit. */
     async setHidden(db: Db, id: string, hidden: boolean, now: string): Promise<boolean> {

@@ -18,7 +18,7 @@ import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "..
 import { createAuditRepository, type Actor } from "../audit/repository";
 import { weakEtag } from "../../plugins/page-cache";
 import { noticedCache } from "../cache";
-import { unmatched } from "../versions";
+import { noticedWrites, refuseUnmatched } from "../records";
 import { createCatalogueRepository } from "./repository";
 
 /** An item in the API's shape (apiPriceSchema), its image absolute when the shop has a public URL. */
@@ -56,15 +56,14 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
     if (nameTaken) throw conflict(`Another price is already named "${data.Name}"`, "Name");
   }
 
+  const noticedWrite = noticedWrites(db, changes, "catalogue");
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction().execute(work);
+      return await noticedWrite(work);
     } catch (error) {
       // Two admins saving the same Id or Name at once: the database's unique index decides.
       if (isUniqueViolation(error)) throw conflict("Another price already uses this Id or Name");
       throw error;
-    } finally {
-      await changes.publish("catalogue");
     }
   }
 
@@ -92,8 +91,8 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
       await write(async (trx) => {
         if (!(await repository.findById(trx, id))) throw missing();
         await assertNoClash(trx, data, id);
-        if (!(await repository.update(trx, id, data, clock().toISOString(), expected)))
-          throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
+        const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
+        await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
       });
       return (await repository.findById(db, id))!;
     },

@@ -3,7 +3,7 @@ import { sql, type Selectable } from "kysely";
 import type { Coupon, CouponInput, CouponKind, CouponRules, CouponScope, CouponUse } from "../../../domain/coupons";
 import type { Db } from "../../db/database";
 import type { CouponsTable } from "../../db/schema";
-import { nextVersion } from "../versions";
+import { nextVersion, updateAtVersion } from "../versions";
 
 export type StoredCoupon = CouponRules & { id: string; uses: number };
 
@@ -88,14 +88,15 @@ export function createCouponsRepository() {
       return id;
     },
 
-    async update(db: Db, id: string, input: CouponInput, now: string, expected?: number): Promise<boolean> {
-      let query = db
-        .updateTable("coupons")
-        .set({ ...columns(input), updated_at: now, version: nextVersion })
-        .where("id", "=", id);
-      if (expected !== undefined) query = query.where("version", "=", expected);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /** false when no row matched: none with `id`, or (given `expected`) not at that version any more. */
+    update(db: Db, id: string, input: CouponInput, now: string, expected?: number): Promise<boolean> {
+      return updateAtVersion(
+        db
+          .updateTable("coupons")
+          .set({ ...columns(input), updated_at: now, version: nextVersion })
+          .where("id", "=", id),
+        expected,
+      );
     },
 
     async usesByPhone(db: Db, couponId: string, phoneKey: string): Promise<number> {

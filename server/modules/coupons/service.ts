@@ -13,7 +13,7 @@ import { shopToday } from "../../../domain/shop-time";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
-import { unmatched } from "../versions";
+import { refuseUnmatched } from "../records";
 import { createCouponsRepository, type StoredCoupon } from "./repository";
 
 /** A coupon checked for a cart: what it takes off, or the shopper's sentence of why not. */
@@ -47,9 +47,8 @@ export function createCouponsService(db: Db, clock: Clock) {
     /** `expected`: the version the edit was read with (ADR 0017). Uses already counted stay counted. */
     async update(id: string, input: CouponInput, expected?: number): Promise<Coupon> {
       try {
-        if (!(await repository.update(db, id, input, clock().toISOString(), expected))) {
-          throw unmatched((await repository.findById(db, id)) !== undefined, missing(id));
-        }
+        const edited = await repository.update(db, id, input, clock().toISOString(), expected);
+        await refuseUnmatched(edited, () => repository.findById(db, id), missing(id));
       } catch (error) {
         if (isUniqueViolation(error)) throw taken(input.code);
         throw error;

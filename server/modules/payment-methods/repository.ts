@@ -4,6 +4,7 @@ import type { PaymentKind, PaymentMethod } from "../../../domain/payment-methods
 import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
 import type { Db } from "../../db/database";
 import type { PaymentMethodsTable } from "../../db/schema";
+import { deleteRecord, nextPosition, setPosition } from "../records";
 import { nextVersion, updateAtVersion } from "../versions";
 
 function toMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
@@ -45,13 +46,7 @@ export function createPaymentMethodsRepository() {
       return row && toMethod(row);
     },
 
-    async nextPosition(db: Db): Promise<number> {
-      const row = await db
-        .selectFrom("payment_methods")
-        .select((eb) => eb.fn.max("position").as("max"))
-        .executeTakeFirst();
-      return row?.max == null ? 0 : Number(row.max) + 1;
-    },
+    nextPosition: (db: Db): Promise<number> => nextPosition(db, "payment_methods"),
 
     async insert(db: Db, data: PaymentMethodData, position: number, now: string): Promise<string> {
       const id = randomUUID();
@@ -73,18 +68,8 @@ export function createPaymentMethodsRepository() {
       );
     },
 
-    async setPosition(db: Db, id: string, position: number, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable("payment_methods")
-        .set({ position, updated_at: now, version: nextVersion })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    setPosition: (db: Db, id: string, position: number, now: string): Promise<boolean> => setPosition(db, "payment_methods", id, position, now),
 
-    async delete(db: Db, id: string): Promise<boolean> {
-      const result = await db.deleteFrom("payment_methods").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (db: Db, id: string): Promise<boolean> => deleteRecord(db, "payment_methods", id),
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from "../../db/database";
 import { badRequest, notFound } from "../../errors";
 import { createAuditRepository, type Actor } from "../audit/repository";
 import { noticedCache } from "../cache";
-import { unmatched } from "../versions";
+import { noticedWrites, refuseUnmatched } from "../records";
 import { createPaymentMethodsRepository } from "./repository";
 
 /** The shop's ways to pay, shown on every order page that waits for payment. */
@@ -16,14 +16,7 @@ export function createPaymentMethodsService(db: Db, clock: Clock, changes: Chang
   // Dropped on every instance by the change notice of an edit (ADR 0019): the next order page shows it.
   const cache = noticedCache(changes, "payment-methods", () => repository.list(db));
   const missing = (id: string) => () => notFound(`No payment method with id ${id}`);
-
-  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(work);
-    } finally {
-      await changes.publish("payment-methods");
-    }
-  }
+  const write = noticedWrites(db, changes, "payment-methods");
 
   return {
     /** The enabled methods in the order the shop set. */
@@ -40,9 +33,8 @@ export function createPaymentMethodsService(db: Db, clock: Clock, changes: Chang
     /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
     async update(id: string, data: PaymentMethodData, expected?: number): Promise<PaymentMethod> {
       await write(async (trx) => {
-        if (!(await repository.update(trx, id, data, clock().toISOString(), expected))) {
-          throw unmatched((await repository.findById(trx, id)) !== undefined, missing(id));
-        }
+        const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
+        await refuseUnmatched(edited, () => repository.findById(trx, id), missing(id));
       });
       return (await repository.findById(db, id))!;
     },

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { UpdateData, UpdatePost } from "../../../domain/updates";
 import type { Db } from "../../db/database";
 import type { UpdatePostsTable } from "../../db/schema";
+import { deleteRecord } from "../records";
 import { nextVersion, updateAtVersion } from "../versions";
 
 function toPost(row: Selectable<UpdatePostsTable>): UpdatePost {
@@ -60,9 +61,6 @@ export function createUpdatesRepository() {
       );
     },
 
-    async delete(db: Db, id: string): Promise<boolean> {
-      const result = await db.deleteFrom("update_posts").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (db: Db, id: string): Promise<boolean> => deleteRecord(db, "update_posts", id),
   };
 }

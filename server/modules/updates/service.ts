@@ -3,17 +3,13 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
-import { unmatched } from "../versions";
+import { noticedWrites, refuseUnmatched } from "../records";
 import { createUpdatesRepository } from "./repository";
 
 export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createUpdatesRepository();
   // Posts are not cached here, but pages showing them are, on every instance.
-  const write = <T>(work: (trx: Db) => Promise<T>) =>
-    db
-      .transaction()
-      .execute(work)
-      .finally(() => changes.publish("updates"));
+  const write = noticedWrites(db, changes, "updates");
 
   return {
     /** Newest first. */
@@ -28,8 +24,8 @@ export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotice
     async update(id: string, data: UpdateData, expected?: number): Promise<UpdatePost> {
       const missing = () => notFound(`No update post with id ${id}`);
       await write(async (trx) => {
-        if (!(await repository.update(trx, id, data, clock().toISOString(), expected)))
-          throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
+        const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
+        await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
       });
       return (await repository.findById(db, id))!;
     },

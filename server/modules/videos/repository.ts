@@ -4,6 +4,7 @@ import { nameKey } from "../../../domain/search";
 import type { Video } from "../../../domain/videos";
 import type { Db } from "../../db/database";
 import type { VideosTable } from "../../db/schema";
+import { deleteRecord } from "../records";
 import { nextVersion, updateAtVersion } from "../versions";
 
 export type VideoData = Omit<Video, "_id" | "version">;
@@ -71,9 +72,6 @@ export function createVideosRepository() {
       );
     },
 
-    async delete(db: Db, id: string): Promise<boolean> {
-      const result = await db.deleteFrom("videos").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (db: Db, id: string): Promise<boolean> => deleteRecord(db, "videos", id),
   };
 }

@@ -3,21 +3,20 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import { unmatched } from "../versions";
+import { noticedWrites, refuseUnmatched } from "../records";
 import { createVideosRepository, type VideoData } from "./repository";
 
 export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createVideosRepository();
+  // Videos are not cached here, but pages showing them are, on every instance.
+  const noticedWrite = noticedWrites(db, changes, "videos");
 
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction().execute(work);
+      return await noticedWrite(work);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict("A video with this name already exists", "Name");
       throw error;
-    } finally {
-      // Videos are not cached here, but pages showing them are, on every instance.
-      await changes.publish("videos");
     }
   }
 
@@ -34,8 +33,12 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
         if (holder && holder !== id) throw conflict(`A video named "${data.Name}" already exists`, "Name");
         const now = clock().toISOString();
         if (id === undefined) return repository.insert(trx, data, now);
-        if (!(await repository.update(trx, id, data, now, expected)))
-          throw unmatched((await repository.findById(trx, id)) !== undefined, () => notFound(`No video with _id ${id}`));
+        const edited = await repository.update(trx, id, data, now, expected);
+        await refuseUnmatched(
+          edited,
+          () => repository.findById(trx, id),
+          () => notFound(`No video with _id ${id}`),
+        );
         return id;
       });
       return { video: (await repository.findById(db, savedId))!, created: id === undefined };
@@ -58,7 +61,8 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
         }
         const missing = () => notFound(`No video named "${data.Name}"`);
         if (id === undefined) throw missing();
-        if (!(await repository.update(trx, id, data, now, expected))) throw unmatched((await repository.findById(trx, id)) !== undefined, missing);
+        const edited = await repository.update(trx, id, data, now, expected);
+        await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
         return { id, created: false };
       });
       return { video: (await repository.findById(db, saved.id))!, created: saved.created };
