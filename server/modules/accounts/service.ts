@@ -24,6 +24,7 @@ import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { unmatched } from "../versions";
 import { createAuditRepository, type Actor } from "../audit/repository";
+import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository, type AccountRow, type OpenAssignment, type SeatRow } from "./repository";
 
 export type LedgerLine = {
@@ -78,6 +79,7 @@ export function createAccountsService(
 ) {
   const repository = createAccountsRepository();
   const audit = createAuditRepository();
+  const write = ledgerTransaction(db, changes);
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
 
@@ -87,15 +89,6 @@ export function createAccountsService(
       return secrets.decrypt(sealed, secretContext.accountPassword(id)) === password;
     } catch {
       return false;
-    }
-  }
-
-  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(work);
-    } finally {
-      // Availability on the storefront (and its cached pages) follows every change of seats (ADR 0084).
-      await changes.publish("ledger");
     }
   }
 
