@@ -54,10 +54,10 @@ const historySchema = z.array(
 
 /** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
-  services: Pick<Services, "accountHealth" | "accounts" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders" | "seats">;
+  services: Pick<Services, "accountHealth" | "accounts" | "availability" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders" | "seats">;
 }> = async (app, { services }) => {
   tagRoutes(app, "ledger");
-  const { accounts, seats, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
+  const { accounts, seats, availability, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
@@ -412,7 +412,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       404,
       409,
     ),
-    (request) => messageWhenDone(accounts.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
+    (request) => messageWhenDone(availability.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
   );
 
   const ledgerSettingsAnswer = z.object({ success: z.literal(true), data: ledgerSettingsSchema, version: z.number() });

@@ -285,19 +285,6 @@ export function createAccountsService(
       });
     },
 
-    /** At or below `threshold` free seats and keys, the storefront says "Only N left" for the item. */
-    async setThreshold(itemId: string, threshold: number): Promise<void> {
-      await write(async (trx) => {
-        const item = await trx.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
-        if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
-        await trx
-          .insertInto("stock_thresholds")
-          .values({ item_id: itemId, threshold })
-          .onConflict((oc) => oc.column("item_id").doUpdateSet({ threshold }))
-          .execute();
-      });
-    },
-
     /** The password or one seat's PIN in the clear, for the admin who asked; every reveal is written down first. */
     async reveal(id: string, request: { what: "password" | "pin"; seatId?: string }, actor: Actor): Promise<string> {
       return db.transaction().execute(async (trx) => {
