@@ -12,6 +12,7 @@ import { createAvailabilityService } from "./modules/accounts/availability";
 import { createDeliveryService } from "./modules/accounts/delivery";
 import { createAccountHealthService } from "./modules/accounts/health";
 import { createLedgerSettingsService } from "./modules/accounts/ledger-settings";
+import { createSeatsService } from "./modules/accounts/seats";
 import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
 import { createCarouselService } from "./modules/carousel/service";
@@ -63,7 +64,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     limits,
     secrets,
     catalogue,
-    seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds) },
+    seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds) },
     referrals,
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
@@ -87,7 +88,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     publicUrl: config.publicUrl,
     secrets,
     stock: { waitingLines: () => ledger.availability.waitingLines() },
-    seats: { namesOf: (lineIds) => ledger.accounts.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.accounts.carryOver(trx, pairs) },
+    seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.seats.carryOver(trx, pairs) },
     afterPaid: (reference) => deliverAutomatically(reference),
     notices,
   });
@@ -118,7 +119,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     autoDelivery,
     delivery: ledger.delivery,
     ledger: {
-      lineSeat: (lineId) => ledger.accounts.lineSeat(lineId),
+      lineSeat: (lineId) => ledger.seats.lineSeat(lineId),
       keyStock: () => ledger.licenceKeys.stock(),
       levels: () => ledger.availability.levels(),
       itemNames: async () => new Map((await catalogue.list()).map((item) => [item._id, item.Name])),
@@ -176,7 +177,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** The seller's ledger (issue 20): accounts and seats, licence keys, their settings, availability and the delivery message. */
+/** The seller's ledger (issue 20): accounts, the seats lines hold, licence keys, their settings, availability and the delivery message. */
 function createLedgerServices(
   db: Db,
   clock: Clock,
@@ -192,18 +193,23 @@ function createLedgerServices(
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
-  const accounts = createAccountsService(db, clock, changes, secrets, { graceDays, passwordChanged: links.passwordChanged });
+  const seats = createSeatsService(db, clock, changes, secrets, { graceDays });
+  const accounts = createAccountsService(db, clock, changes, secrets, {
+    releaseExpired: seats.releaseExpired,
+    passwordChanged: links.passwordChanged,
+  });
   const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays });
-  const delivery = createDeliveryService(db, { heldSeat: accounts.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links });
+  const delivery = createDeliveryService(db, { heldSeat: seats.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links });
   return {
     ledgerSettings,
     accounts,
+    seats,
     licenceKeys,
-    availability: createAvailabilityService(db, clock, changes, { releaseExpired: accounts.releaseExpired }),
+    availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired }),
     delivery,
     accountHealth: createAccountHealthService(db, clock, changes, secrets, {
       graceDays,
-      moveWithin: accounts.moveWithin,
+      moveWithin: seats.moveWithin,
       deliveryOf: delivery.of,
       credentialsChanged: links.credentialsChanged,
     }),

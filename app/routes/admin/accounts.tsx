@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = adminActor(context);
-  const { accounts, accountHealth, licenceKeys } = context.services;
+  const { accounts, accountHealth, availability, licenceKeys } = context.services;
   return answer(request, accountActionSchema, async (form) => {
     switch (form.intent) {
       case "create":
@@ -56,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "bill-paid":
         return `Marked paid: the next bill is on ${await accountHealth.billPaid(form.id, form.fields.renewalDate, actor)}`;
       case "threshold":
-        await accounts.setThreshold(form.fields.itemId, form.fields.threshold);
+        await availability.setThreshold(form.fields.itemId, form.fields.threshold);
         return "Threshold saved: the shop uses it from the next page";
       case "import-keys": {
         const result = await licenceKeys.import(form.fields.itemId, form.fields.text, form.fields.cost, form.fields.neverExpires);

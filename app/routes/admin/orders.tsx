@@ -61,8 +61,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** The ledger of the delivered orders' lines (issue 20), read with the screen rather than line by line. */
 async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): Promise<Record<string, LineLedgerData>> {
   const lineIds = page.items.filter((order) => order.status === "delivered").flatMap((order) => order.lines.map((line) => line.id));
-  const { accounts, licenceKeys } = context.services;
-  const ledgers = await accounts.lineLedgers(lineIds);
+  const { seats, licenceKeys } = context.services;
+  const ledgers = await seats.lineLedgers(lineIds);
   const keys = await Promise.all(lineIds.map((lineId) => licenceKeys.countOf(lineId)));
   return Object.fromEntries(ledgers.map(({ lineId, ...ledger }, at) => [lineId, { ...ledger, keys: keys[at]! }]));
 }
@@ -70,14 +70,14 @@ async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): 
 /** The same service calls as the API's routes, with their audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: signedInAdmin(context), log: context.log };
-  const { orders, payments, orderLimits, accounts, licenceKeys, delivery } = context.services;
+  const { orders, payments, orderLimits, seats, licenceKeys, delivery } = context.services;
   return answer(request, orderActionSchema, async (form) => {
     if (form.intent === "seat") {
-      const seat = (await accounts.assignSeat(form.lineId, form.seatId))!;
+      const seat = (await seats.assignSeat(form.lineId, form.seatId))!;
       return `On ${seat.service}, seat ${seat.position}`;
     }
     if (form.intent === "seat-free") {
-      await accounts.freeSeat(form.lineId);
+      await seats.freeSeat(form.lineId);
       return "Seat freed";
     }
     if (form.intent === "key") {

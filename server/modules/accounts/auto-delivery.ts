@@ -7,7 +7,7 @@ import type { Db } from "../../db/database";
 import { conflict, HttpError, isUniqueViolation } from "../../errors";
 import type { Actor } from "../audit/repository";
 import type { DeliveryWithParts } from "./delivery";
-import type { SeatProposal } from "./service";
+import type { SeatProposal } from "./seats";
 
 /** How often a delivery looks again when another one took the seat it was proposed (the unique index said so). */
 const ATTEMPTS = 3;
@@ -19,7 +19,7 @@ export interface AutoDeliveryDependencies {
     deliverPaidWithin(trx: Db, reference: string): Promise<{ orderId: string; lines: PaidLine[] } | null>;
     forShopper(reference: string, key: string, address: string): Promise<ShopperOrder>;
   };
-  accounts: {
+  seats: {
     assignProposedWithin(trx: Db, lineId: string, grace: number): Promise<SeatProposal>;
     toolsWithin(trx: Db, itemId: string | null): Promise<{ seats: boolean; keys: boolean }>;
   };
@@ -56,7 +56,7 @@ class Undelivered extends Error {
 export function createAutoDelivery(
   db: Db,
   changes: ChangeNotices,
-  { orders, accounts, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
+  { orders, seats, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
 ) {
   async function enabledItems(trx: Db, itemIds: ReadonlyArray<string | null>): Promise<Set<string>> {
     const ids = itemIds.filter((id): id is string => id !== null);
@@ -78,10 +78,10 @@ export function createAutoDelivery(
 
   async function take(trx: Db, line: PaidLine, enabled: Set<string>, grace: number): Promise<LineOutcome> {
     if (!line.itemId || !enabled.has(line.itemId)) return { lineId: line.id, taken: false, reason: "not-enabled" };
-    const tools = await accounts.toolsWithin(trx, line.itemId);
+    const tools = await seats.toolsWithin(trx, line.itemId);
     if (tools.seats) {
       try {
-        await accounts.assignProposedWithin(trx, line.id, grace);
+        await seats.assignProposedWithin(trx, line.id, grace);
         return { lineId: line.id, taken: true };
       } catch (error) {
         // No free seat fits (409, before any write); a lost race (the unique index) rolls everything back.

@@ -4,8 +4,10 @@ import { UNDELIVERED_STATUSES } from "../../../domain/order-statuses";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import { badRequest } from "../../errors";
 import { invalidatingCache } from "../cache";
 import { keyCounts } from "../licence-keys/repository";
+import { ledgerTransaction } from "./ledger-transaction";
 
 export type ItemStock = { linked: boolean; free: number; threshold: number };
 
@@ -14,7 +16,8 @@ const RELOAD_AT_LEAST_EVERY_MS = 10 * 60_000;
 
 /**
  * Free seats and keys per catalogue item, for the storefront: held in memory and dropped by every ledger
- * change notice (this instance's and others'), so the next request after a change sees it (ADR 0084).
+ * change notice (this instance's and others'), so the next request after a change sees it (ADR 0084);
+ * and the threshold at which an item shows "Only N left".
  */
 export function createAvailabilityService(
   db: Db,
@@ -62,6 +65,7 @@ export function createAvailabilityService(
     return cache.get();
   }
   const current = async () => (await loaded()).stock;
+  const write = ledgerTransaction(db, changes);
 
   return {
     /** What the storefront shows for an item: null for items sold from neither accounts nor keys. */
@@ -76,6 +80,19 @@ export function createAvailabilityService(
     /** The item's licence keys never expire (issue 29): its product page says so instead of a validity in days. */
     async neverExpires(itemId: string): Promise<boolean> {
       return (await loaded()).lifetime.has(itemId);
+    },
+
+    /** At or below `threshold` free seats and keys, the storefront says "Only N left" for the item. */
+    async setThreshold(itemId: string, threshold: number): Promise<void> {
+      await write(async (trx) => {
+        const item = await trx.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
+        if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
+        await trx
+          .insertInto("stock_thresholds")
+          .values({ item_id: itemId, threshold })
+          .onConflict((oc) => oc.column("item_id").doUpdateSet({ threshold }))
+          .execute();
+      });
     },
 
     async all(): Promise<Map<string, Availability>> {

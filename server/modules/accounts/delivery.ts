@@ -8,7 +8,7 @@ import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
 import type { Actor } from "../audit/repository";
 import { ORDER_CONTACT } from "../orders/repository";
-import type { HeldSeat } from "./service";
+import type { HeldSeat } from "./seats";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
 /** The delivery and what it carries, for the shopper's order page (issue 30): secrets in the clear, never logged. */

@@ -27,6 +27,7 @@ import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
 import { ORDER_CONTACT } from "../orders/repository";
 import type { Delivery } from "./delivery";
+import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository } from "./repository";
 
 /** Notices shown on an account: those of the last month. */
@@ -56,6 +57,7 @@ export interface AccountHealthDependencies {
 export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
   const repository = createAccountsRepository();
   const audit = createAuditRepository();
+  const write = ledgerTransaction(db, changes);
   const now = () => clock().toISOString();
 
   async function accountOrThrow(trx: Db, id: string) {
@@ -380,7 +382,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
       const grace = await deps.graceDays();
       const stamp = now();
       try {
-        await db.transaction().execute(async (trx) => {
+        await write(async (trx) => {
           const account = await accountOrThrow(trx, accountId);
           for (const move of moves) {
             const [held] = await repository.openAssignments(trx, { lineId: move.lineId });
@@ -407,8 +409,6 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(STALE_MOVE, "moves");
         throw error;
-      } finally {
-        await changes.publish("ledger");
       }
       await tellHoldersByBot(moves.map((move) => move.lineId));
       return moves.length;

@@ -54,10 +54,10 @@ const historySchema = z.array(
 
 /** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
-  services: Pick<Services, "accountHealth" | "accounts" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders">;
+  services: Pick<Services, "accountHealth" | "accounts" | "availability" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders" | "seats">;
 }> = async (app, { services }) => {
   tagRoutes(app, "ledger");
-  const { accounts, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
+  const { accounts, seats, availability, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
@@ -294,7 +294,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      ...(await accounts.lineSeat(request.params.lineId)),
+      ...(await seats.lineSeat(request.params.lineId)),
       keys: await licenceKeys.countOf(request.params.lineId),
     }),
   );
@@ -309,7 +309,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ success: z.literal(true), seats: z.array(seatChoiceSchema) }), 404: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, seats: await accounts.seatChoices(request.params.lineId) }),
+    async (request) => ({ success: true as const, seats: await seats.seatChoices(request.params.lineId) }),
   );
 
   app.put(
@@ -323,13 +323,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const seat = (await accounts.assignSeat(request.params.lineId, request.body.seatId))!;
+      const seat = (await seats.assignSeat(request.params.lineId, request.body.seatId))!;
       return { success: true as const, message: `On ${seat.service}, seat ${seat.position}`, seat };
     },
   );
 
   app.delete("/admin/lines/:lineId/seat", answeringMessage({ summary: "Free the seat a line holds", params: lineParams }, 404), (request) =>
-    messageWhenDone(accounts.freeSeat(request.params.lineId), "Seat freed"),
+    messageWhenDone(seats.freeSeat(request.params.lineId), "Seat freed"),
   );
 
   app.post(
@@ -412,7 +412,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       404,
       409,
     ),
-    (request) => messageWhenDone(accounts.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
+    (request) => messageWhenDone(availability.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
   );
 
   const ledgerSettingsAnswer = z.object({ success: z.literal(true), data: ledgerSettingsSchema, version: z.number() });
