@@ -16,7 +16,7 @@ import type { PaymentMethod } from "../../../domain/payment-methods";
 import type { PaidVia } from "../../../domain/schemas/payments";
 import type { ShopSettings } from "../../../domain/settings";
 import { normalisePhone } from "../../../domain/customers";
-import { refusalText } from "../../../domain/order-limits";
+import { refusalText, type OrderLimits } from "../../../domain/order-limits";
 import type { Actor } from "../auth/service";
 import type { OrderLimitsService } from "../order-limits/service";
 import type { NoticeEvent } from "../../../domain/notices";
@@ -205,12 +205,14 @@ export function createOrdersService(
   /**
    * Refuses a checkout (429) when its phone already has as many orders awaiting payment as the settings allow:
    * within the order's transaction, so two checkouts of one phone at once are counted one after the other.
-   * Retry-After says when the oldest of them expires, when it will; else an hour.
+   * Retry-After says when the oldest of them expires, when it will; else an hour. `limits` are read before the
+   * transaction: a read of its own inside it would wait for a second connection, and checkouts holding every
+   * connection of the pool would wait for each other until the pool gave up.
    */
-  async function limitOpenOrdersOfPhone(trx: Db, phone: string | null, locale: Locale) {
+  async function limitOpenOrdersOfPhone(trx: Db, phone: string | null, limits: OrderLimits, locale: Locale) {
     const phoneKey = normalisePhone(phone);
     if (!phoneKey) return;
-    const { openOrdersPerPhone, expireNewAfterHours } = await orderLimits.get();
+    const { openOrdersPerPhone, expireNewAfterHours } = limits;
     const open = await repository.openOrdersOfPhone(trx, phoneKey, openOrdersPerPhone);
     if (open.length < openOrdersPerPhone) return;
     const expiring = open.find((order) => order.status === "new");
@@ -304,8 +306,9 @@ export function createOrdersService(
       if (place && "retryAfter" in place) throw new TooManyRequests(refusalText.shopBusy(place.retryAfter, locale), place.retryAfter);
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
+      const limits = renews ? undefined : await orderLimits.get();
       const placing = withNewReference(async (trx, reference) => {
-        if (!renews) await limitOpenOrdersOfPhone(trx, input.phone, locale);
+        if (limits) await limitOpenOrdersOfPhone(trx, input.phone, limits, locale);
         const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address, locale) : undefined;
         const coupon = input.coupon ? await couponForCheckout(trx, input.coupon, priced.lines, items, phoneKey, locale) : undefined;
         const discount = coupon?.discount ?? 0;
