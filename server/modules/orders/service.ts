@@ -302,11 +302,11 @@ export function createOrdersService(
       const phoneKey = normalisePhone(input.phone);
       // A renewal from an order page needs a delivered line's key, and renews that line once: it is never held
       // back by the ceiling or the cap per phone, which are for orders anyone can make up (ADR 0101).
+      const limits = renews ? undefined : await orderLimits.get();
       const place = renews ? undefined : await orderLimits.take("orders");
       if (place && "retryAfter" in place) throw new TooManyRequests(refusalText.shopBusy(place.retryAfter, locale), place.retryAfter);
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
-      const limits = renews ? undefined : await orderLimits.get();
       const placing = withNewReference(async (trx, reference) => {
         if (limits) await limitOpenOrdersOfPhone(trx, input.phone, limits, locale);
         const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address, locale) : undefined;
