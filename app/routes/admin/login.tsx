@@ -56,18 +56,8 @@ export default function AdminLogin() {
         <h1 className="mt-2 text-2xl font-bold">Admin sign-in</h1>
         <p className={`mt-1 text-sm ${mutedText}`}>For the shop&apos;s administrators only.</p>
         <form onSubmit={signIn} className="mt-6 space-y-4" noValidate>
-          <div>
-            <label htmlFor="email" className="text-sm font-medium">
-              Email
-            </label>
-            <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="password" className="text-sm font-medium">
-              Password
-            </label>
-            <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
-          </div>
+          <SignInField name="email" label="Email" autoComplete="username" />
+          <SignInField name="password" label="Password" autoComplete="current-password" />
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
               {error}
@@ -79,5 +69,17 @@ export default function AdminLogin() {
         </form>
       </div>
     </main>
+  );
+}
+
+/** A labelled sign-in input; its name is also its id and its type. */
+function SignInField({ name, label, autoComplete }: { name: "email" | "password"; label: string; autoComplete: string }) {
+  return (
+    <div>
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={name} name={name} type={name} autoComplete={autoComplete} required className={inputClass} />
+    </div>
   );
 }
