@@ -39,6 +39,28 @@ function syncField(form: HTMLFormElement, name: string, value: string | boolean)
   else field.value = String(value);
 }
 
+/** One end of the price range: a whole number of rupees, or empty for no bound. */
+function PriceBound({ name, label, value, placeholder }: { name: "min" | "max"; label: string; value: number | null; placeholder: string }) {
+  return (
+    <div>
+      <label htmlFor={`prices-${name}`} className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
+        {label}
+      </label>
+      <input
+        id={`prices-${name}`}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        className={fieldClass}
+      />
+    </div>
+  );
+}
+
 /**
  * The search box, category chips and filter drawer of the prices page: a plain GET form, so it works
  * before (or without) JavaScript; once hydrated, typing searches after a pause and every change
@@ -213,38 +235,8 @@ export function PriceFilterForm({ filters }: { filters: PriceFilters }) {
             <fieldset>
               <legend className={labelClass}>{m.filters_price()}</legend>
               <div className="grid grid-cols-2 gap-3">
-                <div>
-                  <label htmlFor="prices-min" className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
-                    {m.filters_min()}
-                  </label>
-                  <input
-                    id="prices-min"
-                    name="min"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    defaultValue={filters.min ?? ""}
-                    placeholder="0"
-                    className={fieldClass}
-                  />
-                </div>
-                <div>
-                  <label htmlFor="prices-max" className="mb-1 block text-xs text-slate-600 dark:text-slate-300">
-                    {m.filters_max()}
-                  </label>
-                  <input
-                    id="prices-max"
-                    name="max"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    defaultValue={filters.max ?? ""}
-                    placeholder={m.filters_any()}
-                    className={fieldClass}
-                  />
-                </div>
+                <PriceBound name="min" label={m.filters_min()} value={filters.min} placeholder="0" />
+                <PriceBound name="max" label={m.filters_max()} value={filters.max} placeholder={m.filters_any()} />
               </div>
             </fieldset>
             <label className="flex items-center gap-3 text-sm text-slate-800 dark:text-slate-200">
