@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
 import { sellerText, type Locale } from "../../../domain/locale";
@@ -25,6 +25,28 @@ const optionClass = (selected: boolean) =>
       ? "border-brand-600 bg-brand-50 text-brand-700 dark:border-brand-400 dark:bg-brand-400/10 dark:text-brand-400"
       : "border-slate-200 bg-white text-slate-800 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:border-slate-500"
   }`;
+
+/** A heading and the buttons that choose one of its options. */
+function ChoiceGroup({ id, title, columns, children }: { id: string; title: string; columns: string; children: ReactNode }) {
+  return (
+    <>
+      <h3 id={id} className="mt-4 text-sm font-semibold">
+        {title}
+      </h3>
+      <div role="group" aria-labelledby={id} className={`mt-2 grid ${columns}`}>
+        {children}
+      </div>
+    </>
+  );
+}
+
+function Choice({ selected, onSelect, children }: { selected: boolean; onSelect: () => void; children: ReactNode }) {
+  return (
+    <button type="button" aria-pressed={selected} onClick={onSelect} className={optionClass(selected)}>
+      {children}
+    </button>
+  );
+}
 
 /**
  * The checkout of one delivered line again (issue 29): its plan and devices to start with, changeable among the
@@ -103,34 +125,22 @@ export function RenewDialog({
           {richMessage(ended ? m.renew_line_ended : m.renew_line_ends, lineWords)} {m.renew_cart_untouched()}
         </p>
 
-        <h3 id="renew-plan" className="mt-4 text-sm font-semibold">
-          {m.product_choose_plan()}
-        </h3>
-        <div role="group" aria-labelledby="renew-plan" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <ChoiceGroup id="renew-plan" title={m.product_choose_plan()} columns="grid-cols-2 gap-2 sm:grid-cols-4">
           {plans.map((plan) => (
-            <button
-              key={plan.months}
-              type="button"
-              aria-pressed={plan.months === months}
-              onClick={() => setMonths(plan.months)}
-              className={optionClass(plan.months === months)}
-            >
+            <Choice key={plan.months} selected={plan.months === months} onSelect={() => setMonths(plan.months)}>
               <span className="font-semibold">{monthsText(plan.months, locale)}</span>
               <span className="text-sm">{formatNpr(plan.unitPrice, locale)}</span>
-            </button>
+            </Choice>
           ))}
-        </div>
+        </ChoiceGroup>
 
-        <h3 id="renew-devices" className="mt-4 text-sm font-semibold">
-          {m.product_devices()}
-        </h3>
-        <div role="group" aria-labelledby="renew-devices" className="mt-2 grid grid-cols-3 gap-2">
+        <ChoiceGroup id="renew-devices" title={m.product_devices()} columns="grid-cols-3 gap-2">
           {DEVICE_OPTIONS.map((n) => (
-            <button key={n} type="button" aria-pressed={n === devices} onClick={() => setDevices(n)} className={optionClass(n === devices)}>
+            <Choice key={n} selected={n === devices} onSelect={() => setDevices(n)}>
               <span className="text-sm font-semibold whitespace-nowrap sm:text-base">{devicesText(n, locale)}</span>
-            </button>
+            </Choice>
           ))}
-        </div>
+        </ChoiceGroup>
 
         <div aria-live="polite" className="mt-4 rounded-lg bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
           <p className="flex items-baseline justify-between gap-3">
