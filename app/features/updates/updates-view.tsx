@@ -24,6 +24,13 @@ export function UpdatesView({ state }: { state: UpdatesState }) {
     event.preventDefault();
     void revalidator.revalidate();
   };
+  const reloadForm = (label: string, buttonClass: string) => (
+    <form method="get" action={href("/updates")} onSubmit={reload}>
+      <button type="submit" className={buttonClass}>
+        {label}
+      </button>
+    </form>
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -33,19 +40,11 @@ export function UpdatesView({ state }: { state: UpdatesState }) {
         <UpdatesSkeleton />
       ) : state.status === "error" ? (
         <StatePanel title={m.updates_error()} text={locale === "ne" ? m.updates_error_text() : state.detail} role="alert">
-          <form method="get" action={href("/updates")} onSubmit={reload}>
-            <button type="submit" className={primaryButton}>
-              {m.updates_retry()}
-            </button>
-          </form>
+          {reloadForm(m.updates_retry(), primaryButton)}
         </StatePanel>
       ) : state.months.length === 0 ? (
         <StatePanel title={m.updates_none()} text={m.updates_none_text()}>
-          <form method="get" action={href("/updates")} onSubmit={reload}>
-            <button type="submit" className={secondaryButton}>
-              {m.updates_refresh()}
-            </button>
-          </form>
+          {reloadForm(m.updates_refresh(), secondaryButton)}
         </StatePanel>
       ) : (
         (locale === "ne" ? inBikramSambatMonths(state.months) : state.months).map((month) => <MonthSection key={month.key} month={month} />)
