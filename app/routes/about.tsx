@@ -63,6 +63,11 @@ export default function About() {
     { icon: ShieldIcon, title: m.about_f_terms(), text: m.about_f_terms_text() },
   ];
 
+  const places = [
+    { icon: MapPinIcon, title: m.about_nepal(), text: m.about_nepal_text() },
+    { icon: GlobeIcon, title: m.about_abroad(), text: m.about_abroad_text() },
+  ];
+
   const steps = [
     { title: m.about_s_choose(), text: m.about_s_choose_text() },
     { title: m.about_s_send(), text: m.about_s_send_text() },
@@ -117,20 +122,15 @@ export default function About() {
       <Section id="where-title" title={m.about_where()}>
         <p className={`mt-3 max-w-2xl ${mutedText}`}>{m.about_where_text()}</p>
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
-          <li className={`${card} flex gap-4 p-5`}>
-            <MapPinIcon className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
-            <div>
-              <h3 className="font-semibold">{m.about_nepal()}</h3>
-              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{m.about_nepal_text()}</p>
-            </div>
-          </li>
-          <li className={`${card} flex gap-4 p-5`}>
-            <GlobeIcon className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
-            <div>
-              <h3 className="font-semibold">{m.about_abroad()}</h3>
-              <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{m.about_abroad_text()}</p>
-            </div>
-          </li>
+          {places.map(({ icon: PlaceIcon, title, text }) => (
+            <li key={title} className={`${card} flex gap-4 p-5`}>
+              <PlaceIcon className="h-8 w-8 shrink-0 text-brand-700 dark:text-brand-400" />
+              <div>
+                <h3 className="font-semibold">{title}</h3>
+                <p className={`mt-1 text-sm leading-relaxed ${mutedText}`}>{text}</p>
+              </div>
+            </li>
+          ))}
         </ul>
       </Section>
 
