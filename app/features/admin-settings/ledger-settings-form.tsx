@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
 import type { Locale } from "../../../domain/locale";
 import { messageDay } from "../../../domain/seller-messages";
@@ -9,6 +9,18 @@ import { saveLedgerSchema } from "./settings-actions";
 
 const placeholdersHint = `Placeholders: ${DELIVERY_PLACEHOLDERS.map((name) => `{${name}}`).join(" ")}. A line whose placeholders are all empty is left out.`;
 
+/** The delivery message's box in each language, each followed by its preview. */
+const TEMPLATE_FIELDS = [
+  { name: "deliveryTemplate", locale: "en", label: "Delivery message", hint: "For orders placed in English.", rows: 9 },
+  {
+    name: "deliveryTemplateNe",
+    locale: "ne",
+    label: "Delivery message in Nepali",
+    hint: "For orders placed on the Nepali pages; dates are written in Bikram Sambat with the AD day beside. Leave it empty for the built-in Nepali message.",
+    rows: 10,
+  },
+] as const satisfies readonly { name: keyof LedgerSettings; locale: Locale; label: string; hint: string; rows: number }[];
+
 /** The ledger's settings (issue 20): how long a seat waits for a renewal, and the delivery message in each language. */
 export function LedgerSettingsForm({ settings, version }: { settings: LedgerSettings; version: number }) {
   const save = useAdminAction(saveLedgerSchema);
@@ -16,8 +28,7 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
   // What is typed in the boxes, for the previews; a newer saved version (a save, a reload) starts from it again.
   const [typed, setTyped] = useState<{ version: number; templates: LedgerSettings } | null>(null);
   const templates = typed?.version === version ? typed.templates : settings;
-  const type = (field: "deliveryTemplate" | "deliveryTemplateNe", value: string) =>
-    setTyped({ version, templates: { ...templates, [field]: value } });
+  const type = (field: (typeof TEMPLATE_FIELDS)[number]["name"], value: string) => setTyped({ version, templates: { ...templates, [field]: value } });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,39 +65,25 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
             hint="After a line ends, its seat is held this long for a renewal."
           />
         </div>
-        <Field label="Delivery message" error={errors.deliveryTemplate} hint={`For orders placed in English. ${placeholdersHint}`}>
-          {(control) => (
-            <textarea
-              name="deliveryTemplate"
-              rows={9}
-              defaultValue={settings.deliveryTemplate}
-              onInput={(event) => type("deliveryTemplate", event.currentTarget.value)}
-              spellCheck={false}
-              {...control}
-              className={`${control.className} font-mono text-sm`}
-            />
-          )}
-        </Field>
-        <DeliveryPreview template={deliveryTemplateFor(templates, "en")} locale="en" />
-        <Field
-          label="Delivery message in Nepali"
-          error={errors.deliveryTemplateNe}
-          hint={`For orders placed on the Nepali pages; dates are written in Bikram Sambat with the AD day beside. Leave it empty for the built-in Nepali message. ${placeholdersHint}`}
-        >
-          {(control) => (
-            <textarea
-              name="deliveryTemplateNe"
-              lang="ne"
-              rows={10}
-              defaultValue={settings.deliveryTemplateNe}
-              onInput={(event) => type("deliveryTemplateNe", event.currentTarget.value)}
-              spellCheck={false}
-              {...control}
-              className={`${control.className} font-mono text-sm`}
-            />
-          )}
-        </Field>
-        <DeliveryPreview template={deliveryTemplateFor(templates, "ne")} locale="ne" />
+        {TEMPLATE_FIELDS.map(({ name, locale, label, hint, rows }) => (
+          <Fragment key={name}>
+            <Field label={label} error={errors[name]} hint={`${hint} ${placeholdersHint}`}>
+              {(control) => (
+                <textarea
+                  name={name}
+                  lang={locale === "ne" ? locale : undefined}
+                  rows={rows}
+                  defaultValue={settings[name]}
+                  onInput={(event) => type(name, event.currentTarget.value)}
+                  spellCheck={false}
+                  {...control}
+                  className={`${control.className} font-mono text-sm`}
+                />
+              )}
+            </Field>
+            <DeliveryPreview template={deliveryTemplateFor(templates, locale)} locale={locale} />
+          </Fragment>
+        ))}
         {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
         <SubmitButton pending={pending} className="w-full sm:w-auto">
           Save seats and delivery
