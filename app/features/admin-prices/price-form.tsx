@@ -136,6 +136,14 @@ export function PriceForm({
       options,
     );
 
+  const textArea = (name: TextField, label: string, rows: number, options: { optional?: boolean; lang?: string } = {}) =>
+    field(
+      name,
+      label,
+      (props) => <textarea {...props} name={name} lang={options.lang} rows={rows} value={draft[name]} onChange={(e) => set(name, e.target.value)} />,
+      options,
+    );
+
   const title = editing ? "Update Price" : "Add Price";
 
   return (
@@ -183,17 +191,8 @@ export function PriceForm({
           ),
           { required: true },
         )}
-        {field("Info", "Info", (props) => (
-          <textarea {...props} name="Info" rows={4} value={draft.Info} onChange={(e) => set("Info", e.target.value)} />
-        ))}
-        {field(
-          "InfoNe",
-          "Info in Nepali",
-          (props) => (
-            <textarea {...props} name="InfoNe" lang="ne" rows={4} value={draft.InfoNe} onChange={(e) => set("InfoNe", e.target.value)} />
-          ),
-          { optional: true },
-        )}
+        {textArea("Info", "Info", 4)}
+        {textArea("InfoNe", "Info in Nepali", 4, { optional: true, lang: "ne" })}
 
         <fieldset
           aria-describedby={[`${idFor("plans")}-hint`, plansError ? `${idFor("plans")}-error` : null].filter(Boolean).join(" ")}
@@ -300,17 +299,8 @@ export function PriceForm({
           )}
         </fieldset>
 
-        {field("Note", "Note", (props) => (
-          <textarea {...props} name="Note" rows={2} value={draft.Note} onChange={(e) => set("Note", e.target.value)} />
-        ))}
-        {field(
-          "NoteNe",
-          "Note in Nepali",
-          (props) => (
-            <textarea {...props} name="NoteNe" lang="ne" rows={2} value={draft.NoteNe} onChange={(e) => set("NoteNe", e.target.value)} />
-          ),
-          { optional: true },
-        )}
+        {textArea("Note", "Note", 2)}
+        {textArea("NoteNe", "Note in Nepali", 2, { optional: true, lang: "ne" })}
         {field("Status", "Status", (props) => (
           <select {...props} name="Status" value={draft.Status} onChange={(e) => set("Status", e.target.value)}>
             <option value="" disabled>
