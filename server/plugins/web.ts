@@ -168,9 +168,11 @@ export async function registerWeb(
 const PAGE_FORM_LIMIT = 16 * 1024;
 const ADMIN_PATH = /^\/admin(?:[/.?]|$)/;
 
-/** Whether a request target is an admin page, however its path is spelled (`/%61dmin` is `/admin` to the router). */
-export function isAdminPage(url: string): boolean {
-  // An absolute-form target (`GET http://host/admin`) is routed by its path.
+/**
+ * Whether a request target's path matches `pattern` as it is or decoded, so however it is spelled (`/%61dmin` is
+ * `/admin` to the router). An absolute-form target (`GET http://host/admin`) is judged by its path.
+ */
+function targetPathMatches(url: string, pattern: RegExp): boolean {
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0]!;
   let decoded = path;
   try {
@@ -178,7 +180,12 @@ export function isAdminPage(url: string): boolean {
   } catch {
     // A malformed escape is no page of ours; the raw path is judged as it is.
   }
-  return ADMIN_PATH.test(path) || ADMIN_PATH.test(decoded);
+  return pattern.test(path) || pattern.test(decoded);
+}
+
+/** Whether a request target is an admin page, however its path is spelled. */
+export function isAdminPage(url: string): boolean {
+  return targetPathMatches(url, ADMIN_PATH);
 }
 // In either language: `/order/…` and `/ne/order/…` (ADR 0091); a payment's return page, `/payment/…` (issue 30);
 // and a customer's page of all their subscriptions, `/my/<key>` (issue 31, ADR 0104).
@@ -186,14 +193,7 @@ const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment|my)(?:[/.?]|$)/i;
 
 /** Whether a request target is a shopper's order page (or customer page) or its loader data, however its path is spelled. */
 export function isOrderPage(url: string): boolean {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0]!;
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // As isAdminPage: judged as it is.
-  }
-  return ORDER_PATH.test(path) || ORDER_PATH.test(decoded);
+  return targetPathMatches(url, ORDER_PATH);
 }
 // Pages, and the loader data React Router fetches for in-app navigation.
 const STORED_TYPES = /^text\/(?:html|x-script)/;
