@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { typedReferralCode } from "../../../domain/referrals";
@@ -69,6 +69,29 @@ function KeptCode({
   );
 }
 
+/** A labelled box for a code (typed in capitals, never corrected) and the button that sends it. */
+function CodeBox({
+  id,
+  name,
+  label,
+  submitLabel,
+  ...input
+}: { id: string; name: string; label: string; submitLabel: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input id={id} name={name} autoComplete="off" autoCapitalize="characters" spellCheck={false} {...input} className={inputClass} />
+        <button type="submit" className={`${secondaryButton} px-4 py-2`}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** "Coupon code" with Apply, or the coupon applied (or why not) with Remove. */
 export function CouponField({ state, className = "" }: { state: CouponState; className?: string }) {
   const id = useId();
@@ -101,25 +124,15 @@ export function CouponField({ state, className = "" }: { state: CouponState; cla
   }
   return (
     <form onSubmit={apply} className={className}>
-      <label htmlFor={`${id}-coupon`} className="text-sm font-medium">
-        {m.coupon_label()}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={`${id}-coupon`}
-          name="coupon"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          className={inputClass}
-        />
-        <button type="submit" className={`${secondaryButton} px-4 py-2`}>
-          {m.coupon_apply()}
-        </button>
-      </div>
+      <CodeBox
+        id={`${id}-coupon`}
+        name="coupon"
+        label={m.coupon_label()}
+        submitLabel={m.coupon_apply()}
+        maxLength={40}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
     </form>
   );
 }
@@ -154,31 +167,21 @@ export function ReferralField({ className = "" }: { className?: string }) {
         {m.referral_ask()}
       </summary>
       <form onSubmit={use} noValidate className="mt-2">
-        <label htmlFor={`${id}-referral`} className="text-sm font-medium">
-          {m.referral_label()}
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id={`${id}-referral`}
-            name="referral"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={20}
-            placeholder="R-ABC234"
-            aria-invalid={problem || undefined}
-            aria-describedby={problem ? `${id}-referral-problem` : undefined}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setProblem(false);
-            }}
-            className={inputClass}
-          />
-          <button type="submit" className={`${secondaryButton} px-4 py-2`}>
-            {m.referral_use()}
-          </button>
-        </div>
+        <CodeBox
+          id={`${id}-referral`}
+          name="referral"
+          label={m.referral_label()}
+          submitLabel={m.referral_use()}
+          maxLength={20}
+          placeholder="R-ABC234"
+          aria-invalid={problem || undefined}
+          aria-describedby={problem ? `${id}-referral-problem` : undefined}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setProblem(false);
+          }}
+        />
         {problem && (
           <p id={`${id}-referral-problem`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
             {m.referral_invalid()}
