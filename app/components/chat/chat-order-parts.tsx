@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import type { ChatChannel } from "../../../domain/checkout";
 import { chatSendMessage } from "../../lib/chat/send-to-chat";
 import type { ChatOrderResult } from "../../lib/orders/use-chat-order";
@@ -21,38 +21,47 @@ export function CustomerFields({ customer, onChange }: { customer: Customer; onC
   const id = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          {m.checkout_name()} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
-        </label>
-        <input
-          id={`${id}-name`}
-          autoComplete="name"
-          maxLength={100}
-          value={customer.name}
-          onChange={(event) => onChange({ ...customer, name: event.target.value })}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-phone`} className="text-sm font-medium">
-          {m.checkout_phone()} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
-        </label>
-        <input
-          id={`${id}-phone`}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={20}
-          aria-describedby={`${id}-phone-hint`}
-          value={customer.phone}
-          onChange={(event) => onChange({ ...customer, phone: event.target.value })}
-          className={inputClass}
-        />
+      <OptionalField
+        id={`${id}-name`}
+        label={m.checkout_name()}
+        autoComplete="name"
+        maxLength={100}
+        value={customer.name}
+        onChange={(event) => onChange({ ...customer, name: event.target.value })}
+      />
+      <OptionalField
+        id={`${id}-phone`}
+        label={m.checkout_phone()}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={20}
+        aria-describedby={`${id}-phone-hint`}
+        value={customer.phone}
+        onChange={(event) => onChange({ ...customer, phone: event.target.value })}
+      >
         <p id={`${id}-phone-hint`} className={`mt-1 text-xs ${mutedText}`}>
           {m.checkout_phone_hint()}
         </p>
-      </div>
+      </OptionalField>
+    </div>
+  );
+}
+
+/** One of the customer's boxes, marked optional, with what is said below it. */
+function OptionalField({
+  id,
+  label,
+  children,
+  ...input
+}: { id: string; label: string; children?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label} <span className={`font-normal ${mutedText}`}>{m.checkout_optional()}</span>
+      </label>
+      <input id={id} {...input} className={inputClass} />
+      {children}
     </div>
   );
 }
