@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { CartLine } from "../../../domain/cart";
-import { localeOfPath } from "../../../domain/locale";
+import { askQuote } from "./quote";
 
 /**
  * One short code kept in the browser (the coupon, the referral code) with the subscribe of `useSyncExternalStore`:
@@ -82,25 +82,11 @@ export type CouponAnswer = { code: string; discount: number } | { code: string; 
 
 /** What the coupon takes off these lines, or why not, in the page's language; null when the server cannot say. */
 export async function checkCoupon(lines: readonly CartLine[], code: string): Promise<CouponAnswer | null> {
-  const orderable = lines.filter((line) => line._id);
+  const orderable = lines.filter((line): line is CartLine & { _id: string } => !!line._id);
   if (!orderable.length) return null;
-  try {
-    const response = await fetch("/api/orders/quote", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        items: orderable.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })),
-        coupon: code,
-        language: localeOfPath(window.location.pathname),
-      }),
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!response.ok) return null;
-    const { coupon } = (await response.json()) as { coupon?: Partial<{ code: string; discount: number; problem: string }> };
-    if (typeof coupon?.code !== "string") return null;
-    if (typeof coupon.problem === "string") return { code: coupon.code, problem: coupon.problem };
-    return Number.isInteger(coupon.discount) ? { code: coupon.code, discount: coupon.discount! } : null;
-  } catch {
-    return null;
-  }
+  const body = (await askQuote(orderable, code)) as { coupon?: Partial<{ code: string; discount: number; problem: string }> } | null;
+  const coupon = body?.coupon;
+  if (typeof coupon?.code !== "string") return null;
+  if (typeof coupon.problem === "string") return { code: coupon.code, problem: coupon.problem };
+  return Number.isInteger(coupon.discount) ? { code: coupon.code, discount: coupon.discount! } : null;
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { withTodaysItem, type CartLine } from "../../../domain/cart";
-import { localeOfPath } from "../../../domain/locale";
+import { askQuote } from "./quote";
 import { cartActions, settledCart } from "./cart-store";
 
 // Apart from cart-store.ts, which every page loads for the header's count: only the pages that show
@@ -8,9 +8,6 @@ import { cartActions, settledCart } from "./cart-store";
 
 /** The server's answer for one line (POST /api/orders/quote): today's price and names, or why it cannot be ordered. */
 export type LineQuote = { name: string; nameNe: string | null; unitPrice: number } | { problem: string };
-
-/** A price check is a nicety: a slow or absent server must not hold the cart up for long. */
-const QUOTE_TIMEOUT_MS = 5000;
 
 const isQuote = (value: unknown): value is LineQuote => {
   const quote = value as Record<string, unknown> | null;
@@ -30,24 +27,9 @@ const isQuote = (value: unknown): value is LineQuote => {
  * we can use (offline, timeout, overloaded). Checked by hand rather than with zod, which the storefront does not load.
  */
 async function fetchQuotes(lines: ReadonlyArray<CartLine & { _id: string }>): Promise<LineQuote[] | null> {
-  try {
-    const response = await fetch("/api/orders/quote", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        items: lines.map((line) => ({ _id: line._id, months: line.month, devices: line.selectedDevice })),
-        // The reasons a line cannot be ordered come back in the page's language.
-        language: localeOfPath(window.location.pathname),
-      }),
-      signal: AbortSignal.timeout(QUOTE_TIMEOUT_MS),
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { lines?: unknown };
-    const quotes = Array.isArray(body.lines) ? body.lines : [];
-    return quotes.length === lines.length && quotes.every(isQuote) ? quotes : null;
-  } catch {
-    return null;
-  }
+  const body = (await askQuote(lines)) as { lines?: unknown } | null;
+  const quotes = Array.isArray(body?.lines) ? body.lines : [];
+  return quotes.length === lines.length && quotes.every(isQuote) ? quotes : null;
 }
 
 /** A line whose price changed since it was added: `before` is the price the shopper saw when adding it. */
