@@ -3,17 +3,17 @@ import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carouse
 import { carouselInputSchema } from "../../../domain/schemas/carousel";
 import { defaultSlides } from "../../../domain/default-content";
 import type { Locale } from "../../../domain/locale";
+import { readOrFallBack } from "../../lib/fall-back.server";
 
 // Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list (in English: marked so on Nepali pages).
 const builtInSlides = defaultSlides.map((input, index) => ({ ...carouselInputSchema.parse(input), _id: `builtin-slide-${index + 1}` }));
 
 export async function loadSlides(context: AppLoadContext, locale: Locale): Promise<StorefrontSlide[]> {
-  try {
-    const slides = await context.services.carousel.list();
-    if (slides.length > 0) return slides.map((slide) => toStorefrontSlide(slide, locale));
-  } catch (error) {
-    context.log.warn({ reason: (error as Error).message }, "carousel unavailable, showing the built-in slides");
-    context.fellBack = true;
-  }
-  return builtInSlides.map((slide) => toStorefrontSlide(slide, locale));
+  const slides = await readOrFallBack(
+    context,
+    "carousel unavailable, showing the built-in slides",
+    async () => (await context.services.carousel.list()).map((slide) => toStorefrontSlide(slide, locale)),
+    () => [],
+  );
+  return slides.length > 0 ? slides : builtInSlides.map((slide) => toStorefrontSlide(slide, locale));
 }

@@ -4,6 +4,7 @@ import { compareById, type CatalogueItem } from "../../../domain/catalogue";
 import { priceInputSchema } from "../../../domain/schemas/catalogue";
 import { defaultCatalogue } from "../../../domain/default-content";
 import { nameKey } from "../../../domain/search";
+import { readOrFallBack } from "../../lib/fall-back.server";
 
 // Shoppers still see prices when the database cannot be read (architecture guide: fall back quietly).
 const builtInCatalogue: CatalogueItem[] = defaultCatalogue
@@ -30,14 +31,13 @@ const builtInCatalogue: CatalogueItem[] = defaultCatalogue
   })
   .sort(compareById);
 
-export async function loadCatalogue(context: AppLoadContext): Promise<CatalogueItem[]> {
-  try {
-    return await context.services.catalogue.list();
-  } catch (error) {
-    context.log.warn({ reason: (error as Error).message }, "catalogue unavailable, showing the built-in list");
-    context.fellBack = true;
-    return builtInCatalogue;
-  }
+export function loadCatalogue(context: AppLoadContext): Promise<CatalogueItem[]> {
+  return readOrFallBack(
+    context,
+    "catalogue unavailable, showing the built-in list",
+    () => context.services.catalogue.list(),
+    () => builtInCatalogue,
+  );
 }
 
 /** The item named `name`, ignoring case and surrounding spaces (Names are unique that way, ADR 0003). */
