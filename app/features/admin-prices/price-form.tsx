@@ -144,6 +144,26 @@ export function PriceForm({
       options,
     );
 
+  // The boxes of the plan being added; Enter in either adds it.
+  const newPlanBox = (part: "months" | "price", label: string, list?: string) => (
+    <>
+      <label htmlFor={idFor(`new-${part}`)} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={idFor(`new-${part}`)}
+        list={list}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-describedby={planHint ? `${idFor("new-plan")}-error` : undefined}
+        value={newPlan[part]}
+        onChange={(e) => setNewPlan((p) => ({ ...p, [part]: e.target.value }))}
+        onKeyDown={onNewPlanKey}
+        className={inputClass}
+      />
+    </>
+  );
+
   const title = editing ? "Update Price" : "Add Price";
 
   return (
@@ -248,41 +268,14 @@ export function PriceForm({
 
           <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
             <div>
-              <label htmlFor={idFor("new-months")} className={labelClass}>
-                Months
-              </label>
-              <input
-                id={idFor("new-months")}
-                list={idFor("month-options")}
-                inputMode="numeric"
-                autoComplete="off"
-                aria-describedby={planHint ? `${idFor("new-plan")}-error` : undefined}
-                value={newPlan.months}
-                onChange={(e) => setNewPlan((p) => ({ ...p, months: e.target.value }))}
-                onKeyDown={onNewPlanKey}
-                className={inputClass}
-              />
+              {newPlanBox("months", "Months", idFor("month-options"))}
               <datalist id={idFor("month-options")}>
                 {PLAN_MONTHS.map((m) => (
                   <option key={m} value={m} />
                 ))}
               </datalist>
             </div>
-            <div>
-              <label htmlFor={idFor("new-price")} className={labelClass}>
-                Price (NPR)
-              </label>
-              <input
-                id={idFor("new-price")}
-                inputMode="numeric"
-                autoComplete="off"
-                aria-describedby={planHint ? `${idFor("new-plan")}-error` : undefined}
-                value={newPlan.price}
-                onChange={(e) => setNewPlan((p) => ({ ...p, price: e.target.value }))}
-                onKeyDown={onNewPlanKey}
-                className={inputClass}
-              />
-            </div>
+            <div>{newPlanBox("price", "Price (NPR)")}</div>
             <button type="button" onClick={() => commitNewPlan()} className={`${secondaryButton} col-span-2 py-2.5 sm:col-span-1`}>
               Add plan
             </button>
