@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp, type App, type AppOptions } from "../../server/app";
 import { loadConfig } from "../../server/config";
@@ -14,9 +14,10 @@ import { TEST_ADMIN } from "./template";
 export { TEST_ADMIN };
 
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
+/** Closes the test's apps and drops their databases and media (after each test: tests/helpers/cleanup.ts). */
+export async function closeTestApps() {
   while (cleanups.length) await cleanups.pop()!();
-});
+}
 
 export interface TestApp {
   /** Its inject names the app's own origin on writes, as a browser on our pages does. */

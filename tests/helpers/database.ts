@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { postgresAdmin, postgresUrl } from "./template";
@@ -25,7 +25,8 @@ const serverAdmin = () => (admin ??= postgresAdmin());
 // together at its end, where they share checkpoints.
 let nextCopy: Promise<string> | undefined;
 const used: string[] = [];
-afterAll(async () => {
+/** Drops the test file's PostgreSQL copies and scratch database (at the file's end: tests/helpers/cleanup.ts). */
+export async function dropTestDatabases() {
   const unused = nextCopy;
   nextCopy = undefined;
   scratch = undefined;
@@ -34,7 +35,7 @@ afterAll(async () => {
   admin = undefined;
   const failed = dropped.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;
-});
+}
 
 /**
  * A database for one test: a copy of the run's template (tests/helpers/template.ts: migrated, holding

@@ -3,15 +3,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach } from "vitest";
 import { data, type ServerBuild } from "react-router";
 import { handleError } from "../../app/entry.server";
 import type { WebOptions } from "../../server/plugins/web";
 
 const folders: string[] = [];
-afterEach(async () => {
+/** Removes the test's server builds (after each test: tests/helpers/cleanup.ts). */
+export async function removeTestBuilds() {
   while (folders.length) await fs.rm(folders.pop()!, { recursive: true, force: true });
-});
+}
 
 const manifestRoute = (id: string, parentId: string | undefined, extra: object) => ({
   id,
