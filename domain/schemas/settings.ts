@@ -34,6 +34,3 @@ export const shopSettingsSchema = z.object({
   supportHours: wholeNumber("Support hours", 1, 24),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
-
-/** `version`: the number of the settings' last save (0: never saved), sent back with an edit as If-Match. */
-export const shopSettingsResponseSchema = z.object({ success: z.literal(true), data: shopSettingsSchema, version: z.number() });

@@ -34,6 +34,7 @@ import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { answeringMessage, failures, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
+import { settingsEditRoutes } from "../settings/edit-routes";
 
 /** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
 const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
@@ -415,30 +416,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     (request) => messageWhenDone(availability.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
   );
 
-  const ledgerSettingsAnswer = z.object({ success: z.literal(true), data: ledgerSettingsSchema, version: z.number() });
-
-  app.get(
-    "/admin/settings/ledger",
-    { schema: { summary: "The seats' grace period and the delivery message template", response: { 200: ledgerSettingsAnswer } } },
-    async () => {
-      const { settings, version } = await ledgerSettings.forEdit();
-      return { success: true as const, data: settings, version };
+  settingsEditRoutes(app, "/admin/settings/ledger", {
+    schema: ledgerSettingsSchema,
+    summaries: {
+      get: "The seats' grace period and the delivery message template",
+      put: "Save the grace period and delivery message (an unknown placeholder is refused); with If-Match: their version",
     },
-  );
-
-  app.put(
-    "/admin/settings/ledger",
-    {
-      schema: {
-        summary: "Save the grace period and delivery message (an unknown placeholder is refused); with If-Match: their version",
-        headers: ifMatchHeaders,
-        body: ledgerSettingsSchema,
-        response: { 200: ledgerSettingsAnswer, 409: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const version = await ledgerSettings.save(request.body, expectedVersion(request.headers));
-      return { success: true as const, data: (await ledgerSettings.forEdit()).settings, version };
-    },
-  );
+    forEdit: ledgerSettings.forEdit,
+    save: (settings, _request, expected) => ledgerSettings.save(settings, expected),
+  });
 };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
 import { orderLimitsSchema, refusalSummarySchema } from "../../../domain/order-limits";
 import type { Services } from "../../services";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { settingsEditRoutes } from "../settings/edit-routes";
 import { answeringMessage, messageWhenDone } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -11,37 +10,15 @@ import { tagRoutes } from "../../http/conventions";
 export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits"> }> = async (app, { services }) => {
   tagRoutes(app, "orders");
   const { orderLimits } = services;
-  const limitsAnswer = z.object({ success: z.literal(true), data: orderLimitsSchema, version: z.number() });
-
-  app.get(
-    "/admin/settings/order-limits",
-    {
-      schema: {
-        summary: "The shop-wide ceilings on orders and on 'I have paid' per minute, the unpaid orders a phone may have, and when new orders expire",
-        response: { 200: limitsAnswer },
-      },
+  settingsEditRoutes(app, "/admin/settings/order-limits", {
+    schema: orderLimitsSchema,
+    summaries: {
+      get: "The shop-wide ceilings on orders and on 'I have paid' per minute, the unpaid orders a phone may have, and when new orders expire",
+      put: "Save the limits on anonymous orders; with If-Match: their version",
     },
-    async () => {
-      const { settings, version } = await orderLimits.forEdit();
-      return { success: true as const, data: settings, version };
-    },
-  );
-
-  app.put(
-    "/admin/settings/order-limits",
-    {
-      schema: {
-        summary: "Save the limits on anonymous orders; with If-Match: their version",
-        headers: ifMatchHeaders,
-        body: orderLimitsSchema,
-        response: { 200: limitsAnswer, 409: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      const version = await orderLimits.save(request.body, { admin: request.admin!, log: request.log }, expectedVersion(request.headers));
-      return { success: true as const, data: (await orderLimits.forEdit()).settings, version };
-    },
-  );
+    forEdit: orderLimits.forEdit,
+    save: (limits, request, expected) => orderLimits.save(limits, { admin: request.admin!, log: request.log }, expected),
+  });
 
   app.get(
     "/admin/order-limits/refusals",
