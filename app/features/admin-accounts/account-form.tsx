@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type Account, type BillingCycle } from "../../../domain/accounts";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
@@ -53,10 +53,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
   // Two forms may be open at once (an edit beside the add form): ids of their own.
   const renewsHint = `${useId()}-renews-hint`;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     setSentCycle(cycle);
     const text = (name: string) => String(form.get(name) ?? "");
     const number = (name: string) => (text(name).trim() === "" ? Number.NaN : Number(text(name)));
@@ -80,7 +77,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
     if (editing)
       save.submit({ intent: "update", id: editing._id, version: editing.version, fields: { ...fields, password: fields.password || undefined } });
     else save.submit({ intent: "create", fields });
-  }
+  });
 
   const title = editing ? `Edit ${editing.service} (${editing.login})` : "Add a provider account";
   // An account is edited in place of its card in the list, under the list's heading.

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -23,10 +23,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
     setFileNote(`${file.name} read: check the keys below, then import.`);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = importKeys.handleSubmit((form) => {
     const cost = String(form.get("cost") ?? "").trim();
     const fields = {
       itemId: String(form.get("itemId") ?? ""),
@@ -35,7 +32,7 @@ export function KeyStockSection({ items, stock }: { items: ItemChoice[]; stock: 
       neverExpires: form.get("neverExpires") === "on",
     };
     if (importKeys.submit({ intent: "import-keys", fields })) setFileNote(null);
-  }
+  });
 
   return (
     <CardSection id="keys-title" title="Licence keys">

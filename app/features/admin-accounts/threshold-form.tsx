@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { DEFAULT_STOCK_THRESHOLD } from "../../../domain/availability";
 import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
@@ -11,13 +10,10 @@ export function ThresholdForm({ items }: { items: ItemChoice[] }) {
   const save = useAdminAction(accountActionSchema);
   const { errors, formRef, pending } = save;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     const raw = String(form.get("threshold") ?? "").trim();
     save.submit({ intent: "threshold", fields: { itemId: String(form.get("itemId") ?? ""), threshold: raw === "" ? Number.NaN : Number(raw) } });
-  }
+  });
 
   return (
     <CardSection id="threshold-title" title="“Only N left” on the shop">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { BlockedAttempt, BlockedPhone } from "../../../domain/blocklist";
 import { readablePhone } from "../../../domain/customers";
 import { card, mutedText } from "../../components/ui";
@@ -25,10 +25,7 @@ export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; at
   const unblock = useAdminAction(unblockActionSchema);
   const { errors, formRef, pending, clearError } = block;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!pending) block.submit({ intent: "block", fields: { phone, reason } });
-  }
+  const submit = block.handleSubmit(() => block.submit({ intent: "block", fields: { phone, reason } }));
 
   return (
     <div className="mx-auto max-w-4xl">

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { customerDetailsInputSchema, readablePhone, type Customer } from "../../../domain/customers";
@@ -152,15 +151,13 @@ export function CustomerPage({ customer, customerLink, credit }: { customer: Cus
 function DetailsForm({ customer }: { customer: Customer }) {
   const save = useAdminAction(customerActionSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) =>
     save.submit({
       intent: "details",
       version: customer.version,
       fields: { displayName: String(form.get("displayName") ?? ""), note: String(form.get("note") ?? "") },
-    });
-  }
+    }),
+  );
   return (
     <form
       ref={formRef}

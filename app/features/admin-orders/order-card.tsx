@@ -289,16 +289,14 @@ function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
   const formId = `${id.replaceAll(":", "")}-details`;
   const { errors, formRef, pending: saving, stale, reload, reloading } = write;
 
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const save = write.handleSubmit((form) =>
     write.submit({
       intent: "details",
       reference: order.reference,
       version: order.version,
       fields: { customerName: String(form.get("customerName") ?? ""), phone: String(form.get("phone") ?? ""), note: String(form.get("note") ?? "") },
-    });
-  }
+    }),
+  );
 
   return (
     <form id={formId} ref={formRef} onSubmit={save} noValidate aria-labelledby={`${formId}-title`} className="space-y-3">

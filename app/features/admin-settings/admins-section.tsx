@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmItem } from "../../lib/admin/confirm-dialog";
@@ -16,13 +16,10 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
   const { pending: removingNow } = remove;
   const [removing, setRemoving] = useState<AdminListItem | null>(null);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (adding) return;
-    const form = new FormData(event.currentTarget);
+  const submit = add.handleSubmit((form) => {
     const text = (name: string) => String(form.get(name) ?? "");
     add.submit({ intent: "add-admin", fields: { email: text("email"), name: text("name"), password: text("password") } });
-  }
+  });
 
   const onlyOne = admins.length <= 1;
 

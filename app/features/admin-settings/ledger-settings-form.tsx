@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent } from "react";
+import { Fragment, useState } from "react";
 import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
 import type { Locale } from "../../../domain/locale";
 import { messageDay } from "../../../domain/seller-messages";
@@ -30,10 +30,7 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
   const templates = typed?.version === version ? typed.templates : settings;
   const type = (field: (typeof TEMPLATE_FIELDS)[number]["name"], value: string) => setTyped({ version, templates: { ...templates, [field]: value } });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     save.submit({
       intent: "ledger",
       version,
@@ -43,7 +40,7 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
         deliveryTemplateNe: String(form.get("deliveryTemplateNe") ?? ""),
       },
     });
-  }
+  });
 
   return (
     <CardSection id="ledger-settings-title" title="Seats and delivery">

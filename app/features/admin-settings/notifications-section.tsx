@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { connectCodeSchema, type ConnectCode, type TelegramChat, type TelegramSettings } from "../../../domain/notices";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
@@ -55,12 +55,7 @@ function BotForm({ telegram }: { telegram: TelegramSettings }) {
   const [confirming, setConfirming] = useState(false);
   const { bot } = telegram;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const token = String(new FormData(event.currentTarget).get("token") ?? "").trim();
-    save.submit({ intent: "telegram-token", fields: { token } });
-  }
+  const submit = save.handleSubmit((form) => save.submit({ intent: "telegram-token", fields: { token: String(form.get("token") ?? "").trim() } }));
 
   return (
     <div className="mt-5 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
@@ -239,10 +234,7 @@ function ChatItem({ chat, disconnecting, onDisconnect }: { chat: TelegramChat; d
   const id = `chat-${chat._id}`;
   const owner = chat.mine ? "You" : (chat.adminName ?? chat.adminEmail ?? "An admin");
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     const time = (name: string) => String(form.get(name) ?? "").trim() || null;
     save.submit({
       intent: "telegram-prefs",
@@ -254,7 +246,7 @@ function ChatItem({ chat, disconnecting, onDisconnect }: { chat: TelegramChat; d
         digestAt: time("digestAt"),
       },
     });
-  }
+  });
 
   return (
     <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">

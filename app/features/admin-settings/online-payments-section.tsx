@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
 import type { GatewaySettings } from "../../../domain/schemas/payments";
 import { focusRing, mutedText } from "../../components/ui";
@@ -57,10 +56,7 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
   const name = GATEWAY_NAMES[settings.gateway];
   const id = `gateway-${settings.gateway}`;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     const text = (field: string) => String(form.get(field) ?? "").trim();
     save.submit({
       intent: "gateway",
@@ -73,7 +69,7 @@ function GatewayForm({ settings }: { settings: GatewaySettings }) {
         ...(text("password") ? { password: text("password") } : {}),
       },
     });
-  }
+  });
 
   return (
     <form

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import type { OrderLimits } from "../../../domain/order-limits";
 import { mutedText } from "../../components/ui";
 import { CardSection, NumberFields, StaleNotice, SubmitButton, typedNumber, type NumberSpec } from "../../lib/admin/form-parts";
@@ -41,10 +40,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
   const save = useAdminAction(saveOrderLimitsSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     const number = (name: keyof OrderLimits) => typedNumber(form, name) ?? Number.NaN;
     save.submit({
       intent: "order-limits",
@@ -56,7 +52,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
         expireNewAfterHours: number("expireNewAfterHours"),
       },
     });
-  }
+  });
 
   return (
     <CardSection id="order-limits-title" title="Orders from shoppers">

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/auth";
 import { mutedText } from "../../components/ui";
 import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
@@ -10,16 +9,13 @@ export function PasswordForm({ email }: { email: string }) {
   const change = useAdminAction(changePasswordSchema, { reset: true });
   const { errors, formRef, pending } = change;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = change.handleSubmit((form) => {
     const text = (name: string) => String(form.get(name) ?? "");
     change.submit({
       intent: "password",
       fields: { currentPassword: text("currentPassword"), newPassword: text("newPassword"), confirmPassword: text("confirmPassword") },
     });
-  }
+  });
 
   return (
     <CardSection id="password-title" title="Change your password">

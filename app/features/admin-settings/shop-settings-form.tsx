@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import type { ShopSettings } from "../../../domain/settings";
 import { mutedText } from "../../components/ui";
 import { CardSection, InputField, NumberFields, type NumberSpec, StaleNotice, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
@@ -36,16 +35,13 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
   const save = useAdminAction(saveShopSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = new FormData(event.currentTarget);
+  const submit = save.handleSubmit((form) => {
     const fields: Record<string, unknown> = {};
     for (const field of CONTACT_FIELDS) fields[field.name] = String(form.get(field.name) ?? "");
     // An empty box is sent as null, so the field is named rather than 0 saved.
     for (const field of FIGURE_FIELDS) fields[field.name] = typedNumber(form, field.name);
     save.submit({ intent: "shop", version, fields: fields as ShopSettings });
-  }
+  });
 
   return (
     <CardSection id="shop-settings-title" title="Shop contact details">

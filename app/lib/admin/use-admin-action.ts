@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
@@ -89,6 +89,7 @@ export function useAdminAction<S extends z.ZodType>(
     if (shown) announce(shown.answer);
   }, [shown]);
 
+  const pending = fetcher.state !== "idle";
   return {
     /** Checks the form and sends it; false when the browser's check refused it. */
     submit(body: z.input<S>): boolean {
@@ -103,7 +104,17 @@ export function useAdminAction<S extends z.ZodType>(
       void fetcher.submit(body as Json, { method: "post", encType: "application/json" });
       return true;
     },
-    pending: fetcher.state !== "idle",
+    /**
+     * A form's onSubmit: the browser's own sending is stopped, and unless a save is under way `send` reads the
+     * form's fields and `submit`s them.
+     */
+    handleSubmit(send: (form: FormData) => void) {
+      return (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (!pending) send(new FormData(event.currentTarget));
+      };
+    },
+    pending,
     /** The message for a field ("" for the form as a whole). */
     errors,
     /** The last save was over a newer version: show StaleNotice with `reload`. */
