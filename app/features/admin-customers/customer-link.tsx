@@ -1,12 +1,12 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { z } from "zod";
 import type { CustomerLink } from "../../../domain/schemas/customer-pages";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { copyText } from "../../lib/chat/copy-text";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";
 import { sectionHeading } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { LinkToCopy } from "../../lib/admin/link-to-copy";
 
 /** "New customer link" and "Revoke" on a customer's page (issue 31, ADR 0104). */
 export const customerLinkActionSchema = z.object({ intent: z.enum(["new-link", "revoke-link"]) });
@@ -18,15 +18,12 @@ export const customerLinkActionSchema = z.object({ intent: z.enum(["new-link", "
 export function CustomerLinkSection({ link }: { link: CustomerLink }) {
   const action = useAdminAction(customerLinkActionSchema);
   const [confirming, setConfirming] = useState<"new-link" | "revoke-link" | null>(null);
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const ref = useRef<HTMLElement>(null);
   const send = (intent: "new-link" | "revoke-link") => {
     setConfirming(null);
-    setCopied(null);
     action.submit({ intent });
   };
   return (
-    <section ref={ref} aria-labelledby="customer-link" className={`${card} mt-6 space-y-3 p-4 sm:p-5`}>
+    <section aria-labelledby="customer-link" className={`${card} mt-6 space-y-3 p-4 sm:p-5`}>
       <h2 id="customer-link" className={sectionHeading}>
         Customer link
       </h2>
@@ -35,26 +32,7 @@ export function CustomerLinkSection({ link }: { link: CustomerLink }) {
         customer&apos;s phone. Delivery messages carry it.
       </p>
       {link?.path ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <a
-            href={link.path}
-            target="_blank"
-            rel="noreferrer"
-            className="min-w-0 font-mono text-sm break-all text-brand-700 underline dark:text-brand-400"
-          >
-            {link.path}
-          </a>
-          <button
-            type="button"
-            className={`${secondaryButton} px-3 py-1.5 text-sm`}
-            onClick={async () => setCopied(await copyText(new URL(link.path!, window.location.origin).href, ref.current ?? undefined))}
-          >
-            Copy link<span className="sr-only"> of this customer</span>
-          </button>
-          <span role="status" className={`text-sm ${mutedText}`}>
-            {copied === true ? "Copied" : copied === false ? "Select the link and copy it" : ""}
-          </span>
-        </div>
+        <LinkToCopy key={link.path} path={link.path} whose="of this customer" />
       ) : link ? (
         <p className="text-sm">
           The link works, but this server cannot show it (its copy is under another secrets key). Make a new one to send it again.

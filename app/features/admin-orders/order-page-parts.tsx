@@ -1,10 +1,9 @@
-import { useRef, useState } from "react";
 import { formatNpr } from "../../../domain/money";
 import type { Order } from "../../../domain/schemas/orders";
 import { GATEWAY_NAMES } from "../../../domain/payments";
-import { mutedText, secondaryButton } from "../../components/ui";
-import { copyText } from "../../lib/chat/copy-text";
+import { mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
+import { LinkToCopy } from "../../lib/admin/link-to-copy";
 
 /** The shopper said they paid (ADR 0077): shown on the card, so the inbox shows who to check; the status stays the admin's. */
 export function PaidClaimNotice({ order }: { order: Order }) {
@@ -33,29 +32,12 @@ export function PaidViaNotice({ order }: { order: Order }) {
 
 /** The shopper's order page link, to paste into the chat (ADR 0075). */
 export function ShopperLink({ order }: { order: Order }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const ref = useRef<HTMLDivElement>(null);
   if (!order.shopperPath) return <p className={`text-sm ${mutedText}`}>Placed before order pages: this order has no shopper link.</p>;
-  const path = order.shopperPath;
   return (
-    <div ref={ref}>
+    <div>
       <h3 className="font-semibold">Shopper&apos;s order page</h3>
       <p className={`text-sm ${mutedText}`}>Anyone with this link sees the order and how to pay; send it only to this customer.</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <a href={path} target="_blank" rel="noreferrer" className="min-w-0 font-mono text-sm break-all text-brand-700 underline dark:text-brand-400">
-          {path}
-        </a>
-        <button
-          type="button"
-          className={`${secondaryButton} px-3 py-1.5 text-sm`}
-          onClick={async () => setCopied(await copyText(new URL(path, window.location.origin).href, ref.current ?? undefined))}
-        >
-          Copy link<span className="sr-only"> of order {order.reference}</span>
-        </button>
-        <span role="status" className={`text-sm ${mutedText}`}>
-          {copied === true ? "Copied" : copied === false ? "Select the link and copy it" : ""}
-        </span>
-      </div>
+      <LinkToCopy path={order.shopperPath} whose={`of order ${order.reference}`} className="mt-2" />
     </div>
   );
 }
