@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { richMessage } from "../../lib/rich-message";
@@ -17,45 +18,69 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
   const locale = useLocale();
   return (
     <>
-      <div aria-live="polite">
-        {changes.length > 0 && (
-          <div
-            className={`rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50 ${className}`}
-          >
-            <p className="font-semibold">{changes.length === 1 ? m.price_changed_one() : m.price_changed_many()}</p>
-            <ul className="mt-2 space-y-1">
-              {changes.map((found) => (
-                <li key={found.lineId}>
-                  {richMessage(m.price_change_line, {
-                    name: <span lang={sellerLang(locale, found.nameNe)}>{sellerText(locale, found.name, found.nameNe)}</span>,
-                    months: monthsText(found.months, locale),
-                    before: rupees(found.before, locale),
-                    after: rupees(found.after, locale),
-                  })}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2">{m.price_change_note()}</p>
-          </div>
-        )}
-      </div>
-      <div aria-live="assertive">
-        {problems.length > 0 && (
-          <div
-            className={`rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100 ${className}`}
-          >
-            <p className="font-semibold">{problems.length === 1 ? m.price_problem_one() : m.price_problem_many()}</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {problems.map((found) => (
-                <li key={found.lineId}>
-                  <ProblemLine problem={found} locale={locale} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
+      <LiveNotice
+        live="polite"
+        colours="border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
+        title={changes.length === 1 ? m.price_changed_one() : m.price_changed_many()}
+        className={className}
+        note={m.price_change_note()}
+      >
+        {changes.map((found) => (
+          <li key={found.lineId}>
+            {richMessage(m.price_change_line, {
+              name: <span lang={sellerLang(locale, found.nameNe)}>{sellerText(locale, found.name, found.nameNe)}</span>,
+              months: monthsText(found.months, locale),
+              before: rupees(found.before, locale),
+              after: rupees(found.after, locale),
+            })}
+          </li>
+        ))}
+      </LiveNotice>
+      <LiveNotice
+        live="assertive"
+        colours="border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+        title={problems.length === 1 ? m.price_problem_one() : m.price_problem_many()}
+        className={className}
+        bullets
+      >
+        {problems.map((found) => (
+          <li key={found.lineId}>
+            <ProblemLine problem={found} locale={locale} />
+          </li>
+        ))}
+      </LiveNotice>
     </>
+  );
+}
+
+/** A live region that shows, when it has list items, a box of them under `title`, and `note` after them. */
+function LiveNotice({
+  live,
+  colours,
+  title,
+  className,
+  note,
+  bullets = false,
+  children,
+}: {
+  live: "polite" | "assertive";
+  colours: string;
+  title: string;
+  className: string;
+  note?: string;
+  bullets?: boolean;
+  children: ReactNode[];
+}) {
+  return (
+    <div aria-live={live}>
+      {children.length > 0 && (
+        <div className={`rounded-xl border p-4 text-sm ${colours} ${className}`}>
+          <p className="font-semibold">{title}</p>
+          <ul className={`mt-2 space-y-1 ${bullets ? "list-disc pl-5" : ""}`}>{children}</ul>
+          {note && <p className="mt-2">{note}</p>}
+        </div>
+      )}
+    </div>
   );
 }
 
