@@ -79,8 +79,9 @@ const stages = [
           command: path.join(bin, "node"),
           args: ["node_modules/vitest/vitest.mjs", "run", "--project", "unit", "--project", "api-sqlite"],
           // Child processes the tests start (`node`, `npx`) run on that Node as well. The stage runs alone,
-          // so the unit suite takes a worker per core.
-          env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, UNIT_WORKERS: String(os.availableParallelism()) },
+          // so the unit suite takes a worker per core. The fuzz test has sent its 10,000 requests on SQLite in
+          // the API stage; here it checks the same properties on Node 24 with as many as PostgreSQL's run.
+          env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, UNIT_WORKERS: String(os.availableParallelism()), FUZZ_RUNS: "2000" },
         },
       ];
     },
