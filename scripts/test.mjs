@@ -8,7 +8,7 @@
 // each of them uses both cores of a CI machine. A stage's output is printed whole when it ends; a table of
 // wall times and a closing `N passed, N failed` line follow. `npm test -- --skip=checks,e2e` leaves stages out.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -28,49 +28,63 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * @property {() => Promise<Step[]> | Step[]} steps
  * @property {string} [skipped] why the stage does not run here (it is not a failure)
  * @property {string} [missing] what the machine lacks to run the stage (a failure)
+ * @property {number} [budget] the minutes it may take on a 2-core CI machine (issue 42): over it, a warning
+ * @property {boolean} [fileTimes] its test runner writes each file's seconds for the slowest-files list
  */
 
 const npx = (...args) => ({ command: "npx", args });
+// Each file's seconds, from the reporters in scripts/reporters/ (they write where FILE_TIMES says).
+const fileTimesFolder = mkdtempSync(path.join(os.tmpdir(), "pasal-test-times-"));
+const fileTimesOf = (stage) => path.join(fileTimesFolder, `${stage}.jsonl`);
+const vitestTimes = ["--reporter=default", "--reporter=./scripts/reporters/vitest-file-times.ts"];
 /** @type {Stage[]} */
 const stages = [
-  { name: "prepare", needs: [], steps: () => [{ command: "npm", args: ["run", "messages"] }, npx("react-router", "typegen")] },
+  { name: "prepare", needs: [], budget: 0.25, steps: () => [{ command: "npm", args: ["run", "messages"] }, npx("react-router", "typegen")] },
   {
     name: "checks",
     needs: ["prepare"],
+    budget: 2.5,
     steps: () => [
       npx("eslint", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."),
       npx("prettier", "--check", "."),
-      npx("tsc", "--noEmit"),
+      // TypeScript 7's native compiler checks the types in a seventh of 5.9's time; typescript-eslint keeps 5.9.
+      { command: process.execPath, args: ["node_modules/typescript-native/bin/tsc", "--noEmit"] },
       npx("knip"),
     ],
   },
-  { name: "unit", needs: ["prepare"], steps: () => [npx("vitest", "run", "--project", "unit")] },
-  { name: "build", needs: ["prepare"], steps: () => [{ command: "npm", args: ["run", "build"] }] },
+  { name: "unit", needs: ["prepare"], budget: 1, steps: () => [npx("vitest", "run", "--project", "unit")] },
+  { name: "build", needs: ["prepare"], budget: 1, steps: () => [{ command: "npm", args: ["run", "build"] }] },
   {
     name: "api",
     needs: ["build"],
-    steps: () => [npx("vitest", "run", "--project", "api-sqlite", ...(hasPostgres ? ["--project", "api-postgres"] : []))],
+    budget: 5,
+    fileTimes: true,
+    steps: () => [npx("vitest", "run", ...vitestTimes, "--project", "api-sqlite", ...(hasPostgres ? ["--project", "api-postgres"] : []))],
   },
   {
     name: "e2e",
     needs: ["build"],
     after: ["api"],
+    budget: 8,
+    fileTimes: true,
     missing: existsSync(chromium) ? undefined : `needs Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH`,
-    steps: () => [npx("playwright", "test")],
+    steps: () => [npx("playwright", "test", "--reporter=list,./scripts/reporters/playwright-file-times.ts")],
   },
   {
     name: "instances",
     needs: ["build"],
     after: ["e2e"],
+    budget: 1.5,
     skipped: hasPostgres ? undefined : "needs PostgreSQL (TEST_DATABASE_URL)",
     steps: () => [npx("vitest", "run", "--project", "instances")],
   },
   // Kills the production server 30 times mid-write and checks no acknowledged write is lost.
-  { name: "crash", needs: ["build"], after: ["instances"], steps: () => [npx("tsx", "scripts/crash-test.ts")] },
+  { name: "crash", needs: ["build"], after: ["instances"], budget: 0.5, steps: () => [npx("tsx", "scripts/crash-test.ts")] },
   {
     name: "node24",
     needs: ["build"],
     after: ["crash"],
+    budget: 2,
     skipped: process.env.NODE24 ? undefined : "set NODE24=1 to run the unit and API suites on Node 24 too (CI does)",
     steps: async () => {
       const bin = await nodeFromRegistry(NODE24);
@@ -173,7 +187,8 @@ function runStage(stage) {
     try {
       for (const step of await stage.steps()) {
         output += `$ ${[step.command, ...step.args].join(" ")}\n`;
-        const result = await capture(step.command, step.args, { env: { ...process.env, ...step.env } });
+        const env = { ...process.env, ...(stage.fileTimes ? { FILE_TIMES: fileTimesOf(stage.name) } : {}), ...step.env };
+        const result = await capture(step.command, step.args, { env });
         output += result.output;
         if (result.code !== 0) {
           failed = true;
@@ -206,6 +221,22 @@ function whyFailed(output) {
   return excerpt.join("\n") + (lines.length > from + 120 ? "\n[…]" : "");
 }
 
+/** The 15 test files of a stage that took longest, from its reporter's lines (a file run on two databases: both). */
+function printSlowestFiles(name) {
+  const seconds = new Map();
+  for (const line of readFileSync(fileTimesOf(name), "utf8").split("\n").filter(Boolean)) {
+    const { file, project, seconds: taken } = JSON.parse(line);
+    const entry = seconds.get(file) ?? { seconds: 0, projects: new Set() };
+    entry.seconds += taken;
+    entry.projects.add(project);
+    seconds.set(file, entry);
+  }
+  const slowest = [...seconds].sort((a, b) => b[1].seconds - a[1].seconds).slice(0, 15);
+  const what = name === "e2e" ? "worker-seconds, every project and try" : "seconds, every project";
+  console.log(`\nThe ${name} stage's 15 slowest files (${what}):`);
+  for (const [file, entry] of slowest) console.log(`${entry.seconds.toFixed(1).padStart(8)}  ${file} (${[...entry.projects].join(", ")})`);
+}
+
 const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
 console.log(
@@ -217,15 +248,29 @@ console.log(
 await Promise.all(stages.map(runStage));
 
 const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
-console.log("\n| stage | result | wall time | tests |\n| --- | --- | --- | --- |");
+const overBudget = [];
+console.log("\n| stage | result | wall time | budget | tests |\n| --- | --- | --- | --- | --- |");
 for (const stage of stages) {
   const result = results.get(stage.name);
   for (const kind of Object.keys(total)) total[kind] += result.counts[kind];
   const counts = Object.entries(result.counts).filter(([, n]) => n > 0);
   const tests = counts.map(([kind, n]) => `${n} ${kind}`).join(", ");
-  console.log(`| ${stage.name} | ${result.note ? `${result.status}: ${result.note}` : result.status} | ${clock(result.seconds)} | ${tests} |`);
+  const budget = stage.budget === undefined ? "" : clock(stage.budget * 60);
+  if (stage.budget !== undefined && result.seconds > stage.budget * 60) overBudget.push(stage);
+  console.log(
+    `| ${stage.name} | ${result.note ? `${result.status}: ${result.note}` : result.status} | ${clock(result.seconds)} | ${budget} | ${tests} |`,
+  );
 }
+for (const stage of stages.filter((s) => s.fileTimes && existsSync(fileTimesOf(s.name)))) printSlowestFiles(stage.name);
+rmSync(fileTimesFolder, { recursive: true, force: true });
 console.log(`\nnpm test took ${clock((Date.now() - started) / 1000)}.`);
+// A shared machine is noisy: a stage over its budget is said plainly, and the run still passes on its tests.
+for (const stage of overBudget) {
+  const { seconds } = results.get(stage.name);
+  console.log(
+    `WARNING: the ${stage.name} stage took ${clock(seconds)}, over its budget of ${clock(stage.budget * 60)}${stage.fileTimes ? " (its slowest files are listed above)" : ""}.`,
+  );
+}
 const failedStages = stages.filter((stage) => results.get(stage.name).status === "failed").map((stage) => stage.name);
 console.log(`${total.passed} passed, ${total.failed} failed${total.flaky ? `, ${total.flaky} flaky` : ""}, ${total.skipped} skipped`);
 if (failedStages.length) {
