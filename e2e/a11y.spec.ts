@@ -21,7 +21,8 @@ import {
   useTheme,
 } from "./helpers";
 
-// Every page and state the suite checks with axe, each in both themes: one row each, and one scan per row.
+// Every page and state the suite checks with axe, in both themes. A screen is visited once and its states are
+// reached in that visit, one after another (open a dialog, scan; fill a form wrongly, scan): one test per screen.
 // The journeys check what the pages do; these check that everyone can read and use them.
 
 interface Scene {
@@ -42,9 +43,18 @@ interface Row {
   state: string;
   /** @phone: also scanned at 360 px; @phone-only: a state only the phone layout has. */
   tag?: "@phone" | "@phone-only";
-  /** Brings the page to the state, and checks it got there. */
+  /** Brings the page to the state, and checks it got there: the first state of a screen from a blank page, each
+   * later one from the state before it. */
   open: (scene: Scene) => Promise<void>;
 }
+
+/** States reached in one visit of a screen. A screen with a state tagged @phone is walked whole at 360 px too. */
+interface Screen {
+  screen: string;
+  states: Row[];
+}
+
+const screen = (name: string, ...states: Row[]): Screen => ({ screen: name, states });
 
 const NETFLIX = "/prices/Netflix%20Premium";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -210,60 +220,65 @@ const poster = () =>
     .png()
     .toBuffer();
 
-const STOREFRONT: Row[] = [
-  { state: "home", tag: "@phone", open: ({ page }) => visit(page, "/", /Digital subscriptions in Nepal/) },
-  {
-    state: "home with the menu open",
-    tag: "@phone-only",
-    async open({ page }) {
-      await page.goto("/");
-      await hydrated(page, 'button[aria-controls="mobile-menu"]');
-      await page.getByRole("button", { name: "Menu", exact: true }).click();
-      await expect(page.locator("#mobile-menu")).toBeVisible();
+const STOREFRONT: Array<Row | Screen> = [
+  screen(
+    "home",
+    { state: "home", tag: "@phone", open: ({ page }) => visit(page, "/", /Digital subscriptions in Nepal/) },
+    {
+      state: "home with the menu open",
+      tag: "@phone-only",
+      async open({ page }) {
+        await hydrated(page, 'button[aria-controls="mobile-menu"]');
+        await page.getByRole("button", { name: "Menu", exact: true }).click();
+        await expect(page.locator("#mobile-menu")).toBeVisible();
+      },
     },
-  },
+  ),
   { state: "all content", open: ({ page }) => visit(page, "/all-content", "What's New to Watch") },
   { state: "a page that does not exist", tag: "@phone", open: ({ page }) => visit(page, "/no-such-page", "Oops! Page Not Found") },
   { state: "a product that does not exist", open: ({ page }) => visit(page, "/prices/No%20Such%20Service", "Oops! Page Not Found") },
-  { state: "the price list", open: ({ page }) => visit(page, "/prices", "Prices") },
-  {
-    state: "the price list with its filters open",
-    async open({ page }) {
-      await visit(page, "/prices", "Prices");
-      await page.locator("summary", { hasText: "Filters" }).click();
-      await expect(page.getByLabel("Sort by")).toBeVisible();
+  screen(
+    "the price list",
+    { state: "the price list", open: ({ page }) => visit(page, "/prices", "Prices") },
+    {
+      state: "the price list with its filters open",
+      async open({ page }) {
+        await page.locator("summary", { hasText: "Filters" }).click();
+        await expect(page.getByLabel("Sort by")).toBeVisible();
+      },
     },
-  },
-  { state: "the 18+ category", open: ({ page }) => visit(page, "/price/18+", /18\+/) },
-  {
-    state: "the price list without a match",
-    async open({ page }) {
-      await visit(page, "/prices?q=zzzz", "Prices");
-      await expect(page.getByText("No subscriptions found", { exact: true })).toBeVisible();
+    {
+      state: "the price list without a match",
+      async open({ page }) {
+        await visit(page, "/prices?q=zzzz", "Prices");
+        await expect(page.getByText("No subscriptions found", { exact: true })).toBeVisible();
+      },
     },
-  },
-  { state: "a product", open: ({ page }) => visit(page, NETFLIX, "Netflix Premium") },
-  {
-    state: "a product just added to the cart",
-    tag: "@phone",
-    async open({ page }) {
-      await visit(page, NETFLIX, "Netflix Premium");
-      await hydrated(page, "main button[aria-pressed]");
-      await page.getByRole("button", { name: "Add to Cart" }).click();
-      await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+    { state: "the 18+ category", open: ({ page }) => visit(page, "/price/18+", /18\+/) },
+  ),
+  screen(
+    "a product",
+    { state: "a product", open: ({ page }) => visit(page, NETFLIX, "Netflix Premium") },
+    {
+      state: "a product with an answer of its FAQ open",
+      async open({ page }) {
+        await hydrated(page, "[data-accordion] button");
+        await page.locator("[data-accordion]").getByRole("button", { name: "What kind of account will I get?" }).focus();
+        await page.keyboard.press("End");
+        await page.keyboard.press("Enter");
+        await expect(page.getByText(/validity varies a little: by 5-10 days for 6 or 12 month plans/)).toBeVisible();
+      },
     },
-  },
-  {
-    state: "a product with an answer of its FAQ open",
-    async open({ page }) {
-      await visit(page, NETFLIX, "Netflix Premium");
-      await hydrated(page, "[data-accordion] button");
-      await page.locator("[data-accordion]").getByRole("button", { name: "What kind of account will I get?" }).focus();
-      await page.keyboard.press("End");
-      await page.keyboard.press("Enter");
-      await expect(page.getByText(/validity varies a little: by 5-10 days for 6 or 12 month plans/)).toBeVisible();
+    {
+      state: "a product just added to the cart",
+      tag: "@phone",
+      async open({ page }) {
+        await hydrated(page, "main button[aria-pressed]");
+        await page.getByRole("button", { name: "Add to Cart" }).click();
+        await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+      },
     },
-  },
+  ),
   { state: "the 18+ gate of a product", open: ({ page }) => visit(page, "/prices/Adult%20Streaming%20Pass", "Are you 18 or older?") },
   {
     state: "a product without plans",
@@ -292,44 +307,45 @@ const STOREFRONT: Row[] = [
     },
   },
   { state: "the empty cart", open: ({ page }) => visit(page, "/cart", "Your Cart is Empty") },
-  {
-    state: "the cart with items",
-    async open({ page }) {
-      await seedCart(page, [netflix3x2, special]);
-      await page.goto("/cart");
-      await expect(page.getByText("Total (2 items)")).toBeVisible();
+  screen(
+    "the cart with items",
+    {
+      state: "the cart with items",
+      async open({ page }) {
+        await seedCart(page, [netflix3x2, special]);
+        await page.goto("/cart");
+        await expect(page.getByText("Total (2 items)")).toBeVisible();
+      },
     },
-  },
-  {
-    state: "the checkout dialog",
-    async open({ page }) {
-      await seedCart(page, [netflix3x2, special]);
-      await page.goto("/cart");
-      await expect(page.getByText("Total (2 items)")).toBeVisible();
-      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-      await expect(page.getByRole("dialog", { name: "Select Payment Method" })).toBeVisible();
+    {
+      state: "the checkout dialog",
+      async open({ page }) {
+        await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+        await expect(page.getByRole("dialog", { name: "Select Payment Method" })).toBeVisible();
+      },
     },
-  },
-  {
-    state: "the cart saying a price changed",
-    async open({ page, admin }) {
-      await seedCartOfOldPrices(page, admin);
-      await page.goto("/cart");
-      await expect(page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true })).toContainText(
-        "was Rs. 250, now Rs. 300",
-      );
+  ),
+  screen(
+    "the cart saying a price changed",
+    {
+      state: "the cart saying a price changed",
+      async open({ page, admin }) {
+        await seedCartOfOldPrices(page, admin);
+        await page.goto("/cart");
+        await expect(page.getByText("Total (2 items)")).toBeVisible();
+        await expect(page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true })).toContainText(
+          "was Rs. 250, now Rs. 300",
+        );
+      },
     },
-  },
-  {
-    state: "the checkout dialog saying a price changed",
-    async open({ page, admin }) {
-      await seedCartOfOldPrices(page, admin);
-      await page.goto("/cart");
-      await expect(page.getByText("Total (2 items)")).toBeVisible();
-      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-      await expect(page.getByRole("dialog", { name: "Select Payment Method" })).toContainText("was Rs. 250, now Rs. 300 per device");
+    {
+      state: "the checkout dialog saying a price changed",
+      async open({ page }) {
+        await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+        await expect(page.getByRole("dialog", { name: "Select Payment Method" })).toContainText("was Rs. 250, now Rs. 300 per device");
+      },
     },
-  },
+  ),
   {
     state: "the checkout dialog with the order's reference",
     async open({ page, admin, origin }) {
@@ -348,49 +364,54 @@ const STOREFRONT: Row[] = [
       await expect(dialog.getByRole("status")).toContainText(/Your order reference is PSL-/);
     },
   },
-  { state: "the Netflix code form", open: ({ page }) => visit(page, "/netflixCode", "Get a Netflix code") },
-  {
-    state: "the Netflix code form with its errors",
-    async open({ page }) {
-      await visit(page, "/netflixCode", "Get a Netflix code");
-      await expect(async () => {
-        await page.getByRole("button", { name: "Ask on WhatsApp" }).click();
-        await expect(page.getByText("Enter the email of your Netflix account")).toBeVisible({ timeout: 500 });
-      }).toPass();
+  screen(
+    "the Netflix code form",
+    { state: "the Netflix code form", open: ({ page }) => visit(page, "/netflixCode", "Get a Netflix code") },
+    {
+      state: "the Netflix code form with its errors",
+      async open({ page }) {
+        await expect(async () => {
+          await page.getByRole("button", { name: "Ask on WhatsApp" }).click();
+          await expect(page.getByText("Enter the email of your Netflix account")).toBeVisible({ timeout: 500 });
+        }).toPass();
+      },
     },
-  },
-  ...["/aboutUs", "/contact", "/help", "/privacy", "/terms"].map((path): Row => ({
-    state: path,
-    async open({ page }) {
-      // axe judges the settled page; mid-animation colours are not what shoppers read.
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    },
-  })),
+  ),
+  screen(
+    "the information pages",
+    ...["/aboutUs", "/contact", "/help", "/privacy", "/terms"].map((path): Row => ({
+      state: path,
+      async open({ page }) {
+        // axe judges the settled page; mid-animation colours are not what shoppers read.
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      },
+    })),
+  ),
   { state: "the updates", open: ({ page }) => visit(page, "/updates", "Updates") },
-  {
-    state: "an order page with online payments",
-    tag: "@phone",
-    async open(scene) {
-      await withGateways(scene);
-      const { orderUrl } = await anOrder(scene);
-      await scene.page.goto(orderUrl);
-      await expect(scene.page.getByRole("region", { name: "Pay online" }).getByRole("button", { name: "Pay with Khalti" })).toBeVisible();
+  screen(
+    "an order page with online payments",
+    {
+      state: "an order page with online payments",
+      tag: "@phone",
+      async open(scene) {
+        await withGateways(scene);
+        const { orderUrl } = await anOrder(scene);
+        await scene.page.goto(orderUrl);
+        await expect(scene.page.getByRole("region", { name: "Pay online" }).getByRole("button", { name: "Pay with Khalti" })).toBeVisible();
+      },
     },
-  },
-  {
-    state: "an order page showing the Fonepay QR",
-    tag: "@phone",
-    async open(scene) {
-      await withGateways(scene);
-      const { orderUrl } = await anOrder(scene);
-      await scene.page.goto(orderUrl);
-      await hydrated(scene.page, "#online-title");
-      await scene.page.getByRole("button", { name: "Pay with Fonepay (QR)" }).click();
-      await expect(scene.page.getByRole("img", { name: /Scan to pay/ })).toBeVisible();
+    {
+      state: "an order page showing the Fonepay QR",
+      tag: "@phone",
+      async open({ page }) {
+        await hydrated(page, "#online-title");
+        await page.getByRole("button", { name: "Pay with Fonepay (QR)" }).click();
+        await expect(page.getByRole("img", { name: /Scan to pay/ })).toBeVisible();
+      },
     },
-  },
+  ),
   {
     state: "an order page paid and checked with Khalti",
     async open(scene) {
@@ -507,10 +528,18 @@ const STOREFRONT: Row[] = [
   },
 ];
 
-const NEPALI: Row[] = [
-  { state: "/ne/", open: ({ page }) => visit(page, "/ne/", /.+/) },
-  { state: "/ne/prices", open: ({ page }) => visit(page, "/ne/prices", /.+/) },
-  { state: "/ne/prices/Netflix%20Premium", open: ({ page }) => visit(page, `/ne${NETFLIX}`, "Netflix Premium") },
+const NEPALI: Array<Row | Screen> = [
+  screen(
+    "the Nepali pages",
+    { state: "/ne/", open: ({ page }) => visit(page, "/ne/", /.+/) },
+    { state: "/ne/prices", open: ({ page }) => visit(page, "/ne/prices", /.+/) },
+    { state: "/ne/prices/Netflix%20Premium", open: ({ page }) => visit(page, `/ne${NETFLIX}`, "Netflix Premium") },
+    { state: "/ne/help", open: ({ page }) => visit(page, "/ne/help", /Netflix को/) },
+    { state: "/ne/no-such-page", open: ({ page }) => visit(page, "/ne/no-such-page", /.+/) },
+    { state: "/ne/privacy", open: ({ page }) => visit(page, "/ne/privacy", "Pasal मा तपाईंको गोपनीयता") },
+    { state: "/ne/netflixCode", open: ({ page }) => visit(page, "/ne/netflixCode", "Netflix कोड लिनुहोस्") },
+    { state: "/ne/all-content", open: ({ page }) => visit(page, "/ne/all-content", /.+/) },
+  ),
   {
     state: "/ne/cart with an item, by its Nepali name",
     async open({ page }) {
@@ -520,11 +549,6 @@ const NEPALI: Row[] = [
       await expect(page.getByRole("heading", { name: "नेटफ्लिक्स प्रिमियम" })).toBeVisible();
     },
   },
-  { state: "/ne/help", open: ({ page }) => visit(page, "/ne/help", /Netflix को/) },
-  { state: "/ne/no-such-page", open: ({ page }) => visit(page, "/ne/no-such-page", /.+/) },
-  { state: "/ne/privacy", open: ({ page }) => visit(page, "/ne/privacy", "Pasal मा तपाईंको गोपनीयता") },
-  { state: "/ne/netflixCode", open: ({ page }) => visit(page, "/ne/netflixCode", "Netflix कोड लिनुहोस्") },
-  { state: "/ne/all-content", open: ({ page }) => visit(page, "/ne/all-content", /.+/) },
   {
     state: "the Nepali price list finding an item by its Nepali name",
     async open(scene) {
@@ -576,7 +600,7 @@ const NEPALI: Row[] = [
   },
 ];
 
-const ADMIN: Row[] = [
+const ADMIN: Array<Row | Screen> = [
   {
     state: "the problem queue with an answered problem",
     tag: "@phone",
@@ -602,24 +626,26 @@ const ADMIN: Row[] = [
       await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
     },
   },
-  {
-    state: "the dashboard",
-    tag: "@phone",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/dashboard");
-      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-      await expect(page.getByRole("region", { name: "This month" })).toBeVisible();
+  screen(
+    "the dashboard",
+    {
+      state: "the dashboard",
+      tag: "@phone",
+      async open({ page, signedIn }) {
+        await signedIn(page, "/admin/dashboard");
+        await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+        await expect(page.getByRole("region", { name: "This month" })).toBeVisible();
+      },
     },
-  },
-  {
-    state: "the dashboard with the admin menu open",
-    tag: "@phone-only",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/dashboard");
-      await page.getByRole("button", { name: "Menu", exact: true }).click();
-      await expect(page.getByRole("complementary", { name: "Admin" }).getByRole("button", { name: "Close menu" })).toBeFocused();
+    {
+      state: "the dashboard with the admin menu open",
+      tag: "@phone-only",
+      async open({ page }) {
+        await page.getByRole("button", { name: "Menu", exact: true }).click();
+        await expect(page.getByRole("complementary", { name: "Admin" }).getByRole("button", { name: "Close menu" })).toBeFocused();
+      },
     },
-  },
+  ),
   {
     state: "the orders screen whose data failed",
     async open({ page, signedIn }) {
@@ -952,7 +978,6 @@ const ADMIN: Row[] = [
       await expect(page.getByRole("dialog", { name: "This price cannot be deleted" }).getByRole("button", { name: "Hide it instead" })).toBeVisible();
     },
   },
-  { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },
   {
     state: "a price being edited",
     async open(scene) {
@@ -984,53 +1009,56 @@ const ADMIN: Row[] = [
       await expect(scene.page.getByRole("dialog")).toContainText("Are you sure you want to delete this price?");
     },
   },
-  {
-    state: "the add-price form with the server's errors",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/prices");
-      const form = page.getByRole("form", { name: "Add Price" });
-      await form.getByRole("textbox", { name: "Id", exact: true }).fill("12");
-      await form.getByRole("textbox", { name: "ImageId", exact: true }).fill("/images/placeholder.svg");
-      await form.getByRole("combobox", { name: "Category" }).selectOption({ label: "OTT" });
-      await form.getByRole("button", { name: "Add Price" }).click();
-      await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveAttribute("aria-invalid", "true");
+  screen(
+    "the prices screen",
+    { state: "the prices screen", open: ({ page, signedIn }) => signedIn(page, "/admin/prices") },
+    {
+      state: "the add-price form with the server's errors",
+      async open({ page }) {
+        const form = page.getByRole("form", { name: "Add Price" });
+        await form.getByRole("textbox", { name: "Id", exact: true }).fill("12");
+        await form.getByRole("textbox", { name: "ImageId", exact: true }).fill("/images/placeholder.svg");
+        await form.getByRole("combobox", { name: "Category" }).selectOption({ label: "OTT" });
+        await form.getByRole("button", { name: "Add Price" }).click();
+        await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveAttribute("aria-invalid", "true");
+      },
     },
-  },
-  {
-    state: "the add-price form with its Nepali fields filled in",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/prices");
-      const form = page.getByRole("form", { name: "Add Price" });
-      await form.getByRole("textbox", { name: "Name in Nepali (optional)", exact: true }).fill("टेस्ट गिफ्ट कार्ड");
-      await form.getByRole("textbox", { name: "Info in Nepali (optional)", exact: true }).fill("जुनसुकै रकम, केही मिनेटमै।");
-      await expect(form.getByRole("textbox", { name: "Name in Nepali (optional)", exact: true })).toHaveAttribute("lang", "ne");
+    {
+      state: "the add-price form with its Nepali fields filled in",
+      async open({ page }) {
+        const form = page.getByRole("form", { name: "Add Price" });
+        await form.getByRole("textbox", { name: "Name in Nepali (optional)", exact: true }).fill("टेस्ट गिफ्ट कार्ड");
+        await form.getByRole("textbox", { name: "Info in Nepali (optional)", exact: true }).fill("जुनसुकै रकम, केही मिनेटमै।");
+        await expect(form.getByRole("textbox", { name: "Name in Nepali (optional)", exact: true })).toHaveAttribute("lang", "ne");
+      },
     },
-  },
-  { state: "the carousel screen", open: ({ page, signedIn }) => signedIn(page, "/admin/carousel") },
-  {
-    state: "the carousel's add dialog with its errors",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/carousel");
-      await page.getByRole("button", { name: "Add New Item" }).first().click();
-      const modal = page.getByRole("dialog", { name: "Add New Carousel Item" });
-      await modal.getByRole("button", { name: "Save" }).click();
-      await expect(modal.getByRole("alert")).toContainText("Failed to add item");
+  ),
+  screen(
+    "the carousel screen",
+    { state: "the carousel screen", open: ({ page, signedIn }) => signedIn(page, "/admin/carousel") },
+    {
+      state: "the carousel's add dialog with its errors",
+      async open({ page }) {
+        await page.getByRole("button", { name: "Add New Item" }).first().click();
+        const modal = page.getByRole("dialog", { name: "Add New Carousel Item" });
+        await modal.getByRole("button", { name: "Save" }).click();
+        await expect(modal.getByRole("alert")).toContainText("Failed to add item");
+      },
     },
-  },
-  {
-    state: "the carousel's add dialog refusing an upload",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/carousel");
-      await page.getByRole("button", { name: "Add New Item" }).first().click();
-      const modal = page.getByRole("dialog", { name: "Add New Carousel Item" });
-      await modal
-        .locator("input[type=file]")
-        .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
-      await expect(modal.getByRole("alert")).toHaveText("Upload failed: Only JPEG, PNG, WebP or AVIF images can be uploaded");
+    {
+      state: "the carousel's add dialog refusing an upload",
+      async open({ page }) {
+        const modal = page.getByRole("dialog", { name: "Add New Carousel Item" });
+        await modal
+          .locator("input[type=file]")
+          .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+        await expect(modal.getByRole("alert").filter({ hasText: "Upload failed" })).toHaveText(
+          "Upload failed: Only JPEG, PNG, WebP or AVIF images can be uploaded",
+        );
+      },
     },
-  },
+  ),
   droppedConnection("the carousel screen whose items could not be fetched", "carousel", "Carousel", "Failed to fetch carousel items"),
-  { state: "the what's-new video screen", open: ({ page, signedIn }) => signedIn(page, "/admin/whatsNewVideo") },
   {
     state: "the what's-new videos listed",
     async open({ page, admin, signedIn, afterwards }) {
@@ -1045,41 +1073,44 @@ const ADMIN: Row[] = [
       await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Netflix");
     },
   },
-  {
-    state: "the what's-new video list answered with a server error",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/whatsNewVideo");
-      await page.route("**/admin/whatsNewVideo.data?*list=all*", (route) =>
-        route.fulfill({ status: 502, contentType: "text/html", body: "Bad Gateway" }),
-      );
-      await page.getByRole("button", { name: "View All Videos" }).click();
-      await expect(page.locator("#video-form").getByRole("alert")).toHaveText("Failed to fetch videos");
+  screen(
+    "the what's-new video screen",
+    { state: "the what's-new video screen", open: ({ page, signedIn }) => signedIn(page, "/admin/whatsNewVideo") },
+    {
+      state: "the what's-new video list answered with a server error",
+      async open({ page }) {
+        await page.route("**/admin/whatsNewVideo.data?*list=all*", (route) =>
+          route.fulfill({ status: 502, contentType: "text/html", body: "Bad Gateway" }),
+        );
+        await page.getByRole("button", { name: "View All Videos" }).click();
+        await expect(page.locator("#video-form").getByRole("alert")).toHaveText("Failed to fetch videos");
+      },
     },
-  },
-  { state: "the update post screen", open: ({ page, signedIn }) => signedIn(page, "/admin/update") },
-  {
-    state: "the update post form with its errors",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/update");
-      const form = page.locator("#post-form");
-      await form.getByLabel("Title (optional)", { exact: true }).fill("A post without a description");
-      await form.getByRole("button", { name: "Submit" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update" })).toBeVisible();
+  ),
+  screen(
+    "the update post screen",
+    { state: "the update post screen", open: ({ page, signedIn }) => signedIn(page, "/admin/update") },
+    {
+      state: "the update post form with its errors",
+      async open({ page }) {
+        const form = page.locator("#post-form");
+        await form.getByLabel("Title (optional)", { exact: true }).fill("A post without a description");
+        await form.getByRole("button", { name: "Submit" }).click();
+        await expect(page.getByRole("alert").filter({ hasText: "Failed to post the update" })).toBeVisible();
+      },
     },
-  },
-  {
-    state: "the update post form with an uploaded picture",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/update");
-      const form = page.locator("#post-form");
-      await form.locator("input[type=file]").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await poster() });
-      await expect(form.getByRole("status").filter({ hasText: "Uploaded poster.png" })).toBeVisible();
-      await expect
-        .poll(() => form.getByAltText("Preview of this image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
+    {
+      state: "the update post form with an uploaded picture",
+      async open({ page }) {
+        const form = page.locator("#post-form");
+        await form.locator("input[type=file]").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await poster() });
+        await expect(form.getByRole("status").filter({ hasText: "Uploaded poster.png" })).toBeVisible();
+        await expect
+          .poll(() => form.getByAltText("Preview of this image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+      },
     },
-  },
-  { state: "the settings", open: ({ page, signedIn }) => signedIn(page, "/admin/settings") },
+  ),
   {
     state: "the settings' notifications: a bot, a connected chat and a code shown",
     open: async ({ page, admin, signedIn, telegram, afterwards }) => {
@@ -1096,54 +1127,70 @@ const ADMIN: Row[] = [
       await expect(section.locator("[data-code]")).toBeVisible();
     },
   },
-  {
-    state: "the settings with a payment method and its QR code",
-    async open({ page, signedIn }) {
-      await signedIn(page, "/admin/settings");
-      await addPaymentMethod(page, `eSewa ${unique()}`);
+  screen(
+    "the settings",
+    { state: "the settings", open: ({ page, signedIn }) => signedIn(page, "/admin/settings") },
+    {
+      state: "the settings with a payment method and its QR code",
+      open: ({ page }) => addPaymentMethod(page, `eSewa ${unique()}`),
     },
-  },
-  {
-    state: "the settings saying another admin saved first",
-    async open({ page, admin, signedIn }) {
-      await signedIn(page, "/admin/settings");
-      // Another admin saves meanwhile: the same values, a newer version.
-      const { data } = await (await admin.get("/api/admin/settings")).json();
-      expect((await admin.put("/api/admin/settings", { data })).status()).toBe(200);
-      await page.getByLabel("WhatsApp number", { exact: true }).fill("9779812345678");
-      await page.getByRole("button", { name: "Save settings" }).click();
-      const notice = page.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
-      await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
+    {
+      state: "the settings saying another admin saved first",
+      async open({ page, admin }) {
+        // Another admin saves meanwhile: the same values, a newer version.
+        const { data } = await (await admin.get("/api/admin/settings")).json();
+        expect((await admin.put("/api/admin/settings", { data })).status()).toBe(200);
+        await page.getByLabel("WhatsApp number", { exact: true }).fill("9779812345678");
+        await page.getByRole("button", { name: "Save settings" }).click();
+        const notice = page.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
+        await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
+      },
     },
-  },
+  ),
   { state: "the newsletter", open: ({ page, signedIn }) => signedIn(page, "/admin/newsletter") },
 ];
 
+// The rules a theme can change: the light scan after each full scan in dark checks only these.
+const THEME_RULES = ["color-contrast", "link-in-text-block"];
+
 /**
- * Each state is opened once and scanned in both themes: dark, as the server renders it, then light, switched in
- * place as the header's toggle does (the class on <html> is the theme's single source of truth). Colours stop
- * transitioning first, so the light scan reads the colours the shopper ends up seeing.
+ * Each screen is visited once and each of its states is scanned where the visit reached it: in full in dark, as
+ * the server renders it, then for the rules a theme can change in light, switched in place as the header's toggle
+ * does (the class on <html> is the theme's single source of truth), then back to dark for the next state. Colours
+ * stop transitioning first, so the light scan reads the colours the shopper ends up seeing.
  */
-for (const row of [...STOREFRONT, ...NEPALI, ...ADMIN]) {
-  test(`${row.state} (dark and light)`, { tag: row.tag ? [row.tag] : [] }, async ({ page, admin, baseURL, signedIn, shop }) => {
+for (const entry of [...STOREFRONT, ...NEPALI, ...ADMIN]) {
+  const { screen: name, states } = "states" in entry ? entry : { screen: entry.state, states: [entry] };
+  const phone = states.some((state) => state.tag);
+  const title = states.length > 1 ? `${name}: ${states.length} states (dark and light)` : `${name} (dark and light)`;
+  test(title, { tag: phone ? ["@phone"] : [] }, async ({ page, admin, baseURL, signedIn, shop }, testInfo) => {
+    // The usual time for the first state, and 10 s more for each further one.
+    test.setTimeout(testInfo.timeout + 10_000 * (states.length - 1));
     const tidying: Array<() => Promise<unknown>> = [];
+    const scene: Scene = {
+      page,
+      admin,
+      origin: baseURL!,
+      signedIn,
+      gateways: shop.gateways,
+      telegram: shop.telegram,
+      afterwards: (tidy) => tidying.push(tidy),
+    };
     try {
       await useTheme(page, "dark");
-      await row.open({
-        page,
-        admin,
-        origin: baseURL!,
-        signedIn,
-        gateways: shop.gateways,
-        telegram: shop.telegram,
-        afterwards: (tidy) => tidying.push(tidy),
-      });
-      await expect(page.locator("html")).toHaveClass(/dark/);
-      await expectNoAxeViolations(page, "dark");
-      await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-      await page.evaluate(() => document.documentElement.classList.remove("dark"));
-      await expect(page.locator("html")).toHaveClass(/^(?!.*dark)/);
-      await expectNoAxeViolations(page, "light");
+      // A state only the phone layout has is reached at 360 px alone.
+      for (const state of states.filter((state) => state.tag !== "@phone-only" || testInfo.project.name === "phone")) {
+        await test.step(state.state, async () => {
+          await state.open(scene);
+          await expect(page.locator("html")).toHaveClass(/dark/);
+          await expectNoAxeViolations(page, `${state.state}, dark`);
+          await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+          await page.evaluate(() => document.documentElement.classList.remove("dark"));
+          await expect(page.locator("html")).toHaveClass(/^(?!.*dark)/);
+          await expectNoAxeViolations(page, `${state.state}, light`, THEME_RULES);
+          await page.evaluate(() => document.documentElement.classList.add("dark"));
+        });
+      }
     } finally {
       for (const tidy of tidying.reverse()) await tidy();
     }

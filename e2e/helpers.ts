@@ -14,11 +14,9 @@ import type { checkoutInputSchema, CheckoutResponse } from "../domain/schemas/or
  * AxeBuilder evaluates its axe source twice a scan in legacy mode; given as `AXE_ONCE`, axe-core is compiled once
  * per document (a third of a second each time here) and the later evaluations only find it there.
  */
-export async function expectNoAxeViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page, axeSource: AXE_ONCE })
-    .setLegacyMode()
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+export async function expectNoAxeViolations(page: Page, label: string, rules?: string[]) {
+  const builder = new AxeBuilder({ page, axeSource: AXE_ONCE }).setLegacyMode().options({ resultTypes: ["violations"] });
+  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
   expect(violations.map((v) => `${label}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
