@@ -11,6 +11,7 @@ import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
 import { growthTools } from "../server/db/migrations/0024-growth-tools";
 import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-changes-and-seat-moves";
 import { shopperProblems } from "../server/db/migrations/0026-shopper-problems";
+import { followsNeedProof } from "../server/db/migrations/0027-follows-need-proof";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -460,4 +461,38 @@ describe("migrations", () => {
       await db.deleteFrom("orders").where("id", "=", "o1").execute();
       expect(await db.selectFrom("problem_events").selectAll().execute()).toEqual([]);
     }));
+
+  it("0027 ends the chats' ties to a phone, keeps their ties to orders, and lets a token name a customer", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db;
+      await followsNeedProof.down!(db as unknown as Kysely<unknown>);
+      const at = "2026-01-01T00:00:00.000Z";
+      await db
+        .insertInto("orders")
+        .values({ id: "o1", reference: "PSL-AAAAA", channel: "telegram", status: "new", note: "", total: 1, created_at: at, updated_at: at })
+        .execute();
+      const chat = { chat_id: "1", user_id: "", title: "", role: "shopper", admin_id: null, language: "en", created_at: at, updated_at: at };
+      await db
+        .insertInto("telegram_chats")
+        .values({ id: "c1", ...chat })
+        .execute();
+      await db
+        .insertInto("telegram_follows")
+        .values([
+          { id: "f1", chat_id: "c1", order_id: "o1", phone: null, created_at: at },
+          { id: "f2", chat_id: "c1", order_id: null, phone: "+9779812777001", created_at: at },
+        ])
+        .execute();
+      await followsNeedProof.up(db as unknown as Kysely<unknown>);
+      expect(await db.selectFrom("telegram_follows").select("id").execute()).toEqual([{ id: "f1" }]);
+      await db
+        .insertInto("telegram_links")
+        .values({ code_hash: "h", role: "shopper", admin_id: null, order_id: null, phone: "+9779812777001", expires_at: at, created_at: at })
+        .execute();
+      expect(await db.selectFrom("telegram_links").select("phone").execute()).toEqual([{ phone: "+9779812777001" }]);
+    } finally {
+      await drop();
+    }
+  });
 });

@@ -579,6 +579,8 @@ export interface TelegramLinksTable {
   admin_id: string | null;
   /** A shopper's token (0023-shopper-updates): the order it ties a chat to. */
   order_id: string | null;
+  /** Or the customer (normalised phone) it ties a chat to, made on their customer link's page (0027-follows-need-proof). */
+  phone: string | null;
   expires_at: string;
   created_at: string;
 }

@@ -46,6 +46,14 @@ export function createCustomerLinksRepository() {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * The Telegram chats that followed this customer from their link's page (ADR 0116) stop when the link is
+     * replaced or revoked: a new holder is who the seller sent the new link to, not who held the old one.
+     */
+    async endFollows(db: Db, phone: string): Promise<void> {
+      await db.deleteFrom("telegram_follows").where("phone", "=", phone).execute();
+    },
+
     async hasOrders(db: Db, phone: string): Promise<boolean> {
       return (await db.selectFrom("orders").select("id").where("phone_key", "=", phone).limit(1).executeTakeFirst()) !== undefined;
     },
