@@ -300,6 +300,8 @@ export interface CustomerLinksTable {
   key_hash: string;
   /** The key sealed with the shop's secrets key, bound to the phone and the hash: the admin's copy of the link. */
   key_sealed: string;
+  /** The phone the sealed copy is bound to when it is not `phone` (a spelling 0028-one-form-per-mobile rewrote); else null. */
+  sealed_for: Generated<string | null>;
   created_at: string;
 }
 

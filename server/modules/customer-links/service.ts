@@ -45,7 +45,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     const key = newOrderKey();
     const keyHash = hashOrderKey(key);
     const keySealed = secrets.encrypt(key, secretContext.customerKey(phone, keyHash));
-    return { key, link: { phone, keyHash, keySealed, createdAt: clock().toISOString() } };
+    return { key, link: { phone, keyHash, keySealed, sealedFor: null, createdAt: clock().toISOString() } };
   }
 
   /** A sealed copy the secrets key cannot open (changed bytes) costs the copy, not the link or the page. */
@@ -60,7 +60,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
   }
 
   const pathOf = (link: StoredLink) => {
-    const key = open(link.keySealed, secretContext.customerKey(link.phone, link.keyHash));
+    const key = open(link.keySealed, secretContext.customerKey(link.sealedFor ?? link.phone, link.keyHash));
     return key ? customerPath(key) : null;
   };
 
