@@ -10,8 +10,9 @@ const NEPALI_MOBILE = /^9[678]\d{8}$/;
 const NEPAL = "977";
 
 /**
- * One form for the same number however it was typed: "+977 98-0000 0000", "9779800000000", "00977…" and the
- * local "9800000000" are all "+9779800000000". Numbers of other countries are kept as given, without their
+ * One form for the same number however it was typed: "+977 98-0000 0000", "9779800000000", "00977…", the local
+ * "9800000000" and the same with the trunk 0 ("09800000000", "+977 09800000000", "97709800000000") are all
+ * "+9779800000000" (ADR 0116: one mobile, one form). Numbers of other countries are kept as given, without their
  * spaces, dashes, dots and brackets (with their "+" when they had one: "00" becomes "+"). No digits at all:
  * null, an anonymous order.
  */
@@ -21,9 +22,16 @@ export function normalisePhone(raw: string | null | undefined): string | null {
   if (compact.startsWith("00")) compact = `+${compact.slice(2)}`;
   const digits = compact.replace(/^\+/, "");
   if (!/^\d+$/.test(digits) || digits.length < 5) return null;
-  if (NEPALI_MOBILE.test(digits)) return `+${NEPAL}${digits}`;
-  if (digits.startsWith(NEPAL) && (compact.startsWith("+") || NEPALI_MOBILE.test(digits.slice(NEPAL.length)))) return `+${digits}`;
+  const mobile = nepaliMobile(digits) ?? (digits.startsWith(NEPAL) ? nepaliMobile(digits.slice(NEPAL.length)) : null);
+  if (mobile) return `+${NEPAL}${mobile}`;
+  if (digits.startsWith(NEPAL) && compact.startsWith("+")) return `+${digits}`;
   return compact;
+}
+
+/** The ten digits of a Nepali mobile written nationally, with or without its trunk 0; null for anything else. */
+function nepaliMobile(national: string): string | null {
+  const number = national.length === 11 && national.startsWith("0") ? national.slice(1) : national;
+  return NEPALI_MOBILE.test(number) ? number : null;
 }
 
 /**

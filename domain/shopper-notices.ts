@@ -48,9 +48,11 @@ export function reminderDue(daysLeft: number): (typeof REMINDER_DAYS)[number] | 
   return daysLeft > 1 ? 3 : 1;
 }
 
-/** Callback data of the shopper's buttons: Stop, and "also my later orders" naming the follow to extend. */
+/**
+ * Callback data of the shopper's buttons: Stop; and "also my later orders", which welcomes sent before 2026-11-28
+ * carry (ADR 0116: an order page's link follows that order alone, so the press is answered with where to go).
+ */
 export const STOP_DATA = "stop";
-export const laterData = (followId: string) => `later:${followId}`;
 export function readLaterData(data: string): string | null {
   return /^later:([A-Za-z0-9_-]{8,40})$/.exec(data)?.[1] ?? null;
 }
@@ -70,6 +72,7 @@ const WORDS = {
       resolved: (ref: string) => `The shop marked the problem you reported on order ${ref} as solved.`,
     } satisfies Record<ShopperProblemNews, (ref: string) => string>,
     open: "Open your order",
+    openAll: "Open your orders",
     renew: "Renew",
     stop: "Stop updates",
   },
@@ -87,6 +90,7 @@ const WORDS = {
       resolved: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्या पसलले समाधान भएको चिन्ह लगाउनुभयो।`,
     } satisfies Record<ShopperProblemNews, (ref: string) => string>,
     open: "अर्डर खोल्नुहोस्",
+    openAll: "आफ्ना अर्डर खोल्नुहोस्",
     renew: "नवीकरण गर्नुहोस्",
     stop: "सूचना रोक्नुहोस्",
   },
@@ -98,7 +102,11 @@ export const shopperWords = (locale: Locale) => WORDS[locale];
  * The message of one notice to a shopper, in HTML: what happened, then the order's link (`orderUrl`, absolute
  * on the shop's public URL, or its path alone without one). `daysLeft` for a renewal reminder.
  */
-export function shopperMessage(event: ShopperEvent, locale: Locale, order: { reference: string; orderUrl: string; daysLeft?: number }): string {
+export function shopperMessage(
+  event: ShopperEvent,
+  locale: Locale,
+  order: { reference: string; orderUrl: string; daysLeft?: number; customerPage?: boolean },
+): string {
   const w = WORDS[locale];
   const ref = `<b>${escape(order.reference)}</b>`;
   let head: string;
@@ -119,18 +127,20 @@ export function shopperMessage(event: ShopperEvent, locale: Locale, order: { ref
       head = w.problem[event.what](ref);
       break;
   }
+  if (!order.orderUrl) return head;
   const url = escape(order.orderUrl);
-  const link = order.orderUrl.startsWith("http") ? `<a href="${url}">${w.open}</a>` : `${w.open}: ${url}`;
+  const open = order.customerPage ? w.openAll : w.open;
+  const link = order.orderUrl.startsWith("http") ? `<a href="${url}">${open}</a>` : `${open}: ${url}`;
   return `${head}\n\n${link}`;
 }
 
 /** What the bot answers a shopper itself. */
 export const SHOPPER_REPLIES = {
   en: {
-    following: (ref: string) =>
-      `You will get updates about order ${ref} here: payment confirmed, delivered, renewal reminders. Also hear about your later orders with the same phone number?`,
-    later: "Yes, my later orders too",
-    laterDone: "Done: you will also hear about your later orders with this phone number here.",
+    following: (ref: string) => `You will get updates about order ${ref} here: payment confirmed, delivered, renewal reminders.`,
+    followingAll: "You will get updates about all your orders here, and your later ones: payment confirmed, delivered, renewal reminders.",
+    laterMoved:
+      "To hear about all your orders, open your page of subscriptions (the link in the shop's delivery message) and press “Get updates on Telegram” there.",
     unknownToken: "This link has been used or has expired. Open your order page and press “Get updates on Telegram” again.",
     sellerChat: "This chat gets the seller's notices, so it cannot follow an order. Open the link from another Telegram account.",
     hello: "You get updates about your orders here. Send /stop to end them.",
@@ -138,9 +148,9 @@ export const SHOPPER_REPLIES = {
     notYours: "This chat does not follow that order any more.",
   },
   ne: {
-    following: (ref: string) => `अर्डर ${ref} का सूचना यहाँ आउनेछन्: भुक्तानी पक्का, डेलिभर, नवीकरणको सम्झना। यही फोन नम्बरका पछिका अर्डरका सूचना पनि चाहनुहुन्छ?`,
-    later: "हो, पछिका अर्डर पनि",
-    laterDone: "भयो: यो फोन नम्बरका पछिका अर्डरका सूचना पनि यहाँ आउनेछन्।",
+    following: (ref: string) => `अर्डर ${ref} का सूचना यहाँ आउनेछन्: भुक्तानी पक्का, डेलिभर, नवीकरणको सम्झना।`,
+    followingAll: "तपाईंका सबै अर्डर र पछिका अर्डरका सूचना यहाँ आउनेछन्: भुक्तानी पक्का, डेलिभर, नवीकरणको सम्झना।",
+    laterMoved: "सबै अर्डरका सूचना पाउन, आफ्नो सदस्यताको पेज (पसलको डेलिभरी सन्देशमा आएको लिङ्क) खोलेर त्यहाँ “Telegram मा सूचना पाउनुहोस्” थिच्नुहोस्।",
     unknownToken: "यो लिङ्क प्रयोग भइसक्यो वा म्याद सकियो। अर्डरको पेज खोलेर “Telegram मा सूचना पाउनुहोस्” फेरि थिच्नुहोस्।",
     sellerChat: "यो च्याटमा पसलेका सूचना आउँछन्, त्यसैले अर्डर पछ्याउन सक्दैन। अर्को Telegram खाताबाट लिङ्क खोल्नुहोस्।",
     hello: "तपाईंका अर्डरका सूचना यहाँ आउँछन्। रोक्न /stop पठाउनुहोस्।",

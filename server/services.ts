@@ -116,6 +116,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     publicUrl: config.publicUrl,
     log,
     orders,
+    customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
     autoDelivery,
     delivery: ledger.delivery,
     ledger: {

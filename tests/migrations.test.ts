@@ -11,6 +11,8 @@ import { shopperUpdates } from "../server/db/migrations/0023-shopper-updates";
 import { growthTools } from "../server/db/migrations/0024-growth-tools";
 import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-changes-and-seat-moves";
 import { shopperProblems } from "../server/db/migrations/0026-shopper-problems";
+import { followsNeedProof } from "../server/db/migrations/0027-follows-need-proof";
+import { oneFormPerMobile } from "../server/db/migrations/0028-one-form-per-mobile";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -459,5 +461,128 @@ describe("migrations", () => {
       expect(await db.selectFrom("problems").select("version").executeTakeFirst()).toEqual({ version: 1 });
       await db.deleteFrom("orders").where("id", "=", "o1").execute();
       expect(await db.selectFrom("problem_events").selectAll().execute()).toEqual([]);
+    }));
+
+  it("0027 ends the chats' ties to a phone, keeps their ties to orders, and lets a token name a customer", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db;
+      await followsNeedProof.down!(db as unknown as Kysely<unknown>);
+      const at = "2026-01-01T00:00:00.000Z";
+      await db
+        .insertInto("orders")
+        .values({ id: "o1", reference: "PSL-AAAAA", channel: "telegram", status: "new", note: "", total: 1, created_at: at, updated_at: at })
+        .execute();
+      const chat = { chat_id: "1", user_id: "", title: "", role: "shopper", admin_id: null, language: "en", created_at: at, updated_at: at };
+      await db
+        .insertInto("telegram_chats")
+        .values({ id: "c1", ...chat })
+        .execute();
+      await db
+        .insertInto("telegram_follows")
+        .values([
+          { id: "f1", chat_id: "c1", order_id: "o1", phone: null, created_at: at },
+          { id: "f2", chat_id: "c1", order_id: null, phone: "+9779812777001", created_at: at },
+        ])
+        .execute();
+      await followsNeedProof.up(db as unknown as Kysely<unknown>);
+      expect(await db.selectFrom("telegram_follows").select("id").execute()).toEqual([{ id: "f1" }]);
+      await db
+        .insertInto("telegram_links")
+        .values({ code_hash: "h", role: "shopper", admin_id: null, order_id: null, phone: "+9779812777001", expires_at: at, created_at: at })
+        .execute();
+      expect(await db.selectFrom("telegram_links").select("phone").execute()).toEqual([{ phone: "+9779812777001" }]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("0028 gives a mobile written with its trunk 0 the one form everywhere, merging the rows it made twice", () =>
+    afterRedoing(oneFormPerMobile, async ({ db }) => {
+      const at = (n: number) => `2026-01-0${n}T00:00:00.000Z`;
+      const one = "+9779816000777";
+      // As the old normalisation stored them: the trunk 0 kept, each spelling a customer of its own.
+      const spellings = [
+        ["9816000777", one],
+        ["09816000777", "09816000777"],
+        ["+977 09816000777", "+97709816000777"],
+        ["97709816000777", "97709816000777"],
+        ["+44 7911 123456", "+447911123456"],
+      ];
+      for (const [i, [phone, key]] of spellings.entries()) {
+        await db
+          .insertInto("orders")
+          .values({
+            id: `o${i}`,
+            reference: `PSL-AAAA${i}`,
+            channel: "whatsapp",
+            status: "new",
+            phone,
+            phone_key: key,
+            note: "",
+            total: 1,
+            created_at: at(1),
+            updated_at: at(1),
+          })
+          .execute();
+      }
+      await db.updateTable("orders").set({ referred_by: "09816000777" }).where("id", "=", "o4").execute();
+      await db
+        .insertInto("blocked_phones")
+        .values([
+          { phone: "09816000777", reason: "first", created_at: at(1) },
+          { phone: "97709816000777", reason: "second", created_at: at(2) },
+        ])
+        .execute();
+      await db
+        .insertInto("customers")
+        .values([
+          { phone: one, display_name: "Gita", note: "pays late", created_at: at(1), updated_at: at(1) },
+          { phone: "09816000777", display_name: "", note: "asked for Nepali", created_at: at(2), updated_at: at(2) },
+        ])
+        .execute();
+      await db
+        .insertInto("referral_codes")
+        .values([
+          { phone: "09816000777", code: "R-AAAAAA", created_at: at(1) },
+          { phone: "+97709816000777", code: "R-BBBBBB", created_at: at(2) },
+        ])
+        .execute();
+      await db
+        .insertInto("customer_links")
+        .values({ phone: "09816000777", key_hash: "h1", key_sealed: "s1", created_at: at(1) })
+        .execute();
+      await db
+        .insertInto("coupons")
+        .values({
+          id: "c1",
+          code: "ONCE",
+          kind: "percent",
+          amount: 1,
+          scope: "all",
+          targets: "[]",
+          min_total: 0,
+          created_at: at(1),
+          updated_at: at(1),
+        })
+        .execute();
+      await db
+        .insertInto("coupon_uses")
+        .values({ order_id: "o1", coupon_id: "c1", phone_key: "09816000777", discount: 1, created_at: at(1) })
+        .execute();
+
+      await oneFormPerMobile.down!(db as unknown as Kysely<unknown>);
+      await oneFormPerMobile.up(db as unknown as Kysely<unknown>);
+
+      const keys = await db.selectFrom("orders").select(["phone_key", "referred_by"]).orderBy("id").execute();
+      expect(keys.map((row) => row.phone_key)).toEqual([one, one, one, one, "+447911123456"]);
+      expect(keys[4]!.referred_by).toBe(one);
+      expect(await db.selectFrom("blocked_phones").select(["phone", "reason"]).execute()).toEqual([{ phone: one, reason: "first" }]);
+      expect(await db.selectFrom("customers").select(["phone", "display_name", "note"]).execute()).toEqual([
+        { phone: one, display_name: "Gita", note: "pays late\n\nasked for Nepali" },
+      ]);
+      expect(await db.selectFrom("referral_codes").select(["phone", "code"]).execute()).toEqual([{ phone: one, code: "R-AAAAAA" }]);
+      expect(await db.selectFrom("customer_links").select(["phone", "sealed_for"]).execute()).toEqual([{ phone: one, sealed_for: "09816000777" }]);
+      expect(await db.selectFrom("coupon_uses").select("phone_key").execute()).toEqual([{ phone_key: one }]);
     }));
 });

@@ -60,6 +60,8 @@ describe("the API as a whole", () => {
         "GET /api/payments/:id/failed",
         // A customer's page of all their subscriptions, opened by the key of their customer link (ADR 0104).
         "GET /api/my/:key",
+        // A Telegram deep link for all of that customer's orders, by the same key (ADR 0116).
+        "POST /api/my/:key/telegram",
         // Telegram's servers bring the seller's bot its updates; each call carries the webhook's secret (ADR 0105).
         "POST /api/telegram/webhook",
       ].sort(),

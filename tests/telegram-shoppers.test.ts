@@ -126,7 +126,8 @@ describe("the order page's deep link", () => {
     const shopper = aShopper();
     telegram.say(token, shopper, `/start ${started}`);
     const welcome = await messageWith(token, shopper, `You will get updates about order ${order.reference} here`);
-    expect(buttonsOf(welcome).map((b) => b.text)).toEqual(["Yes, my later orders too", "Stop updates"]);
+    // That order alone: no "my later orders too" under an order's link (ADR 0116).
+    expect(buttonsOf(welcome).map((b) => b.text)).toEqual(["Stop updates"]);
     const chats = await t.database.db.selectFrom("telegram_chats").selectAll().execute();
     expect(chats).toEqual([expect.objectContaining({ chat_id: String(shopper.id), role: "shopper", admin_id: null, user_id: "", title: "" })]);
     // A shopper's chat is not an admin's: not on Settings → Notifications.
@@ -158,11 +159,11 @@ describe("the order page's deep link", () => {
 });
 
 describe("the shopper's notices", () => {
-  it("payment confirmed and delivered, with the order's link and never a credential; later orders by the same phone once confirmed", async () => {
+  it("payment confirmed and delivered, with the order's link and never a credential; other orders of the same phone never", async () => {
     const { t, token } = await botShop();
     const shopper = aShopper();
     const order = await place(t);
-    const welcome = await follow(t, token, shopper, order);
+    await follow(t, token, shopper, order);
 
     expect((await setStatus(t, order.reference, "paid")).statusCode).toBe(200);
     const paid = await messageWith(token, shopper, `Your payment for order <b>${order.reference}</b> is confirmed`);
@@ -172,29 +173,85 @@ describe("the shopper's notices", () => {
     const delivered = await messageWith(token, shopper, `Order <b>${order.reference}</b> is delivered`);
     expect(delivered.text).toContain("http://shop.test/order/");
 
-    // A later order of the same phone is not heard about until the shopper says so.
+    // A later order of the same phone is not heard about: an order's link follows that order alone.
     const later = await place(t, { phone: "+977 980-0000042" });
     await setStatus(t, later.reference, "paid");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(chat(token, shopper).some((m) => m.text.includes(later.reference))).toBe(false);
     expect((await orderOf(t, later.reference)).telegramUpdates).toBe(false);
-
-    const yes = buttonsOf(welcome).find((b) => b.text === "Yes, my later orders too")!;
-    expect((await press(token, shopper, welcome, yes.callback_data!)).text).toMatch(/^Done: you will also hear/);
-    const third = await place(t, { phone: "9800000042" });
-    await setStatus(t, third.reference, "paid");
-    await messageWith(token, shopper, `Your payment for order <b>${third.reference}</b> is confirmed`);
-    expect((await orderOf(t, third.reference)).telegramUpdates).toBe(true);
-    const customer = (await admin(t, "GET", "/api/admin/customers/9800000042")).json();
-    expect(customer.customer.telegramUpdates).toBe(true);
     // Each once, whatever the number of scans and ticks.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(chat(token, shopper).filter((m) => m.text.includes(`order <b>${order.reference}</b> is confirmed`))).toHaveLength(1);
-    // A press naming another chat's tie does nothing.
+  });
+
+  it("a stranger who checks out with the victim's phone, however written, hears nothing of the victim's orders (issue 43)", async () => {
+    const { t, token } = await botShop();
+    const before = await place(t, { phone: "9812777001" });
     const stranger = aShopper();
-    await follow(t, token, stranger, await place(t, { phone: "9800000077" }));
-    const forged = await press(token, stranger, chat(token, stranger)[0]!, yes.callback_data!);
-    expect(forged).toMatchObject({ show_alert: true, text: "This chat does not follow that order any more." });
+    const own = await place(t, { phone: "+977 981-2777001" });
+    const welcome = await follow(t, token, stranger, own);
+    // The welcome of an order's link offers no later orders; the press a welcome sent before this change carried
+    // (its callback data naming the chat's own tie to the order) ties nothing and says where to go instead.
+    expect(buttonsOf(welcome).map((b) => b.text)).toEqual(["Stop updates"]);
+    const tie = await t.database.db.selectFrom("telegram_follows").select("id").executeTakeFirstOrThrow();
+    const pressed = await press(token, stranger, welcome, `later:${tie.id}`);
+    expect(pressed).toMatchObject({ show_alert: true, text: expect.stringContaining("open your page of subscriptions") });
+    expect(await t.database.db.selectFrom("telegram_follows").select("phone").where("phone", "is not", null).execute()).toEqual([]);
+
+    const after = await place(t, { phone: "98127-77001" });
+    for (const victims of [before, after]) {
+      await setStatus(t, victims.reference, "paid");
+      await setStatus(t, victims.reference, "delivered");
+    }
+    await setStatus(t, own.reference, "paid");
+    await messageWith(token, stranger, `Your payment for order <b>${own.reference}</b> is confirmed`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const seen = chat(token, stranger)
+      .map((m) => m.text)
+      .join("\n");
+    expect(seen).not.toContain(before.reference);
+    expect(seen).not.toContain(after.reference);
+    expect(seen).not.toContain(before.key);
+    expect(seen).not.toContain(after.key);
+    expect((await orderOf(t, before.reference)).telegramUpdates).toBe(false);
+  });
+
+  it("all of a customer's orders, later ones too, from their customer link's page: linked to that page, never to another order's key", async () => {
+    const { t, token } = await botShop();
+    const first = await place(t, { phone: "9812777001" });
+    const made = await admin(t, "POST", "/api/admin/customers/9812777001/link");
+    expect(made.statusCode, made.body).toBe(201);
+    const customerKey = made.json().link.path.split("/").pop() as string;
+    const askAll = (key: string) => t.app.inject({ method: "POST", url: `/api/my/${key}/telegram`, remoteAddress: anAddress() });
+
+    // A wrong key is the same 404 as a wrong order link; the phone alone asks for nothing.
+    expect((await askAll("A".repeat(24))).statusCode).toBe(404);
+    const answer = await askAll(customerKey);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    const started = new URL(answer.json().link).searchParams.get("start")!;
+    const shopper = aShopper();
+    telegram.say(token, shopper, `/start ${started}`);
+    const welcome = await messageWith(token, shopper, "You will get updates about all your orders here");
+    expect(buttonsOf(welcome).map((b) => b.text)).toEqual(["Stop updates"]);
+    expect((await admin(t, "GET", "/api/admin/customers/9812777001")).json().customer.telegramUpdates).toBe(true);
+
+    // The order before and one after, however the phone was written: each heard, with the customer's page.
+    const later = await place(t, { phone: "+977 981-2777001" });
+    for (const order of [first, later]) {
+      await setStatus(t, order.reference, "paid");
+      const paid = await messageWith(token, shopper, `Your payment for order <b>${order.reference}</b> is confirmed`);
+      expect(paid.text).toContain(`<a href="http://shop.test/my/${customerKey}">Open your orders</a>`);
+      expect(paid.text).not.toContain(order.key);
+      expect(paid.text).not.toContain("?key=");
+    }
+
+    // A new customer link (the phone changed hands, say) ends the follow made from the old one.
+    expect((await admin(t, "POST", "/api/admin/customers/9812777001/link")).statusCode).toBe(201);
+    expect((await admin(t, "GET", "/api/admin/customers/9812777001")).json().customer.telegramUpdates).toBe(false);
+    const third = await place(t, { phone: "9812777001" });
+    await setStatus(t, third.reference, "paid");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(chat(token, shopper).some((m) => m.text.includes(third.reference))).toBe(false);
   });
 
   it("in Nepali for a Nepali order, with the /ne/ link", async () => {

@@ -24,6 +24,8 @@ import { shopperUpdates } from "./migrations/0023-shopper-updates";
 import { growthTools } from "./migrations/0024-growth-tools";
 import { secretChangesAndSeatMoves } from "./migrations/0025-secret-changes-and-seat-moves";
 import { shopperProblems } from "./migrations/0026-shopper-problems";
+import { followsNeedProof } from "./migrations/0027-follows-need-proof";
+import { oneFormPerMobile } from "./migrations/0028-one-form-per-mobile";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   "0024-growth-tools": growthTools,
   "0025-secret-changes-and-seat-moves": secretChangesAndSeatMoves,
   "0026-shopper-problems": shopperProblems,
+  "0027-follows-need-proof": followsNeedProof,
+  "0028-one-form-per-mobile": oneFormPerMobile,
 };
 
 export const migrationNames = Object.keys(migrations);

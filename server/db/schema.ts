@@ -300,6 +300,8 @@ export interface CustomerLinksTable {
   key_hash: string;
   /** The key sealed with the shop's secrets key, bound to the phone and the hash: the admin's copy of the link. */
   key_sealed: string;
+  /** The phone the sealed copy is bound to when it is not `phone` (a spelling 0028-one-form-per-mobile rewrote); else null. */
+  sealed_for: Generated<string | null>;
   created_at: string;
 }
 
@@ -579,6 +581,8 @@ export interface TelegramLinksTable {
   admin_id: string | null;
   /** A shopper's token (0023-shopper-updates): the order it ties a chat to. */
   order_id: string | null;
+  /** Or the customer (normalised phone) it ties a chat to, made on their customer link's page (0027-follows-need-proof). */
+  phone: string | null;
   expires_at: string;
   created_at: string;
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useParams, useRevalidator } from "react-router";
 import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-pages";
 import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNpr, formatNumber } from "../../../domain/locale-format";
@@ -14,6 +14,9 @@ import { richMessage } from "../../lib/rich-message";
 import { RenewDialog } from "./renew-dialog";
 import { ReferralCard } from "./referral-card";
 import { TitledSection } from "../../components/titled-section";
+import type { TelegramLink } from "../../../domain/shopper-notices";
+import { postToCustomer } from "./post-to-order";
+import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
 
@@ -21,8 +24,9 @@ const link = `rounded font-medium text-brand-700 underline underline-offset-2 da
  * One customer's page (issue 31, ADR 0104): the subscriptions running now, soonest end first, each with Renew,
  * and every order with its own link. Logins and keys stay behind each order's own key.
  */
-export function CustomerView({ customer }: { customer: ShopperCustomer }) {
+export function CustomerView({ customer }: { customer: ShopperCustomer & { telegram?: TelegramOffer } }) {
   const locale = useLocale();
+  const { key = "" } = useParams();
   const revalidator = useRevalidator();
   const orders = new Map(customer.orders.map((order) => [order.reference, order]));
   // The subscription being renewed, kept while its dialog closes (and after the page learns it is renewed).
@@ -70,6 +74,14 @@ export function CustomerView({ customer }: { customer: ShopperCustomer }) {
           </ul>
         )}
       </TitledSection>
+
+      {customer.telegram && (
+        <TelegramUpdates
+          offer={customer.telegram}
+          ask={() => postToCustomer<TelegramLink>(key, "telegram")}
+          words={{ intro: m.tg_all_intro(), following: m.tg_all_following() }}
+        />
+      )}
 
       <ReferralCard referral={customer.referral} />
 

@@ -2,18 +2,25 @@ import { data, type AppLoadContext } from "react-router";
 import type { ShopperCustomer } from "../../../domain/customer-pages";
 import { readablePhone } from "../../../domain/customers";
 import type { Locale } from "../../../domain/locale";
+import { loadCustomerTelegramOffer } from "./telegram-updates.server";
+import type { TelegramOffer } from "./telegram-updates";
 
 /**
  * What a customer link shows (issue 31, ADR 0104). An unknown or revoked key is the same 404 as a wrong order
  * key, and an address that tried too many is told to wait (429). The phone is written readably here, on the
  * server: the page's bundle carries no phone rules.
  */
-export async function loadShopperCustomer(context: AppLoadContext, key: string, locale: Locale): Promise<ShopperCustomer> {
+export async function loadShopperCustomer(
+  context: AppLoadContext,
+  key: string,
+  locale: Locale,
+): Promise<ShopperCustomer & { telegram: TelegramOffer }> {
   try {
     const customer = await context.services.customerLinks.forShopper(key.slice(0, 100), context.clientAddress ?? "");
     // An item's Nepali name goes only to a Nepali page (ADR 0093).
     const subscriptions = customer.subscriptions.map((line) => ({ ...line, nameNe: locale === "ne" ? line.nameNe : null }));
-    return { ...customer, subscriptions, phone: readablePhone(customer.phone) };
+    const telegram = await loadCustomerTelegramOffer(context, customer.phone);
+    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

@@ -7,6 +7,7 @@ import { formatNpr } from "../../../domain/locale-format";
 import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
 import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
 import type { OnlinePayments } from "../../../domain/schemas/payments";
+import type { TelegramLink } from "../../../domain/shopper-notices";
 import { Dialog } from "../../components/dialog";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { openChat, openChatTab } from "../../lib/chat/send-to-chat";
@@ -93,7 +94,13 @@ export function OrderView({
           {delivered ? m.order_delivered() : m.order_paid()}
         </p>
       )}
-      {telegram && <TelegramUpdates order={order} offer={telegram} />}
+      {telegram && order.status !== "cancelled" && (
+        <TelegramUpdates
+          offer={telegram}
+          ask={() => postToOrder<TelegramLink>(order.reference, "telegram", {})}
+          words={{ intro: m.tg_intro(), following: m.tg_following() }}
+        />
+      )}
       {renewing && renewed?.renewal && renewed.expiryDate && (
         <RenewDialog
           key={renewed.id}

@@ -21,3 +21,19 @@ export async function postToOrder<T>(reference: string, path: string, fields: ob
   const body = (await answer.json().catch(() => null)) as T | null;
   return { ok: answer.ok, status: answer.status, body };
 }
+
+/** "Get updates on Telegram" on a customer link's page: POST /api/my/<key>/telegram, the page's key checked by the server. */
+export async function postToCustomer<T>(key: string, path: string): Promise<OrderAnswer<T>> {
+  let answer: Response;
+  try {
+    answer = await fetch(`/api/my/${encodeURIComponent(key)}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+  } catch {
+    return { ok: false, status: null, body: null };
+  }
+  const body = (await answer.json().catch(() => null)) as T | null;
+  return { ok: answer.ok, status: answer.status, body };
+}

@@ -12,3 +12,13 @@ export async function loadTelegramOffer(context: AppLoadContext, order: ShopperO
     return { offered: false, following: false };
   }
 }
+
+/** Whether a customer link's page offers updates on all the customer's orders (ADR 0116); for a customer its key opened. */
+export async function loadCustomerTelegramOffer(context: AppLoadContext, phone: string): Promise<TelegramOffer> {
+  try {
+    return await context.services.telegram.shoppers.forCustomerPage(phone);
+  } catch (error) {
+    context.log.error({ err: error }, "telegram offer for the customer page");
+    return { offered: false, following: false };
+  }
+}

@@ -1,18 +1,27 @@
 import { useEffect, useRef, useState } from "react";
-import type { ShopperOrder } from "../../../domain/order-pages";
 import type { TelegramLink } from "../../../domain/shopper-notices";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
-import { postToOrder } from "./post-to-order";
+import type { OrderAnswer } from "./post-to-order";
 
 /** Whether the shop's bot is there to offer, and whether a chat hears about this order already (ADR 0107). */
 export type TelegramOffer = { offered: boolean; following: boolean };
 
 /**
  * "Get updates on Telegram" (issue 31): asks for a one-time deep link to the shop's bot, then shows it to open.
- * Pressing Start there ties that chat to this order. Nothing shows when the seller has no bot.
+ * Pressing Start there ties that chat to this order (on an order page), or to all the customer's orders (on their
+ * customer link's page, ADR 0116). Nothing shows when the seller has no bot.
  */
-export function TelegramUpdates({ order, offer }: { order: ShopperOrder; offer: TelegramOffer }) {
+export function TelegramUpdates({
+  offer,
+  ask: askLink,
+  words,
+}: {
+  offer: TelegramOffer;
+  /** Asks the server for the deep link (with the page's own key). */
+  ask: () => Promise<OrderAnswer<TelegramLink>>;
+  words: { intro: string; following: string };
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<TelegramLink | null>(null);
@@ -20,13 +29,13 @@ export function TelegramUpdates({ order, offer }: { order: ShopperOrder; offer: 
   useEffect(() => {
     if (link) openRef.current?.focus();
   }, [link]);
-  if (!offer.offered || order.status === "cancelled") return null;
+  if (!offer.offered) return null;
 
   const ask = async () => {
     if (busy) return;
     setBusy(true);
     setError(null);
-    const { ok, status, body } = await postToOrder<TelegramLink>(order.reference, "telegram", {});
+    const { ok, status, body } = await askLink();
     setBusy(false);
     if (!ok || !body?.link) {
       setError(status === 429 ? m.tg_busy() : m.tg_error());
@@ -40,7 +49,7 @@ export function TelegramUpdates({ order, offer }: { order: ShopperOrder; offer: 
       <h2 id="telegram-title" className="text-lg font-semibold">
         {m.tg_title()}
       </h2>
-      <p className={`mt-1 text-sm ${mutedText}`}>{offer.following ? m.tg_following() : m.tg_intro()}</p>
+      <p className={`mt-1 text-sm ${mutedText}`}>{offer.following ? words.following : words.intro}</p>
       {link ? (
         <div className="mt-3">
           <a ref={openRef} href={link.link} target="_blank" rel="noreferrer noopener" className={`${primaryButton} w-full sm:w-auto`}>

@@ -2,7 +2,8 @@ import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Db } from "../../db/database";
 import { LINE_PLAN } from "../orders/repository";
 
-export type StoredLink = { phone: string; keyHash: string; keySealed: string; createdAt: string };
+/** `sealedFor`: the phone the sealed copy is bound to when it is not `phone` (migration 0028), else null. */
+export type StoredLink = { phone: string; keyHash: string; keySealed: string; sealedFor: string | null; createdAt: string };
 
 /** The customer links (ADR 0104), and what a customer's page reads of their orders. */
 export function createCustomerLinksRepository() {
@@ -16,14 +17,14 @@ export function createCustomerLinksRepository() {
     async get(db: Db, phone: string): Promise<StoredLink | undefined> {
       return db
         .selectFrom("customer_links")
-        .select(["phone", "key_hash as keyHash", "key_sealed as keySealed", "created_at as createdAt"])
+        .select(["phone", "key_hash as keyHash", "key_sealed as keySealed", "sealed_for as sealedFor", "created_at as createdAt"])
         .where("phone", "=", phone)
         .executeTakeFirst();
     },
 
     /** A new link in place of any the customer had: the old key opens nothing from the commit on. */
     async replace(db: Db, link: StoredLink): Promise<void> {
-      const values = { key_hash: link.keyHash, key_sealed: link.keySealed, created_at: link.createdAt };
+      const values = { key_hash: link.keyHash, key_sealed: link.keySealed, sealed_for: link.sealedFor, created_at: link.createdAt };
       await db
         .insertInto("customer_links")
         .values({ phone: link.phone, ...values })
@@ -35,7 +36,7 @@ export function createCustomerLinksRepository() {
     async addIfNone(db: Db, link: StoredLink): Promise<void> {
       await db
         .insertInto("customer_links")
-        .values({ phone: link.phone, key_hash: link.keyHash, key_sealed: link.keySealed, created_at: link.createdAt })
+        .values({ phone: link.phone, key_hash: link.keyHash, key_sealed: link.keySealed, sealed_for: link.sealedFor, created_at: link.createdAt })
         .onConflict((oc) => oc.column("phone").doNothing())
         .execute();
     },
@@ -44,6 +45,14 @@ export function createCustomerLinksRepository() {
     async remove(db: Db, phone: string): Promise<boolean> {
       const result = await db.deleteFrom("customer_links").where("phone", "=", phone).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * The Telegram chats that followed this customer from their link's page (ADR 0116) stop when the link is
+     * replaced or revoked: a new holder is who the seller sent the new link to, not who held the old one.
+     */
+    async endFollows(db: Db, phone: string): Promise<void> {
+      await db.deleteFrom("telegram_follows").where("phone", "=", phone).execute();
     },
 
     async hasOrders(db: Db, phone: string): Promise<boolean> {

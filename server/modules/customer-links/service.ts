@@ -45,7 +45,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     const key = newOrderKey();
     const keyHash = hashOrderKey(key);
     const keySealed = secrets.encrypt(key, secretContext.customerKey(phone, keyHash));
-    return { key, link: { phone, keyHash, keySealed, createdAt: clock().toISOString() } };
+    return { key, link: { phone, keyHash, keySealed, sealedFor: null, createdAt: clock().toISOString() } };
   }
 
   /** A sealed copy the secrets key cannot open (changed bytes) costs the copy, not the link or the page. */
@@ -60,7 +60,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
   }
 
   const pathOf = (link: StoredLink) => {
-    const key = open(link.keySealed, secretContext.customerKey(link.phone, link.keyHash));
+    const key = open(link.keySealed, secretContext.customerKey(link.sealedFor ?? link.phone, link.keyHash));
     return key ? customerPath(key) : null;
   };
 
@@ -71,7 +71,25 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     return key;
   }
 
+  /** The customer whose link has this key; the same 404 as a wrong order key, and 429 once an address failed too often. */
+  async function phoneOfKey(key: string, address: string): Promise<string> {
+    const phone = await repository.phoneByHash(db, hashOrderKey(key));
+    if (phone) return phone;
+    const wait = await keyFailures.retryAfter(address);
+    if (wait) throw new HttpError(429, `Too many wrong links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+    await keyFailures.record(address);
+    throw notFound(NO_SUCH_ORDER);
+  }
+
   return {
+    phoneOfKey,
+
+    /** The path of the customer's page while their link stands (for a chat that followed them from it); null otherwise. */
+    async pathOf(phone: string): Promise<string | null> {
+      const link = await repository.get(db, phone);
+      return link ? pathOf(link) : null;
+    },
+
     /** The admin's view of a customer's link: its path (opened from the sealed copy) and when it was made; null when none. */
     async linkOf(phone: string): Promise<CustomerLink> {
       const link = await repository.get(db, await customerOf(phone));
@@ -81,14 +99,23 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     /** "New customer link": a fresh key in place of the old one, which opens nothing from now on. */
     async replace(phone: string): Promise<NonNullable<CustomerLink>> {
       const { key, link } = newLink(await customerOf(phone));
-      await repository.replace(db, link);
+      // The chats that followed the customer from the old link's page stop with it (ADR 0116).
+      await db.transaction().execute(async (trx) => {
+        await repository.replace(trx, link);
+        await repository.endFollows(trx, link.phone);
+      });
       await referrals.codeFor(link.phone);
       return { path: customerPath(key), createdAt: link.createdAt };
     },
 
     /** "Revoke": the link opens nothing from now on (the same 404 as a wrong key); 404 when there was none. */
     async revoke(phone: string): Promise<void> {
-      if (!(await repository.remove(db, await customerOf(phone)))) throw notFound("This customer has no link to revoke");
+      const key = await customerOf(phone);
+      const removed = await db.transaction().execute(async (trx) => {
+        await repository.endFollows(trx, key);
+        return repository.remove(trx, key);
+      });
+      if (!removed) throw notFound("This customer has no link to revoke");
     },
 
     /**
@@ -110,13 +137,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
      * link is given by its key, opened from the admin's sealed copy: its page, behind that key, shows any login.
      */
     async forShopper(key: string, address: string): Promise<ShopperCustomer> {
-      const phone = await repository.phoneByHash(db, hashOrderKey(key));
-      if (!phone) {
-        const wait = await keyFailures.retryAfter(address);
-        if (wait) throw new HttpError(429, `Too many wrong links from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`);
-        await keyFailures.record(address);
-        throw notFound(NO_SUCH_ORDER);
-      }
+      const phone = await phoneOfKey(key, address);
       const today = shopToday(clock());
       const [orders, lines, items, code, credit, { settings }] = await Promise.all([
         repository.orders(db, phone),

@@ -56,11 +56,12 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       const key_sealed = next.encrypt(current.decrypt(order.key_sealed!, context), context);
       await trx.updateTable("orders").set({ key_sealed }).where("id", "=", order.id).execute();
     }
-    const links = await trx.selectFrom("customer_links").select(["phone", "key_hash", "key_sealed"]).execute();
+    const links = await trx.selectFrom("customer_links").select(["phone", "key_hash", "key_sealed", "sealed_for"]).execute();
     for (const link of links) {
-      const context = secretContext.customerKey(link.phone, link.key_hash);
-      const key_sealed = next.encrypt(current.decrypt(link.key_sealed, context), context);
-      await trx.updateTable("customer_links").set({ key_sealed }).where("phone", "=", link.phone).execute();
+      // Sealed again for its phone, even where migration 0028 rewrote the phone it was sealed for.
+      const was = secretContext.customerKey(link.sealed_for ?? link.phone, link.key_hash);
+      const key_sealed = next.encrypt(current.decrypt(link.key_sealed, was), secretContext.customerKey(link.phone, link.key_hash));
+      await trx.updateTable("customer_links").set({ key_sealed, sealed_for: null }).where("phone", "=", link.phone).execute();
     }
     // The online gateways' merchant secrets (issue 30), bound to their gateway as the payments module seals them.
     const gateways = await trx.selectFrom("payment_gateways").select(["gateway", "secret_sealed", "password_sealed"]).execute();

@@ -264,23 +264,34 @@ export function createTelegramRepository() {
 
     // ---- shoppers' chats (ADR 0107)
 
-    async saveShopperLink(db: Db, link: { codeHash: string; orderId: string; expiresAt: string }, now: string) {
+    /** A shopper's one-time token: for an order (its page's link) or for a customer (their customer link's page, ADR 0116). */
+    async saveShopperLink(db: Db, link: { codeHash: string; expiresAt: string } & ({ orderId: string } | { phone: string }), now: string) {
       await db.deleteFrom("telegram_links").where("expires_at", "<", now).execute();
       await db
         .insertInto("telegram_links")
-        .values({ code_hash: link.codeHash, role: "shopper", admin_id: null, order_id: link.orderId, expires_at: link.expiresAt, created_at: now })
+        .values({
+          code_hash: link.codeHash,
+          role: "shopper",
+          admin_id: null,
+          order_id: "orderId" in link ? link.orderId : null,
+          phone: "phone" in link ? link.phone : null,
+          expires_at: link.expiresAt,
+          created_at: now,
+        })
         .execute();
     },
 
-    /** Uses a shopper's token once: the order it names while it has not expired, else null. */
-    async takeShopperLink(db: Db, codeHash: string, now: string): Promise<{ orderId: string } | null> {
+    /** Uses a shopper's token once: the order or the customer it names while it has not expired, else null. */
+    async takeShopperLink(db: Db, codeHash: string, now: string): Promise<{ orderId: string } | { phone: string } | null> {
       const row = await db
         .deleteFrom("telegram_links")
         .where("code_hash", "=", codeHash)
         .where("role", "=", "shopper")
-        .returning(["order_id", "expires_at"])
+        .returning(["order_id", "phone", "expires_at"])
         .executeTakeFirst();
-      return row?.order_id && row.expires_at > now ? { orderId: row.order_id } : null;
+      if (!row || row.expires_at <= now) return null;
+      if (row.order_id) return { orderId: row.order_id };
+      return row.phone ? { phone: row.phone } : null;
     },
 
     /** A shopper's chat: its Telegram id and language, nothing else of theirs (no name, no user). */
@@ -322,9 +333,15 @@ export function createTelegramRepository() {
       return { id: row.id, chatId: row.chat_id, orderId: row.order_id, phone: row.phone };
     },
 
-    async followById(db: Db, id: string): Promise<Follow | undefined> {
-      const row = await db.selectFrom("telegram_follows").selectAll().where("id", "=", id).executeTakeFirst();
-      return row ? { id: row.id, chatId: row.chat_id, orderId: row.order_id, phone: row.phone } : undefined;
+    /** Whether this chat is tied to this order itself (its page's link), not only to its customer. */
+    async followsOrder(db: Db, chatId: string, orderId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("telegram_follows")
+        .select("id")
+        .where("chat_id", "=", chatId)
+        .where("order_id", "=", orderId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The chats that hear about an order: tied to it, or to its customer's phone. */

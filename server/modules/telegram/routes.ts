@@ -119,6 +119,23 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
   );
 
   app.post(
+    "/my/:key/telegram",
+    {
+      config: { public: true, rateLimit: limit(TELEGRAM_LINK_LIMIT, "Too many Telegram links asked for from your address.") },
+      schema: {
+        summary:
+          "A one-time deep link to the shop's bot that ties the chat it is opened in to this customer link's customer: all their orders, later ones too (ADR 0116)",
+        params: z.object({ key: z.string().max(100, "No link has a key this long") }),
+        response: { 200: telegramLinkSchema.extend({ success: z.literal(true) }), ...failures(404, 409), 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      oneShoppersAnswer(reply);
+      return { success: true as const, ...(await telegram.shoppers.linkForCustomer(request.params.key, request.ip)) };
+    },
+  );
+
+  app.post(
     "/telegram/webhook",
     {
       // Telegram's servers call it, not a browser: it proves itself with the secret it was given with the webhook.

@@ -65,6 +65,8 @@ export interface TelegramDependencies {
   publicUrl: string | undefined;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** The admin's own services, whose checks, 409s and logs the buttons go through. */
+  /** The customer links (ADR 0104): a customer's page may tie a chat to all their orders (ADR 0116). */
+  customers: ShopperDependencies["customers"];
   orders: ShopperDependencies["orders"] & {
     get(reference: string): Promise<Order>;
     changeStatus(reference: string, to: OrderStatus): Promise<Order>;
@@ -117,7 +119,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   const audit = createAuditRepository();
   const { secrets, log } = deps;
   const now = () => clock().toISOString();
-  const shoppers = createShopperUpdates(db, clock, { publicUrl: deps.publicUrl, log, orders: deps.orders });
+  const shoppers = createShopperUpdates(db, clock, { publicUrl: deps.publicUrl, log, orders: deps.orders, customers: deps.customers });
   let cachedApi: { token: string; api: Api } | undefined;
 
   function apiFor(token: string): Api {
@@ -172,7 +174,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   }
 
   async function render(notice: StoredNotice, chat: StoredChat): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
-    if (isShopperEvent(notice.event)) return shoppers.render(notice.event);
+    if (isShopperEvent(notice.event)) return shoppers.render(notice.event, chat);
     const presses = await repository.presses(db, notice.id);
     const actions = await actionsOf(notice.event, new Set(presses.map((press) => press.action)));
     const words = noticeWords(chat.language);

@@ -9,7 +9,6 @@ import { localeOfTelegramUser as localeOf } from "../../../domain/notices";
 import { daysUntil } from "../../../domain/order-dates";
 import { shopToday } from "../../../domain/shop-time";
 import {
-  laterData,
   readLaterData,
   reminderDue,
   SHOPPER_REPLIES,
@@ -35,12 +34,19 @@ export interface ShopperDependencies {
     forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string }>;
     shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
   };
+  customers: {
+    /** The customer whose customer link has this key, checked (and wrong keys counted) as on their page (ADR 0104). */
+    phoneOfKey(key: string, address: string): Promise<string>;
+    /** The path of the customer's page (`/my/<key>`) while their link stands; null without one, or when its copy cannot be opened. */
+    pathOf(phone: string): Promise<string | null>;
+  };
 }
 
 /**
  * Shoppers who ask for updates on Telegram (issue 31, ADR 0107): the order page's one-time deep link, `/start
- * <token>` tying the chat to the order (and, if they confirm, to the customer's phone), the notices written for
- * the chats that follow an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105).
+ * <token>` tying the chat to that order alone; the customer link's page's, tying it to the customer and so to all
+ * their orders (ADR 0116: a phone typed at checkout proves nothing); the notices written for the chats that follow
+ * an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105).
  */
 export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependencies) {
   const repository = createTelegramRepository();
@@ -70,6 +76,27 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     return told;
   }
 
+  async function deepLink(what: { orderId: string } | { phone: string }): Promise<{ link: string; expiresAt: string }> {
+    const bot = await repository.bot(db);
+    if (!bot) throw conflict("The shop does not send updates on Telegram");
+    const token = randomBytes(18).toString("base64url");
+    const expiresAt = new Date(clock().getTime() + SHOPPER_TOKEN_MINUTES * 60_000).toISOString();
+    await repository.saveShopperLink(db, { codeHash: hashToken(token), expiresAt, ...what }, now());
+    return { link: `https://t.me/${bot.username}?start=${token}`, expiresAt };
+  }
+
+  /** The language of a customer's latest order, for the bot's replies to a chat that follows them. */
+  async function customerLanguage(phone: string): Promise<Locale> {
+    const latest = await db
+      .selectFrom("orders")
+      .select("language")
+      .where("phone_key", "=", phone)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return latest?.language === "ne" ? "ne" : "en";
+  }
+
   return {
     /** Whether the order page offers updates (a bot is connected), and whether a chat hears about this order already. */
     async forOrderPage(reference: string): Promise<{ offered: boolean; following: boolean }> {
@@ -82,15 +109,24 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       return { offered: true, following: followed.has(order.id) };
     },
 
+    /** Whether a customer link's page offers updates (a bot is connected), and whether a chat follows that customer from it. */
+    async forCustomerPage(phone: string): Promise<{ offered: boolean; following: boolean }> {
+      const [bot, follow] = await Promise.all([
+        repository.bot(db),
+        db.selectFrom("telegram_follows").select("id").where("phone", "=", phone).limit(1).executeTakeFirst(),
+      ]);
+      return { offered: bot !== undefined, following: follow !== undefined };
+    },
+
     /** A deep link to the bot that ties the chat it is opened in to this order: one use, 30 minutes, only its hash kept. */
     async link(reference: string, key: string, address: string): Promise<{ link: string; expiresAt: string }> {
       const order = await deps.orders.forPayment(reference, key, address);
-      const bot = await repository.bot(db);
-      if (!bot) throw conflict("The shop does not send updates on Telegram");
-      const token = randomBytes(18).toString("base64url");
-      const expiresAt = new Date(clock().getTime() + SHOPPER_TOKEN_MINUTES * 60_000).toISOString();
-      await repository.saveShopperLink(db, { codeHash: hashToken(token), orderId: order.id, expiresAt }, now());
-      return { link: `https://t.me/${bot.username}?start=${token}`, expiresAt };
+      return deepLink({ orderId: order.id });
+    },
+
+    /** The same from a customer link's page: ties the chat to that customer, so to all their orders, later ones too. */
+    async linkForCustomer(key: string, address: string): Promise<{ link: string; expiresAt: string }> {
+      return deepLink({ phone: await deps.customers.phoneOfKey(key, address) });
     },
 
     /** `/start <token>` from the order page's link. */
@@ -100,15 +136,21 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       // A seller's chat stays the seller's: it never takes the shopper's role.
       if (known?.role === "admin") return send(api, message.chat.id, SHOPPER_REPLIES[fallback].sellerChat);
       const link = await repository.takeShopperLink(db, hashToken(token), now());
+      if (link && "phone" in link) {
+        const locale = await customerLanguage(link.phone);
+        const chat = await repository.shopperChat(db, chatId, locale, now());
+        await repository.follow(db, chat.id, { phone: link.phone }, now());
+        deps.log.info("telegram: a shopper's chat follows a customer's orders, from their customer link");
+        return send(api, message.chat.id, SHOPPER_REPLIES[locale].followingAll, [[{ text: shopperWords(locale).stop, callback_data: STOP_DATA }]]);
+      }
       const order = link ? await orderFacts(link.orderId) : undefined;
       if (!order) return send(api, message.chat.id, SHOPPER_REPLIES[fallback].unknownToken);
       const locale: Locale = order.language === "ne" ? "ne" : "en";
       const chat = await repository.shopperChat(db, chatId, locale, now());
-      const follow = await repository.follow(db, chat.id, { orderId: order.id }, now());
+      await repository.follow(db, chat.id, { orderId: order.id }, now());
       deps.log.info({ reference: order.reference }, "telegram: a shopper's chat follows an order");
-      const replies = SHOPPER_REPLIES[locale];
-      return send(api, message.chat.id, replies.following(order.reference), [
-        ...(order.phoneKey ? [[{ text: replies.later, callback_data: laterData(follow.id) }]] : []),
+      // That order alone: its phone proves nothing, anyone may type any phone at checkout (ADR 0116).
+      return send(api, message.chat.id, SHOPPER_REPLIES[locale].following(order.reference), [
         [{ text: shopperWords(locale).stop, callback_data: STOP_DATA }],
       ]);
     },
@@ -136,27 +178,35 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
         await this.stop(api, chat);
         return true;
       }
-      const follow = await repository.followById(db, followId!);
-      const order = follow?.chatId === chat.id && follow.orderId ? await orderFacts(follow.orderId) : undefined;
-      if (!order?.phoneKey) {
-        await api.answerCallbackQuery(query.id, { text: replies.notYours, show_alert: true });
-        return true;
-      }
-      await repository.follow(db, chat.id, { phone: order.phoneKey }, now());
-      deps.log.info({ reference: order.reference }, "telegram: a shopper's chat follows the customer's later orders");
-      await api.answerCallbackQuery(query.id, { text: replies.laterDone });
-      await send(api, chat.chatId, replies.laterDone);
+      // "Yes, my later orders too" under a welcome sent before ADR 0116: an order's link no longer reaches its
+      // phone's other orders. The shopper is told where to ask for all of them.
+      await api.answerCallbackQuery(query.id, { text: replies.laterMoved, show_alert: true });
       return true;
     },
 
-    /** The message of a shopper's notice, in its order's language, with the order's link, Renew where it fits, and Stop. */
-    async render(event: ShopperEvent): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
-      const [order, page] = await Promise.all([orderFacts(event.orderId), deps.orders.shopperPathOf(event.orderId)]);
+    /**
+     * The message of a shopper's notice for this chat, in its order's language, with Renew where it fits, and Stop.
+     * Its link is one the chat was given: the order's own (with its key) when the chat followed that order's link;
+     * the customer's page when it follows the customer from that page (ADR 0116), never a key it did not hold.
+     */
+    async render(event: ShopperEvent, chat: Pick<StoredChat, "id">): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
+      const order = await orderFacts(event.orderId);
       const locale: Locale = order?.language === "ne" ? "ne" : "en";
       const words = shopperWords(locale);
-      const orderUrl = page ? absoluteLink(deps.publicUrl, localHref(locale, page.path)) : "";
+      const own = order ? await repository.followsOrder(db, chat.id, order.id) : false;
+      const path = own
+        ? (await deps.orders.shopperPathOf(event.orderId))?.path
+        : order?.phoneKey
+          ? await deps.customers.pathOf(order.phoneKey)
+          : null;
+      const orderUrl = path ? absoluteLink(deps.publicUrl, localHref(locale, path)) : "";
       const daysLeft = event.kind === "shopper-renewal" ? daysUntil(event.expiryDate, shopToday(clock())) : undefined;
-      const text = shopperMessage(event, locale, { reference: order?.reference ?? "", orderUrl, ...(daysLeft !== undefined ? { daysLeft } : {}) });
+      const text = shopperMessage(event, locale, {
+        reference: order?.reference ?? "",
+        orderUrl,
+        customerPage: !own,
+        ...(daysLeft !== undefined ? { daysLeft } : {}),
+      });
       const rows: InlineKeyboardButton[][] = [];
       if (event.kind === "shopper-renewal" && /^https?:\/\//.test(orderUrl)) rows.push([{ text: words.renew, url: orderUrl }]);
       rows.push([{ text: words.stop, callback_data: STOP_DATA }]);
