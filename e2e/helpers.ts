@@ -76,12 +76,12 @@ export async function hydrated(page: Page, selector: string) {
 /** The machine is offline: chat links are caught and their URLs kept. */
 export async function catchChatLinks(context: BrowserContext) {
   const urls: string[] = [];
-  for (const pattern of ["https://wa.me/**", "https://t.me/**"]) {
-    await context.route(pattern, (route) => {
-      urls.push(route.request().url());
-      return route.abort();
-    });
-  }
+  // Kept as the browser asks for them: a route sees only the first address of a redirect, and the server's
+  // answer to a form sent without JavaScript is a redirect to the chat.
+  context.on("request", (request) => {
+    if (/^https:\/\/(wa|t)\.me\//.test(request.url())) urls.push(request.url());
+  });
+  for (const pattern of ["https://wa.me/**", "https://t.me/**"]) await context.route(pattern, (route) => route.abort());
   return urls;
 }
 

@@ -17,7 +17,7 @@ const NODE24 = "24";
 const STAGE_TIMEOUT_MS = 30 * 60_000;
 const skip = new Set(process.argv.flatMap((arg) => (arg.startsWith("--skip=") ? arg.slice(7).split(",") : [])));
 const hasPostgres = !!process.env.TEST_DATABASE_URL;
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 
 /** @typedef {{ command: string, args: string[], env?: Record<string, string> }} Step */
 /**
@@ -67,7 +67,7 @@ const stages = [
     after: ["api"],
     budget: 8,
     fileTimes: true,
-    missing: existsSync(chromium) ? undefined : `needs Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH`,
+    missing: existsSync(chromium) ? undefined : `needs Chromium at ${chromium}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH`,
     steps: () => [npx("playwright", "test", "--reporter=list,./scripts/reporters/playwright-file-times.ts")],
   },
   {
