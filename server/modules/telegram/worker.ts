@@ -149,7 +149,8 @@ export function createNoticeWorker(options: {
   function startPoller(token: string, lastUpdateId: number) {
     const abort = new AbortController();
     const api = botApi(token, options.telegram.apiUrl, options.telegram.pollSeconds + 15);
-    // grammY types its signal as the abort-controller package's; Node's own is what node-fetch reads.
+    // grammY types its signal as the abort-controller package's; it takes Node's own, and aborting it ends the
+    // call, the reading of its answer included (./bot-api.ts).
     const signal = abort.signal as unknown as Parameters<Api["getUpdates"]>[1];
     const done = (async () => {
       let offset = lastUpdateId > 0 ? lastUpdateId + 1 : undefined;
