@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STALE_EDIT_MESSAGE } from "../domain/versions";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
+import { formulaCells } from "./helpers/csv";
 import { asAdmin, HISTORY_NOW, writeHistory } from "./helpers/history";
 
 async function withHistory(): Promise<TestApp> {
@@ -162,6 +163,14 @@ describe("customers", () => {
     // Every text is quoted (a spreadsheet splitting on ";" finds no formula in a cell); counts stay numbers.
     expect(rows).toContain('"977 980-0000001","Sita","2026-01-10T06:00:00.000Z","2026-03-03T06:00:00.000Z",3,900,1,"2026-04-03",""');
     expect(rows).toContain(`"977 980-0000003","'@Hari","2026-02-20T06:00:00.000Z","2026-02-20T06:00:00.000Z",0,0,0,,"'=1+1, ""quoted"""`);
+  });
+
+  it("download as CSV with no cell a spreadsheet splitting on ; or a tab would run", async () => {
+    const t = await withHistory();
+    await asAdmin(t, "PUT", "/api/admin/customers/9800000003", { displayName: "Ram;=1+1;", note: "paid\t@SUM(A1); -2+3" });
+    const csv = (await asAdmin(t, "GET", "/api/admin/customers.csv")).body;
+    expect(csv).toContain(`"Ram;'=1+1;"`);
+    expect(formulaCells(csv)).toEqual([]);
   });
 
   it("follow an order whose phone the admin corrects", async () => {

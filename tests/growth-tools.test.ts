@@ -260,4 +260,31 @@ describe("referrals", () => {
     const none = await admin(t, "POST", `/api/admin/orders/${referred.reference}/credit`);
     expect(none.statusCode).toBe(409);
   });
+
+  it("take the credit back when the referred order, paid, is cancelled (refunded)", async () => {
+    const t = await createTestApp({ seed: true, clock: () => NOW });
+    const { netflix } = await ids(t);
+    const items = [{ _id: netflix, months: 1, devices: 1 }];
+    await checkout(t, { items, channel: "whatsapp", phone: "9804444444" });
+    expect((await admin(t, "POST", `/api/admin/customers/${encodeURIComponent("+9779804444444")}/link`)).statusCode).toBe(201);
+    const credit = async () => (await admin(t, "GET", `/api/admin/referrals/${encodeURIComponent("9804444444")}`)).json();
+    const { code } = await credit();
+
+    // Two new customers come with A's code; both pay, then the seller cancels (refunds) the first.
+    const refunded = (await checkout(t, { items, channel: "whatsapp", phone: "9805555555", referral: code })).json();
+    const kept = (await checkout(t, { items, channel: "telegram", phone: "9806666666", referral: code })).json();
+    for (const order of [refunded, kept]) {
+      expect((await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "paid" })).statusCode).toBe(200);
+    }
+    expect(await credit()).toMatchObject({ earned: 200, available: 200 });
+    const cancelled = await admin(t, "POST", `/api/admin/orders/${refunded.reference}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await credit()).toMatchObject({ earned: 100, used: 0, available: 100, credits: [{ reference: kept.reference, amount: 100 }] });
+    expect(await t.database.db.selectFrom("referral_credits").select("order_id").execute()).toHaveLength(1);
+
+    // A cancel refused (the order is cancelled already) takes nothing more; the credit left is the seller's to apply.
+    expect((await admin(t, "POST", `/api/admin/orders/${refunded.reference}/status`, { status: "cancelled" })).statusCode).toBe(409);
+    const next = (await checkout(t, { items, channel: "whatsapp", phone: "9804444444" })).json();
+    expect((await admin(t, "POST", `/api/admin/orders/${next.reference}/credit`)).json().order).toMatchObject({ creditApplied: 100 });
+  });
 });

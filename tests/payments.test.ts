@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
+import { HUGE_BYTES } from "./fakes/flood";
 import { FAKE_CREDENTIALS, startFakeGateways, type FakeGateways } from "./fakes/gateways";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
@@ -20,8 +21,8 @@ async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, pa
   return t.app.inject({ method, url, payload, headers: { cookie: await t.adminCookie() } });
 }
 
-async function shop(env: Record<string, string> = {}) {
-  const t = await createTestApp({ seed: true, env: { ...fakes.env, PUBLIC_URL: "https://shop.example", ...env } });
+async function shop(env: Record<string, string> = {}, logStream?: { write: (line: string) => void }) {
+  const t = await createTestApp({ seed: true, env: { ...fakes.env, PUBLIC_URL: "https://shop.example", ...env }, logStream });
   const c = FAKE_CREDENTIALS;
   for (const [gateway, body] of [
     ["khalti", { enabled: true, merchantCode: "", username: "", secret: c.khalti.secret }],
@@ -236,6 +237,71 @@ describe("Khalti", () => {
     // Retried once the gateway answers again.
     await comeBack(t, `https://shop.example/api/payments/${s.paymentId}/return`, s.cookie);
     expect((await adminOrder(t, order.reference)).status).toBe("paid");
+  });
+});
+
+describe("answers too large or too slow", () => {
+  it("from Khalti's lookup, eSewa's status or Fonepay's status: read no further than the cap, nothing decided, a warning", async () => {
+    const warnings: string[] = [];
+    const t = await shop({ GATEWAY_TIMEOUT_MS: "1500", LOG_LEVEL: "warn" }, { write: (line) => void warnings.push(JSON.parse(line).msg) });
+    const order = await placeOrder(t);
+    const khalti = await started(t, order, "khalti");
+    await fakes.pay("khalti", new URL(khalti.url).searchParams.get("pidx")!, "completed");
+    const esewa = await started(t, order, "esewa");
+    await fetch(esewa.action, { method: "POST", body: new URLSearchParams(esewa.fields) });
+    await fakes.pay("esewa", esewa.fields.transaction_uuid, "completed");
+    const fonepay = await started(t, order, "fonepay");
+    await fakes.pay("fonepay", fonepay.qr.split("|")[1], "completed");
+    const check = async (paymentId: string) =>
+      (await t.app.inject({ method: "GET", url: `/api/payments/${paymentId}`, remoteAddress: anAddress() })).json().payment.status;
+
+    try {
+      for (const [gateway, paymentId] of [
+        ["khalti", khalti.paymentId],
+        ["esewa", esewa.paymentId],
+        ["fonepay", fonepay.paymentId],
+      ]) {
+        for (const flood of ["huge", "endless"] as const) {
+          fakes.control({ flood });
+          const began = Date.now();
+          expect(await check(paymentId), `${gateway} ${flood}`).not.toBe("paid");
+          const took = Date.now() - began;
+          const record = fakes.floods.at(-1)!;
+          // The client hung up: a huge body after its first few hundred KB (what the sockets' buffers held
+          // besides), an endless one at the time limit.
+          await expect.poll(() => record.hungUp, { message: `${gateway} ${flood}: ${JSON.stringify(record)}` }).toBe(true);
+          if (flood === "huge") {
+            expect(record.sent, gateway).toBeLessThan(HUGE_BYTES / 5);
+            expect(took, gateway).toBeLessThan(1500);
+          } else expect(took, gateway).toBeLessThan(5000);
+          expect((await adminOrder(t, order.reference)).status).toBe("new");
+        }
+      }
+    } finally {
+      fakes.control({ flood: null });
+    }
+    expect(warnings.filter((msg) => /^payment check: .* sent more than 256 KB/.test(msg))).toHaveLength(3);
+    expect(warnings.filter((msg) => /^payment check: no answer from .*: timed out/.test(msg))).toHaveLength(3);
+
+    // Nothing was half-written: once the gateway answers as it should, the payment it proves counts, once.
+    expect(await check(khalti.paymentId)).toBe("paid");
+    expect((await adminOrder(t, order.reference)).paidVia).toMatchObject({ gateway: "khalti", amount: order.total });
+  });
+
+  it("to a start: a clear 502, the attempt marked not started", async () => {
+    const t = await shop({ GATEWAY_TIMEOUT_MS: "1500" });
+    const order = await placeOrder(t);
+    fakes.control({ flood: "huge" });
+    try {
+      const response = await start(t, order, "khalti");
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toBe("Khalti did not answer. Try again in a minute, or pay another way below.");
+    } finally {
+      fakes.control({ flood: null });
+    }
+    expect(fakes.floods.at(-1)!.sent).toBeLessThan(HUGE_BYTES / 5);
+    const payment = await t.database.db.selectFrom("payments").select(["status", "gateway_ref"]).executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: "failed", gateway_ref: null });
   });
 });
 

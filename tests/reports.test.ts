@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
+import { formulaCells } from "./helpers/csv";
 import { asAdmin, HISTORY_NOW, writeHistory } from "./helpers/history";
 
 async function withHistory(): Promise<TestApp> {
@@ -150,6 +151,22 @@ describe("reports", () => {
       const csv = (await asAdmin(t, "GET", "/api/admin/reports/orders.csv?month=2026-03")).body;
       expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
       expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+    });
+
+    it("leaves no cell a spreadsheet splitting on ; or a tab would run", async () => {
+      const clock = { now: HISTORY_NOW };
+      const t = await createTestApp({ seed: true, clock: () => clock.now });
+      await writeHistory(t, clock);
+      const order = (await asAdmin(t, "GET", "/api/admin/orders?q=9800000004")).json().items[0];
+      const named = await asAdmin(t, "PUT", `/api/admin/orders/${order.reference}/details`, {
+        customerName: "Ram;=1+1;",
+        phone: "9800000004",
+        note: "",
+      });
+      expect(named.statusCode, named.body).toBe(200);
+      const csv = (await asAdmin(t, "GET", "/api/admin/reports/orders.csv?month=2026-03")).body;
+      expect(csv).toContain(`"Ram;'=1+1;"`);
+      expect(formulaCells(csv)).toEqual([]);
     });
 
     it("downloads a month's money by service, every service listed", async () => {

@@ -6,6 +6,7 @@ import type { Clock } from "../server/db/clock";
 import { openDatabase } from "../server/db/database";
 import { testDialect } from "./helpers/database";
 import { FAKE_CREDENTIALS, startFakeGateways, type FakeGateways } from "./fakes/gateways";
+import { HUGE_BYTES } from "./fakes/flood";
 import { startFakeTelegram, type FakeMessage, type FakeTelegram, type FakeUser } from "./fakes/telegram";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
@@ -419,6 +420,55 @@ describe("the bot being down", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(chat(token).filter((m) => m.text.includes(order.reference))).toHaveLength(1);
     }
+  });
+});
+
+describe("an answer too large", () => {
+  it("to the token's check is read no further than the cap: a clear 502, nothing stored, a warning", async () => {
+    const warnings: string[] = [];
+    const t = await createTestApp({
+      env: { ...telegram.env, ...FAST, LOG_LEVEL: "warn" },
+      logStream: { write: (line) => void warnings.push(JSON.parse(line).msg) },
+    });
+    telegram.control({ flood: "huge" });
+    const began = Date.now();
+    let saved;
+    try {
+      saved = await admin(t, "PUT", "/api/admin/telegram/token", { token: telegram.createBot("pasal_flooded_bot") });
+    } finally {
+      telegram.control({ flood: null });
+    }
+    expect(Date.now() - began).toBeLessThan(5000);
+    expect(saved.statusCode).toBe(502);
+    expect(saved.json().message).toMatch(/Telegram did not answer/);
+    const record = telegram.floods.at(-1)!;
+    await expect.poll(() => record.hungUp).toBe(true);
+    expect(record.sent).toBeLessThan(HUGE_BYTES / 5);
+    expect((await settings(t)).bot).toBeNull();
+    expect(warnings.some((msg) => /^telegram: getMe failed: .*sent more than 512 KB/.test(msg))).toBe(true);
+  });
+
+  it("to a send fails it as Telegram being down: tried again, sent once it answers as it should", async () => {
+    const { t, token } = await botShop();
+    telegram.control({ flood: "huge" });
+    let order;
+    try {
+      order = await place(t, "Flooded");
+      await expect
+        .poll(
+          async () =>
+            (await t.database.db.selectFrom("notices").select("attempts").where("payload", "like", `%${order!.reference}%`).executeTakeFirst())
+              ?.attempts ?? 0,
+        )
+        .toBeGreaterThan(1);
+    } finally {
+      telegram.control({ flood: null });
+    }
+    expect(telegram.floods.every((record) => record.sent < HUGE_BYTES / 5)).toBe(true);
+    await messageWith(token, `New order ${order.reference}`);
+    const row = () => t.database.db.selectFrom("notices").selectAll().where("payload", "like", `%${order!.reference}%`).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await row()).status).toBe("sent");
+    expect(chat(token).filter((m) => m.text.includes(order.reference))).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formulaCells } from "../../tests/helpers/csv";
 import { csvField, toCsv } from "./csv";
 
 describe("CSV", () => {
@@ -9,12 +11,35 @@ describe("CSV", () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
-  it("quotes every text, so a spreadsheet splitting on ; or a tab finds no formula in a cell", () => {
-    expect(csvField("a;=1+1")).toBe('"a;=1+1"');
-    expect(csvField("a\t=1+1")).toBe('"a\t=1+1"');
+  it("quotes every text", () => {
+    expect(csvField("a;b")).toBe('"a;b"');
+    expect(csvField("a\tb")).toBe('"a\tb"');
     expect(csvField("Sita")).toBe('"Sita"');
     expect(csvField("977 980-0563620")).toBe('"977 980-0563620"');
     expect(csvField("")).toBe('""');
+  });
+
+  it("lets no cell start a formula when a spreadsheet splits on ; or a tab, nor after a quote or a line break", () => {
+    expect(csvField("Ram;=1+1;")).toBe(`"Ram;'=1+1;"`);
+    expect(csvField("Ram\t=1+1")).toBe(`"Ram\t'=1+1"`);
+    expect(csvField('Ram; "=1+1"')).toBe(`"Ram; ""'=1+1"""`);
+    expect(csvField("Ram,@SUM(A1)\n-2+3")).toBe(`"Ram,'@SUM(A1)\n'-2+3"`);
+    expect(csvField(" =1+1")).toBe(`"' =1+1"`);
+    // What is no cell's start stays as written.
+    expect(csvField("Sita Rai; 980-0563620, a+b")).toBe('"Sita Rai; 980-0563620, a+b"');
+    expect(formulaCells(toCsv(["name", "total"], [["Ram;=1+1;", -500]]))).toEqual([]);
+  });
+
+  it("leaves no formula in any cell of any file, whatever the texts and however it is split", () => {
+    const risky = fc.string({ unit: fc.constantFrom("a", "1", " ", ",", ";", "\t", "\r", "\n", '"', "'", "=", "+", "-", "@"), maxLength: 24 });
+    const text = fc.oneof(risky, fc.string({ maxLength: 24 }));
+    const row = fc.array(fc.oneof(text, fc.integer({ min: -100_000, max: 100_000 }), fc.constant(null)), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 4 }), (rows) => {
+        expect(formulaCells(toCsv(["a"], rows))).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("writes numbers as numbers, negative ones too, and nothing for null", () => {

@@ -1,15 +1,23 @@
 import type { FastifyReply } from "fastify";
 
 /**
- * One CSV field (RFC 4180). Every text is quoted, whatever it holds: a spreadsheet that splits on ";" (or a
- * tab) instead of "," would otherwise cut `a;=1+1` into a cell starting with "=". Text a spreadsheet would read
- * as a formula (= + - @, or a tab or carriage return first) also gets a leading ' so opening the file cannot run
- * anything. Numbers are written as they are: an amount of −500 stays a number a spreadsheet can add up.
+ * Where a spreadsheet may start a cell inside one of our texts: a comma, a semicolon or a tab (whichever it
+ * splits on, heeding our quotes or not) and a line break, then any blanks and quotes before the next character.
+ */
+const CELL_STARTS = /([,;\t\r\n][\s"]*)(?=[=+\-@])/g;
+
+/**
+ * One CSV field (RFC 4180). Every text is quoted, whatever it holds. A spreadsheet that splits on ";" or a tab
+ * instead of "," still cuts `Ram;=1+1;` into a cell `=1+1`, so no cell may start a formula under any of those
+ * splits (ADR 0117): text a spreadsheet would read as one (= + - @, or a tab or carriage return first) gets a
+ * leading ', and so does every = + - @ that follows a comma, semicolon, tab or line break (blanks and quotes
+ * between). Numbers are written as they are: an amount of −500 stays a number a spreadsheet can add up.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inside = value.replace(CELL_STARTS, "$1'");
+  const safe = /^[\s"]*[=+\-@]|^[\t\r]/.test(inside) ? `'${inside}` : inside;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

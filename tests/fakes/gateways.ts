@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { flood, type Flood, type FloodRecord } from "./flood";
 
 /**
  * Local fake Khalti, eSewa and Fonepay servers, one port, implementing the protocols in
@@ -15,7 +16,8 @@ import type { AddressInfo } from "node:net";
  *   Fonepay keep it pending;
  * - `canceled`, `expired`;
  * - `forged` (eSewa): the return's `data` is signed with another key.
- * `control({ delayMs, fail })` makes every API answer slow or a 500.
+ * `control({ delayMs, fail })` makes every API answer slow or a 500; `control({ flood })` makes it a huge or an
+ * endless body (./flood.ts), each noted in `floods`.
  */
 
 export const FAKE_CREDENTIALS = {
@@ -54,7 +56,9 @@ export interface FakeGateways {
   env: Record<string, string>;
   /** Ends a payment as the shopper would on the payment page; answers the URL the browser is sent back to. */
   pay(gateway: "khalti" | "esewa" | "fonepay", reference: string, outcome: Outcome): Promise<string | null>;
-  control(mode: { delayMs?: number; fail?: boolean }): void;
+  control(mode: { delayMs?: number; fail?: boolean; flood?: Flood | null }): void;
+  /** What each flooded answer sent, in order. */
+  floods: FloodRecord[];
   /** Requests the gateway's API received, by path. */
   calls: string[];
   /** A signed eSewa `data` as eSewa would send it, for replay tests. */
@@ -84,8 +88,9 @@ export async function startFakeGateways(options: { host?: string; port?: number 
   const khalti = new Map<string, KhaltiPayment>();
   const esewa = new Map<string, EsewaPayment>();
   const fonepay = new Map<string, FonepayPayment>();
-  const mode = { delayMs: 0, fail: false };
+  const mode: { delayMs: number; fail: boolean; flood: Flood | null } = { delayMs: 0, fail: false, flood: null };
   const calls: string[] = [];
+  const floods: FloodRecord[] = [];
   let trace = 17000;
 
   const server = http.createServer((request, response) => {
@@ -188,6 +193,11 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       calls.push(path);
       if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
       if (mode.fail) return json(response, 500, { detail: "Internal server error" });
+      if (mode.flood) {
+        const record = { sent: 0, ended: false, hungUp: false };
+        floods.push(record);
+        return flood(response, mode.flood, record);
+      }
     }
     if (path === "/control" && request.method === "POST") {
       Object.assign(mode, JSON.parse(body || "{}"));
@@ -361,6 +371,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       Object.assign(mode, next);
     },
     calls,
+    floods,
     esewaData,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

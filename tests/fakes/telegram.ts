@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { flood, type Flood, type FloodRecord } from "./flood";
 
 /**
  * A local fake of the Telegram Bot API (https://core.telegram.org/bots/api), for the seller's bot (issue 31). The
@@ -21,7 +22,8 @@ import type { AddressInfo } from "node:net";
  * - setWebhook (an https URL only; secret_token 1–256 of A–Z a–z 0–9 _ -), deleteWebhook (drop_pending_updates),
  *   getWebhookInfo. With a webhook set, each update is POSTed to it with X-Telegram-Bot-Api-Secret-Token, and stays
  *   pending until it is answered 2xx (`deliverTo` lets a test point the webhook's https URL at a local server).
- * `control({ fail })` makes every method answer 500 or 429 (retry_after 1), or drop the connection unanswered.
+ * `control({ fail })` makes every method answer 500 or 429 (retry_after 1), or drop the connection unanswered;
+ * `control({ flood })` makes its answer a huge or an endless body (./flood.ts), each noted in `floods`.
  * `block` plays a user who blocked the bot: sending to them is 403 "Forbidden: bot was blocked by the user" until
  * they write to it again.
  */
@@ -85,7 +87,9 @@ export interface FakeTelegram {
   pending(token: string): number;
   /** The user of this private chat blocks the bot. */
   block(token: string, chatId: number): void;
-  control(mode: { fail?: "500" | "429" | "drop" | null; delayMs?: number }): void;
+  control(mode: { fail?: "500" | "429" | "drop" | null; delayMs?: number; flood?: Flood | null }): void;
+  /** What each flooded answer sent, in order. */
+  floods: FloodRecord[];
   close(): Promise<void>;
 }
 
@@ -157,7 +161,8 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
   const conflicts = new Map<string, number>();
   const answers: FakeTelegram["answers"] = [];
   const calls: FakeTelegram["calls"] = [];
-  const mode: { fail: "500" | "429" | "drop" | null; delayMs: number } = { fail: null, delayMs: 0 };
+  const mode: { fail: "500" | "429" | "drop" | null; delayMs: number; flood: Flood | null } = { fail: null, delayMs: 0, flood: null };
+  const floods: FloodRecord[] = [];
   let rewrite = (url: string) => url;
   let nextBotId = 7000000000;
   let nextQueryId = 1;
@@ -352,6 +357,11 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
     calls.push({ bot: bot.username, method });
     if (mode.delayMs) await new Promise((resolve) => setTimeout(resolve, mode.delayMs));
     if (mode.fail === "drop") return void request.socket.destroy();
+    if (mode.flood) {
+      const record = { sent: 0, ended: false, hungUp: false };
+      floods.push(record);
+      return flood(response, mode.flood, record);
+    }
     if (mode.fail === "500") return send(500, { ok: false, error_code: 500, description: "Internal Server Error" });
     if (mode.fail === "429")
       return send(429, { ok: false, error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } });
@@ -438,7 +448,9 @@ export async function startFakeTelegram(options: { host?: string } = {}): Promis
     control(next) {
       if (next.fail !== undefined) mode.fail = next.fail;
       if (next.delayMs !== undefined) mode.delayMs = next.delayMs;
+      if (next.flood !== undefined) mode.flood = next.flood;
     },
+    floods,
     close: () =>
       new Promise<void>((resolve) => {
         for (const bot of bots.values()) {

@@ -513,13 +513,16 @@ export function createOrdersRepository() {
 
     /**
      * What these orders held, given back now that they are cancelled: the lines they were to renew are due again,
-     * and their coupon's use counts no more against its limit (the use stays listed, with the order's status).
-     * Called once per order, in the transaction that cancels it.
+     * their coupon's use counts no more against its limit (the use stays listed, with the order's status), and
+     * the referral credit a paid one earned is taken back (ADR 0117). Called once per order, in the transaction
+     * that cancels it.
      */
     async releaseCancelled(db: Db, cancelledOrderIds: string | readonly string[]): Promise<void> {
       const ids = typeof cancelledOrderIds === "string" ? [cancelledOrderIds] : cancelledOrderIds;
       if (ids.length === 0) return;
       await db.updateTable("order_lines").set({ renewal_order_id: null }).where("renewal_order_id", "in", ids).execute();
+      // Paid, then cancelled (a refund is a cancelled order here): the referrer keeps no credit for it.
+      await db.deleteFrom("referral_credits").where("order_id", "in", ids).execute();
       const uses = await db.selectFrom("coupon_uses").select("coupon_id").where("order_id", "in", ids).execute();
       const perCoupon = new Map<string, number>();
       for (const use of uses) perCoupon.set(use.coupon_id, (perCoupon.get(use.coupon_id) ?? 0) + 1);

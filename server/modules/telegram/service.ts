@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { Api, GrammyError } from "grammy";
+import { GrammyError, type Api } from "grammy";
 import type { CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update } from "grammy/types";
 import { addDays } from "../../../domain/ledger-settings";
 import type { Locale } from "../../../domain/locale";
@@ -33,6 +33,7 @@ import { badRequest, conflict, HttpError, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
+import { botApi } from "./bot-api";
 import { BOT_TOKEN_REVEAL, createTelegramRepository, type StoredChat, type StoredNotice } from "./repository";
 import { createShopperUpdates, type ShopperDependencies } from "./shoppers";
 
@@ -124,7 +125,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
 
   function apiFor(token: string): Api {
     if (cachedApi?.token !== token) {
-      cachedApi = { token, api: new Api(token, { apiRoot: deps.telegram.apiUrl, timeoutSeconds: SEND_TIMEOUT_SECONDS }) };
+      cachedApi = { token, api: botApi(token, deps.telegram.apiUrl, SEND_TIMEOUT_SECONDS) };
     }
     return cachedApi.api;
   }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import { Api } from "grammy";
+import type { Api } from "grammy";
 import pg from "pg";
 import type { Config } from "../../config";
+import { botApi, UPDATES_PER_CALL } from "./bot-api";
 import { describeFailure, type TelegramService } from "./service";
 
 /** The updates the bot acts on: codes and /stop in messages, and button presses. */
@@ -147,8 +148,9 @@ export function createNoticeWorker(options: {
 
   function startPoller(token: string, lastUpdateId: number) {
     const abort = new AbortController();
-    const api = new Api(token, { apiRoot: options.telegram.apiUrl, timeoutSeconds: options.telegram.pollSeconds + 15 });
-    // grammY types its signal as the abort-controller package's; Node's own is what node-fetch reads.
+    const api = botApi(token, options.telegram.apiUrl, options.telegram.pollSeconds + 15);
+    // grammY types its signal as the abort-controller package's; it takes Node's own, and aborting it ends the
+    // call, the reading of its answer included (./bot-api.ts).
     const signal = abort.signal as unknown as Parameters<Api["getUpdates"]>[1];
     const done = (async () => {
       let offset = lastUpdateId > 0 ? lastUpdateId + 1 : undefined;
@@ -162,7 +164,11 @@ export function createNoticeWorker(options: {
             await service.setWebhookUrl(null);
             cleared = true;
           }
-          const updates = await api.getUpdates({ offset, timeout: options.telegram.pollSeconds, allowed_updates: [...ALLOWED_UPDATES] }, signal);
+          const updates = await api.getUpdates(
+            // A few at a time, so that an answer always fits the Bot API's cap (./bot-api.ts).
+            { offset, limit: UPDATES_PER_CALL, timeout: options.telegram.pollSeconds, allowed_updates: [...ALLOWED_UPDATES] },
+            signal,
+          );
           failures = 0;
           for (const update of updates) {
             if (abort.signal.aborted) break;
