@@ -26,6 +26,14 @@ describe("message catalogues", () => {
   it("leave no message empty", () => {
     for (const messages of [english, nepali]) for (const [key, text] of Object.entries(messages)) expect(text.trim(), key).not.toBe("");
   });
+
+  // The Netflix app's own English words (app/features/info/netflix-says.tsx) stand in running text as quotes.
+  it("quote Netflix's own words wherever a message names them, in both languages", () => {
+    const unquoted = [english, nepali].flatMap((messages) =>
+      Object.entries(messages).filter(([key, text]) => key.startsWith("help_") && /(?<!“)\{(traveling|temporarily|send|verify)\}(?!”)/.test(text)),
+    );
+    expect(unquoted).toEqual([]);
+  });
 });
 
 // scripts/compile-messages.ts rewrites Paraglide's message functions into one expression each: every message
