@@ -43,7 +43,7 @@ const stages = [
   {
     name: "checks",
     needs: ["prepare"],
-    budget: 2.5,
+    budget: 2,
     steps: () => [
       npx("eslint", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."),
       npx("prettier", "--check", "."),
@@ -52,7 +52,7 @@ const stages = [
       npx("knip"),
     ],
   },
-  { name: "unit", needs: ["prepare"], budget: 1, steps: () => [npx("vitest", "run", "--project", "unit")] },
+  { name: "unit", needs: ["prepare"], budget: 1.25, steps: () => [npx("vitest", "run", "--project", "unit")] },
   { name: "build", needs: ["prepare"], budget: 1, steps: () => [{ command: "npm", args: ["run", "build"] }] },
   {
     name: "api",
@@ -65,7 +65,7 @@ const stages = [
     name: "e2e",
     needs: ["build"],
     after: ["api"],
-    budget: 8,
+    budget: 7,
     fileTimes: true,
     missing: existsSync(chromium) ? undefined : `needs Chromium at ${chromium}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH`,
     steps: () => [npx("playwright", "test", "--reporter=list,./scripts/reporters/playwright-file-times.ts")],
@@ -84,7 +84,7 @@ const stages = [
     name: "node24",
     needs: ["build"],
     after: ["crash"],
-    budget: 2,
+    budget: 1.5,
     skipped: process.env.NODE24 ? undefined : "set NODE24=1 to run the unit and API suites on Node 24 too (CI does)",
     steps: async () => {
       const bin = await nodeFromRegistry(NODE24);
@@ -263,7 +263,8 @@ for (const stage of stages) {
 }
 for (const stage of stages.filter((s) => s.fileTimes && existsSync(fileTimesOf(s.name)))) printSlowestFiles(stage.name);
 rmSync(fileTimesFolder, { recursive: true, force: true });
-console.log(`\nnpm test took ${clock((Date.now() - started) / 1000)}.`);
+const budgets = stages.reduce((sum, stage) => sum + (stage.budget ?? 0), 0);
+console.log(`\nnpm test took ${clock((Date.now() - started) / 1000)}; the stages' budgets add up to ${clock(budgets * 60)}.`);
 // A shared machine is noisy: a stage over its budget is said plainly, and the run still passes on its tests.
 for (const stage of overBudget) {
   const { seconds } = results.get(stage.name);
