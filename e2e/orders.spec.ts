@@ -333,7 +333,7 @@ test("the orders screen finds an order by a phone number pasted in any form, and
   await expect(page.getByText(`${readable} · customer since`)).toBeVisible();
 });
 
-test("the dashboard's 'Say they paid' opens the queue of exactly those orders, and the orders screen keeps that filter", async ({
+test("the dashboard's 'Say they paid' opens the queue of exactly those orders, the orders screen keeps that filter, and the sidebar's Orders leaves it", async ({
   page,
   admin,
   baseURL,
@@ -358,6 +358,15 @@ test("the dashboard's 'Say they paid' opens the queue of exactly those orders, a
   await expect(cards.filter({ hasText: quiet.reference })).toHaveCount(0);
   // Every order in the queue is one to check.
   for (const card of await cards.all()) await expect(card).toContainText("Customer says paid");
+
+  // The sidebar's Orders is every order again, its filter too: the next search does not fall back into the queue.
+  await page.getByRole("complementary", { name: "Admin" }).getByRole("link", { name: "Orders", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(cards.filter({ hasText: quiet.reference })).toHaveCount(1);
+  await expect(page.getByLabel("Status")).toHaveValue("");
+  await page.getByLabel("Reference or phone").fill(quiet.reference);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(cards.filter({ hasText: quiet.reference })).toHaveCount(1);
 });
 
 test("after the shop-wide ceiling refused orders, the seller is told, and cancels the made-up orders in one go (axe-clean, dark and light)", async ({

@@ -99,7 +99,9 @@ export function FilterSearch({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
+      {/* Keyed by the value the address gives: a sidebar link to the bare list shows an empty box, not the last search. */}
       <input
+        key={defaultValue}
         id={id}
         name="q"
         type="search"
@@ -136,7 +138,7 @@ export function FilterSelect({
       <label htmlFor={id} className={hideLabel ? "sr-only" : "text-sm font-medium"}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
+      <select key={defaultValue} id={id} name={name} defaultValue={defaultValue} className={inputClass}>
         {children}
       </select>
     </div>
