@@ -7,6 +7,7 @@ import {
   inQuietHours,
   nextClockTime,
   noticeMessage,
+  noticeTitle,
   readCallbackData,
   shopClock,
   type NoticeEvent,
@@ -66,6 +67,12 @@ describe("the notices' words", () => {
     expect(text).toContain("<b>नयाँ अर्डर PSL-ABCDE</b>");
     expect(text).toContain("3 महिना · 2 डिभाइस · रु. 1,800");
     expect(text).toMatch(/✓ Ram ले भुक्तानी भएको चिन्ह लगाउनुभयो \(12:00\)$/);
+  });
+
+  it("name the gateway that proved a payment once", () => {
+    const verified: NoticeEvent = { kind: "payment-verified", reference: "PSL-ABCDE", gateway: "khalti", amount: 1800, transactionId: "T1" };
+    expect(noticeTitle(verified, "en")).toBe("Paid with Khalti, confirmed by it: PSL-ABCDE");
+    expect(noticeTitle(verified, "ne")).toBe("Khalti बाट भुक्तानी भयो र पुष्टि भयो: PSL-ABCDE");
   });
 
   it("list at most 40 notices in a digest and count the rest", () => {

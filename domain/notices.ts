@@ -137,7 +137,7 @@ const WORDS = {
   en: {
     orderPlaced: "New order",
     paidClaimed: "Customer says paid",
-    verified: (gateway: string) => `Paid with ${gateway}, checked with ${gateway}`,
+    verified: (gateway: string) => `Paid with ${gateway}, confirmed by it`,
     toCheck: "A payment to check",
     stockLow: (item: string, free: number) => (free === 0 ? `${item} is out of stock` : `${item}: only ${free} left`),
     stockHint: (threshold: number) => `At or below ${threshold} free seats and keys. Add an account or import keys.`,
@@ -172,7 +172,7 @@ const WORDS = {
   ne: {
     orderPlaced: "नयाँ अर्डर",
     paidClaimed: "ग्राहकले भुक्तानी गरेको बताउनुभयो",
-    verified: (gateway: string) => `${gateway} बाट भुक्तानी भयो, ${gateway} सँग जाँचियो`,
+    verified: (gateway: string) => `${gateway} बाट भुक्तानी भयो र पुष्टि भयो`,
     toCheck: "जाँच्नुपर्ने भुक्तानी",
     stockLow: (item: string, free: number) => (free === 0 ? `${item} को स्टक सकियो` : `${item}: ${free} मात्र बाँकी`),
     stockHint: (threshold: number) => `खाली सिट र की ${threshold} वा कम। खाता थप्नुहोस् वा की आयात गर्नुहोस्।`,

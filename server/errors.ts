@@ -22,6 +22,16 @@ export class RetryLater extends HttpError {
   }
 }
 
+/**
+ * Another service (a gateway, Telegram) did not answer: a 502 for the person to retry. Its cause was logged as a
+ * warning where it was caught, so the error handler writes no error and no stack trace of its own.
+ */
+export class ServiceUnreachable extends HttpError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
 /** A 429 a service refuses, with the seconds to wait. */
 export class TooManyRequests extends RetryLater {
   constructor(message: string, retryAfter: number) {

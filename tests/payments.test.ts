@@ -38,13 +38,13 @@ async function shop(env: Record<string, string> = {}, logStream?: { write: (line
   return t;
 }
 
-async function placeOrder(t: TestApp) {
+async function placeOrder(t: TestApp, { months = 1, devices = 1 } = {}) {
   const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
   const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
   const response = await t.app.inject({
     method: "POST",
     url: "/api/orders",
-    payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp", name: "Sita", phone: "9800000001" },
+    payload: { items: [{ _id: netflix, months, devices }], channel: "whatsapp", name: "Sita", phone: "9800000001" },
     remoteAddress: anAddress(),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -117,6 +117,16 @@ describe("Khalti", () => {
     expect(await toCheck(t)).toEqual([]);
   });
 
+  it("a payment start tells Khalti the order and its amount, and nothing of the shopper", async () => {
+    const t = await shop();
+    const order = await placeOrder(t);
+    await started(t, order, "khalti");
+    const sent = fakes.khaltiStarts.at(-1)!;
+    expect(Object.keys(sent).sort()).toEqual(["amount", "purchase_order_id", "purchase_order_name", "return_url", "website_url"]);
+    expect(sent).toMatchObject({ amount: order.total * 100, purchase_order_id: order.reference });
+    expect(JSON.stringify(sent)).not.toMatch(/Sita|9800000001/);
+  });
+
   it("a Completed query string with a Pending lookup changes nothing", async () => {
     const t = await shop();
     const order = await placeOrder(t);
@@ -130,13 +140,14 @@ describe("Khalti", () => {
 
   it("Rs. 1 less than the total marks nothing paid and goes to the payments to check", async () => {
     const t = await shop();
-    const order = await placeOrder(t);
+    // NPR 1,760: both amounts are written as every amount is, with the thousands' comma.
+    const order = await placeOrder(t, { months: 3, devices: 2 });
     const s = await started(t, order, "khalti");
     await comeBack(t, (await fakes.pay("khalti", new URL(s.url).searchParams.get("pidx")!, "less"))!, s.cookie);
     expect((await adminOrder(t, order.reference)).status).toBe("new");
     const [check] = await toCheck(t);
     expect(check).toMatchObject({ gateway: "khalti", reference: order.reference, status: "check" });
-    expect(check.detail).toContain(`NPR ${order.total - 1} was paid`);
+    expect(check.detail).toContain("Khalti says NPR 1,759 was paid; the order is NPR 1,760");
     expect((await admin(t, "POST", `/api/admin/payments/${check._id}/resolve`)).statusCode).toBe(200);
     expect(await toCheck(t)).toEqual([]);
   });
@@ -288,8 +299,9 @@ describe("answers too large or too slow", () => {
     expect((await adminOrder(t, order.reference)).paidVia).toMatchObject({ gateway: "khalti", amount: order.total });
   });
 
-  it("to a start: a clear 502, the attempt marked not started", async () => {
-    const t = await shop({ GATEWAY_TIMEOUT_MS: "1500" });
+  it("to a start: a clear 502, the attempt marked not started, a warning without a stack trace", async () => {
+    const lines: Array<{ level: number; msg: string; err?: unknown }> = [];
+    const t = await shop({ GATEWAY_TIMEOUT_MS: "1500", LOG_LEVEL: "warn" }, { write: (line) => void lines.push(JSON.parse(line)) });
     const order = await placeOrder(t);
     fakes.control({ flood: "huge" });
     try {
@@ -299,6 +311,10 @@ describe("answers too large or too slow", () => {
     } finally {
       fakes.control({ flood: null });
     }
+    // pino's levels: 40 a warning, 50 an error.
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.filter((line) => line.level === 40 && /^payment start: .* sent more than 256 KB/.test(line.msg))).toHaveLength(1);
+    expect(lines.some((line) => line.err !== undefined)).toBe(false);
     expect(fakes.floods.at(-1)!.sent).toBeLessThan(HUGE_BYTES / 5);
     const payment = await t.database.db.selectFrom("payments").select(["status", "gateway_ref"]).executeTakeFirstOrThrow();
     expect(payment).toEqual({ status: "failed", gateway_ref: null });

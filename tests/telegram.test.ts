@@ -236,9 +236,9 @@ describe("the notices", () => {
       expect((await t.app.inject({ method: "GET", url: back.pathname + back.search, remoteAddress: anAddress() })).statusCode).toBe(303);
       const message = await messageWith(
         token,
-        outcome === "completed" ? `Khalti सँग जाँचियो: ${order.reference}` : `जाँच्नुपर्ने भुक्तानी: ${order.reference}`,
+        outcome === "completed" ? `पुष्टि भयो: ${order.reference}` : `जाँच्नुपर्ने भुक्तानी: ${order.reference}`,
       );
-      if (outcome === "completed") expect(message.text).toMatch(/^<b>Khalti बाट भुक्तानी भयो, Khalti सँग जाँचियो: /);
+      if (outcome === "completed") expect(message.text).toMatch(/^<b>Khalti बाट भुक्तानी भयो र पुष्टि भयो: /);
       else expect(message.text).toMatch(/NPR \d+ was paid/);
       expect(message.text).toContain("एडमिनमा खोल्नुहोस्");
     }

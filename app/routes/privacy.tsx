@@ -60,6 +60,10 @@ function englishPrivacy(shop: { shopName: string; email: string }): LegalPageTex
             the message together with your name, number or username as that app shows them.
           </p>
           <p>
+            When you pay online with Khalti, eSewa or Fonepay, we send that service your order&apos;s reference and amount only, never your name or
+            number. What you type on its own payment page is covered by its privacy policy.
+          </p>
+          <p>
             We keep these conversations, and anything you send by email, for as long as we need them to deliver your order, help you during its
             validity, handle renewals and refunds, and keep basic records of our sales. Those messages also pass through WhatsApp, Telegram or your
             email provider, whose own privacy policies apply to them.
@@ -122,7 +126,7 @@ function englishPrivacy(shop: { shopName: string; email: string }): LegalPageTex
   return {
     eyebrow: "Privacy Policy",
     title: "Your privacy at Pasal",
-    updated: "22 November 2026",
+    updated: "1 December 2026",
     intro: (
       <p>
         {shop.shopName} is a small shop in Nepal. This page explains in plain words what we keep about you when you use this site and order from us,

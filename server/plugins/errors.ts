@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError, RetryLater, type FieldError } from "../errors";
+import { HttpError, RetryLater, ServiceUnreachable, type FieldError } from "../errors";
 import { isStaticPath, limit, NOT_FOUND_LIMIT } from "./rate-limits";
 import { securityHeaders } from "./security-headers";
 
@@ -32,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       // A refusal that passes with time (too many, busy) is no failure of ours: not logged as one.
       if (error instanceof RetryLater) reply.header("retry-after", String(error.retryAfter));
-      else if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      else if (error.statusCode >= 500 && !(error instanceof ServiceUnreachable)) request.log.error({ err: error }, "request failed");
       return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }
     const status = error.statusCode ?? 500;

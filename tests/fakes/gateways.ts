@@ -61,6 +61,8 @@ export interface FakeGateways {
   floods: FloodRecord[];
   /** Requests the gateway's API received, by path. */
   calls: string[];
+  /** The bodies of the payment starts Khalti received, in order. */
+  khaltiStarts: Array<Record<string, unknown>>;
   /** A signed eSewa `data` as eSewa would send it, for replay tests. */
   esewaData(fields: Record<string, string>, secret?: string): string;
   close(): Promise<void>;
@@ -90,6 +92,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
   const fonepay = new Map<string, FonepayPayment>();
   const mode: { delayMs: number; fail: boolean; flood: Flood | null } = { delayMs: 0, fail: false, flood: null };
   const calls: string[] = [];
+  const khaltiStarts: Array<Record<string, unknown>> = [];
   const floods: FloodRecord[] = [];
   let trace = 17000;
 
@@ -211,6 +214,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       if (auth.slice(4) !== FAKE_CREDENTIALS.khalti.secret) return json(response, 401, { detail: "Invalid token.", status_code: 401 });
       const input = JSON.parse(body || "{}") as Record<string, unknown>;
       if (path.endsWith("/initiate/")) {
+        khaltiStarts.push(input);
         for (const name of ["return_url", "website_url", "purchase_order_id", "purchase_order_name"]) {
           if (typeof input[name] !== "string" || !input[name])
             return json(response, 400, { [name]: ["This field may not be blank."], error_key: "validation_error" });
@@ -371,6 +375,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       Object.assign(mode, next);
     },
     calls,
+    khaltiStarts,
     floods,
     esewaData,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -489,7 +489,6 @@ export function createOrdersService(
         reference: order.reference,
         total: order.total,
         status: order.status,
-        customer: { name: order.customerName, phone: order.phone },
       };
     },
 

@@ -21,13 +21,9 @@ export function createKhaltiClient(options: { baseUrl: string; timeoutMs: number
         purchaseOrderName: string;
         returnUrl: string;
         websiteUrl: string;
-        customer: { name: string | null; phone: string | null };
       },
     ): Promise<{ pidx: string; paymentUrl: string }> {
-      const customerInfo = {
-        ...(request.customer.name ? { name: request.customer.name } : {}),
-        ...(request.customer.phone ? { phone: request.customer.phone } : {}),
-      };
+      // Only what Khalti needs to take the payment: no shopper's name or phone (customer_info is optional).
       const body = await gatewayJson(
         `${options.baseUrl}/epayment/initiate/`,
         {
@@ -39,7 +35,6 @@ export function createKhaltiClient(options: { baseUrl: string; timeoutMs: number
             amount: request.amountNpr * 100,
             purchase_order_id: request.purchaseOrderId,
             purchase_order_name: request.purchaseOrderName,
-            ...(Object.keys(customerInfo).length ? { customer_info: customerInfo } : {}),
           }),
         },
         options.timeoutMs,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { localHref, type Locale } from "../../../domain/locale";
 import { awaitsPayment } from "../../../domain/order-pages";
 import type { OrderStatus } from "../../../domain/order-statuses";
+import { formatNpr } from "../../../domain/money";
 import { GATEWAY_NAMES, GATEWAYS, KHALTI_MIN_NPR, OPEN_PAYMENT_STATUSES, type Gateway } from "../../../domain/payments";
 import type {
   GatewaySettings,
@@ -17,7 +18,7 @@ import type { NoticeEvent } from "../../../domain/notices";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from "../../errors";
+import { badRequest, conflict, isUniqueViolation, notFound, ServiceUnreachable } from "../../errors";
 import { createAuditRepository, type Actor } from "../audit/repository";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
@@ -37,11 +38,7 @@ export const PAYMENT_COOKIE_SECONDS = 2 * 60 * 60;
 
 export interface PaymentsDependencies {
   orders: {
-    forPayment(
-      reference: string,
-      key: string,
-      address: string,
-    ): Promise<{ id: string; reference: string; total: number; status: OrderStatus; customer: { name: string | null; phone: string | null } }>;
+    forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string; total: number; status: OrderStatus }>;
     markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused">;
     shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
   };
@@ -156,7 +153,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     if (check.reference !== null && check.reference !== payment.gatewayRef)
       problems.push(`${name} answered about ${check.reference}, not ${payment.gatewayRef}`);
     if (check.amount !== null && check.amount !== payment.amount)
-      problems.push(`${name} says NPR ${check.amount} was paid; the order is NPR ${payment.amount}`);
+      problems.push(`${name} says NPR ${formatNpr(check.amount)} was paid; the order is NPR ${formatNpr(payment.amount)}`);
     const outcome = { transactionId: check.transactionId, detail: [check.detail, ...problems].join(". ") };
     if (problems.length > 0) {
       if (await toCheck(outcome)) log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
@@ -318,7 +315,6 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
               purchaseOrderName: `Order ${order.reference}`,
               returnUrl,
               websiteUrl: origin,
-              customer: order.customer,
             });
             await repository.setReference(db, id, pidx, now());
             return { start: { kind: "redirect", paymentId: id, url: paymentUrl }, token };
@@ -343,7 +339,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
         if (!(error instanceof GatewayError)) throw error;
         log.warn({ payment: id }, "payment start: %s", error.message);
         await repository.settle(db, id, "failed", { transactionId: null, detail: `Not started: ${error.message}` }, now());
-        throw new HttpError(502, `${GATEWAY_NAMES[gateway]} did not answer. Try again in a minute, or pay another way below.`);
+        throw new ServiceUnreachable(`${GATEWAY_NAMES[gateway]} did not answer. Try again in a minute, or pay another way below.`);
       }
     },
 

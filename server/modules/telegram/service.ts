@@ -29,7 +29,7 @@ import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { badRequest, conflict, HttpError, notFound } from "../../errors";
+import { badRequest, conflict, HttpError, notFound, ServiceUnreachable } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
@@ -447,7 +447,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
           ]);
         }
         log.warn("telegram: getMe failed: %s", readFailure(error).message);
-        throw new HttpError(502, "Telegram did not answer. Try again in a minute.");
+        throw new ServiceUnreachable("Telegram did not answer. Try again in a minute.");
       }
       const before = await repository.bot(db);
       await db.transaction().execute(async (trx) => {
