@@ -52,6 +52,11 @@ async function openOrder(page: Page, orderUrl: string) {
 test("Khalti: the shopper pays on Khalti, comes back to their order and sees it paid and checked", async ({ page, admin, shop }) => {
   const order = await anOrder(admin, shop.origin);
   const online = await openOrder(page, order.orderUrl);
+  // "Below" is the shop's own payment methods: offered only where the seller set one up (another test may have).
+  const { paymentMethods } = await (await page.request.get(order.orderUrl.replace("/order/", "/api/orders/"))).json();
+  await expect(online).toContainText(
+    paymentMethods.length > 0 ? "Or pay by QR or transfer below, then tell the shop." : "Or ask the shop in the chat for another way to pay.",
+  );
   await online.getByRole("button", { name: "Pay with Khalti" }).click();
   await expect(page.getByRole("heading", { name: "Khalti (fake)" })).toBeVisible();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -108,6 +113,11 @@ test("Rs. 1 less goes to the seller's payments to check and marks nothing paid; 
 }) => {
   const order = await anOrder(admin, shop.origin);
   const online = await openOrder(page, order.orderUrl);
+  // "Below" is the shop's own payment methods: offered only where the seller set one up (another test may have).
+  const { paymentMethods } = await (await page.request.get(order.orderUrl.replace("/order/", "/api/orders/"))).json();
+  await expect(online).toContainText(
+    paymentMethods.length > 0 ? "Or pay by QR or transfer below, then tell the shop." : "Or ask the shop in the chat for another way to pay.",
+  );
   await online.getByRole("button", { name: "Pay with Khalti" }).click();
   await expect(page.getByRole("heading", { name: "Khalti (fake)" })).toBeVisible();
   const payPage = page.url();

@@ -126,7 +126,8 @@ function PayOnline({ order, online, locale }: { order: ShopperOrder; online: Onl
         </p>
       )}
       {qr && <FonepayQr qr={qr} amount={formatNpr(order.total, locale)} />}
-      <p className={`mt-4 text-sm ${mutedText}`}>{m.online_or_manual()}</p>
+      {/* The manual way below is offered only where the seller has set up a payment method. */}
+      <p className={`mt-4 text-sm ${mutedText}`}>{order.paymentMethods.length > 0 ? m.online_or_manual() : m.online_or_chat()}</p>
     </section>
   );
 }
