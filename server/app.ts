@@ -73,8 +73,10 @@ export interface AppOptions {
   timeouts?: Partial<ServerTimeouts>;
 }
 
-/** Where the process is in its life while it stops. */
+/** Where the process is in its life while it starts and stops. */
 export interface Lifecycle {
+  /** From listening until start-up's work is done (the first admin exists): `/readyz` answers 503. */
+  starting: boolean;
   /** From a stop signal on: `/readyz` answers 503 (ADR 0074). */
   stopping: boolean;
   /** From the moment a SIGTERM stop closes the listener: each answer closes its connection (ADR 0103). */
@@ -135,7 +137,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       : null;
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
-  const lifecycle: Lifecycle = { stopping: false, leaving: false };
+  const lifecycle: Lifecycle = { starting: false, stopping: false, leaving: false };
   // Access lines in batches, warnings and errors at once (ADR 0102); pino-pretty's own worker in development.
   const output = config.logLevel === "silent" || config.isDevelopment || logStream ? undefined : stdoutLog();
   const app = Fastify({

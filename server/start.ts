@@ -48,6 +48,8 @@ export async function start({ web }: StartOptions): Promise<void> {
     if (config.trustProxy === true && isEveryAddress(config.host)) app.log.warn(TRUST_ANYONE_WARNING);
     // Asked for now rather than by the first page, which would go out (and into the page cache) with the sample list.
     void app.services.trending.refresh();
+    // Not ready until the first admin exists: a sign-in sent as soon as /readyz says 200 is let in.
+    app.lifecycle.starting = true;
     await listen(app, config);
     // The seller's bot: one instance sends its notices and brings its updates (ADR 0105).
     app.worker.start();
@@ -57,6 +59,7 @@ export async function start({ web }: StartOptions): Promise<void> {
     // generated password nobody saw. Of instances starting together, only the one that creates it prints it.
     const firstAdmin = await createFirstAdmin(database.db, systemClock, config.admin);
     if (firstAdmin) console.log(firstAdminLines(firstAdmin));
+    app.lifecycle.starting = false;
     const shown = isEveryAddress(config.host) ? "localhost" : config.host;
     console.log(`Pasal is running at ${config.publicUrl ?? `http://${shown}:${config.port}`} (admin: /admin)`);
   } catch (error) {

@@ -234,8 +234,15 @@ describe("the API as a whole", () => {
     expect(down.json()).toEqual({ status: "unavailable" });
   });
 
-  it("reports readiness 200 while it takes requests and its database answers, 503 once stopping or without the database", async () => {
+  it("reports readiness 200 while it takes requests and its database answers, 503 while starting, once stopping or without the database", async () => {
     const t = await createTestApp();
+    // As server/start.ts has it from listening until the first admin exists.
+    t.app.lifecycle.starting = true;
+    const starting = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ status: "starting" });
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    t.app.lifecycle.starting = false;
     const ready = await t.app.inject({ method: "GET", url: "/readyz" });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: "ready" });

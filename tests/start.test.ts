@@ -210,6 +210,52 @@ describe.runIf(testDialect === "sqlite")("starting behind a proxy", () => {
   });
 });
 
+describe.runIf(testDialect === "sqlite")("readiness", () => {
+  it("says ready only once the first admin exists: a sign-in sent at its first 200 is let in", async () => {
+    const admin = { email: "first@example.com", password: "a start test password" };
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/start-server.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        MEDIA_DIR: path.join(mediaParent, "media"),
+        DATABASE_URL: path.join(dir, "pasal.db"),
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SHUTDOWN_DRAIN_MS: "0",
+      },
+    });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let stdout = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          stdout += chunk;
+          const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+          if (listening) resolve(listening[1]!);
+        });
+        child.on("exit", () => reject(new Error(`the server ended before it listened:\n${stdout}`)));
+      });
+      const answers: string[] = [];
+      // As a proxy or a deploy script waits: asking from the moment the port is open.
+      for (let tries = 0; tries < 5_000 && answers.at(-1) !== "ready"; tries++) {
+        answers.push((await (await fetch(`${origin}/readyz`)).json()).status);
+      }
+      expect(answers.at(-1)).toBe("ready");
+      const signIn = await fetch(`${origin}/api/auth/login`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/json" },
+        body: JSON.stringify(admin),
+      });
+      expect(signIn.status, await signIn.text()).toBe(200);
+      expect(new Set(answers)).toEqual(new Set(answers.length > 1 ? ["starting", "ready"] : ["ready"]));
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+});
+
 describe.runIf(testDialect === "postgres")("starting on a PostgreSQL schema", () => {
   // A database of this file's own: its schemas are the only ones the migrator reads there.
   let baseUrl: string;

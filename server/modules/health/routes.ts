@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { Database } from "../../db/database";
 import { tagRoutes } from "../../http/conventions";
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle: { stopping: boolean } }> = async (app, { database, lifecycle }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle: { starting: boolean; stopping: boolean } }> = async (
+  app,
+  { database, lifecycle },
+) => {
   tagRoutes(app, "operations");
   // Liveness: whether this process can do its work. A stopping instance is still alive until it exits.
   app.get(
@@ -25,13 +28,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; lifecycle
       config: { public: true },
       schema: {
         summary:
-          "200 while this instance takes new requests and its database answers; 503 once it is stopping (it still serves what it gets while it drains) or when the database does not answer",
-        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.enum(["stopping", "unavailable"]) }) },
+          "200 while this instance takes new requests and its database answers; 503 while its start-up's work is not done (the first admin), once it is stopping (it still serves what it gets while it drains) or when the database does not answer",
+        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.enum(["starting", "stopping", "unavailable"]) }) },
       },
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       if (lifecycle.stopping) return reply.status(503).send({ status: "stopping" as const });
+      if (lifecycle.starting) return reply.status(503).send({ status: "starting" as const });
       return (await database.ping()) ? { status: "ready" as const } : reply.status(503).send({ status: "unavailable" as const });
     },
   );
