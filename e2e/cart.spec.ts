@@ -151,25 +151,6 @@ test("Proceed via WhatsApp opens the seller's chat with the order filled in", as
   await expect(page.getByRole("dialog").getByRole("status")).toContainText("WhatsApp opened in a new tab");
 });
 
-test("Proceed via Telegram opens the chat and copies the message", async ({ page, context, baseURL }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-  const urls = await catchChatLinks(context);
-  await seedCart(page, [netflix1x1]);
-  await page.goto("/cart");
-  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-
-  const popup = context.waitForEvent("page");
-  await page.getByRole("dialog").getByRole("button", { name: "Proceed via Telegram" }).click();
-  await popup;
-  await expect.poll(() => urls.length).toBe(1);
-
-  const message = "Hello! I would like to order:\nItem: Netflix Premium, Quantity: 1, Price: 300 NPR, Plan: 1 month\nTotal: 300 NPR";
-  expect(urls[0]).toBe(`https://t.me/${TELEGRAM}?text=${encodeURIComponent(message)}`);
-  await expect(page.getByRole("dialog").getByRole("status")).toContainText("Message copied — paste it in the chat if it is not filled in");
-  await page.bringToFront();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
-});
-
 test("a plan chosen on the product page arrives in the cart", async ({ page }) => {
   await page.goto("/prices/Netflix%20Premium");
   const add = page.getByRole("button", { name: "Add to Cart" });
