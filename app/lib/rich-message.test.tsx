@@ -14,7 +14,7 @@ it("renders a Paraglide message in the page's language with the English label ma
   overwriteGetLocale(() => "ne");
   try {
     const rendered = renderToStaticMarkup(<p>{richMessage(m.help_s4_title, { verify: <English>Verify</English> })}</p>);
-    expect(rendered).toBe('<p>कोड लेखेर <span lang="en">Verify</span> थिच्नुहोस्</p>');
+    expect(rendered).toBe('<p>कोड लेखेर “<span lang="en">Verify</span>” थिच्नुहोस्</p>');
   } finally {
     overwriteGetLocale(() => "en");
   }
