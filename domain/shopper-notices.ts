@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Locale } from "./locale";
 import { formatNumber } from "./locale-format";
 import { escapeHtml as escape } from "./notices";
+import type { HolderNoticeReason } from "./accounts";
 
 /*
  * What the shop's Telegram bot tells a shopper who asked for updates on the order page (issue 31, ADR 0107), in
@@ -15,7 +16,11 @@ export type ShopperEvent =
   | { kind: "shopper-paid"; orderId: string }
   | { kind: "shopper-delivered"; orderId: string }
   | { kind: "shopper-renewal"; orderId: string; lineId: string; name: string; expiryDate: string }
-  | { kind: "shopper-password"; orderId: string; service: string }
+  /**
+   * The sign-in of a seat the order holds changed: its account's password, its PIN, or the seat moved to another
+   * account. `item` is what the shopper bought; a notice queued before 2026-12-01 has the account's `service`.
+   */
+  | { kind: "shopper-password"; orderId: string; item?: string; reason?: HolderNoticeReason; service?: string }
   /** The seller acted on a problem the shopper reported (issue 32): answered, moved their seat, gave a new key, resolved. */
   | { kind: "shopper-problem"; orderId: string; what: ShopperProblemNews };
 
@@ -63,8 +68,13 @@ const WORDS = {
     delivered: (ref: string) => `Order ${ref} is delivered. Open your order page to see what you got and how to use it.`,
     renewal: (name: string, days: number, date: string) =>
       `Your ${name} ends ${days === 1 ? "tomorrow" : `in ${days} days`} (${date}). Renew it to keep it without a break.`,
-    password: (service: string, ref: string) =>
-      `The seller changed the password of your ${service} account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
+    signIn: {
+      password: (item: string, ref: string) =>
+        `The shop changed the password of your ${item} account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
+      pin: (item: string, ref: string) => `The shop changed the PIN of your ${item} profile (order ${ref}). Open your order page for the new PIN.`,
+      moved: (item: string, ref: string) =>
+        `The shop moved your ${item} profile to another account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
+    } satisfies Record<HolderNoticeReason, (item: string, ref: string) => string>,
     problem: {
       answered: (ref: string) => `The shop answered the problem you reported on order ${ref}. Open your order page to read it.`,
       "seat-moved": (ref: string) => `The shop moved you to another account for order ${ref}. Open your order page or your chat for the new sign-in.`,
@@ -81,8 +91,13 @@ const WORDS = {
     delivered: (ref: string) => `अर्डर ${ref} डेलिभर भयो। के पाउनुभयो र कसरी चलाउने भनेर अर्डरको पेज खोल्नुहोस्।`,
     renewal: (name: string, days: number, date: string) =>
       `तपाईंको ${name} ${days === 1 ? "भोलि" : `${formatNumber(days, "ne")} दिनमा`} (${date}) सकिन्छ। नरोकिई चलाउन नवीकरण गर्नुहोस्।`,
-    password: (service: string, ref: string) =>
-      `पसलले तपाईंको ${service} खाताको पासवर्ड फेर्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
+    signIn: {
+      password: (item: string, ref: string) =>
+        `पसलले तपाईंको ${item} खाताको पासवर्ड फेर्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
+      pin: (item: string, ref: string) => `पसलले तपाईंको ${item} प्रोफाइलको PIN फेर्नुभयो (अर्डर ${ref})। नयाँ PIN का लागि अर्डरको पेज खोल्नुहोस्।`,
+      moved: (item: string, ref: string) =>
+        `पसलले तपाईंको ${item} प्रोफाइल अर्को खातामा सार्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
+    } satisfies Record<HolderNoticeReason, (item: string, ref: string) => string>,
     problem: {
       answered: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्याको पसलले जवाफ दिनुभयो। पढ्न अर्डरको पेज खोल्नुहोस्।`,
       "seat-moved": (ref: string) => `अर्डर ${ref} का लागि पसलले तपाईंलाई अर्को खातामा सार्नुभयो। नयाँ साइन-इनका लागि अर्डरको पेज वा च्याट हेर्नुहोस्।`,
@@ -121,7 +136,7 @@ export function shopperMessage(
       head = w.renewal(`<b>${escape(event.name)}</b>`, Math.max(order.daysLeft ?? 1, 1), escape(event.expiryDate));
       break;
     case "shopper-password":
-      head = w.password(`<b>${escape(event.service)}</b>`, ref);
+      head = w.signIn[event.reason ?? "password"](`<b>${escape(event.item ?? event.service ?? "")}</b>`, ref);
       break;
     case "shopper-problem":
       head = w.problem[event.what](ref);

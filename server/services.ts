@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { HolderNoticeReason } from "../domain/accounts";
 import type { Config } from "./config";
 import type { ChangeNotices } from "./db/change-notices";
 import type { Clock } from "./db/clock";
@@ -56,7 +57,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     // A new password on a provider account tells the seat holders who follow their order (issue 31).
     passwordChanged: (trx, accountId) => telegram.shoppers.tellHoldersPasswordChanged(accountId, trx),
-    credentialsChanged: (lineIds) => telegram.shoppers.tellLinesCredentialsChanged(lineIds),
+    credentialsChanged: (lineIds, reason) => telegram.shoppers.tellLinesCredentialsChanged(lineIds, reason),
     referralCode: (phoneKey) => referrals.codeFor(phoneKey),
   });
   const referrals = createReferralsService(db, clock);
@@ -188,7 +189,7 @@ function createLedgerServices(
     publicUrl: string | undefined;
     customerLink: (phoneKey: string) => Promise<string | null>;
     passwordChanged: (trx: Db, accountId: string) => Promise<unknown>;
-    credentialsChanged: (lineIds: readonly string[]) => Promise<unknown>;
+    credentialsChanged: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
     referralCode: (phoneKey: string) => Promise<string>;
   },
 ) {

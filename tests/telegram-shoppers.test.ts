@@ -299,6 +299,51 @@ describe("the shopper's notices", () => {
     expect(chat(token, shopper).filter((m) => /ends (in 3 days|tomorrow)/.test(m.text))).toHaveLength(2);
   });
 
+  it("says what changed, a PIN or the account, by what the shopper bought and never the seller's label for the account", async () => {
+    const { t, token } = await botShop();
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+    const account = async (login: string) => {
+      const created = await admin(t, "POST", "/api/admin/accounts", {
+        service: "NF family 3 (Ram's card)",
+        itemIds: [netflix],
+        login,
+        password: "the-password-1",
+        seats: [{ profileName: "Profile 1", pin: "1111" }],
+        cost: 1500,
+        billingCycle: "none",
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().account;
+    };
+    const first = await account("first@example.com");
+    const shopper = aShopper();
+    const order = await place(t);
+    await follow(t, token, shopper, order);
+    await setStatus(t, order.reference, "delivered");
+    const lineId = (await orderOf(t, order.reference)).lines[0].id;
+    expect((await admin(t, "PUT", `/api/admin/lines/${lineId}/seat`, { seatId: first.seats[0].id })).statusCode).toBe(200);
+
+    const pin = await admin(t, "POST", `/api/admin/accounts/${first._id}/secret-change`, { what: "pin", seatId: first.seats[0].id, value: "2222" });
+    expect(pin.statusCode, pin.body).toBe(200);
+    const toldOfPin = await messageWith(token, shopper, "changed the PIN of your <b>Netflix Premium</b> profile");
+    expect(toldOfPin.text).toContain(order.reference);
+
+    await account("second@example.com");
+    const { proposals } = (await admin(t, "POST", `/api/admin/accounts/${first._id}/move-proposals`, {})).json();
+    const moves = proposals.map((p: { lineId: string; fromSeatId: string; to: { seatId: string } }) => ({
+      lineId: p.lineId,
+      fromSeatId: p.fromSeatId,
+      seatId: p.to.seatId,
+    }));
+    const moved = await admin(t, "POST", `/api/admin/accounts/${first._id}/moves`, { moves });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await messageWith(token, shopper, "moved your <b>Netflix Premium</b> profile to another account");
+
+    const texts = chat(token, shopper).map((m) => m.text);
+    expect(texts.join("\n")).not.toMatch(/NF family|Ram&#39;s card|changed the password|2222|1111/);
+  });
+
   it("tells the seat's holder that the account's password changed, never the password", async () => {
     const { t, token } = await botShop();
     const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();

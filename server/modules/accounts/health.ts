@@ -46,7 +46,7 @@ export interface AccountHealthDependencies {
     intro: (typeof CREDENTIALS_CHANGED)[HolderNoticeReason],
   ) => Promise<Delivery>;
   /** The holders of these lines who follow their order on Telegram hear that their login changed (ADR 0107). */
-  credentialsChanged?: (lineIds: readonly string[]) => Promise<unknown>;
+  credentialsChanged?: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
 }
 
 /**
@@ -80,8 +80,8 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
    * Holders who follow their order on Telegram (ADR 0107) hear from the bot as well as from the seller's chat
    * links. Written after the change's own transaction: a failed notice never undoes a recorded password or move.
    */
-  async function tellHoldersByBot(lineIds: readonly string[]): Promise<void> {
-    if (lineIds.length) await deps.credentialsChanged?.(lineIds);
+  async function tellHoldersByBot(lineIds: readonly string[], reason: HolderNoticeReason): Promise<void> {
+    if (lineIds.length) await deps.credentialsChanged?.(lineIds, reason);
   }
 
   return {
@@ -210,7 +210,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         await audit.record(trx, actor, { kind: "other", what: `${what}; the old one is kept ${PREVIOUS_SECRET_DAYS} days`, label, accountId }, stamp);
         return { lineIds, label };
       });
-      await tellHoldersByBot(result.lineIds);
+      await tellHoldersByBot(result.lineIds, change.what);
       return { holders: result.lineIds.length, label: result.label };
     },
 
@@ -410,7 +410,10 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         if (isUniqueViolation(error)) throw conflict(STALE_MOVE, "moves");
         throw error;
       }
-      await tellHoldersByBot(moves.map((move) => move.lineId));
+      await tellHoldersByBot(
+        moves.map((move) => move.lineId),
+        "moved",
+      );
       return moves.length;
     },
   };

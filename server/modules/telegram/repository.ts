@@ -111,7 +111,7 @@ const heldSeats = (db: Db) =>
     .innerJoin("account_seats as s", "s.id", "sa.seat_id")
     .innerJoin("provider_accounts as a", "a.id", "s.account_id")
     .innerJoin("order_lines as l", "l.id", "sa.line_id")
-    .select(["l.order_id as orderId", "a.service"])
+    .select(["l.order_id as orderId", "l.name as item"])
     .where("sa.ended_at", "is", null);
 
 export function createTelegramRepository() {
@@ -418,12 +418,12 @@ export function createTelegramRepository() {
         .execute();
     },
 
-    /** The lines holding a seat of this provider account now, with the account's service. */
+    /** The lines holding a seat of this provider account now, with what each shopper bought. */
     async holdersOf(db: Db, accountId: string) {
       return heldSeats(db).where("s.account_id", "=", accountId).execute();
     },
 
-    /** The orders of these lines, with the service of the seat each holds now. */
+    /** The orders of these lines, with what each shopper bought. */
     async holdersOfLines(db: Db, lineIds: readonly string[]) {
       if (!lineIds.length) return [];
       return heldSeats(db)

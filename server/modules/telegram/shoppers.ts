@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Api } from "grammy";
 import type { CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message } from "grammy/types";
+import type { HolderNoticeReason } from "../../../domain/accounts";
 import { addDays } from "../../../domain/ledger-settings";
 import { absoluteLink } from "../../../domain/links";
 import { localHref, type Locale } from "../../../domain/locale";
@@ -69,10 +70,10 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
   }
 
   /** "Your login changed" to each order of these holders once, however many of its lines changed. */
-  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; service: string }>): Promise<number> {
-    const orders = new Map(holders.map((holder) => [holder.orderId, holder.service]));
+  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; item: string }>, reason: HolderNoticeReason): Promise<number> {
+    const orders = new Map(holders.map((holder) => [holder.orderId, holder.item]));
     let told = 0;
-    for (const [orderId, service] of orders) told += await tell(trx, { kind: "shopper-password", orderId, service });
+    for (const [orderId, item] of orders) told += await tell(trx, { kind: "shopper-password", orderId, item, reason });
     return told;
   }
 
@@ -242,12 +243,12 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
      * follows that order hears so (never the password). In the caller's transaction when given one.
      */
     async tellHoldersPasswordChanged(accountId: string, trx: Db = db): Promise<number> {
-      return tellOrdersOf(trx, await repository.holdersOf(trx, accountId));
+      return tellOrdersOf(trx, await repository.holdersOf(trx, accountId), "password");
     },
 
-    /** The same, to the holders of these lines: a seat's PIN changed, or they were moved to another account. */
-    async tellLinesCredentialsChanged(lineIds: readonly string[], trx: Db = db): Promise<number> {
-      return tellOrdersOf(trx, await repository.holdersOfLines(trx, lineIds));
+    /** The same, to the holders of these lines, saying what changed: the password, a seat's PIN, or their account. */
+    async tellLinesCredentialsChanged(lineIds: readonly string[], reason: HolderNoticeReason, trx: Db = db): Promise<number> {
+      return tellOrdersOf(trx, await repository.holdersOfLines(trx, lineIds), reason);
     },
 
     /** The seller acted on a problem this order's shopper reported (issue 32): their chats hear so (never a key or password). */
