@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { canRenew, MY_ORDERS_MAX, orderPath, orderSteps, readRememberedOrders, rememberOrder, type RememberedOrder } from "./order-pages";
+import {
+  canRenew,
+  MY_ORDERS_MAX,
+  orderPath,
+  orderSteps,
+  readRememberedOrders,
+  rememberOrder,
+  wantsOnlinePayment,
+  type RememberedOrder,
+} from "./order-pages";
 
 const key = "abcdefghijklmnopqrstuvwx";
 
 describe("the order page", () => {
+  it("offers a gateway only to an order awaiting payment with something left to pay", () => {
+    expect(wantsOnlinePayment({ status: "new", total: 300 })).toBe(true);
+    expect(wantsOnlinePayment({ status: "contacted", total: 1 })).toBe(true);
+    expect(wantsOnlinePayment({ status: "new", total: 0 })).toBe(false);
+    expect(wantsOnlinePayment({ status: "paid", total: 300 })).toBe(false);
+  });
+
   it("lives at /order/<reference>?key=<key>", () => {
     expect(orderPath("PSL-7K2QX", key)).toBe(`/order/PSL-7K2QX?key=${key}`);
   });

@@ -90,6 +90,9 @@ export function orderSteps(order: {
 /** Whether the page shows how to pay: only while the order waits for its payment. */
 export const awaitsPayment = (status: OrderStatus) => status === "new" || status === "contacted";
 
+/** Whether a gateway has anything to take: the order awaits payment and a coupon or credit left something to pay. */
+export const wantsOnlinePayment = (order: { status: OrderStatus; total: number }) => awaitsPayment(order.status) && order.total > 0;
+
 /** Whether a delivered line can be renewed from the page: it ends within RENEW_FROM_DAYS days, or has ended. */
 export const canRenew = (daysLeft: number | null, renewedBy: string | null) => daysLeft !== null && daysLeft <= RENEW_FROM_DAYS && renewedBy === null;
 

@@ -127,6 +127,30 @@ describe("Khalti", () => {
     expect(JSON.stringify(sent)).not.toMatch(/Sita|9800000001/);
   });
 
+  it("an order a coupon made free offers no gateway and starts no payment", async () => {
+    const t = await shop();
+    expect((await admin(t, "POST", "/api/admin/coupons", { code: "FREE100", kind: "percent", amount: 100 })).statusCode).toBe(201);
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp", phone: "9800000002", coupon: "FREE100" },
+      remoteAddress: anAddress(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json();
+    expect(order.total).toBe(0);
+    const key = new URL(order.orderUrl, "http://x").searchParams.get("key")!;
+    const calls = fakes.calls.length;
+    for (const gateway of ["khalti", "esewa", "fonepay"] as const) {
+      const response = await start(t, { reference: order.reference, key }, gateway);
+      expect(response.statusCode, gateway).toBe(409);
+      expect(response.json().message).toBe("This order has nothing to pay: its coupon or credit covers it all");
+    }
+    expect(fakes.calls.length).toBe(calls);
+  });
+
   it("a Completed query string with a Pending lookup changes nothing", async () => {
     const t = await shop();
     const order = await placeOrder(t);

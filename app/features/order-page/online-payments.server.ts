@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "react-router";
-import { awaitsPayment, type ShopperOrder } from "../../../domain/order-pages";
+import { wantsOnlinePayment, type ShopperOrder } from "../../../domain/order-pages";
 import type { OnlinePayments } from "../../../domain/schemas/payments";
 
 /** The gateways the order page offers, and its latest online payment (issue 30); for an order its key opened. */
 export async function loadOnlinePayments(context: AppLoadContext, order: ShopperOrder): Promise<OnlinePayments> {
   try {
-    return await context.services.payments.forOrderPage(order.reference, awaitsPayment(order.status));
+    return await context.services.payments.forOrderPage(order.reference, wantsOnlinePayment(order));
   } catch (error) {
     // The manual ways to pay still show; the page does not fail for this.
     context.log.error({ err: error }, "online payments for the order page");

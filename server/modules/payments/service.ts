@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { localHref, type Locale } from "../../../domain/locale";
-import { awaitsPayment } from "../../../domain/order-pages";
+import { awaitsPayment, wantsOnlinePayment } from "../../../domain/order-pages";
 import type { OrderStatus } from "../../../domain/order-statuses";
 import { formatNpr } from "../../../domain/money";
 import { GATEWAY_NAMES, GATEWAYS, KHALTI_MIN_NPR, OPEN_PAYMENT_STATUSES, type Gateway } from "../../../domain/payments";
@@ -298,6 +298,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     async start(reference: string, key: string, gateway: Gateway, address: string, origin: string): Promise<{ start: PaymentStart; token: string }> {
       const order = await orders.forPayment(reference, key, address);
       if (!awaitsPayment(order.status)) throw conflict(order.status === "cancelled" ? "This order is cancelled" : "This order is paid already");
+      if (!wantsOnlinePayment(order)) throw conflict("This order has nothing to pay: its coupon or credit covers it all");
       const merchant = await readyGateway(gateway);
       if (gateway === "khalti" && order.total < KHALTI_MIN_NPR) throw conflict(`Khalti takes payments of NPR ${KHALTI_MIN_NPR} or more`);
       const id = newId();
