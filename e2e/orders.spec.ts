@@ -328,6 +328,8 @@ test("the orders screen finds an order by a phone number pasted in any form, and
     await expect(found.getByRole("heading", { name: order.reference })).toBeVisible();
     // Typed as the local number, shown as every number is.
     await expect(found.getByText(readable)).toBeVisible();
+    // A customer without referral credit is offered none to apply.
+    await expect(found.getByRole("button", { name: /Apply referral credit/ })).toHaveCount(0);
   }
   await page.goto(`/admin/customers/${encodeURIComponent(`+977${phone}`)}`);
   await expect(page.getByText(`${readable} · customer since`)).toBeVisible();

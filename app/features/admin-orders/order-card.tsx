@@ -43,10 +43,13 @@ const useOrderWrite = () => useAdminAction(orderActionSchema);
 export function OrderCard({
   order,
   ledger,
+  credit,
   today,
   choice,
 }: {
   order: Order;
+  /** The customer's referral credit still to apply, in NPR. */
+  credit: number;
   /** The delivered lines' ledger, by line. */
   ledger: Record<string, LineLedgerData>;
   today: string;
@@ -128,7 +131,12 @@ export function OrderCard({
           </li>
         ))}
       </ul>
-      <OrderReductions order={order} busy={write.pending} onApplyCredit={() => write.submit({ intent: "credit", reference: order.reference })} />
+      <OrderReductions
+        order={order}
+        credit={credit}
+        busy={write.pending}
+        onApplyCredit={() => write.submit({ intent: "credit", reference: order.reference })}
+      />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
         <p className="font-semibold">Total NPR {formatNpr(order.total)}</p>
         {order.status === "delivered" && (

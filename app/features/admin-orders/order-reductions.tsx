@@ -7,8 +7,20 @@ import { mutedText, secondaryButton } from "../../components/ui";
  * What a coupon and a referral credit took off the order (issue 32), and, while it awaits payment, the seller's
  * "Apply referral credit": the customer's available credit, up to the total, once per order.
  */
-export function OrderReductions({ order, onApplyCredit, busy }: { order: Order; onApplyCredit: () => void; busy: boolean }) {
-  const canApply = !!order.phone && order.creditApplied === 0 && (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status);
+export function OrderReductions({
+  order,
+  credit,
+  onApplyCredit,
+  busy,
+}: {
+  order: Order;
+  /** The customer's referral credit still to apply: with none, nothing is offered. */
+  credit: number;
+  onApplyCredit: () => void;
+  busy: boolean;
+}) {
+  const canApply =
+    credit > 0 && !!order.phone && order.creditApplied === 0 && (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status);
   if (!order.couponCode && order.creditApplied === 0 && !canApply) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">

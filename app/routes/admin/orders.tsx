@@ -40,11 +40,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page = await context.services.orders.list({ ...query, before: undefined });
     notice = `No order ${normaliseReference(before)} to continue after, so the list starts again from the newest orders.`;
   }
-  const [toCheck, refusals, limits, ledger] = await Promise.all([
+  const [toCheck, refusals, limits, ledger, credits] = await Promise.all([
     context.services.payments.toCheck(),
     context.services.orderLimits.refusals(),
     context.services.orderLimits.get(),
     ledgerOf(context, page),
+    creditsOf(context, page),
   ]);
   return {
     page,
@@ -53,6 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     refusals,
     limits,
     ledger,
+    credits,
     filter: { status: claimed ? SAY_THEY_PAID : parsed.success ? (parsed.data.status ?? "") : "", q: parsed.success ? (parsed.data.q ?? "") : "" },
     today: shopToday(new Date()),
   };
@@ -65,6 +67,20 @@ async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): 
   const ledgers = await seats.lineLedgers(lineIds);
   const keys = await Promise.all(lineIds.map((lineId) => licenceKeys.countOf(lineId)));
   return Object.fromEntries(ledgers.map(({ lineId, ...ledger }, at) => [lineId, { ...ledger, keys: keys[at]! }]));
+}
+
+/**
+ * The referral credit each awaiting order's customer has to apply (issue 32), by phone: "Apply referral credit"
+ * is offered only where there is some.
+ */
+async function creditsOf(context: Route.LoaderArgs["context"], page: OrderPage): Promise<Record<string, number>> {
+  const phones = new Set(
+    page.items
+      .filter((order) => order.phone && order.creditApplied === 0 && (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status))
+      .map((order) => order.phone!),
+  );
+  const credits = await Promise.all([...phones].map(async (phone) => [phone, (await context.services.referrals.creditOf(phone)).available] as const));
+  return Object.fromEntries(credits);
 }
 
 /** The same service calls as the API's routes, with their audit lines. */
@@ -128,7 +144,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { page, notice, filter, today, toCheck, refusals, limits, ledger } = loaderData;
+  const { page, notice, filter, today, toCheck, refusals, limits, ledger, credits } = loaderData;
   const orders = page.items;
   // The bulk action's choice: orders on this page awaiting payment (issue 34).
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
@@ -186,6 +202,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     key={order.reference}
                     order={order}
                     ledger={ledger}
+                    credit={order.phone ? (credits[order.phone] ?? 0) : 0}
                     today={today}
                     choice={
                       candidates.includes(order.reference)
