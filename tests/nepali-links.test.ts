@@ -64,7 +64,9 @@ function textsWithLanguage(html: string): { text: string; lang: string; tag: str
  * (docs/glossary.md), and abbreviations with no Nepali word in use.
  */
 const NAMES_KEPT_IN_LATIN = new Set(
-  "Pasal Netflix Spotify WhatsApp Telegram Facebook YouTube VPN OTT PIN QR AI TV IP".split(" ").map((word) => word.toLowerCase()),
+  "Pasal Netflix Spotify WhatsApp Telegram Facebook YouTube Khalti eSewa Fonepay VPN OTT PIN QR AI TV IP"
+    .split(" ")
+    .map((word) => word.toLowerCase()),
 );
 
 /** The English words of a text: what is not an address, an order reference or a name kept in Latin letters. */
