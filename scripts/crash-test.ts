@@ -5,11 +5,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../e2e/server";
 import { SQLite } from "../server/db/sqlite";
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 30);
 const MIN_WRITES = Number(process.env.CRASH_MIN_WRITES ?? 1000);
-const PORT = Number(process.env.CRASH_PORT ?? 3290);
+// A port of its own: a fixed one could be another process's, whose answers would count as this server's.
+const PORT = process.env.CRASH_PORT ? Number(process.env.CRASH_PORT) : await freePort();
 const root = path.resolve(import.meta.dirname, "..");
 const server = path.join(root, "dist/server.js");
 if (!fs.existsSync(server)) {
@@ -42,7 +44,8 @@ async function waitUntilReady(child: ChildProcess) {
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      // Ready, not only alive: the first admin exists and the server takes work (ADR 0074).
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "../../e2e/server";
 
 /**
  * Several instances of the production build (`dist/server.js`, as `npm start` runs it) on one PostgreSQL
@@ -41,16 +41,7 @@ export async function createClusterDatabase(): Promise<{ url: string; drop: () =
   return createPostgresDatabase(clusterBaseUrl, "pasal_cluster");
 }
 
-/** A port nothing listens on now. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 export interface Instance {
   url: string;
