@@ -123,7 +123,11 @@ async function netflixAccount(t: TestApp, seats = 2) {
 }
 
 /** The seller presses a button of a message in their chat; waits until the bot answered the press. */
-async function press(token: string, message: FakeMessage, data: string, user = SELLER, chatId = SELLER.id) {
+async function press(t: TestApp, token: string, message: FakeMessage, data: string, user = SELLER, chatId = SELLER.id) {
+  // The bot knows which notice a message carries once it has read Telegram's answer to the send. The fake shows
+  // the message a moment before that; no person presses that fast.
+  const recorded = () => t.database.db.selectFrom("notices").select("id").where("message_id", "=", String(message.message_id)).executeTakeFirst();
+  await expect.poll(async () => (await recorded()) !== undefined, { timeout: 10_000 }).toBe(true);
   const id = telegram.press(token, user, chatId, message.message_id, data);
   await expect.poll(() => telegram.answers.some((a) => a.id === id), { timeout: 10_000 }).toBe(true);
   return telegram.answers.find((a) => a.id === id)!;
@@ -272,7 +276,7 @@ describe("the notices", () => {
     expect(chat(token).length).toBe(count);
 
     // Remind answers the reminder to forward and the line remembers it.
-    const answered = await press(token, due, button(due, "Remind"));
+    const answered = await press(t, token, due, button(due, "Remind"));
     expect(answered.text).toBe("Done.");
     const reminder = await messageWith(token, "Forward this to the customer:");
     expect(reminder.text).toMatch(/Your Netflix Premium \(1 month\) ends on/);
@@ -298,14 +302,14 @@ describe("the buttons", () => {
     expect((await claimPaid(t, order)).statusCode).toBe(200);
     const claimed = await messageWith(token, `Customer says paid: ${order.reference}`);
 
-    expect((await press(token, claimed, button(claimed, "Mark paid"))).text).toBe("Done.");
+    expect((await press(t, token, claimed, button(claimed, "Mark paid"))).text).toBe("Done.");
     expect((await orderOf(t, order.reference)).status).toBe("paid");
     // The message says who did it, and now offers Deliver: a seat is proposed for the line.
     await expect.poll(() => chat(token).find((m) => m.message_id === claimed.message_id)!.text).toMatch(/✓ Shop Owner marked it paid/);
     const edited = chat(token).find((m) => m.message_id === claimed.message_id)!;
     expect(buttonsOf(edited).map((b) => b.text)).toEqual(["Deliver"]);
 
-    expect((await press(token, edited, button(edited, "Deliver"))).text).toBe("Done.");
+    expect((await press(t, token, edited, button(edited, "Deliver"))).text).toBe("Done.");
     const delivered = await orderOf(t, order.reference);
     expect(delivered.status).toBe("delivered");
     const forward = await messageWith(token, "Forward this to the customer:");
@@ -319,7 +323,7 @@ describe("the buttons", () => {
 
     // The new-order message's Mark paid is stale now: the same 409 as the screen's, and the message catches up.
     const placed = await messageWith(token, `New order ${order.reference}`);
-    const stale = await press(token, placed, button(placed, "Mark paid"));
+    const stale = await press(t, token, placed, button(placed, "Mark paid"));
     expect(stale).toMatchObject({ show_alert: true, text: "A delivered order cannot change status" });
     await expect.poll(() => buttonsOf(chat(token).find((m) => m.message_id === placed.message_id)!)).toEqual([]);
   });
@@ -330,11 +334,11 @@ describe("the buttons", () => {
     const placed = await messageWith(token, `New order ${order.reference}`);
     const data = button(placed, "Mark paid");
 
-    const forged = await press(token, placed, data, STRANGER, STRANGER.id);
+    const forged = await press(t, token, placed, data, STRANGER, STRANGER.id);
     expect(forged).toMatchObject({ show_alert: true, text: "This chat is not connected to Pasal: nothing was done." });
-    const otherUser = await press(token, placed, data, STRANGER, SELLER.id);
+    const otherUser = await press(t, token, placed, data, STRANGER, SELLER.id);
     expect(otherUser.text).toMatch(/not connected/);
-    const madeUp = await press(token, placed, "paid:AAAAAAAAAAAAAAAA");
+    const madeUp = await press(t, token, placed, "paid:AAAAAAAAAAAAAAAA");
     expect(madeUp.text).toMatch(/not connected/);
     expect((await orderOf(t, order.reference)).status).toBe("new");
 
@@ -541,7 +545,7 @@ describe.skipIf(testDialect !== "postgres")("two instances on one PostgreSQL dat
     await messageWith(token, `New order ${second.reference}`);
     // Updates reach the new poller: a press on the first order's message acts.
     const placed = await messageWith(token, `New order ${first.reference}`);
-    expect((await press(token, placed, button(placed, "Mark paid"))).text).toBe("Done.");
+    expect((await press(t, token, placed, button(placed, "Mark paid"))).text).toBe("Done.");
     expect(telegram.conflicts(token)).toBe(0);
     for (const reference of [first.reference, second.reference]) {
       expect(chat(token).filter((m) => m.text.includes(`New order ${reference}`))).toHaveLength(1);
