@@ -65,7 +65,7 @@ const stages = [
     name: "e2e",
     needs: ["build"],
     after: ["api"],
-    budget: 7,
+    budget: 6.75,
     fileTimes: true,
     missing: existsSync(chromium) ? undefined : `needs Chromium at ${chromium}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH`,
     steps: () => [npx("playwright", "test", "--reporter=list,./scripts/reporters/playwright-file-times.ts")],
@@ -79,7 +79,7 @@ const stages = [
     steps: () => [npx("vitest", "run", "--project", "instances")],
   },
   // Kills the production server 30 times mid-write and checks no acknowledged write is lost.
-  { name: "crash", needs: ["build"], after: ["instances"], budget: 0.5, steps: () => [npx("tsx", "scripts/crash-test.ts")] },
+  { name: "crash", needs: ["build"], after: ["instances"], budget: 0.75, steps: () => [npx("tsx", "scripts/crash-test.ts")] },
   {
     name: "node24",
     needs: ["build"],
