@@ -59,6 +59,10 @@ async function botShop(options: { clock?: Clock; env?: Record<string, string>; c
   return { t, token };
 }
 
+/** How often the bot has tried to send the notice of this order. */
+const attemptsOf = async (t: TestApp, reference: string) =>
+  (await t.database.db.selectFrom("notices").select("attempts").where("payload", "like", `%${reference}%`).executeTakeFirst())?.attempts ?? 0;
+
 const settings = async (t: TestApp) => (await admin(t, "GET", "/api/admin/telegram")).json().settings;
 const chat = (token: string, user = SELLER) => telegram.messages(token, user.id);
 const textsOf = (token: string) => chat(token).map((m) => m.text);
@@ -404,13 +408,7 @@ describe("the bot being down", () => {
       let order;
       try {
         order = await place(t, `Down ${fail}`);
-        await expect
-          .poll(
-            async () =>
-              (await t.database.db.selectFrom("notices").select("attempts").where("payload", "like", `%${order!.reference}%`).executeTakeFirst())
-                ?.attempts ?? 0,
-          )
-          .toBeGreaterThan(1);
+        await expect.poll(() => attemptsOf(t, order!.reference)).toBeGreaterThan(1);
       } finally {
         telegram.control({ fail: null });
       }
@@ -455,13 +453,7 @@ describe("an answer too large", () => {
     let order;
     try {
       order = await place(t, "Flooded");
-      await expect
-        .poll(
-          async () =>
-            (await t.database.db.selectFrom("notices").select("attempts").where("payload", "like", `%${order!.reference}%`).executeTakeFirst())
-              ?.attempts ?? 0,
-        )
-        .toBeGreaterThan(1);
+      await expect.poll(() => attemptsOf(t, order!.reference)).toBeGreaterThan(1);
     } finally {
       telegram.control({ flood: null });
     }
