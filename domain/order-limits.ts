@@ -11,6 +11,8 @@ export const orderLimitsSchema = z.object({
   ordersPerMinute: wholeNumber("Orders a minute", 1, 10_000),
   /** "I have paid" notices the whole shop takes in any 60 seconds. */
   paidClaimsPerMinute: wholeNumber("Payment notices a minute", 1, 10_000),
+  /** Coupon codes that match no coupon, tried in the quote or at checkout by the whole shop in any 60 seconds (issue 43). */
+  wrongCouponsPerMinute: wholeNumber("Wrong coupon codes a minute", 1, 10_000),
   /** Orders one phone number may have waiting for payment (new or contacted) when it orders again. */
   openOrdersPerPhone: wholeNumber("Unpaid orders per phone", 1, 1_000),
   /** A "new" order nobody moved on is cancelled as expired after this many hours; 0 keeps them. */
@@ -25,12 +27,14 @@ export type OrderLimits = z.infer<typeof orderLimitsSchema>;
 export const defaultOrderLimits: OrderLimits = {
   ordersPerMinute: 30,
   paidClaimsPerMinute: 30,
+  // A shopper mistypes a code once or twice; 600 guesses a minute from ten addresses got through before this.
+  wrongCouponsPerMinute: 20,
   openOrdersPerPhone: 5,
   expireNewAfterHours: 72,
 };
 
 /** What the shop-wide ceilings count, as the refusal notice names them. */
-export const CEILING_KINDS = ["orders", "paid-claims"] as const;
+export const CEILING_KINDS = ["orders", "paid-claims", "coupon-tries"] as const;
 export type CeilingKind = (typeof CEILING_KINDS)[number];
 
 export const refusalSummarySchema = z.object({
@@ -83,6 +87,11 @@ export const refusalText = {
     locale === "ne"
       ? `अहिले पसलमा एकैपटक धेरै भुक्तानी सूचना आइरहेका छन्। कृपया ${inMinutes(seconds, locale)} फेरि प्रयास गर्नुहोस्; तपाईंको भुक्तानी सुरक्षित छ, र च्याटमा पनि पसललाई भन्न सक्नुहुन्छ।`
       : `The shop is receiving very many payment notices right now. Please try again ${inMinutes(seconds, locale)}; your payment is safe, and you can also tell the shop in the chat.`,
+  /** The shop-wide ceiling on wrong coupon codes: no code is checked until it has room, so guessing learns nothing. */
+  couponsBusy: (seconds: number, locale: Locale) =>
+    locale === "ne"
+      ? `अहिले पसलमा धेरै गलत कुपन कोड प्रयास भइरहेका छन्, त्यसैले तपाईंको कुपन जाँचिएन। कृपया ${inMinutes(seconds, locale)} फेरि प्रयास गर्नुहोस्, वा कुपनबिना अर्डर गर्नुहोस्।`
+      : `The shop is receiving very many wrong coupon codes right now, so yours was not checked. Please try it again ${inMinutes(seconds, locale)}, or order without it.`,
   /** One address's "I have paid". */
   claimsFromAddress: (seconds: number, locale: Locale) =>
     locale === "ne"

@@ -9,7 +9,13 @@ import { freePort, runFolder, startServer, stopServer, templateDatabase } from "
 export { expect };
 
 /** The limits on anonymous orders each worker's shop runs with: high enough for the suite's own orders. */
-export const E2E_ORDER_LIMITS = { ordersPerMinute: 10_000, paidClaimsPerMinute: 10_000, openOrdersPerPhone: 1_000, expireNewAfterHours: 72 };
+export const E2E_ORDER_LIMITS = {
+  ordersPerMinute: 10_000,
+  paidClaimsPerMinute: 10_000,
+  wrongCouponsPerMinute: 10_000,
+  openOrdersPerPhone: 1_000,
+  expireNewAfterHours: 72,
+};
 
 /** This worker's shop: a server of its own on a copy of the template database, with its own rate-limit counts. */
 export interface Shop {

@@ -150,7 +150,13 @@ describe("the shop-wide ceiling on orders", () => {
     const limits = (await admin(t, "GET", "/api/admin/settings/order-limits")).json();
     expect(limits).toEqual({
       success: true,
-      data: { ordersPerMinute: ORDERS_PER_MINUTE, paidClaimsPerMinute: 30, openOrdersPerPhone: OPEN_PER_PHONE, expireNewAfterHours: EXPIRE_HOURS },
+      data: {
+        ordersPerMinute: ORDERS_PER_MINUTE,
+        paidClaimsPerMinute: 30,
+        wrongCouponsPerMinute: 20,
+        openOrdersPerPhone: OPEN_PER_PHONE,
+        expireNewAfterHours: EXPIRE_HOURS,
+      },
       version: 0,
     });
     const bad = await admin(t, "PUT", "/api/admin/settings/order-limits", { ...limits.data, ordersPerMinute: 0 });
@@ -230,6 +236,51 @@ describe("the shop-wide ceiling on 'I have paid'", () => {
     expect(nepali.json().message).toMatch(/^अहिले पसलमा एकैपटक धेरै भुक्तानी सूचना आइरहेका छन्/);
     expect((await orderOf(t, orders[2]!.reference)).paidClaim).toBeNull();
     expect(await refusals(t)).toMatchObject([{ kind: "paid-claims", refused: 2 }]);
+  });
+});
+
+describe("the shop-wide ceiling on wrong coupon codes", () => {
+  it("checks no code once the shop has had its wrong codes of the minute, from however many addresses, and tells the seller", async () => {
+    const time = movingClock();
+    const t = await createTestApp({ seed: true, clock: time.clock });
+    const netflix = await netflixId(t);
+    expect((await admin(t, "POST", "/api/admin/coupons", { code: "DASHAIN10", kind: "percent", amount: 10 })).statusCode).toBe(201);
+    await setLimits(t, { wrongCouponsPerMinute: 3 });
+    const quote = (coupon: string, language = "en") =>
+      t.app
+        .inject({
+          method: "POST",
+          url: "/api/orders/quote",
+          payload: { items: [{ _id: netflix, months: 1, devices: 1 }], coupon, language },
+          remoteAddress: anAddress(),
+        })
+        .then((answer) => answer.json().coupon);
+    const busy =
+      "The shop is receiving very many wrong coupon codes right now, so yours was not checked. Please try it again in a minute, or order without it.";
+
+    // Right codes never count, however many; each wrong one does, in the quote and at checkout alike.
+    for (let i = 0; i < 5; i++) expect(await quote("dashain10")).toMatchObject({ code: "DASHAIN10", discount: expect.any(Number) });
+    expect(await quote("GUESS1")).toEqual({ code: "GUESS1", problem: "Coupon GUESS1 is not valid; check the code" });
+    expect(await quote("GUESS2")).toMatchObject({ problem: "Coupon GUESS2 is not valid; check the code" });
+    expect((await checkout(t.app, netflix, { extra: { coupon: "GUESS3" } })).statusCode).toBe(400);
+
+    // Full: no code is checked, the right one neither, so a guess that hits cannot be told from one that misses.
+    expect(await quote("GUESS4")).toEqual({ code: "GUESS4", problem: busy });
+    expect(await quote("DASHAIN10")).toEqual({ code: "DASHAIN10", problem: busy });
+    expect((await quote("DASHAIN10", "ne")).problem).toMatch(/^अहिले पसलमा धेरै गलत कुपन कोड प्रयास भइरहेका छन्/);
+    const refused = await checkout(t.app, netflix, { extra: { coupon: "DASHAIN10" } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(busy);
+    expectRetryAfter(refused, 1, 60);
+    // The order without it goes through, and nothing of the refused checkout was kept.
+    expect((await checkout(t.app, netflix)).statusCode).toBe(201);
+    expect(await t.database.db.selectFrom("orders").select("id").execute()).toHaveLength(1);
+    expect(await refusals(t)).toMatchObject([{ kind: "coupon-tries", refused: 4 }]);
+
+    time.advance(60_000);
+    const placed = await checkout(t.app, netflix, { extra: { coupon: "DASHAIN10" } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ couponCode: "DASHAIN10" });
   });
 });
 

@@ -182,7 +182,13 @@ describe.skipIf(!nginx)("the nginx of docs/deploy.md in front of three instances
     const raised = await fetch(`${proxyUrl}/api/admin/settings/order-limits`, {
       method: "PUT",
       headers: { ...admin, "content-type": "application/json" },
-      body: JSON.stringify({ ordersPerMinute: 10_000, paidClaimsPerMinute: 10_000, openOrdersPerPhone: 1_000, expireNewAfterHours: 72 }),
+      body: JSON.stringify({
+        ordersPerMinute: 10_000,
+        paidClaimsPerMinute: 10_000,
+        wrongCouponsPerMinute: 10_000,
+        openOrdersPerPhone: 1_000,
+        expireNewAfterHours: 72,
+      }),
     });
     expect(raised.status, await raised.clone().text()).toBe(200);
     const { allPrices } = (await (await fetch(`${proxyUrl}/api/prices`)).json()) as {

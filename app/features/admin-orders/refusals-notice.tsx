@@ -5,14 +5,21 @@ import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 
-const WHAT: Record<CeilingKind, { things: (count: number) => string; limit: (limits: OrderLimits) => number }> = {
+const WHAT: Record<CeilingKind, { things: (count: number) => string; over: string; limit: (limits: OrderLimits) => number }> = {
   orders: {
     things: (count) => (count === 1 ? "1 order" : `${count.toLocaleString("en-IN")} orders`),
+    over: "more than the shop takes",
     limit: (limits) => limits.ordersPerMinute,
   },
   "paid-claims": {
     things: (count) => (count === 1 ? "1 “I have paid”" : `${count.toLocaleString("en-IN")} “I have paid”`),
+    over: "more than the shop takes",
     limit: (limits) => limits.paidClaimsPerMinute,
+  },
+  "coupon-tries": {
+    things: (count) => (count === 1 ? "1 coupon code" : `${count.toLocaleString("en-IN")} coupon codes`),
+    over: "unchecked after more wrong codes than the shop takes",
+    limit: (limits) => limits.wrongCouponsPerMinute,
   },
 };
 
@@ -35,8 +42,8 @@ export function RefusalsNotice({ refusals, limits, hideable = false }: { refusal
       <ul className="mt-2 space-y-1 text-sm">
         {refusals.map((refusal) => (
           <li key={refusal.kind}>
-            <strong>{WHAT[refusal.kind].things(refusal.refused)} refused</strong> <When from={refusal.firstAt} to={refusal.lastAt} />: more than the
-            shop takes in a minute (its limit is {WHAT[refusal.kind].limit(limits).toLocaleString("en-IN")} a minute now).
+            <strong>{WHAT[refusal.kind].things(refusal.refused)} refused</strong> <When from={refusal.firstAt} to={refusal.lastAt} />:{" "}
+            {WHAT[refusal.kind].over} in a minute (its limit is {WHAT[refusal.kind].limit(limits).toLocaleString("en-IN")} a minute now).
           </li>
         ))}
       </ul>
@@ -46,7 +53,7 @@ export function RefusalsNotice({ refusals, limits, hideable = false }: { refusal
         <Link to="/admin/settings#order-limits-title" className={`font-medium underline underline-offset-2 ${focusRing}`}>
           Settings
         </Link>
-        .
+        .{refusals.some((refusal) => refusal.kind === "coupon-tries") && " Someone guessing coupon codes learns nothing while the limit holds."}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {hideable ? (

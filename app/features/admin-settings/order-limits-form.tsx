@@ -20,6 +20,13 @@ const FIELDS: Array<NumberSpec<keyof OrderLimits>> = [
     max: 10_000,
   },
   {
+    name: "wrongCouponsPerMinute",
+    label: "Wrong coupon codes a minute, whole shop",
+    hint: "Past this many codes that match no coupon in any 60 seconds, no code is checked for a minute, so nobody can guess your codes.",
+    min: 1,
+    max: 10_000,
+  },
+  {
     name: "openOrdersPerPhone",
     label: "Unpaid orders per phone",
     hint: "A phone number with this many orders new or contacted is asked to pay one, or have you cancel some, before ordering again.",
@@ -48,6 +55,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
       fields: {
         ordersPerMinute: number("ordersPerMinute"),
         paidClaimsPerMinute: number("paidClaimsPerMinute"),
+        wrongCouponsPerMinute: number("wrongCouponsPerMinute"),
         openOrdersPerPhone: number("openOrdersPerPhone"),
         expireNewAfterHours: number("expireNewAfterHours"),
       },

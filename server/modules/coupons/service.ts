@@ -16,8 +16,11 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors"
 import { refuseUnmatched } from "../records";
 import { createCouponsRepository, type StoredCoupon } from "./repository";
 
-/** A coupon checked for a cart: what it takes off, or the shopper's sentence of why not. */
-export type CouponCheck = { coupon: StoredCoupon; discount: number } | { refusal: string; code: string };
+/**
+ * A coupon checked for a cart: what it takes off, or the shopper's sentence of why not; `wrongCode` when the code
+ * names no coupon the shop honours (unknown or switched off), the tries the shop-wide ceiling counts.
+ */
+export type CouponCheck = { coupon: StoredCoupon; discount: number } | { refusal: string; code: string; wrongCode?: boolean };
 
 /**
  * The seller's coupons (issue 32, ADR 0108). Read from the database at each quote and checkout, never kept in
@@ -29,7 +32,8 @@ export function createCouponsService(db: Db, clock: Clock) {
   const taken = (code: string) => conflict(`A coupon with the code ${code} already exists; choose another code`, "code");
 
   function refusal(pricing: Extract<CouponPricing, { ok: false }>, coupon: StoredCoupon | undefined, locale: Locale) {
-    return { refusal: couponRefusalText(pricing.reason, pricing.code, locale, coupon?.minTotal), code: pricing.code };
+    const wrongCode = pricing.reason === "unknown" || pricing.reason === "disabled";
+    return { refusal: couponRefusalText(pricing.reason, pricing.code, locale, coupon?.minTotal), code: pricing.code, wrongCode };
   }
 
   return {

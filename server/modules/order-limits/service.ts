@@ -43,7 +43,11 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
   const repository = createOrderLimitsRepository();
   const stored = createStoredSettings(db, clock, changes, LIMITS_KEY, withDefaults);
   const ceilings = limits.events("order ceilings", { maxKeys: 10 });
-  const maxOf: Record<CeilingKind, keyof OrderLimits> = { orders: "ordersPerMinute", "paid-claims": "paidClaimsPerMinute" };
+  const maxOf: Record<CeilingKind, keyof OrderLimits> = {
+    orders: "ordersPerMinute",
+    "paid-claims": "paidClaimsPerMinute",
+    "coupon-tries": "wrongCouponsPerMinute",
+  };
 
   /**
    * Takes one place under the shop-wide ceiling of `kind`, or counts a refusal and answers the seconds to wait.

@@ -31,7 +31,7 @@ import { secretContext } from "../secrets/stored";
 import { hashOrderKey, newOrderKey } from "./order-keys";
 import { staleEdit } from "../versions";
 import type { CouponCheck, CouponsService } from "../coupons/service";
-import { couponRefusalText, totalAfter, type CouponQuote } from "../../../domain/coupons";
+import { couponRefusalText, normaliseCouponCode, totalAfter, type CouponQuote } from "../../../domain/coupons";
 import type { ReferralsService } from "../referrals/service";
 import type { BlocklistService } from "../blocklist/service";
 
@@ -239,11 +239,15 @@ export function createOrdersService(
     return coupons.check(trx, code, couponLines, phoneKey, locale);
   }
 
-  /** At checkout, a coupon that does not apply stops the order (400): the shopper expected its discount. */
-  async function couponForCheckout(...args: Parameters<typeof checkCoupon>) {
-    const check = await checkCoupon(...args);
-    if ("refusal" in check) throw badRequest(check.refusal, [{ field: "coupon", message: check.refusal }]);
-    return check;
+  /**
+   * A place under the shop-wide ceiling on wrong coupon codes (issue 43), taken before a code is checked: while the
+   * ceiling is full no code is checked at all, so guessing from many addresses learns nothing. `keep` after the
+   * check holds the place when the code was wrong and gives it back otherwise; a refusal answers the seconds to wait.
+   */
+  async function couponTry(): Promise<{ keep(check: CouponCheck | undefined): Promise<void> } | { retryAfter: number }> {
+    const place = await orderLimits.take("coupon-tries");
+    if ("retryAfter" in place) return place;
+    return { keep: async (check) => (check && "refusal" in check && check.wrongCode ? undefined : place.giveBack()) };
   }
 
   async function findOrThrow(db: Db, reference: string): Promise<StoredOrder> {
@@ -305,12 +309,21 @@ export function createOrdersService(
       const limits = renews ? undefined : await orderLimits.get();
       const place = renews ? undefined : await orderLimits.take("orders");
       if (place && "retryAfter" in place) throw new TooManyRequests(refusalText.shopBusy(place.retryAfter, locale), place.retryAfter);
+      const couponPlace = input.coupon ? await couponTry() : undefined;
+      if (couponPlace && "retryAfter" in couponPlace) {
+        await place?.giveBack();
+        throw new TooManyRequests(refusalText.couponsBusy(couponPlace.retryAfter, locale), couponPlace.retryAfter);
+      }
+      let couponCheck: CouponCheck | undefined;
       const now = clock().toISOString();
       const { key, keyHash, keySealed } = newKey();
       const placing = withNewReference(async (trx, reference) => {
         if (limits) await limitOpenOrdersOfPhone(trx, input.phone, limits, locale);
         const renewedOrder = renews ? await openWithKey(trx, renews.reference, renews.key, address, locale) : undefined;
-        const coupon = input.coupon ? await couponForCheckout(trx, input.coupon, priced.lines, items, phoneKey, locale) : undefined;
+        couponCheck = input.coupon ? await checkCoupon(trx, input.coupon, priced.lines, items, phoneKey, locale) : undefined;
+        // At checkout, a coupon that does not apply stops the order (400): the shopper expected its discount.
+        if (couponCheck && "refusal" in couponCheck) throw badRequest(couponCheck.refusal, [{ field: "coupon", message: couponCheck.refusal }]);
+        const coupon = couponCheck;
         const discount = coupon?.discount ?? 0;
         const total = totalAfter(priced.total, discount);
         const referredBy = renews ? null : ((await referrals?.referrerFor(trx, input.referral, phoneKey)) ?? null);
@@ -373,10 +386,14 @@ export function createOrdersService(
         return placed(renewedLine);
       });
       // A checkout that placed nothing gives its place under the ceiling back: the ceiling counts orders.
-      const { reference, renewed, couponCode, discount, total } = await placing.catch(async (error: unknown) => {
-        await place?.giveBack();
-        throw error;
-      });
+      // A checkout that placed nothing gives its place under the ceiling back: the ceiling counts orders. A wrong
+      // coupon code keeps its place under the ceiling on wrong codes; anything else gives that back too.
+      const { reference, renewed, couponCode, discount, total } = await placing
+        .catch(async (error: unknown) => {
+          await place?.giveBack();
+          throw error;
+        })
+        .finally(() => couponPlace?.keep(couponCheck));
       const orderUrl = absoluteLink(publicUrl, localHref(locale, orderPath(reference, key)));
       const messageCoupon = couponCode ? { code: couponCode, discount } : undefined;
       const message = orderMessage(priced.lines, reference, orderUrl, locale, renewed && { renews: renewed, today: today() }, messageCoupon);
@@ -532,7 +549,18 @@ export function createOrdersService(
       // The lines that can be ordered, priced as checkout prices them.
       const orderable = input.filter((_, index) => !("problem" in lines[index]!));
       const priced = priceOrder(orderable, items, language);
+      const couponPlace = await couponTry();
+      if ("retryAfter" in couponPlace) {
+        return {
+          lines,
+          coupon: {
+            code: normaliseCouponCode(couponCode) || couponCode.trim(),
+            problem: refusalText.couponsBusy(couponPlace.retryAfter, language ?? "en"),
+          },
+        };
+      }
       const check = await checkCoupon(db, couponCode, priced.ok ? priced.lines : [], items, null, language ?? "en");
+      await couponPlace.keep(check);
       return {
         lines,
         coupon: "refusal" in check ? { code: check.code, problem: check.refusal } : { code: check.coupon.code, discount: check.discount },
