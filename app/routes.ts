@@ -45,6 +45,7 @@ export default [
   // Admin area (spec: '/' and 'login' inside it are the sign-in screen).
   route("admin", "routes/admin/login.tsx", { id: "admin-index" }),
   route("admin/login", "routes/admin/login.tsx", { id: "admin-login" }),
+  route("admin/welcome", "routes/admin/welcome.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),

@@ -50,6 +50,12 @@ export const adminCreateInputSchema = z.object({
   password: newPasswordSchema,
 });
 
+/**
+ * Your own name, as the audit log, your fellow admins and the Telegram bot ("Sita marked it paid") show you. The
+ * first admin is made without one and asked for it at the first sign-in (issue 43).
+ */
+export const ownNameInputSchema = z.object({ name: requiredText("Your name", 80) });
+
 export const adminEmailParamSchema = z.object({ email: z.string().trim().toLowerCase().min(1).max(254) });
 
 export const adminListItemSchema = z.object({

@@ -1,6 +1,11 @@
-import { expect, test } from "./fixtures";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations, hydrated } from "./helpers";
+import { runFolder, startServer, stopServer, templateDatabase, type RunningServer } from "./server";
 
 async function signIn(page: Page, password = E2E_ADMIN.password) {
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
@@ -8,24 +13,72 @@ async function signIn(page: Page, password = E2E_ADMIN.password) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a signed-out visitor is sent to sign-in, and back to the page they asked for", async ({ page }) => {
-  // A search in the address (with `+` for a space) survives the detour.
-  const response = await page.goto("/admin/orders?q=psl+7k2qx&status=");
-  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders%3Fq%3Dpsl%2B7k2qx%26status%3D$/);
-  expect(response?.headers()["cache-control"]).toBe("no-store");
-  await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
+test.describe("a new shop", () => {
+  let server: RunningServer | undefined;
+  // The browser names this shop's origin by itself; the worker's shop is another.
+  test.use({ extraHTTPHeaders: {} });
 
-  await signIn(page, "not-the-password");
-  await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
+  // A shop of its own, on a copy of the template: its first admin is as a new shop makes it, without a name.
+  test.beforeAll(async () => {
+    const folder = path.join(runFolder(), `new-shop-${randomUUID()}`);
+    fs.mkdirSync(folder);
+    fs.copyFileSync(templateDatabase(), path.join(folder, "pasal.db"));
+    server = await startServer({ DATABASE_URL: path.join(folder, "pasal.db"), MEDIA_DIR: path.join(folder, "media") });
+  });
 
-  await signIn(page);
-  await expect(page).toHaveURL(/\/admin\/orders\?q=psl\+7k2qx&status=$/);
-  await expect(page.getByLabel("Reference or phone")).toHaveValue("psl 7k2qx");
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+  });
 
-  await page.goto("/admin/dashboard");
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await expect(page.getByText("Catalogue items")).toBeVisible();
-  await expect(page.getByText(/without plans/)).toBeVisible();
+  test("a signed-out visitor is sent to sign-in, asked their name the first time, and back to the page they asked for", async ({ page }) => {
+    const base = server!.origin;
+    // A search in the address (with `+` for a space) survives both detours.
+    const response = await page.goto(`${base}/admin/orders?q=psl+7k2qx&status=`);
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders%3Fq%3Dpsl%2B7k2qx%26status%3D$/);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
+    await hydrated(page, "form");
+
+    await signIn(page, "not-the-password");
+    await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
+
+    // The shop made its first admin without a name: asked for it before any screen (issue 43).
+    await signIn(page);
+    await expect(page).toHaveURL(/\/admin\/welcome\?next=%2Fadmin%2Forders%3Fq%3Dpsl%2B7k2qx%26status%3D$/);
+    await expect(page.getByRole("heading", { name: "Welcome. What is your name?" })).toBeVisible();
+    await expect(page.getByText(`You are signed in as ${E2E_ADMIN.email}`)).toBeVisible();
+    await hydrated(page, "form");
+    await expectNoAxeViolations(page, "welcome, dark");
+    // Every admin page leads here until then.
+    await page.goto(`${base}/admin/settings`);
+    await expect(page).toHaveURL(/\/admin\/welcome\?next=%2Fadmin%2Fsettings$/);
+    await page.goBack();
+    await hydrated(page, "form");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Your name is required");
+    await expect(page.getByLabel("Your name")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Your name").fill("Sita Rai");
+    await page.getByLabel("Your name").press("Enter");
+
+    await expect(page).toHaveURL(/\/admin\/orders\?q=psl\+7k2qx&status=$/);
+    await expect(page.getByLabel("Reference or phone")).toHaveValue("psl 7k2qx");
+    await expect(page.getByRole("complementary", { name: "Admin" }).getByText("Sita Rai", { exact: true })).toBeVisible();
+    // Asked once: the welcome page now sends the admin on.
+    await page.goto(`${base}/admin/welcome?next=%2Fadmin%2Fdashboard`);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByText("Catalogue items")).toBeVisible();
+    await expect(page.getByText(/without plans/)).toBeVisible();
+
+    // Renamed in Settings, the sidebar says the new name.
+    await page.goto(`${base}/admin/settings`);
+    const yourName = page.getByRole("region", { name: "Your name" });
+    await expect(yourName.getByLabel("Your name")).toHaveValue("Sita Rai");
+    await yourName.getByLabel("Your name").fill("Sita R.");
+    await yourName.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Name saved." })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Admin" }).getByText("Sita R.", { exact: true })).toBeVisible();
+  });
 });
 
 test("the layout shows the admin, the navigation and a logout that ends the session", { tag: "@phone" }, async ({ page, isMobile }) => {

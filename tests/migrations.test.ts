@@ -13,6 +13,7 @@ import { secretChangesAndSeatMoves } from "../server/db/migrations/0025-secret-c
 import { shopperProblems } from "../server/db/migrations/0026-shopper-problems";
 import { followsNeedProof } from "../server/db/migrations/0027-follows-need-proof";
 import { oneFormPerMobile } from "../server/db/migrations/0028-one-form-per-mobile";
+import { firstAdminNamed } from "../server/db/migrations/0029-first-admin-named";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -584,5 +585,21 @@ describe("migrations", () => {
       expect(await db.selectFrom("referral_codes").select(["phone", "code"]).execute()).toEqual([{ phone: one, code: "R-AAAAAA" }]);
       expect(await db.selectFrom("customer_links").select(["phone", "sealed_for"]).execute()).toEqual([{ phone: one, sealed_for: "09816000777" }]);
       expect(await db.selectFrom("coupon_uses").select("phone_key").execute()).toEqual([{ phone_key: one }]);
+    }));
+
+  it("0029 asks an admin the shop called 'Admin' for a name, and leaves every chosen name alone", () =>
+    afterRedoing(firstAdminNamed, async ({ db }) => {
+      const now = "2026-01-01T00:00:00.000Z";
+      const user = (id: string, name: string) => ({ id, email: `${id}@pasal.test`, name, password_hash: "x", created_at: now, updated_at: now });
+      await db
+        .insertInto("admin_users")
+        .values([user("first", "Admin"), user("second", "Sita Rai"), user("third", "Admins")])
+        .execute();
+      await firstAdminNamed.up(db as unknown as Kysely<unknown>);
+      expect(await db.selectFrom("admin_users").select(["id", "name"]).orderBy("id").execute()).toEqual([
+        { id: "first", name: "" },
+        { id: "second", name: "Sita Rai" },
+        { id: "third", name: "Admins" },
+      ]);
     }));
 });

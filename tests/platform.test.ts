@@ -292,6 +292,21 @@ describe("seeding and the first admin", () => {
       payload: { email: generated!.email, password: generated!.generatedPassword },
     });
     expect(login.statusCode).toBe(200);
+    // Without a name the shop would have to make up ("Admin marked it paid"): the first sign-in asks for it (issue 43).
+    expect(login.json()).toEqual({ name: "", email: "admin@pasal.local" });
+    const cookie = login.headers["set-cookie"]!.toString().split(";")[0]!;
+    const name = (payload: object) => t.app.inject({ method: "PUT", url: "/api/auth/me", payload, headers: { cookie, origin: "http://localhost" } });
+    const blank = await name({ name: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe("Your name is required");
+    expect((await name({ name: " Sita Rai " })).json()).toEqual({ name: "Sita Rai", email: "admin@pasal.local" });
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).json()).toEqual({
+      name: "Sita Rai",
+      email: "admin@pasal.local",
+    });
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/auth/me", payload: { name: "X" }, headers: { origin: "http://localhost" } })).statusCode,
+    ).toBe(401);
   });
 });
 

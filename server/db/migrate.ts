@@ -26,6 +26,7 @@ import { secretChangesAndSeatMoves } from "./migrations/0025-secret-changes-and-
 import { shopperProblems } from "./migrations/0026-shopper-problems";
 import { followsNeedProof } from "./migrations/0027-follows-need-proof";
 import { oneFormPerMobile } from "./migrations/0028-one-form-per-mobile";
+import { firstAdminNamed } from "./migrations/0029-first-admin-named";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0026-shopper-problems": shopperProblems,
   "0027-follows-need-proof": followsNeedProof,
   "0028-one-form-per-mobile": oneFormPerMobile,
+  "0029-first-admin-named": firstAdminNamed,
 };
 
 export const migrationNames = Object.keys(migrations);

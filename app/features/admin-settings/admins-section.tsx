@@ -33,7 +33,7 @@ export function AdminsSection({ admins }: { admins: AdminListItem[] }) {
           <li key={admin.email} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
               <p className="font-medium">
-                {admin.name}
+                {admin.name || <span className={mutedText}>Not named yet</span>}
                 {admin.isYou && (
                   <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-400">
                     You

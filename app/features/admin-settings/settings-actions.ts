@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminCreateInputSchema, changePasswordInputSchema } from "../../../domain/auth";
+import { adminCreateInputSchema, changePasswordInputSchema, ownNameInputSchema } from "../../../domain/auth";
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import { orderLimitsSchema } from "../../../domain/order-limits";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
@@ -23,6 +23,9 @@ export const changePasswordSchema = z.object({
     .refine((f) => f.newPassword === f.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DIFFER }),
 });
 
+/** Your own name. */
+export const ownNameSchema = z.object({ intent: z.literal("name"), fields: ownNameInputSchema });
+
 export const addAdminSchema = z.object({ intent: z.literal("add-admin"), fields: adminCreateInputSchema });
 
 export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), email: z.string().min(1).max(254) });
@@ -37,6 +40,7 @@ export const saveOrderLimitsSchema = z.object({ intent: z.literal("order-limits"
 export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveShopSchema,
   changePasswordSchema,
+  ownNameSchema,
   addAdminSchema,
   removeAdminSchema,
   ...paymentMethodActionSchemas,

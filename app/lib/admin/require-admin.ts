@@ -12,10 +12,17 @@ export const SESSION_ENDED = "Your session has ended. Please sign in again.";
  * layout's own loader does not (`shouldRevalidate`, `?_routes=` of one screen).
  */
 export const requireAdmin: MiddlewareFunction<Response> = ({ context, request }) => {
-  if (context.admin) return;
+  if (context.admin) {
+    // An admin the shop made without a name (the first one) is asked for it before anything else (issue 43).
+    if (!context.admin.name && request.method === "GET") throw redirect(`${WELCOME_PATH}?next=${encodeURIComponent(requestedPath(request))}`);
+    return;
+  }
   if (new URL(request.url).pathname.endsWith(".data")) throw data({ message: SESSION_ENDED }, { status: 401 });
   throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
 };
+
+/** Where an admin without a name says it, outside the admin layout. */
+export const WELCOME_PATH = "/admin/welcome";
 
 /** The signed-in admin, in a loader or action under the admin layout, whose middleware let the request in. */
 export function signedInAdmin(context: AppLoadContext): NonNullable<AppLoadContext["admin"]> {

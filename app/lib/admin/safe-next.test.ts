@@ -35,4 +35,8 @@ describe("safeAdminNext", () => {
 
 it("reads the page path of a data request", () => {
   expect(requestedPath(new Request("http://x/admin/prices.data?q=1"))).toBe("/admin/prices?q=1");
+  // Without the routes a client navigation names for the server to load: they are no part of the page's address.
+  expect(requestedPath(new Request("http://x/admin/orders.data?q=psl+7k2qx&status=&_routes=routes%2Fadmin%2Flayout"))).toBe(
+    "/admin/orders?q=psl+7k2qx&status=",
+  );
 });

@@ -18,8 +18,9 @@ export function safeAdminNext(next: string | null | undefined): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** The page path a request asked for; client navigations fetch "<path>.data". */
+/** The page path a request asked for; client navigations fetch "<path>.data", naming the routes to load in `_routes`. */
 export function requestedPath(request: Request): string {
   const url = new URL(request.url);
+  if (url.searchParams.has("_routes")) url.searchParams.delete("_routes");
   return url.pathname.replace(/\.data$/, "") + url.search;
 }

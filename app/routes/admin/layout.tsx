@@ -20,10 +20,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * The admin's name and email do not change between screens; the layout's loader runs when the admin area
- * is entered. Were it rerun on every move, a dropped connection would fail the layout itself, which has no
- * sidebar left to show, and the error would land on the root's page instead of the screen's boundary.
+ * is entered, and again only when the admin renames themselves. Were it rerun on every move, a dropped
+ * connection would fail the layout itself, which has no sidebar left to show, and the error would land on the
+ * root's page instead of the screen's boundary.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ json, actionResult }) =>
+  (json as { intent?: unknown } | undefined)?.intent === "name" && (actionResult as { ok?: unknown } | undefined)?.ok === true;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pasal" }, { name: "robots", content: "noindex" }];
 

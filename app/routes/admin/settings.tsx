@@ -3,6 +3,7 @@ import { AdminsSection } from "../../features/admin-settings/admins-section";
 import { LedgerSettingsForm } from "../../features/admin-settings/ledger-settings-form";
 import { OrderLimitsForm } from "../../features/admin-settings/order-limits-form";
 import { NotificationsSection } from "../../features/admin-settings/notifications-section";
+import { OwnNameForm } from "../../features/admin-settings/own-name-form";
 import { PasswordForm } from "../../features/admin-settings/password-form";
 import { OnlinePaymentsSection } from "../../features/admin-settings/online-payments-section";
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.orderLimits.forEdit(),
     context.services.telegram.settings(admin.id, context.config.publicUrl?.startsWith("https://") ? "webhook" : "polling"),
   ]);
-  return { settings, version, admins, you: admin.email, paymentMethods, ledger, gateways, orderLimits, telegram };
+  return { settings, version, admins, you: admin.email, yourName: admin.name, paymentMethods, ledger, gateways, orderLimits, telegram };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
@@ -39,6 +40,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "password":
         await auth.changeOwnPassword(form.fields, actor);
         return "Password changed. Your other sessions have been signed out.";
+      case "name":
+        await auth.nameSelf(form.fields.name, actor);
+        return "Name saved.";
       case "add-admin":
         return `Admin ${(await auth.addAdmin(form.fields, actor)).email} added`;
       case "ledger":
@@ -88,7 +92,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, paymentMethods, ledger, gateways, orderLimits, telegram } = loaderData;
+  const { settings, version, admins, you, yourName, paymentMethods, ledger, gateways, orderLimits, telegram } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -99,6 +103,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
         <OrderLimitsForm limits={orderLimits.settings} version={orderLimits.version} />
         <NotificationsSection telegram={telegram} />
+        <OwnNameForm name={yourName} />
         <PasswordForm email={you} />
         <AdminsSection admins={admins} />
       </div>

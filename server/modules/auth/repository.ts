@@ -44,6 +44,10 @@ export function createAuthRepository() {
       return id;
     },
 
+    async setName(db: Db, userId: string, name: string, now: string) {
+      await db.updateTable("admin_users").set({ name, updated_at: now }).where("id", "=", userId).execute();
+    },
+
     async setPasswordHash(db: Db, userId: string, passwordHash: string, now: string) {
       await db.updateTable("admin_users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", userId).execute();
     },

@@ -14,6 +14,7 @@ import {
   originalLoginInputSchema,
   originalLoginResponseSchema,
   originalProfile,
+  ownNameInputSchema,
 } from "../../../domain/auth";
 import { errorResponseSchema } from "../../../domain/common";
 import type { Config } from "../../config";
@@ -183,6 +184,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
   );
 
   // Below: guarded by the deny-by-default hook, so request.admin is the signed-in admin.
+
+  app.put(
+    "/auth/me",
+    {
+      schema: {
+        summary: "Name yourself: the name the audit log, the other admins and the Telegram bot show for you",
+        body: ownNameInputSchema,
+        response: { 200: adminProfileSchema },
+      },
+    },
+    async (request) => services.auth.nameSelf(request.body.name, { admin: request.admin!, log: request.log }),
+  );
 
   app.post(
     "/auth/password",

@@ -171,6 +171,13 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
       log.info({ admin: admin.email }, "admin changed their password");
     },
 
+    /** The signed-in admin names themselves (asked at the first sign-in when the shop made them without a name). */
+    async nameSelf(name: string, { admin, log }: Actor): Promise<{ name: string; email: string }> {
+      await repository.setName(db, admin.id, name, clock().toISOString());
+      log.info({ admin: admin.email, name }, "admin named themselves");
+      return { name, email: admin.email };
+    },
+
     /** Sets a new password and signs the admin out everywhere. */
     async resetPassword(email: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
