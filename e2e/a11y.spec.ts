@@ -346,24 +346,41 @@ const STOREFRONT: Array<Row | Screen> = [
       },
     },
   ),
-  {
-    state: "the checkout dialog with the order's reference",
-    async open({ page, admin, origin }) {
-      await catchChatLinks(page.context());
-      // The order goes to the shop from an address of its own (see placeOrder), not the browser's.
-      await page.route("**/api/orders", async (route) =>
-        route.fulfill({ status: 201, json: await placeOrder(origin, route.request().postDataJSON()) }),
-      );
-      await seedCart(page, [{ ...netflix1x1, _id: await catalogueId(admin, "Netflix Premium") }]);
-      await page.goto("/cart");
-      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-      const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
-      const popup = page.context().waitForEvent("page");
-      await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
-      await popup;
-      await expect(dialog.getByRole("status")).toContainText(/Your order reference is PSL-/);
+  screen(
+    "the checkout dialog with the order's reference",
+    {
+      state: "the checkout dialog with the order's reference",
+      async open({ page, admin, origin }) {
+        await catchChatLinks(page.context());
+        // The order goes to the shop from an address of its own (see placeOrder), not the browser's.
+        await page.route("**/api/orders", async (route) =>
+          route.fulfill({ status: 201, json: await placeOrder(origin, route.request().postDataJSON()) }),
+        );
+        await seedCart(page, [{ ...netflix1x1, _id: await catalogueId(admin, "Netflix Premium") }]);
+        await page.goto("/cart");
+        await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+        const dialog = page.getByRole("dialog", { name: "Select Payment Method" });
+        const popup = page.context().waitForEvent("page");
+        await dialog.getByRole("button", { name: "Proceed via WhatsApp" }).click();
+        await popup;
+        await expect(dialog.getByRole("status")).toContainText(/Your order reference is PSL-/);
+      },
     },
-  },
+    {
+      state: "the cart the order emptied, with Undo",
+      async open({ page }) {
+        await page.getByRole("dialog", { name: "Select Payment Method" }).getByRole("button", { name: "Close" }).click();
+        await expect(page.getByRole("button", { name: "Undo" })).toBeVisible();
+      },
+    },
+    {
+      state: "the cart put back, saying where the last order is",
+      async open({ page }) {
+        await page.getByRole("button", { name: "Undo" }).click();
+        await expect(page.getByText(/^Your last order, PSL-\w{5}, is on its order page\./)).toBeVisible();
+      },
+    },
+  ),
   screen(
     "the Netflix code form",
     { state: "the Netflix code form", open: ({ page }) => visit(page, "/netflixCode", "Get a Netflix code") },

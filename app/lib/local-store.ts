@@ -26,6 +26,15 @@ export function localStore(key: string, forget: () => void) {
       }
       notify();
     },
+    /** Forgets the stored text and tells the readers. */
+    remove() {
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // Storage blocked: nothing was stored.
+      }
+      notify();
+    },
     notify,
     subscribe(listener: () => void) {
       listeners.add(listener);

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
-import { cartTotal, type CartLine } from "../../../domain/cart";
+import { cartTotal, PUT_BACK_MINUTES, type CartLine } from "../../../domain/cart";
 import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
 import { formatNumber } from "../../../domain/locale-format";
 import { productPath } from "../../../domain/search";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { cartActions, useStoredCart } from "../../lib/cart/cart-store";
+import { cartActions, usePutBack, useStoredCart } from "../../lib/cart/cart-store";
+import { useMyOrders } from "../../lib/orders/my-orders";
+import { orderPath } from "../../../domain/order-pages";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { CheckoutDialog } from "./checkout-dialog";
 import type { SentOrder } from "../../lib/orders/use-chat-order";
@@ -21,15 +23,24 @@ import { itemsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { LineIcon } from "../../components/line-icon";
 
+/** How long the cart says where the last order is. */
+const LAST_ORDER_DAYS = 7;
+
 const usersLabel = (n: number, locale: Locale) => (n === 1 ? m.cart_users_one() : m.cart_users_many({ count: formatNumber(n, locale) }));
 
 /** The cart page. The cart lives in the browser: the server renders a skeleton, the browser the cart. */
 export function CartView() {
-  const cart = useStoredCart();
+  const storedCart = useStoredCart();
   const locale = useLocale();
   const [announcement, setAnnouncement] = useState("");
   const [sentOrder, setSentOrder] = useState<SentOrder | null>(null);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  // The lines of the order just placed: the cart is emptied at once (issue 43), but they stay behind the
+  // checkout dialog, whose outcome the shopper is reading, until it closes.
+  const [placedLines, setPlacedLines] = useState<CartLine[] | null>(null);
+  const cart = placedLines ?? storedCart;
   const emptyHeadingRef = useRef<HTMLHeadingElement>(null);
+  const filledHeadingRef = useRef<HTMLHeadingElement>(null);
   const cartKnown = cart !== null;
   // The cart keeps the prices from when each item was added: today's come from the server on opening.
   useEffect(() => {
@@ -55,13 +66,39 @@ export function CartView() {
       {cart === null ? (
         <CartSkeleton />
       ) : cart.length === 0 ? (
-        <EmptyCart headingRef={emptyHeadingRef} sentOrder={sentOrder} />
+        <EmptyCart
+          headingRef={emptyHeadingRef}
+          sentOrder={sentOrder}
+          onPutBack={async () => {
+            await cartActions.putBack();
+            flushSync(() => {
+              setSentOrder(null);
+              setAnnouncement(m.cart_put_back_done());
+            });
+            filledHeadingRef.current?.focus();
+          }}
+        />
       ) : (
         <FilledCart
           cart={cart}
+          headingRef={filledHeadingRef}
           onRemove={remove}
           sentOrder={sentOrder}
-          onSent={setSentOrder}
+          checkoutOpen={checkoutOpen}
+          onCheckout={setCheckoutOpen}
+          onSent={(order) => {
+            setSentOrder(order);
+            // Placed: the shop has the lines, so the cart lets them go, with a way back for a while.
+            if (order.reference && storedCart) {
+              setPlacedLines(storedCart);
+              cartActions.emptyForOrder(order.reference, storedCart);
+            }
+          }}
+          onCheckoutClosed={() => {
+            if (!placedLines) return;
+            flushSync(() => setPlacedLines(null));
+            emptyHeadingRef.current?.focus();
+          }}
           onClear={() => {
             flushSync(() => cartActions.clear());
             emptyHeadingRef.current?.focus();
@@ -96,7 +133,15 @@ function CartSkeleton() {
   );
 }
 
-function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadingElement | null>; sentOrder: SentOrder | null }) {
+function EmptyCart({
+  headingRef,
+  sentOrder,
+  onPutBack,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  sentOrder: SentOrder | null;
+  onPutBack: () => void;
+}) {
   const navigate = useNavigate();
   const href = useLocalHref();
   const goBack = () => {
@@ -125,6 +170,7 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
       ) : (
         <p className={`mt-2 max-w-sm ${mutedText}`}>{m.cart_empty_text()}</p>
       )}
+      <PutBackOrLastOrder onPutBack={onPutBack} />
       <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
         <Link to={href("/")} className={primaryButton}>
           {m.cart_start()}
@@ -145,18 +191,25 @@ function EmptyCart({ headingRef, sentOrder }: { headingRef: RefObject<HTMLHeadin
 
 function FilledCart({
   cart,
+  headingRef,
   onRemove,
   sentOrder,
+  checkoutOpen,
+  onCheckout,
   onSent,
+  onCheckoutClosed,
   onClear,
 }: {
   cart: CartLine[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
   onRemove: (line: CartLine, index: number) => void;
   sentOrder: SentOrder | null;
+  checkoutOpen: boolean;
+  onCheckout: (open: boolean) => void;
   onSent: (order: SentOrder) => void;
+  onCheckoutClosed: () => void;
   onClear: () => void;
 }) {
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
   const coupon = useCouponQuote(cart);
   const discount = couponDiscount(coupon);
   const total = Math.max(0, cartTotal(cart) - discount);
@@ -165,7 +218,9 @@ function FilledCart({
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.cart_title()}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="rounded text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
+          {m.cart_title()}
+        </h1>
         <div className="flex gap-4">
           <Link
             to={href("/my-orders")}
@@ -181,6 +236,7 @@ function FilledCart({
           </Link>
         </div>
       </div>
+      {!sentOrder && <LastOrderNote className="mt-4" />}
       {sentOrder && (
         <section
           aria-labelledby="sent-order-title"
@@ -271,12 +327,89 @@ function FilledCart({
             <span className={mutedText}>{m.cart_total({ items: itemsText(cart.length, locale) })}</span>{" "}
             <span className="text-xl font-bold whitespace-nowrap sm:ml-2">{rupees(total, locale)}</span>
           </p>
-          <button type="button" className={primaryButton} onClick={() => setCheckoutOpen(true)}>
+          <button type="button" className={primaryButton} onClick={() => onCheckout(true)}>
             {m.cart_checkout()}
           </button>
         </div>
       </div>
-      <CheckoutDialog cart={cart} coupon={coupon} open={checkoutOpen} onClose={() => setCheckoutOpen(false)} onSent={onSent} />
+      <CheckoutDialog
+        cart={cart}
+        coupon={coupon}
+        open={checkoutOpen}
+        onClose={() => {
+          onCheckout(false);
+          onCheckoutClosed();
+        }}
+        onSent={onSent}
+      />
     </>
+  );
+}
+
+/** The last order this browser placed, when it was placed within LAST_ORDER_DAYS of `now`; undefined otherwise or while not known. */
+function useLastOrder(now: number) {
+  const last = useMyOrders()?.[0];
+  return last && now - Date.parse(last.placedAt) < LAST_ORDER_DAYS * 86_400_000 ? last : undefined;
+}
+
+/** "Your last order … is on its order page", so a shopper back for something else does not order the same again. */
+function LastOrderNote({ className = "" }: { className?: string }) {
+  const [now] = useState(() => Date.now());
+  const last = useLastOrder(now);
+  const href = useLocalHref();
+  if (!last) return null;
+  return (
+    <p className={`text-sm ${mutedText} ${className}`}>
+      {m.cart_last_order({ reference: last.reference })}{" "}
+      <Link
+        to={href(orderPath(last.reference, last.key))}
+        className={`rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`}
+      >
+        {m.cart_open_order({ reference: last.reference })}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * On the emptied cart: while its lines can still be put back, which order has them and "Undo"; after that, the
+ * last order's page. The time left is not counted down: the offer goes when it ends.
+ */
+function PutBackOrLastOrder({ onPutBack }: { onPutBack: () => void }) {
+  const stored = usePutBack();
+  const [now, setNow] = useState(() => Date.now());
+  const last = useLastOrder(now);
+  const href = useLocalHref();
+  const locale = useLocale();
+  const until = stored?.until;
+  // The offer goes when its time is up.
+  useEffect(() => {
+    if (until === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  const putBack = stored && stored.until > now ? stored : null;
+  if (!putBack) return <LastOrderNote className="mt-6 max-w-sm" />;
+  const order = last?.reference === putBack.reference ? last : undefined;
+  return (
+    <section
+      aria-labelledby="put-back-title"
+      className="mt-6 w-full max-w-md rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-left text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50"
+    >
+      <h2 id="put-back-title" className="font-semibold">
+        {m.cart_emptied({ reference: putBack.reference })}
+      </h2>
+      <p className="mt-1 text-sm">{m.cart_put_back_hint({ minutes: formatNumber(PUT_BACK_MINUTES, locale) })}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button type="button" onClick={onPutBack} className={`${secondaryButton} px-4 py-2 text-sm`}>
+          {m.cart_undo()}
+        </button>
+        {order && (
+          <Link to={href(orderPath(order.reference, order.key))} className={`rounded text-sm font-medium underline underline-offset-2 ${focusRing}`}>
+            {m.cart_open_order({ reference: order.reference })}
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }

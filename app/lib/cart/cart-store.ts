@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { localStore } from "../local-store";
-import { addLine, CART_STORAGE_KEY, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
+import { addLine, CART_STORAGE_KEY, PUT_BACK_MINUTES, PUT_BACK_STORAGE_KEY, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
 
 // The cart lives in localStorage (spec: key 'cart'); this module is its only reader and writer.
 /** undefined: not read yet; null: a stored cart is there and its reader is loading. */
@@ -82,18 +82,64 @@ export async function settledCart(): Promise<CartLine[]> {
   return read() ?? EMPTY;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The cart an order was placed from (issue 43): emptied once the server has the order, so that the next visit
+// does not send the same lines again, and kept a while for "Undo".
+
+/** The order the cart was emptied for, its lines and until when (ms since 1970) they can be put back. */
+export type PutBack = { reference: string; lines: unknown; until: number };
+let putBackSnapshot: PutBack | null | undefined;
+const putBackStore = localStore(PUT_BACK_STORAGE_KEY, () => (putBackSnapshot = undefined));
+
+function readPutBack(): PutBack | null {
+  if (putBackSnapshot !== undefined) return putBackSnapshot;
+  try {
+    const stored = JSON.parse(putBackStore.load() ?? "null") as Partial<PutBack> | null;
+    const valid = stored && typeof stored.reference === "string" && typeof stored.until === "number" && Array.isArray(stored.lines);
+    return (putBackSnapshot = valid ? (stored as PutBack) : null);
+  } catch {
+    return (putBackSnapshot = null);
+  }
+}
+
+function forgetPutBack() {
+  if (!readPutBack()) return;
+  putBackSnapshot = null;
+  putBackStore.remove();
+}
+
 export const cartActions = {
-  /** Adds the line and answers its lineId. */
+  /** Adds the line and answers its lineId. Nothing is put back after that: the shopper has moved on. */
   add: (line: NewCartLine) => {
     const lineId = crypto.randomUUID();
+    forgetPutBack();
     change((cart) => addLine(cart, line, lineId));
     return lineId;
+  },
+  /** The shop has order `reference` of these lines: the cart is emptied, and can be put back for PUT_BACK_MINUTES. */
+  emptyForOrder: (reference: string, lines: readonly CartLine[], now = Date.now()) => {
+    putBackSnapshot = { reference, lines, until: now + PUT_BACK_MINUTES * 60_000 };
+    putBackStore.save(putBackSnapshot);
+    write([]);
+  },
+  /** "Undo": the lines the last order emptied, back in an empty cart, each checked as a stored cart is. */
+  putBack: async () => {
+    const putBack = readPutBack();
+    forgetPutBack();
+    if (!putBack || putBack.until <= Date.now() || (read() ?? EMPTY).length > 0) return;
+    const parse = await loadReader().catch(() => undefined);
+    if (parse) write(parse(JSON.stringify(putBack.lines)));
   },
   remove: (lineId: string) => change((cart) => removeLine(cart, lineId)),
   clear: () => write([]),
   /** Changes lines in place (today's prices from the server; see fresh-prices.ts). */
   update: (lines: (cart: CartLine[]) => CartLine[]) => change(lines),
 };
+
+/** The emptied cart kept for "Undo", or null; it can be put back until its `until`. */
+export function usePutBack(): PutBack | null {
+  return useSyncExternalStore(putBackStore.subscribe, readPutBack, () => null);
+}
 
 /** The cart; empty during server rendering and hydration (and while a stored cart is being read), the stored cart right after. */
 export function useCart(): CartLine[] {
