@@ -12,14 +12,19 @@ export const SESSION_ENDED = "Your session has ended. Please sign in again.";
  * layout's own loader does not (`shouldRevalidate`, `?_routes=` of one screen).
  */
 export const requireAdmin: MiddlewareFunction<Response> = ({ context, request }) => {
-  if (context.admin) {
-    // An admin the shop made without a name (the first one) is asked for it before anything else (issue 43).
-    if (!context.admin.name && request.method === "GET") throw redirect(`${WELCOME_PATH}?next=${encodeURIComponent(requestedPath(request))}`);
-    return;
-  }
+  refuseWithoutSession(context, request);
+  // An admin the shop made without a name (the first one) is asked for it before anything else (ADR 0119).
+  if (!context.admin!.name && request.method === "GET") throw redirect(`${WELCOME_PATH}?next=${encodeURIComponent(requestedPath(request))}`);
+};
+
+/** A signed-in admin, named or not: for the page that asks for the name, outside the layout. */
+export const requireSession: MiddlewareFunction<Response> = ({ context, request }) => refuseWithoutSession(context, request);
+
+function refuseWithoutSession(context: Readonly<AppLoadContext>, request: Request) {
+  if (context.admin) return;
   if (new URL(request.url).pathname.endsWith(".data")) throw data({ message: SESSION_ENDED }, { status: 401 });
   throw redirect(`/admin/login?next=${encodeURIComponent(requestedPath(request))}`);
-};
+}
 
 /** Where an admin without a name says it, outside the admin layout. */
 export const WELCOME_PATH = "/admin/welcome";

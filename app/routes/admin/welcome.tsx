@@ -3,7 +3,7 @@ import { redirect, useNavigate, useSearchParams } from "react-router";
 import { ownNameInputSchema } from "../../../domain/auth";
 import { card, mutedText, primaryButton } from "../../components/ui";
 import { inputClass } from "../../lib/admin/form-parts";
-import { WELCOME_PATH } from "../../lib/admin/require-admin";
+import { requireSession, signedInAdmin, WELCOME_PATH } from "../../lib/admin/require-admin";
 import { safeAdminNext } from "../../lib/admin/safe-next";
 import type { Route } from "./+types/welcome";
 
@@ -11,11 +11,12 @@ import type { Route } from "./+types/welcome";
  * The first sign-in of an admin the shop made without a name (issue 43): asked once, before any screen, for
  * the name the bot, the audit log and the other admins show. Outside the admin layout, as sign-in is.
  */
+export const middleware: Route.MiddlewareFunction[] = [requireSession];
+
 export function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  if (!context.admin) throw redirect(`/admin/login?next=${encodeURIComponent(WELCOME_PATH + url.search)}`);
-  if (context.admin.name) throw redirect(safeAdminNext(url.searchParams.get("next")));
-  return { email: context.admin.email };
+  const admin = signedInAdmin(context);
+  if (admin.name) throw redirect(safeAdminNext(new URL(request.url).searchParams.get("next")));
+  return { email: admin.email };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Your name | Pasal admin" }, { name: "robots", content: "noindex" }];
