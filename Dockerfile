@@ -1,4 +1,5 @@
-# Pasal's production image: the built shop on Node 20 (Debian bookworm), run as a non-root user.
+# Pasal's production image: the built shop on Node 24 (Debian bookworm), run as a non-root user. Pasal supports
+# Node 22 (22.14 or later) and 24, the LTS lines, and still runs on Node 20.19+ (package.json's engines, README).
 # Build: docker build -t pasal .   Run and deploy: docs/deploy.md
 
 # 1. Build: every dependency, the production build, then only the runtime dependencies are kept.

@@ -111,6 +111,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
 
+/** Every variable the config reads, in the schema's order: `.env.example` names each one (server/env-example.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
