@@ -4,7 +4,7 @@ import { chatUrl } from "../../domain/checkout";
 import { buildNetflixCodeMessage } from "../../domain/netflix-code";
 import { netflixCodeRequestSchema } from "../../domain/schemas/netflix-code";
 import { card, focusRing, mutedText } from "../components/ui";
-import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/checkout/netflix-code-form";
+import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/netflix-code/netflix-code-form";
 import { loadShopSettings } from "../lib/shop.server";
 import { pageMeta } from "../features/seo/seo";
 import { NETFLIX_SAYS } from "../features/info/netflix-says";
