@@ -15,7 +15,7 @@ import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import { CheckoutDialog } from "./checkout-dialog";
 import type { SentOrder } from "../../lib/orders/use-chat-order";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
-import { PriceNotice } from "./price-notice";
+import { PriceBanner } from "./price-banner";
 import { CouponField, couponDiscount, ReferralField, useCouponQuote } from "./coupon-field";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
@@ -256,7 +256,7 @@ function FilledCart({
           </button>
         </section>
       )}
-      <PriceNotice cart={cart} className="mt-6" />
+      <PriceBanner cart={cart} className="mt-6" />
       <ul className="mt-6 space-y-4" aria-label={m.cart_items()}>
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>

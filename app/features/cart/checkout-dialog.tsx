@@ -7,7 +7,7 @@ import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } fro
 import { refreshPrices } from "../../lib/cart/fresh-prices";
 import { placeOrder } from "../../lib/orders/place-order";
 import { useChatOrder, type SentOrder } from "../../lib/orders/use-chat-order";
-import { PriceNotice } from "./price-notice";
+import { PriceBanner } from "./price-banner";
 import { couponDiscount, type CouponState } from "./coupon-field";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";
@@ -59,7 +59,7 @@ export function CheckoutDialog({
     >
       <div ref={bodyRef}>
         <p className={mutedText}>{m.checkout_intro({ items: itemsText(cart.length, locale), total: rupees(total, locale) })}</p>
-        <PriceNotice cart={cart} className="mt-4" />
+        <PriceBanner cart={cart} className="mt-4" />
         <div className="mt-4">
           <CustomerFields customer={customer} onChange={setCustomer} />
         </div>
