@@ -8,7 +8,7 @@ import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../f
 import { loadShopSettings } from "../lib/shop.server";
 import { pageMeta } from "../features/seo/seo";
 import { NETFLIX_SAYS } from "../features/info/netflix-says";
-import { richMessage } from "../lib/rich-message";
+import { richMessage } from "../components/rich-message";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/netflix-code";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import { richMessage } from "../../lib/rich-message";
+import { richMessage } from "../../components/rich-message";
 import { usePriceFindings, type LineProblem } from "../../lib/cart/fresh-prices";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";

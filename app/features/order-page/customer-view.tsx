@@ -10,7 +10,7 @@ import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
 import { ShopDate } from "./shop-date";
-import { richMessage } from "../../lib/rich-message";
+import { richMessage } from "../../components/rich-message";
 import { RenewDialog } from "./renew-dialog";
 import { ReferralCard } from "./referral-card";
 import { TitledSection } from "../../components/titled-section";

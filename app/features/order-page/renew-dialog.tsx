@@ -14,7 +14,7 @@ import { placeOrder } from "../../lib/orders/place-order";
 import { useChatOrder } from "../../lib/orders/use-chat-order";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
-import { richMessage } from "../../lib/rich-message";
+import { richMessage } from "../../components/rich-message";
 import { ShopDate } from "./shop-date";
 
 type Devices = (typeof DEVICE_OPTIONS)[number];
