@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import type { CartLine } from "../../../domain/cart";
-import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import { richMessage } from "../../components/rich-message";
-import { usePriceFindings, type LineProblem } from "../../lib/cart/fresh-prices";
-import { rupees } from "../../lib/cart/rupees";
-import { useLocale } from "../../lib/i18n";
-import { monthsText } from "../../lib/words";
-import { m } from "../../paraglide/messages";
+import type { CartLine } from "../../domain/cart";
+import { sellerLang, sellerText, type Locale } from "../../domain/locale";
+import { richMessage } from "./rich-message";
+import { usePriceFindings, type LineProblem } from "../lib/cart/fresh-prices";
+import { rupees } from "../lib/cart/rupees";
+import { useLocale } from "../lib/i18n";
+import { monthsText } from "../lib/words";
+import { m } from "../paraglide/messages";
 
 /**
  * What the server's price check changed in the cart, and which lines it can no longer sell, shown before
