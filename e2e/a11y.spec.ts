@@ -1159,8 +1159,8 @@ const ADMIN: Array<Row | Screen> = [
         expect((await admin.put("/api/admin/settings", { data })).status()).toBe(200);
         await page.getByLabel("WhatsApp number", { exact: true }).fill("9779812345678");
         await page.getByRole("button", { name: "Save settings" }).click();
-        const notice = page.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
-        await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
+        const banner = page.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
+        await expect(banner.getByRole("button", { name: "Reload" })).toBeFocused();
       },
     },
   ),

@@ -95,19 +95,19 @@ test("two admins on the settings: the later save over the same version is refuse
     // The second, whose screen was read before that, saves a new WhatsApp number: refused, nothing lost.
     await whatsapp(second).fill(NEW_WHATSAPP);
     await second.getByRole("button", { name: "Save settings" }).click();
-    const notice = second.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
-    await expect(notice).toBeVisible();
-    await expect(notice.getByRole("button", { name: "Reload" })).toBeFocused();
-    // Reload puts the saved values in the form: the notice says so before the typed number goes.
-    await expect(notice).toContainText("Reload discards what you typed here");
+    const banner = second.getByRole("alert").filter({ hasText: "This was changed by someone else since you opened it." });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Reload" })).toBeFocused();
+    // Reload puts the saved values in the form: the banner says so before the typed number goes.
+    await expect(banner).toContainText("Reload discards what you typed here");
     expect((await (await page.request.get("/api/admin/settings")).json()).data).toMatchObject({
       telegramUsername: "pasal_e2e_first",
       whatsappNumber: original.whatsappNumber,
     });
 
     // Reload shows what the first admin saved; saving again from there keeps both changes.
-    await notice.getByRole("button", { name: "Reload" }).click();
-    await expect(notice).toHaveCount(0);
+    await banner.getByRole("button", { name: "Reload" }).click();
+    await expect(banner).toHaveCount(0);
     await expect(telegram(second)).toHaveValue("pasal_e2e_first");
     await expect(whatsapp(second)).toHaveValue(original.whatsappNumber);
     await whatsapp(second).fill(NEW_WHATSAPP);

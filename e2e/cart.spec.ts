@@ -289,10 +289,10 @@ test("the cart and the checkout show today's prices, and say what changed, befor
   ]);
   await page.goto("/cart");
 
-  // The closed checkout dialog holds the same notice, out of sight.
-  const notice = page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true });
-  await expect(notice).toContainText("Netflix Premium, 1 month: was Rs. 250, now Rs. 300 per device");
-  await expect(notice.getByRole("listitem")).toHaveCount(1);
+  // The closed checkout dialog holds the same banner, out of sight.
+  const banner = page.getByText("A price has changed since you added these items").locator("..").filter({ visible: true });
+  await expect(banner).toContainText("Netflix Premium, 1 month: was Rs. 250, now Rs. 300 per device");
+  await expect(banner.getByRole("listitem")).toHaveCount(1);
   await expect(cartLines(page).first()).toContainText("Rs. 300 × 1");
   await expect(page.getByText("Total (2 items)").locator("..")).toContainText("Rs. 2,060");
 

@@ -401,9 +401,9 @@ test("after the shop-wide ceiling refused orders, the seller is told, and cancel
 
   await useTheme(page, "dark");
   await signedIn(page, `/admin/orders?q=${phone}`);
-  const notice = page.getByRole("region", { name: "The shop refused requests from shoppers" });
-  await expect(notice).toContainText("1 order refused at");
-  await expect(notice).toContainText("more than the shop takes in a minute (its limit is 10,000 a minute now)");
+  const banner = page.getByRole("region", { name: "The shop refused requests from shoppers" });
+  await expect(banner).toContainText("1 order refused at");
+  await expect(banner).toContainText("more than the shop takes in a minute (its limit is 10,000 a minute now)");
 
   const card = (reference: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: reference }) });
   await card(spam1.reference)
@@ -418,7 +418,7 @@ test("after the shop-wide ceiling refused orders, the seller is told, and cancel
   const dialog = page.getByRole("dialog", { name: "Cancel 2 orders as spam?" });
   // In the list's order: newest first.
   await expect(dialog).toContainText(`${spam2.reference}, ${spam1.reference} will be cancelled as spam`);
-  // The refusal notice, the chosen cards and the confirmation, in both themes.
+  // The refusals banner, the chosen cards and the confirmation, in both themes.
   for (const theme of ["dark", "light"]) {
     if (theme === "light") {
       await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
@@ -434,6 +434,6 @@ test("after the shop-wide ceiling refused orders, the seller is told, and cancel
   await expect(bulk).toContainText("Choose all 1 awaiting payment on this page");
   await expect(bulk).toContainText("None chosen");
 
-  await notice.getByRole("button", { name: "Hide this notice" }).click();
-  await expect(notice).toHaveCount(0);
+  await banner.getByRole("button", { name: "Hide this notice" }).click();
+  await expect(banner).toHaveCount(0);
 });

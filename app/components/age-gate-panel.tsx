@@ -34,8 +34,8 @@ export function AgeGatePanel({ backTo = "/prices" }: { backTo?: string }) {
   );
 }
 
-/** A one-line notice above a list that holds 18+ items whose pictures are hidden. */
-export function AgeGateNotice() {
+/** A one-line banner above a list that holds 18+ items whose pictures are hidden. */
+export function AgeGateBanner() {
   return (
     <div className={`${card} flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between`}>
       <p className={`text-sm ${mutedText}`}>{m.age_notice()}</p>

@@ -1,4 +1,5 @@
 import { CustomerView } from "../features/order-page/customer-view";
+import { RenewDialog } from "../features/checkout/renew-dialog";
 import { loadShopperCustomer } from "../features/order-page/customer.server";
 import { LinkError } from "../features/order-page/link-error";
 import { localeOfPath } from "../../domain/locale";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function My({ loaderData }: Route.ComponentProps) {
-  return <CustomerView customer={loaderData.customer} />;
+  return <CustomerView RenewDialog={RenewDialog} customer={loaderData.customer} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

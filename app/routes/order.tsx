@@ -1,6 +1,7 @@
 import { LinkError } from "../features/order-page/link-error";
 import { loadShopperOrder } from "../features/order-page/order.server";
 import { OrderView } from "../features/order-page/order-view";
+import { RenewDialog } from "../features/checkout/renew-dialog";
 import { loadOnlinePayments } from "../features/order-page/online-payments.server";
 import { loadTelegramOffer } from "../features/order-page/telegram-updates.server";
 import { loadProblems } from "../features/order-page/problems.server";
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Order({ loaderData }: Route.ComponentProps) {
   return (
     <OrderView
+      RenewDialog={RenewDialog}
       order={loaderData.order}
       credentials={loaderData.credentials}
       online={loaderData.online}

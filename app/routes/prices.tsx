@@ -5,7 +5,7 @@ import { localeOfPath, localHref, sellerLang, sellerText, type Locale } from "..
 import { formatNumber } from "../../domain/locale-format";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
-import { AgeGateNotice } from "../components/age-gate-panel";
+import { AgeGateBanner } from "../components/age-gate-panel";
 import { loadAvailability, loadCatalogue } from "../features/catalogue/catalogue.server";
 import { EAGER_PRICE_CARDS, PriceCard, priceGridClass, PriceGridSkeleton, type PriceCardItem } from "../features/catalogue/price-card";
 import { PriceFilterForm } from "../features/catalogue/price-filters";
@@ -76,8 +76,8 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // Quick answers keep the current list on screen; only a slow one shows the skeleton.
   const showSkeleton = useDelayedFlag(navigation.state === "loading" && isListPath(navigation.location.pathname), 200);
-  // The notice only where 18+ items are near the top; further down, their cards lead to the gate anyway.
-  const showAgeNotice = !adultConfirmed && items.slice(0, 8).some((item) => item.category === ADULT_CATEGORY);
+  // The banner only where 18+ items are near the top; further down, their cards lead to the gate anyway.
+  const showAgeBanner = !adultConfirmed && items.slice(0, 8).some((item) => item.category === ADULT_CATEGORY);
   const label = filters.category ? categoryLabel(filters.category as Category) : null;
 
   return (
@@ -102,9 +102,9 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      {showAgeNotice && !showSkeleton && (
+      {showAgeBanner && !showSkeleton && (
         <div className="mt-4">
-          <AgeGateNotice />
+          <AgeGateBanner />
         </div>
       )}
 

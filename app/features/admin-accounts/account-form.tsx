@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type Account, type BillingCycle } from "../../../domain/accounts";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { Field, InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, InputField, sectionHeading, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountActionSchema } from "./account-actions";
 import { Options } from "../../components/options";
@@ -250,7 +250,7 @@ export function AccountForm({ items, editing, onDone }: { items: ItemChoice[]; e
           {(control) => <textarea name="notes" rows={2} defaultValue={editing?.notes} {...control} />}
         </Field>
 
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
         <div className="flex flex-col gap-3 sm:flex-row">
           <SubmitButton pending={pending}>{editing ? "Save account" : "Add account"}</SubmitButton>
           <button type="button" className={secondaryButton} onClick={onDone}>

@@ -3,7 +3,7 @@ import type { CarouselSlide } from "../../../domain/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { Dialog } from "../../components/dialog";
-import { ErrorBanner, Field, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { ErrorBanner, Field, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveSlideSchema } from "./slide-actions";
 
@@ -104,7 +104,7 @@ export function SlideEditor({
       ) : (
         <form id="slide-form" ref={formRef} onSubmit={submit} noValidate className="space-y-4">
           {banner && <ErrorBanner message={banner} onDismiss={dismissBanner} />}
-          {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+          {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
           <Field label="Image URL" hint="A full URL (https://…) or a path on this site, such as /images/…" error={error("image")}>
             {(p) => (
               <input {...p} name="image" type="text" inputMode="url" autoComplete="off" required value={values.image} onChange={set("image")} />

@@ -7,7 +7,7 @@ import { ORDER_STATUS_LABELS } from "../../../domain/order-statuses";
 import { monthsLabel } from "../../../domain/validity";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
-import { InputField, sectionHeading, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { InputField, sectionHeading, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
 import { ReferralCreditSection } from "./referral-credit";
@@ -171,7 +171,7 @@ function DetailsForm({ customer }: { customer: Customer }) {
       <h2 id="customer-details" className={sectionHeading}>
         Name and private note
       </h2>
-      {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+      {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
       <InputField
         label="Display name"
         name="displayName"

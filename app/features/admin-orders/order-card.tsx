@@ -14,12 +14,12 @@ import { monthsLabel } from "../../../domain/validity";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";
-import { InputField, inputClass, StaleNotice } from "../../lib/admin/form-parts";
+import { InputField, inputClass, StaleBanner } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
 import { OrderReductions } from "./order-reductions";
-import { PaidClaimNotice, PaidViaNotice, ShopperLink } from "./order-page-parts";
+import { PaidClaimBanner, PaidViaBanner, ShopperLink } from "./order-page-parts";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   new: "Mark new",
@@ -94,8 +94,8 @@ export function OrderCard({
         </div>
         <StatusBadge status={order.status} reason={order.cancelReason} />
       </div>
-      <PaidClaimNotice order={order} />
-      <PaidViaNotice order={order} />
+      <PaidClaimBanner order={order} />
+      <PaidViaBanner order={order} />
       <ul className="mt-3 space-y-1 text-sm">
         {order.lines.map((line) => (
           <li key={line.id} className="flex flex-wrap justify-between gap-x-4">
@@ -338,7 +338,7 @@ function DetailsForm({ order, write }: { order: Order; write: OrderWrite }) {
         </label>
         <textarea id={`${formId}-note`} name="note" rows={2} maxLength={2000} defaultValue={order.note} className={inputClass} />
       </div>
-      {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+      {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
       <button type="submit" disabled={saving} className={`${secondaryButton} px-4 py-2 text-sm`}>
         {saving ? "Saving…" : "Save details"}
       </button>

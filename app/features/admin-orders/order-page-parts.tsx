@@ -6,7 +6,7 @@ import { formatDateTime } from "../../lib/admin/format";
 import { LinkToCopy } from "../../lib/admin/link-to-copy";
 
 /** The shopper said they paid (ADR 0077): shown on the card, so the inbox shows who to check; the status stays the admin's. */
-export function PaidClaimNotice({ order }: { order: Order }) {
+export function PaidClaimBanner({ order }: { order: Order }) {
   const claim = order.paidClaim;
   if (!claim || (order.status !== "new" && order.status !== "contacted")) return null;
   return (
@@ -18,7 +18,7 @@ export function PaidClaimNotice({ order }: { order: Order }) {
 }
 
 /** A gateway proved the payment (issue 30): the seller has nothing to check. */
-export function PaidViaNotice({ order }: { order: Order }) {
+export function PaidViaBanner({ order }: { order: Order }) {
   const via = order.paidVia;
   if (!via) return null;
   return (

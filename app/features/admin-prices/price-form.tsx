@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { Field, inputClass, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { Field, inputClass, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { savePriceSchema } from "./price-actions";
@@ -333,7 +333,7 @@ export function PriceForm({
       )}
       {save.stale && (
         <div className="mt-4">
-          <StaleNotice onReload={() => void save.reload()} reloading={save.reloading} />
+          <StaleBanner onReload={() => void save.reload()} reloading={save.reloading} />
         </div>
       )}
 

@@ -3,7 +3,7 @@ import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateF
 import type { Locale } from "../../../domain/locale";
 import { messageDay } from "../../../domain/seller-messages";
 import { mutedText } from "../../components/ui";
-import { CardSection, Field, InputField, StaleNotice, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
+import { CardSection, Field, InputField, StaleBanner, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveLedgerSchema } from "./settings-actions";
 
@@ -81,7 +81,7 @@ export function LedgerSettingsForm({ settings, version }: { settings: LedgerSett
             <DeliveryPreview template={deliveryTemplateFor(templates, locale)} locale={locale} />
           </Fragment>
         ))}
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
         <SubmitButton pending={pending} className="w-full sm:w-auto">
           Save seats and delivery
         </SubmitButton>

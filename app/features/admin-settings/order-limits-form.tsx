@@ -1,6 +1,6 @@
 import type { OrderLimits } from "../../../domain/order-limits";
 import { mutedText } from "../../components/ui";
-import { CardSection, NumberFields, StaleNotice, SubmitButton, typedNumber, type NumberSpec } from "../../lib/admin/form-parts";
+import { CardSection, NumberFields, StaleBanner, SubmitButton, typedNumber, type NumberSpec } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveOrderLimitsSchema } from "./settings-actions";
 
@@ -72,7 +72,7 @@ export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; vers
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberFields fields={FIELDS} values={limits} errors={errors} />
         </div>
-        {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+        {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
         <SubmitButton pending={pending} className="w-full sm:w-auto">
           Save order limits
         </SubmitButton>

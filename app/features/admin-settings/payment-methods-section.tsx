@@ -3,7 +3,7 @@ import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, type PaymentMethod } from "../../..
 import type { PaymentMethodInput } from "../../../domain/schemas/payment-methods";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmItem } from "../../lib/admin/confirm-dialog";
-import { CardSection, Field, InputField, showForm, StaleNotice, SubmitButton } from "../../lib/admin/form-parts";
+import { CardSection, Field, InputField, showForm, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { addPaymentMethodSchema, deletePaymentMethodSchema, orderPaymentMethodsSchema, savePaymentMethodSchema } from "./payment-method-actions";
@@ -178,7 +178,7 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
       >
         {stale && (
           <div className="md:col-span-2">
-            <StaleNotice onReload={reload} reloading={reloading} />
+            <StaleBanner onReload={reload} reloading={reloading} />
           </div>
         )}
         <Field label="Kind" error={errors.kind} required>

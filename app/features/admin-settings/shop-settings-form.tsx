@@ -1,6 +1,6 @@
 import type { ShopSettings } from "../../../domain/settings";
 import { mutedText } from "../../components/ui";
-import { CardSection, InputField, NumberFields, type NumberSpec, StaleNotice, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
+import { CardSection, InputField, NumberFields, type NumberSpec, StaleBanner, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { saveShopSchema } from "./settings-actions";
 
@@ -72,7 +72,7 @@ export function ShopSettingsForm({ settings, version }: { settings: ShopSettings
         </fieldset>
         {stale && (
           <div className="mt-4">
-            <StaleNotice onReload={() => void reload()} reloading={reloading} />
+            <StaleBanner onReload={() => void reload()} reloading={reloading} />
           </div>
         )}
         <div className="mt-6">

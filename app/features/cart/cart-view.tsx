@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { cartTotal, PUT_BACK_MINUTES, type CartLine } from "../../../domain/cart";
@@ -9,14 +9,14 @@ import { DecorativeImage } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { cartActions, usePutBack, useStoredCart } from "../../lib/cart/cart-store";
-import { useMyOrders } from "../../lib/orders/my-orders";
+import { useMyOrders } from "../../lib/my-orders";
 import { orderPath } from "../../../domain/order-pages";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
-import { CheckoutDialog } from "./checkout-dialog";
-import type { SentOrder } from "../../lib/orders/use-chat-order";
+import type { SentOrder } from "../../lib/chat/send-to-chat";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
-import { PriceNotice } from "./price-notice";
-import { CouponField, couponDiscount, ReferralField, useCouponQuote } from "./coupon-field";
+import { PriceBanner } from "../../components/price-banner";
+import { CouponField, ReferralField } from "./coupon-field";
+import { couponDiscount, useCouponQuote, type CouponState } from "../../lib/cart/coupon";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { itemsText } from "../../lib/words";
@@ -28,8 +28,20 @@ const LAST_ORDER_DAYS = 7;
 
 const usersLabel = (n: number, locale: Locale) => (n === 1 ? m.cart_users_one() : m.cart_users_many({ count: formatNumber(n, locale) }));
 
+/**
+ * The checkout the cart opens (features/checkout's CheckoutDialog): the route hands it in, as a feature imports
+ * no other (ADR 0070).
+ */
+type CartCheckout = ComponentType<{
+  cart: readonly CartLine[];
+  coupon: CouponState;
+  open: boolean;
+  onClose: () => void;
+  onSent: (order: SentOrder) => void;
+}>;
+
 /** The cart page. The cart lives in the browser: the server renders a skeleton, the browser the cart. */
-export function CartView() {
+export function CartView({ CheckoutDialog }: { CheckoutDialog: CartCheckout }) {
   const storedCart = useStoredCart();
   const locale = useLocale();
   const [announcement, setAnnouncement] = useState("");
@@ -80,6 +92,7 @@ export function CartView() {
         />
       ) : (
         <FilledCart
+          CheckoutDialog={CheckoutDialog}
           cart={cart}
           headingRef={filledHeadingRef}
           onRemove={remove}
@@ -190,6 +203,7 @@ function EmptyCart({
 }
 
 function FilledCart({
+  CheckoutDialog,
   cart,
   headingRef,
   onRemove,
@@ -200,6 +214,7 @@ function FilledCart({
   onCheckoutClosed,
   onClear,
 }: {
+  CheckoutDialog: CartCheckout;
   cart: CartLine[];
   headingRef: RefObject<HTMLHeadingElement | null>;
   onRemove: (line: CartLine, index: number) => void;
@@ -256,7 +271,7 @@ function FilledCart({
           </button>
         </section>
       )}
-      <PriceNotice cart={cart} className="mt-6" />
+      <PriceBanner cart={cart} className="mt-6" />
       <ul className="mt-6 space-y-4" aria-label={m.cart_items()}>
         {cart.map((line, index) => (
           <li key={line.lineId} className={`${card} flex gap-4 p-4`}>

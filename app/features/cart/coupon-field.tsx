@@ -1,38 +1,10 @@
-import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
-import type { CartLine } from "../../../domain/cart";
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { typedReferralCode } from "../../../domain/referrals";
-import { checkCoupon, couponActions, referralActions, useCartCoupon, useKeptReferral, type CouponAnswer } from "../../lib/cart/coupon";
+import { couponActions, referralActions, useKeptReferral, type CouponState } from "../../lib/cart/coupon";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
-
-export type CouponState = { code: string | null; answer: CouponAnswer | null; checking: boolean };
-
-/** The coupon kept with the cart, checked by the server against the cart as it is now. */
-export function useCouponQuote(cart: readonly CartLine[]): CouponState {
-  const code = useCartCoupon();
-  // The lines as priced: a change of plan, devices or price asks again.
-  const asked = `${code}|${cart.map((line) => `${line._id}:${line.month}:${line.selectedDevice}:${line.cost}`).join(",")}`;
-  const [checked, setChecked] = useState<{ asked: string; answer: CouponAnswer | null } | null>(null);
-  useEffect(() => {
-    if (!code) return;
-    let current = true;
-    void checkCoupon(cart, code).then((answer) => {
-      if (current) setChecked({ asked, answer });
-    });
-    return () => {
-      current = false;
-    };
-    // `asked` stands for the code and the cart's lines.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asked]);
-  const answered = checked?.asked === asked;
-  return { code, answer: answered ? checked.answer : null, checking: !!code && !answered };
-}
-
-/** What the coupon takes off, when the server says it applies. */
-export const couponDiscount = (state: CouponState) => (state.answer && "discount" in state.answer ? state.answer.discount : 0);
 
 const inputClass =
   "block w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base uppercase text-slate-900 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";

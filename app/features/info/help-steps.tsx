@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { richMessage } from "../../lib/rich-message";
+import { richMessage } from "../../components/rich-message";
 import { NETFLIX_SAYS } from "./netflix-says";
 import { m } from "../../paraglide/messages";
 

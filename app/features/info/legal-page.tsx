@@ -3,7 +3,7 @@ import { LocalLink as Link } from "../../components/local-link";
 import { mutedText } from "../../components/ui";
 import { formatNumber } from "../../../domain/locale-format";
 import { useLocale } from "../../lib/i18n";
-import { richMessage } from "../../lib/rich-message";
+import { richMessage } from "../../components/rich-message";
 import { m } from "../../paraglide/messages";
 import { PageIntro } from "./page-intro";
 

@@ -1,4 +1,4 @@
-import { English } from "../../lib/rich-message";
+import { English } from "../../components/rich-message";
 
 /**
  * What Netflix's app shows, in English whatever the page's language: quoted as it is, and marked so

@@ -9,9 +9,9 @@ import { useLocale, useLocalHref } from "../../lib/i18n";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
-import { ShopDate } from "./shop-date";
-import { richMessage } from "../../lib/rich-message";
-import { RenewDialog } from "./renew-dialog";
+import { ShopDate } from "../../components/shop-date";
+import { richMessage } from "../../components/rich-message";
+import type { RenewCheckout } from "./order-view";
 import { ReferralCard } from "./referral-card";
 import { TitledSection } from "../../components/titled-section";
 import type { TelegramLink } from "../../../domain/shopper-notices";
@@ -24,7 +24,7 @@ const link = `rounded font-medium text-brand-700 underline underline-offset-2 da
  * One customer's page (issue 31, ADR 0104): the subscriptions running now, soonest end first, each with Renew,
  * and every order with its own link. Logins and keys stay behind each order's own key.
  */
-export function CustomerView({ customer }: { customer: ShopperCustomer & { telegram?: TelegramOffer } }) {
+export function CustomerView({ RenewDialog, customer }: { RenewDialog: RenewCheckout; customer: ShopperCustomer & { telegram?: TelegramOffer } }) {
   const locale = useLocale();
   const { key = "" } = useParams();
   const revalidator = useRevalidator();

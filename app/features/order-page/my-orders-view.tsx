@@ -6,7 +6,7 @@ import { awaitsPayment, orderPath, type RememberedOrder } from "../../../domain/
 import type { OrderStatus } from "../../../domain/order-statuses";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
-import { useMyOrders } from "../../lib/orders/my-orders";
+import { useMyOrders } from "../../lib/my-orders";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 import { shopTime, stepText } from "./order-format";

@@ -1,5 +1,5 @@
 import type { Locale } from "../../../domain/locale";
-import { formatBsDate, formatDecidingDay } from "../../../domain/bikram-sambat-dates";
+import { formatBsDate } from "../../../domain/bikram-sambat-dates";
 import { formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
 import type { OrderStatus } from "../../../domain/order-statuses";
 import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shop-time";
@@ -29,8 +29,6 @@ export const shopTime = (iso: string, locale: Locale = "en") => {
   const at = new Date(iso);
   return locale === "ne" ? `${formatBsDate(shopToday(at))}, ${nepaliClock.format(at)}` : timeFormat.format(at);
 };
-/** A YYYY-MM-DD date that decides something (a start, an expiry): "1 Dec 2026", in Nepali with the AD day beside. */
-export const shopDate = (date: string, locale: Locale = "en") => formatDecidingDay(date, locale);
 
 export function daysLeftLabel(daysLeft: number, locale: Locale = "en"): string {
   const days = (n: number) => formatNumber(n, locale);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type ComponentType, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
 import type { LineCredentials } from "../../../domain/auto-delivery";
@@ -18,9 +18,8 @@ import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
 import { DeliveredCredentials } from "./delivered-credentials";
 import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
-import { ShopDate } from "./shop-date";
+import { ShopDate } from "../../components/shop-date";
 import { postToOrder } from "./post-to-order";
-import { RenewDialog } from "./renew-dialog";
 import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 import { OrderReductions } from "./order-reductions";
@@ -32,14 +31,35 @@ import { TitledSection } from "../../components/titled-section";
 const paymentKindText = (kind: PaymentKind) =>
   kind === "bank" ? m.pay_kind_bank() : kind === "other" ? m.pay_kind_other() : PAYMENT_KIND_LABELS[kind];
 
+/**
+ * The checkout of a line again (features/checkout's RenewDialog), on the order page and the customer's page: the
+ * route hands it in, as a feature imports no other (ADR 0070).
+ */
+export type RenewCheckout = ComponentType<{
+  order: Pick<ShopperOrder, "reference" | "customer">;
+  /** The renewed order's key; the order page's own address holds it when not given. */
+  orderKey?: string;
+  line: Pick<ShopperOrderLine, "id" | "name" | "nameNe" | "months" | "devices"> & {
+    renewal: NonNullable<ShopperOrderLine["renewal"]>;
+    expiryDate: string;
+  };
+  /** The line's place in the order, from 1. */
+  position: number;
+  open: boolean;
+  onClose: () => void;
+  locale: Locale;
+}>;
+
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
 export function OrderView({
+  RenewDialog,
   order,
   credentials,
   online,
   telegram,
   problems,
 }: {
+  RenewDialog: RenewCheckout;
   order: ShopperOrder;
   credentials: LineCredentials[];
   online?: OnlinePayments;

@@ -12,7 +12,7 @@ import { planValidity } from "../../../domain/validity";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { cartActions, useCart } from "../../lib/cart/cart-store";
-import { refreshPrices, usePriceNotice } from "../../lib/cart/fresh-prices";
+import { refreshPrices, usePriceFindings } from "../../lib/cart/fresh-prices";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { useShop } from "../../lib/use-shop";
@@ -65,7 +65,7 @@ export function ProductView({
   const [added, setAdded] = useState(false);
   const [addedLineId, setAddedLineId] = useState<string | null>(null);
   const revalidator = useRevalidator();
-  const addedChange = usePriceNotice(useCart()).changes.find((found) => found.lineId === addedLineId);
+  const addedChange = usePriceFindings(useCart()).changes.find((found) => found.lineId === addedLineId);
   const changedTo = addedChange?.after;
   // The page showed an old price: it shows today's once the server said so.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { Video } from "../../../domain/videos";
 import { card, focusRing, mutedText } from "../../components/ui";
-import { richMessage } from "../../lib/rich-message";
+import { richMessage } from "../../components/rich-message";
 import { m } from "../../paraglide/messages";
 
 /** The admin's what's-new trailers (spec §3: Name, Platform, TrailerLink); each opens in a new tab. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { card, secondaryButton } from "../../components/ui";
-import { showForm, StaleNotice, SubmitButton } from "./form-parts";
+import { showForm, StaleBanner, SubmitButton } from "./form-parts";
 import { useAdminAction } from "./use-admin-action";
 
 /** The keys of a form's values that hold text. */
@@ -85,7 +85,7 @@ export function useEditForm<T extends { _id: string; version: number }, V, S ext
 }
 
 /**
- * The form of `useEditForm`: its title, the fields, a refusal of the whole form (`alert`), the notice of a
+ * The form of `useEditForm`: its title, the fields, a refusal of the whole form (`alert`), the banner of a
  * save over someone else's, the submit button, Cancel edit while editing, and the screen's own buttons after.
  */
 export function EditForm({
@@ -126,7 +126,7 @@ export function EditForm({
           {alert}
         </p>
       )}
-      {stale && <StaleNotice onReload={() => void reload()} reloading={reloading} />}
+      {stale && <StaleBanner onReload={() => void reload()} reloading={reloading} />}
       <div className={`flex flex-col gap-3 pt-2 sm:flex-row ${buttons ? "sm:flex-wrap" : ""}`}>
         <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
         {form.editing && (

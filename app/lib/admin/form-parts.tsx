@@ -193,9 +193,9 @@ const RELOAD_DISCARDS = "Reload discards what you typed here: copy anything you 
 
 /**
  * A save refused because someone else saved first (409): the message, and Reload to read the latest. Reload
- * replaces the form with the saved values, so the notice says plainly that what was typed goes.
+ * replaces the form with the saved values, so the banner says plainly that what was typed goes.
  */
-export function StaleNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+export function StaleBanner({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
   return (
     <div
       role="alert"

@@ -20,7 +20,7 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  * whole text from the refusal when a screen words them itself. `reset` empties an uncontrolled form once saved.
  *
  * A save over a record someone else changed since the screen read it (409, ADR 0017) is `stale`: the form
- * shows `StaleNotice`, whose Reload reads the screen's data again (`reload`) and then calls `onReload`, for
+ * shows `StaleBanner`, whose Reload reads the screen's data again (`reload`) and then calls `onReload`, for
  * the screen to put the fresh record into the form. `onSaved` is given the answer's `detail` too, and
  * `onRefused` runs on any failure (the ledger closes the chat tab it opened).
  */
@@ -78,7 +78,7 @@ export function useAdminAction<S extends z.ZodType>(
     }
     onRefused?.(answer);
     if (isStale(answer)) {
-      // The notice is in the form; its Reload button is the way on.
+      // The banner is in the form; its Reload button is the way on.
       formRef.current?.querySelector<HTMLElement>("[data-reload]")?.focus();
     } else {
       if (!inBanner) toast("error", failureText(answer));
@@ -117,7 +117,7 @@ export function useAdminAction<S extends z.ZodType>(
     pending,
     /** The message for a field ("" for the form as a whole). */
     errors,
-    /** The last save was over a newer version: show StaleNotice with `reload`. */
+    /** The last save was over a newer version: show StaleBanner with `reload`. */
     stale,
     /** Reads the screen's data again, then lets the screen put it into the form (`onReload`). */
     async reload() {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { CartLine } from "../../../domain/cart";
 import { askQuote } from "./quote";
 
@@ -90,3 +90,30 @@ export async function checkCoupon(lines: readonly CartLine[], code: string): Pro
   if (typeof coupon.problem === "string") return { code: coupon.code, problem: coupon.problem };
   return Number.isInteger(coupon.discount) ? { code: coupon.code, discount: coupon.discount! } : null;
 }
+
+export type CouponState = { code: string | null; answer: CouponAnswer | null; checking: boolean };
+
+/** The coupon kept with the cart, checked by the server against the cart as it is now. */
+export function useCouponQuote(cart: readonly CartLine[]): CouponState {
+  const code = useCartCoupon();
+  // The lines as priced: a change of plan, devices or price asks again.
+  const asked = `${code}|${cart.map((line) => `${line._id}:${line.month}:${line.selectedDevice}:${line.cost}`).join(",")}`;
+  const [checked, setChecked] = useState<{ asked: string; answer: CouponAnswer | null } | null>(null);
+  useEffect(() => {
+    if (!code) return;
+    let current = true;
+    void checkCoupon(cart, code).then((answer) => {
+      if (current) setChecked({ asked, answer });
+    });
+    return () => {
+      current = false;
+    };
+    // `asked` stands for the code and the cart's lines.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
+  const answered = checked?.asked === asked;
+  return { code, answer: answered ? checked.answer : null, checking: !!code && !answered };
+}
+
+/** What the coupon takes off, when the server says it applies. */
+export const couponDiscount = (state: CouponState) => (state.answer && "discount" in state.answer ? state.answer.discount : 0);

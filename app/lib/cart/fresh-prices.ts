@@ -36,15 +36,15 @@ async function fetchQuotes(lines: ReadonlyArray<CartLine & { _id: string }>): Pr
 export type PriceChange = { lineId: string; name: string; nameNe?: string | undefined; months: number; before: number; after: number };
 /** A line the shop can no longer sell, with the server's reason. */
 export type LineProblem = { lineId: string; name: string; nameNe?: string | undefined; problem: string };
-export type PriceNotice = { changes: PriceChange[]; problems: LineProblem[] };
+export type PriceFindings = { changes: PriceChange[]; problems: LineProblem[] };
 
-const NO_NOTICE: PriceNotice = { changes: [], problems: [] };
-let notice = NO_NOTICE;
-const noticeListeners = new Set<() => void>();
+const NO_FINDINGS: PriceFindings = { changes: [], problems: [] };
+let findings = NO_FINDINGS;
+const findingsListeners = new Set<() => void>();
 
 /**
  * Asks the server for today's price of every line and puts it in the cart, keeping what changed for the
- * notice: a cart keeps the price from when an item was added, and the order is priced by the server, so
+ * price banner: a cart keeps the price from when an item was added, and the order is priced by the server, so
  * without this the shopper would learn of a change only after the chat opened.
  */
 export async function refreshPrices(): Promise<void> {
@@ -53,7 +53,7 @@ export async function refreshPrices(): Promise<void> {
   const quotes = await fetchQuotes(lines);
   if (!quotes) return;
   const fresh = new Map(lines.map((line, index) => [line.lineId, quotes[index]!]));
-  const changes = new Map(notice.changes.map((found) => [found.lineId, found]));
+  const changes = new Map(findings.changes.map((found) => [found.lineId, found]));
   const problems: LineProblem[] = [];
   for (const line of lines) {
     const quote = fresh.get(line.lineId)!;
@@ -78,21 +78,21 @@ export async function refreshPrices(): Promise<void> {
       return !quote || "problem" in quote ? line : withTodaysItem(line, quote);
     }),
   );
-  notice = { changes: [...changes.values()], problems };
-  for (const listener of noticeListeners) listener();
+  findings = { changes: [...changes.values()], problems };
+  for (const listener of findingsListeners) listener();
 }
 
-function subscribeNotice(listener: () => void) {
-  noticeListeners.add(listener);
-  return () => noticeListeners.delete(listener);
+function subscribeFindings(listener: () => void) {
+  findingsListeners.add(listener);
+  return () => findingsListeners.delete(listener);
 }
 
 /** What the last price checks found, for the lines still in `cart`. */
-export function usePriceNotice(cart: readonly CartLine[]): PriceNotice {
+export function usePriceFindings(cart: readonly CartLine[]): PriceFindings {
   const current = useSyncExternalStore(
-    subscribeNotice,
-    () => notice,
-    () => NO_NOTICE,
+    subscribeFindings,
+    () => findings,
+    () => NO_FINDINGS,
   );
   const inCart = (found: { lineId: string }) => cart.some((line) => line.lineId === found.lineId);
   return { changes: current.changes.filter(inCart), problems: current.problems.filter(inCart) };

@@ -3,6 +3,8 @@ import { copyText } from "./copy-text";
 import { m } from "../../paraglide/messages";
 
 export type ChatSendResult = { channel: ChatChannel; copied: boolean | null };
+/** An order sent to the seller's chat: its reference when the server placed it, and the chat it went to. */
+export type SentOrder = { reference: string | null; channel: ChatChannel };
 
 /**
  * Opens an empty tab for the chat while the click still allows new tabs, when the chat's address is

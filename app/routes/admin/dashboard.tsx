@@ -6,7 +6,7 @@ import type { DashboardMoney } from "../../../domain/reports";
 import type { WeekMoney } from "../../../domain/accounts";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
-import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
+import { RefusalsBanner } from "../../features/admin-orders/refusals-banner";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/dashboard";
 import { TitledSection } from "../../components/titled-section";
@@ -62,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <RefusalsNotice refusals={refusals} limits={limits} />
+      <RefusalsBanner refusals={refusals} limits={limits} />
       <MoneyFigures money={money} />
       <WeekMoneyFigures week={week} overdueBills={overdueBills} />
       <section aria-labelledby="week-orders" className="mt-6">

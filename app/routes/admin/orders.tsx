@@ -8,7 +8,7 @@ import { card, mutedText, primaryButton, secondaryButton } from "../../component
 import { orderActionSchema } from "../../features/admin-orders/order-actions";
 import { OrderCard } from "../../features/admin-orders/order-card";
 import { PaymentsToCheck } from "../../features/admin-orders/payments-to-check";
-import { RefusalsNotice } from "../../features/admin-orders/refusals-notice";
+import { RefusalsBanner } from "../../features/admin-orders/refusals-banner";
 import { SpamAction } from "../../features/admin-orders/spam-action";
 import type { LineLedgerData } from "../../../domain/accounts";
 import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
@@ -163,7 +163,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Orders</h1>
       <p className={`mt-1 ${mutedText}`}>Every checkout, newest first. Shoppers quote the reference in their chat message.</p>
-      <RefusalsNotice refusals={refusals} limits={limits} hideable />
+      <RefusalsBanner refusals={refusals} limits={limits} hideable />
       <PaymentsToCheck payments={toCheck} />
 
       <Form method="get" role="search" aria-label="Find orders" className={`${card} mt-6 grid gap-3 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end`}>

@@ -25,10 +25,10 @@ const WHAT: Record<CeilingKind, { things: (count: number) => string; over: strin
 
 /**
  * The seller is told when a shop-wide ceiling tripped (issue 34): how many it refused, from when to when, in the
- * last day since the notice was last hidden. A flood of made-up orders, or a rush of real ones: the limits are in
+ * last day since the banner was last hidden. A flood of made-up orders, or a rush of real ones: the limits are in
  * Settings. On the Orders screen it can be hidden; the dashboard links there.
  */
-export function RefusalsNotice({ refusals, limits, hideable = false }: { refusals: RefusalSummary[]; limits: OrderLimits; hideable?: boolean }) {
+export function RefusalsBanner({ refusals, limits, hideable = false }: { refusals: RefusalSummary[]; limits: OrderLimits; hideable?: boolean }) {
   const hide = useAdminAction(orderActionSchema);
   if (refusals.length === 0) return null;
   return (

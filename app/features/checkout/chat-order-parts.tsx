@@ -1,12 +1,12 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import type { ChatChannel } from "../../../domain/checkout";
 import { chatSendMessage } from "../../lib/chat/send-to-chat";
-import type { ChatOrderResult } from "../../lib/orders/use-chat-order";
+import type { ChatOrderResult } from "./use-chat-order";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
-import { mutedText } from "../ui";
-import { ChatBubbleIcon, PaperPlaneIcon } from "./chat-icons";
-import { telegramButton, whatsappButton } from "./chat-styles";
+import { mutedText } from "../../components/ui";
+import { ChatBubbleIcon, PaperPlaneIcon } from "../../components/chat/chat-icons";
+import { telegramButton, whatsappButton } from "../../components/chat/chat-styles";
 import { MessagePreview } from "./message-preview";
 
 // The parts of a checkout to the seller's chat that the cart's checkout and a line's renewal share.

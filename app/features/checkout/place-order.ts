@@ -3,8 +3,8 @@ import type { CartLine } from "../../../domain/cart";
 import type { ChatChannel } from "../../../domain/checkout";
 import type { CheckoutResponse } from "../../../domain/schemas/orders";
 import { m } from "../../paraglide/messages";
-import { rememberPlacedOrder } from "./my-orders";
-import { keptReferral } from "../cart/coupon";
+import { rememberPlacedOrder } from "../../lib/my-orders";
+import { keptReferral } from "../../lib/cart/coupon";
 
 /** The referral code a customer's shared link carried (`?ref=`), sent with the order: it counts for a new customer only. */
 function referral(): { referral?: string } {

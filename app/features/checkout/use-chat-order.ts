@@ -1,11 +1,10 @@
 import { useRef, useState } from "react";
 import { chatUrl, type ChatChannel } from "../../../domain/checkout";
-import { copyTextWhenReady } from "../chat/copy-text";
-import { openChat, openChatTab, type ChatSendResult } from "../chat/send-to-chat";
-import { useShop } from "../use-shop";
+import { copyTextWhenReady } from "../../lib/chat/copy-text";
+import { openChat, openChatTab, type ChatSendResult, type SentOrder } from "../../lib/chat/send-to-chat";
+import { useShop } from "../../lib/use-shop";
 import type { PlacedOrder } from "./place-order";
 
-export type SentOrder = { reference: string | null; channel: ChatChannel };
 export type ChatOrderResult = ChatSendResult & { reference: string | null; total: number; orderUrl: string | null };
 
 /**

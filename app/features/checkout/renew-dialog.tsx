@@ -7,15 +7,15 @@ import type { ShopperOrder, ShopperOrderLine } from "../../../domain/order-pages
 import { orderMessage, type RenewedLine } from "../../../domain/order-messages";
 import { renewalRunsTo } from "../../../domain/order-dates";
 import { shopToday } from "../../../domain/shop-time";
-import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "../../components/chat/chat-order-parts";
+import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "./chat-order-parts";
 import { Dialog } from "../../components/dialog";
 import { mutedText } from "../../components/ui";
-import { placeOrder } from "../../lib/orders/place-order";
-import { useChatOrder } from "../../lib/orders/use-chat-order";
+import { placeOrder } from "./place-order";
+import { useChatOrder } from "./use-chat-order";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
-import { richMessage } from "../../lib/rich-message";
-import { ShopDate } from "./shop-date";
+import { richMessage } from "../../components/rich-message";
+import { ShopDate } from "../../components/shop-date";
 
 type Devices = (typeof DEVICE_OPTIONS)[number];
 

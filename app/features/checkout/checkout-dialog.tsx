@@ -3,12 +3,13 @@ import { cartTotal, type CartLine } from "../../../domain/cart";
 import { buildCheckoutMessage } from "../../../domain/checkout";
 import { Dialog } from "../../components/dialog";
 import { mutedText } from "../../components/ui";
-import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "../../components/chat/chat-order-parts";
+import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "./chat-order-parts";
 import { refreshPrices } from "../../lib/cart/fresh-prices";
-import { placeOrder } from "../../lib/orders/place-order";
-import { useChatOrder, type SentOrder } from "../../lib/orders/use-chat-order";
-import { PriceNotice } from "./price-notice";
-import { couponDiscount, type CouponState } from "./coupon-field";
+import { placeOrder } from "./place-order";
+import type { SentOrder } from "../../lib/chat/send-to-chat";
+import { useChatOrder } from "./use-chat-order";
+import { PriceBanner } from "../../components/price-banner";
+import { couponDiscount, type CouponState } from "../../lib/cart/coupon";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
@@ -59,7 +60,7 @@ export function CheckoutDialog({
     >
       <div ref={bodyRef}>
         <p className={mutedText}>{m.checkout_intro({ items: itemsText(cart.length, locale), total: rupees(total, locale) })}</p>
-        <PriceNotice cart={cart} className="mt-4" />
+        <PriceBanner cart={cart} className="mt-4" />
         <div className="mt-4">
           <CustomerFields customer={customer} onChange={setCustomer} />
         </div>

@@ -1,24 +1,24 @@
 import type { ReactNode } from "react";
-import type { CartLine } from "../../../domain/cart";
-import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import { richMessage } from "../../lib/rich-message";
-import { usePriceNotice, type LineProblem } from "../../lib/cart/fresh-prices";
-import { rupees } from "../../lib/cart/rupees";
-import { useLocale } from "../../lib/i18n";
-import { monthsText } from "../../lib/words";
-import { m } from "../../paraglide/messages";
+import type { CartLine } from "../../domain/cart";
+import { sellerLang, sellerText, type Locale } from "../../domain/locale";
+import { richMessage } from "./rich-message";
+import { usePriceFindings, type LineProblem } from "../lib/cart/fresh-prices";
+import { rupees } from "../lib/cart/rupees";
+import { useLocale } from "../lib/i18n";
+import { monthsText } from "../lib/words";
+import { m } from "../paraglide/messages";
 
 /**
  * What the server's price check changed in the cart, and which lines it can no longer sell, shown before
  * the shopper sends the order. The live regions are always there, so a change found later is announced
  * (plain aria-live rather than status and alert roles: the checkout dialog has those for its own answers).
  */
-export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[]; className?: string }) {
-  const { changes, problems } = usePriceNotice(cart);
+export function PriceBanner({ cart, className = "" }: { cart: readonly CartLine[]; className?: string }) {
+  const { changes, problems } = usePriceFindings(cart);
   const locale = useLocale();
   return (
     <>
-      <LiveNotice
+      <LiveBanner
         live="polite"
         colours="border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
         title={changes.length === 1 ? m.price_changed_one() : m.price_changed_many()}
@@ -35,8 +35,8 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
             })}
           </li>
         ))}
-      </LiveNotice>
-      <LiveNotice
+      </LiveBanner>
+      <LiveBanner
         live="assertive"
         colours="border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
         title={problems.length === 1 ? m.price_problem_one() : m.price_problem_many()}
@@ -48,13 +48,13 @@ export function PriceNotice({ cart, className = "" }: { cart: readonly CartLine[
             <ProblemLine problem={found} locale={locale} />
           </li>
         ))}
-      </LiveNotice>
+      </LiveBanner>
     </>
   );
 }
 
 /** A live region that shows, when it has list items, a box of them under `title`, and `note` after them. */
-function LiveNotice({
+function LiveBanner({
   live,
   colours,
   title,

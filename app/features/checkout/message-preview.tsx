@@ -1,4 +1,4 @@
-import { secondaryButton } from "../ui";
+import { secondaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import { useCopy } from "../../lib/chat/use-copy";
 
