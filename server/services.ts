@@ -26,7 +26,11 @@ import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrderLimitsService } from "./modules/order-limits/service";
-import { createOrdersService } from "./modules/orders/service";
+import { createCheckoutService, type CheckoutDependencies } from "./modules/orders/checkout";
+import { createRenewalsService, type RenewalsDependencies } from "./modules/orders/renewals";
+import { createOrdersService, type OrdersDependencies } from "./modules/orders/service";
+import { createOrderLinks } from "./modules/orders/shared";
+import { createShopperOrdersService, type ShopperOrdersDependencies } from "./modules/orders/shopper-orders";
 import { createProblemsService } from "./modules/problems/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createPaymentsService } from "./modules/payments/service";
@@ -39,7 +43,7 @@ import { createVideosService } from "./modules/videos/service";
 import { createTelegramService } from "./modules/telegram/service";
 import type { NoticeEvent } from "../domain/notices";
 import { createWindowCounter } from "./plugins/rate-limits";
-import { createLimits } from "./plugins/shared-limits";
+import { createLimits, type Limits } from "./plugins/shared-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
@@ -77,7 +81,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   };
   const coupons = createCouponsService(db, clock);
   const blocklist = createBlocklistService(db, clock, { settings });
-  const orders = createOrdersService(db, clock, {
+  const orderServices = createOrderServices(db, clock, {
     coupons,
     referrals,
     blocklist,
@@ -93,8 +97,10 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     afterPaid: (reference) => deliverAutomatically(reference),
     notices,
   });
+  const { orders, shopperOrders, renewals } = orderServices;
   const autoDelivery = createAutoDelivery(db, changes, {
     orders,
+    shopperOrders,
     ...ledger,
     graceDays: async () => (await ledger.ledgerSettings.get()).graceDays,
     newKeyLines: (reference) => problems.linesWithNewKey(reference),
@@ -102,7 +108,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   /** Problems shoppers report, and the seller's queue (issue 32, ADR 0111). */
   const problems = createProblemsService(db, clock, changes, {
     publicUrl: config.publicUrl,
-    orders,
+    shopperOrders,
     accountHealth: ledger.accountHealth,
     licenceKeys: ledger.licenceKeys,
     notices: {
@@ -117,6 +123,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     publicUrl: config.publicUrl,
     log,
     orders,
+    shopperOrders,
+    renewals,
     customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
     autoDelivery,
     delivery: ledger.delivery,
@@ -153,13 +161,14 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     media,
     uploads: createUploadsService(media),
     paymentMethods,
-    orders,
+    ...orderServices,
     orderLimits,
     autoDelivery,
     deliverAutomatically,
     problems,
     payments: createPaymentsService(db, clock, {
       orders,
+      shopperOrders,
       secrets,
       gateways: config.gateways,
       log,
@@ -215,5 +224,27 @@ function createLedgerServices(
       deliveryOf: delivery.of,
       credentialsChanged: links.credentialsChanged,
     }),
+  };
+}
+
+/**
+ * Orders by use case (issue 44): checkout, the shopper's order page, renewals and the admin's orders. One set of
+ * order links for them all, so a wrong key counts once however the link was opened.
+ */
+function createOrderServices(
+  db: Db,
+  clock: Clock,
+  deps: Omit<CheckoutDependencies & ShopperOrdersDependencies & RenewalsDependencies & OrdersDependencies, "links" | "orders"> & {
+    limits: Limits;
+    secrets: Pick<Cipher, "encrypt" | "decrypt">;
+  },
+) {
+  const links = createOrderLinks(deps.limits, deps.secrets);
+  const orders = createOrdersService(db, clock, { ...deps, links });
+  return {
+    orders,
+    checkout: createCheckoutService(db, clock, { ...deps, links }),
+    shopperOrders: createShopperOrdersService(db, clock, { ...deps, links }),
+    renewals: createRenewalsService(db, clock, { ...deps, links, orders }),
   };
 }

@@ -4,7 +4,7 @@ import { buildApp, type App } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { CHECKOUT_LIMIT, EXPIRY_SWEEP_MS } from "../server/modules/orders/routes";
-import { ORDER_KEY_FAILURES } from "../server/modules/orders/service";
+import { ORDER_KEY_FAILURES } from "../server/modules/orders/shared";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 import { testDialect } from "./helpers/database";
 

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { orderKeyPattern, TRANSACTION_ID_MAX } from "../domain/order-pages";
 import { hashOrderKey } from "../server/modules/orders/order-keys";
-import { ORDER_KEY_FAILURES } from "../server/modules/orders/service";
+import { ORDER_KEY_FAILURES } from "../server/modules/orders/shared";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
 // 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.

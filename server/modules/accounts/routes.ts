@@ -55,7 +55,7 @@ const historySchema = z.array(
 
 /** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
-  services: Pick<Services, "accountHealth" | "accounts" | "availability" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders" | "seats">;
+  services: Pick<Services, "accountHealth" | "accounts" | "availability" | "delivery" | "ledgerSettings" | "licenceKeys" | "renewals" | "seats">;
 }> = async (app, { services }) => {
   tagRoutes(app, "ledger");
   const { accounts, seats, availability, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
@@ -181,7 +181,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const [bills, renewals] = await Promise.all([accountHealth.billsDue(), services.orders.renewals(BILLS_WINDOW_DAYS)]);
+      const [bills, renewals] = await Promise.all([accountHealth.billsDue(), services.renewals.due(BILLS_WINDOW_DAYS)]);
       return { success: true as const, bills, week: accountHealth.week(bills, renewals) };
     },
   );

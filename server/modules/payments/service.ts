@@ -37,9 +37,9 @@ export const PAYMENT_COOKIE = "pasal_payment";
 export const PAYMENT_COOKIE_SECONDS = 2 * 60 * 60;
 
 export interface PaymentsDependencies {
-  orders: {
+  orders: { markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused"> };
+  shopperOrders: {
     forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string; total: number; status: OrderStatus }>;
-    markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused">;
     shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
   };
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
@@ -55,7 +55,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const newId = () => randomBytes(16).toString("base64url");
 
 export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDependencies) {
-  const { orders, secrets, log } = deps;
+  const { orders, shopperOrders, secrets, log } = deps;
   const repository = createPaymentsRepository();
   const audit = createAuditRepository();
   const khalti = createKhaltiClient({ baseUrl: deps.gateways.khaltiBaseUrl, timeoutMs: deps.gateways.timeoutMs });
@@ -296,7 +296,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
      * key), then the gateway is asked. Answers what the browser does next and the token for its cookie.
      */
     async start(reference: string, key: string, gateway: Gateway, address: string, origin: string): Promise<{ start: PaymentStart; token: string }> {
-      const order = await orders.forPayment(reference, key, address);
+      const order = await shopperOrders.forPayment(reference, key, address);
       if (!awaitsPayment(order.status)) throw conflict(order.status === "cancelled" ? "This order is cancelled" : "This order is paid already");
       if (!wantsOnlinePayment(order)) throw conflict("This order has nothing to pay: its coupon or credit covers it all");
       const merchant = await readyGateway(gateway);
@@ -361,7 +361,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     async pathBack(payment: StoredPayment, cookie: string | undefined): Promise<string | null> {
       const [cookieId, token] = (cookie ?? "").split(".");
       if (cookieId !== payment.id || !token || !payment.browserHash || hashToken(token) !== payment.browserHash) return null;
-      const link = await orders.shopperPathOf(payment.orderId);
+      const link = await shopperOrders.shopperPathOf(payment.orderId);
       return link ? localHref(link.language, link.path) : null;
     },
 

@@ -68,11 +68,14 @@ export interface TelegramDependencies {
   /** The admin's own services, whose checks, 409s and logs the buttons go through. */
   /** The customer links (ADR 0104): a customer's page may tie a chat to all their orders (ADR 0116). */
   customers: ShopperDependencies["customers"];
-  orders: ShopperDependencies["orders"] & {
+  orders: {
     get(reference: string): Promise<Order>;
     changeStatus(reference: string, to: OrderStatus): Promise<Order>;
+  };
+  shopperOrders: ShopperDependencies["shopperOrders"];
+  renewals: {
     remind(lineId: string): Promise<Renewal>;
-    renewals(days: number): Promise<Renewal[]>;
+    due(days: number): Promise<Renewal[]>;
   };
   autoDelivery: { deliverAsSeller(reference: string): Promise<void> };
   delivery: { of(lineId: string, actor: Actor): Promise<{ message: string; whatsappUrl: string | null; telegramUrl: string | null }> };
@@ -120,7 +123,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
   const audit = createAuditRepository();
   const { secrets, log } = deps;
   const now = () => clock().toISOString();
-  const shoppers = createShopperUpdates(db, clock, { publicUrl: deps.publicUrl, log, orders: deps.orders, customers: deps.customers });
+  const shoppers = createShopperUpdates(db, clock, { publicUrl: deps.publicUrl, log, shopperOrders: deps.shopperOrders, customers: deps.customers });
   let cachedApi: { token: string; api: Api } | undefined;
 
   function apiFor(token: string): Api {
@@ -316,7 +319,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
       ...(telegramUrl && telegramUrl.length <= 2048 ? [{ text: words.sendTelegram, url: telegramUrl }] : []),
     ];
     if (action === "remind" && event.kind === "renewal-due") {
-      const renewal = await deps.orders.remind(event.lineId);
+      const renewal = await deps.renewals.remind(event.lineId);
       log.info({ admin: admin.email, via: "telegram", line: event.lineId }, "renewal reminder taken to send");
       return [{ text: `${words.forward}\n\n${renewal.message}`, links: links(renewal.whatsappUrl, null) }];
     }
@@ -588,7 +591,7 @@ export function createTelegramService(db: Db, clock: Clock, deps: TelegramDepend
         };
         await repository.record(db, event, now(), `account:${account.id}:${date}`);
       }
-      for (const line of await deps.orders.renewals(1)) {
+      for (const line of await deps.renewals.due(1)) {
         if (line.daysLeft < 0 || line.remindedAt) continue;
         const event: NoticeEvent = {
           kind: "renewal-due",

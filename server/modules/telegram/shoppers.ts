@@ -30,7 +30,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export interface ShopperDependencies {
   publicUrl: string | undefined;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
-  orders: {
+  shopperOrders: {
     /** The order a shopper's link names, its key checked (and wrong keys counted) as on the order page. */
     forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string }>;
     shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
@@ -121,7 +121,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
 
     /** A deep link to the bot that ties the chat it is opened in to this order: one use, 30 minutes, only its hash kept. */
     async link(reference: string, key: string, address: string): Promise<{ link: string; expiresAt: string }> {
-      const order = await deps.orders.forPayment(reference, key, address);
+      const order = await deps.shopperOrders.forPayment(reference, key, address);
       return deepLink({ orderId: order.id });
     },
 
@@ -196,7 +196,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       const words = shopperWords(locale);
       const own = order ? await repository.followsOrder(db, chat.id, order.id) : false;
       const path = own
-        ? (await deps.orders.shopperPathOf(event.orderId))?.path
+        ? (await deps.shopperOrders.shopperPathOf(event.orderId))?.path
         : order?.phoneKey
           ? await deps.customers.pathOf(order.phoneKey)
           : null;
