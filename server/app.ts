@@ -258,7 +258,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     );
 
   const worker = createNoticeWorker({
-    service: services.telegram,
+    bot: services.telegramBot,
+    outbox: services.telegramOutbox,
+    updates: services.telegramUpdates,
     database: config.database,
     telegram: config.telegram,
     notices: config.notices,
