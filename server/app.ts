@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
+import { lineRoutes } from "./modules/accounts/line-routes";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -116,6 +117,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   paymentMethodsRoutes,
   paymentsRoutes,
   accountsRoutes,
+  lineRoutes,
   problemsRoutes,
   customersRoutes,
   customerLinksRoutes,
