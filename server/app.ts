@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
+import { lineRoutes } from "./modules/accounts/line-routes";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -116,6 +117,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   paymentMethodsRoutes,
   paymentsRoutes,
   accountsRoutes,
+  lineRoutes,
   problemsRoutes,
   customersRoutes,
   customerLinksRoutes,
@@ -258,7 +260,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     );
 
   const worker = createNoticeWorker({
-    service: services.telegram,
+    bot: services.telegramBot,
+    outbox: services.telegramOutbox,
+    updates: services.telegramUpdates,
     database: config.database,
     telegram: config.telegram,
     notices: config.notices,

@@ -26,7 +26,11 @@ import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
 import { createOrderLimitsService } from "./modules/order-limits/service";
-import { createOrdersService } from "./modules/orders/service";
+import { createCheckoutService, type CheckoutDependencies } from "./modules/orders/checkout";
+import { createRenewalsService, type RenewalsDependencies } from "./modules/orders/renewals";
+import { createOrdersService, type OrdersDependencies } from "./modules/orders/service";
+import { createOrderLinks } from "./modules/orders/shared";
+import { createShopperOrdersService, type ShopperOrdersDependencies } from "./modules/orders/shopper-orders";
 import { createProblemsService } from "./modules/problems/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createPaymentsService } from "./modules/payments/service";
@@ -36,10 +40,14 @@ import { createTrendingService } from "./modules/trending/service";
 import { createUpdatesService } from "./modules/updates/service";
 import { createUploadsService } from "./modules/uploads/service";
 import { createVideosService } from "./modules/videos/service";
-import { createTelegramService } from "./modules/telegram/service";
+import { createTelegramOutboxService, type TelegramOutboxDependencies } from "./modules/telegram/outbox";
+import { createTelegramService, type TelegramDependencies } from "./modules/telegram/service";
+import { createBotAccess } from "./modules/telegram/shared";
+import { createShopperUpdates, type ShopperDependencies } from "./modules/telegram/shoppers";
+import { createTelegramUpdatesService, type TelegramUpdatesDependencies } from "./modules/telegram/updates";
 import type { NoticeEvent } from "../domain/notices";
 import { createWindowCounter } from "./plugins/rate-limits";
-import { createLimits } from "./plugins/shared-limits";
+import { createLimits, type Limits } from "./plugins/shared-limits";
 
 /** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
@@ -56,8 +64,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     publicUrl: config.publicUrl,
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     // A new password on a provider account tells the seat holders who follow their order (issue 31).
-    passwordChanged: (trx, accountId) => telegram.shoppers.tellHoldersPasswordChanged(accountId, trx),
-    credentialsChanged: (lineIds, reason) => telegram.shoppers.tellLinesCredentialsChanged(lineIds, reason),
+    passwordChanged: (trx, accountId) => telegramShoppers.tellHoldersPasswordChanged(accountId, trx),
+    credentialsChanged: (lineIds, reason) => telegramShoppers.tellLinesCredentialsChanged(lineIds, reason),
     referralCode: (phoneKey) => referrals.codeFor(phoneKey),
   });
   const referrals = createReferralsService(db, clock);
@@ -71,13 +79,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
   const notices = {
-    record: (trx: Db, event: NoticeEvent) => telegram.record(trx, event),
-    orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") => telegram.shoppers.orderMoved(trx, orderId, to),
-    followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => telegram.shoppers.followedOrders(orders),
+    record: (trx: Db, event: NoticeEvent) => telegramOutbox.record(trx, event),
+    orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") => telegramShoppers.orderMoved(trx, orderId, to),
+    followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => telegramShoppers.followedOrders(orders),
   };
   const coupons = createCouponsService(db, clock);
   const blocklist = createBlocklistService(db, clock, { settings });
-  const orders = createOrdersService(db, clock, {
+  const orderServices = createOrderServices(db, clock, {
     coupons,
     referrals,
     blocklist,
@@ -93,8 +101,10 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     afterPaid: (reference) => deliverAutomatically(reference),
     notices,
   });
+  const { orders, shopperOrders, renewals } = orderServices;
   const autoDelivery = createAutoDelivery(db, changes, {
     orders,
+    shopperOrders,
     ...ledger,
     graceDays: async () => (await ledger.ledgerSettings.get()).graceDays,
     newKeyLines: (reference) => problems.linesWithNewKey(reference),
@@ -102,21 +112,23 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   /** Problems shoppers report, and the seller's queue (issue 32, ADR 0111). */
   const problems = createProblemsService(db, clock, changes, {
     publicUrl: config.publicUrl,
-    orders,
+    shopperOrders,
     accountHealth: ledger.accountHealth,
     licenceKeys: ledger.licenceKeys,
     notices: {
-      record: (trx, event) => telegram.record(trx, event),
-      problemNews: (trx, orderId, what) => telegram.shoppers.problemNews(trx, orderId, what),
+      record: (trx, event) => telegramOutbox.record(trx, event),
+      problemNews: (trx, orderId, what) => telegramShoppers.problemNews(trx, orderId, what),
     },
   });
-  const telegram = createTelegramService(db, clock, {
+  const telegramServices = createTelegramServices(db, clock, {
     secrets,
     telegram: config.telegram,
     retryMs: config.notices.retryMs,
     publicUrl: config.publicUrl,
     log,
     orders,
+    shopperOrders,
+    renewals,
     customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
     autoDelivery,
     delivery: ledger.delivery,
@@ -127,6 +139,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       itemNames: async () => new Map((await catalogue.list()).map((item) => [item._id, item.Name])),
     },
   });
+  const { telegramOutbox, telegramShoppers } = telegramServices;
   /**
    * Issue 30: after an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
    * automatically where their items allow it. The payment stays recorded whatever happens here, so a failure is
@@ -153,27 +166,28 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     media,
     uploads: createUploadsService(media),
     paymentMethods,
-    orders,
+    ...orderServices,
     orderLimits,
     autoDelivery,
     deliverAutomatically,
     problems,
     payments: createPaymentsService(db, clock, {
       orders,
+      shopperOrders,
       secrets,
       gateways: config.gateways,
       log,
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
       notices,
     }),
-    customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => telegram.shoppers.followsCustomer(phoneKey) }),
+    customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => telegramShoppers.followsCustomer(phoneKey) }),
     customerLinks,
     coupons,
     referrals,
     blocklist,
     reports: createReportsService(db, clock),
     audit: createAuditService(db),
-    telegram,
+    ...telegramServices,
     ...ledger,
   };
 }
@@ -215,5 +229,49 @@ function createLedgerServices(
       deliveryOf: delivery.of,
       credentialsChanged: links.credentialsChanged,
     }),
+  };
+}
+
+/**
+ * Orders by use case (issue 44): checkout, the shopper's order page, renewals and the admin's orders. One set of
+ * order links for them all, so a wrong key counts once however the link was opened.
+ */
+function createOrderServices(
+  db: Db,
+  clock: Clock,
+  deps: Omit<CheckoutDependencies & ShopperOrdersDependencies & RenewalsDependencies & OrdersDependencies, "links" | "orders"> & {
+    limits: Limits;
+    secrets: Pick<Cipher, "encrypt" | "decrypt">;
+  },
+) {
+  const links = createOrderLinks(deps.limits, deps.secrets);
+  const orders = createOrdersService(db, clock, { ...deps, links });
+  return {
+    orders,
+    checkout: createCheckoutService(db, clock, { ...deps, links }),
+    shopperOrders: createShopperOrdersService(db, clock, { ...deps, links }),
+    renewals: createRenewalsService(db, clock, { ...deps, links, orders }),
+  };
+}
+
+/**
+ * The seller's Telegram bot (issue 31, ADR 0105): the admin's settings of it, its outbox, what Telegram brings and
+ * the shoppers' chats, over one access to the bot (its token, one API client).
+ */
+function createTelegramServices(
+  db: Db,
+  clock: Clock,
+  deps: Omit<TelegramDependencies & TelegramOutboxDependencies & TelegramUpdatesDependencies, "bot" | "outbox" | "shoppers"> &
+    ShopperDependencies & { telegram: Config["telegram"] },
+) {
+  const bot = createBotAccess(db, deps.secrets, deps.telegram.apiUrl);
+  const shoppers = createShopperUpdates(db, clock, deps);
+  const outbox = createTelegramOutboxService(db, clock, { ...deps, bot, shoppers });
+  return {
+    telegram: createTelegramService(db, clock, { ...deps, bot }),
+    telegramBot: bot,
+    telegramOutbox: outbox,
+    telegramUpdates: createTelegramUpdatesService(db, clock, { ...deps, bot, shoppers, outbox }),
+    telegramShoppers: shoppers,
   };
 }

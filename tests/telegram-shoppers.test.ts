@@ -294,7 +294,7 @@ describe("the shopper's notices", () => {
       .execute();
     await messageWith(token, shopper, "ends tomorrow");
     // Scans go on every 200 ms, and scans of their own: still one of each.
-    await Promise.all([t.app.services.telegram.scan(), t.app.services.telegram.scan()]);
+    await Promise.all([t.app.services.telegramOutbox.scan(), t.app.services.telegramOutbox.scan()]);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(chat(token, shopper).filter((m) => /ends (in 3 days|tomorrow)/.test(m.text))).toHaveLength(2);
   });
@@ -385,7 +385,7 @@ describe("the shopper's notices", () => {
     expect(texts.filter((text) => text.includes("changed the password"))).toHaveLength(1);
     expect(texts.join("\n")).not.toMatch(/password-[12]|seller@example\.com/);
     // The service other screens call: one notice per holder's chat.
-    expect(await t.app.services.telegram.shoppers.tellHoldersPasswordChanged(account._id)).toBe(1);
+    expect(await t.app.services.telegramShoppers.tellHoldersPasswordChanged(account._id)).toBe(1);
     // A new password recorded on the account's own screen (ADR 0109) tells the holder as well.
     const recorded = await admin(t, "POST", `/api/admin/accounts/${account._id}/secret-change`, { what: "password", value: "new-password-3" });
     expect(recorded.statusCode, recorded.body).toBe(200);
@@ -479,7 +479,7 @@ describe.skipIf(testDialect !== "postgres")("two instances on one PostgreSQL dat
       .set({ expiry_date: addDays(today, 3) })
       .execute();
     // Both instances scan at once, again and again, besides their workers.
-    for (let i = 0; i < 5; i++) await Promise.all([t.app.services.telegram.scan(), b.services.telegram.scan()]);
+    for (let i = 0; i < 5; i++) await Promise.all([t.app.services.telegramOutbox.scan(), b.services.telegramOutbox.scan()]);
     await messageWith(token, shopper, "ends in 3 days");
     await t.app.worker.stop();
     await new Promise((resolve) => setTimeout(resolve, 600));

@@ -12,28 +12,28 @@ import type { Route } from "./+types/dashboard";
 import { TitledSection } from "../../components/titled-section";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue, carousel, updates, videos, newsletter, orders, reports, orderLimits, accountHealth } = context.services;
-  const [items, slides, posts, trailerList, subscribers, weekOrders, renewals, money, refusals, limits, bills] = await Promise.all([
+  const { catalogue, carousel, updates, videos, newsletter, orders, renewals, reports, orderLimits, accountHealth } = context.services;
+  const [items, slides, posts, trailerList, subscribers, weekOrders, dueRenewals, money, refusals, limits, bills] = await Promise.all([
     catalogue.list(),
     carousel.list(),
     updates.list(),
     videos.list(),
     newsletter.list(),
     orders.weekCounts(),
-    orders.renewals(DEFAULT_RENEWAL_WINDOW_DAYS),
+    renewals.due(DEFAULT_RENEWAL_WINDOW_DAYS),
     reports.dashboard(),
     orderLimits.refusals(),
     orderLimits.get(),
     accountHealth.billsDue(),
   ]);
   return {
-    week: accountHealth.week(bills, renewals),
+    week: accountHealth.week(bills, dueRenewals),
     overdueBills: bills.filter((bill) => bill.daysLeft < 0).length,
     refusals,
     limits,
     money,
     weekOrders,
-    renewalsDue: renewals.length,
+    renewalsDue: dueRenewals.length,
     counts: {
       items: items.length,
       itemsWithoutPlans: items.filter((item) => Object.keys(item.plans).length === 0).length,

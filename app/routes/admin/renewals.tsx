@@ -21,7 +21,7 @@ const WINDOWS = [7, 14, 30, 60];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const parsed = renewalsQuerySchema.safeParse({ days: new URL(request.url).searchParams.get("days") ?? undefined });
   const days = parsed.success ? parsed.data.days : DEFAULT_RENEWAL_WINDOW_DAYS;
-  return { days, renewals: await context.services.orders.renewals(days) };
+  return { days, renewals: await context.services.renewals.due(days) };
 }
 
 const lineId = z.string().min(1).max(100);
@@ -31,11 +31,11 @@ const renewSchema = z.object({ intent: z.literal("renew"), lineId });
 const remindSchema = z.object({ intent: z.literal("remind"), lineId });
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { orders } = context.services;
+  const { renewals } = context.services;
   return answer(request, z.discriminatedUnion("intent", [renewSchema, remindSchema]), async (form) =>
     form.intent === "renew"
-      ? `Renewal order ${(await orders.renew(form.lineId)).reference} created`
-      : `Reminder for ${(await orders.remind(form.lineId)).reference} noted`,
+      ? `Renewal order ${(await renewals.renew(form.lineId)).reference} created`
+      : `Reminder for ${(await renewals.remind(form.lineId)).reference} noted`,
   );
 }
 

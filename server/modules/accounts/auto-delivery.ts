@@ -15,10 +15,8 @@ const ATTEMPTS = 3;
 type PaidLine = { id: string; itemId: string | null };
 
 export interface AutoDeliveryDependencies {
-  orders: {
-    deliverPaidWithin(trx: Db, reference: string): Promise<{ orderId: string; lines: PaidLine[] } | null>;
-    forShopper(reference: string, key: string, address: string): Promise<ShopperOrder>;
-  };
+  orders: { deliverPaidWithin(trx: Db, reference: string): Promise<{ orderId: string; lines: PaidLine[] } | null> };
+  shopperOrders: { forShopper(reference: string, key: string, address: string): Promise<ShopperOrder> };
   seats: {
     assignProposedWithin(trx: Db, lineId: string, grace: number): Promise<SeatProposal>;
     toolsWithin(trx: Db, itemId: string | null): Promise<{ seats: boolean; keys: boolean }>;
@@ -56,7 +54,7 @@ class Undelivered extends Error {
 export function createAutoDelivery(
   db: Db,
   changes: ChangeNotices,
-  { orders, seats, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
+  { orders, shopperOrders, seats, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
 ) {
   async function enabledItems(trx: Db, itemIds: ReadonlyArray<string | null>): Promise<Set<string>> {
     const ids = itemIds.filter((id): id is string => id !== null);
@@ -189,7 +187,7 @@ export function createAutoDelivery(
      * reveal log as the shopper's, with their address.
      */
     async shopperView(reference: string, key: string, address: string): Promise<{ order: ShopperOrder; credentials: LineCredentials[] }> {
-      const order = await orders.forShopper(reference, key, address);
+      const order = await shopperOrders.forShopper(reference, key, address);
       if (order.status !== "delivered") return { order, credentials: [] };
       const credentials: LineCredentials[] = [];
       const newKeys = (await newKeyLines?.(order.reference)) ?? new Set<string>();

@@ -11,36 +11,28 @@ import {
   billPaidSchema,
   deliveryAnswerSchema,
   holderNoticeSchema,
-  keyImportSchema,
   moveConfirmSchema,
   moveProposalSchema,
   moveRequestSchema,
   PREVIOUS_SECRET_DAYS,
   previousSecretSchema,
   secretChangeSchema,
-  lineSeatAnswerSchema,
   revealInputSchema,
   revealSchema,
-  seatChoiceSchema,
-  seatPlaceSchema,
-  thresholdInputSchema,
   BILLS_WINDOW_DAYS,
   weekMoneySchema,
 } from "../../../domain/accounts";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
-import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { answeringMessage, failures, messageWhenDone } from "../../http/answers";
+import { failures } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
-import { settingsEditRoutes } from "../settings/edit-routes";
 
 /** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
 const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
 
 const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
-const lineParams = z.object({ lineId: z.string().min(1).max(100) });
 const historySchema = z.array(
   z.object({
     id: z.string(),
@@ -53,12 +45,12 @@ const historySchema = z.array(
   }),
 );
 
-/** The seller's ledger (issue 20): accounts, seats, keys, the delivery message. Admin only, like all of /api/admin. */
+/** The seller's ledger (issue 20): accounts, their seats and holders, bills and health; what delivering a line takes is ./line-routes.ts. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
-  services: Pick<Services, "accountHealth" | "accounts" | "availability" | "delivery" | "ledgerSettings" | "licenceKeys" | "orders" | "seats">;
+  services: Pick<Services, "accountHealth" | "accounts" | "renewals">;
 }> = async (app, { services }) => {
   tagRoutes(app, "ledger");
-  const { accounts, seats, availability, accountHealth, licenceKeys, ledgerSettings, delivery } = services;
+  const { accounts, accountHealth } = services;
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
@@ -181,7 +173,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const [bills, renewals] = await Promise.all([accountHealth.billsDue(), services.orders.renewals(BILLS_WINDOW_DAYS)]);
+      const [bills, renewals] = await Promise.all([accountHealth.billsDue(), services.renewals.due(BILLS_WINDOW_DAYS)]);
       return { success: true as const, bills, week: accountHealth.week(bills, renewals) };
     },
   );
@@ -283,146 +275,4 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       return { success: true, message: `${moved === 1 ? "1 holder" : `${moved} holders`} moved: tell them their new details`, moved };
     },
   );
-
-  app.get(
-    "/admin/lines/:lineId/seat",
-    {
-      schema: {
-        summary: "The seat an order line holds, or the one Pasal proposes for it, and how many licence keys it was given",
-        params: lineParams,
-        response: { 200: lineSeatAnswerSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      ...(await seats.lineSeat(request.params.lineId)),
-      keys: await licenceKeys.countOf(request.params.lineId),
-    }),
-  );
-
-  app.get(
-    "/admin/lines/:lineId/seats",
-    {
-      schema: {
-        summary:
-          "The free seats an order line may be put on, best first (the first fitting one is the proposal); `fits`: paid up beyond the line's end",
-        params: lineParams,
-        response: { 200: z.object({ success: z.literal(true), seats: z.array(seatChoiceSchema) }), 404: errorResponseSchema },
-      },
-    },
-    async (request) => ({ success: true as const, seats: await seats.seatChoices(request.params.lineId) }),
-  );
-
-  app.put(
-    "/admin/lines/:lineId/seat",
-    {
-      schema: {
-        summary: "Put a delivered line on a seat (the proposed one when none is named); a line on a seat moves, keeping its history",
-        params: lineParams,
-        body: z.object({ seatId: z.string().min(1).max(100).optional() }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), seat: seatPlaceSchema }), ...failures(404, 409) },
-      },
-    },
-    async (request) => {
-      const seat = (await seats.assignSeat(request.params.lineId, request.body.seatId))!;
-      return { success: true as const, message: `On ${seat.service}, seat ${seat.position}`, seat };
-    },
-  );
-
-  app.delete("/admin/lines/:lineId/seat", answeringMessage({ summary: "Free the seat a line holds", params: lineParams }, 404), (request) =>
-    messageWhenDone(seats.freeSeat(request.params.lineId), "Seat freed"),
-  );
-
-  app.post(
-    "/admin/lines/:lineId/key",
-    {
-      schema: {
-        summary: "Take a licence key from stock for a delivered line",
-        params: lineParams,
-        response: { 201: successMessageSchema, ...failures(404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await licenceKeys.deliverKey(request.params.lineId);
-      return reply.status(201).send({ success: true, message: "Key taken from stock" });
-    },
-  );
-
-  app.get(
-    "/admin/lines/:lineId/delivery",
-    {
-      schema: {
-        summary: "The delivery message of a line, with links that open WhatsApp or Telegram to the customer; each use is logged as a reveal",
-        params: lineParams,
-        response: { 200: deliveryAnswerSchema, ...failures(404, 409) },
-      },
-    },
-    // The customer's link in it is absolute: on PUBLIC_URL, or else the site the admin is using.
-    async (request) => ({
-      success: true as const,
-      ...(await delivery.of(request.params.lineId, actorOf(request), `${request.protocol}://${request.host}`)),
-    }),
-  );
-
-  app.get(
-    "/admin/keys",
-    {
-      schema: {
-        summary: "Licence keys per catalogue item: in stock, delivered, and whether they never expire",
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            items: z.array(z.object({ itemId: z.string(), inStock: z.number(), delivered: z.number(), neverExpires: z.boolean() })),
-          }),
-        },
-      },
-    },
-    async () => ({ success: true as const, items: await licenceKeys.stock() }),
-  );
-
-  app.post(
-    "/admin/keys/import",
-    {
-      schema: {
-        summary:
-          "Add keys, one a line; empty lines, repeats and keys already in stock are reported by line and not imported. `neverExpires` marks the item's keys as lifetime licences (its lines get no end date)",
-        body: keyImportSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            imported: z.number(),
-            emptyLines: z.array(z.number()),
-            duplicateLines: z.array(z.number()),
-            alreadyInStock: z.array(z.number()),
-          }),
-          ...failures(404, 409),
-        },
-      },
-    },
-    async (request) => {
-      const result = await licenceKeys.import(request.body.itemId, request.body.text, request.body.cost, request.body.neverExpires);
-      return { success: true as const, message: `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported`, ...result };
-    },
-  );
-
-  app.put(
-    "/admin/stock-thresholds",
-    answeringMessage(
-      { summary: 'At or below this many free seats and keys an item shows "Only N left" (3 by default)', body: thresholdInputSchema },
-      404,
-      409,
-    ),
-    (request) => messageWhenDone(availability.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
-  );
-
-  settingsEditRoutes(app, "/admin/settings/ledger", {
-    schema: ledgerSettingsSchema,
-    summaries: {
-      get: "The seats' grace period and the delivery message template",
-      put: "Save the grace period and delivery message (an unknown placeholder is refused); with If-Match: their version",
-    },
-    forEdit: ledgerSettings.forEdit,
-    save: (settings, _request, expected) => ledgerSettings.save(settings, expected),
-  });
 };

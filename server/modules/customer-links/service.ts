@@ -12,7 +12,7 @@ import { HttpError, notFound } from "../../errors";
 import { createWindowCounter } from "../../plugins/rate-limits";
 import type { Limits } from "../../plugins/shared-limits";
 import { hashOrderKey, newOrderKey } from "../orders/order-keys";
-import { NO_SUCH_ORDER, ORDER_KEY_FAILURES } from "../orders/service";
+import { NO_SUCH_ORDER, ORDER_KEY_FAILURES } from "../orders/shared";
 import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createCustomerLinksRepository, type StoredLink } from "./repository";

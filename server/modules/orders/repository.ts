@@ -1,18 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { PostgresAdapter, sql, type Selectable } from "kysely";
-import type { ChatChannel } from "../../../domain/checkout";
+import { sql } from "kysely";
 import { normalisePhone } from "../../../domain/customers";
-import { readLocale, type Locale } from "../../../domain/locale";
-import { AUTO_DELIVERY_REASONS, type AutoDeliveryReason } from "../../../domain/auto-delivery";
 import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type OrderCounts, type OrderStatus } from "../../../domain/order-statuses";
-import type { Order } from "../../../domain/schemas/orders";
-import type { OrderLine } from "../../../domain/order-pricing";
 import type { Db } from "../../db/database";
-import { OPEN_PAYMENT_STATUSES, readGateway } from "../../../domain/payments";
+import { OPEN_PAYMENT_STATUSES } from "../../../domain/payments";
 import type { PaidVia } from "../../../domain/schemas/payments";
-import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits";
+import type { CancelReason } from "../../../domain/order-limits";
 import { nextVersion, updateAtVersion } from "../versions";
-import type { OrdersTable } from "../../db/schema";
+import { withLines, type StoredOrder } from "./stored-orders";
 
 /** A line's plan and dates, as the lists of lines (renewals due, a customer's running lines) select them. */
 export const LINE_PLAN = [
@@ -27,54 +21,8 @@ export const LINE_PLAN = [
 /** The order a row belongs to, as the seller names it and reaches its customer (orders joined `as o`). */
 export const ORDER_CONTACT = ["o.reference", "o.customer_name as customerName", "o.phone"] as const;
 
-/** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
-export type StoredOrder = Omit<Order, "shopperPath" | "telegramUpdates"> & {
-  keyHash: string | null;
-  keySealed: string | null;
-  contactedAt: string | null;
-  paidAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-};
-
 /** The column that keeps when an order reached a status (received is its creation). */
 const REACHED_AT = { contacted: "contacted_at", paid: "paid_at", delivered: "delivered_at", cancelled: "cancelled_at" } as const;
-
-export type NewOrder = {
-  reference: string;
-  keyHash: string;
-  keySealed: string;
-  channel: ChatChannel;
-  status: OrderStatus;
-  customerName: string | null;
-  phone: string | null;
-  note: string;
-  total: number;
-  lines: OrderLine[];
-  language: Locale;
-  /** Issue 32: the coupon and what it took off (`total` is after it), and the referrer of a new customer. */
-  couponCode?: string | null;
-  discount?: number;
-  referredBy?: string | null;
-};
-
-export type DueLine = {
-  lineId: string;
-  itemId: string | null;
-  name: string;
-  months: number;
-  devices: number;
-  startDate: string;
-  expiryDate: string;
-  orderId: string;
-  reference: string;
-  channel: ChatChannel;
-  customerName: string | null;
-  phone: string | null;
-  language: Locale;
-  /** When the shopper was last reminded of its renewal (from the Renewals screen or the bot). */
-  remindedAt: string | null;
-};
 
 type OrderFilter = { status?: OrderStatus; claimed?: boolean; reference?: string; phoneDigits?: string };
 
@@ -92,160 +40,9 @@ function filtered(db: Db, filter: OrderFilter) {
   return query;
 }
 
-const readCancelReason = (stored: string | null): CancelReason | null =>
-  (CANCEL_REASONS as readonly (string | null)[]).includes(stored) ? (stored as CancelReason) : null;
-
-const readReason = (stored: string | null): AutoDeliveryReason | null =>
-  (AUTO_DELIVERY_REASONS as readonly (string | null)[]).includes(stored) ? (stored as AutoDeliveryReason) : null;
-
-function paidViaOf(row: Selectable<OrdersTable>): PaidVia | null {
-  const gateway = readGateway(row.paid_via);
-  return gateway ? { gateway, transactionId: row.paid_via_transaction, amount: row.paid_via_amount } : null;
-}
-
+/** The admin's queries of orders: the list and its counts, details, statuses, payments proved, cancelling, line dates. */
 export function createOrdersRepository() {
-  async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<StoredOrder[]> {
-    if (rows.length === 0) return [];
-    const lines = await db
-      .selectFrom("order_lines as l")
-      .leftJoin("orders as renewal", "renewal.id", "l.renewal_order_id")
-      .select([
-        "l.id",
-        "l.order_id",
-        "l.item_id",
-        "l.name",
-        "l.months",
-        "l.devices",
-        "l.unit_price",
-        "l.line_total",
-        "l.start_date",
-        "l.expiry_date",
-        "l.auto_delivered",
-        "l.auto_delivery_reason",
-        "renewal.reference as renewal_reference",
-      ])
-      .where(
-        "l.order_id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .orderBy("l.order_id")
-      .orderBy("l.position")
-      .execute();
-    // The lines these orders renew: each is carried on by the line of its renewal order that sells the same item.
-    const renewed = await db
-      .selectFrom("order_lines as old")
-      .innerJoin("orders as o", "o.id", "old.order_id")
-      .select(["old.id", "old.item_id", "old.expiry_date", "old.renewal_order_id", "o.reference"])
-      .where(
-        "old.renewal_order_id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .orderBy("o.reference")
-      .orderBy("old.position")
-      .execute();
-    const renews = new Map<string, NonNullable<Order["lines"][number]["renews"]>>();
-    for (const old of renewed) {
-      const line = lines.find((l) => l.order_id === old.renewal_order_id && l.item_id !== null && l.item_id === old.item_id && !renews.has(l.id));
-      if (line) renews.set(line.id, { lineId: old.id, reference: old.reference, expiryDate: old.expiry_date });
-    }
-    const byOrder = new Map<string, Order["lines"]>();
-    for (const line of lines) {
-      const list = byOrder.get(line.order_id) ?? [];
-      list.push({
-        id: line.id,
-        itemId: line.item_id,
-        name: line.name,
-        months: line.months,
-        devices: line.devices,
-        unitPrice: line.unit_price,
-        lineTotal: line.line_total,
-        startDate: line.start_date,
-        expiryDate: line.expiry_date,
-        renewalReference: line.renewal_reference,
-        renews: renews.get(line.id) ?? null,
-        autoDelivered: Number(line.auto_delivered) === 1,
-        autoDeliveryReason: readReason(line.auto_delivery_reason),
-      });
-      byOrder.set(line.order_id, list);
-    }
-    return rows.map((row) => ({
-      _id: row.id,
-      reference: row.reference,
-      channel: row.channel as ChatChannel,
-      status: row.status as OrderStatus,
-      customerName: row.customer_name,
-      phone: row.phone,
-      note: row.note,
-      total: row.total,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      version: Number(row.version),
-      language: readLocale(row.language),
-      lines: byOrder.get(row.id) ?? [],
-      paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
-      paidVia: paidViaOf(row),
-      cancelReason: row.status === "cancelled" ? readCancelReason(row.cancel_reason) : null,
-      couponCode: row.coupon_code,
-      discount: Number(row.discount),
-      creditApplied: Number(row.credit_applied),
-      keyHash: row.key_hash,
-      keySealed: row.key_sealed,
-      contactedAt: row.contacted_at,
-      paidAt: row.paid_at,
-      deliveredAt: row.delivered_at,
-      cancelledAt: row.cancelled_at,
-    }));
-  }
-
   return {
-    async insert(db: Db, order: NewOrder, now: string): Promise<string> {
-      const id = randomUUID();
-      await db
-        .insertInto("orders")
-        .values({
-          id,
-          reference: order.reference,
-          channel: order.channel,
-          status: order.status,
-          customer_name: order.customerName,
-          phone: order.phone,
-          phone_key: normalisePhone(order.phone),
-          note: order.note,
-          total: order.total,
-          created_at: now,
-          updated_at: now,
-          key_hash: order.keyHash,
-          key_sealed: order.keySealed,
-          language: order.language,
-          coupon_code: order.couponCode ?? null,
-          discount: order.discount ?? 0,
-          referred_by: order.referredBy ?? null,
-        })
-        .execute();
-      await db
-        .insertInto("order_lines")
-        .values(
-          order.lines.map((line, position) => ({
-            id: randomUUID(),
-            order_id: id,
-            position,
-            item_id: line.itemId,
-            name: line.name,
-            months: line.months,
-            devices: line.devices,
-            unit_price: line.unitPrice,
-            line_total: line.lineTotal,
-            start_date: null,
-            expiry_date: null,
-            renewal_order_id: null,
-          })),
-        )
-        .execute();
-      return id;
-    },
-
     /**
      * Newest first (ties by reference); `reference` and `phone` narrow it (either matching), `status` filters.
      * `after` keeps the orders that come after that one in this order: the next page.
@@ -272,20 +69,6 @@ export function createOrdersRepository() {
         );
       }
       return Number((await query.executeTakeFirstOrThrow()).count);
-    },
-
-    /**
-     * The order a shopper's link opens: its reference and its key's hash together, in one look-up, so a wrong
-     * key finds nothing as an unknown reference does, and reads no lines (ADR 0075).
-     */
-    async findByReferenceAndKey(db: Db, reference: string, keyHash: string): Promise<StoredOrder | undefined> {
-      const row = await db.selectFrom("orders").selectAll().where("reference", "=", reference).where("key_hash", "=", keyHash).executeTakeFirst();
-      return row ? (await withLines(db, [row]))[0] : undefined;
-    },
-
-    async findByReference(db: Db, reference: string): Promise<StoredOrder | undefined> {
-      const row = await db.selectFrom("orders").selectAll().where("reference", "=", reference).executeTakeFirst();
-      return row ? (await withLines(db, [row]))[0] : undefined;
     },
 
     /** false when `expected` is given and the order is not at that version any more. */
@@ -399,37 +182,6 @@ export function createOrdersRepository() {
       return rows.map((row) => row.id);
     },
 
-    /**
-     * The orders of this phone (its normalised key) that await payment, oldest first, at most `limit`. On
-     * PostgreSQL the phone is locked for the rest of the transaction first, so two checkouts of one phone at once
-     * count one after the other (SQLite runs one transaction at a time anyway).
-     */
-    async openOrdersOfPhone(db: Db, phoneKey: string, limit: number): Promise<Array<{ status: OrderStatus; createdAt: string }>> {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`select pg_advisory_xact_lock(hashtext('pasal phone orders'), hashtext(${phoneKey}))`.execute(db);
-      }
-      const rows = await db
-        .selectFrom("orders")
-        .select(["status", "created_at"])
-        .where("phone_key", "=", phoneKey)
-        .where("status", "in", AWAITING_PAYMENT_STATUSES)
-        .orderBy("created_at")
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ status: row.status as OrderStatus, createdAt: row.created_at }));
-    },
-
-    /** Records the shopper's "I have paid", unless they already said so; false then. */
-    async claimPaid(db: Db, id: string, now: string, transactionId: string | null): Promise<boolean> {
-      const result = await db
-        .updateTable("orders")
-        .set({ paid_claimed_at: now, paid_claim_transaction: transactionId, updated_at: now, version: nextVersion })
-        .where("id", "=", id)
-        .where("paid_claimed_at", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
     /** Of these items, those whose licence keys never expire: their lines get no end date. */
     async lifetimeItems(db: Db, itemIds: readonly (string | null)[]): Promise<Set<string>> {
       const ids = itemIds.filter((id): id is string => id !== null);
@@ -444,71 +196,6 @@ export function createOrdersRepository() {
 
     async touch(db: Db, id: string, now: string) {
       await db.updateTable("orders").set({ updated_at: now, version: nextVersion }).where("id", "=", id).execute();
-    },
-
-    /** Lines of delivered orders that end on or before `until` and are not renewed yet, soonest first. */
-    async dueLines(db: Db, until: string): Promise<DueLine[]> {
-      const rows = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
-        .select(["l.id as lineId", ...LINE_PLAN, "l.reminded_at as remindedAt", "o.id as orderId", ...ORDER_CONTACT, "o.channel", "o.language"])
-        .where("o.status", "=", "delivered")
-        .where("l.renewal_order_id", "is", null)
-        .where("l.expiry_date", "is not", null)
-        .where("l.expiry_date", "<=", until)
-        .orderBy("l.expiry_date")
-        .orderBy("o.reference")
-        .execute();
-      return rows.map((row) => ({
-        ...row,
-        startDate: row.startDate!,
-        expiryDate: row.expiryDate!,
-        channel: row.channel as ChatChannel,
-        language: readLocale(row.language),
-      }));
-    },
-
-    async findDueLine(db: Db, lineId: string): Promise<(DueLine & { status: OrderStatus; renewalOrderId: string | null }) | undefined> {
-      const row = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
-        .select([
-          "l.id as lineId",
-          ...LINE_PLAN,
-          "l.renewal_order_id as renewalOrderId",
-          "l.reminded_at as remindedAt",
-          "o.id as orderId",
-          ...ORDER_CONTACT,
-          "o.channel",
-          "o.status",
-          "o.language",
-        ])
-        .where("l.id", "=", lineId)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        ...row,
-        startDate: row.startDate ?? "",
-        expiryDate: row.expiryDate ?? "",
-        channel: row.channel as ChatChannel,
-        status: row.status as OrderStatus,
-        language: readLocale(row.language),
-      };
-    },
-
-    async markReminded(db: Db, lineId: string, now: string) {
-      await db.updateTable("order_lines").set({ reminded_at: now }).where("id", "=", lineId).execute();
-    },
-
-    /** Marks a line renewed by `renewalOrderId`, unless someone already did. */
-    async markRenewed(db: Db, lineId: string, renewalOrderId: string): Promise<boolean> {
-      const result = await db
-        .updateTable("order_lines")
-        .set({ renewal_order_id: renewalOrderId })
-        .where("id", "=", lineId)
-        .where("renewal_order_id", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
     },
 
     /**

@@ -44,9 +44,11 @@ const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["a
 const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) });
 const orderAnswer = orderAnswerSchema;
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits" | "orders"> }> = async (app, { services }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, "checkout" | "orderLimits" | "orders" | "renewals" | "shopperOrders">;
+}> = async (app, { services }) => {
   tagRoutes(app, "orders");
-  const { orders, orderLimits } = services;
+  const { checkout, shopperOrders, renewals, orders, orderLimits } = services;
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
@@ -76,7 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         response: { 201: checkoutResponseSchema, ...failures(404, 409), 429: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send({ success: true as const, ...(await orders.checkout(request.body, request.ip)) }),
+    async (request, reply) => reply.status(201).send({ success: true as const, ...(await checkout.checkout(request.body, request.ip)) }),
   );
 
   app.get(
@@ -92,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     },
     async (request, reply) => {
       oneShoppersAnswer(reply);
-      return { success: true as const, ...(await orders.forShopper(request.params.reference, request.query.key, request.ip)) };
+      return { success: true as const, ...(await shopperOrders.forShopper(request.params.reference, request.query.key, request.ip)) };
     },
   );
 
@@ -113,7 +115,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
     async (request, reply) => {
       oneShoppersAnswer(reply);
       const { key, transactionId } = request.body;
-      return { success: true as const, ...(await orders.claimPaid(request.params.reference, key, transactionId, request.ip, askedLocale(request))) };
+      return {
+        success: true as const,
+        ...(await shopperOrders.claimPaid(request.params.reference, key, transactionId, request.ip, askedLocale(request))),
+      };
     },
   );
 
@@ -128,7 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         response: { 200: quoteResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => orders.quote(request.body.items, request.body.language, request.body.coupon),
+    async (request) => checkout.quote(request.body.items, request.body.language, request.body.coupon),
   );
 
   app.get(
@@ -231,7 +236,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         response: { 200: z.object({ success: z.literal(true), items: z.array(renewalSchema) }) },
       },
     },
-    async (request) => ({ success: true as const, items: await orders.renewals(request.query.days) }),
+    async (request) => ({ success: true as const, items: await renewals.due(request.query.days) }),
   );
 
   app.post(
@@ -243,7 +248,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
         response: { 200: z.object({ success: z.literal(true), renewal: renewalSchema }), ...failures(404, 409) },
       },
     },
-    async (request) => ({ success: true as const, renewal: await orders.remind(request.params.lineId) }),
+    async (request) => ({ success: true as const, renewal: await renewals.remind(request.params.lineId) }),
   );
 
   app.post(
@@ -256,7 +261,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "ord
       },
     },
     async (request, reply) => {
-      const order = await orders.renew(request.params.lineId);
+      const order = await renewals.renew(request.params.lineId);
       return reply.status(201).send({ success: true as const, message: `Renewal order ${order.reference} created`, order });
     },
   );

@@ -21,25 +21,22 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound, ServiceUnreachable } from "../../errors";
 import { createAuditRepository, type Actor } from "../audit/repository";
 import type { Cipher } from "../secrets/cipher";
-import { secretContext } from "../secrets/stored";
 import { createEsewaClient } from "./esewa";
-import { createFonepayClient, type FonepayMerchant } from "./fonepay";
+import { createFonepayClient } from "./fonepay";
 import { GatewayError, type GatewayCheck } from "./gateway-result";
 import { createKhaltiClient } from "./khalti";
+import { asFonepay, createMerchants, gatewaySecretContext, ready } from "./merchants";
 import { createPaymentsRepository, type StoredGateway, type StoredPayment } from "./repository";
 import { decodeEsewaData, esewaDataIsSigned } from "./signatures";
-
-/** What each stored merchant secret is bound to: a sealed secret moved to another gateway does not open there. */
-const gatewaySecretContext = (gateway: Gateway, what: "secret" | "password") => secretContext.gateway(gateway, what);
 
 /** The shopper's browser's token, in an httpOnly cookie, that lets the return send them back to their order. */
 export const PAYMENT_COOKIE = "pasal_payment";
 export const PAYMENT_COOKIE_SECONDS = 2 * 60 * 60;
 
 export interface PaymentsDependencies {
-  orders: {
+  orders: { markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused"> };
+  shopperOrders: {
     forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string; total: number; status: OrderStatus }>;
-    markPaidVerified(trx: Db, orderId: string, via: PaidVia): Promise<"paid" | "noted" | "refused">;
     shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
   };
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
@@ -55,7 +52,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const newId = () => randomBytes(16).toString("base64url");
 
 export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDependencies) {
-  const { orders, secrets, log } = deps;
+  const { orders, shopperOrders, secrets, log } = deps;
   const repository = createPaymentsRepository();
   const audit = createAuditRepository();
   const khalti = createKhaltiClient({ baseUrl: deps.gateways.khaltiBaseUrl, timeoutMs: deps.gateways.timeoutMs });
@@ -67,36 +64,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
   const fonepay = createFonepayClient({ baseUrl: deps.gateways.fonepayBaseUrl, timeoutMs: deps.gateways.timeoutMs });
   const now = () => clock().toISOString();
 
-  /** A gateway's settings with its secrets opened, for talking to it; never answered to a browser. */
-  type Merchant = { merchantCode: string; username: string; secret: string; password: string };
-  function merchantOf(stored: StoredGateway): Merchant {
-    return {
-      merchantCode: stored.merchantCode,
-      username: stored.username,
-      secret: stored.secretSealed ? secrets.decrypt(stored.secretSealed, gatewaySecretContext(stored.gateway, "secret")) : "",
-      password: stored.passwordSealed ? secrets.decrypt(stored.passwordSealed, gatewaySecretContext(stored.gateway, "password")) : "",
-    };
-  }
-
-  /** Turned on, with what the gateway needs to be asked. */
-  const ready = (g: StoredGateway) =>
-    g.enabled &&
-    g.secretSealed !== null &&
-    (g.gateway === "khalti" || g.merchantCode !== "") &&
-    (g.gateway !== "fonepay" || (g.username !== "" && g.passwordSealed !== null));
-
-  async function readyGateway(gateway: Gateway): Promise<Merchant> {
-    const stored = await repository.gateway(db, gateway);
-    if (!stored || !ready(stored)) throw conflict(`${GATEWAY_NAMES[gateway]} is not turned on in this shop`);
-    return merchantOf(stored);
-  }
-
-  const asFonepay = (m: Merchant): FonepayMerchant => ({
-    merchantCode: m.merchantCode,
-    secret: m.secret,
-    username: m.username,
-    password: m.password,
-  });
+  const { readyGateway, readyGatewayForCheck } = createMerchants(db, secrets);
 
   /** Asks the gateway about one attempt; the gateway's answer alone decides, never what a browser brought back. */
   async function askGateway(payment: StoredPayment): Promise<GatewayCheck> {
@@ -110,13 +78,6 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       case "fonepay":
         return fonepay.status(asFonepay(merchant), payment.gatewayRef);
     }
-  }
-
-  /** A payment started while the gateway was on is still checked after the seller turned it off. */
-  async function readyGatewayForCheck(gateway: Gateway): Promise<Merchant> {
-    const stored = await repository.gateway(db, gateway);
-    if (!stored?.secretSealed) throw new GatewayError(`${GATEWAY_NAMES[gateway]} has no merchant secret stored`);
-    return merchantOf(stored);
   }
 
   /**
@@ -296,7 +257,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
      * key), then the gateway is asked. Answers what the browser does next and the token for its cookie.
      */
     async start(reference: string, key: string, gateway: Gateway, address: string, origin: string): Promise<{ start: PaymentStart; token: string }> {
-      const order = await orders.forPayment(reference, key, address);
+      const order = await shopperOrders.forPayment(reference, key, address);
       if (!awaitsPayment(order.status)) throw conflict(order.status === "cancelled" ? "This order is cancelled" : "This order is paid already");
       if (!wantsOnlinePayment(order)) throw conflict("This order has nothing to pay: its coupon or credit covers it all");
       const merchant = await readyGateway(gateway);
@@ -361,7 +322,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     async pathBack(payment: StoredPayment, cookie: string | undefined): Promise<string | null> {
       const [cookieId, token] = (cookie ?? "").split(".");
       if (cookieId !== payment.id || !token || !payment.browserHash || hashToken(token) !== payment.browserHash) return null;
-      const link = await orders.shopperPathOf(payment.orderId);
+      const link = await shopperOrders.shopperPathOf(payment.orderId);
       return link ? localHref(link.language, link.path) : null;
     },
 

@@ -33,7 +33,7 @@ export const STALE_PROBLEM = "Someone acted on this problem just now (or you pre
 
 export interface ProblemsDependencies {
   publicUrl: string | undefined;
-  orders: {
+  shopperOrders: {
     /** The order a shopper's link names, its key checked (and wrong keys counted) as on the order page. */
     forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string; status: string }>;
     shopperPathOf(orderId: string): Promise<{ path: string; language: Locale } | null>;
@@ -83,7 +83,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
   async function tellLinks(problem: ProblemRow, events: EventRow[], origin: string | undefined): Promise<QueuedProblem["tell"]> {
     const answer = events.filter((event) => event.kind === "answered").at(-1);
     if (!answer || !problem.phone) return null;
-    const page = await deps.orders.shopperPathOf(problem.orderId);
+    const page = await deps.shopperOrders.shopperPathOf(problem.orderId);
     const locale = readLocale(problem.language);
     const link = page ? absoluteLink(deps.publicUrl ?? origin, localHref(locale, page.path)) : "";
     const head = locale === "ne" ? `अर्डर ${problem.reference}, ${problem.lineName}:` : `Order ${problem.reference}, ${problem.lineName}:`;
@@ -138,7 +138,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
       address: string,
       locale: Locale,
     ): Promise<ShopperProblem[]> {
-      const order = await deps.orders.forPayment(reference, input.key, address);
+      const order = await deps.shopperOrders.forPayment(reference, input.key, address);
       if (order.status !== "delivered") throw conflict(problemRefusal.notDelivered(locale));
       const stamp = now();
       const line = await db

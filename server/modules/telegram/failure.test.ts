@@ -1,6 +1,6 @@
 import { GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
-import { describeFailure } from "./service";
+import { describeFailure } from "./shared";
 
 const TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsawq";
 

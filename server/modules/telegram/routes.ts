@@ -8,7 +8,7 @@ import { HttpError } from "../../errors";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
-import { describeFailure } from "./service";
+import { describeFailure } from "./shared";
 import { answeringMessage, failures, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -21,12 +21,12 @@ export const TELEGRAM_LINK_LIMIT = perMinute(10);
  * The seller's Telegram bot (issue 31, ADR 0105): its settings for the admins, and the webhook Telegram calls when
  * the shop's public URL is https.
  */
-export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "telegram">; publicUrl: string | undefined }> = async (
-  app,
-  { services, publicUrl },
-) => {
+export const telegramRoutes: FastifyPluginAsyncZod<{
+  services: Pick<Services, "telegram" | "telegramShoppers" | "telegramUpdates">;
+  publicUrl: string | undefined;
+}> = async (app, { services, publicUrl }) => {
   tagRoutes(app, "notifications");
-  const { telegram } = services;
+  const { telegram, telegramShoppers, telegramUpdates } = services;
   const mode = publicUrl?.startsWith("https://") ? ("webhook" as const) : ("polling" as const);
 
   app.get(
@@ -114,7 +114,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     },
     async (request, reply) => {
       oneShoppersAnswer(reply);
-      return { success: true as const, ...(await telegram.shoppers.link(request.params.reference, request.body.key, request.ip)) };
+      return { success: true as const, ...(await telegramShoppers.link(request.params.reference, request.body.key, request.ip)) };
     },
   );
 
@@ -131,7 +131,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     },
     async (request, reply) => {
       oneShoppersAnswer(reply);
-      return { success: true as const, ...(await telegram.shoppers.linkForCustomer(request.params.key, request.ip)) };
+      return { success: true as const, ...(await telegramShoppers.linkForCustomer(request.params.key, request.ip)) };
     },
   );
 
@@ -148,9 +148,9 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "t
     },
     async (request) => {
       const secret = request.headers["x-telegram-bot-api-secret-token"];
-      if (!(await telegram.webhookSecretMatches(typeof secret === "string" ? secret : undefined))) throw new HttpError(401, "Not Telegram");
+      if (!(await telegramUpdates.webhookSecretMatches(typeof secret === "string" ? secret : undefined))) throw new HttpError(401, "Not Telegram");
       try {
-        await telegram.handleUpdate(request.body as unknown as Update);
+        await telegramUpdates.handleUpdate(request.body as unknown as Update);
       } catch (error) {
         // Answered all the same: Telegram would bring the update again and again; a button pressed once acts once anyway.
         // Logged by its words only: a Bot API error carries the URL, and so the bot's token.

@@ -23,14 +23,16 @@ import {
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict } from "../../errors";
+import { createOutboxRepository } from "./outbox-repository";
 import { createTelegramRepository, type StoredChat } from "./repository";
+import { createShopperChatsRepository } from "./shoppers-repository";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface ShopperDependencies {
   publicUrl: string | undefined;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
-  orders: {
+  shopperOrders: {
     /** The order a shopper's link names, its key checked (and wrong keys counted) as on the order page. */
     forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string }>;
     shopperPathOf(orderId: string): Promise<{ reference: string; path: string; language: Locale } | null>;
@@ -50,7 +52,9 @@ export interface ShopperDependencies {
  * an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105).
  */
 export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependencies) {
-  const repository = createTelegramRepository();
+  const repository = createShopperChatsRepository();
+  const chats = createTelegramRepository();
+  const notices = createOutboxRepository();
   const now = () => clock().toISOString();
 
   async function orderFacts(orderId: string) {
@@ -65,8 +69,8 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
 
   /** Writes `event` for every chat that follows its order, in the caller's transaction. */
   async function tell(trx: Db, event: ShopperEvent, dedupe?: string): Promise<number> {
-    const chats = await repository.followersOf(trx, event.orderId);
-    return repository.recordFor(trx, chats, event, now(), dedupe);
+    const followers = await repository.followersOf(trx, event.orderId);
+    return notices.recordFor(trx, followers, event, now(), dedupe);
   }
 
   /** "Your login changed" to each order of these holders once, however many of its lines changed. */
@@ -78,7 +82,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
   }
 
   async function deepLink(what: { orderId: string } | { phone: string }): Promise<{ link: string; expiresAt: string }> {
-    const bot = await repository.bot(db);
+    const bot = await chats.bot(db);
     if (!bot) throw conflict("The shop does not send updates on Telegram");
     const token = randomBytes(18).toString("base64url");
     const expiresAt = new Date(clock().getTime() + SHOPPER_TOKEN_MINUTES * 60_000).toISOString();
@@ -102,7 +106,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     /** Whether the order page offers updates (a bot is connected), and whether a chat hears about this order already. */
     async forOrderPage(reference: string): Promise<{ offered: boolean; following: boolean }> {
       const [bot, order] = await Promise.all([
-        repository.bot(db),
+        chats.bot(db),
         db.selectFrom("orders").select(["id", "phone_key"]).where("reference", "=", reference).executeTakeFirst(),
       ]);
       if (!bot || !order) return { offered: false, following: false };
@@ -113,7 +117,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     /** Whether a customer link's page offers updates (a bot is connected), and whether a chat follows that customer from it. */
     async forCustomerPage(phone: string): Promise<{ offered: boolean; following: boolean }> {
       const [bot, follow] = await Promise.all([
-        repository.bot(db),
+        chats.bot(db),
         db.selectFrom("telegram_follows").select("id").where("phone", "=", phone).limit(1).executeTakeFirst(),
       ]);
       return { offered: bot !== undefined, following: follow !== undefined };
@@ -121,7 +125,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
 
     /** A deep link to the bot that ties the chat it is opened in to this order: one use, 30 minutes, only its hash kept. */
     async link(reference: string, key: string, address: string): Promise<{ link: string; expiresAt: string }> {
-      const order = await deps.orders.forPayment(reference, key, address);
+      const order = await deps.shopperOrders.forPayment(reference, key, address);
       return deepLink({ orderId: order.id });
     },
 
@@ -158,7 +162,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
 
     /** A shopper's chat ends its updates (/stop, or the Stop button): the chat and all it follows go. */
     async stop(api: Api, chat: StoredChat) {
-      await repository.deleteChat(db, { id: chat.id });
+      await chats.deleteChat(db, { id: chat.id });
       deps.log.info("telegram: a shopper's chat stopped its updates");
       await send(api, chat.chatId, SHOPPER_REPLIES[chat.language].stopped);
     },
@@ -168,7 +172,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       const data = query.data ?? "";
       const followId = readLaterData(data);
       if (data !== STOP_DATA && !followId) return false;
-      const chat = query.message ? await repository.chatByTelegramId(db, String(query.message.chat.id)) : undefined;
+      const chat = query.message ? await chats.chatByTelegramId(db, String(query.message.chat.id)) : undefined;
       const replies = SHOPPER_REPLIES[chat?.language ?? localeOf(query.from.language_code)];
       if (!chat || chat.role !== "shopper") {
         await api.answerCallbackQuery(query.id, { text: replies.notYours, show_alert: true });
@@ -196,7 +200,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       const words = shopperWords(locale);
       const own = order ? await repository.followsOrder(db, chat.id, order.id) : false;
       const path = own
-        ? (await deps.orders.shopperPathOf(event.orderId))?.path
+        ? (await deps.shopperOrders.shopperPathOf(event.orderId))?.path
         : order?.phoneKey
           ? await deps.customers.pathOf(order.phoneKey)
           : null;
@@ -258,3 +262,4 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
     followsCustomer: (phoneKey: string) => repository.followsCustomer(db, phoneKey),
   };
 }
+export type ShopperUpdates = ReturnType<typeof createShopperUpdates>;

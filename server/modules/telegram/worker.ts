@@ -3,7 +3,9 @@ import type { Api } from "grammy";
 import pg from "pg";
 import type { Config } from "../../config";
 import { botApi, UPDATES_PER_CALL } from "./bot-api";
-import { describeFailure, type TelegramService } from "./service";
+import type { TelegramOutboxService } from "./outbox";
+import { describeFailure, type BotAccess } from "./shared";
+import type { TelegramUpdatesService } from "./updates";
 
 /** The updates the bot acts on: codes and /stop in messages, and button presses. */
 const ALLOWED_UPDATES = ["message", "callback_query"] as const;
@@ -110,14 +112,16 @@ export interface NoticeWorker {
  * other instances only ask for the lock again. Stopping lets the lock go, and the poll with it.
  */
 export function createNoticeWorker(options: {
-  service: TelegramService;
+  bot: BotAccess;
+  outbox: Pick<TelegramOutboxService, "drain" | "scan">;
+  updates: Pick<TelegramUpdatesService, "handleUpdate" | "noteUpdate" | "setWebhookUrl">;
   database: Config["database"];
   telegram: Config["telegram"];
   notices: Config["notices"];
   publicUrl: string | undefined;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }): NoticeWorker {
-  const { service, log, notices } = options;
+  const { bot: botAccess, outbox, updates: botUpdates, log, notices } = options;
   const webhookUrl = options.publicUrl?.startsWith("https://") ? `${options.publicUrl}${WEBHOOK_PATH}` : null;
   let running = false;
   let leader = false;
@@ -161,7 +165,7 @@ export function createNoticeWorker(options: {
           // A webhook left from another setup would make every getUpdates a 409.
           if (!cleared) {
             await api.deleteWebhook({}, signal);
-            await service.setWebhookUrl(null);
+            await botUpdates.setWebhookUrl(null);
             cleared = true;
           }
           const updates = await api.getUpdates(
@@ -173,12 +177,12 @@ export function createNoticeWorker(options: {
           for (const update of updates) {
             if (abort.signal.aborted) break;
             try {
-              await service.handleUpdate(update);
+              await botUpdates.handleUpdate(update);
             } catch (error) {
               log.error({ reason: describeFailure(error) }, "telegram: an update could not be handled");
             }
             offset = update.update_id + 1;
-            await service.noteUpdate(update.update_id);
+            await botUpdates.noteUpdate(update.update_id);
           }
         } catch (error) {
           if (abort.signal.aborted) break;
@@ -192,11 +196,11 @@ export function createNoticeWorker(options: {
   }
 
   /** Telegram brings updates one way: the webhook when the public URL is https, this instance's poll otherwise. */
-  async function receiveUpdates(bot: NonNullable<Awaited<ReturnType<TelegramService["currentBot"]>>>) {
+  async function receiveUpdates(bot: NonNullable<Awaited<ReturnType<BotAccess["currentBot"]>>>) {
     if (webhookUrl) {
       if (bot.webhookUrl === webhookUrl && webhookSet === bot.token) return;
-      await service.apiFor(bot.token).setWebhook(webhookUrl, { secret_token: bot.webhookSecret, allowed_updates: [...ALLOWED_UPDATES] });
-      await service.setWebhookUrl(webhookUrl);
+      await botAccess.apiFor(bot.token).setWebhook(webhookUrl, { secret_token: bot.webhookSecret, allowed_updates: [...ALLOWED_UPDATES] });
+      await botUpdates.setWebhookUrl(webhookUrl);
       webhookSet = bot.token;
       log.info("telegram: updates come by webhook");
       return;
@@ -210,13 +214,13 @@ export function createNoticeWorker(options: {
     try {
       leader = await lock.acquire();
       if (!leader) return void (await stopPoller());
-      const bot = await service.currentBot();
+      const bot = await botAccess.currentBot();
       if (!bot) return void (await stopPoller());
       await receiveUpdates(bot);
-      await service.drain();
+      await outbox.drain();
       if (Date.now() - lastScan >= notices.scanMs) {
         lastScan = Date.now();
-        await service.scan();
+        await outbox.scan();
       }
       warned = false;
     } catch (error) {

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/database";
+import { newNoticeId } from "./outbox-repository";
+import { chatOf, type StoredChat } from "./repository";
+
+export type Follow = { id: string; chatId: string; orderId: string | null; phone: string | null };
+
+/** Seats held now, with the order of the line holding each and the service of its account. */
+const heldSeats = (db: Db) =>
+  db
+    .selectFrom("seat_assignments as sa")
+    .innerJoin("account_seats as s", "s.id", "sa.seat_id")
+    .innerJoin("provider_accounts as a", "a.id", "s.account_id")
+    .innerJoin("order_lines as l", "l.id", "sa.line_id")
+    .select(["l.order_id as orderId", "l.name as item"])
+    .where("sa.ended_at", "is", null);
+
+/** Shoppers' chats (ADR 0107): their one-time tokens, the orders and customers they follow, the seat holders to tell. */
+export function createShopperChatsRepository() {
+  return {
+    /** A shopper's one-time token: for an order (its page's link) or for a customer (their customer link's page, ADR 0116). */
+    async saveShopperLink(db: Db, link: { codeHash: string; expiresAt: string } & ({ orderId: string } | { phone: string }), now: string) {
+      await db.deleteFrom("telegram_links").where("expires_at", "<", now).execute();
+      await db
+        .insertInto("telegram_links")
+        .values({
+          code_hash: link.codeHash,
+          role: "shopper",
+          admin_id: null,
+          order_id: "orderId" in link ? link.orderId : null,
+          phone: "phone" in link ? link.phone : null,
+          expires_at: link.expiresAt,
+          created_at: now,
+        })
+        .execute();
+    },
+
+    /** Uses a shopper's token once: the order or the customer it names while it has not expired, else null. */
+    async takeShopperLink(db: Db, codeHash: string, now: string): Promise<{ orderId: string } | { phone: string } | null> {
+      const row = await db
+        .deleteFrom("telegram_links")
+        .where("code_hash", "=", codeHash)
+        .where("role", "=", "shopper")
+        .returning(["order_id", "phone", "expires_at"])
+        .executeTakeFirst();
+      if (!row || row.expires_at <= now) return null;
+      if (row.order_id) return { orderId: row.order_id };
+      return row.phone ? { phone: row.phone } : null;
+    },
+
+    /** A shopper's chat: its Telegram id and language, nothing else of theirs (no name, no user). */
+    async shopperChat(db: Db, chatId: string, language: "en" | "ne", now: string): Promise<StoredChat> {
+      await db
+        .insertInto("telegram_chats")
+        .values({
+          id: randomUUID(),
+          chat_id: chatId,
+          user_id: "",
+          title: "",
+          role: "shopper",
+          admin_id: null,
+          language,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("chat_id").doNothing())
+        .execute();
+      const row = await db.selectFrom("telegram_chats").selectAll().where("chat_id", "=", chatId).executeTakeFirstOrThrow();
+      return chatOf(row);
+    },
+
+    /** Ties a chat to an order or a phone (once); answers the tie. */
+    async follow(db: Db, chatId: string, what: { orderId: string } | { phone: string }, now: string): Promise<Follow> {
+      const column = "orderId" in what ? "order_id" : "phone";
+      const value = "orderId" in what ? what.orderId : what.phone;
+      await db
+        .insertInto("telegram_follows")
+        .values({ id: newNoticeId(), chat_id: chatId, order_id: null, phone: null, [column]: value, created_at: now })
+        .onConflict((oc) => oc.columns([column, "chat_id"]).doNothing())
+        .execute();
+      const row = await db
+        .selectFrom("telegram_follows")
+        .selectAll()
+        .where("chat_id", "=", chatId)
+        .where(column, "=", value)
+        .executeTakeFirstOrThrow();
+      return { id: row.id, chatId: row.chat_id, orderId: row.order_id, phone: row.phone };
+    },
+
+    /** Whether this chat is tied to this order itself (its page's link), not only to its customer. */
+    async followsOrder(db: Db, chatId: string, orderId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("telegram_follows")
+        .select("id")
+        .where("chat_id", "=", chatId)
+        .where("order_id", "=", orderId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The chats that hear about an order: tied to it, or to its customer's phone. */
+    async followersOf(db: Db, orderId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("telegram_follows as f")
+        .select("f.chat_id")
+        .distinct()
+        .where((eb) =>
+          eb.or([
+            eb("f.order_id", "=", orderId),
+            eb("f.phone", "in", eb.selectFrom("orders").select("phone_key").where("id", "=", orderId).where("phone_key", "is not", null)),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.chat_id);
+    },
+
+    /** Of these orders, those a shopper's chat hears about. */
+    async followedOrders(db: Db, orders: ReadonlyArray<{ id: string; phoneKey: string | null }>): Promise<Set<string>> {
+      if (orders.length === 0) return new Set();
+      const phones = [...new Set(orders.map((order) => order.phoneKey).filter((phone): phone is string => phone !== null))];
+      const rows = await db
+        .selectFrom("telegram_follows")
+        .select(["order_id", "phone"])
+        .where((eb) =>
+          eb.or([
+            eb(
+              "order_id",
+              "in",
+              orders.map((order) => order.id),
+            ),
+            ...(phones.length ? [eb("phone", "in", phones)] : []),
+          ]),
+        )
+        .execute();
+      const ids = new Set(rows.map((row) => row.order_id));
+      const byPhone = new Set(rows.map((row) => row.phone));
+      return new Set(
+        orders.filter((order) => ids.has(order.id) || (order.phoneKey !== null && byPhone.has(order.phoneKey))).map((order) => order.id),
+      );
+    },
+
+    /** Whether a shopper's chat hears about this customer: by their phone, or one of their orders. */
+    async followsCustomer(db: Db, phoneKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("telegram_follows")
+        .select("id")
+        .where((eb) =>
+          eb.or([eb("phone", "=", phoneKey), eb("order_id", "in", eb.selectFrom("orders").select("id").where("phone_key", "=", phoneKey))]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Delivered lines, not renewed, ending between `from` and `to`, of orders some shopper's chat hears about. */
+    async followedLinesEnding(db: Db, from: string, to: string) {
+      return db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.id as lineId", "l.order_id as orderId", "l.name", "l.expiry_date as expiryDate"])
+        .where("o.status", "=", "delivered")
+        .where("l.renewal_order_id", "is", null)
+        .where("l.expiry_date", ">=", from)
+        .where("l.expiry_date", "<=", to)
+        .where((eb) =>
+          eb.or([
+            eb.exists(eb.selectFrom("telegram_follows as f").select("f.id").whereRef("f.order_id", "=", "o.id")),
+            eb.exists(eb.selectFrom("telegram_follows as f").select("f.id").whereRef("f.phone", "=", "o.phone_key")),
+          ]),
+        )
+        .orderBy("l.expiry_date")
+        .execute();
+    },
+
+    /** The lines holding a seat of this provider account now, with what each shopper bought. */
+    async holdersOf(db: Db, accountId: string) {
+      return heldSeats(db).where("s.account_id", "=", accountId).execute();
+    },
+
+    /** The orders of these lines, with what each shopper bought. */
+    async holdersOfLines(db: Db, lineIds: readonly string[]) {
+      if (!lineIds.length) return [];
+      return heldSeats(db)
+        .where("sa.line_id", "in", [...lineIds])
+        .execute();
+    },
+  };
+}
