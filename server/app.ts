@@ -45,6 +45,8 @@ import { telegramRoutes } from "./modules/telegram/routes";
 import { problemsRoutes } from "./modules/problems/routes";
 import { declareConventionalFailures } from "./http/conventions";
 import { createNoticeWorker, type NoticeWorker } from "./modules/telegram/worker";
+import { shopJobs } from "./jobs/jobs";
+import { createScheduler } from "./jobs/scheduler";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
 import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
@@ -271,6 +273,9 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   });
   // Before the database closes: the poll and the lock go first.
   app.addHook("onClose", () => worker.stop());
+  const scheduler = createScheduler(database.db, clock, app.log, shopJobs(services, app.log));
+  app.addHook("onReady", async () => scheduler.start());
+  app.addHook("onClose", () => scheduler.stop());
   return Object.assign(app, { services, lifecycle, worker });
 }
 

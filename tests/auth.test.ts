@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SESSION_SWEEP_MS } from "../server/modules/auth/routes";
+import { SESSION_SWEEP_MS } from "../server/jobs/jobs";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../server/modules/auth/service";
 import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";

@@ -27,6 +27,7 @@ import { shopperProblems } from "./migrations/0026-shopper-problems";
 import { followsNeedProof } from "./migrations/0027-follows-need-proof";
 import { oneFormPerMobile } from "./migrations/0028-one-form-per-mobile";
 import { firstAdminNamed } from "./migrations/0029-first-admin-named";
+import { jobRuns } from "./migrations/0030-job-runs";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0027-follows-need-proof": followsNeedProof,
   "0028-one-form-per-mobile": oneFormPerMobile,
   "0029-first-admin-named": firstAdminNamed,
+  "0030-job-runs": jobRuns,
 };
 
 export const migrationNames = Object.keys(migrations);

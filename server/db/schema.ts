@@ -424,6 +424,14 @@ export interface Tables {
   holder_notices: HolderNoticesTable;
   problems: ProblemsTable;
   problem_events: ProblemEventsTable;
+  job_runs: JobRunsTable;
+}
+
+/** The last period each background job was claimed for (0030-job-runs, ADR 0120). */
+export interface JobRunsTable {
+  name: string;
+  /** ISO-8601 UTC start of the period. */
+  period: string;
 }
 
 /** A problem a shopper reported on a delivered line (0026-shopper-problems, ADR 0111). */

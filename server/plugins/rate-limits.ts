@@ -83,18 +83,8 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits) {
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests from your address. Please try again in ${context.after}.`),
   });
-  let purge: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    if (!limits.shared) return;
-    purge = setInterval(() => {
-      limits.purge().catch((error: unknown) => app.log.warn({ err: error }, "could not delete ended limit counts"));
-    }, PURGE_EVERY_MS);
-    purge.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(purge));
 }
 
-const PURGE_EVERY_MS = 60_000;
 
 /**
  * A route's limit, with the sentence its 429 starts with; or, for a refusal a shopper reads, the whole message

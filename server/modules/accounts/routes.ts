@@ -29,9 +29,6 @@ import { expectedVersion, ifMatchHeaders } from "../versions";
 import { failures } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
-/** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
-const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
-
 const accountAnswer = z.object({ success: z.literal(true), message: z.string(), account: accountSchema });
 const historySchema = z.array(
   z.object({
@@ -52,19 +49,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   tagRoutes(app, "ledger");
   const { accounts, accountHealth } = services;
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    sweep = setInterval(() => {
-      accountHealth
-        .sweepPreviousSecrets()
-        .then((deleted) => {
-          if (deleted > 0) app.log.info({ deleted }, "replaced secrets past their 7 days deleted");
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, "could not delete replaced secrets"));
-    }, PREVIOUS_SECRETS_SWEEP_MS);
-    sweep.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(sweep));
 
   app.get(
     "/admin/accounts",

@@ -27,9 +27,6 @@ import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 import { tagRoutes } from "../../http/conventions";
 import { answeringMessage } from "../../http/answers";
 
-/** How often sessions past their expiry are deleted. */
-export const SESSION_SWEEP_MS = 15 * 60_000;
-
 export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth" | "limits" | "loginThrottle">; config: Config }> = async (
   app,
   { services, config },
@@ -89,15 +86,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     return { success: true as const };
   }
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    sweep = setInterval(() => {
-      services.auth.deleteExpiredSessions().catch((error: unknown) => app.log.warn({ err: error }, "could not delete expired sessions"));
-    }, SESSION_SWEEP_MS);
-    // The schedule alone must not keep a process alive that is otherwise done.
-    sweep.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(sweep));
 
   // Both sign-in routes are open to visitors and counted per address: 401 for a wrong email or password, 429 past the limits.
   const signInRoute = { config: { public: true }, onRequest: limitAttempts };

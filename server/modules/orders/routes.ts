@@ -35,8 +35,6 @@ export const QUOTE_LIMIT = perMinute(60);
 export const SHOPPER_ORDER_LIMIT = perMinute(60);
 /** "I have paid" is said once per order; a few tries cover a mistyped transaction id. */
 export const PAID_CLAIM_LIMIT = perMinute(10);
-/** How often each instance cancels the "new" orders past their time (ADR 0101); each order is cancelled once, by one of them. */
-export const EXPIRY_SWEEP_MS = 5 * 60_000;
 
 /** The language a refusal is worded in: the one our storefront asks for in Accept-Language (its page's). */
 const askedLocale = (request: FastifyRequest) => answerLocale(request.headers["accept-language"]);
@@ -50,19 +48,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   tagRoutes(app, "orders");
   const { checkout, shopperOrders, renewals, orders, orderLimits } = services;
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    sweep = setInterval(() => {
-      Promise.all([orders.expireStale(), orderLimits.forgetOldRefusals()])
-        .then(([expired]) => {
-          if (expired > 0) app.log.info({ expired }, "new orders nobody took up expired");
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, "could not expire stale orders"));
-    }, EXPIRY_SWEEP_MS);
-    // The schedule alone must not keep a process alive that is otherwise done.
-    sweep.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(sweep));
 
   app.post(
     "/orders",
