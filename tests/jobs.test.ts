@@ -16,7 +16,8 @@ describe("background jobs (ADR 0120)", () => {
   it("run once a period however many instances tick at once, a failed run is logged and the next period runs again", async () => {
     const { database, drop, databaseUrl } = await createTestDatabase();
     // On PostgreSQL, three instances are three pools on one database; SQLite has one instance.
-    const others = testDialect === "postgres" ? [openDatabase({ kind: "postgres", url: databaseUrl }), openDatabase({ kind: "postgres", url: databaseUrl })] : [];
+    const others =
+      testDialect === "postgres" ? [openDatabase({ kind: "postgres", url: databaseUrl }), openDatabase({ kind: "postgres", url: databaseUrl })] : [];
     try {
       const time = movingClock();
       const runs: string[] = [];

@@ -68,4 +68,3 @@ export function createScheduler(db: Db, clock: Clock, log: FastifyBaseLogger, jo
     },
   };
 }
-export type Scheduler = ReturnType<typeof createScheduler>;

@@ -85,7 +85,6 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits) {
   });
 }
 
-
 /**
  * A route's limit, with the sentence its 429 starts with; or, for a refusal a shopper reads, the whole message
  * from the request (for its language) and the seconds to wait. Retry-After is always sent.

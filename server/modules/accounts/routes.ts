@@ -49,7 +49,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   tagRoutes(app, "ledger");
   const { accounts, accountHealth } = services;
 
-
   app.get(
     "/admin/accounts",
     {

@@ -86,7 +86,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     return { success: true as const };
   }
 
-
   // Both sign-in routes are open to visitors and counted per address: 401 for a wrong email or password, 429 past the limits.
   const signInRoute = { config: { public: true }, onRequest: limitAttempts };
   const signInFailures = { 401: errorResponseSchema, 429: errorResponseSchema };

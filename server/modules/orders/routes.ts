@@ -43,11 +43,10 @@ const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) }
 const orderAnswer = orderAnswerSchema;
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
-  services: Pick<Services, "checkout" | "orderLimits" | "orders" | "renewals" | "shopperOrders">;
+  services: Pick<Services, "checkout" | "orders" | "renewals" | "shopperOrders">;
 }> = async (app, { services }) => {
   tagRoutes(app, "orders");
-  const { checkout, shopperOrders, renewals, orders, orderLimits } = services;
-
+  const { checkout, shopperOrders, renewals, orders } = services;
 
   app.post(
     "/orders",
