@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, ServiceUnreachable } from "../../errors
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
-import { createOutboxRepository } from "./outbox-repository";
+import { createOutboxRepository } from "../outbox/repository";
 import { BOT_TOKEN_REVEAL, createTelegramRepository } from "./repository";
 import { hashCode, readFailure, type BotAccess } from "./shared";
 
