@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { HolderNoticeReason } from "../domain/accounts";
 import type { Config } from "./config";
 import type { ChangeNotices } from "./db/change-notices";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
+import { lateBound } from "./late-bound";
 import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
@@ -16,6 +16,7 @@ import { createLedgerSettingsService } from "./modules/accounts/ledger-settings"
 import { createSeatsService } from "./modules/accounts/seats";
 import { createAccountsService } from "./modules/accounts/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
+import { createOutbox, type Outbox } from "./modules/outbox/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createCustomerLinksService } from "./modules/customer-links/service";
@@ -45,12 +46,18 @@ import { createTelegramService, type TelegramDependencies } from "./modules/tele
 import { createBotAccess } from "./modules/telegram/shared";
 import { createShopperUpdates, type ShopperDependencies } from "./modules/telegram/shoppers";
 import { createTelegramUpdatesService, type TelegramUpdatesDependencies } from "./modules/telegram/updates";
-import type { NoticeEvent } from "../domain/notices";
 import { createWindowCounter } from "./plugins/rate-limits";
 import { createLimits, type Limits } from "./plugins/shared-limits";
 
-/** What route handlers and React Router loaders use; nothing outside reaches the database directly. */
+/**
+ * What route handlers and React Router loaders use; nothing outside reaches the database directly. Built in one
+ * direction (ADR 0121): each service is built after everything it uses, the outbox first; the one two-way need
+ * (orders deliver automatically after payment, automatic delivery moves orders) is a late-bound hook.
+ * `server/services-wiring.test.ts` fails when a name is used before it is built.
+ */
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
+  /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
+  const outbox = createOutbox(db, clock);
   const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
   const settings = createSettingsService(db, clock, changes);
   const media = createMediaService(db, config.mediaDir, clock, log);
@@ -59,16 +66,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const paymentMethods = createPaymentMethodsService(db, clock, changes);
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
-  // The delivery message carries the customer's link (issue 31), made then if they have none.
-  const ledger = createLedgerServices(db, clock, changes, secrets, {
-    publicUrl: config.publicUrl,
-    customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
-    // A new password on a provider account tells the seat holders who follow their order (issue 31).
-    passwordChanged: (trx, accountId) => telegramShoppers.tellHoldersPasswordChanged(accountId, trx),
-    credentialsChanged: (lineIds, reason) => telegramShoppers.tellLinesCredentialsChanged(lineIds, reason),
-    referralCode: (phoneKey) => referrals.codeFor(phoneKey),
-  });
   const referrals = createReferralsService(db, clock);
+  const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox });
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
     secrets,
@@ -76,15 +75,18 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds) },
     referrals,
   });
+  const ledgerDelivery = createLedgerDeliveryServices(db, clock, changes, secrets, ledger, {
+    publicUrl: config.publicUrl,
+    // The delivery message carries the customer's link (issue 31), made then if they have none.
+    customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
+    referralCode: (phoneKey) => referrals.codeFor(phoneKey),
+    notices: outbox,
+  });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
-  /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
-  const notices = {
-    record: (trx: Db, event: NoticeEvent) => telegramOutbox.record(trx, event),
-    orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") => telegramShoppers.orderMoved(trx, orderId, to),
-    followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => telegramShoppers.followedOrders(orders),
-  };
   const coupons = createCouponsService(db, clock);
   const blocklist = createBlocklistService(db, clock, { settings });
+  // Orders deliver automatically once paid, and automatic delivery is built from the orders: bound below.
+  const afterPaid = lateBound<[reference: string], Promise<void>>("automatic delivery");
   const orderServices = createOrderServices(db, clock, {
     coupons,
     referrals,
@@ -98,28 +100,39 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     secrets,
     stock: { waitingLines: () => ledger.availability.waitingLines() },
     seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.seats.carryOver(trx, pairs) },
-    afterPaid: (reference) => deliverAutomatically(reference),
-    notices,
+    afterPaid: afterPaid.call,
+    notices: outbox,
   });
   const { orders, shopperOrders, renewals } = orderServices;
-  const autoDelivery = createAutoDelivery(db, changes, {
-    orders,
-    shopperOrders,
-    ...ledger,
-    graceDays: async () => (await ledger.ledgerSettings.get()).graceDays,
-    newKeyLines: (reference) => problems.linesWithNewKey(reference),
-  });
   /** Problems shoppers report, and the seller's queue (issue 32, ADR 0111). */
   const problems = createProblemsService(db, clock, changes, {
     publicUrl: config.publicUrl,
     shopperOrders,
-    accountHealth: ledger.accountHealth,
+    accountHealth: ledgerDelivery.accountHealth,
     licenceKeys: ledger.licenceKeys,
-    notices: {
-      record: (trx, event) => telegramOutbox.record(trx, event),
-      problemNews: (trx, orderId, what) => telegramShoppers.problemNews(trx, orderId, what),
-    },
+    notices: outbox,
   });
+  const autoDelivery = createAutoDelivery(db, changes, {
+    orders,
+    shopperOrders,
+    ...ledger,
+    ...ledgerDelivery,
+    graceDays: async () => (await ledger.ledgerSettings.get()).graceDays,
+    newKeyLines: (reference) => problems.linesWithNewKey(reference),
+  });
+  /**
+   * Issue 30: after an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
+   * automatically where their items allow it. The payment stays recorded whatever happens here, so a failure is
+   * logged (the reference only; never a secret) and the order waits for the seller.
+   */
+  const deliverAutomatically = async (reference: string): Promise<void> => {
+    try {
+      await autoDelivery.deliver(reference);
+    } catch (error) {
+      log.error({ err: error, reference }, "automatic delivery failed; the order waits for the seller");
+    }
+  };
+  afterPaid.bind(deliverAutomatically);
   const telegramServices = createTelegramServices(db, clock, {
     secrets,
     telegram: config.telegram,
@@ -130,8 +143,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     shopperOrders,
     renewals,
     customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
+    notices: outbox,
     autoDelivery,
-    delivery: ledger.delivery,
+    delivery: ledgerDelivery.delivery,
     ledger: {
       lineSeat: (lineId) => ledger.seats.lineSeat(lineId),
       keyStock: () => ledger.licenceKeys.stock(),
@@ -139,19 +153,6 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       itemNames: async () => new Map((await catalogue.list()).map((item) => [item._id, item.Name])),
     },
   });
-  const { telegramOutbox, telegramShoppers } = telegramServices;
-  /**
-   * Issue 30: after an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
-   * automatically where their items allow it. The payment stays recorded whatever happens here, so a failure is
-   * logged (the reference only; never a secret) and the order waits for the seller.
-   */
-  async function deliverAutomatically(reference: string): Promise<void> {
-    try {
-      await autoDelivery.deliver(reference);
-    } catch (error) {
-      log.error({ err: error, reference }, "automatic delivery failed; the order waits for the seller");
-    }
-  }
   return {
     auth: createAuthService(db, clock, { passwordChangeFailures }),
     limits,
@@ -178,56 +179,80 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       gateways: config.gateways,
       log,
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
-      notices,
+      notices: outbox,
     }),
-    customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => telegramShoppers.followsCustomer(phoneKey) }),
+    customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
     coupons,
     referrals,
     blocklist,
     reports: createReportsService(db, clock),
     audit: createAuditService(db),
+    outbox,
     ...telegramServices,
     ...ledger,
+    ...ledgerDelivery,
   };
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** The seller's ledger (issue 20): accounts, the seats lines hold, licence keys, their settings, availability and the delivery message. */
+/** The seller's ledger (issue 20): accounts, the seats lines hold, licence keys, their settings and availability. */
 function createLedgerServices(
   db: Db,
   clock: Clock,
   changes: ChangeNotices,
   secrets: Cipher,
-  links: {
-    publicUrl: string | undefined;
-    customerLink: (phoneKey: string) => Promise<string | null>;
-    passwordChanged: (trx: Db, accountId: string) => Promise<unknown>;
-    credentialsChanged: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
-    referralCode: (phoneKey: string) => Promise<string>;
-  },
+  deps: { notices: Pick<Outbox, "tellHoldersPasswordChanged"> },
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
   const seats = createSeatsService(db, clock, changes, secrets, { graceDays });
-  const accounts = createAccountsService(db, clock, changes, secrets, {
-    releaseExpired: seats.releaseExpired,
-    passwordChanged: links.passwordChanged,
-  });
-  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays });
-  const delivery = createDeliveryService(db, { heldSeat: seats.heldSeat, keysOf: licenceKeys.keysOf, settings: ledgerSettings.get, ...links });
   return {
     ledgerSettings,
-    accounts,
+    accounts: createAccountsService(db, clock, changes, secrets, {
+      releaseExpired: seats.releaseExpired,
+      // A new password on a provider account tells the seat holders who follow their order (issue 31).
+      passwordChanged: (trx, accountId) => deps.notices.tellHoldersPasswordChanged(accountId, trx),
+    }),
     seats,
-    licenceKeys,
+    licenceKeys: createLicenceKeysService(db, clock, changes, secrets, { graceDays }),
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired }),
+  };
+}
+
+/**
+ * The ledger's delivery message and the accounts' health (issue 20, 32): after the ledger and the customer links,
+ * since the message carries the customer's link and referral code, and customer links name the ledger's seats.
+ */
+function createLedgerDeliveryServices(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  secrets: Cipher,
+  { ledgerSettings, seats, licenceKeys }: ReturnType<typeof createLedgerServices>,
+  deps: {
+    publicUrl: string | undefined;
+    customerLink: (phoneKey: string) => Promise<string | null>;
+    referralCode: (phoneKey: string) => Promise<string>;
+    notices: Pick<Outbox, "tellLinesCredentialsChanged">;
+  },
+) {
+  const graceDays = async () => (await ledgerSettings.get()).graceDays;
+  const delivery = createDeliveryService(db, {
+    heldSeat: seats.heldSeat,
+    keysOf: licenceKeys.keysOf,
+    settings: ledgerSettings.get,
+    publicUrl: deps.publicUrl,
+    customerLink: deps.customerLink,
+    referralCode: deps.referralCode,
+  });
+  return {
     delivery,
     accountHealth: createAccountHealthService(db, clock, changes, secrets, {
       graceDays,
       moveWithin: seats.moveWithin,
       deliveryOf: delivery.of,
-      credentialsChanged: links.credentialsChanged,
+      credentialsChanged: (lineIds, reason) => deps.notices.tellLinesCredentialsChanged(lineIds, reason),
     }),
   };
 }
@@ -255,8 +280,8 @@ function createOrderServices(
 }
 
 /**
- * The seller's Telegram bot (issue 31, ADR 0105): the admin's settings of it, its outbox, what Telegram brings and
- * the shoppers' chats, over one access to the bot (its token, one API client).
+ * The seller's Telegram bot (issue 31, ADR 0105): the admin's settings of it, the sending of what the outbox wrote
+ * (ADR 0121), what Telegram brings and the shoppers' chats, over one access to the bot (its token, one API client).
  */
 function createTelegramServices(
   db: Db,
@@ -266,12 +291,12 @@ function createTelegramServices(
 ) {
   const bot = createBotAccess(db, deps.secrets, deps.telegram.apiUrl);
   const shoppers = createShopperUpdates(db, clock, deps);
-  const outbox = createTelegramOutboxService(db, clock, { ...deps, bot, shoppers });
+  const telegramOutbox = createTelegramOutboxService(db, clock, { ...deps, bot, shoppers });
   return {
     telegram: createTelegramService(db, clock, { ...deps, bot }),
     telegramBot: bot,
-    telegramOutbox: outbox,
-    telegramUpdates: createTelegramUpdatesService(db, clock, { ...deps, bot, shoppers, outbox }),
+    telegramOutbox,
+    telegramUpdates: createTelegramUpdatesService(db, clock, { ...deps, bot, shoppers, outbox: telegramOutbox }),
     telegramShoppers: shoppers,
   };
 }

@@ -385,7 +385,7 @@ describe("the shopper's notices", () => {
     expect(texts.filter((text) => text.includes("changed the password"))).toHaveLength(1);
     expect(texts.join("\n")).not.toMatch(/password-[12]|seller@example\.com/);
     // The service other screens call: one notice per holder's chat.
-    expect(await t.app.services.telegramShoppers.tellHoldersPasswordChanged(account._id)).toBe(1);
+    expect(await t.app.services.outbox.tellHoldersPasswordChanged(account._id)).toBe(1);
     // A new password recorded on the account's own screen (ADR 0109) tells the holder as well.
     const recorded = await admin(t, "POST", `/api/admin/accounts/${account._id}/secret-change`, { what: "password", value: "new-password-3" });
     expect(recorded.statusCode, recorded.body).toBe(200);

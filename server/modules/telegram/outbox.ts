@@ -19,7 +19,7 @@ import type { Order, Renewal } from "../../../domain/schemas/orders";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { HttpError } from "../../errors";
-import { createOutboxRepository, type StoredNotice } from "./outbox-repository";
+import { createOutboxRepository, type StoredNotice } from "../outbox/repository";
 import { createTelegramRepository, type StoredChat } from "./repository";
 import { HTML, isShopperEvent, readFailure, type BotAccess } from "./shared";
 import type { ShopperUpdates } from "./shoppers";
@@ -56,9 +56,9 @@ export interface TelegramOutboxDependencies {
 }
 
 /**
- * The seller's bot's outbox (issue 31, ADR 0105): notices written in the transaction that makes them happen, each
- * sent once (or held for quiet hours and digests, tried again while Telegram is down), a sent notice shown again as
- * it stands now, and the checks no request makes. Sending is the worker's (./worker.ts).
+ * The seller's bot's outbox (issue 31, ADR 0105): the notices the outbox wrote in the transaction that made them
+ * happen (../outbox, ADR 0121), each sent once (or held for quiet hours and digests, tried again while Telegram is
+ * down), a sent notice shown again as it stands now, and the checks no request makes. The worker (./worker.ts) runs it.
  */
 export function createTelegramOutboxService(db: Db, clock: Clock, deps: TelegramOutboxDependencies) {
   const repository = createOutboxRepository();
@@ -191,9 +191,6 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
   }
 
   return {
-    /** Writes a notice of `event` for every admin chat, in the caller's transaction (the outbox). */
-    record: (trx: Db, event: NoticeEvent, dedupe?: string) => repository.record(trx, event, now(), dedupe),
-
     /** Shows the notice as it stands now in the message that carried it (after a press, or a press that came too late). */
     refresh,
 

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, ServiceUnreachable } from "../../errors
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createAuditRepository, type Actor } from "../audit/repository";
-import { createOutboxRepository } from "./outbox-repository";
+import { createOutboxRepository } from "../outbox/repository";
 import { BOT_TOKEN_REVEAL, createTelegramRepository } from "./repository";
 import { hashCode, readFailure, type BotAccess } from "./shared";
 
@@ -26,8 +26,9 @@ export interface TelegramDependencies {
 
 /**
  * The seller's Telegram bot as the admin sets it up (issue 31, ADR 0105; Settings → Notifications and its API): its
- * token, the chats admins connect with a one-time code, each chat's language, quiet hours and digest. The outbox is
- * ./outbox.ts, what Telegram brings ./updates.ts, the shoppers' chats ./shoppers.ts.
+ * token, the chats admins connect with a one-time code, each chat's language, quiet hours and digest. The outbox's
+ * notices are written by ../outbox and sent by ./outbox.ts, what Telegram brings ./updates.ts, the shoppers' chats
+ * ./shoppers.ts.
  */
 export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, secrets, log }: TelegramDependencies) {
   const repository = createTelegramRepository();

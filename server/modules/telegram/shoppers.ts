@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Api } from "grammy";
 import type { CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message } from "grammy/types";
-import type { HolderNoticeReason } from "../../../domain/accounts";
 import { addDays } from "../../../domain/ledger-settings";
 import { absoluteLink } from "../../../domain/links";
 import { localHref, type Locale } from "../../../domain/locale";
@@ -18,12 +17,11 @@ import {
   shopperWords,
   STOP_DATA,
   type ShopperEvent,
-  type ShopperProblemNews,
 } from "../../../domain/shopper-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict } from "../../errors";
-import { createOutboxRepository } from "./outbox-repository";
+import type { Outbox } from "../outbox/service";
 import { createTelegramRepository, type StoredChat } from "./repository";
 import { createShopperChatsRepository } from "./shoppers-repository";
 
@@ -43,18 +41,20 @@ export interface ShopperDependencies {
     /** The path of the customer's page (`/my/<key>`) while their link stands; null without one, or when its copy cannot be opened. */
     pathOf(phone: string): Promise<string | null>;
   };
+  /** Where the shoppers' renewal reminders are written, and who follows an order (../outbox). */
+  notices: Pick<Outbox, "tellFollowers" | "followedOrders">;
 }
 
 /**
  * Shoppers who ask for updates on Telegram (issue 31, ADR 0107): the order page's one-time deep link, `/start
  * <token>` tying the chat to that order alone; the customer link's page's, tying it to the customer and so to all
  * their orders (ADR 0116: a phone typed at checkout proves nothing); the notices written for the chats that follow
- * an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105).
+ * an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105); the notices of an order's
+ * moves, of a problem's news and of changed logins are written by the outbox (../outbox, ADR 0121), sent from here.
  */
 export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependencies) {
   const repository = createShopperChatsRepository();
   const chats = createTelegramRepository();
-  const notices = createOutboxRepository();
   const now = () => clock().toISOString();
 
   async function orderFacts(orderId: string) {
@@ -66,20 +66,6 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       link_preview_options: { is_disabled: true },
       ...(keyboard ? { reply_markup: { inline_keyboard: keyboard } } : {}),
     });
-
-  /** Writes `event` for every chat that follows its order, in the caller's transaction. */
-  async function tell(trx: Db, event: ShopperEvent, dedupe?: string): Promise<number> {
-    const followers = await repository.followersOf(trx, event.orderId);
-    return notices.recordFor(trx, followers, event, now(), dedupe);
-  }
-
-  /** "Your login changed" to each order of these holders once, however many of its lines changed. */
-  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; item: string }>, reason: HolderNoticeReason): Promise<number> {
-    const orders = new Map(holders.map((holder) => [holder.orderId, holder.item]));
-    let told = 0;
-    for (const [orderId, item] of orders) told += await tell(trx, { kind: "shopper-password", orderId, item, reason });
-    return told;
-  }
 
   async function deepLink(what: { orderId: string } | { phone: string }): Promise<{ link: string; expiresAt: string }> {
     const bot = await chats.bot(db);
@@ -110,7 +96,7 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
         db.selectFrom("orders").select(["id", "phone_key"]).where("reference", "=", reference).executeTakeFirst(),
       ]);
       if (!bot || !order) return { offered: false, following: false };
-      const followed = await repository.followedOrders(db, [{ id: order.id, phoneKey: order.phone_key }]);
+      const followed = await deps.notices.followedOrders([{ id: order.id, phoneKey: order.phone_key }]);
       return { offered: true, following: followed.has(order.id) };
     },
 
@@ -218,10 +204,6 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
       return { text, keyboard: { inline_keyboard: rows } };
     },
 
-    /** An order a shopper may follow was paid or delivered: a notice for each chat that follows it, once. */
-    orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") =>
-      tell(trx, { kind: to === "paid" ? "shopper-paid" : "shopper-delivered", orderId }, `${to}:${orderId}`),
-
     /**
      * Renewal reminders 3 days and 1 day before a followed line ends, each written once per chat (the outbox's
      * unique dedupe: whichever instance or restart writes it first, the others' are nothing).
@@ -238,28 +220,9 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
           name: line.name,
           expiryDate: line.expiryDate!,
         };
-        await tell(db, event, `shopper-renewal:${line.lineId}:${line.expiryDate}:${which}`);
+        await deps.notices.tellFollowers(db, event, `shopper-renewal:${line.lineId}:${line.expiryDate}:${which}`);
       }
     },
-
-    /**
-     * The seller recorded a new password on a provider account: every shopper holding a seat on it whose chat
-     * follows that order hears so (never the password). In the caller's transaction when given one.
-     */
-    async tellHoldersPasswordChanged(accountId: string, trx: Db = db): Promise<number> {
-      return tellOrdersOf(trx, await repository.holdersOf(trx, accountId), "password");
-    },
-
-    /** The same, to the holders of these lines, saying what changed: the password, a seat's PIN, or their account. */
-    async tellLinesCredentialsChanged(lineIds: readonly string[], reason: HolderNoticeReason, trx: Db = db): Promise<number> {
-      return tellOrdersOf(trx, await repository.holdersOfLines(trx, lineIds), reason);
-    },
-
-    /** The seller acted on a problem this order's shopper reported (issue 32): their chats hear so (never a key or password). */
-    problemNews: (trx: Db, orderId: string, what: ShopperProblemNews) => tell(trx, { kind: "shopper-problem", orderId, what }),
-
-    followedOrders: (orders: ReadonlyArray<{ id: string; phoneKey: string | null }>) => repository.followedOrders(db, orders),
-    followsCustomer: (phoneKey: string) => repository.followsCustomer(db, phoneKey),
   };
 }
 export type ShopperUpdates = ReturnType<typeof createShopperUpdates>;

@@ -18,7 +18,7 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, HttpError } from "../../errors";
 import type { Actor } from "../audit/repository";
-import { createOutboxRepository } from "./outbox-repository";
+import { createOutboxRepository } from "../outbox/repository";
 import type { TelegramOutboxService } from "./outbox";
 import { createTelegramRepository } from "./repository";
 import { hashCode, isShopperEvent, type BotAccess } from "./shared";
