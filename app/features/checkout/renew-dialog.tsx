@@ -1,9 +1,9 @@
+import type { RenewCheckoutProps } from "../../lib/renew-checkout";
 import { useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
-import { sellerText, type Locale } from "../../../domain/locale";
+import { sellerText } from "../../../domain/locale";
 import { formatNpr, formatNumber } from "../../../domain/locale-format";
-import type { ShopperOrder, ShopperOrderLine } from "../../../domain/order-pages";
 import { orderMessage, type RenewedLine } from "../../../domain/order-messages";
 import { renewalRunsTo } from "../../../domain/order-dates";
 import { shopToday } from "../../../domain/shop-time";
@@ -54,28 +54,7 @@ function Choice({ selected, onSelect, children }: { selected: boolean; onSelect:
  * The cart is left alone. Mounted once Renew is pressed, so "today" is the browser's, never the server's render.
  * Used by the order page and by the customer's page of all their subscriptions (issue 31), which gives the key.
  */
-export function RenewDialog({
-  order,
-  orderKey,
-  line,
-  position,
-  open,
-  onClose,
-  locale,
-}: {
-  order: Pick<ShopperOrder, "reference" | "customer">;
-  /** The renewed order's key; the order page's own address holds it when not given. */
-  orderKey?: string;
-  line: Pick<ShopperOrderLine, "id" | "name" | "nameNe" | "months" | "devices"> & {
-    renewal: NonNullable<ShopperOrderLine["renewal"]>;
-    expiryDate: string;
-  };
-  /** The line's place in the order, from 1. */
-  position: number;
-  open: boolean;
-  onClose: () => void;
-  locale: Locale;
-}) {
+export function RenewDialog({ order, orderKey, line, position, open, onClose, locale }: RenewCheckoutProps) {
   const revalidator = useRevalidator();
   const { plans, itemId } = line.renewal;
   const [months, setMonths] = useState(plans.some((plan) => plan.months === line.months) ? line.months : (plans[0]?.months ?? line.months));

@@ -1,3 +1,4 @@
+import type { RenewCheckoutProps } from "../../lib/renew-checkout";
 import { useRef, useState, type ComponentType, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
@@ -35,20 +36,7 @@ const paymentKindText = (kind: PaymentKind) =>
  * The checkout of a line again (features/checkout's RenewDialog), on the order page and the customer's page: the
  * route hands it in, as a feature imports no other (ADR 0070).
  */
-export type RenewCheckout = ComponentType<{
-  order: Pick<ShopperOrder, "reference" | "customer">;
-  /** The renewed order's key; the order page's own address holds it when not given. */
-  orderKey?: string;
-  line: Pick<ShopperOrderLine, "id" | "name" | "nameNe" | "months" | "devices"> & {
-    renewal: NonNullable<ShopperOrderLine["renewal"]>;
-    expiryDate: string;
-  };
-  /** The line's place in the order, from 1. */
-  position: number;
-  open: boolean;
-  onClose: () => void;
-  locale: Locale;
-}>;
+export type RenewCheckout = ComponentType<RenewCheckoutProps>;
 
 /** The shopper's page of one order: what they bought at the stored total, where it stands, and how to pay. */
 export function OrderView({
