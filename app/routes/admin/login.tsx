@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
-import { card, mutedText, primaryButton } from "../../components/ui";
+import { primaryButton } from "../../components/ui";
+import { DoorCard, DoorError } from "../../lib/admin/door-card";
 import { formatWait } from "../../lib/admin/format";
 import { inputClass } from "../../lib/admin/form-parts";
 import { safeAdminNext } from "../../lib/admin/safe-next";
@@ -50,25 +51,16 @@ export default function AdminLogin() {
   }
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <div className={`${card} w-full max-w-sm p-6 sm:p-8`}>
-        <p className="text-xl font-bold text-brand-700 dark:text-brand-400">Pasal</p>
-        <h1 className="mt-2 text-2xl font-bold">Admin sign-in</h1>
-        <p className={`mt-1 text-sm ${mutedText}`}>For the shop&apos;s administrators only.</p>
-        <form onSubmit={signIn} className="mt-6 space-y-4" noValidate>
-          <SignInField name="email" label="Email" autoComplete="username" />
-          <SignInField name="password" label="Password" autoComplete="current-password" />
-          {error && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {error}
-            </p>
-          )}
-          <button type="submit" disabled={sending} className={`${primaryButton} w-full`}>
-            {sending ? "Signing in…" : "Sign in"}
-          </button>
-        </form>
-      </div>
-    </main>
+    <DoorCard title="Admin sign-in" intro="For the shop's administrators only.">
+      <form onSubmit={signIn} className="mt-6 space-y-4" noValidate>
+        <SignInField name="email" label="Email" autoComplete="username" />
+        <SignInField name="password" label="Password" autoComplete="current-password" />
+        {error && <DoorError>{error}</DoorError>}
+        <button type="submit" disabled={sending} className={`${primaryButton} w-full`}>
+          {sending ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+    </DoorCard>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { ownNameInputSchema } from "../../../domain/auth";
-import { card, mutedText, primaryButton } from "../../components/ui";
+import { primaryButton } from "../../components/ui";
+import { DoorCard, DoorError } from "../../lib/admin/door-card";
 import { inputClass } from "../../lib/admin/form-parts";
 import { requireSession, signedInAdmin, WELCOME_PATH } from "../../lib/admin/require-admin";
 import { safeAdminNext } from "../../lib/admin/safe-next";
@@ -60,39 +61,35 @@ export default function AdminWelcome({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <div className={`${card} w-full max-w-sm p-6 sm:p-8`}>
-        <p className="text-xl font-bold text-brand-700 dark:text-brand-400">Pasal</p>
-        <h1 className="mt-2 text-2xl font-bold">Welcome. What is your name?</h1>
-        <p className={`mt-1 text-sm ${mutedText}`}>
+    <DoorCard
+      title="Welcome. What is your name?"
+      intro={
+        <>
           You are signed in as <span className="break-all">{loaderData.email}</span>. Your name shows where you act: in the audit log, to the other
           admins, and in the Telegram bot (“Sita marked it paid”). You can change it later in Settings.
-        </p>
-        <form onSubmit={save} className="mt-6 space-y-4" noValidate>
-          <div>
-            <label htmlFor="name" className="text-sm font-medium">
-              Your name
-            </label>
-            <input
-              id="name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={80}
-              className={inputClass}
-              {...(error ? { "aria-invalid": true, "aria-describedby": "name-error" } : {})}
-            />
-          </div>
-          {error && (
-            <p id="name-error" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {error}
-            </p>
-          )}
-          <button type="submit" disabled={sending} className={`${primaryButton} w-full`}>
-            {sending ? "Saving…" : "Continue"}
-          </button>
-        </form>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <form onSubmit={save} className="mt-6 space-y-4" noValidate>
+        <div>
+          <label htmlFor="name" className="text-sm font-medium">
+            Your name
+          </label>
+          <input
+            id="name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={80}
+            className={inputClass}
+            {...(error ? { "aria-invalid": true, "aria-describedby": "name-error" } : {})}
+          />
+        </div>
+        {error && <DoorError id="name-error">{error}</DoorError>}
+        <button type="submit" disabled={sending} className={`${primaryButton} w-full`}>
+          {sending ? "Saving…" : "Continue"}
+        </button>
+      </form>
+    </DoorCard>
   );
 }
