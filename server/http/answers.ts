@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifySchema } from "fastify";
-import { errorResponseSchema, successMessageSchema } from "../../domain/common";
+import { errorResponseSchema, successMessageSchema, type AdminAnswer } from "../../domain/common";
 
 /** The failures a route may declare beyond the conventional 400 and 401 (conventions.ts). */
 type FailureStatus = 403 | 404 | 409 | 429;
@@ -21,6 +21,11 @@ export function answeringMessage<const S extends Omit<FastifySchema, "response">
 export async function messageWhenDone(write: Promise<unknown>, message: string) {
   await write;
   return { success: true as const, message };
+}
+
+/** The answer of an admin write that sends back only what it tells the admin (its AdminAnswer's message, ADR 0124). */
+export async function answerOf(write: Promise<AdminAnswer<unknown>>) {
+  return { success: true as const, message: (await write).message };
 }
 
 /**
