@@ -29,17 +29,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { accountHealth } = context.services;
   return answer(request, accountCareSchema, async (form) => {
     switch (form.intent) {
-      case "change-secret": {
-        const { holders } = await accountHealth.changeSecret(params.id, form.fields, actor);
-        const what = form.fields.what === "password" ? "Password" : "PIN";
-        return holders === 0
-          ? `${what} saved: no one holds a seat it concerns`
-          : `${what} saved: tell ${holders === 1 ? "the holder" : `the ${holders} holders`} below`;
-      }
-      case "move": {
-        const moved = await accountHealth.move(params.id, form.fields, actor);
-        return `${moved === 1 ? "1 holder" : `${moved} holders`} moved: tell them their new details below`;
-      }
+      case "change-secret":
+        return (await accountHealth.changeSecret(params.id, form.fields, actor)).message;
+      case "move":
+        return (await accountHealth.move(params.id, form.fields, actor)).message;
     }
   });
 }

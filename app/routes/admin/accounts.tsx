@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ACCOUNT_REMOVED, accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
+import { accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
 import { accountFormId, AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";
@@ -48,25 +48,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   return answer(request, accountActionSchema, async (form) => {
     switch (form.intent) {
       case "create":
-        return `Account ${(await accounts.create(form.fields)).service} added`;
+        return (await accounts.create(form.fields)).message;
       case "update":
-        return `Account ${(await accounts.update(form.id, form.fields, actor, form.version)).service} saved`;
+        return (await accounts.update(form.id, form.fields, actor, form.version)).message;
       case "delete":
-        return ACCOUNT_REMOVED[await accounts.delete(form.id, actor)];
+        return (await accounts.delete(form.id, actor)).message;
       case "bill-paid":
-        return `Marked paid: the next bill is on ${await accountHealth.billPaid(form.id, form.fields.renewalDate, actor)}`;
+        return (await accountHealth.billPaid(form.id, form.fields.renewalDate, actor)).message;
       case "threshold":
-        await availability.setThreshold(form.fields.itemId, form.fields.threshold);
-        return "Threshold saved: the shop uses it from the next page";
-      case "import-keys": {
-        const result = await licenceKeys.import(form.fields.itemId, form.fields.text, form.fields.cost, form.fields.neverExpires);
-        const skipped = [
-          result.emptyLines.length && `empty lines ${result.emptyLines.join(", ")}`,
-          result.duplicateLines.length && `repeated lines ${result.duplicateLines.join(", ")}`,
-          result.alreadyInStock.length && `already in stock: lines ${result.alreadyInStock.join(", ")}`,
-        ].filter(Boolean);
-        return `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported${skipped.length ? `; not imported: ${skipped.join("; ")}` : ""}`;
-      }
+        return (await availability.setThreshold(form.fields.itemId, form.fields.threshold)).message;
+      case "import-keys":
+        return (await licenceKeys.import(form.fields.itemId, form.fields.text, form.fields.cost, form.fields.neverExpires)).message;
     }
   });
 }

@@ -1,4 +1,5 @@
 import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { shopToday } from "../../../domain/ledger-settings";
 import { UNDELIVERED_STATUSES } from "../../../domain/order-statuses";
 import type { ChangeNotices } from "../../db/change-notices";
@@ -83,7 +84,7 @@ export function createAvailabilityService(
     },
 
     /** At or below `threshold` free seats and keys, the storefront says "Only N left" for the item. */
-    async setThreshold(itemId: string, threshold: number): Promise<void> {
+    async setThreshold(itemId: string, threshold: number): Promise<AdminAnswer> {
       await write(async (trx) => {
         const item = await trx.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
         if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
@@ -93,6 +94,7 @@ export function createAvailabilityService(
           .onConflict((oc) => oc.column("item_id").doUpdateSet({ threshold }))
           .execute();
       });
+      return said("Threshold saved: the shop uses it from the next page");
     },
 
     async all(): Promise<Map<string, Availability>> {

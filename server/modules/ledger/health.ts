@@ -15,6 +15,7 @@ import {
   type SecretChange,
   type SeatCandidate,
 } from "../../../domain/accounts";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { addDays, shopToday } from "../../../domain/ledger-settings";
 import { daysUntil } from "../../../domain/order-dates";
 import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
@@ -130,7 +131,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
      * The bill of `renewalDate` is paid: the next bill is a cycle later. `renewalDate` is the one the seller saw;
      * another (paid meanwhile, or edited) is refused (409), so a bill is never counted paid twice.
      */
-    async billPaid(accountId: string, renewalDate: string, actor: Actor): Promise<string> {
+    async billPaid(accountId: string, renewalDate: string, actor: Actor): Promise<AdminAnswer<string>> {
       return db.transaction().execute(async (trx) => {
         const account = await accountOrThrow(trx, accountId);
         if (account.billingCycle === "none") throw conflict("This account is bought once: it has no bills to mark paid");
@@ -151,7 +152,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
           { kind: "other", what: `bill of ${renewalDate} paid; next bill ${next}`, label: `${account.service} (${account.login})`, accountId },
           now(),
         );
-        return next;
+        return said(`Marked paid: the next bill is on ${next}`, next);
       });
     },
 
@@ -159,7 +160,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
      * Records a new password (or one seat's PIN): the old one is kept, sealed as it was, for
      * PREVIOUS_SECRET_DAYS, and every holder it concerns gets a notice to be told. The number of holders.
      */
-    async changeSecret(accountId: string, change: SecretChange, actor: Actor): Promise<{ holders: number; label: string }> {
+    async changeSecret(accountId: string, change: SecretChange, actor: Actor): Promise<AdminAnswer<{ holders: number; label: string }>> {
       const stamp = now();
       const deleteAfter = new Date(clock().getTime() + PREVIOUS_SECRET_DAYS * 86_400_000).toISOString();
       const result = await db.transaction().execute(async (trx) => {
@@ -211,7 +212,14 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         return { lineIds, label };
       });
       await tellHoldersByBot(result.lineIds, change.what);
-      return { holders: result.lineIds.length, label: result.label };
+      const holders = result.lineIds.length;
+      const what = change.what === "password" ? "Password" : "PIN";
+      return said(
+        holders === 0
+          ? `${what} saved: no one holds a seat it concerns`
+          : `${what} saved: tell ${holders === 1 ? "the holder" : `the ${holders} holders`} below`,
+        { holders, label: result.label },
+      );
     },
 
     /** The account's notices of the last month, untold first, then newest first. */
@@ -378,7 +386,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
      * holding ends as "moved", in the seat history), each holder gets a notice on this account, where the seller
      * is, to be told of their new details, and the move is written to the audit log under this account.
      */
-    async move(accountId: string, { moves }: MoveConfirm, actor: Actor): Promise<number> {
+    async move(accountId: string, { moves }: MoveConfirm, actor: Actor): Promise<AdminAnswer<number>> {
       const grace = await deps.graceDays();
       const stamp = now();
       try {
@@ -414,7 +422,8 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         moves.map((move) => move.lineId),
         "moved",
       );
-      return moves.length;
+      const moved = moves.length;
+      return said(`${moved === 1 ? "1 holder" : `${moved} holders`} moved: tell them their new details below`, moved);
     },
   };
 }

@@ -12,7 +12,7 @@ import { errorResponseSchema, successMessageSchema } from "../../../domain/commo
 import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
-import { answeringMessage, failures, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage, failures } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 import { settingsEditRoutes } from "../settings/edit-routes";
 
@@ -69,13 +69,13 @@ export const lineRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const seat = (await seats.assignSeat(request.params.lineId, request.body.seatId))!;
-      return { success: true as const, message: `On ${seat.service}, seat ${seat.position}`, seat };
+      const { message, data } = await seats.assignSeat(request.params.lineId, request.body.seatId);
+      return { success: true as const, message, seat: data };
     },
   );
 
   app.delete("/admin/lines/:lineId/seat", answeringMessage({ summary: "Free the seat a line holds", params: lineParams }, 404), (request) =>
-    messageWhenDone(seats.freeSeat(request.params.lineId), "Seat freed"),
+    answerOf(seats.freeSeat(request.params.lineId)),
   );
 
   app.post(
@@ -88,8 +88,8 @@ export const lineRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await licenceKeys.deliverKey(request.params.lineId);
-      return reply.status(201).send({ success: true, message: "Key taken from stock" });
+      const { message } = await licenceKeys.deliverKey(request.params.lineId);
+      return reply.status(201).send({ success: true, message });
     },
   );
 
@@ -146,8 +146,8 @@ export const lineRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await licenceKeys.import(request.body.itemId, request.body.text, request.body.cost, request.body.neverExpires);
-      return { success: true as const, message: `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported`, ...result };
+      const { message, data } = await licenceKeys.import(request.body.itemId, request.body.text, request.body.cost, request.body.neverExpires);
+      return { success: true as const, message, ...data };
     },
   );
 
@@ -158,7 +158,7 @@ export const lineRoutes: FastifyPluginAsyncZod<{
       404,
       409,
     ),
-    (request) => messageWhenDone(availability.setThreshold(request.body.itemId, request.body.threshold), "Threshold saved"),
+    (request) => answerOf(availability.setThreshold(request.body.itemId, request.body.threshold)),
   );
 
   settingsEditRoutes(app, "/admin/settings/ledger", {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  ACCOUNT_REMOVED,
   accountCreateSchema,
   accountListQuerySchema,
   accountPageSchema,
@@ -86,8 +85,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 201: accountAnswer, ...failures(404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: "Account added", account: await accounts.create(request.body) }),
+    async (request, reply) => {
+      const { message, data } = await accounts.create(request.body);
+      return reply.status(201).send({ success: true as const, message, account: data });
+    },
   );
 
   app.put(
@@ -101,11 +102,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: accountAnswer, ...failures(404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: "Account saved",
-      account: await accounts.update(request.params.id, request.body, actorOf(request), expectedVersion(request.headers)),
-    }),
+    async (request) => {
+      const { message, data } = await accounts.update(request.params.id, request.body, actorOf(request), expectedVersion(request.headers));
+      return { success: true as const, message, account: data };
+    },
   );
 
   app.delete(
@@ -123,8 +123,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const outcome = await accounts.delete(request.params.id, actorOf(request));
-      return { success: true, message: ACCOUNT_REMOVED[outcome], outcome };
+      const { message, data } = await accounts.delete(request.params.id, actorOf(request));
+      return { success: true, message, outcome: data };
     },
   );
 
@@ -172,8 +172,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const next = await accountHealth.billPaid(request.params.id, request.body.renewalDate, actorOf(request));
-      return { success: true, message: `Marked paid: next bill ${next}`, renewalDate: next };
+      const { message, data } = await accountHealth.billPaid(request.params.id, request.body.renewalDate, actorOf(request));
+      return { success: true, message, renewalDate: data };
     },
   );
 
@@ -188,8 +188,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { holders } = await accountHealth.changeSecret(request.params.id, request.body, actorOf(request));
-      return { success: true, message: `Saved: ${holders === 1 ? "1 holder" : `${holders} holders`} to tell`, holders };
+      const { message, data } = await accountHealth.changeSecret(request.params.id, request.body, actorOf(request));
+      return { success: true, message, holders: data.holders };
     },
   );
 
@@ -254,8 +254,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const moved = await accountHealth.move(request.params.id, request.body, actorOf(request));
-      return { success: true, message: `${moved === 1 ? "1 holder" : `${moved} holders`} moved: tell them their new details`, moved };
+      const { message, data } = await accountHealth.move(request.params.id, request.body, actorOf(request));
+      return { success: true, message, moved: data };
     },
   );
 };

@@ -1,4 +1,5 @@
 import { proposeSeat, rankSeats, type BillingCycle, type SeatChoice } from "../../../domain/accounts";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { addDays, lineIsOver, shopToday } from "../../../domain/ledger-settings";
 import type { SeatPlace } from "../../../domain/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
@@ -267,10 +268,11 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
      * (its old holding ends as "moved", kept in the history). Of two lines asking for the last free seat at
      * once, the unique index lets exactly one have it; the other is told it is gone (ADR 0082).
      */
-    async assignSeat(lineId: string, seatId?: string): Promise<SeatProposal> {
+    async assignSeat(lineId: string, seatId?: string): Promise<AdminAnswer<SeatProposal>> {
       await releaseExpired();
       try {
-        return await write((trx) => assignWithin(trx, lineId, seatId));
+        const seat = (await write((trx) => assignWithin(trx, lineId, seatId)))!;
+        return said(`On ${seat.service}, seat ${seat.position}`, seat);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("That seat was just given to another line: choose another", "seatId");
         throw error;
@@ -314,10 +316,11 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
       }
     },
 
-    async freeSeat(lineId: string): Promise<void> {
+    async freeSeat(lineId: string): Promise<AdminAnswer> {
       await write(async (trx) => {
         if (!(await repository.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
       });
+      return said("Seat freed");
     },
 
     /** The held seat with its secrets in the clear, for the delivery message; the caller records the reveal. */

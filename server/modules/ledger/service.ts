@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  ACCOUNT_REMOVED,
   accountWarnings,
   RENEWAL_WARNING_DAYS,
   renewsOf,
@@ -10,6 +11,7 @@ import {
   type AccountUpdate,
   type Reveal,
 } from "../../../domain/accounts";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { addDays, shopToday } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -212,7 +214,7 @@ export function createAccountsService(
       return { account, reveals, history };
     },
 
-    async create(input: AccountCreate): Promise<Account> {
+    async create(input: AccountCreate): Promise<AdminAnswer<Account>> {
       const id = randomUUID();
       await write(async (trx) => {
         await checkItems(trx, input.itemIds);
@@ -221,14 +223,15 @@ export function createAccountsService(
         await repository.setItems(trx, id, [...new Set(input.itemIds)]);
         await saveSeats(trx, id, input.seats);
       });
-      return findOrThrow(db, id);
+      const account = await findOrThrow(db, id);
+      return said(`Account ${account.service} added`, account);
     },
 
     /**
      * `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins.
      * Retiring the account, bringing it back and removing a seat that had holders are written to the audit log.
      */
-    async update(id: string, input: AccountUpdate, actor: Actor, expected?: number): Promise<Account> {
+    async update(id: string, input: AccountUpdate, actor: Actor, expected?: number): Promise<AdminAnswer<Account>> {
       await write(async (trx) => {
         const stored = await repository.find(trx, id);
         if (!stored) throw notFound(`No account with id ${id}`);
@@ -251,7 +254,8 @@ export function createAccountsService(
           );
         }
       });
-      return findOrThrow(db, id);
+      const account = await findOrThrow(db, id);
+      return said(`Account ${account.service} saved`, account);
     },
 
     /**
@@ -259,8 +263,8 @@ export function createAccountsService(
      * retired instead (it gets no new seats, and its seats' history and reveal log stay); either is written to
      * the audit log. Seats in use are freed or moved first.
      */
-    async delete(id: string, actor: Actor): Promise<"deleted" | "retired"> {
-      return write(async (trx) => {
+    async delete(id: string, actor: Actor): Promise<AdminAnswer<"deleted" | "retired">> {
+      const outcome = await write(async (trx): Promise<"deleted" | "retired"> => {
         const account = await findOrThrow(trx, id);
         if (account.seatsUsed > 0)
           throw conflict(
@@ -283,6 +287,7 @@ export function createAccountsService(
         await audit.record(trx, actor, { kind: "deleted", what: "account deleted", label, accountId: id }, now());
         return "deleted";
       });
+      return said(ACCOUNT_REMOVED[outcome], outcome);
     },
 
     /** The password or one seat's PIN in the clear, for the admin who asked; every reveal is written down first. */

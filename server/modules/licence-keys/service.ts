@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parseKeyLines } from "../../../domain/accounts";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { lineIsOver, shopToday } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -35,12 +36,12 @@ export function createLicenceKeysService(
      * with what it cost the shop (NPR, counted when it is sold). `neverExpires`, when given, marks whether the
      * item's keys are lifetime licences (its lines then get no end date).
      */
-    async import(itemId: string, text: string, cost: number, neverExpires?: boolean): Promise<KeyImportResult> {
+    async import(itemId: string, text: string, cost: number, neverExpires?: boolean): Promise<AdminAnswer<KeyImportResult>> {
       const item = await db.selectFrom("catalogue_items").select("id").where("id", "=", itemId).executeTakeFirst();
       if (!item) throw badRequest("Choose an item of the catalogue", [{ field: "itemId", message: "No such item in the catalogue" }]);
       const plan = parseKeyLines(text);
       try {
-        return await db.transaction().execute(async (trx) => {
+        const result = await db.transaction().execute(async (trx) => {
           const hashed = plan.codes.map((code, index) => ({ code, line: plan.codeLines[index]!, hash: secrets.lookupHash(code) }));
           const existing = await repository.existingHashes(
             trx,
@@ -61,6 +62,15 @@ export function createLicenceKeysService(
             alreadyInStock: hashed.filter((entry) => existing.has(entry.hash)).map((entry) => entry.line),
           };
         });
+        const skipped = [
+          result.emptyLines.length && `empty lines ${result.emptyLines.join(", ")}`,
+          result.duplicateLines.length && `repeated lines ${result.duplicateLines.join(", ")}`,
+          result.alreadyInStock.length && `already in stock: lines ${result.alreadyInStock.join(", ")}`,
+        ].filter(Boolean);
+        return said(
+          `${result.imported} ${result.imported === 1 ? "key" : "keys"} imported${skipped.length ? `; not imported: ${skipped.join("; ")}` : ""}`,
+          result,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict("Some of these keys were added by someone else just now: import again to see which");
         throw error;
@@ -73,7 +83,7 @@ export function createLicenceKeysService(
      * Takes a key from stock for a delivered line; a line gets at most one key per device. Concurrent
      * deliveries never share a key.
      */
-    async deliverKey(lineId: string): Promise<{ id: string }> {
+    async deliverKey(lineId: string): Promise<AdminAnswer<{ id: string }>> {
       const line = await db
         .selectFrom("order_lines as l")
         .innerJoin("orders as o", "o.id", "l.order_id")
@@ -94,7 +104,7 @@ export function createLicenceKeysService(
               throw conflict(`This line already has its ${line.devices === 1 ? "key" : `${line.devices} keys`}`, "lineId");
             return repository.take(trx, line.itemId!, lineId, now());
           });
-          if (taken) return { id: taken.id };
+          if (taken) return said("Key taken from stock", { id: taken.id });
           // Nothing taken: stock is empty, or a concurrent delivery took the key we found; look again.
           const left = (await repository.stock(db)).find((s) => s.itemId === line.itemId)?.inStock ?? 0;
           if (left === 0) break;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { absoluteLink } from "../../../domain/links";
 import { localHref, readLocale, type Locale } from "../../../domain/locale";
 import type { MoveConfirm, MoveProposal } from "../../../domain/accounts";
@@ -40,7 +41,7 @@ export interface ProblemsDependencies {
   };
   accountHealth: {
     moveProposals(accountId: string, lineIds: readonly string[]): Promise<MoveProposal[]>;
-    move(accountId: string, confirm: MoveConfirm, actor: Actor): Promise<number>;
+    move(accountId: string, confirm: MoveConfirm, actor: Actor): Promise<unknown>;
   };
   licenceKeys: {
     replaceWithin(trx: Db, lineId: string, itemName: string): Promise<number>;
@@ -246,7 +247,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
     },
 
     /** The seller's answer, shown to the shopper on the order page; an open problem becomes answered. */
-    async answer(id: string, { version, text }: { version: number; text: string }, actor: Actor): Promise<void> {
+    async answer(id: string, { version, text }: { version: number; text: string }, actor: Actor): Promise<AdminAnswer> {
       const problem = await db.transaction().execute(async (trx) => {
         const problem = await problemOrThrow(trx, id);
         await step(trx, problem, version, problem.status === "open" ? "answered" : undefined);
@@ -254,6 +255,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
         return problem;
       });
       await tellShopper(problem, "answered");
+      return said("Answer saved: the shopper sees it on their order page");
     },
 
     /**
@@ -264,7 +266,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
       id: string,
       { version, fromSeatId, seatId }: { version: number; fromSeatId: string; seatId: string },
       actor: Actor,
-    ): Promise<string> {
+    ): Promise<AdminAnswer<string>> {
       const problem = await problemOrThrow(db, id);
       if (problem.version !== version) throw conflict(STALE_PROBLEM, "version");
       const [seat] = await repository.seats(db, [problem.lineId]);
@@ -283,7 +285,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
         });
       });
       await tellShopper(problem, "seat-moved");
-      return where;
+      return said(`Moved to ${where}: tell the holder their new details from the account's screen`, where);
     },
 
     /**
@@ -291,7 +293,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
      * with the step. Two presses at once: the first moves the version on, the second is refused (409) and takes
      * nothing. Out of stock: 409, and nothing changed.
      */
-    async newKey(id: string, { version }: { version: number }, actor: Actor): Promise<number> {
+    async newKey(id: string, { version }: { version: number }, actor: Actor): Promise<AdminAnswer<number>> {
       try {
         const { problem, given } = await db.transaction().execute(async (trx) => {
           const problem = await problemOrThrow(trx, id);
@@ -317,14 +319,14 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
           return { problem, given };
         });
         await tellShopper(problem, "new-key");
-        return given;
+        return said(`${given === 1 ? "New key" : `${given} new keys`} given: the shopper's order page shows it`, given);
       } finally {
         await changes.publish("ledger");
       }
     },
 
     /** Resolved (the shopper's page says so), or open again. */
-    async setResolved(id: string, { version }: { version: number }, resolved: boolean, actor: Actor): Promise<void> {
+    async setResolved(id: string, { version }: { version: number }, resolved: boolean, actor: Actor): Promise<AdminAnswer> {
       const problem = await db.transaction().execute(async (trx) => {
         const problem = await problemOrThrow(trx, id);
         if ((problem.status === "resolved") === resolved)
@@ -334,6 +336,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
         return problem;
       });
       if (resolved) await tellShopper(problem, "resolved");
+      return said(resolved ? "Problem resolved" : "Problem open again");
     },
   };
 }
