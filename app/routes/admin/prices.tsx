@@ -25,16 +25,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const actor = adminActor(context);
   const { catalogue } = context.services;
   return answer(request, priceActionSchema, async (form) => {
-    if (form.intent === "delete") {
-      await catalogue.deleteByName(form.name, actor);
-      return `${form.name} deleted`;
-    }
-    if (form.intent === "hidden") {
-      const item = await catalogue.setHidden(form.id, form.hidden, actor);
-      return item.Hidden ? `${item.Name} is hidden from the shop; its orders, keys and seats stay` : `${item.Name} is back in the shop`;
-    }
-    if (form.intent === "update") return `${(await catalogue.update(form.id, form.fields, form.version)).Name} updated`;
-    return `${(await catalogue.create(form.fields)).Name} added`;
+    if (form.intent === "delete") return (await catalogue.deleteByName(form.name, actor)).message;
+    if (form.intent === "hidden") return (await catalogue.setHidden(form.id, form.hidden, actor)).message;
+    if (form.intent === "update") return (await catalogue.update(form.id, form.fields, form.version)).message;
+    return (await catalogue.create(form.fields)).message;
   });
 }
 

@@ -11,7 +11,7 @@ import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { toApiPrice } from "./service";
-import { answeringMessage, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -78,8 +78,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const item = await catalogue.create(request.body);
-      return reply.status(201).send({ success: true, message: `${item.Name} added`, data: toApiPrice(item, publicUrl) });
+      const { message, data } = await catalogue.create(request.body);
+      return reply.status(201).send({ success: true, message, data: toApiPrice(data, publicUrl) });
     },
   );
 
@@ -96,8 +96,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const item = await catalogue.update(request.params.id, request.body, expectedVersion(request.headers));
-      return { success: true as const, message: `${item.Name} updated`, data: toApiPrice(item, publicUrl) };
+      const { message, data } = await catalogue.update(request.params.id, request.body, expectedVersion(request.headers));
+      return { success: true as const, message, data: toApiPrice(data, publicUrl) };
     },
   );
 
@@ -112,7 +112,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       404,
       409,
     ),
-    (request) => messageWhenDone(catalogue.deleteByName(request.params.name, actorOf(request)), `${request.params.name} deleted`),
+    (request) => answerOf(catalogue.deleteByName(request.params.name, actorOf(request))),
   );
 
   app.put(
@@ -127,12 +127,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const item = await catalogue.setHidden(request.params.id, request.body.hidden, actorOf(request));
-      return {
-        success: true as const,
-        message: item.Hidden ? `${item.Name} is hidden from the shop` : `${item.Name} is back in the shop`,
-        data: toApiPrice(item, publicUrl),
-      };
+      const { message, data } = await catalogue.setHidden(request.params.id, request.body.hidden, actorOf(request));
+      return { success: true as const, message, data: toApiPrice(data, publicUrl) };
     },
   );
 };

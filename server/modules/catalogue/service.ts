@@ -9,6 +9,7 @@ import {
   type ItemHoldings,
   type PriceData,
 } from "../../../domain/catalogue";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { absoluteLink } from "../../../domain/links";
 import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
 import type { Db } from "../../db/database";
@@ -77,16 +78,17 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
     /** `{ allPrices }` as JSON with its ETag. */
     listJson: (): Promise<{ body: string; etag: string }> => currentListJson(),
 
-    async create(data: PriceData): Promise<CatalogueItem> {
+    async create(data: PriceData): Promise<AdminAnswer<CatalogueItem>> {
       const id = await write(async (trx) => {
         await assertNoClash(trx, data);
         return repository.insert(trx, data, clock().toISOString());
       });
-      return (await repository.findById(db, id))!;
+      const item = (await repository.findById(db, id))!;
+      return said(`${item.Name} added`, item);
     },
 
     /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
-    async update(id: string, data: PriceData, expected?: number): Promise<CatalogueItem> {
+    async update(id: string, data: PriceData, expected?: number): Promise<AdminAnswer<CatalogueItem>> {
       const missing = () => notFound(`No price with _id ${id}`);
       await write(async (trx) => {
         if (!(await repository.findById(trx, id))) throw missing();
@@ -94,7 +96,8 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
         const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
         await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
       });
-      return (await repository.findById(db, id))!;
+      const item = (await repository.findById(db, id))!;
+      return said(`${item.Name} updated`, item);
     },
 
     /**
@@ -102,7 +105,7 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
      * orders waiting) or it has keys in stock: then 409, saying why and to hide it instead (ADR 0100). The
      * deletion is written to the audit log. Its sold lines keep their name and prices.
      */
-    async deleteByName(name: string, actor: Actor): Promise<void> {
+    async deleteByName(name: string, actor: Actor): Promise<AdminAnswer> {
       try {
         await write(async (trx) => {
           const item = await repository.findForDelete(trx, name);
@@ -123,13 +126,14 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
         if (isForeignKeyViolation(error)) throw conflict(itemDeleteRefusal(name, ["it has licence keys"]));
         throw error;
       }
+      return said(`${name} deleted`);
     },
 
     /**
      * Hides the item from the shop (retires it: no longer listed, found or sold; Renew is not offered) or shows it
      * again. Its orders, keys, seats and accounts stay. Written to the audit log.
      */
-    async setHidden(id: string, hidden: boolean, actor: Actor): Promise<CatalogueItem> {
+    async setHidden(id: string, hidden: boolean, actor: Actor): Promise<AdminAnswer<CatalogueItem>> {
       await write(async (trx) => {
         const item = await repository.findById(trx, id);
         if (!item) throw notFound(`No price with _id ${id}`);
@@ -146,7 +150,8 @@ export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNoti
           clock().toISOString(),
         );
       });
-      return (await repository.findById(db, id))!;
+      const item = (await repository.findById(db, id))!;
+      return said(item.Hidden ? `${item.Name} is hidden from the shop; its orders, keys and seats stay` : `${item.Name} is back in the shop`, item);
     },
 
     /** What customers hold of each item (those holding nothing are left out), for the admin's Delete. */
