@@ -20,18 +20,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   return answer(request, problemActionSchema, async (form) => {
     switch (form.intent) {
       case "answer":
-        await problems.answer(form.id, form.fields, actor);
-        return "Answer saved: the shopper sees it on their order page";
+        return (await problems.answer(form.id, form.fields, actor)).message;
       case "move-seat":
-        return `Moved to ${await problems.moveSeat(form.id, form.fields, actor)}: tell the holder their new details from the account's screen`;
-      case "new-key": {
-        const given = await problems.newKey(form.id, form.fields, actor);
-        return `${given === 1 ? "New key" : `${given} new keys`} given: the shopper's order page shows it`;
-      }
+        return (await problems.moveSeat(form.id, form.fields, actor)).message;
+      case "new-key":
+        return (await problems.newKey(form.id, form.fields, actor)).message;
       case "resolve":
       case "reopen":
-        await problems.setResolved(form.id, form.fields, form.intent === "resolve", actor);
-        return form.intent === "resolve" ? "Problem resolved" : "Problem open again";
+        return (await problems.setResolved(form.id, form.fields, form.intent === "resolve", actor)).message;
     }
   });
 }

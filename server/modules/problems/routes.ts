@@ -14,7 +14,7 @@ import {
 import { limit, perMinute } from "../../plugins/rate-limits";
 import { actorOf } from "../audit/routes";
 import type { Services } from "../../services";
-import { answeringMessage, failures, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answerOf, answeringMessage, failures, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** Per visitor address, as the order page's Telegram link: the per-order limits are the service's, in the database. */
@@ -74,8 +74,7 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       404,
       409,
     ),
-    (request) =>
-      messageWhenDone(problems.answer(request.params.id, request.body, actorOf(request)), "Answer saved: the shopper sees it on the order page"),
+    (request) => answerOf(problems.answer(request.params.id, request.body, actorOf(request))),
   );
 
   app.post(
@@ -89,10 +88,7 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       404,
       409,
     ),
-    async (request) => {
-      const where = await problems.moveSeat(request.params.id, request.body, actorOf(request));
-      return { success: true, message: `Moved to ${where}: tell the holder their new details from the account's screen` };
-    },
+    (request) => answerOf(problems.moveSeat(request.params.id, request.body, actorOf(request))),
   );
 
   app.post(
@@ -106,10 +102,7 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       404,
       409,
     ),
-    async (request) => {
-      const given = await problems.newKey(request.params.id, request.body, actorOf(request));
-      return { success: true, message: `${given === 1 ? "New key" : `${given} new keys`} given: the shopper's order page shows it` };
-    },
+    (request) => answerOf(problems.newKey(request.params.id, request.body, actorOf(request))),
   );
 
   for (const [path, resolved] of [
@@ -123,10 +116,10 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         404,
         409,
       ),
-      async (request) => {
-        await problems.setResolved(request.params.id, request.body, resolved, actorOf(request));
-        return { success: true, message: resolved ? "Problem resolved" : "Problem open again" };
-      },
+      async (request) => ({
+        success: true,
+        message: (await problems.setResolved(request.params.id, request.body, resolved, actorOf(request))).message,
+      }),
     );
   }
 };
