@@ -26,8 +26,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { coupons, referrals } = context.services;
   return answer(request, couponActionSchema, async (form) => {
     if (form.intent === "referral-credit") {
-      await referrals.saveSettings(form.fields);
-      return "Referral credit saved";
+      return (await referrals.saveSettings(form.fields)).message;
     }
     const saved = form.intent === "update" ? await coupons.update(form.id, form.fields, form.version) : await coupons.create(form.fields);
     return form.intent === "update" ? `Coupon ${saved.code} saved` : `Coupon ${saved.code} added`;

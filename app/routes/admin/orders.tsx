@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ORDER_PAGE_SIZE, orderListQuerySchema, type OrderPage } from "../../../domain/schemas/orders";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, AWAITING_PAYMENT_STATUSES, SAY_THEY_PAID, spamMessage } from "../../../domain/order-statuses";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, AWAITING_PAYMENT_STATUSES, SAY_THEY_PAID } from "../../../domain/order-statuses";
 import { normaliseReference } from "../../../domain/order-references";
 import { shopToday } from "../../../domain/shop-time";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
@@ -88,18 +88,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const actor = { admin: signedInAdmin(context), log: context.log };
   const { orders, payments, orderLimits, seats, licenceKeys, delivery } = context.services;
   return answer(request, orderActionSchema, async (form) => {
-    if (form.intent === "seat") {
-      const seat = (await seats.assignSeat(form.lineId, form.seatId))!;
-      return `On ${seat.service}, seat ${seat.position}`;
-    }
-    if (form.intent === "seat-free") {
-      await seats.freeSeat(form.lineId);
-      return "Seat freed";
-    }
-    if (form.intent === "key") {
-      await licenceKeys.deliverKey(form.lineId);
-      return "Key taken from stock";
-    }
+    if (form.intent === "seat") return (await seats.assignSeat(form.lineId, form.seatId)).message;
+    if (form.intent === "seat-free") return (await seats.freeSeat(form.lineId)).message;
+    if (form.intent === "key") return (await licenceKeys.deliverKey(form.lineId)).message;
     if (form.intent === "delivery") {
       const { message, whatsappUrl, telegramUrl } = await delivery.of(
         form.lineId,
@@ -110,32 +101,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!url) throw refuse(409, "This order has no phone number: add it in the customer details first.");
       return { message: `${form.channel === "whatsapp" ? "WhatsApp" : "Telegram"} opened with the delivery message`, detail: { url, message } };
     }
-    if (form.intent === "spam") {
-      const { marked, skipped } = await orders.markSpam(form.fields.references, actor);
-      const left = skipped.map(({ reference, reason }) => `${reference}: ${reason.toLowerCase()}`).join("; ");
-      return `${spamMessage(marked.length, skipped.length)}${left ? ` (${left})` : ""}`;
-    }
-    if (form.intent === "refusals-hide") {
-      await orderLimits.hideRefusals(actor);
-      return "Notice hidden. New refusals will show it again.";
-    }
-    if (form.intent === "payment-checked") {
-      await payments.resolve(form.id);
-      return "Payment checked";
-    }
-    if (form.intent === "status") {
-      const order = await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate);
-      return `Order ${order.reference} is now ${order.status}`;
-    }
-    if (form.intent === "credit") {
-      return `Credit of NPR ${await context.services.referrals.applyToOrder(form.reference)} applied to ${form.reference}`;
-    }
-    if (form.intent === "start") {
-      await orders.setLineStart(form.reference, form.lineId, form.fields.startDate);
-      return "Start date saved";
-    }
-    await orders.updateDetails(form.reference, form.fields, form.version);
-    return "Order details saved";
+    if (form.intent === "spam") return (await orders.markSpam(form.fields.references, actor)).message;
+    if (form.intent === "refusals-hide") return (await orderLimits.hideRefusals(actor)).message;
+    if (form.intent === "payment-checked") return (await payments.resolve(form.id)).message;
+    if (form.intent === "status") return (await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate)).message;
+    if (form.intent === "credit") return (await context.services.referrals.applyToOrder(form.reference)).message;
+    if (form.intent === "start") return (await orders.setLineStart(form.reference, form.lineId, form.fields.startDate)).message;
+    return (await orders.updateDetails(form.reference, form.fields, form.version)).message;
   });
 }
 

@@ -33,9 +33,7 @@ const remindSchema = z.object({ intent: z.literal("remind"), lineId });
 export async function action({ context, request }: Route.ActionArgs) {
   const { renewals } = context.services;
   return answer(request, z.discriminatedUnion("intent", [renewSchema, remindSchema]), async (form) =>
-    form.intent === "renew"
-      ? `Renewal order ${(await renewals.renew(form.lineId)).reference} created`
-      : `Reminder for ${(await renewals.remind(form.lineId)).reference} noted`,
+    form.intent === "renew" ? (await renewals.renew(form.lineId)).message : (await renewals.remind(form.lineId)).message,
   );
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orderLimitsSchema, refusalSummarySchema } from "../../../domain/order-limits";
 import type { Services } from "../../services";
 import { settingsEditRoutes } from "../settings/edit-routes";
-import { answeringMessage, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** The seller's limits on anonymous orders and what they refused (issue 34, ADR 0101). Admin only, like all of /api/admin. */
@@ -34,6 +34,6 @@ export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services,
   app.post(
     "/admin/order-limits/refusals/hide",
     answeringMessage({ summary: "Hide the notice of refusals: those counted until now are no longer listed" }),
-    (request) => messageWhenDone(orderLimits.hideRefusals({ admin: request.admin!, log: request.log }), "Notice hidden"),
+    (request) => answerOf(orderLimits.hideRefusals({ admin: request.admin!, log: request.log })),
   );
 };

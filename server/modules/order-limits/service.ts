@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { said, type AdminAnswer } from "../../../domain/common";
 import {
   defaultOrderLimits,
   orderLimitsSchema,
@@ -88,9 +89,10 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
     },
 
     /** The seller has read the notice: refusals up to now are no longer shown. */
-    async hideRefusals({ admin, log: requestLog }: Actor): Promise<void> {
+    async hideRefusals({ admin, log: requestLog }: Actor): Promise<AdminAnswer> {
       await settings.set(db, SEEN_KEY, clock().toISOString(), clock().toISOString());
       requestLog.info({ admin: admin.email }, "ceiling refusals notice hidden");
+      return said("Notice hidden. New refusals will show it again.");
     },
 
     /** Forgets refusal counts older than REFUSALS_KEPT_DAYS (the sweep calls it). */

@@ -1,4 +1,5 @@
 import { whatsappUrl } from "../../../domain/checkout";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { daysUntil } from "../../../domain/order-dates";
 import { internationalPhone } from "../../../domain/order-messages";
 import { priceOrder, type PricedItem } from "../../../domain/order-pricing";
@@ -70,7 +71,7 @@ export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, 
      * The renewal reminder of one delivered line, not renewed yet, for the seller to send (the Renewals screen's
      * Remind, the bot's button); the line remembers when it was reminded.
      */
-    async remind(lineId: string): Promise<Renewal> {
+    async remind(lineId: string): Promise<AdminAnswer<Renewal>> {
       const line = await repository.findDueLine(db, lineId);
       if (!line) throw notFound(`No order line ${lineId}`);
       if (line.status !== "delivered") throw conflict(`Order ${line.reference} is not delivered yet, so there is nothing to renew`);
@@ -81,11 +82,11 @@ export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, 
         catalogueById(catalogue),
         seats ? seats.namesOf([lineId]) : Promise.resolve(new Map<string, SeatPlace>()),
       ]);
-      return toRenewal({ ...line, remindedAt }, items, today(), seatNames.get(lineId));
+      return said(`Reminder for ${line.reference} noted`, toRenewal({ ...line, remindedAt }, items, today(), seatNames.get(lineId)));
     },
 
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */
-    async renew(lineId: string): Promise<Order> {
+    async renew(lineId: string): Promise<AdminAnswer<Order>> {
       const items = await catalogueById(catalogue);
       const { keyHash, keySealed } = links.newKey();
       const renewalKey = { keyHash, keySealed };
@@ -118,7 +119,8 @@ export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, 
         if (!(await storedOrders.markRenewed(trx, lineId, orderId))) throw conflict("This line was renewed just now by someone else");
         return reference;
       });
-      return orders.get(reference);
+      const order = await orders.get(reference);
+      return said(`Renewal order ${order.reference} created`, order);
     },
   };
 }

@@ -18,7 +18,6 @@ import {
   spamInputSchema,
   spamResultSchema,
 } from "../../../domain/schemas/orders";
-import { spamMessage } from "../../../domain/order-statuses";
 import { answerLocale, refusalText } from "../../../domain/order-limits";
 import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/schemas/order-pages";
 import { limit, perMinute } from "../../plugins/rate-limits";
@@ -143,8 +142,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await orders.markSpam(request.body.references, { admin: request.admin!, log: request.log });
-      return { success: true as const, message: spamMessage(result.marked.length, result.skipped.length), ...result };
+      const { message, data } = await orders.markSpam(request.body.references, { admin: request.admin!, log: request.log });
+      return { success: true as const, message, ...data };
     },
   );
 
@@ -171,11 +170,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderAnswer, ...failures(404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: "Order details saved",
-      order: await orders.updateDetails(request.params.reference, request.body, expectedVersion(request.headers)),
-    }),
+    async (request) => {
+      const { message, data } = await orders.updateDetails(request.params.reference, request.body, expectedVersion(request.headers));
+      return { success: true as const, message, order: data };
+    },
   );
 
   app.post(
@@ -189,8 +187,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const order = await orders.changeStatus(request.params.reference, request.body.status, request.body.startDate);
-      return { success: true as const, message: `Order ${order.reference} is now ${order.status}`, order };
+      const { message, data } = await orders.changeStatus(request.params.reference, request.body.status, request.body.startDate);
+      return { success: true as const, message, order: data };
     },
   );
 
@@ -204,11 +202,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderAnswer, ...failures(404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: "Start date saved",
-      order: await orders.setLineStart(request.params.reference, request.params.lineId, request.body.startDate),
-    }),
+    async (request) => {
+      const { message, data } = await orders.setLineStart(request.params.reference, request.params.lineId, request.body.startDate);
+      return { success: true as const, message, order: data };
+    },
   );
 
   app.get(
@@ -232,7 +229,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ success: z.literal(true), renewal: renewalSchema }), ...failures(404, 409) },
       },
     },
-    async (request) => ({ success: true as const, renewal: await renewals.remind(request.params.lineId) }),
+    // The answer has no message: the screen's ("Reminder for … noted") is dropped here.
+    async (request) => ({ success: true as const, renewal: (await renewals.remind(request.params.lineId)).data }),
   );
 
   app.post(
@@ -245,8 +243,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const order = await renewals.renew(request.params.lineId);
-      return reply.status(201).send({ success: true as const, message: `Renewal order ${order.reference} created`, order });
+      const { message, data } = await renewals.renew(request.params.lineId);
+      return reply.status(201).send({ success: true as const, message, order: data });
     },
   );
 };

@@ -1,6 +1,14 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import { addMonths, renewalStart } from "../../../domain/order-dates";
 import { normaliseReference, referencePattern } from "../../../domain/order-references";
-import { ORDER_STATUS_LABELS, transitionError, UNDELIVERED_STATUSES, type OrderCounts, type OrderStatus } from "../../../domain/order-statuses";
+import {
+  ORDER_STATUS_LABELS,
+  spamMessage,
+  transitionError,
+  UNDELIVERED_STATUSES,
+  type OrderCounts,
+  type OrderStatus,
+} from "../../../domain/order-statuses";
 import { shopToday } from "../../../domain/shop-time";
 import type { Order, OrderListQuery, OrderPage, SpamResult } from "../../../domain/schemas/orders";
 import { orderPath } from "../../../domain/order-pages";
@@ -155,21 +163,20 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
       reference: string,
       details: { customerName: string | null; phone: string | null; note: string },
       expected?: number,
-    ): Promise<Order> {
-      return present(
-        await db.transaction().execute(async (trx) => {
-          const order = await findOrThrow(trx, normaliseReference(reference));
-          if (!(await repository.updateDetails(trx, order._id, details, clock().toISOString(), expected))) throw staleEdit();
-          return findOrThrow(trx, order.reference);
-        }),
-      );
+    ): Promise<AdminAnswer<Order>> {
+      const saved = await db.transaction().execute(async (trx) => {
+        const order = await findOrThrow(trx, normaliseReference(reference));
+        if (!(await repository.updateDetails(trx, order._id, details, clock().toISOString(), expected))) throw staleEdit();
+        return findOrThrow(trx, order.reference);
+      });
+      return said("Order details saved", await present(saved));
     },
 
     /**
      * Moves the order on; delivering it starts each line's subscription on `startDate` (the shop's today by
      * default), a renewal where the line it renews ends when that is later (issue 29).
      */
-    async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<Order> {
+    async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<AdminAnswer<Order>> {
       const changed = await db.transaction().execute(async (trx) => {
         const order = await findOrThrow(trx, normaliseReference(reference));
         const refusal = transitionError(order.status, to);
@@ -188,11 +195,9 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
         return findOrThrow(trx, order.reference);
       });
       // Once the payment is in, automatic delivery may deliver the order (issue 30), after the commit.
-      if (to === "paid" && afterPaid) {
-        await afterPaid(changed.reference);
-        return present(await findOrThrow(db, changed.reference));
-      }
-      return present(changed);
+      if (to === "paid" && afterPaid) await afterPaid(changed.reference);
+      const order = await present(to === "paid" && afterPaid ? await findOrThrow(db, changed.reference) : changed);
+      return said(`Order ${order.reference} is now ${order.status}`, order);
     },
 
     /**
@@ -210,8 +215,8 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
     },
 
     /** Corrects when one delivered line started; its expiry follows (none for a key that never expires). */
-    async setLineStart(reference: string, lineId: string, startDate: string): Promise<Order> {
-      return present(
+    async setLineStart(reference: string, lineId: string, startDate: string): Promise<AdminAnswer<Order>> {
+      const order = await present(
         await db.transaction().execute(async (trx) => {
           const order = await findOrThrow(trx, normaliseReference(reference));
           const line = order.lines.find((l) => l.id === lineId);
@@ -226,6 +231,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
           return findOrThrow(trx, order.reference);
         }),
       );
+      return said("Start date saved", order);
     },
 
     /**
@@ -250,7 +256,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
      * transaction, releasing what they held; a paid, delivered or cancelled one is left and said why. One audit
      * line per order cancelled.
      */
-    async markSpam(references: readonly string[], { admin, log }: Actor): Promise<SpamResult> {
+    async markSpam(references: readonly string[], { admin, log }: Actor): Promise<AdminAnswer<SpamResult>> {
       const wanted = [...new Set(references.map(normaliseReference))];
       const now = clock().toISOString();
       const { found, marked } = await db.transaction().execute(async (trx) => {
@@ -276,7 +282,8 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
           result.skipped.push({ reference, reason: status ? `It is ${ORDER_STATUS_LABELS[status].toLowerCase()}` : "No such order" });
         }
       }
-      return result;
+      const left = result.skipped.map(({ reference, reason }) => `${reference}: ${reason.toLowerCase()}`).join("; ");
+      return said(`${spamMessage(result.marked.length, result.skipped.length)}${left ? ` (${left})` : ""}`, result);
     },
 
     /** For the dashboard: orders per status made in the last 7 days, and renewals due in the default window. */

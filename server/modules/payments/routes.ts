@@ -14,7 +14,7 @@ import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { PAYMENT_COOKIE, PAYMENT_COOKIE_SECONDS } from "./service";
-import { answeringMessage, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answerOf, answeringMessage, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 /** A shopper starts paying a few times at most; each start asks the gateway. */
@@ -170,6 +170,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       { summary: "The seller has dealt with a payment to check (refunded it, or marked the order paid by hand)", params: paymentParams },
       409,
     ),
-    (request) => messageWhenDone(payments.resolve(request.params.id), "Payment checked"),
+    (request) => answerOf(payments.resolve(request.params.id)),
   );
 };

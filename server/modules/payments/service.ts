@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { localHref, type Locale } from "../../../domain/locale";
 import { awaitsPayment, wantsOnlinePayment } from "../../../domain/order-pages";
 import type { OrderStatus } from "../../../domain/order-statuses";
@@ -345,8 +346,9 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
 
     toCheck: (): Promise<PaymentToCheck[]> => repository.toCheck(db),
 
-    async resolve(id: string): Promise<void> {
+    async resolve(id: string): Promise<AdminAnswer> {
       if (!(await repository.resolve(db, id, now()))) throw conflict("This payment is not waiting to be checked");
+      return said("Payment checked");
     },
   };
 

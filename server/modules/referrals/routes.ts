@@ -35,10 +35,11 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
         response: { 200: settingsAnswer, ...failures(404, 409) },
       },
     },
+    // The answer has no message: the screen's ("Referral credit saved") is dropped here.
     async (request) => ({
       success: true as const,
       settings: request.body,
-      version: await referrals.saveSettings(request.body, expectedVersion(request.headers)),
+      version: (await referrals.saveSettings(request.body, expectedVersion(request.headers))).data,
     }),
   );
 
@@ -64,8 +65,8 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
       },
     },
     async (request) => {
-      const amount = await referrals.applyToOrder(request.params.reference);
-      return { success: true as const, message: `Credit of NPR ${amount} applied`, order: await orders.get(request.params.reference) };
+      const { message } = await referrals.applyToOrder(request.params.reference);
+      return { success: true as const, message, order: await orders.get(request.params.reference) };
     },
   );
 };

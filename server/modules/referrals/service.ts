@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { normalisePhone } from "../../../domain/customers";
+import { said, type AdminAnswer } from "../../../domain/common";
 import { normaliseReference } from "../../../domain/order-references";
 import {
   availableCredit,
@@ -38,10 +39,10 @@ export function createReferralsService(db: Db, clock: Clock) {
   return {
     settings: () => settingsWithVersion(),
 
-    async saveSettings(settings: ReferralSettings, expected?: number): Promise<number> {
+    async saveSettings(settings: ReferralSettings, expected?: number): Promise<AdminAnswer<number>> {
       const version = await settingsRepository.setIfVersion(db, REFERRALS_KEY, settings, clock().toISOString(), expected);
       if (version === undefined) throw staleEdit();
-      return version;
+      return said("Referral credit saved", version);
     },
 
     /** The customer's code, made the first time it is asked for (their customer link, a delivery message). */
@@ -86,8 +87,8 @@ export function createReferralsService(db: Db, clock: Clock) {
      * Takes the customer's available credit (up to the total) off one of their orders awaiting payment, once. Two
      * applications at once for one customer are taken in turn: each first locks the customer's code row.
      */
-    async applyToOrder(reference: string): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+    async applyToOrder(reference: string): Promise<AdminAnswer<number>> {
+      const amount = await db.transaction().execute(async (trx) => {
         const order = await trx
           .selectFrom("orders")
           .select(["id", "reference", "phone_key", "status", "total", "credit_applied"])
@@ -109,6 +110,7 @@ export function createReferralsService(db: Db, clock: Clock) {
           throw conflict("Someone else changed this order just now. Reload it and try again.");
         return amount;
       });
+      return said(`Credit of NPR ${amount} applied to ${reference}`, amount);
     },
   };
 }

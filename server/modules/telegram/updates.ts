@@ -36,9 +36,9 @@ export interface TelegramUpdatesDependencies {
   /** The admin's own services, whose checks, 409s and logs the buttons go through. */
   orders: {
     get(reference: string): Promise<Order>;
-    changeStatus(reference: string, to: OrderStatus): Promise<Order>;
+    changeStatus(reference: string, to: OrderStatus): Promise<unknown>;
   };
-  renewals: { remind(lineId: string): Promise<Renewal> };
+  renewals: { remind(lineId: string): Promise<{ data: Renewal }> };
   autoDelivery: { deliverAsSeller(reference: string): Promise<void> };
   delivery: { of(lineId: string, actor: Actor): Promise<{ message: string; whatsappUrl: string | null; telegramUrl: string | null }> };
 }
@@ -108,7 +108,7 @@ export function createTelegramUpdatesService(db: Db, clock: Clock, deps: Telegra
       ...(telegramUrl && telegramUrl.length <= 2048 ? [{ text: words.sendTelegram, url: telegramUrl }] : []),
     ];
     if (action === "remind" && event.kind === "renewal-due") {
-      const renewal = await deps.renewals.remind(event.lineId);
+      const renewal = (await deps.renewals.remind(event.lineId)).data;
       log.info({ admin: admin.email, via: "telegram", line: event.lineId }, "renewal reminder taken to send");
       return [{ text: `${words.forward}\n\n${renewal.message}`, links: links(renewal.whatsappUrl, null) }];
     }
