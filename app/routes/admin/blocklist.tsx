@@ -11,9 +11,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { blocklist } = context.services;
   return answer(request, blocklistActionSchema, async (form) => {
-    if (form.intent === "unblock") return `${await blocklist.unblock(form.phone)} is no longer blocked`;
-    await blocklist.block(form.fields);
-    return `${form.fields.phone} is blocked`;
+    if (form.intent === "unblock") return (await blocklist.unblock(form.phone)).message;
+    return (await blocklist.block(form.fields)).message;
   });
 }
 

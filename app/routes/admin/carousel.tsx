@@ -12,15 +12,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { carousel } = context.services;
   return answer(request, slideActionSchema, async (form) => {
-    if (form.intent === "create") return `"${(await carousel.create(form.fields)).title}" added`;
-    if (form.intent === "update") return `"${(await carousel.update(form.id, form.fields, form.version)).title}" updated`;
+    if (form.intent === "create") return (await carousel.create(form.fields)).message;
+    if (form.intent === "update") return (await carousel.update(form.id, form.fields, form.version)).message;
     const slides = await carousel.listForEdit();
     const slide = slides.find((s) => s._id === form.id);
     if (!slide) throw refuse(404, "This item no longer exists. Reload to see the current slides.");
-    if (form.intent === "delete") {
-      await carousel.delete(form.id);
-      return `"${slide.title}" deleted`;
-    }
+    if (form.intent === "delete") return (await carousel.delete(form.id)).message;
     const ordered = moveItem(slides, form.id, form.delta);
     if (!ordered) throw refuse(400, `"${slide.title}" cannot move further`);
     // Every slide gets its index as position, so there are never two slides on one position.

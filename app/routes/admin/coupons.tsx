@@ -28,8 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (form.intent === "referral-credit") {
       return (await referrals.saveSettings(form.fields)).message;
     }
-    const saved = form.intent === "update" ? await coupons.update(form.id, form.fields, form.version) : await coupons.create(form.fields);
-    return form.intent === "update" ? `Coupon ${saved.code} saved` : `Coupon ${saved.code} added`;
+    return (form.intent === "update" ? await coupons.update(form.id, form.fields, form.version) : await coupons.create(form.fields)).message;
   });
 }
 

@@ -54,15 +54,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         return `Admin ${form.email} removed`;
       }
       case "payment-method-add":
-        return `Payment method ${(await paymentMethods.create(form.fields)).name} added`;
+        return (await paymentMethods.create(form.fields)).message;
       case "payment-method-save":
-        return `Payment method ${(await paymentMethods.update(form.id, form.fields, form.version)).name} saved`;
+        return (await paymentMethods.update(form.id, form.fields, form.version)).message;
       case "payment-method-delete":
-        await paymentMethods.delete(form.id, adminActor(context));
-        return "Payment method deleted";
+        return (await paymentMethods.delete(form.id, adminActor(context))).message;
       case "payment-methods-order":
-        await paymentMethods.reorder(form.ids);
-        return "Payment methods reordered";
+        return (await paymentMethods.reorder(form.ids)).message;
       case "gateway":
         await payments.saveSettings(form.gateway, form.fields);
         return "Online payment settings saved";

@@ -11,16 +11,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { updates } = context.services;
   return answer(request, updateActionSchema, async (form) => {
-    if (form.intent === "delete") {
-      await updates.delete(form.id);
-      return "Update deleted";
-    }
-    if (form.intent === "update") {
-      await updates.update(form.id, form.fields, form.version);
-      return "Update saved";
-    }
-    await updates.create(form.fields);
-    return "Update posted";
+    if (form.intent === "delete") return (await updates.delete(form.id)).message;
+    if (form.intent === "update") return (await updates.update(form.id, form.fields, form.version)).message;
+    return (await updates.create(form.fields)).message;
   });
 }
 

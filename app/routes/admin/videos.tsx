@@ -43,12 +43,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export async function action({ context, request }: Route.ActionArgs) {
   const { videos } = context.services;
   return answer(request, videoActionSchema, async (form) => {
-    if (form.intent === "delete") {
-      await videos.delete(form.id);
-      return "Video deleted";
-    }
-    const { created } = await (form.intent === "update" ? videos.save(form.fields, form.id, form.version) : videos.save(form.fields));
-    return created ? "Video added" : "Video updated";
+    if (form.intent === "delete") return (await videos.delete(form.id)).message;
+    return (await (form.intent === "update" ? videos.save(form.fields, form.id, form.version) : videos.save(form.fields))).message;
   });
 }
 

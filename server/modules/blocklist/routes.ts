@@ -4,7 +4,7 @@ import { blockedAttemptSchema, blockedPhoneSchema, blockInputSchema } from "../.
 import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 import { tagRoutes } from "../../http/conventions";
-import { answeringMessage } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(blockedPhoneSchema), attempts: z.array(blockedAttemptSchema) });
 
@@ -34,8 +34,8 @@ export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
       },
     },
     async (request, reply) => {
-      await blocklist.block(request.body);
-      return reply.status(201).send({ success: true, message: `${request.body.phone} is blocked` });
+      const { message } = await blocklist.block(request.body);
+      return reply.status(201).send({ success: true, message });
     },
   );
 
@@ -45,6 +45,6 @@ export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
       { summary: "Take a phone off the blocklist (its past attempts stay listed)", params: z.object({ phone: z.string().min(1).max(30) }) },
       404,
     ),
-    async (request) => ({ success: true, message: `${await blocklist.unblock(request.params.phone)} is no longer blocked` }),
+    (request) => answerOf(blocklist.unblock(request.params.phone)),
   );
 };

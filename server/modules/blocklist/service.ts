@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import { blockedCheckoutText, type BlockedAttempt, type BlockedPhone, type BlockInput } from "../../../domain/blocklist";
 import { normalisePhone } from "../../../domain/customers";
 import type { Locale } from "../../../domain/locale";
@@ -23,14 +24,15 @@ export function createBlocklistService(db: Db, clock: Clock, { settings }: { set
       return { items, attempts };
     },
 
-    async block(input: BlockInput): Promise<void> {
+    async block(input: BlockInput): Promise<AdminAnswer> {
       if (!(await repository.insert(db, input, clock().toISOString()))) throw conflict(`${input.phone} is already blocked`, "phone");
+      return said(`${input.phone} is blocked`);
     },
 
-    async unblock(raw: string): Promise<string> {
+    async unblock(raw: string): Promise<AdminAnswer<string>> {
       const phone = normalisePhone(raw) ?? raw;
       if (!(await repository.remove(db, phone))) throw notFound(`${phone} is not on the blocklist`);
-      return phone;
+      return said(`${phone} is no longer blocked`, phone);
     },
 
     /**

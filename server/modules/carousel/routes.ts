@@ -5,7 +5,7 @@ import { absoluteLink } from "../../../domain/links";
 import { errorResponseSchema, idParamSchema } from "../../../domain/common";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { answeringMessage, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const slideListSchema = z.array(carouselSlideSchema);
@@ -44,7 +44,8 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
     {
       schema: { summary: "Add a slide (at the end unless a position is given)", body: carouselInputSchema, response: { 201: carouselSlideSchema } },
     },
-    async (request, reply) => reply.status(201).send(withAbsoluteImage(await carousel.create(request.body))),
+    // The answer is the slide alone: the screen's message ("… added") is dropped here.
+    async (request, reply) => reply.status(201).send(withAbsoluteImage((await carousel.create(request.body)).data)),
   );
 
   app.put(
@@ -58,10 +59,10 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
         response: { 200: carouselSlideSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => withAbsoluteImage(await carousel.update(request.params.id, request.body, expectedVersion(request.headers))),
+    async (request) => withAbsoluteImage((await carousel.update(request.params.id, request.body, expectedVersion(request.headers))).data),
   );
 
   app.delete("/admin/carousel/:id", answeringMessage({ summary: "Delete a slide", params: idParamSchema }, 404), (request) =>
-    messageWhenDone(carousel.delete(request.params.id), "Carousel item deleted"),
+    answerOf(carousel.delete(request.params.id)),
   );
 };

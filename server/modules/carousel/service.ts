@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -16,24 +17,26 @@ export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotic
     /** Slides in display order. */
     list: (): Promise<CarouselSlide[]> => cache.get(),
 
-    async create(data: CarouselData): Promise<CarouselSlide> {
+    async create(data: CarouselData): Promise<AdminAnswer<CarouselSlide>> {
       const id = await write(async (trx) =>
         repository.insert(trx, data, data.position ?? (await repository.nextPosition(trx)), clock().toISOString()),
       );
-      return (await repository.findById(db, id))!;
+      const slide = (await repository.findById(db, id))!;
+      return said(`"${slide.title}" added`, slide);
     },
 
     /** Slides in display order as an admin edits them: from the database, never a cache that may be behind. */
     listForEdit: (): Promise<CarouselSlide[]> => repository.list(db),
 
     /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
-    async update(id: string, data: CarouselData, expected?: number): Promise<CarouselSlide> {
+    async update(id: string, data: CarouselData, expected?: number): Promise<AdminAnswer<CarouselSlide>> {
       const missing = () => notFound(`No carousel item with id ${id}`);
       await write(async (trx) => {
         const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
         await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
       });
-      return (await repository.findById(db, id))!;
+      const slide = (await repository.findById(db, id))!;
+      return said(`"${slide.title}" updated`, slide);
     },
 
     /** New positions for some slides, together; nothing else of them changes. */
@@ -44,10 +47,13 @@ export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotic
       });
     },
 
-    async delete(id: string): Promise<void> {
-      await write(async (trx) => {
-        if (!(await repository.delete(trx, id))) throw notFound(`No carousel item with id ${id}`);
+    async delete(id: string): Promise<AdminAnswer> {
+      const title = await write(async (trx) => {
+        const slide = await repository.findById(trx, id);
+        if (!slide || !(await repository.delete(trx, id))) throw notFound(`No carousel item with id ${id}`);
+        return slide.title;
       });
+      return said(`"${title}" deleted`);
     },
   };
 }

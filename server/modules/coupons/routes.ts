@@ -35,8 +35,10 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
         response: { 201: oneAnswer, ...failures(404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: `Coupon ${request.body.code} added`, item: await coupons.create(request.body) }),
+    async (request, reply) => {
+      const { message, data } = await coupons.create(request.body);
+      return reply.status(201).send({ success: true as const, message, item: data });
+    },
   );
 
   app.put(
@@ -50,11 +52,10 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
         response: { 200: oneAnswer, ...failures(404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: `Coupon ${request.body.code} saved`,
-      item: await coupons.update(request.params.id, request.body, expectedVersion(request.headers)),
-    }),
+    async (request) => {
+      const { message, data } = await coupons.update(request.params.id, request.body, expectedVersion(request.headers));
+      return { success: true as const, message, item: data };
+    },
   );
 
   app.get(

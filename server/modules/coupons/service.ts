@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import {
   couponRefusalText,
   normaliseCouponCode,
@@ -39,9 +40,10 @@ export function createCouponsService(db: Db, clock: Clock) {
   return {
     list: (): Promise<Coupon[]> => repository.list(db),
 
-    async create(input: CouponInput): Promise<Coupon> {
+    async create(input: CouponInput): Promise<AdminAnswer<Coupon>> {
       try {
-        return (await repository.findById(db, await repository.insert(db, input, clock().toISOString())))!;
+        const coupon = (await repository.findById(db, await repository.insert(db, input, clock().toISOString())))!;
+        return said(`Coupon ${coupon.code} added`, coupon);
       } catch (error) {
         if (isUniqueViolation(error)) throw taken(input.code);
         throw error;
@@ -49,7 +51,7 @@ export function createCouponsService(db: Db, clock: Clock) {
     },
 
     /** `expected`: the version the edit was read with (ADR 0017). Uses already counted stay counted. */
-    async update(id: string, input: CouponInput, expected?: number): Promise<Coupon> {
+    async update(id: string, input: CouponInput, expected?: number): Promise<AdminAnswer<Coupon>> {
       try {
         const edited = await repository.update(db, id, input, clock().toISOString(), expected);
         await refuseUnmatched(edited, () => repository.findById(db, id), missing(id));
@@ -57,7 +59,8 @@ export function createCouponsService(db: Db, clock: Clock) {
         if (isUniqueViolation(error)) throw taken(input.code);
         throw error;
       }
-      return (await repository.findById(db, id))!;
+      const coupon = (await repository.findById(db, id))!;
+      return said(`Coupon ${coupon.code} saved`, coupon);
     },
 
     async uses(id: string): Promise<{ coupon: Coupon; uses: CouponUse[] }> {

@@ -5,7 +5,7 @@ import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { answeringMessage, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(paymentMethodSchema) });
@@ -31,8 +31,10 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
         response: { 201: oneAnswer },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: "Payment method added", item: await paymentMethods.create(request.body) }),
+    async (request, reply) => {
+      const { message, data } = await paymentMethods.create(request.body);
+      return reply.status(201).send({ success: true as const, message, item: data });
+    },
   );
 
   app.put(
@@ -44,7 +46,8 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
         response: { 200: listAnswer },
       },
     },
-    async (request) => ({ success: true as const, items: await paymentMethods.reorder(request.body.ids) }),
+    // The answer has no message: the screen's ("Payment methods reordered") is dropped here.
+    async (request) => ({ success: true as const, items: (await paymentMethods.reorder(request.body.ids)).data }),
   );
 
   app.put(
@@ -58,14 +61,13 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
         response: { 200: oneAnswer, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: "Payment method saved",
-      item: await paymentMethods.update(request.params.id, request.body, expectedVersion(request.headers)),
-    }),
+    async (request) => {
+      const { message, data } = await paymentMethods.update(request.params.id, request.body, expectedVersion(request.headers));
+      return { success: true as const, message, item: data };
+    },
   );
 
   app.delete("/admin/payment-methods/:id", answeringMessage({ summary: "Delete a payment method", params: idParamSchema }, 404), (request) =>
-    messageWhenDone(paymentMethods.delete(request.params.id, actorOf(request)), "Payment method deleted"),
+    answerOf(paymentMethods.delete(request.params.id, actorOf(request))),
   );
 };

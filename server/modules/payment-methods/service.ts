@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import type { PaymentMethod } from "../../../domain/payment-methods";
 import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
 import type { ChangeNotices } from "../../db/change-notices";
@@ -25,22 +26,24 @@ export function createPaymentMethodsService(db: Db, clock: Clock, changes: Chang
     /** Every method as an admin edits them: from the database, never a cache that may be behind. */
     listForEdit: (): Promise<PaymentMethod[]> => repository.list(db),
 
-    async create(data: PaymentMethodData): Promise<PaymentMethod> {
+    async create(data: PaymentMethodData): Promise<AdminAnswer<PaymentMethod>> {
       const id = await write(async (trx) => repository.insert(trx, data, await repository.nextPosition(trx), clock().toISOString()));
-      return (await repository.findById(db, id))!;
+      const method = (await repository.findById(db, id))!;
+      return said(`Payment method ${method.name} added`, method);
     },
 
     /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
-    async update(id: string, data: PaymentMethodData, expected?: number): Promise<PaymentMethod> {
+    async update(id: string, data: PaymentMethodData, expected?: number): Promise<AdminAnswer<PaymentMethod>> {
       await write(async (trx) => {
         const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
         await refuseUnmatched(edited, () => repository.findById(trx, id), missing(id));
       });
-      return (await repository.findById(db, id))!;
+      const method = (await repository.findById(db, id))!;
+      return said(`Payment method ${method.name} saved`, method);
     },
 
     /** Puts the methods in the order of `ids`, which must name each of them once. */
-    async reorder(ids: readonly string[]): Promise<PaymentMethod[]> {
+    async reorder(ids: readonly string[]): Promise<AdminAnswer<PaymentMethod[]>> {
       const now = clock().toISOString();
       await write(async (trx) => {
         const current = await repository.list(trx);
@@ -52,20 +55,21 @@ export function createPaymentMethodsService(db: Db, clock: Clock, changes: Chang
         }
         for (const [position, id] of ids.entries()) await repository.setPosition(trx, id, position, now);
       });
-      return repository.list(db);
+      return said("Payment methods reordered", await repository.list(db));
     },
 
     /**
      * Takes a way to pay out of the shop. Nothing a customer holds goes with it (orders keep no link to it); the
      * deletion is written to the audit log, naming the account it paid into (ADR 0100).
      */
-    async delete(id: string, actor: Actor): Promise<void> {
+    async delete(id: string, actor: Actor): Promise<AdminAnswer> {
       await write(async (trx) => {
         const method = await repository.findById(trx, id);
         if (!method || !(await repository.delete(trx, id))) throw missing(id)();
         const label = [method.name, method.account, method.holder].filter(Boolean).join(", ");
         await audit.record(trx, actor, { kind: "deleted", what: "payment method deleted", label }, clock().toISOString());
       });
+      return said("Payment method deleted");
     },
   };
 }

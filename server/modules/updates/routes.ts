@@ -4,7 +4,7 @@ import { absoluteLink } from "../../../domain/links";
 import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { answeringMessage, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "updates">; publicUrl: string | undefined }> = async (
@@ -31,8 +31,10 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
   app.post(
     "/admin/addNewUpdates",
     { schema: { summary: "Post an update", body: updateInputSchema, response: { 201: updateResponseSchema } } },
-    async (request, reply) =>
-      reply.status(201).send({ success: true, data: withAbsoluteImage(await updates.create(request.body)), message: "Update posted" }),
+    async (request, reply) => {
+      const { message, data } = await updates.create(request.body);
+      return reply.status(201).send({ success: true, data: withAbsoluteImage(data), message });
+    },
   );
 
   app.put(
@@ -46,14 +48,13 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
         response: { 200: updateResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => ({
-      success: true,
-      data: withAbsoluteImage(await updates.update(request.params.id, request.body, expectedVersion(request.headers))),
-      message: "Update saved",
-    }),
+    async (request) => {
+      const { message, data } = await updates.update(request.params.id, request.body, expectedVersion(request.headers));
+      return { success: true, data: withAbsoluteImage(data), message };
+    },
   );
 
   app.delete("/admin/updates/:id", answeringMessage({ summary: "Delete an update post", params: idParamSchema }, 404), (request) =>
-    messageWhenDone(updates.delete(request.params.id), "Update deleted"),
+    answerOf(updates.delete(request.params.id)),
   );
 };

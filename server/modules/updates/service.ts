@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import type { UpdateData, UpdatePost } from "../../../domain/updates";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -15,25 +16,26 @@ export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotice
     /** Newest first. */
     list: (): Promise<UpdatePost[]> => repository.list(db),
 
-    async create(data: UpdateData, createdAt: Date = clock()): Promise<UpdatePost> {
+    async create(data: UpdateData, createdAt: Date = clock()): Promise<AdminAnswer<UpdatePost>> {
       const id = await write((trx) => repository.insert(trx, data, createdAt.toISOString()));
-      return (await repository.findById(db, id))!;
+      return said("Update posted", (await repository.findById(db, id))!);
     },
 
     /** `expected`: the version the edit was read with; a newer one refuses it (409). Without it, last write wins. */
-    async update(id: string, data: UpdateData, expected?: number): Promise<UpdatePost> {
+    async update(id: string, data: UpdateData, expected?: number): Promise<AdminAnswer<UpdatePost>> {
       const missing = () => notFound(`No update post with id ${id}`);
       await write(async (trx) => {
         const edited = await repository.update(trx, id, data, clock().toISOString(), expected);
         await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
       });
-      return (await repository.findById(db, id))!;
+      return said("Update saved", (await repository.findById(db, id))!);
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string): Promise<AdminAnswer> {
       await write(async (trx) => {
         if (!(await repository.delete(trx, id))) throw notFound(`No update post with id ${id}`);
       });
+      return said("Update deleted");
     },
   };
 }

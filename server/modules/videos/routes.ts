@@ -3,7 +3,7 @@ import { errorResponseSchema } from "../../../domain/common";
 import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
-import { answeringMessage, messageWhenDone } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "videos"> }> = async (app, { services }) => {
@@ -29,8 +29,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "vid
     async (request, reply) => {
       const { _id, ...data } = request.body;
       const expected = expectedVersion(request.headers);
-      const { video, created } = _id ? await videos.save(data, _id, expected) : await videos.saveByName(data, expected);
-      return reply.status(created ? 201 : 200).send({ success: true, message: created ? "Video added" : "Video updated", item: video });
+      const { message, data: saved } = _id ? await videos.save(data, _id, expected) : await videos.saveByName(data, expected);
+      return reply.status(saved.created ? 201 : 200).send({ success: true, message, item: saved.video });
     },
   );
 
@@ -45,6 +45,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "vid
   );
 
   app.post("/admin/deleteWhatsNewVideo", answeringMessage({ summary: "Delete the video with this _id", body: videoDeleteSchema }, 404), (request) =>
-    messageWhenDone(videos.delete(request.body._id), "Video deleted"),
+    answerOf(videos.delete(request.body._id)),
   );
 };

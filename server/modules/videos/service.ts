@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import type { Video } from "../../../domain/videos";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -5,6 +6,9 @@ import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { noticedWrites, refuseUnmatched } from "../records";
 import { createVideosRepository, type VideoData } from "./repository";
+
+/** A saved video's answer: added or updated. */
+const saved = (video: Video, created: boolean) => said(created ? "Video added" : "Video updated", { video, created });
 
 export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices) {
   const repository = createVideosRepository();
@@ -27,7 +31,7 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
      * Adds a video, or updates the one with `id` (only over version `expected`, when given: 409 otherwise).
      * A second video with the same name is refused, not merged.
      */
-    async save(data: VideoData, id?: string, expected?: number): Promise<{ video: Video; created: boolean }> {
+    async save(data: VideoData, id?: string, expected?: number): Promise<AdminAnswer<{ video: Video; created: boolean }>> {
       const savedId = await write(async (trx) => {
         const holder = await repository.findIdByName(trx, data.Name);
         if (holder && holder !== id) throw conflict(`A video named "${data.Name}" already exists`, "Name");
@@ -41,7 +45,7 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
         );
         return id;
       });
-      return { video: (await repository.findById(db, savedId))!, created: id === undefined };
+      return saved((await repository.findById(db, savedId))!, id === undefined);
     },
 
     /**
@@ -50,8 +54,8 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
      * an If-Match nothing is added: no video of that name is a 404. Two requests adding one new name at
      * once give one video, the second request's save updating the first's.
      */
-    async saveByName(data: VideoData, expected?: number): Promise<{ video: Video; created: boolean }> {
-      const saved = await write(async (trx) => {
+    async saveByName(data: VideoData, expected?: number): Promise<AdminAnswer<{ video: Video; created: boolean }>> {
+      const written = await write(async (trx) => {
         const now = clock().toISOString();
         let id = await repository.findIdByName(trx, data.Name);
         if (id === undefined && expected === undefined) {
@@ -65,13 +69,14 @@ export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices
         await refuseUnmatched(edited, () => repository.findById(trx, id), missing);
         return { id, created: false };
       });
-      return { video: (await repository.findById(db, saved.id))!, created: saved.created };
+      return saved((await repository.findById(db, written.id))!, written.created);
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string): Promise<AdminAnswer> {
       await write(async (trx) => {
         if (!(await repository.delete(trx, id))) throw notFound(`No video with _id ${id}`);
       });
+      return said("Video deleted");
     },
   };
 }
