@@ -10,17 +10,11 @@ export function failures<const S extends FailureStatus>(...statuses: S[]): Recor
 }
 
 /**
- * The options of a route that answers `{ success: true, message }` (messageWhenDone) and otherwise fails only
+ * The options of a route that answers `{ success: true, message }` (answerOf) and otherwise fails only
  * with `statuses`, besides the conventional failures: its schema, with `response` written for it.
  */
 export function answeringMessage<const S extends Omit<FastifySchema, "response">>(schema: S, ...statuses: FailureStatus[]) {
   return { schema: { ...schema, response: { 200: successMessageSchema, ...failures(...statuses) } } };
-}
-
-/** The answer of a write that sends nothing back but what it did: `{ success: true, message }` once `write` is done. */
-export async function messageWhenDone(write: Promise<unknown>, message: string) {
-  await write;
-  return { success: true as const, message };
 }
 
 /** The answer of an admin write that sends back only what it tells the admin (its AdminAnswer's message, ADR 0124). */

@@ -24,14 +24,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const { customers, customerLinks } = context.services;
     switch (form.intent) {
       case "details":
-        await customers.updateDetails(params.phone, form.fields, form.version);
-        return "Customer saved";
+        return (await customers.updateDetails(params.phone, form.fields, form.version)).message;
       case "new-link":
-        await customerLinks.replace(params.phone);
-        return "New customer link made";
+        return (await customerLinks.replace(params.phone)).message;
       case "revoke-link":
-        await customerLinks.revoke(params.phone);
-        return "Customer link revoked";
+        return (await customerLinks.revoke(params.phone)).message;
     }
   });
 }

@@ -35,23 +35,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
-        await settings.saveShop(form.fields, actor, form.version);
-        return "Settings saved. The shop uses them from now on.";
+        return (await settings.saveShop(form.fields, actor, form.version)).message;
       case "password":
-        await auth.changeOwnPassword(form.fields, actor);
-        return "Password changed. Your other sessions have been signed out.";
+        return (await auth.changeOwnPassword(form.fields, actor)).message;
       case "name":
-        await auth.nameSelf(form.fields.name, actor);
-        return "Name saved.";
+        return (await auth.nameSelf(form.fields.name, actor)).message;
       case "add-admin":
-        return `Admin ${(await auth.addAdmin(form.fields, actor)).email} added`;
+        return (await auth.addAdmin(form.fields, actor)).message;
       case "ledger":
-        await ledgerSettings.save(form.fields, form.version);
-        return "Seats and delivery settings saved.";
+        return (await ledgerSettings.save(form.fields, form.version)).message;
       case "remove-admin": {
+        const { message, data } = await auth.removeAdminAs(form.email, actor);
         // Removing yourself ends your session with you: on to sign-in.
-        if ((await auth.removeAdminAs(form.email, actor)).signedOut) throw redirect("/admin/login");
-        return `Admin ${form.email} removed`;
+        if (data.signedOut) throw redirect("/admin/login");
+        return message;
       }
       case "payment-method-add":
         return (await paymentMethods.create(form.fields)).message;
@@ -62,25 +59,21 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "payment-methods-order":
         return (await paymentMethods.reorder(form.ids)).message;
       case "gateway":
-        await payments.saveSettings(form.gateway, form.fields);
-        return "Online payment settings saved";
+        return (await payments.saveSettings(form.gateway, form.fields)).message;
       case "order-limits":
-        await orderLimits.save(form.fields, actor, form.version);
-        return "Order limits saved. The shop uses them from now on.";
+        return (await orderLimits.save(form.fields, actor, form.version)).message;
       case "telegram-token":
-        await telegram.saveToken(form.fields.token, actor.admin);
-        return "Bot saved. Connect your chat to get its messages.";
+        return (await telegram.saveToken(form.fields.token, actor.admin)).message;
       case "telegram-remove":
-        await telegram.removeBot(actor.admin);
-        return "Bot removed. No chat gets notices now.";
+        return (await telegram.removeBot(actor.admin)).message;
       case "telegram-prefs":
-        await telegram.setPrefs(form.id, actor.admin.id, form.fields);
-        return "Chat settings saved";
-      case "telegram-connect":
-        return { message: "Send this code to the bot from your Telegram", detail: await telegram.connectCode(actor.admin.id) };
+        return (await telegram.setPrefs(form.id, actor.admin.id, form.fields)).message;
+      case "telegram-connect": {
+        const { message, data } = await telegram.connectCode(actor.admin.id);
+        return { message, detail: data };
+      }
       case "telegram-disconnect":
-        await telegram.disconnect(form.id, actor.admin);
-        return "Chat disconnected";
+        return (await telegram.disconnect(form.id, actor.admin)).message;
     }
   });
 }

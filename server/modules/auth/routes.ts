@@ -25,7 +25,7 @@ import { PasswordChangeThrottled } from "./service";
 import type { Services } from "../../services";
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from "./login-throttle";
 import { tagRoutes } from "../../http/conventions";
-import { answeringMessage } from "../../http/answers";
+import { answerOf, answeringMessage } from "../../http/answers";
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth" | "limits" | "loginThrottle">; config: Config }> = async (
   app,
@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
         response: { 200: adminProfileSchema },
       },
     },
-    async (request) => services.auth.nameSelf(request.body.name, { admin: request.admin!, log: request.log }),
+    async (request) => (await services.auth.nameSelf(request.body.name, { admin: request.admin!, log: request.log })).data,
   );
 
   app.post(
@@ -189,12 +189,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
     answeringMessage({ summary: "Change your own password; your other sessions end, this one stays", body: changePasswordInputSchema }, 403, 429),
     async (request, reply) => {
       try {
-        await services.auth.changeOwnPassword(request.body, { admin: request.admin!, log: request.log });
+        return await answerOf(services.auth.changeOwnPassword(request.body, { admin: request.admin!, log: request.log }));
       } catch (error) {
         if (error instanceof PasswordChangeThrottled) reply.header("retry-after", String(error.retryAfter));
         throw error;
       }
-      return { success: true, message: "Password changed. Your other sessions have been signed out." };
     },
   );
 
@@ -215,8 +214,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
       },
     },
     async (request, reply) => {
-      const created = await services.auth.addAdmin(request.body, { admin: request.admin!, log: request.log });
-      return reply.status(201).send({ success: true as const, message: `Admin ${created.email} added`, item: { ...created, isYou: false } });
+      const { message, data } = await services.auth.addAdmin(request.body, { admin: request.admin!, log: request.log });
+      return reply.status(201).send({ success: true as const, message, item: { ...data, isYou: false } });
     },
   );
 
@@ -231,9 +230,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "auth"
       },
     },
     async (request, reply) => {
-      const { signedOut } = await services.auth.removeAdminAs(request.params.email, { admin: request.admin!, log: request.log });
-      if (signedOut) cookie.clear(reply);
-      return { success: true as const, message: `Admin ${request.params.email} removed`, signedOut };
+      const { message, data } = await services.auth.removeAdminAs(request.params.email, { admin: request.admin!, log: request.log });
+      if (data.signedOut) cookie.clear(reply);
+      return { success: true as const, message, signedOut: data.signedOut };
     },
   );
 };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { said, type AdminAnswer } from "../../../domain/common";
 import type { FastifyBaseLogger } from "fastify";
 import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE, type AdminListItem, type AdminProfile } from "../../../domain/auth";
 import type { Clock } from "../../db/clock";
@@ -112,7 +113,7 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
     async addAdmin(input: { email: string; name: string; password: string }, { admin, log }: Actor) {
       const created = await service.createAdmin(input);
       log.info({ admin: admin.email, added: created.email }, "admin added");
-      return created;
+      return said(`Admin ${created.email} added`, created);
     },
 
     /** Every admin, oldest first; `isYou` marks the one asking. */
@@ -141,10 +142,10 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
      * An admin removes an admin, with its audit line; `signedOut` when they removed themselves (their
      * session is gone with them, and the caller clears the cookie).
      */
-    async removeAdminAs(email: string, { admin, log }: Actor): Promise<{ signedOut: boolean }> {
+    async removeAdminAs(email: string, { admin, log }: Actor): Promise<AdminAnswer<{ signedOut: boolean }>> {
       const removed = await service.removeAdmin(email);
       log.info({ admin: admin.email, removed: email }, "admin removed");
-      return { signedOut: removed.id === admin.id };
+      return said(`Admin ${email} removed`, { signedOut: removed.id === admin.id });
     },
 
     /**
@@ -152,7 +153,10 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
      * cookie stops working); the one that asked stays signed in. Wrong current passwords are counted per
      * account, here and nowhere else, so the API and the settings screen share one allowance.
      */
-    async changeOwnPassword({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }, { admin, log }: Actor) {
+    async changeOwnPassword(
+      { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+      { admin, log }: Actor,
+    ): Promise<AdminAnswer> {
       const wait = await passwordChangeFailures.retryAfter(admin.id);
       if (wait) {
         log.warn({ admin: admin.email }, "password change refused: too many wrong current passwords");
@@ -169,13 +173,14 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
         await repository.deleteSessionsOfUserExcept(trx, user.id, admin.sessionId);
       });
       log.info({ admin: admin.email }, "admin changed their password");
+      return said("Password changed. Your other sessions have been signed out.");
     },
 
     /** The signed-in admin names themselves (asked at the first sign-in when the shop made them without a name). */
-    async nameSelf(name: string, { admin, log }: Actor): Promise<{ name: string; email: string }> {
+    async nameSelf(name: string, { admin, log }: Actor): Promise<AdminAnswer<{ name: string; email: string }>> {
       await repository.setName(db, admin.id, name, clock().toISOString());
       log.info({ admin: admin.email, name }, "admin named themselves");
-      return { name, email: admin.email };
+      return said("Name saved.", { name, email: admin.email });
     },
 
     /** Sets a new password and signs the admin out everywhere. */

@@ -5,7 +5,7 @@ import { customerLinkSchema, shopperCustomerSchema } from "../../../domain/schem
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { SHOPPER_ORDER_LIMIT } from "../orders/routes";
-import { answeringMessage, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answerOf, answeringMessage, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the customer's phone").max(30, "A phone has at most 30 characters") });
@@ -59,13 +59,15 @@ export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Service
         response: { 201: linkAnswer.extend({ message: z.string() }), 404: errorResponseSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: "New customer link made", link: await customerLinks.replace(request.params.phone) }),
+    async (request, reply) => {
+      const { message, data } = await customerLinks.replace(request.params.phone);
+      return reply.status(201).send({ success: true as const, message, link: data });
+    },
   );
 
   app.delete(
     "/admin/customers/:phone/link",
     answeringMessage({ summary: "Revoke the customer link: it opens nothing from now on", params: phoneParams }, 404),
-    (request) => messageWhenDone(customerLinks.revoke(request.params.phone), "Customer link revoked"),
+    (request) => answerOf(customerLinks.revoke(request.params.phone)),
   );
 };

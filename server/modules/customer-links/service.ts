@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import { planEntries } from "../../../domain/catalogue";
 import { customerPath, type CustomerSubscription, type ShopperCustomer } from "../../../domain/customer-pages";
 import { normalisePhone } from "../../../domain/customers";
@@ -97,7 +98,7 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     },
 
     /** "New customer link": a fresh key in place of the old one, which opens nothing from now on. */
-    async replace(phone: string): Promise<NonNullable<CustomerLink>> {
+    async replace(phone: string): Promise<AdminAnswer<NonNullable<CustomerLink>>> {
       const { key, link } = newLink(await customerOf(phone));
       // The chats that followed the customer from the old link's page stop with it (ADR 0116).
       await db.transaction().execute(async (trx) => {
@@ -105,17 +106,18 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
         await repository.endFollows(trx, link.phone);
       });
       await referrals.codeFor(link.phone);
-      return { path: customerPath(key), createdAt: link.createdAt };
+      return said("New customer link made", { path: customerPath(key), createdAt: link.createdAt });
     },
 
     /** "Revoke": the link opens nothing from now on (the same 404 as a wrong key); 404 when there was none. */
-    async revoke(phone: string): Promise<void> {
+    async revoke(phone: string): Promise<AdminAnswer> {
       const key = await customerOf(phone);
       const removed = await db.transaction().execute(async (trx) => {
         await repository.endFollows(trx, key);
         return repository.remove(trx, key);
       });
       if (!removed) throw notFound("This customer has no link to revoke");
+      return said("Customer link revoked");
     },
 
     /**

@@ -80,10 +80,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
         response: { 200: customerAnswer, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: "Customer saved",
-      customer: await customers.updateDetails(request.params.phone, request.body, expectedVersion(request.headers)),
-    }),
+    async (request) => {
+      const { message, data } = await customers.updateDetails(request.params.phone, request.body, expectedVersion(request.headers));
+      return { success: true as const, message, customer: data };
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import {
   normalisePhone,
   whatsappUrl,
@@ -105,7 +106,7 @@ export function createCustomersService(db: Db, clock: Clock, deps: { followsCust
     },
 
     /** The admin's display name and private note; with `expected`, only if still at that version (0: never saved). */
-    async updateDetails(phone: string, input: CustomerDetailsInput, expected?: number): Promise<Customer> {
+    async updateDetails(phone: string, input: CustomerDetailsInput, expected?: number): Promise<AdminAnswer<Customer>> {
       const { key } = await find(phone);
       try {
         const saved = await db.transaction().execute((trx) => repository.saveDetails(trx, key, input, clock().toISOString(), expected));
@@ -115,7 +116,7 @@ export function createCustomersService(db: Db, clock: Clock, deps: { followsCust
         if (isUniqueViolation(error)) throw staleEdit();
         throw error;
       }
-      return this.get(key);
+      return said("Customer saved", await this.get(key));
     },
   };
 }

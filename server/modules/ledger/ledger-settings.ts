@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import { DEFAULT_DELIVERY_TEMPLATE_NE, defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger-settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
@@ -16,5 +17,11 @@ function withDefaults(stored: unknown): LedgerSettings {
 
 /** The grace period of seats and the delivery message template (issue 20). */
 export function createLedgerSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
-  return createStoredSettings(db, clock, changes, LEDGER_KEY, withDefaults);
+  const stored = createStoredSettings(db, clock, changes, LEDGER_KEY, withDefaults);
+  return {
+    ...stored,
+    /** `expected`: the version the settings were read with; a newer one refuses the save (409). */
+    save: async (settings: LedgerSettings, expected?: number): Promise<AdminAnswer<number>> =>
+      said("Seats and delivery settings saved.", await stored.save(settings, expected)),
+  };
 }

@@ -71,10 +71,10 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
     forEdit: stored.forEdit,
 
     /** With `expected`, only over that version (409 otherwise); answers the new version. With its audit line. */
-    async save(limitsToSave: OrderLimits, { admin, log: requestLog }: Actor, expected?: number): Promise<number> {
+    async save(limitsToSave: OrderLimits, { admin, log: requestLog }: Actor, expected?: number): Promise<AdminAnswer<number>> {
       const version = await stored.save(limitsToSave, expected);
       requestLog.info({ admin: admin.email, limits: limitsToSave }, "order limits saved");
-      return version;
+      return said("Order limits saved. The shop uses them from now on.", version);
     },
 
     take,

@@ -130,11 +130,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ success: z.literal(true), message: z.string(), item: gatewaySettingsSchema }) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: "Online payment settings saved",
-      item: await payments.saveSettings(request.params.gateway, request.body),
-    }),
+    async (request) => {
+      const { message, data } = await payments.saveSettings(request.params.gateway, request.body);
+      return { success: true as const, message, item: data };
+    },
   );
 
   app.post(

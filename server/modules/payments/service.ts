@@ -212,7 +212,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     },
 
     /** Secrets are write-only: one left out keeps the stored one. Turning a gateway on needs what it asks for. */
-    async saveSettings(gateway: Gateway, input: GatewaySettingsInput): Promise<GatewaySettings> {
+    async saveSettings(gateway: Gateway, input: GatewaySettingsInput): Promise<AdminAnswer<GatewaySettings>> {
       const current = await repository.gateway(db, gateway);
       const seal = (value: string, what: "secret" | "password") => secrets.encrypt(value, gatewaySecretContext(gateway, what));
       const next: StoredGateway = {
@@ -234,7 +234,10 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
         if (missing.length) throw badRequest(missing[0]!.message, missing);
       }
       await repository.saveGateway(db, next, now());
-      return (await this.settings()).find((s) => s.gateway === gateway)!;
+      return said(
+        "Online payment settings saved",
+        (await this.settings()).find((s) => s.gateway === gateway)!,
+      );
     },
 
     /** One merchant secret in the clear for the admin who asked; written to the reveal log first (ADR 0083). */

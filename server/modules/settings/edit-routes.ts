@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
+import { errorResponseSchema, type AdminAnswer } from "../../../domain/common";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
 type RoutesOf = Parameters<FastifyPluginAsyncZod>[0];
@@ -9,7 +9,7 @@ type RoutesOf = Parameters<FastifyPluginAsyncZod>[0];
 /**
  * The GET and PUT of one group of stored settings (stored-settings.ts) at `path`: the GET answers them with their
  * version (0: never saved); the PUT saves them over the version its If-Match names (409 otherwise) and answers
- * them as now stored, with the new version.
+ * them as now stored, with the new version (the save's message, what the screen says, is not part of the answer).
  */
 export function settingsEditRoutes<S extends z.ZodType>(
   app: RoutesOf,
@@ -18,7 +18,7 @@ export function settingsEditRoutes<S extends z.ZodType>(
     schema: S;
     summaries: { get: string; put: string };
     forEdit: () => Promise<{ settings: z.output<S>; version: number }>;
-    save: (settings: z.output<S>, request: FastifyRequest, expected: number | undefined) => Promise<number>;
+    save: (settings: z.output<S>, request: FastifyRequest, expected: number | undefined) => Promise<AdminAnswer<number>>;
   },
 ) {
   const { schema, summaries, forEdit, save } = options;
@@ -36,7 +36,7 @@ export function settingsEditRoutes<S extends z.ZodType>(
     path,
     { schema: { summary: summaries.put, headers: ifMatchHeaders, body, response: { 200: answer, 409: errorResponseSchema } } },
     async (request) => {
-      const version = await save(request.body as z.output<S>, request, expectedVersion(request.headers));
+      const { data: version } = await save(request.body as z.output<S>, request, expectedVersion(request.headers));
       return { success: true as const, data: (await forEdit()).settings, version };
     },
   );

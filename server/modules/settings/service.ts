@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/common";
 import { defaultShopSettings, type ShopSettings } from "../../../domain/settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
 import type { ChangeNotices } from "../../db/change-notices";
@@ -26,10 +27,10 @@ export function createSettingsService(db: Db, clock: Clock, changes: ChangeNotic
      * Saves the shop's settings (the API's PUT and the settings screen), with its audit line. With
      * `expected`, only over that version: a newer one refuses it (409). The new version is answered.
      */
-    async saveShop(settings: ShopSettings, { admin, log }: Actor, expected?: number): Promise<number> {
+    async saveShop(settings: ShopSettings, { admin, log }: Actor, expected?: number): Promise<AdminAnswer<number>> {
       const version = await shop.save(settings, expected);
       log.info({ admin: admin.email }, "shop settings saved");
-      return version;
+      return said("Settings saved. The shop uses them from now on.", version);
     },
   };
 }

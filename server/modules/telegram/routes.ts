@@ -9,7 +9,7 @@ import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { describeFailure } from "./shared";
-import { answeringMessage, failures, messageWhenDone, oneShoppersAnswer } from "../../http/answers";
+import { answerOf, answeringMessage, failures, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: telegramSettingsSchema });
@@ -49,6 +49,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
         response: { 200: settingsAnswer, 502: errorResponseSchema },
       },
     },
+    // The answer has no message: the screen's ("Bot saved. …") is dropped here.
     async (request) => {
       await telegram.saveToken(request.body.token, request.admin!);
       return { success: true as const, settings: await telegram.settings(request.admin!.id, mode) };
@@ -56,7 +57,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete("/admin/telegram", answeringMessage({ summary: "Forget the bot and disconnect every chat" }), (request) =>
-    messageWhenDone(telegram.removeBot(request.admin!), "Bot removed"),
+    answerOf(telegram.removeBot(request.admin!)),
   );
 
   app.post(
@@ -78,7 +79,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
         response: { 200: connectCodeSchema.extend({ success: z.literal(true) }), 409: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, ...(await telegram.connectCode(request.admin!.id)) }),
+    async (request) => ({ success: true as const, ...(await telegram.connectCode(request.admin!.id)).data }),
   );
 
   app.put(
@@ -92,13 +93,13 @@ export const telegramRoutes: FastifyPluginAsyncZod<{
       404,
       409,
     ),
-    (request) => messageWhenDone(telegram.setPrefs(request.params.id, request.admin!.id, request.body), "Chat settings saved"),
+    (request) => answerOf(telegram.setPrefs(request.params.id, request.admin!.id, request.body)),
   );
 
   app.delete(
     "/admin/telegram/chats/:id",
     answeringMessage({ summary: "Disconnect a chat: it gets no more notices", params: chatParams }, 404),
-    (request) => messageWhenDone(telegram.disconnect(request.params.id, request.admin!), "Chat disconnected"),
+    (request) => answerOf(telegram.disconnect(request.params.id, request.admin!)),
   );
 
   app.post(

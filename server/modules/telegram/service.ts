@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { said, type AdminAnswer } from "../../../domain/common";
 import type { FastifyBaseLogger } from "fastify";
 import { GrammyError } from "grammy";
 import type { ChatPrefs, ConnectCode, TelegramSettings } from "../../../domain/notices";
@@ -69,7 +70,7 @@ export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, se
      * Stores the bot's token, sealed, once Telegram says whose it is (getMe). A token of another bot disconnects
      * every chat: they were talking to the old bot.
      */
-    async saveToken(token: string, admin: { email: string }): Promise<void> {
+    async saveToken(token: string, admin: { email: string }): Promise<AdminAnswer> {
       let me;
       try {
         me = await apiFor(token).getMe();
@@ -98,10 +99,11 @@ export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, se
         );
       });
       log.info({ admin: admin.email, bot: me.username }, "telegram bot token saved");
+      return said("Bot saved. Connect your chat to get its messages.");
     },
 
     /** Forgets the bot and every chat; Telegram is told to stop calling the webhook, if it was. */
-    async removeBot(admin: { email: string }): Promise<void> {
+    async removeBot(admin: { email: string }): Promise<AdminAnswer> {
       const bot = await currentBot().catch(() => null);
       if (bot?.webhookUrl)
         await apiFor(bot.token)
@@ -112,6 +114,7 @@ export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, se
         await repository.deleteBot(trx);
       });
       log.info({ admin: admin.email }, "telegram bot removed");
+      return said("Bot removed. No chat gets notices now.");
     },
 
     /** The token in the clear for the admin who asked; written to the audit log first (ADR 0083, 0100). */
@@ -125,25 +128,27 @@ export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, se
     },
 
     /** A one-time code for the admin to send the bot from their Telegram; it works once, for 15 minutes. */
-    async connectCode(adminId: string): Promise<ConnectCode> {
+    async connectCode(adminId: string): Promise<AdminAnswer<ConnectCode>> {
       const bot = await repository.bot(db);
       if (!bot) throw conflict("Save the bot's token first");
       const code = Array.from({ length: CODE_LENGTH }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join("");
       const expiresAt = new Date(clock().getTime() + CODE_MINUTES * 60_000).toISOString();
       await repository.saveLink(db, { codeHash: hashCode(code), adminId, expiresAt }, now());
-      return { code, link: `https://t.me/${bot.username}?start=${code}`, expiresAt };
+      return said("Send this code to the bot from your Telegram", { code, link: `https://t.me/${bot.username}?start=${code}`, expiresAt });
     },
 
     /** An admin's own chat's language, quiet hours and digest. */
-    async setPrefs(id: string, adminId: string, prefs: ChatPrefs): Promise<void> {
+    async setPrefs(id: string, adminId: string, prefs: ChatPrefs): Promise<AdminAnswer> {
       const chat = await repository.chat(db, id);
       if (!chat || chat.adminId !== adminId) throw notFound("No chat of yours with that id");
       await repository.setPrefs(db, id, prefs, now());
+      return said("Chat settings saved");
     },
 
-    async disconnect(id: string, admin: { email: string }): Promise<void> {
+    async disconnect(id: string, admin: { email: string }): Promise<AdminAnswer> {
       if (!(await repository.deleteChat(db, { id }))) throw notFound("No connected chat with that id");
       log.info({ admin: admin.email, chat: id }, "telegram chat disconnected");
+      return said("Chat disconnected");
     },
   };
 }
