@@ -65,7 +65,7 @@ describe("the password changed (issue 32)", () => {
 
     const changed = await admin(t, "POST", `/api/admin/accounts/${created._id}/secret-change`, { what: "password", value: "new-password-2" });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ holders: 2, message: "Saved: 2 holders to tell" });
+    expect(changed.json()).toMatchObject({ holders: 2, message: "Password saved: tell the 2 holders below" });
 
     const listed = (await admin(t, "GET", `/api/admin/accounts/${created._id}/notices`)).json();
     expect(listed.notices).toHaveLength(2);
@@ -190,7 +190,7 @@ describe("moving seats (issue 32)", () => {
     }));
     const moved = await admin(t, "POST", `/api/admin/accounts/${banned._id}/moves`, { moves });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ moved: 4, message: "4 holders moved: tell them their new details" });
+    expect(moved.json()).toMatchObject({ moved: 4, message: "4 holders moved: tell them their new details below" });
     expect((await accountOf(t, banned._id)).seatsUsed).toBe(0);
     expect((await accountOf(t, spare._id)).seatsUsed).toBe(4);
 

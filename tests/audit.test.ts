@@ -253,7 +253,7 @@ describe("nothing a customer holds is deleted with its item (point 2)", () => {
     const { item, line } = await keyed(t);
     const hidden = await admin(t, "PUT", `/api/prices/${item._id}/hidden`, { hidden: true });
     expect(hidden.statusCode, hidden.body).toBe(200);
-    expect(hidden.json()).toMatchObject({ message: "Windows 11 Pro Key is hidden from the shop", data: { Hidden: true } });
+    expect(hidden.json()).toMatchObject({ message: "Windows 11 Pro Key is hidden from the shop; its orders, keys and seats stay", data: { Hidden: true } });
     expect(await itemOf(t, item.Name)).toBeUndefined();
     const search = (await t.app.inject({ method: "GET", url: "/api/search?q=Windows" })).json().suggestions;
     expect(search).toEqual([]);

@@ -57,7 +57,7 @@ describe("the bulk action on spam orders", () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
       success: true,
-      message: "4 orders cancelled as spam; 2 left as they were",
+      message: `4 orders cancelled as spam; 2 left as they were (${paid.reference}: it is paid; PSL-22222: no such order)`,
       marked: [spam[0]!.reference, spam[1]!.reference, contacted.reference, renewal],
       skipped: [
         { reference: paid.reference, reason: "It is paid" },
@@ -72,7 +72,7 @@ describe("the bulk action on spam orders", () => {
 
     // Nothing left to cancel: the same choice again cancels nothing.
     const again = await admin(t, "POST", "/api/admin/orders/spam", { references: [spam[0]!.reference] });
-    expect(again.json()).toMatchObject({ message: "0 orders cancelled as spam; 1 left as it was", skipped: [{ reason: "It is cancelled" }] });
+    expect(again.json()).toMatchObject({ message: `0 orders cancelled as spam; 1 left as it was (${spam[0]!.reference}: it is cancelled)`, skipped: [{ reason: "It is cancelled" }] });
 
     // One audit line per order cancelled, naming the admin.
     const logged: Array<[string, object]> = [];
