@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { NOT_FOUND_LIMIT } from "../server/plugins/rate-limits";
 import { seedDefaultContent } from "../server/db/seed";
 import { ensureFirstAdmin } from "../server/modules/auth/first-admin";
-import { createTestApp } from "./helpers/app";
+import { addDays, shopToday } from "../domain/ledger-settings";
+import { createTestApp, TEST_ADMIN } from "./helpers/app";
+import { alike, itemId, placeOrder, screenWrite, sideOf, type Side, type WriteCase } from "./helpers/admin-writes";
 
 describe("the API as a whole", () => {
   it("guards every /api route that does not opt out, and the opt-outs are exactly the public reads", async () => {
@@ -372,5 +374,519 @@ describe("transfer", () => {
     const changed = await t.app.inject({ method: "GET", url: "/api/prices", headers: { "if-none-match": etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+const today = () => shopToday(new Date());
+const account = {
+  service: "Netflix Premium",
+  login: "answers@example.com",
+  password: "account-password-1",
+  seats: [{ profileName: "Mum", pin: "1010" }, { profileName: "Dad" }],
+  cost: 1500,
+  billingCycle: "monthly",
+};
+const withItems = async (side: Side, fields: object) => ({ ...fields, itemIds: [await itemId(side, "Netflix Premium")] });
+const price = {
+  Name: "Answer Test",
+  Id: "900",
+  ImageId: "/images/catalogue/netflix-premium.svg",
+  Category: "OTT",
+  Info: "4K",
+  plans: { "1": 300 },
+  Note: "",
+  Status: "Shared",
+  SpecialLink: "/prices/Answer%20Test",
+};
+const item = async (side: Side, name: string) =>
+  ((await side.get("/api/prices")).allPrices as Array<{ _id: string; Name: string; version: number }>).find((i) => i.Name === name);
+const order = async (side: Side, name: string) =>
+  (await side.get(`/api/admin/orders/${side.known[name]}`)).order as { version: number; lines: Array<{ id: string }> };
+const accountOf = async (side: Side) =>
+  (await side.get(`/api/admin/accounts/${side.known.account}`)).account as { version: number; renewalDate: string };
+const problem = async (side: Side) => ((await side.get("/api/admin/problems")).items as Array<{ id: string; version: number }>)[0]!;
+const listed = async (side: Side, url: string, key = "items") => (await side.get(url))[key] as Array<{ _id: string; version: number }>;
+const slide = { image: "https://example.com/dashain.png", title: "Dashain sale", description: "Up to 20% off" };
+const update = { Title: "New plans", Description: "Yearly plans are here", ImageUrl: "https://example.com/plans.png" };
+const method = { kind: "bank", name: "Nabil Bank", account: "0123456789", holder: "Pasal Pvt Ltd" };
+const helper = { email: "helper@pasal.test", name: "Helper", password: "another long password" };
+const body = (method: InjectMethod, url: string, payload?: object) => ({ method, url, payload });
+type InjectMethod = "GET" | "POST" | "PUT" | "DELETE";
+const settingsCase = (intent: string, url: string): WriteCase => ({
+  name: `saves the ${intent} settings`,
+  screen: "settings",
+  quiet: true,
+  api: async (side) => body("PUT", url, (await side.get(url)).data as object),
+  form: async (side) => {
+    const { data, version } = await side.get(url);
+    return { intent, version, fields: data };
+  },
+  read: (side) => side.get(url),
+});
+
+/** Every admin write that has both a screen's action and an API route, in an order where each finds what it needs. */
+const WRITES: WriteCase[] = [
+  {
+    name: "adds a catalogue item",
+    screen: "prices",
+    api: () => body("POST", "/api/prices", price),
+    form: () => ({ intent: "create", fields: price }),
+    read: (side) => item(side, "Answer Test"),
+  },
+  {
+    name: "corrects it",
+    screen: "prices",
+    api: async (side) => body("PUT", `/api/prices/${(await item(side, "Answer Test"))!._id}`, { ...price, Info: "HD" }),
+    form: async (side) => {
+      const { _id, version } = (await item(side, "Answer Test"))!;
+      return { intent: "update", id: _id, version, fields: { ...price, Info: "HD" } };
+    },
+    read: (side) => item(side, "Answer Test"),
+    learn: async (side) => void (side.known.item = (await item(side, "Answer Test"))!._id),
+  },
+  {
+    name: "hides it",
+    screen: "prices",
+    api: (side) => body("PUT", `/api/prices/${side.known.item}/hidden`, { hidden: true }),
+    form: (side) => ({ intent: "hidden", id: side.known.item, hidden: true }),
+    read: (side) => item(side, "Answer Test"),
+  },
+  {
+    name: "shows it again",
+    screen: "prices",
+    api: (side) => body("PUT", `/api/prices/${side.known.item}/hidden`, { hidden: false }),
+    form: (side) => ({ intent: "hidden", id: side.known.item, hidden: false }),
+    read: (side) => item(side, "Answer Test"),
+  },
+  {
+    name: "deletes it",
+    screen: "prices",
+    api: () => body("DELETE", "/api/prices/Answer%20Test"),
+    form: () => ({ intent: "delete", name: "Answer Test" }),
+    read: (side) => item(side, "Answer Test"),
+  },
+  {
+    name: "adds a provider account",
+    screen: "accounts",
+    api: async (side) => body("POST", "/api/admin/accounts", await withItems(side, { ...account, renewalDate: addDays(today(), 60) })),
+    form: async (side) => ({ intent: "create", fields: await withItems(side, { ...account, renewalDate: addDays(today(), 60) }) }),
+    learn: async (side) => void (side.known.account = (await listed(side, "/api/admin/accounts"))[0]!._id),
+  },
+  {
+    name: "saves the account",
+    screen: "accounts",
+    api: async (side) =>
+      body(
+        "PUT",
+        `/api/admin/accounts/${side.known.account}`,
+        await withItems(side, { ...account, notes: "Family plan", renewalDate: addDays(today(), 60) }),
+      ),
+    form: async (side) => ({
+      intent: "update",
+      id: side.known.account,
+      version: (await accountOf(side)).version,
+      fields: await withItems(side, { ...account, notes: "Family plan", renewalDate: addDays(today(), 60) }),
+    }),
+    read: (side) => side.get(`/api/admin/accounts/${side.known.account}`),
+  },
+  {
+    name: "marks its bill paid",
+    screen: "accounts",
+    api: async (side) => body("POST", `/api/admin/accounts/${side.known.account}/bill-paid`, { renewalDate: (await accountOf(side)).renewalDate }),
+    form: async (side) => ({ intent: "bill-paid", id: side.known.account, fields: { renewalDate: (await accountOf(side)).renewalDate } }),
+    read: accountOf,
+  },
+  {
+    name: "sets a stock threshold",
+    screen: "accounts",
+    api: async (side) => body("PUT", "/api/admin/stock-thresholds", { itemId: await itemId(side, "Netflix Premium"), threshold: 2 }),
+    form: async (side) => ({ intent: "threshold", fields: { itemId: await itemId(side, "Netflix Premium"), threshold: 2 } }),
+    read: async (side) => (await item(side, "Netflix Premium"))!,
+  },
+  {
+    name: "imports licence keys, saying which lines it left",
+    screen: "accounts",
+    api: async (side) => body("POST", "/api/admin/keys/import", { itemId: await itemId(side, "Windows 11 Pro Key"), text: "WIN-A\n\nWIN-A\nWIN-B" }),
+    form: async (side) => ({
+      intent: "import-keys",
+      fields: { itemId: await itemId(side, "Windows 11 Pro Key"), text: "WIN-A\n\nWIN-A\nWIN-B", cost: 0 },
+    }),
+    read: (side) => side.get("/api/admin/keys"),
+  },
+  {
+    name: "records a new account password",
+    screen: "account",
+    params: (side) => ({ id: side.known.account! }),
+    api: (side) => body("POST", `/api/admin/accounts/${side.known.account}/secret-change`, { what: "password", value: "account-password-2" }),
+    form: () => ({ intent: "change-secret", fields: { what: "password", value: "account-password-2" } }),
+    read: (side) => side.get(`/api/admin/accounts/${side.known.account}/notices`),
+  },
+  {
+    name: "delivers an order",
+    screen: "orders",
+    before: (side) => placeOrder(side, "keyed", "Windows 11 Pro Key", "9800000001"),
+    api: (side) => body("POST", `/api/admin/orders/${side.known.keyed}/status`, { status: "delivered" }),
+    form: (side) => ({ intent: "status", reference: side.known.keyed, fields: { status: "delivered" } }),
+    read: (side) => order(side, "keyed"),
+    learn: async (side) => void (side.known.keyedLine = (await order(side, "keyed")).lines[0]!.id),
+  },
+  {
+    name: "takes a key from stock for its line",
+    screen: "orders",
+    api: (side) => body("POST", `/api/admin/lines/${side.known.keyedLine}/key`),
+    form: (side) => ({ intent: "key", lineId: side.known.keyedLine }),
+    read: (side) => side.get(`/api/admin/lines/${side.known.keyedLine}/seat`),
+  },
+  {
+    name: "saves the order's details",
+    screen: "orders",
+    api: (side) => body("PUT", `/api/admin/orders/${side.known.keyed}/details`, { customerName: "Sita Devi", phone: "9800000001", note: "Called" }),
+    form: async (side) => ({
+      intent: "details",
+      reference: side.known.keyed,
+      version: (await order(side, "keyed")).version,
+      fields: { customerName: "Sita Devi", phone: "9800000001", note: "Called" },
+    }),
+    read: (side) => order(side, "keyed"),
+  },
+  {
+    name: "corrects a line's start",
+    screen: "orders",
+    api: (side) => body("PUT", `/api/admin/orders/${side.known.keyed}/lines/${side.known.keyedLine}/start`, { startDate: addDays(today(), -1) }),
+    form: (side) => ({ intent: "start", reference: side.known.keyed, lineId: side.known.keyedLine, fields: { startDate: addDays(today(), -1) } }),
+    read: (side) => order(side, "keyed"),
+  },
+  {
+    name: "puts a line on a seat",
+    screen: "orders",
+    before: async (side) => {
+      await placeOrder(side, "seated", "Netflix Premium", "9800000002");
+      await side.api(body("POST", `/api/admin/orders/${side.known.seated}/status`, { status: "delivered" }));
+      side.known.seatedLine = (await order(side, "seated")).lines[0]!.id;
+    },
+    api: async (side) =>
+      body("PUT", `/api/admin/lines/${side.known.seatedLine}/seat`, {
+        seatId: ((await side.get(`/api/admin/lines/${side.known.seatedLine}/seats`)).seats as Array<{ seatId: string }>)[0]!.seatId,
+      }),
+    form: async (side) => ({
+      intent: "seat",
+      lineId: side.known.seatedLine,
+      seatId: ((await side.get(`/api/admin/lines/${side.known.seatedLine}/seats`)).seats as Array<{ seatId: string }>)[0]!.seatId,
+    }),
+    read: (side) => side.get(`/api/admin/lines/${side.known.seatedLine}/seat`),
+  },
+  {
+    name: "frees the seat",
+    screen: "orders",
+    api: (side) => body("DELETE", `/api/admin/lines/${side.known.seatedLine}/seat`),
+    form: (side) => ({ intent: "seat-free", lineId: side.known.seatedLine }),
+    read: (side) => side.get(`/api/admin/lines/${side.known.seatedLine}/seat`),
+  },
+  {
+    name: "cancels orders as spam, saying which it left",
+    screen: "orders",
+    before: (side) => placeOrder(side, "spam", "Netflix Premium", "9800000003"),
+    api: (side) => body("POST", "/api/admin/orders/spam", { references: [side.known.spam, side.known.keyed] }),
+    form: (side) => ({ intent: "spam", fields: { references: [side.known.spam, side.known.keyed] } }),
+    read: (side) => order(side, "spam"),
+  },
+  {
+    name: "hides the refusals notice",
+    screen: "orders",
+    api: () => body("POST", "/api/admin/order-limits/refusals/hide"),
+    form: () => ({ intent: "refusals-hide" }),
+    read: (side) => side.get("/api/admin/order-limits/refusals"),
+  },
+  {
+    name: "notes a renewal reminder",
+    screen: "renewals",
+    quiet: true,
+    api: (side) => body("POST", `/api/admin/renewals/${side.known.keyedLine}/remind`),
+    form: (side) => ({ intent: "remind", lineId: side.known.keyedLine }),
+    read: (side) => side.get("/api/admin/renewals?days=31"),
+  },
+  {
+    name: "renews a line",
+    screen: "renewals",
+    api: (side) => body("POST", `/api/admin/renewals/${side.known.keyedLine}`),
+    form: (side) => ({ intent: "renew", lineId: side.known.keyedLine }),
+    learn: async (side) => void (side.known.renewal = ((await side.get("/api/admin/orders")).items as Array<{ reference: string }>)[0]!.reference),
+    read: (side) => order(side, "renewal"),
+  },
+  {
+    name: "answers a shopper's problem",
+    screen: "problems",
+    before: async (side) => {
+      const reported = await side.t.app.inject(
+        body("POST", `/api/orders/${side.known.keyed}/problems`, {
+          key: side.known["keyed-key"],
+          lineId: side.known.keyedLine,
+          kind: "not-working",
+          text: "Blocked key",
+        }),
+      );
+      expect(reported.statusCode, reported.body).toBe(201);
+      side.known.problem = (await problem(side)).id;
+    },
+    api: async (side) =>
+      body("POST", `/api/admin/problems/${side.known.problem}/answer`, { version: (await problem(side)).version, text: "Try again now" }),
+    form: async (side) => ({ intent: "answer", id: side.known.problem, fields: { version: (await problem(side)).version, text: "Try again now" } }),
+    read: (side) => side.get("/api/admin/problems"),
+  },
+  ...(["resolve", "reopen"] as const).map((intent) => ({
+    name: `${intent}s it`,
+    screen: "problems" as const,
+    api: async (side: Side) => body("POST", `/api/admin/problems/${side.known.problem}/${intent}`, { version: (await problem(side)).version }),
+    form: async (side: Side) => ({ intent, id: side.known.problem, fields: { version: (await problem(side)).version } }),
+    read: (side: Side) => side.get("/api/admin/problems"),
+  })),
+  {
+    name: "adds a coupon, named as stored",
+    screen: "coupons",
+    api: () => body("POST", "/api/admin/coupons", { code: "spring 10", kind: "percent", amount: 10 }),
+    form: () => ({ intent: "create", fields: { code: "spring 10", kind: "percent", amount: 10 } }),
+    read: (side) => listed(side, "/api/admin/coupons"),
+  },
+  {
+    name: "saves the coupon",
+    screen: "coupons",
+    api: async (side) =>
+      body("PUT", `/api/admin/coupons/${(await listed(side, "/api/admin/coupons"))[0]!._id}`, { code: "spring10", kind: "percent", amount: 15 }),
+    form: async (side) => {
+      const [coupon] = await listed(side, "/api/admin/coupons");
+      return { intent: "update", id: coupon!._id, version: coupon!.version, fields: { code: "spring10", kind: "percent", amount: 15 } };
+    },
+    read: (side) => listed(side, "/api/admin/coupons"),
+  },
+  {
+    name: "saves the referral credit",
+    screen: "coupons",
+    quiet: true,
+    api: () => body("PUT", "/api/admin/referrals/settings", { creditAmount: 50 }),
+    form: () => ({ intent: "referral-credit", fields: { creditAmount: 50 } }),
+    read: (side) => side.get("/api/admin/referrals/settings"),
+  },
+  {
+    name: "blocks a phone",
+    screen: "blocklist",
+    api: () => body("POST", "/api/admin/blocklist", { phone: "981-1111111", reason: "Spam" }),
+    form: () => ({ intent: "block", fields: { phone: "981-1111111", reason: "Spam" } }),
+    read: (side) => side.get("/api/admin/blocklist"),
+  },
+  {
+    name: "unblocks it",
+    screen: "blocklist",
+    api: () => body("DELETE", "/api/admin/blocklist/9811111111"),
+    form: () => ({ intent: "unblock", phone: "9811111111" }),
+    read: (side) => side.get("/api/admin/blocklist"),
+  },
+  {
+    name: "adds a slide",
+    screen: "carousel",
+    quiet: true,
+    api: () => body("POST", "/api/admin/carousel", slide),
+    form: () => ({ intent: "create", fields: slide }),
+    read: (side) => side.get("/api/carousel"),
+  },
+  {
+    name: "updates the slide",
+    screen: "carousel",
+    quiet: true,
+    before: async (side) =>
+      void (side.known.slide = ((await side.t.app.inject({ url: "/api/carousel" })).json() as Array<{ _id: string; title: string }>).find(
+        (s) => s.title === slide.title,
+      )!._id),
+    api: (side) => body("PUT", `/api/admin/carousel/${side.known.slide}`, { ...slide, badge: "New" }),
+    form: async (side) => ({
+      intent: "update",
+      id: side.known.slide,
+      version: ((await side.t.app.inject({ url: "/api/carousel" })).json() as Array<{ _id: string; version: number }>).find(
+        (s) => s._id === side.known.slide,
+      )!.version,
+      fields: { ...slide, badge: "New" },
+    }),
+    read: (side) => side.get("/api/carousel"),
+  },
+  {
+    name: "deletes the slide",
+    screen: "carousel",
+    api: (side) => body("DELETE", `/api/admin/carousel/${side.known.slide}`),
+    form: (side) => ({ intent: "delete", id: side.known.slide }),
+    read: (side) => side.get("/api/carousel"),
+  },
+  {
+    name: "posts an update",
+    screen: "updates",
+    api: () => body("POST", "/api/admin/addNewUpdates", update),
+    form: () => ({ intent: "create", fields: update }),
+    read: (side) => side.get("/api/admin/update"),
+  },
+  {
+    name: "corrects the update",
+    screen: "updates",
+    before: async (side) => void (side.known.update = ((await side.get("/api/admin/update")).data as Array<{ _id: string }>)[0]!._id),
+    api: (side) => body("PUT", `/api/admin/updates/${side.known.update}`, { ...update, Title: "Yearly plans" }),
+    form: async (side) => ({
+      intent: "update",
+      id: side.known.update,
+      version: ((await side.get("/api/admin/update")).data as Array<{ version: number }>)[0]!.version,
+      fields: { ...update, Title: "Yearly plans" },
+    }),
+    read: (side) => side.get("/api/admin/update"),
+  },
+  {
+    name: "deletes the update",
+    screen: "updates",
+    api: (side) => body("DELETE", `/api/admin/updates/${side.known.update}`),
+    form: (side) => ({ intent: "delete", id: side.known.update }),
+    read: (side) => side.get("/api/admin/update"),
+  },
+  {
+    name: "adds a video",
+    screen: "videos",
+    api: () => body("POST", "/api/admin/addWhatsNewVideo", { Name: "The Trailer", Platform: "Netflix", TrailerLink: "https://example.com/trailer" }),
+    form: () => ({ intent: "create", fields: { Name: "The Trailer", Platform: "Netflix", TrailerLink: "https://example.com/trailer" } }),
+    read: (side) => side.get("/api/admin/viewWhatsNewVideo"),
+  },
+  {
+    name: "deletes the video",
+    screen: "videos",
+    before: async (side) => void (side.known.video = (await listed(side, "/api/admin/viewWhatsNewVideo"))[0]!._id),
+    api: (side) => body("POST", "/api/admin/deleteWhatsNewVideo", { _id: side.known.video }),
+    form: (side) => ({ intent: "delete", id: side.known.video }),
+    read: (side) => side.get("/api/admin/viewWhatsNewVideo"),
+  },
+  {
+    name: "saves a customer's details",
+    screen: "customer",
+    params: () => ({ phone: "9800000002" }),
+    api: () => body("PUT", "/api/admin/customers/9800000002", { displayName: "Sita D", note: "Prefers WhatsApp" }),
+    form: async (side) => ({
+      intent: "details",
+      version: ((await side.get("/api/admin/customers/9800000002")).customer as { version: number }).version,
+      fields: { displayName: "Sita D", note: "Prefers WhatsApp" },
+    }),
+    read: (side) => side.get("/api/admin/customers/9800000002"),
+  },
+  {
+    name: "makes a new customer link",
+    screen: "customer",
+    params: () => ({ phone: "9800000002" }),
+    api: () => body("POST", "/api/admin/customers/9800000002/link"),
+    form: () => ({ intent: "new-link" }),
+    read: (side) => side.get("/api/admin/customers/9800000002/link"),
+  },
+  {
+    name: "revokes it",
+    screen: "customer",
+    params: () => ({ phone: "9800000002" }),
+    api: () => body("DELETE", "/api/admin/customers/9800000002/link"),
+    form: () => ({ intent: "revoke-link" }),
+    read: (side) => side.get("/api/admin/customers/9800000002/link"),
+  },
+  {
+    name: "adds a payment method",
+    screen: "settings",
+    api: () => body("POST", "/api/admin/payment-methods", method),
+    form: () => ({ intent: "payment-method-add", fields: method }),
+    read: (side) => side.get("/api/admin/payment-methods"),
+  },
+  {
+    name: "saves the payment method",
+    screen: "settings",
+    before: async (side) => void (side.known.method = (await listed(side, "/api/admin/payment-methods")).at(-1)!._id),
+    api: (side) => body("PUT", `/api/admin/payment-methods/${side.known.method}`, { ...method, note: "Any branch" }),
+    form: async (side) => ({
+      intent: "payment-method-save",
+      id: side.known.method,
+      version: (await listed(side, "/api/admin/payment-methods")).at(-1)!.version,
+      fields: { ...method, note: "Any branch" },
+    }),
+    read: (side) => side.get("/api/admin/payment-methods"),
+  },
+  {
+    name: "reorders the payment methods",
+    screen: "settings",
+    quiet: true,
+    api: async (side) =>
+      body("PUT", "/api/admin/payment-methods/order", { ids: (await listed(side, "/api/admin/payment-methods")).map((m) => m._id).reverse() }),
+    form: async (side) => ({ intent: "payment-methods-order", ids: (await listed(side, "/api/admin/payment-methods")).map((m) => m._id).reverse() }),
+    read: (side) => side.get("/api/admin/payment-methods"),
+  },
+  {
+    name: "deletes the payment method",
+    screen: "settings",
+    api: (side) => body("DELETE", `/api/admin/payment-methods/${side.known.method}`),
+    form: (side) => ({ intent: "payment-method-delete", id: side.known.method }),
+    read: (side) => side.get("/api/admin/payment-methods"),
+  },
+  settingsCase("shop", "/api/admin/settings"),
+  settingsCase("order-limits", "/api/admin/settings/order-limits"),
+  settingsCase("ledger", "/api/admin/settings/ledger"),
+  {
+    name: "removes the Telegram bot",
+    screen: "settings",
+    api: () => body("DELETE", "/api/admin/telegram"),
+    form: () => ({ intent: "telegram-remove" }),
+    read: (side) => side.get("/api/admin/telegram"),
+  },
+  {
+    name: "names the admin",
+    screen: "settings",
+    quiet: true,
+    api: () => body("PUT", "/api/auth/me", { name: "Asha" }),
+    form: () => ({ intent: "name", fields: { name: "Asha" } }),
+    read: (side) => side.get("/api/auth/me"),
+  },
+  {
+    name: "adds an admin",
+    screen: "settings",
+    api: () => body("POST", "/api/admin/admins", helper),
+    form: () => ({ intent: "add-admin", fields: helper }),
+    read: (side) => side.get("/api/admin/admins"),
+  },
+  {
+    name: "removes the admin",
+    screen: "settings",
+    api: () => body("DELETE", `/api/admin/admins/${helper.email}`),
+    form: () => ({ intent: "remove-admin", email: helper.email }),
+    read: (side) => side.get("/api/admin/admins"),
+  },
+  {
+    name: "retires the account that held a customer",
+    screen: "accounts",
+    api: (side) => body("DELETE", `/api/admin/accounts/${side.known.account}`),
+    form: (side) => ({ intent: "delete", id: side.known.account }),
+    read: accountOf,
+  },
+  {
+    name: "changes the admin's own password",
+    screen: "settings",
+    api: () => body("POST", "/api/auth/password", { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" }),
+    form: () => ({
+      intent: "password",
+      fields: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password", confirmPassword: "a brand new password" },
+    }),
+    read: (side) => side.get("/api/auth/me"),
+  },
+];
+
+describe("an admin write answers alike through the API and the screen (ADR 0124)", () => {
+  it("says the same and stores the same, for every write both have", async () => {
+    // Two databases set up alike: the API writes on one, the screen's action on the other.
+    const [api, screen] = await Promise.all([createTestApp({ seed: true }), createTestApp({ seed: true })].map(async (made) => sideOf(await made)));
+    for (const write of WRITES) {
+      await write.before?.(api!);
+      await write.before?.(screen!);
+      const sent = await api!.api(await write.api(api!));
+      expect(sent.status, `${write.name}, API: ${JSON.stringify(sent.body)}`).toBeLessThan(300);
+      const shown = await screenWrite(screen!, write.screen, write.params?.(screen!) ?? {}, await write.form(screen!));
+      expect(shown, `${write.name}, screen`).toMatchObject({ status: 200, ok: true });
+      await write.learn?.(api!);
+      await write.learn?.(screen!);
+      if (!write.quiet) expect(alike(shown.message, screen!.known), write.name).toBe(alike(sent.body.message, api!.known));
+      else expect(sent.body.message, `${write.name}: the API's answer has no message`).toBeUndefined();
+      if (write.read) expect(alike(await write.read(screen!), screen!.known), write.name).toEqual(alike(await write.read(api!), api!.known));
+    }
   });
 });
