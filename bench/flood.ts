@@ -12,7 +12,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
-import { MAX_CART_LINES } from "../domain/cart";
+import { MAX_CART_LINES } from "../domain/orders/cart";
 import { BENCH_ADMIN, ensureBuild, startPasal, tempDir, type Server } from "./lib";
 import { freePort } from "../tests/instances/cluster";
 

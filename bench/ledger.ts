@@ -2,7 +2,7 @@
 // delivered lines), 50,000 licence keys, written into a catalogue database with the real cipher, so the
 // rows and their ciphertext are what the admin screens would store.
 import { randomUUID } from "node:crypto";
-import { normalisePhone } from "../domain/customers";
+import { normalisePhone } from "../domain/customers/customers";
 import { openDatabase } from "../server/db/database";
 import { createCipher } from "../server/modules/secrets/cipher";
 import { secretContext } from "../server/modules/secrets/stored";

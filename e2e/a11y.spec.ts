@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { MY_ORDERS_KEY } from "../domain/order-pages";
+import { MY_ORDERS_KEY } from "../domain/orders/order-page";
 import type { FakeGateways } from "../tests/fakes/gateways";
 import type { FakeTelegram } from "../tests/fakes/telegram";
 import { expect, test, type SignedIn } from "./fixtures";

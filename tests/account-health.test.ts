@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, shopToday } from "../domain/ledger-settings";
+import { addDays, shopToday } from "../domain/ledger/settings";
 import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 
 // Issue 32, provider accounts that stay healthy (ADR 0109): a changed password told to every holder, the old

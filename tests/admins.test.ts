@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE } from "../domain/auth";
+import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE } from "../domain/auth/auth";
 import { PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
 import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildApp, type App } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
-import { addDays, shopToday } from "../domain/ledger-settings";
+import { addDays, shopToday } from "../domain/ledger/settings";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 import { testDialect } from "./helpers/database";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../domain/ledger-settings";
-import { customerKeyPattern } from "../domain/customer-pages";
+import { addDays } from "../domain/ledger/settings";
+import { customerKeyPattern } from "../domain/customer-links/customer-page";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { productionWeb } from "./helpers/web";
 

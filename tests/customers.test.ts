@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STALE_EDIT_MESSAGE } from "../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../domain/shared/versions";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 import { formulaCells } from "./helpers/csv";
 import { asAdmin, HISTORY_NOW, writeHistory } from "./helpers/history";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMonths } from "../domain/order-dates";
-import { addDays, shopToday } from "../domain/ledger-settings";
+import { addMonths } from "../domain/orders/dates";
+import { addDays, shopToday } from "../domain/ledger/settings";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
 // Issue 29, points 4–6: the seller's delivery of renewals, seats on accounts billed on a cycle, and the tools

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import { addDays, shopToday } from "../domain/ledger-settings";
+import { addDays, shopToday } from "../domain/ledger/settings";
 import { action, loader } from "../app/routes/admin/orders";
 import { createTestApp, type TestApp } from "./helpers/app";
 

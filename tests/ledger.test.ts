@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, shopToday } from "../domain/ledger-settings";
-import { defaultOrderLimits } from "../domain/order-limits";
+import { addDays, shopToday } from "../domain/ledger/settings";
+import { defaultOrderLimits } from "../domain/order-limits/schemas";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
 let nextAddress = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
-import { NEWSLETTER_EMAIL_ERROR } from "../domain/schemas/newsletter";
+import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter/newsletter";
+import { NEWSLETTER_EMAIL_ERROR } from "../domain/newsletter/schemas";
 import { csvField } from "../server/modules/csv";
 import { SUBSCRIBE_LIMIT } from "../server/modules/newsletter/routes";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";

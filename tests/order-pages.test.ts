@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { orderKeyPattern, TRANSACTION_ID_MAX } from "../domain/order-pages";
+import { orderKeyPattern, TRANSACTION_ID_MAX } from "../domain/orders/order-page";
 import { hashOrderKey } from "../server/modules/orders/order-keys";
 import { ORDER_KEY_FAILURES } from "../server/modules/orders/shared";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as ordersScreen } from "../app/routes/admin/orders";
-import { defaultOrderLimits } from "../domain/order-limits";
-import { referencePattern } from "../domain/order-references";
+import { defaultOrderLimits } from "../domain/order-limits/schemas";
+import { referencePattern } from "../domain/orders/references";
 import { CHECKOUT_LIMIT, QUOTE_LIMIT } from "../server/modules/orders/routes";
 import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "./helpers/app";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, shopToday } from "../domain/ledger-settings";
+import { addDays, shopToday } from "../domain/ledger/settings";
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from "./fakes/telegram";
 import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "./helpers/app";
 

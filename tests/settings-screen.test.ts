@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import { STALE_EDIT_MESSAGE } from "../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../domain/shared/versions";
 import { PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "../server/modules/auth/login-throttle";
 import { action } from "../app/routes/admin/settings";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "./helpers/app";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultShopSettings, type ShopSettings } from "../domain/settings";
+import { defaultShopSettings, type ShopSettings } from "../domain/settings/settings";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 
 const changed: ShopSettings = {

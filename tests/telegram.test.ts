@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { addDays, shopToday } from "../domain/ledger-settings";
+import { addDays, shopToday } from "../domain/ledger/settings";
 import { buildApp, type App } from "../server/app";
 import { loadConfig } from "../server/config";
 import type { Clock } from "../server/db/clock";

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TRENDING_ERROR } from "../domain/trending";
-import { sampleTrending } from "../domain/trending-sample";
+import { TRENDING_ERROR } from "../domain/trending/trending";
+import { sampleTrending } from "../domain/trending/trending-sample";
 import { createTrendingService, TRENDING_CACHE_MS, TRENDING_RETRY_MS } from "../server/modules/trending/service";
 import { createTestApp } from "./helpers/app";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../domain/uploads/uploads";
 import { buildApp, SERVER_TIMEOUTS } from "../server/app";
 import { ENCODE_MARGIN_MS, ENCODE_TIMEOUT_SECONDS, ENCODE_WAIT_MS } from "../server/modules/uploads/service";
 import { loadConfig } from "../server/config";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STALE_EDIT_MESSAGE } from "../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../domain/shared/versions";
 import { createTestApp, expectValidationError } from "./helpers/app";
 
 const video = { Name: "Stranger Things 5", Platform: "Netflix", TrailerLink: "https://www.youtube.com/watch?v=abc" };

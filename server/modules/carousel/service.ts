@@ -1,4 +1,4 @@
-import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
+import type { CarouselData, CarouselSlide } from "../../../domain/carousel/carousel";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

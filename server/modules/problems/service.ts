@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { absoluteLink } from "../../../domain/links";
-import { localHref, readLocale, type Locale } from "../../../domain/locale";
-import type { MoveConfirm, MoveProposal } from "../../../domain/accounts";
-import type { NoticeEvent } from "../../../domain/notices";
-import { internationalPhone } from "../../../domain/order-messages";
+import { absoluteLink } from "../../../domain/shared/links";
+import { localHref, readLocale, type Locale } from "../../../domain/shared/locale";
+import type { MoveConfirm, MoveProposal } from "../../../domain/ledger/schemas";
+import type { NoticeEvent } from "../../../domain/telegram/notices";
+import { internationalPhone } from "../../../domain/orders/order-message";
 import {
   OPEN_PROBLEMS_PER_ORDER,
   PROBLEM_KIND_NAMES,
@@ -14,8 +14,8 @@ import {
   type ProblemKind,
   type QueuedProblem,
   type ShopperProblem,
-} from "../../../domain/problems";
-import type { ShopperProblemNews } from "../../../domain/shopper-notices";
+} from "../../../domain/problems/problems";
+import type { ShopperProblemNews } from "../../../domain/telegram/shopper-notices";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,4 +1,4 @@
-import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import type { UpdateData, UpdatePost } from "../../../domain/updates/schemas";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

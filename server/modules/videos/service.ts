@@ -1,4 +1,4 @@
-import type { Video } from "../../../domain/videos";
+import type { Video } from "../../../domain/videos/schemas";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
