@@ -1,5 +1,6 @@
 import type { Locale } from "../shared/locale";
 import { formatNpr } from "../shared/locale-format";
+import { couponRefusals } from "../shared/messages";
 
 // ---------------------------------------------------------------------------------------------
 // Coupons (issue 32): the one pricing rule checkout, the quote and the cart all go through (ADR 0108)
@@ -83,28 +84,7 @@ function covers(coupon: CouponRules, line: CouponLine): boolean {
 
 /** The sentence a refused coupon shows the shopper, in their language. */
 export function couponRefusalText(reason: CouponRefusal, code: string, locale: Locale, minTotal = 0): string {
-  const ne = locale === "ne";
-  switch (reason) {
-    case "unknown":
-    case "disabled":
-      return ne ? `कुपन ${code} चल्दैन; कोड जाँच्नुहोस्` : `Coupon ${code} is not valid; check the code`;
-    case "not-started":
-      return ne ? `कुपन ${code} अहिलेसम्म सुरु भएको छैन` : `Coupon ${code} has not started yet`;
-    case "expired":
-      return ne ? `कुपन ${code} को म्याद सकियो` : `Coupon ${code} has expired`;
-    case "minimum":
-      return ne
-        ? `कुपन ${code} कम्तीमा ${formatNpr(minTotal, "ne")} को अर्डरमा मात्र चल्छ`
-        : `Coupon ${code} needs an order of at least ${formatNpr(minTotal, "en")}`;
-    case "used-up":
-      return ne ? `कुपन ${code} सबै प्रयोग भइसक्यो` : `Coupon ${code} has been used up`;
-    case "used-up-by-phone":
-      return ne ? `तपाईंको नम्बरले कुपन ${code} प्रयोग गरिसक्नुभयो` : `Your number has already used coupon ${code}`;
-    case "needs-phone":
-      return ne ? `कुपन ${code} प्रयोग गर्न आफ्नो फोन नम्बर लेख्नुहोस्` : `Coupon ${code} needs your phone number; enter it to use the coupon`;
-    case "not-for-items":
-      return ne ? `कुपन ${code} तपाईंको कार्टका सामानमा लाग्दैन` : `Coupon ${code} is not for the items in your cart`;
-  }
+  return couponRefusals[locale][reason](code, minTotal);
 }
 
 /** A total after a discount and a credit, never below zero. */

@@ -1,5 +1,5 @@
 import type { Locale } from "../shared/locale";
-import { formatNumber } from "../shared/locale-format";
+import * as words from "../shared/messages";
 
 /** What the shop-wide ceilings count, as the refusal notice names them. */
 export const CEILING_KINDS = ["orders", "paid-claims", "coupon-tries"] as const;
@@ -20,47 +20,24 @@ export const MAX_BULK_ORDERS = 100;
 
 /** "in a minute", "in 3 minutes", or the same in Nepali. */
 function inMinutes(seconds: number, locale: Locale): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (locale === "ne") return minutes === 1 ? "एक मिनेटपछि" : `${formatNumber(minutes, "ne")} मिनेटपछि`;
-  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+  return words.inMinutes[locale](Math.max(1, Math.ceil(seconds / 60)));
 }
 
 export const refusalText = {
   /** The shop-wide ceiling on orders. */
-  shopBusy: (seconds: number, locale: Locale) =>
-    locale === "ne"
-      ? `अहिले पसलमा एकैपटक धेरै अर्डर आइरहेका छन्, त्यसैले तपाईंको अर्डर राखिएन। कृपया ${inMinutes(seconds, locale)} फेरि पठाउनुहोस्, वा पसललाई च्याटमा सिधै सन्देश पठाउनुहोस्।`
-      : `The shop is receiving very many orders right now, so yours was not placed. Please send it again ${inMinutes(seconds, locale)}, or message the shop directly in the chat.`,
+  shopBusy: (seconds: number, locale: Locale) => words.shopBusy[locale](inMinutes(seconds, locale)),
   /** One address's orders. */
-  ordersFromAddress: (seconds: number, locale: Locale) =>
-    locale === "ne"
-      ? `तपाईंको ठेगानाबाट धेरै अर्डर आए। कृपया ${inMinutes(seconds, locale)} फेरि पठाउनुहोस्, वा पसललाई च्याटमा सिधै सन्देश पठाउनुहोस्।`
-      : `Too many orders from your address. Please send yours again ${inMinutes(seconds, locale)}, or message the shop directly in the chat.`,
+  ordersFromAddress: (seconds: number, locale: Locale) => words.ordersFromAddress[locale](inMinutes(seconds, locale)),
   /** One phone number's unpaid orders. */
-  phoneHasOpenOrders: (open: number, locale: Locale) =>
-    locale === "ne"
-      ? `यो फोन नम्बरमा भुक्तानी बाँकी ${formatNumber(open, "ne")} वटा अर्डर पहिले नै छन्। तीमध्ये कुनै एकको भुक्तानी गर्नुहोस्, वा नचाहिएका अर्डर रद्द गर्न पसललाई च्याटमा भन्नुहोस्, अनि फेरि अर्डर गर्नुहोस्।`
-      : `This phone number already has ${open} orders waiting for payment. Pay for one of them, or ask the shop in the chat to cancel the ones you do not want, then order again.`,
+  phoneHasOpenOrders: (open: number, locale: Locale) => words.phoneHasOpenOrders[locale](open),
   /** The shop-wide ceiling on "I have paid". */
-  claimsBusy: (seconds: number, locale: Locale) =>
-    locale === "ne"
-      ? `अहिले पसलमा एकैपटक धेरै भुक्तानी सूचना आइरहेका छन्। कृपया ${inMinutes(seconds, locale)} फेरि प्रयास गर्नुहोस्; तपाईंको भुक्तानी सुरक्षित छ, र च्याटमा पनि पसललाई भन्न सक्नुहुन्छ।`
-      : `The shop is receiving very many payment notices right now. Please try again ${inMinutes(seconds, locale)}; your payment is safe, and you can also tell the shop in the chat.`,
+  claimsBusy: (seconds: number, locale: Locale) => words.claimsBusy[locale](inMinutes(seconds, locale)),
   /** The shop-wide ceiling on wrong coupon codes: no code is checked until it has room, so guessing learns nothing. */
-  couponsBusy: (seconds: number, locale: Locale) =>
-    locale === "ne"
-      ? `अहिले पसलमा धेरै गलत कुपन कोड प्रयास भइरहेका छन्, त्यसैले तपाईंको कुपन जाँचिएन। कृपया ${inMinutes(seconds, locale)} फेरि प्रयास गर्नुहोस्, वा कुपनबिना अर्डर गर्नुहोस्।`
-      : `The shop is receiving very many wrong coupon codes right now, so yours was not checked. Please try it again ${inMinutes(seconds, locale)}, or order without it.`,
+  couponsBusy: (seconds: number, locale: Locale) => words.couponsBusy[locale](inMinutes(seconds, locale)),
   /** One address's "I have paid". */
-  claimsFromAddress: (seconds: number, locale: Locale) =>
-    locale === "ne"
-      ? `तपाईंको ठेगानाबाट धेरै प्रयास भयो। कृपया ${inMinutes(seconds, locale)} फेरि प्रयास गर्नुहोस्, वा च्याटमा पसललाई भन्नुहोस्।`
-      : `Too many tries from your address. Please try again ${inMinutes(seconds, locale)}, or tell the shop in the chat.`,
+  claimsFromAddress: (seconds: number, locale: Locale) => words.claimsFromAddress[locale](inMinutes(seconds, locale)),
   /** Wrong order links from one address (ADR 0075). */
-  wrongLinks: (seconds: number, locale: Locale) =>
-    locale === "ne"
-      ? `तपाईंको ठेगानाबाट धेरै गलत अर्डर लिङ्क खोलियो। कृपया ${inMinutes(seconds, locale)} फेरि प्रयास गर्नुहोस्।`
-      : `Too many wrong order links from your address. Please try again ${inMinutes(seconds, locale)}.`,
+  wrongLinks: (seconds: number, locale: Locale) => words.wrongLinks[locale](inMinutes(seconds, locale)),
 };
 
 /**

@@ -1,9 +1,9 @@
 import type { CartLine } from "./cart";
 import type { Locale } from "../shared/locale";
-import { formatNpr } from "../shared/money";
+import { monthsLabel, orderCoupon, orderGreeting, orderItemLine, orderSubtotal, orderTotal } from "../shared/messages";
 
 // Here rather than in validity.ts: every page loads this module for its chat links, and few need validity.ts.
-export const monthsLabel = (months: number | string) => `${months} ${Number(months) === 1 ? "month" : "months"}`;
+export { monthsLabel };
 
 export type ChatChannel = "whatsapp" | "telegram";
 export const CHAT_CHANNELS = ["whatsapp", "telegram"] as const satisfies readonly ChatChannel[];
@@ -40,22 +40,13 @@ export function buildCheckoutMessage(lines: readonly CheckoutLine[], locale: Loc
   const subtotal = lines.reduce((sum, line) => sum + line.cost, 0);
   const discount = coupon ? Math.min(coupon.discount, subtotal) : 0;
   const total = subtotal - discount;
-  if (locale === "ne") {
-    // In the shopper's words, but with the digits the seller types and searches for (ADR 0092), and each
-    // product's English name, as the catalogue spells it, beside a Nepali one.
-    const body = lines.map(
-      (line) =>
-        `सामान: ${messageItemName(line, "ne")}, संख्या: ${line.selectedDevice}, मूल्य: ${formatNpr(line.selectedMonth)} NPR, योजना: ${line.month} महिना`,
-    );
-    const couponLines = coupon ? [`उप-जम्मा: ${formatNpr(subtotal)} NPR`, `कुपन ${oneLine(coupon.code)} (Coupon): -${formatNpr(discount)} NPR`] : [];
-    return ["नमस्ते! मलाई यो अर्डर गर्नु छ:", ...body, ...couponLines, `जम्मा: ${formatNpr(total)} NPR`].join("\n");
-  }
-  const body = lines.map(
-    (line) =>
-      `Item: ${oneLine(line.name)}, Quantity: ${line.selectedDevice}, Price: ${formatNpr(line.selectedMonth)} NPR, Plan: ${monthsLabel(line.month)}`,
+  // In Nepali in the shopper's words, but with the digits the seller types and searches for (ADR 0092), and each
+  // product's English name, as the catalogue spells it, beside a Nepali one.
+  const body = lines.map((line) =>
+    orderItemLine[locale]({ name: messageItemName(line, locale), devices: line.selectedDevice, unitPrice: line.selectedMonth, months: line.month }),
   );
-  const couponLines = coupon ? [`Subtotal: ${formatNpr(subtotal)} NPR`, `Coupon ${oneLine(coupon.code)}: -${formatNpr(discount)} NPR`] : [];
-  return ["Hello! I would like to order:", ...body, ...couponLines, `Total: ${formatNpr(total)} NPR`].join("\n");
+  const couponLines = coupon ? [orderSubtotal[locale](subtotal), orderCoupon[locale](oneLine(coupon.code), discount)] : [];
+  return [orderGreeting[locale](), ...body, ...couponLines, orderTotal[locale](total)].join("\n");
 }
 
 /** encodeURIComponent throws on a lone surrogate (a cut emoji); such halves become U+FFFD instead. */

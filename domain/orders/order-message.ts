@@ -1,8 +1,9 @@
-import { buildCheckoutMessage, type MessageCoupon, messageItemName, oneLine } from "./checkout";
+import { buildCheckoutMessage, type MessageCoupon, messageItemName } from "./checkout";
 import type { Locale } from "../shared/locale";
 import { renewalRunsTo } from "./dates";
 import type { OrderLine } from "./pricing";
 import { messageDay } from "../ledger/seller-messages";
+import { orderReference, renewalGreeting, renewalNote as renewalNoteText } from "../shared/messages";
 
 /** The line a renewal order renews, as its chat message names it: the order, the line's place in it, its name and end. */
 export type RenewedLine = { reference: string; position: number; name: string; nameNe?: string | null; expiryDate: string };
@@ -12,10 +13,14 @@ function renewalNote(renews: RenewedLine, months: number, today: string, locale:
   const ended = renews.expiryDate < today;
   const end = messageDay(renews.expiryDate, locale);
   const runsTo = messageDay(renewalRunsTo(renews.expiryDate, today, months), locale);
-  if (locale === "ne") {
-    return `नवीकरण: ${renews.reference} को लाइन ${renews.position} (${messageItemName(renews, "ne")}), जुन ${end} मा ${ended ? "सकियो" : "सकिन्छ"}; नवीकरणपछि ${runsTo} सम्म चल्छ।`;
-  }
-  return `Renewal of ${renews.reference}, line ${renews.position} (${oneLine(renews.name)}), which ${ended ? "ended" : "ends"} on ${end}: renewed, it runs to ${runsTo}.`;
+  return renewalNoteText[locale]({
+    reference: renews.reference,
+    position: renews.position,
+    name: messageItemName(renews, locale),
+    ended,
+    end,
+    runsTo,
+  });
 }
 
 /**
@@ -43,11 +48,10 @@ export function orderMessage(
     coupon,
   ).split("\n");
   if (renewal && lines[0]) {
-    message[0] = locale === "ne" ? "नमस्ते! मलाई यो नवीकरण गर्नु छ:" : "Hello! I would like to renew:";
+    message[0] = renewalGreeting[locale]();
     message.push(renewalNote(renewal.renews, lines[0].months, renewal.today, locale));
   }
-  // The seller looks the reference up by its English label, which the Nepali message keeps beside its own.
-  if (reference) message.push(`${locale === "ne" ? "अर्डर नम्बर (Order ref)" : "Order ref"}: ${reference}`);
+  if (reference) message.push(orderReference[locale](reference));
   if (orderUrl) message.push(orderUrl);
   return message.join("\n");
 }

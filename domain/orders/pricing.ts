@@ -1,7 +1,6 @@
 import type { Locale } from "../shared/locale";
-import { formatNumber } from "../shared/locale-format";
 import type { OrderLineInput } from "./schemas";
-import { monthsLabel } from "../catalogue/validity";
+import { itemNotSold, planNotSold } from "../shared/messages";
 
 /** What the catalogue says about one item, as much as pricing needs. */
 export type PricedItem = { _id: string; Name: string; NameNe?: string | null; plans: Record<string, number> };
@@ -29,16 +28,11 @@ function priceLine(
 ): OrderLine | { field: string; message: string } {
   const item = catalogue.get(input._id);
   if (!item) {
-    const message = locale === "ne" ? "यो सामान अब बिक्रीमा छैन; कार्टबाट हटाउनुहोस्" : "This item is no longer sold; remove it from your cart";
-    return { field: `items.${index}._id`, message };
+    return { field: `items.${index}._id`, message: itemNotSold[locale]() };
   }
   const unitPrice = item.plans[String(input.months)];
   if (unitPrice === undefined) {
-    const message =
-      locale === "ne"
-        ? `${item.NameNe || item.Name} को ${formatNumber(input.months, "ne")} महिनाको योजना अब छैन; हटाएर फेरि थप्नुहोस्`
-        : `${item.Name} no longer has a ${monthsLabel(input.months)} plan; remove it and add it again`;
-    return { field: `items.${index}.months`, message };
+    return { field: `items.${index}.months`, message: planNotSold[locale](item, input.months) };
   }
   return {
     itemId: item._id,

@@ -1,5 +1,5 @@
 import type { Locale } from "../shared/locale";
-import { formatNumber } from "../shared/locale-format";
+import { problemNotDelivered, problemNotThisOrder, problemsTooManyOpen, problemsTooManyReports } from "../shared/messages";
 
 /*
  * Problems a shopper reports on a delivered line, and the seller's queue (issue 32, ADR 0111). Constants,
@@ -87,20 +87,8 @@ export type QueuedProblem = {
 
 /** The refusals a shopper reads, in the language of the page they report from. */
 export const problemRefusal = {
-  notDelivered: (locale: Locale) =>
-    locale === "ne"
-      ? "अर्डर डेलिभर भएपछि मात्र समस्या रिपोर्ट गर्न सकिन्छ। अहिलेलाई पसललाई च्याटमा सन्देश पठाउनुहोस्।"
-      : "You can report a problem once the order is delivered. Until then, message the shop in the chat.",
-  notThisOrder: (locale: Locale) =>
-    locale === "ne" ? "यो लाइन यो अर्डरको होइन। अर्डरको पेज फेरि खोल्नुहोस्।" : "This line is not part of this order. Open your order page again.",
-  tooManyOpen: (locale: Locale) =>
-    locale === "ne"
-      ? `यो अर्डरमा ${formatNumber(OPEN_PROBLEMS_PER_ORDER, "ne")} वटा समस्या अझै खुला छन्। पसलले जवाफ दिएपछि फेरि रिपोर्ट गर्नुहोस्, वा च्याटमा सन्देश पठाउनुहोस्।`
-      : `This order already has ${OPEN_PROBLEMS_PER_ORDER} open problems. Report again once the shop has answered them, or message the shop in the chat.`,
-  tooManyReports: (seconds: number, locale: Locale) => {
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return locale === "ne"
-      ? `यो अर्डरबाट एक घण्टामा धेरै रिपोर्ट आए। कृपया ${formatNumber(minutes, "ne")} मिनेटपछि फेरि पठाउनुहोस्, वा च्याटमा पसललाई भन्नुहोस्।`
-      : `Too many reports for this order in an hour. Please send again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or tell the shop in the chat.`;
-  },
+  notDelivered: (locale: Locale) => problemNotDelivered[locale](),
+  notThisOrder: (locale: Locale) => problemNotThisOrder[locale](),
+  tooManyOpen: (locale: Locale) => problemsTooManyOpen[locale](OPEN_PROBLEMS_PER_ORDER),
+  tooManyReports: (seconds: number, locale: Locale) => problemsTooManyReports[locale](Math.max(1, Math.ceil(seconds / 60))),
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { absoluteLink } from "../../../domain/shared/links";
 import { localHref, readLocale, type Locale } from "../../../domain/shared/locale";
+import { problemAnswerHead } from "../../../domain/shared/messages";
 import type { MoveConfirm, MoveProposal } from "../../../domain/ledger/schemas";
 import type { NoticeEvent } from "../../../domain/telegram/notices";
 import { internationalPhone } from "../../../domain/orders/order-message";
@@ -86,7 +87,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotic
     const page = await deps.shopperOrders.shopperPathOf(problem.orderId);
     const locale = readLocale(problem.language);
     const link = page ? absoluteLink(deps.publicUrl ?? origin, localHref(locale, page.path)) : "";
-    const head = locale === "ne" ? `अर्डर ${problem.reference}, ${problem.lineName}:` : `Order ${problem.reference}, ${problem.lineName}:`;
+    const head = problemAnswerHead[locale](problem.reference, problem.lineName);
     const text = encodeURIComponent([head, answer.text, link].filter(Boolean).join("\n\n"));
     const phone = internationalPhone(problem.phone);
     return { whatsappUrl: `https://wa.me/${phone}?text=${text}`, telegramUrl: `https://t.me/+${phone}?text=${text}` };
