@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 /*
  * Issue 43, phone numbers (ADR 0116): a phone identifies a customer in the seller's books, written one way however
  * it was typed (the trunk 0 too), and never authenticates a shopper. One test per place a phone is compared; the
- * Telegram follows are in telegram-shoppers.test.ts, the customer link's page in customer-links.test.ts.
+ * Telegram follows are in telegram/shoppers.test.ts, the customer link's page in customer-links/customer-links.test.ts.
  */
 
 const NOW = new Date("2026-11-22T06:00:00.000Z");
