@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../../domain/ledger-settings";
 import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "../helpers/app";
 
-// Issue 34, points 1, 2 and 9 (ADR 0100): the audit outlives what it audits, nothing a customer holds is
+// ADR 0100: the audit outlives what it audits, nothing a customer holds is
 // deleted, and every reveal, deletion and retirement is on the audit screen.
 
 let nextAddress = 1;

@@ -28,7 +28,7 @@ describe("GET /api/prices", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     // `version` is the number of the item's last change, sent back with an edit as If-Match (ADR 0017).
     expect(Object.keys(allPrices[0]).sort()).toEqual(
-      // The seller's Nepali name, info and note (ADR 0093), "Deliver automatically when paid" (issue 30) and
+      // The seller's Nepali name, info and note (ADR 0093), "Deliver automatically when paid" (ADR 0099) and
       // Hidden (always false here: the shop's list never holds a hidden item, ADR 0100), added beside the spec's fields.
       [
         "_id",

@@ -5,7 +5,7 @@ import { customerKeyPattern } from "../../domain/customer-pages";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { productionWeb } from "../helpers/web";
 
-// Issue 31, "one page for all of a shopper's subscriptions" (ADR 0104): the customer link.
+// The customer link, "one page for all of a shopper's subscriptions" (ADR 0104).
 
 // 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.
 const NOW = new Date("2026-11-22T06:00:00.000Z");

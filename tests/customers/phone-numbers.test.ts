@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 /*
- * Issue 43, phone numbers (ADR 0116): a phone identifies a customer in the seller's books, written one way however
+ * Phone numbers (ADR 0116): a phone identifies a customer in the seller's books, written one way however
  * it was typed (the trunk 0 too), and never authenticates a shopper. One test per place a phone is compared; the
  * Telegram follows are in telegram/shoppers.test.ts, the customer link's page in customer-links/customer-links.test.ts.
  */
@@ -19,7 +19,7 @@ async function netflixLine(t: TestApp) {
   return [{ _id: allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id as string, months: 1, devices: 1 }];
 }
 
-/** The ways of writing 981-6000777 that were a customer of their own before issue 43: the trunk 0 kept. */
+/** The ways of writing 981-6000777 that were a customer of their own before ADR 0116 (one mobile, one form): the trunk 0 kept. */
 const TRUNK_ZERO = ["09816000777", "+977 09816000777", "97709816000777", "0097709816000777", "098-1600-0777"];
 
 describe("one mobile, one customer (issue 43)", () => {

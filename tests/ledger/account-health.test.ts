@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../../domain/ledger-settings";
 import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "../helpers/app";
 
-// Issue 32, provider accounts that stay healthy (ADR 0109): a changed password told to every holder, the old
+// Provider accounts that stay healthy (ADR 0109): a changed password told to every holder, the old
 // one kept 7 days, and holders moved off an account all at once or not at all.
 
 let nextAddress = 1;

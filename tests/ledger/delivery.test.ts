@@ -3,7 +3,7 @@ import { addMonths } from "../../domain/order-dates";
 import { addDays, shopToday } from "../../domain/ledger-settings";
 import { createTestApp, expectValidationError, type TestApp } from "../helpers/app";
 
-// Issue 29, points 4–6: the seller's delivery of renewals, seats on accounts billed on a cycle, and the tools
+// ADR 0096: the seller's delivery of renewals, seats on accounts billed on a cycle, and the tools
 // that fit a line (seats or keys, and keys that never expire).
 
 let nextAddress = 1;

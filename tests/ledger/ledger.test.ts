@@ -138,7 +138,7 @@ describe("the account list", () => {
       ids.push(created.json().account._id);
     }
     // A customer on a seat of "Netflix 10", whose line runs past the day that account ends, not renewed; and
-    // one on "Netflix 11", which is billed again before the line ends: no warning (issue 29).
+    // one on "Netflix 11", which is billed again before the line ends: no warning (ADR 0096).
     await admin(
       t,
       "PUT",

@@ -8,7 +8,7 @@ import { ORDER_KEY_FAILURES } from "../../server/modules/orders/shared";
 import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "../helpers/app";
 import { testDialect } from "../helpers/database";
 
-// Issue 34, point 3: anonymous orders have a ceiling (ADR 0101). The defaults are written out here, as the
+// Anonymous orders have a ceiling (ADR 0101). The defaults are written out here, as the
 // shop starts with them: 30 orders and 30 "I have paid" a minute shop-wide, 5 unpaid orders per phone, new
 // orders expire after 72 hours.
 const ORDERS_PER_MINUTE = 30;

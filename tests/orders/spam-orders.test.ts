@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../helpers/app";
 
-// Issue 34: the seller's bulk action on orders nobody means to pay.
+// The seller's bulk action on orders nobody means to pay ("Cancel as spam", ADR 0096).
 
 let nextAddress = 1;
 const anAddress = () => `198.51.101.${nextAddress++ % 250}`;

@@ -3,7 +3,7 @@ import { addDays, shopToday } from "../../domain/ledger-settings";
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from "../fakes/telegram";
 import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "../helpers/app";
 
-// Issue 32's last piece (ADR 0111): a shopper reports a problem on a delivered line; the seller's queue answers it,
+// Problems shoppers report (ADR 0111): a shopper reports a problem on a delivered line; the seller's queue answers it,
 // moves the seat or gives a new key, resolves or reopens it, and each problem keeps its history.
 
 let nextAddress = 1;

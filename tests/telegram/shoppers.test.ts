@@ -8,7 +8,7 @@ import { startFakeTelegram, type FakeMessage, type FakeTelegram, type FakeUser }
 import { createTestApp, expectValidationError, type TestApp } from "../helpers/app";
 
 /*
- * Shoppers who ask for updates on Telegram (issue 31, ADR 0107): the order page's deep link, /start, the later
+ * Shoppers who ask for updates on Telegram (ADR 0107): the order page's deep link, /start, the later
  * orders, the notices (paid, delivered, renewal reminders, a password changed), Stop, a blocked bot, the bot down.
  */
 
