@@ -1,4 +1,4 @@
-// A shop's history at growth size (issue 21): 50,000 customers and 75,000 orders over the last 14 months,
+// A shop's history at growth size: 50,000 customers and 75,000 orders over the last 14 months,
 // written into a catalogue database as the orders module stores them (normalised phones, paid and delivered
 // times, lines with their dates, renewals), with provider accounts and sold keys for the cost side.
 import { randomUUID } from "node:crypto";
