@@ -5,8 +5,8 @@ import zlib from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/filters";
-import { withoutLinkKeys } from "../../domain/customer-pages";
+import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/catalogue/filters";
+import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
 import { bytesSent, logAccess, roundMs } from "./request-log";
 import { SAFE_METHODS } from "./same-origin";
 

@@ -1,5 +1,5 @@
-import { said, type AdminAnswer } from "../../../domain/common";
-import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import type { CarouselData, CarouselSlide } from "../../../domain/carousel/carousel";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,3 +1,4 @@
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import {
   CATEGORY_LABELS,
   compareById,
@@ -8,10 +9,9 @@ import {
   type CatalogueItem,
   type ItemHoldings,
   type PriceData,
-} from "../../../domain/catalogue";
-import { said, type AdminAnswer } from "../../../domain/common";
-import { absoluteLink } from "../../../domain/links";
-import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
+} from "../../../domain/catalogue/catalogue";
+import { absoluteLink } from "../../../domain/shared/links";
+import { priceListResponseSchema } from "../../../domain/catalogue/schemas";
 import type { Db } from "../../db/database";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";

@@ -1,7 +1,7 @@
-import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
-import { said, type AdminAnswer } from "../../../domain/common";
-import { shopToday } from "../../../domain/ledger-settings";
-import { UNDELIVERED_STATUSES } from "../../../domain/order-statuses";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/ledger/availability";
+import { shopToday } from "../../../domain/ledger/settings";
+import { UNDELIVERED_STATUSES } from "../../../domain/orders/statuses";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,24 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { PostgresAdapter, sql } from "kysely";
-import {
-  BILLS_WINDOW_DAYS,
-  nextBillDate,
-  PREVIOUS_SECRET_DAYS,
-  weekMoney,
-  type BillDue,
-  rankSeats,
-  type HolderNotice,
-  type HolderNoticeReason,
-  type MoveConfirm,
-  type MoveProposal,
-  type PreviousSecret,
-  type SecretChange,
-  type SeatCandidate,
-} from "../../../domain/accounts";
-import { said, type AdminAnswer } from "../../../domain/common";
-import { addDays, shopToday } from "../../../domain/ledger-settings";
-import { daysUntil } from "../../../domain/order-dates";
-import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
+import { BILLS_WINDOW_DAYS, nextBillDate, weekMoney } from "../../../domain/ledger/bills";
+import { PREVIOUS_SECRET_DAYS, type HolderNoticeReason } from "../../../domain/ledger/accounts";
+import type { BillDue, HolderNotice, MoveConfirm, MoveProposal, PreviousSecret, SecretChange } from "../../../domain/ledger/schemas";
+import { rankSeats, type SeatCandidate } from "../../../domain/ledger/seats";
+import { addDays, shopToday } from "../../../domain/ledger/settings";
+import { daysUntil } from "../../../domain/orders/dates";
+import { CREDENTIALS_CHANGED } from "../../../domain/ledger/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,5 +1,6 @@
-import { said, type AdminAnswer } from "../../../domain/common";
-import { DEFAULT_DELIVERY_TEMPLATE_NE, defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger-settings";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { DEFAULT_DELIVERY_TEMPLATE_NE } from "../../../domain/ledger/settings";
+import { defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger/schemas";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

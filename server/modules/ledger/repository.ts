@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
-import {
-  CYCLE_MONTHS,
-  type AccountListQuery,
-  type AccountStatus,
-  type BillingCycle,
-  type SeatCandidate,
-  type SeatHolder,
-} from "../../../domain/accounts";
+import { CYCLE_MONTHS, type AccountStatus, type BillingCycle } from "../../../domain/ledger/accounts";
+import type { AccountListQuery, SeatHolder } from "../../../domain/ledger/schemas";
+import type { SeatCandidate } from "../../../domain/ledger/seats";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
 import { nextVersion } from "../versions";
@@ -71,7 +66,7 @@ const accountColumnsOf = (fields: AccountFields) => ({
   billing_cycle: fields.billingCycle,
   renewal_date: fields.renewalDate,
   cost: fields.cost,
-  // The reports count costs by period (domain/reports.ts).
+  // The reports count costs by period (domain/reports/reports.ts).
   period_months: CYCLE_MONTHS[fields.billingCycle],
   auto_renews: fields.renews ? 1 : 0,
   status: fields.status,

@@ -1,7 +1,9 @@
-import { proposeSeat, rankSeats, type BillingCycle, type SeatChoice } from "../../../domain/accounts";
-import { said, type AdminAnswer } from "../../../domain/common";
-import { addDays, lineIsOver, shopToday } from "../../../domain/ledger-settings";
-import type { SeatPlace } from "../../../domain/seller-messages";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { proposeSeat, rankSeats } from "../../../domain/ledger/seats";
+import type { BillingCycle } from "../../../domain/ledger/accounts";
+import type { SeatChoice } from "../../../domain/ledger/schemas";
+import { addDays, lineIsOver, shopToday } from "../../../domain/ledger/settings";
+import type { SeatPlace } from "../../../domain/ledger/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

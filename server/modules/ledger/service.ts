@@ -1,18 +1,9 @@
 import { randomUUID } from "node:crypto";
-import {
-  ACCOUNT_REMOVED,
-  accountWarnings,
-  RENEWAL_WARNING_DAYS,
-  renewsOf,
-  type Account,
-  type AccountCreate,
-  type AccountListQuery,
-  type AccountPage,
-  type AccountUpdate,
-  type Reveal,
-} from "../../../domain/accounts";
-import { said, type AdminAnswer } from "../../../domain/common";
-import { addDays, shopToday } from "../../../domain/ledger-settings";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { accountWarnings, RENEWAL_WARNING_DAYS } from "../../../domain/ledger/warnings";
+import { ACCOUNT_REMOVED, renewsOf } from "../../../domain/ledger/accounts";
+import type { Account, AccountCreate, AccountListQuery, AccountPage, AccountUpdate, Reveal } from "../../../domain/ledger/schemas";
+import { addDays, shopToday } from "../../../domain/ledger/settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

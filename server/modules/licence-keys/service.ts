@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { parseKeyLines } from "../../../domain/accounts";
-import { said, type AdminAnswer } from "../../../domain/common";
-import { lineIsOver, shopToday } from "../../../domain/ledger-settings";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { parseKeyLines } from "../../../domain/licence-keys/licence-keys";
+import { lineIsOver, shopToday } from "../../../domain/ledger/settings";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,13 +1,7 @@
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import type { FastifyBaseLogger } from "fastify";
-import { said, type AdminAnswer } from "../../../domain/common";
-import {
-  defaultOrderLimits,
-  orderLimitsSchema,
-  REFUSAL_NOTICE_HOURS,
-  type CeilingKind,
-  type OrderLimits,
-  type RefusalSummary,
-} from "../../../domain/order-limits";
+import { defaultOrderLimits, orderLimitsSchema, type OrderLimits, type RefusalSummary } from "../../../domain/order-limits/schemas";
+import { REFUSAL_NOTICE_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,6 +1,6 @@
-import { said, type AdminAnswer } from "../../../domain/common";
-import { addMonths, renewalStart } from "../../../domain/order-dates";
-import { normaliseReference, referencePattern } from "../../../domain/order-references";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { addMonths, renewalStart } from "../../../domain/orders/dates";
+import { normaliseReference, referencePattern } from "../../../domain/orders/references";
 import {
   ORDER_STATUS_LABELS,
   spamMessage,
@@ -8,12 +8,12 @@ import {
   UNDELIVERED_STATUSES,
   type OrderCounts,
   type OrderStatus,
-} from "../../../domain/order-statuses";
-import { shopToday } from "../../../domain/shop-time";
-import type { Order, OrderListQuery, OrderPage, SpamResult } from "../../../domain/schemas/orders";
-import { orderPath } from "../../../domain/order-pages";
-import type { PaidVia } from "../../../domain/schemas/payments";
-import { normalisePhone } from "../../../domain/customers";
+} from "../../../domain/orders/statuses";
+import { shopToday } from "../../../domain/shared/shop-time";
+import type { Order, OrderListQuery, OrderPage, SpamResult } from "../../../domain/orders/schemas";
+import { orderPath } from "../../../domain/orders/order-page";
+import type { PaidVia } from "../../../domain/payments/schemas";
+import { normalisePhone } from "../../../domain/customers/customers";
 import type { Actor } from "../auth/service";
 import type { OrderLimitsService } from "../order-limits/service";
 import type { Clock } from "../../db/clock";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { NoticeAction, NoticeEvent, Press } from "../../../domain/notices";
-import type { ShopperEvent } from "../../../domain/shopper-notices";
+import type { NoticeAction, NoticeEvent, Press } from "../../../domain/telegram/notices";
+import type { ShopperEvent } from "../../../domain/telegram/shopper-notices";
 import type { Db } from "../../db/database";
 import type { NoticesTable } from "../../db/schema";
 

@@ -1,6 +1,6 @@
-import { said, type AdminAnswer } from "../../../domain/common";
-import type { PaymentMethod } from "../../../domain/payment-methods";
-import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import type { PaymentMethod } from "../../../domain/payment-methods/payment-methods";
+import type { PaymentMethodData } from "../../../domain/payment-methods/schemas";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

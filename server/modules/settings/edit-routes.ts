@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, type AdminAnswer } from "../../../domain/common";
+import type { AdminAnswer } from "../../../domain/shared/admin-answer";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
 type RoutesOf = Parameters<FastifyPluginAsyncZod>[0];

@@ -1,6 +1,6 @@
-import { said, type AdminAnswer } from "../../../domain/common";
-import { defaultShopSettings, type ShopSettings } from "../../../domain/settings";
-import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { defaultShopSettings, type ShopSettings } from "../../../domain/settings/settings";
+import { shopSettingsSchema } from "../../../domain/settings/schemas";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

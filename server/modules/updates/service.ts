@@ -1,5 +1,5 @@
-import { said, type AdminAnswer } from "../../../domain/common";
-import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import type { UpdateData, UpdatePost } from "../../../domain/updates/schemas";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
