@@ -7,7 +7,7 @@ import { lateBound } from "./late-bound";
 import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
-import { createAuditService } from "./modules/audit/service";
+import { createAuditLog, createAuditService, type AuditLog } from "./modules/audit/service";
 import { createAutoDelivery } from "./modules/ledger/auto-delivery";
 import { createAvailabilityService } from "./modules/ledger/availability";
 import { createDeliveryService } from "./modules/ledger/delivery";
@@ -58,16 +58,18 @@ import { createLimits, type Limits } from "./plugins/shared-limits";
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
   const outbox = createOutbox(db, clock);
-  const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
+  /** The audit log every module writes its lines to, in the write's own transaction (ADR 0100, 0123). */
+  const auditLog = createAuditLog(db);
+  const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl, audit: auditLog });
   const settings = createSettingsService(db, clock, changes);
   const media = createMediaService(db, config.mediaDir, clock, log);
   // Shared by every instance on PostgreSQL, in memory on SQLite (ADR 0022).
   const limits = createLimits(db, () => clock().getTime());
-  const paymentMethods = createPaymentMethodsService(db, clock, changes);
+  const paymentMethods = createPaymentMethodsService(db, clock, changes, { audit: auditLog });
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   const referrals = createReferralsService(db, clock);
-  const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox });
+  const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox, audit: auditLog });
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
     secrets,
@@ -81,6 +83,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     referralCode: (phoneKey) => referrals.codeFor(phoneKey),
     notices: outbox,
+    audit: auditLog,
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
   const coupons = createCouponsService(db, clock);
@@ -111,6 +114,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     accountHealth: ledgerDelivery.accountHealth,
     licenceKeys: ledger.licenceKeys,
     notices: outbox,
+    audit: auditLog,
   });
   const autoDelivery = createAutoDelivery(db, changes, {
     orders,
@@ -139,6 +143,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     retryMs: config.notices.retryMs,
     publicUrl: config.publicUrl,
     log,
+    audit: auditLog,
     orders,
     shopperOrders,
     renewals,
@@ -180,6 +185,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       log,
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
       notices: outbox,
+      audit: auditLog,
     }),
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
@@ -202,20 +208,21 @@ function createLedgerServices(
   clock: Clock,
   changes: ChangeNotices,
   secrets: Cipher,
-  deps: { notices: Pick<Outbox, "tellHoldersPasswordChanged"> },
+  deps: { notices: Pick<Outbox, "tellHoldersPasswordChanged">; audit: AuditLog },
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
-  const seats = createSeatsService(db, clock, changes, secrets, { graceDays });
+  const seats = createSeatsService(db, clock, changes, secrets, { graceDays, audit: deps.audit });
   return {
     ledgerSettings,
     accounts: createAccountsService(db, clock, changes, secrets, {
       releaseExpired: seats.releaseExpired,
       // A new password on a provider account tells the seat holders who follow their order (issue 31).
       passwordChanged: (trx, accountId) => deps.notices.tellHoldersPasswordChanged(accountId, trx),
+      audit: deps.audit,
     }),
     seats,
-    licenceKeys: createLicenceKeysService(db, clock, changes, secrets, { graceDays }),
+    licenceKeys: createLicenceKeysService(db, clock, changes, secrets, { graceDays, audit: deps.audit }),
     availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired }),
   };
 }
@@ -235,6 +242,7 @@ function createLedgerDeliveryServices(
     customerLink: (phoneKey: string) => Promise<string | null>;
     referralCode: (phoneKey: string) => Promise<string>;
     notices: Pick<Outbox, "tellLinesCredentialsChanged">;
+    audit: AuditLog;
   },
 ) {
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
@@ -253,6 +261,7 @@ function createLedgerDeliveryServices(
       moveWithin: seats.moveWithin,
       deliveryOf: delivery.of,
       credentialsChanged: (lineIds, reason) => deps.notices.tellLinesCredentialsChanged(lineIds, reason),
+      audit: deps.audit,
     }),
   };
 }

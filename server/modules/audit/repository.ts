@@ -4,9 +4,7 @@ import { AUDIT_FILTER_KINDS, AUDIT_SHOPPERS, shopDayStart, type AuditEntry, type
 import { addDays } from "../../../domain/ledger-settings";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
-
-/** Who did it: an admin's email (or "shopper at <address>") and the address the request came from. */
-export type Actor = { email: string; address: string | null };
+import type { Actor } from "../actor";
 
 /** One row of the log; `label` is what it was about, as it reads now, kept when the thing is gone. */
 export type AuditRecord = {

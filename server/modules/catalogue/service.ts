@@ -15,7 +15,8 @@ import type { Db } from "../../db/database";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { weakEtag } from "../../plugins/page-cache";
 import { noticedCache } from "../cache";
 import { noticedWrites, refuseUnmatched } from "../records";
@@ -33,9 +34,13 @@ export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): 
   };
 }
 
-export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNotices, { publicUrl }: { publicUrl: string | undefined }) {
+export function createCatalogueService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  { publicUrl, audit }: { publicUrl: string | undefined; audit: Pick<AuditLog, "record"> },
+) {
   const repository = createCatalogueRepository();
-  const audit = createAuditRepository();
   // What the shop shows and sells: items hidden from it are the admin's only (ADR 0100).
   const cache = noticedCache(changes, "catalogue", async () => (await repository.listAll(db)).filter((item) => !item.Hidden).sort(compareById));
   // GET /api/prices as bytes: checked against its schema and serialized once per list read, not per request,

@@ -5,7 +5,7 @@ import type { ShopperOrder } from "../../../domain/order-pages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Db } from "../../db/database";
 import { conflict, HttpError, isUniqueViolation } from "../../errors";
-import type { Actor } from "../audit/repository";
+import type { Actor } from "../actor";
 import type { DeliveryWithParts } from "./delivery";
 import type { SeatProposal } from "./seats";
 

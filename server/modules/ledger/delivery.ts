@@ -6,7 +6,7 @@ import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-
 import type { Status } from "../../../domain/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
-import type { Actor } from "../audit/repository";
+import type { Actor } from "../actor";
 import { ORDER_CONTACT } from "../orders/repository";
 import type { HeldSeat } from "./seats";
 

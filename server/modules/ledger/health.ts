@@ -24,7 +24,8 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { ORDER_CONTACT } from "../orders/repository";
 import type { Delivery } from "./delivery";
 import { ledgerTransaction } from "./ledger-transaction";
@@ -45,6 +46,8 @@ export interface AccountHealthDependencies {
     origin: string | undefined,
     intro: (typeof CREDENTIALS_CHANGED)[HolderNoticeReason],
   ) => Promise<Delivery>;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
   /** The holders of these lines who follow their order on Telegram hear that their login changed (ADR 0107). */
   credentialsChanged?: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
 }
@@ -56,7 +59,7 @@ export interface AccountHealthDependencies {
  */
 export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
   const repository = createAccountsRepository();
-  const audit = createAuditRepository();
+  const { audit } = deps;
   const write = ledgerTransaction(db, changes);
   const now = () => clock().toISOString();
 

@@ -7,7 +7,8 @@ import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository } from "./repository";
 
@@ -47,6 +48,8 @@ export type LineSeat = {
 
 export interface SeatsDependencies {
   graceDays: () => Promise<number>;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
 }
 
 /** Free seats listed for one line to choose from. */
@@ -57,9 +60,8 @@ const MAX_CHOICES = 100;
  * Pasal proposes and the free ones it may take, putting a line on a seat, moving it, carrying a renewal over
  * and freeing it, releasing the seats of lines past their grace period, and the held seat for the delivery message.
  */
-export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays }: SeatsDependencies) {
+export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays, audit }: SeatsDependencies) {
   const repository = createAccountsRepository();
-  const audit = createAuditRepository();
   const write = ledgerTransaction(db, changes);
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();

@@ -18,7 +18,8 @@ import { badRequest, conflict, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { unmatched } from "../versions";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository, type AccountRow, type OpenAssignment, type SeatRow } from "./repository";
 
@@ -27,6 +28,8 @@ export interface AccountsDependencies {
   releaseExpired: () => Promise<number>;
   /** The seller recorded a new password: the seat holders who follow their order on Telegram hear so (ADR 0107). */
   passwordChanged?: (trx: Db, accountId: string) => Promise<unknown>;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record" | "ofAccount">;
 }
 
 /**
@@ -39,10 +42,9 @@ export function createAccountsService(
   clock: Clock,
   changes: ChangeNotices,
   secrets: Cipher,
-  { releaseExpired, passwordChanged }: AccountsDependencies,
+  { releaseExpired, passwordChanged, audit }: AccountsDependencies,
 ) {
   const repository = createAccountsRepository();
-  const audit = createAuditRepository();
   const write = ledgerTransaction(db, changes);
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
@@ -208,7 +210,7 @@ export function createAccountsService(
     async get(id: string): Promise<{ account: Account; reveals: Reveal[]; history: Awaited<ReturnType<typeof repository.seatHistory>> }> {
       await releaseExpired();
       const account = await findOrThrow(db, id);
-      const [reveals, history] = await Promise.all([audit.ofAccount(db, id), repository.seatHistory(db, id)]);
+      const [reveals, history] = await Promise.all([audit.ofAccount(id), repository.seatHistory(db, id)]);
       return { account, reveals, history };
     },
 

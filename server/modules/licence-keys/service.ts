@@ -7,7 +7,8 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { createLicenceKeysRepository, type StockCount } from "./repository";
 
 export type KeyImportResult = { imported: number; emptyLines: number[]; duplicateLines: number[]; alreadyInStock: number[] };
@@ -20,10 +21,9 @@ export function createLicenceKeysService(
   clock: Clock,
   changes: ChangeNotices,
   secrets: Cipher,
-  { graceDays }: { graceDays: () => Promise<number> },
+  { graceDays, audit }: { graceDays: () => Promise<number>; audit: Pick<AuditLog, "record"> },
 ) {
   const repository = createLicenceKeysRepository();
-  const audit = createAuditRepository();
   const now = () => clock().toISOString();
 
   return {

@@ -20,7 +20,8 @@ import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, TooManyRequests } from "../../errors";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { createProblemsRepository, type EventRow, type ProblemRow } from "./repository";
 
 const HOUR = 60 * 60_000;
@@ -46,6 +47,8 @@ export interface ProblemsDependencies {
     replaceWithin(trx: Db, lineId: string, itemName: string): Promise<number>;
     stock(): Promise<Array<{ itemId: string; inStock: number }>>;
   };
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
   /** The seller's bot hears of a new problem; a shopper's chat that follows the order hears of the seller's steps. */
   notices?: {
     record(trx: Db, event: NoticeEvent): Promise<unknown>;
@@ -59,7 +62,7 @@ export interface ProblemsDependencies {
  */
 export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotices, deps: ProblemsDependencies) {
   const repository = createProblemsRepository();
-  const audit = createAuditRepository();
+  const { audit } = deps;
   const now = () => clock().toISOString();
 
   async function problemOrThrow(trx: Db, id: string): Promise<ProblemRow> {

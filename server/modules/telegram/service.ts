@@ -7,7 +7,8 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, ServiceUnreachable } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { createOutboxRepository } from "../outbox/repository";
 import { BOT_TOKEN_REVEAL, createTelegramRepository } from "./repository";
 import { hashCode, readFailure, type BotAccess } from "./shared";
@@ -22,6 +23,8 @@ export interface TelegramDependencies {
   bot: BotAccess;
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
 }
 
 /**
@@ -30,10 +33,9 @@ export interface TelegramDependencies {
  * notices are written by ../outbox and sent by ./outbox.ts, what Telegram brings ./updates.ts, the shoppers' chats
  * ./shoppers.ts.
  */
-export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, secrets, log }: TelegramDependencies) {
+export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, secrets, log, audit }: TelegramDependencies) {
   const repository = createTelegramRepository();
   const notices = createOutboxRepository();
-  const audit = createAuditRepository();
   const now = () => clock().toISOString();
   const { currentBot, apiFor } = botAccess;
 

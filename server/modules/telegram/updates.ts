@@ -17,7 +17,7 @@ import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, HttpError } from "../../errors";
-import type { Actor } from "../audit/repository";
+import type { Actor } from "../actor";
 import { createOutboxRepository } from "../outbox/repository";
 import type { TelegramOutboxService } from "./outbox";
 import { createTelegramRepository } from "./repository";
