@@ -16,7 +16,7 @@ import { createLedgerSettingsService } from "./modules/ledger/ledger-settings";
 import { createSeatsService } from "./modules/ledger/seats";
 import { createAccountsService } from "./modules/ledger/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
-import { createOutbox, type Outbox } from "./modules/outbox/service";
+import { createOutbox, createOutboxQueue, type Outbox } from "./modules/outbox/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createCustomerLinksService } from "./modules/customer-links/service";
@@ -68,7 +68,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const paymentMethods = createPaymentMethodsService(db, clock, changes, { audit: auditLog });
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
-  const referrals = createReferralsService(db, clock);
+  const referrals = createReferralsService(db, clock, { settings });
   const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox, audit: auditLog });
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
@@ -85,7 +85,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     notices: outbox,
     audit: auditLog,
   });
-  const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
+  const orderLimits = createOrderLimitsService(db, clock, changes, limits, log, { settings });
   const coupons = createCouponsService(db, clock);
   const blocklist = createBlocklistService(db, clock, { settings });
   // Orders deliver automatically once paid, and automatic delivery is built from the orders: bound below.
@@ -149,6 +149,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     renewals,
     customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
     notices: outbox,
+    queue: createOutboxQueue(db),
     autoDelivery,
     delivery: ledgerDelivery.delivery,
     ledger: {
@@ -213,6 +214,7 @@ function createLedgerServices(
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
   const seats = createSeatsService(db, clock, changes, secrets, { graceDays, audit: deps.audit });
+  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays, audit: deps.audit });
   return {
     ledgerSettings,
     accounts: createAccountsService(db, clock, changes, secrets, {
@@ -222,8 +224,8 @@ function createLedgerServices(
       audit: deps.audit,
     }),
     seats,
-    licenceKeys: createLicenceKeysService(db, clock, changes, secrets, { graceDays, audit: deps.audit }),
-    availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired }),
+    licenceKeys,
+    availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired, keyStock: licenceKeys.stock }),
   };
 }
 

@@ -6,7 +6,6 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest } from "../../errors";
 import { invalidatingCache } from "../cache";
-import { keyCounts } from "../licence-keys/repository";
 import { ledgerTransaction } from "./ledger-transaction";
 
 export type ItemStock = { linked: boolean; free: number; threshold: number };
@@ -23,7 +22,14 @@ export function createAvailabilityService(
   db: Db,
   clock: Clock,
   changes: ChangeNotices,
-  { releaseExpired }: { releaseExpired: () => Promise<number> },
+  {
+    releaseExpired,
+    keyStock,
+  }: {
+    releaseExpired: () => Promise<number>;
+    /** The licence keys in stock per item (the licence keys service's). */
+    keyStock: () => Promise<Array<{ itemId: string; inStock: number }>>;
+  },
 ) {
   async function load(): Promise<{ day: string; stock: Map<string, ItemStock>; lifetime: Set<string> }> {
     await releaseExpired();
@@ -37,7 +43,7 @@ export function createAvailabilityService(
         .where("a.status", "=", "active")
         .groupBy("i.item_id")
         .execute(),
-      keyCounts(db),
+      keyStock(),
       db.selectFrom("stock_thresholds").select(["item_id as itemId", "threshold"]).execute(),
       db.selectFrom("lifetime_items").select("item_id").execute(),
     ]);
@@ -49,7 +55,7 @@ export function createAvailabilityService(
       stock.set(itemId, entry);
     };
     for (const row of seats) add(row.itemId, Number(row.seats) - Number(row.held));
-    for (const row of keys) add(row.itemId, Number(row.total) - Number(row.delivered));
+    for (const row of keys) add(row.itemId, row.inStock);
     return { day: shopToday(clock()), stock, lifetime: new Set(lifetime.map((row) => row.item_id)) };
   }
 

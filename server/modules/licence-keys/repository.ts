@@ -5,7 +5,7 @@ import type { Db } from "../../db/database";
 export type StockCount = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
 /** Per item with keys: how many it has and how many of them are delivered (counts as the driver returns them). */
-export function keyCounts(db: Db) {
+function keyCounts(db: Db) {
   return db
     .selectFrom("licence_keys")
     .select((eb) => [

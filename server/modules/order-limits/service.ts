@@ -12,7 +12,7 @@ import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Limits } from "../../plugins/shared-limits";
 import type { Actor } from "../auth/service";
-import { createSettingsRepository } from "../settings/repository";
+import type { SettingsService } from "../settings/service";
 import { createStoredSettings } from "../settings/stored-settings";
 import { createOrderLimitsRepository } from "./repository";
 
@@ -38,8 +38,14 @@ export type CeilingPlace = { giveBack(): Promise<void> };
  * ceilings count in the shared limits (ADR 0022): in PostgreSQL for every instance at once, in memory on SQLite
  * (one instance); the refusals are rows in the database on both.
  */
-export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNotices, limits: Limits, log: FastifyBaseLogger) {
-  const settings = createSettingsRepository();
+export function createOrderLimitsService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeNotices,
+  limits: Limits,
+  log: FastifyBaseLogger,
+  { settings }: { settings: Pick<SettingsService, "valueOf" | "setValue"> },
+) {
   const repository = createOrderLimitsRepository();
   const stored = createStoredSettings(db, clock, changes, LIMITS_KEY, withDefaults);
   const ceilings = limits.events("order ceilings", { maxKeys: 10 });
@@ -81,7 +87,7 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
     /** What the ceilings refused in the last day, since the seller last hid the notice; per kind. */
     async refusals(): Promise<RefusalSummary[]> {
       const now = clock().getTime();
-      const seen = await settings.get(db, SEEN_KEY);
+      const seen = await settings.valueOf(SEEN_KEY);
       const dayAgo = new Date(now - REFUSAL_NOTICE_HOURS * 3_600_000).toISOString();
       const since = typeof seen === "string" && seen > dayAgo ? seen : dayAgo;
       return repository.refusalsSince(db, since);
@@ -89,7 +95,7 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
 
     /** The seller has read the notice: refusals up to now are no longer shown. */
     async hideRefusals({ admin, log: requestLog }: Actor): Promise<void> {
-      await settings.set(db, SEEN_KEY, clock().toISOString(), clock().toISOString());
+      await settings.setValue(SEEN_KEY, clock().toISOString());
       requestLog.info({ admin: admin.email }, "ceiling refusals notice hidden");
     },
 

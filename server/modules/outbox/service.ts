@@ -6,6 +6,8 @@ import type { Db } from "../../db/database";
 import { createFollowersRepository } from "./followers-repository";
 import { createOutboxRepository } from "./repository";
 
+export type { StoredNotice } from "./repository";
+
 /**
  * The outbox (issue 31, ADR 0105, ADR 0121): what happens is written as notice rows, in the transaction that makes
  * it happen, for the seller's chats and the shoppers' chats that follow the order. It only writes: the Telegram
@@ -64,3 +66,33 @@ export function createOutbox(db: Db, clock: Clock) {
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * The sending side of the outbox, for the Telegram bot alone (ADR 0121, 0123): what is due, claiming a notice or
+ * a chat's held ones, holding, marking sent or not, the sweep, the failures count, and the presses of a notice's
+ * buttons. On the database alone; built once in `server/services.ts`, so the bot never builds the repository.
+ */
+export function createOutboxQueue(db: Db) {
+  const notices = createOutboxRepository();
+  const onDb =
+    <A extends unknown[], R>(query: (db: Db, ...args: A) => R) =>
+    (...args: A) =>
+      query(db, ...args);
+  return {
+    notice: onDb(notices.notice),
+    releaseStale: onDb(notices.releaseStale),
+    due: onDb(notices.due),
+    claim: onDb(notices.claim),
+    hold: onDb(notices.hold),
+    sent: onDb(notices.sent),
+    notSent: onDb(notices.notSent),
+    heldDue: onDb(notices.heldDue),
+    claimHeld: onDb(notices.claimHeld),
+    sweep: onDb(notices.sweep),
+    failedSince: onDb(notices.failedSince),
+    presses: onDb(notices.presses),
+    press: onDb(notices.press),
+    unpress: onDb(notices.unpress),
+  };
+}
+export type OutboxQueue = ReturnType<typeof createOutboxQueue>;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
-import { newNoticeId } from "../outbox/repository";
+import { shortId } from "../../db/short-id";
 import { chatOf, type StoredChat } from "./repository";
 
 export type Follow = { id: string; chatId: string; orderId: string | null; phone: string | null };
@@ -65,7 +65,7 @@ export function createShopperChatsRepository() {
       const value = "orderId" in what ? what.orderId : what.phone;
       await db
         .insertInto("telegram_follows")
-        .values({ id: newNoticeId(), chat_id: chatId, order_id: null, phone: null, [column]: value, created_at: now })
+        .values({ id: shortId(), chat_id: chatId, order_id: null, phone: null, [column]: value, created_at: now })
         .onConflict((oc) => oc.columns([column, "chat_id"]).doNothing())
         .execute();
       const row = await db
