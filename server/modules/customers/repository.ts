@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { CustomerSort, CustomerSummary } from "../../../domain/customers";
 import type { OrderStatus } from "../../../domain/order-statuses";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { nextVersion, updateAtVersion } from "../versions";
 
 type SummaryRow = {
@@ -228,9 +229,7 @@ export function createCustomersRepository() {
 
     /** Delivered lines ending by `until` (or ended), not renewed. */
     async dueLines(db: Db, phone: string, until: string) {
-      return db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      return linesWithOrders(db)
         .select(["l.id as lineId", "o.reference", "l.name", "l.months", "l.expiry_date as expiryDate"])
         .where("o.phone_key", "=", phone)
         .where("o.status", "=", "delivered")

@@ -4,6 +4,7 @@ import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type
 import type { ShopperOrder } from "../../../domain/order-pages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { conflict, HttpError, isUniqueViolation } from "../../errors";
 import type { Actor } from "../actor";
 import type { DeliveryWithParts } from "./delivery";
@@ -65,13 +66,7 @@ export function createAutoDelivery(
 
   /** The order's lines while it is paid; none otherwise. */
   async function paidLines(reference: string): Promise<PaidLine[]> {
-    return db
-      .selectFrom("order_lines as l")
-      .innerJoin("orders as o", "o.id", "l.order_id")
-      .select(["l.id", "l.item_id as itemId"])
-      .where("o.reference", "=", reference)
-      .where("o.status", "=", "paid")
-      .execute();
+    return linesWithOrders(db).select(["l.id", "l.item_id as itemId"]).where("o.reference", "=", reference).where("o.status", "=", "paid").execute();
   }
 
   async function take(trx: Db, line: PaidLine, enabled: Set<string>, grace: number): Promise<LineOutcome> {

@@ -4,6 +4,7 @@ import { UNDELIVERED_STATUSES } from "../../../domain/order-statuses";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { badRequest } from "../../errors";
 import { invalidatingCache } from "../cache";
 import { ledgerTransaction } from "./ledger-transaction";
@@ -117,9 +118,7 @@ export function createAvailabilityService(
       const stock = await current();
       const waiting = new Set<string>();
       if (stock.size === 0) return waiting;
-      const pending = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      const pending = await linesWithOrders(db)
         .select((eb) => [
           "l.id",
           "l.item_id as itemId",

@@ -26,10 +26,11 @@ import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import type { Actor } from "../actor";
 import type { AuditLog } from "../audit/service";
-import { ORDER_CONTACT } from "../orders/repository";
+import { ORDER_CONTACT } from "../../db/order-shapes";
 import type { Delivery } from "./delivery";
 import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository } from "./repository";
+import { createSeatsRepository } from "./seats-repository";
 
 /** Notices shown on an account: those of the last month. */
 const NOTICES_KEPT_DAYS = 30;
@@ -59,6 +60,7 @@ export interface AccountHealthDependencies {
  */
 export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
   const repository = createAccountsRepository();
+  const seatRows = createSeatsRepository();
   const { audit } = deps;
   const write = ledgerTransaction(db, changes);
   const now = () => clock().toISOString();
@@ -194,21 +196,21 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
             .set((eb) => ({ password_secret: secrets.encrypt(change.value, context), updated_at: stamp, version: eb("version", "+", 1) }))
             .where("id", "=", accountId)
             .execute();
-          seatIds = (await repository.seatsOf(trx, [accountId])).map((seat) => seat.id);
+          seatIds = (await seatRows.seatsOf(trx, [accountId])).map((seat) => seat.id);
           what = "password changed";
         } else {
-          const seat = change.seatId ? await repository.findSeat(trx, change.seatId) : undefined;
+          const seat = change.seatId ? await seatRows.findSeat(trx, change.seatId) : undefined;
           if (!seat || seat.accountId !== accountId)
             throw badRequest("Choose a seat of this account", [{ field: "seatId", message: "Not a seat of this account" }]);
           const context = secretContext.seatPin(seat.id);
           if (seat.pinSecret && secrets.decrypt(seat.pinSecret, context) === change.value)
             throw badRequest("This is the PIN already stored: type the new one", [{ field: "value", message: "Same as the stored PIN" }]);
           if (seat.pinSecret) await keep(seat.id, "pin", seat.pinSecret);
-          await repository.updateSeat(trx, { ...seat, pinSecret: secrets.encrypt(change.value, context) });
+          await seatRows.updateSeat(trx, { ...seat, pinSecret: secrets.encrypt(change.value, context) });
           seatIds = [seat.id];
           what = `PIN of seat ${seat.position} changed`;
         }
-        const lineIds = (await repository.openAssignments(trx, { seatIds })).map((held) => held.lineId);
+        const lineIds = (await seatRows.openAssignments(trx, { seatIds })).map((held) => held.lineId);
         await addNotices(trx, accountId, lineIds, change.what, stamp);
         await audit.record(trx, actor, { kind: "other", what: `${what}; the old one is kept ${PREVIOUS_SECRET_DAYS} days`, label, accountId }, stamp);
         return { lineIds, label };
@@ -330,9 +332,9 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
      */
     async moveProposals(accountId: string, lineIds: readonly string[]): Promise<MoveProposal[]> {
       await accountOrThrow(db, accountId);
-      const seats = await repository.seatsOf(db, [accountId]);
+      const seats = await seatRows.seatsOf(db, [accountId]);
       const positionOf = new Map(seats.map((seat) => [seat.id, seat.position]));
-      const held = (await repository.openAssignments(db, { seatIds: seats.map((seat) => seat.id) })).sort(
+      const held = (await seatRows.openAssignments(db, { seatIds: seats.map((seat) => seat.id) })).sort(
         (a, b) => positionOf.get(a.seatId)! - positionOf.get(b.seatId)!,
       );
       const asked = lineIds.length ? held.filter((holder) => lineIds.includes(holder.lineId)) : held;
@@ -345,7 +347,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
       for (const holder of asked) {
         let best: SeatCandidate | undefined;
         if (holder.itemId) {
-          if (!candidatesOf.has(holder.itemId)) candidatesOf.set(holder.itemId, await repository.candidates(db, holder.itemId));
+          if (!candidatesOf.has(holder.itemId)) candidatesOf.set(holder.itemId, await seatRows.candidates(db, holder.itemId));
           const others = candidatesOf.get(holder.itemId)!.filter((seat) => seat.accountId !== accountId && !given.has(seat.seatId));
           best = rankSeats(others, { itemId: holder.itemId, expiryDate: holder.expiryDate ?? day }).find((seat) => seat.fits);
         }
@@ -353,7 +355,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         chosen.push({ holder, best });
       }
       const accountIds = [...new Set(chosen.flatMap(({ best }) => (best ? [best.accountId] : [])))];
-      const [accounts, targetSeats] = await Promise.all([repository.list(db, accountIds), repository.seatsOf(db, accountIds)]);
+      const [accounts, targetSeats] = await Promise.all([repository.list(db, accountIds), seatRows.seatsOf(db, accountIds)]);
       const loginOf = new Map(accounts.map((account) => [account.id, account]));
       const profileOf = new Map(targetSeats.map((seat) => [seat.id, seat.profileName]));
       return chosen.map(({ holder, best }) => ({
@@ -388,10 +390,10 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         await write(async (trx) => {
           const account = await accountOrThrow(trx, accountId);
           for (const move of moves) {
-            const [held] = await repository.openAssignments(trx, { lineId: move.lineId });
-            const from = held && held.seatId === move.fromSeatId ? await repository.findSeat(trx, held.seatId) : undefined;
+            const [held] = await seatRows.openAssignments(trx, { lineId: move.lineId });
+            const from = held && held.seatId === move.fromSeatId ? await seatRows.findSeat(trx, held.seatId) : undefined;
             if (!held || from?.accountId !== accountId) throw conflict(STALE_MOVE, "moves");
-            const target = await repository.findSeat(trx, move.seatId);
+            const target = await seatRows.findSeat(trx, move.seatId);
             if (!target) throw conflict(STALE_MOVE, "moves");
             await deps.moveWithin(trx, move.lineId, move.seatId, grace);
             await addNotices(trx, accountId, [move.lineId], "moved", stamp);

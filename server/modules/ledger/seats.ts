@@ -4,6 +4,7 @@ import type { SeatPlace } from "../../../domain/seller-messages";
 import type { ChangeNotices } from "../../db/change-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
@@ -11,6 +12,7 @@ import type { Actor } from "../actor";
 import type { AuditLog } from "../audit/service";
 import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository } from "./repository";
+import { createSeatsRepository } from "./seats-repository";
 
 export type LedgerLine = {
   lineId: string;
@@ -62,6 +64,7 @@ const MAX_CHOICES = 100;
  */
 export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays, audit }: SeatsDependencies) {
   const repository = createAccountsRepository();
+  const seatRows = createSeatsRepository();
   const write = ledgerTransaction(db, changes);
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
@@ -69,15 +72,13 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
   /** Frees the seats of lines that ended more than the grace period ago without a renewal. */
   async function releaseExpired(): Promise<number> {
     const cutoff = addDays(today(), -(await graceDays()));
-    const freed = await repository.releaseExpired(db, cutoff, now());
+    const freed = await seatRows.releaseExpired(db, cutoff, now());
     if (freed > 0) await changes.publish("ledger");
     return freed;
   }
 
   async function lineOrThrow(trx: Db, lineId: string): Promise<LedgerLine> {
-    const line = await trx
-      .selectFrom("order_lines as l")
-      .innerJoin("orders as o", "o.id", "l.order_id")
+    const line = await linesWithOrders(trx)
       .leftJoin("orders as renewal", (join) => join.onRef("renewal.id", "=", "l.renewal_order_id").on("renewal.status", "=", "delivered"))
       .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status", "renewal.reference as carriedOnBy"])
       .where("l.id", "=", lineId)
@@ -97,23 +98,23 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     if (!line.itemId) return null;
     // A renewal stays on the seat of the line it renews, unless that account is retired.
     for (const renewedId of line.renewedLineIds) {
-      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held && (await repository.statusOfSeat(trx, held.seatId)) !== "retired") return describeSeat(trx, held.seatId);
+      const [held] = await seatRows.openAssignments(trx, { lineId: renewedId });
+      if (held && (await seatRows.statusOfSeat(trx, held.seatId)) !== "retired") return describeSeat(trx, held.seatId);
     }
     const expiry = line.expiryDate ?? today();
-    const seat = proposeSeat(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: expiry });
+    const seat = proposeSeat(await seatRows.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: expiry });
     return seat ? describeSeat(trx, seat.seatId) : null;
   }
 
   /** The free seats the line may take, best first (at most `MAX_CHOICES`), each named with its account. */
   async function choicesFor(trx: Db, line: LedgerLine): Promise<SeatChoice[]> {
     if (!line.itemId) return [];
-    const ranked = rankSeats(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: line.expiryDate ?? today() }).slice(
+    const ranked = rankSeats(await seatRows.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: line.expiryDate ?? today() }).slice(
       0,
       MAX_CHOICES,
     );
     const accountIds = [...new Set(ranked.map((seat) => seat.accountId))];
-    const [accounts, seats] = await Promise.all([repository.list(trx, accountIds), repository.seatsOf(trx, accountIds)]);
+    const [accounts, seats] = await Promise.all([repository.list(trx, accountIds), seatRows.seatsOf(trx, accountIds)]);
     const accountOf = new Map(accounts.map((account) => [account.id, account]));
     const profileOf = new Map(seats.map((seat) => [seat.id, seat.profileName]));
     return ranked.map((seat) => {
@@ -134,7 +135,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
   }
 
   async function describeSeat(trx: Db, seatId: string): Promise<SeatProposal> {
-    const seat = await repository.findSeat(trx, seatId);
+    const seat = await seatRows.findSeat(trx, seatId);
     if (!seat) return null;
     const account = await repository.find(trx, seat.accountId);
     return account
@@ -157,10 +158,10 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
    */
   async function checkChosen(trx: Db, line: LedgerLine, chosen: NonNullable<SeatProposal>) {
     for (const renewedId of line.renewedLineIds) {
-      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held?.seatId === chosen.seatId && (await repository.statusOfSeat(trx, chosen.seatId)) !== "retired") return;
+      const [held] = await seatRows.openAssignments(trx, { lineId: renewedId });
+      if (held?.seatId === chosen.seatId && (await seatRows.statusOfSeat(trx, chosen.seatId)) !== "retired") return;
     }
-    const serves = line.itemId !== null && (await repository.candidates(trx, line.itemId)).some((seat) => seat.seatId === chosen.seatId);
+    const serves = line.itemId !== null && (await seatRows.candidates(trx, line.itemId)).some((seat) => seat.seatId === chosen.seatId);
     if (!serves) {
       throw conflict(
         `Seat ${chosen.position} of ${chosen.service} cannot take this line: its account is not active or does not serve this item`,
@@ -172,7 +173,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
   /** `lineSeat`'s answer for one line, expired seats already released. */
   async function seatOfLine(lineId: string): Promise<{ line: LedgerLine; seat: LineSeat }> {
     const line = await lineOrThrow(db, lineId);
-    const [held] = await repository.openAssignments(db, { lineId });
+    const [held] = await seatRows.openAssignments(db, { lineId });
     const over = await isOver(line);
     const { neverExpires, ...sells } = await soldAs(db, line.itemId);
     const seat = {
@@ -219,15 +220,15 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     }
     if (seatId) await checkChosen(trx, line, chosen);
     const stamp = now();
-    const [current] = await repository.openAssignments(trx, { lineId });
+    const [current] = await seatRows.openAssignments(trx, { lineId });
     if (current?.seatId === chosen.seatId) return chosen;
-    if (current) await repository.endAssignment(trx, { lineId }, "moved", stamp);
+    if (current) await seatRows.endAssignment(trx, { lineId }, "moved", stamp);
     // A renewal takes the seat over from the line it renews.
     for (const renewedId of line.renewedLineIds) {
-      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held?.seatId === chosen.seatId) await repository.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
+      const [held] = await seatRows.openAssignments(trx, { lineId: renewedId });
+      if (held?.seatId === chosen.seatId) await seatRows.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
     }
-    await repository.assign(trx, chosen.seatId, lineId, stamp);
+    await seatRows.assign(trx, chosen.seatId, lineId, stamp);
     return chosen;
   }
 
@@ -286,7 +287,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
      */
     async assignProposedWithin(trx: Db, lineId: string, grace: number): Promise<SeatProposal> {
       // A renewal carried over onto its customer's seat already holds it.
-      const [current] = await repository.openAssignments(trx, { lineId });
+      const [current] = await seatRows.openAssignments(trx, { lineId });
       return current ? describeSeat(trx, current.seatId) : assignWithin(trx, lineId, undefined, grace);
     },
 
@@ -307,26 +308,26 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     async carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void> {
       const stamp = now();
       for (const { lineId, renewedLineId } of pairs) {
-        const [held] = await repository.openAssignments(trx, { lineId: renewedLineId });
-        const [current] = await repository.openAssignments(trx, { lineId });
+        const [held] = await seatRows.openAssignments(trx, { lineId: renewedLineId });
+        const [current] = await seatRows.openAssignments(trx, { lineId });
         // A retired account takes no one new: the renewal is given a seat as any line is.
-        if (!held || current || (await repository.statusOfSeat(trx, held.seatId)) === "retired") continue;
-        await repository.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
-        await repository.assign(trx, held.seatId, lineId, stamp);
+        if (!held || current || (await seatRows.statusOfSeat(trx, held.seatId)) === "retired") continue;
+        await seatRows.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
+        await seatRows.assign(trx, held.seatId, lineId, stamp);
       }
     },
 
     async freeSeat(lineId: string): Promise<void> {
       await write(async (trx) => {
-        if (!(await repository.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
+        if (!(await seatRows.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
       });
     },
 
     /** The held seat with its secrets in the clear, for the delivery message; the caller records the reveal. */
     async heldSeat(lineId: string, actor: Actor): Promise<HeldSeat | null> {
-      const [held] = await repository.openAssignments(db, { lineId });
+      const [held] = await seatRows.openAssignments(db, { lineId });
       if (!held) return null;
-      const seat = (await repository.findSeat(db, held.seatId))!;
+      const seat = (await seatRows.findSeat(db, held.seatId))!;
       const account = (await repository.find(db, seat.accountId))!;
       await audit.record(
         db,
@@ -351,7 +352,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
 
     /** The seats these lines hold, named for the Renewals reminder ("Netflix Premium, profile Kid"; no secrets). */
     async seatNamesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> {
-      const held = await repository.openAssignments(db, { lineIds });
+      const held = await seatRows.openAssignments(db, { lineIds });
       const names = new Map<string, SeatPlace>();
       for (const assignment of held) {
         const seat = await describeSeat(db, assignment.seatId);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { shortId } from "../../db/short-id";
 import { chatOf, type StoredChat } from "./repository";
 
@@ -90,9 +91,7 @@ export function createShopperChatsRepository() {
 
     /** Delivered lines, not renewed, ending between `from` and `to`, of orders some shopper's chat hears about. */
     async followedLinesEnding(db: Db, from: string, to: string) {
-      return db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      return linesWithOrders(db)
         .select(["l.id as lineId", "l.order_id as orderId", "l.name", "l.expiry_date as expiryDate"])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
