@@ -12,6 +12,7 @@ import { createAutoDelivery } from "./modules/ledger/auto-delivery";
 import { createAvailabilityService } from "./modules/ledger/availability";
 import { createDeliveryService } from "./modules/ledger/delivery";
 import { createAccountHealthService } from "./modules/ledger/health";
+import { createPreviousSecretsService } from "./modules/ledger/previous-secrets";
 import { createLedgerSettingsService } from "./modules/ledger/ledger-settings";
 import { createSeatsService } from "./modules/ledger/seats";
 import { createAccountsService } from "./modules/ledger/service";
@@ -256,9 +257,12 @@ function createLedgerDeliveryServices(
     customerLink: deps.customerLink,
     referralCode: deps.referralCode,
   });
+  const previousSecrets = createPreviousSecretsService(db, clock, secrets, { audit: deps.audit });
   return {
     delivery,
+    previousSecrets,
     accountHealth: createAccountHealthService(db, clock, changes, secrets, {
+      previousSecrets,
       graceDays,
       moveWithin: seats.moveWithin,
       deliveryOf: delivery.of,

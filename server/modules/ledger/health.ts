@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { PostgresAdapter, sql } from "kysely";
 import {
   BILLS_WINDOW_DAYS,
   nextBillDate,
@@ -11,7 +10,6 @@ import {
   type HolderNoticeReason,
   type MoveConfirm,
   type MoveProposal,
-  type PreviousSecret,
   type SecretChange,
   type SeatCandidate,
 } from "../../../domain/accounts";
@@ -29,6 +27,7 @@ import type { AuditLog } from "../audit/service";
 import { ORDER_CONTACT } from "../../db/order-shapes";
 import type { Delivery } from "./delivery";
 import { ledgerTransaction } from "./ledger-transaction";
+import type { PreviousSecretsService } from "./previous-secrets";
 import { createAccountsRepository } from "./repository";
 import { createSeatsRepository } from "./seats-repository";
 
@@ -49,13 +48,15 @@ export interface AccountHealthDependencies {
   ) => Promise<Delivery>;
   /** The audit log, written in the write's own transaction (ADR 0100). */
   audit: Pick<AuditLog, "record">;
+  /** Where a replaced password or PIN is kept its 7 days. */
+  previousSecrets: Pick<PreviousSecretsService, "keep">;
   /** The holders of these lines who follow their order on Telegram hear that their login changed (ADR 0107). */
   credentialsChanged?: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
 }
 
 /**
  * Keeping provider accounts healthy (issue 32, ADR 0109): a new password or PIN recorded with the old one kept
- * 7 days for the reveal log, the seat holders to tell (the message is made, with its secrets, only when the
+ * 7 days for the reveal log (./previous-secrets.ts), the seat holders to tell (the message is made, with its secrets, only when the
  * seller sends it), and holders moved to free seats of other accounts, all at once or not at all.
  */
 export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
@@ -166,24 +167,11 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
      */
     async changeSecret(accountId: string, change: SecretChange, actor: Actor): Promise<{ holders: number; label: string }> {
       const stamp = now();
-      const deleteAfter = new Date(clock().getTime() + PREVIOUS_SECRET_DAYS * 86_400_000).toISOString();
       const result = await db.transaction().execute(async (trx) => {
         const account = await accountOrThrow(trx, accountId);
         const label = `${account.service} (${account.login})`;
         const keep = (seatId: string | null, what: "password" | "pin", secret: string) =>
-          trx
-            .insertInto("previous_secrets")
-            .values({
-              id: randomUUID(),
-              account_id: accountId,
-              seat_id: seatId,
-              what,
-              secret,
-              replaced_at: stamp,
-              replaced_by: actor.email,
-              delete_after: deleteAfter,
-            })
-            .execute();
+          deps.previousSecrets.keep(trx, { accountId, seatId, what, secret, replacedBy: actor.email }, stamp);
         let seatIds: string[];
         let what: string;
         if (change.what === "password") {
@@ -261,69 +249,6 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         .where("told_at", "is", null)
         .execute();
       return delivery;
-    },
-
-    /** The replaced secrets still kept for the account, newest first. */
-    async previousSecrets(accountId: string): Promise<PreviousSecret[]> {
-      const rows = await db
-        .selectFrom("previous_secrets as p")
-        .leftJoin("account_seats as s", "s.id", "p.seat_id")
-        .select([
-          "p.id",
-          "p.what",
-          "s.position as seatPosition",
-          "p.replaced_at as replacedAt",
-          "p.replaced_by as replacedBy",
-          "p.delete_after as deleteAfter",
-        ])
-        .where("p.account_id", "=", accountId)
-        .where("p.delete_after", ">", now())
-        .orderBy("p.replaced_at", "desc")
-        .execute();
-      return rows.map((row) => ({ ...row, what: row.what as "password" | "pin", seatPosition: row.seatPosition ?? null }));
-    },
-
-    /** A replaced secret in the clear, for the admin who asked; the reveal is written down first. */
-    async revealPrevious(accountId: string, previousId: string | undefined, actor: Actor): Promise<string> {
-      return db.transaction().execute(async (trx) => {
-        const account = await accountOrThrow(trx, accountId);
-        const row = previousId
-          ? await trx
-              .selectFrom("previous_secrets")
-              .selectAll()
-              .where("id", "=", previousId)
-              .where("account_id", "=", accountId)
-              .where("delete_after", ">", now())
-              .executeTakeFirst()
-          : undefined;
-        if (!row) throw notFound(`That replaced secret is gone: they are kept ${PREVIOUS_SECRET_DAYS} days, then deleted`);
-        const what = `replaced ${row.what === "pin" ? "PIN" : "password"} (replaced ${row.replaced_at.slice(0, 10)})`;
-        await audit.record(
-          trx,
-          actor,
-          { kind: row.what === "pin" ? "pin" : "password", what, label: `${account.service} (${account.login})`, accountId },
-          now(),
-        );
-        const context = row.seat_id ? secretContext.seatPin(row.seat_id) : secretContext.accountPassword(accountId);
-        return secrets.decrypt(row.secret, context);
-      });
-    },
-
-    /**
-     * Deletes the replaced secrets whose 7 days are over; the number deleted. On PostgreSQL one instance at a
-     * time does it (the others find the lock taken and leave it to the next round).
-     */
-    async sweepPreviousSecrets(): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-          const { rows } = await sql<{
-            ok: boolean;
-          }>`select pg_try_advisory_xact_lock(hashtext('pasal previous secrets'), hashtext(current_schema())) as ok`.execute(trx);
-          if (rows[0]?.ok !== true) return 0;
-        }
-        const result = await trx.deleteFrom("previous_secrets").where("delete_after", "<=", now()).executeTakeFirst();
-        return Number(result.numDeletedRows);
-      });
     },
 
     /**
