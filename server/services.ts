@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
-import type { ChangeNotices } from "./db/change-notices";
+import type { ChangeSignals } from "./db/change-signals";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
 import { lateBound } from "./late-bound";
@@ -56,7 +56,7 @@ import { createLimits, type Limits } from "./plugins/shared-limits";
  * (orders deliver automatically after payment, automatic delivery moves orders) is a late-bound hook.
  * `server/services-wiring.test.ts` fails when a name is used before it is built.
  */
-export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeSignals, secrets: Cipher) {
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
   const outbox = createOutbox(db, clock);
   /** The audit log every module writes its lines to, in the write's own transaction (ADR 0100, 0123). */
@@ -208,7 +208,7 @@ export type Services = ReturnType<typeof createServices>;
 function createLedgerServices(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
   deps: { notices: Pick<Outbox, "tellHoldersPasswordChanged">; audit: AuditLog },
 ) {
@@ -237,7 +237,7 @@ function createLedgerServices(
 function createLedgerDeliveryServices(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
   { ledgerSettings, seats, licenceKeys }: ReturnType<typeof createLedgerServices>,
   deps: {

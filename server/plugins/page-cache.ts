@@ -52,7 +52,7 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /**
    * A backstop for what changes with time rather than with an admin's edit (trending list, "Coming Soon", the
-   * year); on PostgreSQL, the bound on a page whose change notice was lost (ADR 0020).
+   * year); on PostgreSQL, the bound on a page whose change signal was lost (ADR 0020).
    */
   ttlMs?: number;
 }
@@ -67,7 +67,7 @@ const COMPRESS_FROM_BYTES = 1024;
 export const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
- * Anonymous public pages per request target, dropped whole on every admin write and every change notice
+ * Anonymous public pages per request target, dropped whole on every admin write and every change signal
  * from another instance (ADR 0008, 0015, 0019). Pages
  * are the same for every shopper because per-visitor state (cart, theme, 18+ confirmation) lives in the browser.
  */

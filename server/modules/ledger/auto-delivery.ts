@@ -2,7 +2,7 @@ import { shopperActor } from "../../../domain/audit";
 import { normaliseReference } from "../../../domain/order-references";
 import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/auto-delivery";
 import type { ShopperOrder } from "../../../domain/order-pages";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Db } from "../../db/database";
 import { linesWithOrders } from "../../db/order-shapes";
 import { conflict, HttpError, isUniqueViolation } from "../../errors";
@@ -54,7 +54,7 @@ class Undelivered extends Error {
  */
 export function createAutoDelivery(
   db: Db,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   { orders, shopperOrders, seats, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
 ) {
   async function enabledItems(trx: Db, itemIds: ReadonlyArray<string | null>): Promise<Set<string>> {

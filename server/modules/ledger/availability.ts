@@ -1,7 +1,7 @@
 import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
 import { shopToday } from "../../../domain/ledger-settings";
 import { UNDELIVERED_STATUSES } from "../../../domain/order-statuses";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { linesWithOrders } from "../../db/order-shapes";
@@ -16,13 +16,13 @@ const RELOAD_AT_LEAST_EVERY_MS = 10 * 60_000;
 
 /**
  * Free seats and keys per catalogue item, for the storefront: held in memory and dropped by every ledger
- * change notice (this instance's and others'), so the next request after a change sees it (ADR 0084);
+ * change signal (this instance's and others'), so the next request after a change sees it (ADR 0084);
  * and the threshold at which an item shows "Only N left".
  */
 export function createAvailabilityService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   {
     releaseExpired,
     keyStock,
@@ -61,8 +61,8 @@ export function createAvailabilityService(
   }
 
   const cache = invalidatingCache(load, { maxAgeMs: Math.min(changes.boundMs, RELOAD_AT_LEAST_EVERY_MS) });
-  changes.subscribe((notice) => {
-    if (notice === "ledger" || notice === "all") cache.invalidate();
+  changes.subscribe((signal) => {
+    if (signal === "ledger" || signal === "all") cache.invalidate();
   });
 
   async function loaded() {

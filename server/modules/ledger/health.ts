@@ -16,7 +16,7 @@ import {
 import { addDays, shopToday } from "../../../domain/ledger-settings";
 import { daysUntil } from "../../../domain/order-dates";
 import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
@@ -59,7 +59,7 @@ export interface AccountHealthDependencies {
  * 7 days for the reveal log (./previous-secrets.ts), the seat holders to tell (the message is made, with its secrets, only when the
  * seller sends it), and holders moved to free seats of other accounts, all at once or not at all.
  */
-export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
+export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeSignals, secrets: Cipher, deps: AccountHealthDependencies) {
   const repository = createAccountsRepository();
   const seatRows = createSeatsRepository();
   const { audit } = deps;

@@ -1,5 +1,5 @@
 import { DEFAULT_DELIVERY_TEMPLATE_NE, defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger-settings";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createStoredSettings } from "../settings/stored-settings";
@@ -15,6 +15,6 @@ function withDefaults(stored: unknown): LedgerSettings {
 }
 
 /** The grace period of seats and the delivery message template (issue 20). */
-export function createLedgerSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createLedgerSettingsService(db: Db, clock: Clock, changes: ChangeSignals) {
   return createStoredSettings(db, clock, changes, LEDGER_KEY, withDefaults);
 }

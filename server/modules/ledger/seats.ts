@@ -1,7 +1,7 @@
 import { proposeSeat, rankSeats, type BillingCycle, type SeatChoice } from "../../../domain/accounts";
 import { addDays, lineIsOver, shopToday } from "../../../domain/ledger-settings";
 import type { SeatPlace } from "../../../domain/seller-messages";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { linesWithOrders } from "../../db/order-shapes";
@@ -62,7 +62,7 @@ const MAX_CHOICES = 100;
  * Pasal proposes and the free ones it may take, putting a line on a seat, moving it, carrying a renewal over
  * and freeing it, releasing the seats of lines past their grace period, and the held seat for the delivery message.
  */
-export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays, audit }: SeatsDependencies) {
+export function createSeatsService(db: Db, clock: Clock, changes: ChangeSignals, secrets: Cipher, { graceDays, audit }: SeatsDependencies) {
   const repository = createAccountsRepository();
   const seatRows = createSeatsRepository();
   const write = ledgerTransaction(db, changes);
@@ -303,7 +303,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     /**
      * Puts each delivered renewal on the seat of the line it renews, in the caller's transaction (the delivery):
      * the old holding ends as "renewed". A renewed line on no seat, or a renewal already on one, is left alone.
-     * Free seats do not change, so no change notice is needed.
+     * Free seats do not change, so no change signal is needed.
      */
     async carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void> {
       const stamp = now();

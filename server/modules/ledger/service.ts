@@ -11,7 +11,7 @@ import {
   type Reveal,
 } from "../../../domain/accounts";
 import { addDays, shopToday } from "../../../domain/ledger-settings";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound } from "../../errors";
@@ -41,7 +41,7 @@ export interface AccountsDependencies {
 export function createAccountsService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
   { releaseExpired, passwordChanged, audit }: AccountsDependencies,
 ) {

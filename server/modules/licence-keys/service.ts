@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { parseKeyLines } from "../../../domain/accounts";
 import { lineIsOver, shopToday } from "../../../domain/ledger-settings";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
@@ -19,7 +19,7 @@ const TAKE_ATTEMPTS = 20;
 export function createLicenceKeysService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
   { graceDays, audit }: { graceDays: () => Promise<number>; audit: Pick<AuditLog, "record"> },
 ) {

@@ -7,7 +7,7 @@ import {
   type OrderLimits,
   type RefusalSummary,
 } from "../../../domain/order-limits";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Limits } from "../../plugins/shared-limits";
@@ -41,7 +41,7 @@ export type CeilingPlace = { giveBack(): Promise<void> };
 export function createOrderLimitsService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   limits: Limits,
   log: FastifyBaseLogger,
   { settings }: { settings: Pick<SettingsService, "valueOf" | "setValue"> },

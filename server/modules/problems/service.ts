@@ -16,7 +16,7 @@ import {
   type ShopperProblem,
 } from "../../../domain/problems";
 import type { ShopperProblemNews } from "../../../domain/shopper-notices";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, TooManyRequests } from "../../errors";
@@ -60,7 +60,7 @@ export interface ProblemsDependencies {
  * Problems shoppers report on delivered lines, and the seller's queue (issue 32, ADR 0111). Each problem keeps its
  * history in `problem_events`; every seller action names the version it was shown, so it acts once.
  */
-export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotices, deps: ProblemsDependencies) {
+export function createProblemsService(db: Db, clock: Clock, changes: ChangeSignals, deps: ProblemsDependencies) {
   const repository = createProblemsRepository();
   const { audit } = deps;
   const now = () => clock().toISOString();

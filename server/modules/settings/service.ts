@@ -1,6 +1,6 @@
 import { defaultShopSettings, type ShopSettings } from "../../../domain/settings";
 import { shopSettingsSchema } from "../../../domain/schemas/settings";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Actor } from "../auth/service";
@@ -17,7 +17,7 @@ function withDefaults(stored: unknown): ShopSettings {
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function createSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createSettingsService(db: Db, clock: Clock, changes: ChangeSignals) {
   const shop = createStoredSettings(db, clock, changes, SHOP_KEY, withDefaults);
   const repository = createSettingsRepository();
   const now = () => clock().toISOString();

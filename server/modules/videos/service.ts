@@ -1,12 +1,12 @@
 import type { Video } from "../../../domain/videos";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { noticedWrites, refuseUnmatched } from "../records";
 import { createVideosRepository, type VideoData } from "./repository";
 
-export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createVideosService(db: Db, clock: Clock, changes: ChangeSignals) {
   const repository = createVideosRepository();
   // Videos are not cached here, but pages showing them are, on every instance.
   const noticedWrite = noticedWrites(db, changes, "videos");
