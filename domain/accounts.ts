@@ -219,23 +219,23 @@ export const secretChangeSchema = z
   });
 export type SecretChange = z.infer<typeof secretChangeSchema>;
 
-export const HOLDER_NOTICE_REASONS = ["password", "pin", "moved"] as const;
-export type HolderNoticeReason = (typeof HOLDER_NOTICE_REASONS)[number];
+export const HOLDER_MESSAGE_REASONS = ["password", "pin", "moved"] as const;
+export type HolderMessageReason = (typeof HOLDER_MESSAGE_REASONS)[number];
 
-/** One seat holder to tell of new credentials; the message itself is made only when it is sent (it holds secrets). */
-export const holderNoticeSchema = z.object({
+/** A holder message: one seat holder to tell of new credentials; the message itself is made only when it is sent (it holds secrets). */
+export const holderMessageSchema = z.object({
   id: z.string(),
   lineId: z.string(),
   reference: z.string(),
   customerName: z.string().nullable(),
   /** Whether the order has a phone the chat links can open. */
   reachable: z.boolean(),
-  reason: z.enum(HOLDER_NOTICE_REASONS),
+  reason: z.enum(HOLDER_MESSAGE_REASONS),
   createdAt: z.string(),
   toldAt: z.string().nullable(),
   toldBy: z.string().nullable(),
 });
-export type HolderNotice = z.infer<typeof holderNoticeSchema>;
+export type HolderMessage = z.infer<typeof holderMessageSchema>;
 
 /** A replaced password or PIN, readable by a logged reveal until `deleteAfter`. */
 export const previousSecretSchema = z.object({

@@ -4,7 +4,7 @@ import {
   billingLabel,
   PREVIOUS_SECRET_DAYS,
   type Account,
-  type HolderNotice,
+  type HolderMessage,
   type MoveProposal,
   type PreviousSecret,
   type Reveal,
@@ -86,7 +86,7 @@ function SecretChangeForm({ account }: { account: Account }) {
  * Each holder to tell, with one link per chat app. The link posts to `/admin/tell/<notice>` in a new tab, which
  * makes the message (a logged reveal) and opens the app with it; the list is read again to show them told.
  */
-function HoldersToTell({ notices }: { notices: HolderNotice[] }) {
+function HoldersToTell({ notices }: { notices: HolderMessage[] }) {
   const revalidator = useRevalidator();
   const untold = notices.filter((notice) => notice.toldAt === null).length;
   return (
@@ -327,7 +327,7 @@ export function AccountPage({
   profit: AccountProfit;
   account: Account;
   reveals: Reveal[];
-  notices: HolderNotice[];
+  notices: HolderMessage[];
   previous: PreviousSecret[];
   proposals: MoveProposal[];
 }) {

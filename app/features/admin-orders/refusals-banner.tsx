@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { REFUSAL_NOTICE_HOURS, type CeilingKind, type OrderLimits, type RefusalSummary } from "../../../domain/order-limits";
+import { REFUSALS_SHOWN_HOURS, type CeilingKind, type OrderLimits, type RefusalSummary } from "../../../domain/order-limits";
 import { focusRing, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -70,7 +70,7 @@ export function RefusalsBanner({ refusals, limits, hideable = false }: { refusal
             See the orders
           </Link>
         )}
-        <p className="text-sm">It goes by itself {REFUSAL_NOTICE_HOURS} hours after the last refusal.</p>
+        <p className="text-sm">It goes by itself {REFUSALS_SHOWN_HOURS} hours after the last refusal.</p>
       </div>
     </section>
   );

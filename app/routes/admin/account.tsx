@@ -12,7 +12,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const { account, reveals } = await accounts.get(params.id);
     const [notices, previous, proposals, [profit]] = await Promise.all([
-      accountHealth.notices(params.id),
+      accountHealth.holderMessages(params.id),
       previousSecrets.list(params.id),
       accountHealth.moveProposals(params.id, []),
       reports.accountProfits(params.id),

@@ -6,8 +6,8 @@ import {
   weekMoney,
   type BillDue,
   rankSeats,
-  type HolderNotice,
-  type HolderNoticeReason,
+  type HolderMessage,
+  type HolderMessageReason,
   type MoveConfirm,
   type MoveProposal,
   type SecretChange,
@@ -31,8 +31,8 @@ import type { PreviousSecretsService } from "./previous-secrets";
 import { createAccountsRepository } from "./repository";
 import { createSeatsRepository } from "./seats-repository";
 
-/** Notices shown on an account: those of the last month. */
-const NOTICES_KEPT_DAYS = 30;
+/** Holder messages shown on an account: those of the last month. */
+const HOLDER_MESSAGES_KEPT_DAYS = 30;
 
 export const STALE_MOVE =
   "The seats changed since these proposals were made (a holder moved or left, or a seat was taken): nothing was moved. Look at the new proposals and confirm again.";
@@ -44,14 +44,14 @@ export interface AccountHealthDependencies {
     lineId: string,
     actor: Actor,
     origin: string | undefined,
-    intro: (typeof CREDENTIALS_CHANGED)[HolderNoticeReason],
+    intro: (typeof CREDENTIALS_CHANGED)[HolderMessageReason],
   ) => Promise<Delivery>;
   /** The audit log, written in the write's own transaction (ADR 0100). */
   audit: Pick<AuditLog, "record">;
   /** Where a replaced password or PIN is kept its 7 days. */
   previousSecrets: Pick<PreviousSecretsService, "keep">;
   /** The holders of these lines who follow their order on Telegram hear that their login changed (ADR 0107). */
-  credentialsChanged?: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
+  credentialsChanged?: (lineIds: readonly string[], reason: HolderMessageReason) => Promise<unknown>;
 }
 
 /**
@@ -72,8 +72,8 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
     return account;
   }
 
-  /** Each line is to be told of `reason`; an untold older notice for the line gives way to this one. */
-  async function addNotices(trx: Db, accountId: string, lineIds: readonly string[], reason: HolderNoticeReason, stamp: string) {
+  /** Each line is to be told of `reason`; an untold older message for the line gives way to this one. */
+  async function addHolderMessages(trx: Db, accountId: string, lineIds: readonly string[], reason: HolderMessageReason, stamp: string) {
     if (lineIds.length === 0) return;
     await trx.deleteFrom("holder_notices").where("line_id", "in", lineIds).where("told_at", "is", null).execute();
     await trx
@@ -84,9 +84,9 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
 
   /**
    * Holders who follow their order on Telegram (ADR 0107) hear from the bot as well as from the seller's chat
-   * links. Written after the change's own transaction: a failed notice never undoes a recorded password or move.
+   * links. Written after the change's own transaction: a failed bot notice never undoes a recorded password or move.
    */
-  async function tellHoldersByBot(lineIds: readonly string[], reason: HolderNoticeReason): Promise<void> {
+  async function tellHoldersByBot(lineIds: readonly string[], reason: HolderMessageReason): Promise<void> {
     if (lineIds.length) await deps.credentialsChanged?.(lineIds, reason);
   }
 
@@ -163,7 +163,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
 
     /**
      * Records a new password (or one seat's PIN): the old one is kept, sealed as it was, for
-     * PREVIOUS_SECRET_DAYS, and every holder it concerns gets a notice to be told. The number of holders.
+     * PREVIOUS_SECRET_DAYS, and every holder it concerns gets a holder message to be told. The number of holders.
      */
     async changeSecret(accountId: string, change: SecretChange, actor: Actor): Promise<{ holders: number; label: string }> {
       const stamp = now();
@@ -199,7 +199,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
           what = `PIN of seat ${seat.position} changed`;
         }
         const lineIds = (await seatRows.openAssignments(trx, { seatIds })).map((held) => held.lineId);
-        await addNotices(trx, accountId, lineIds, change.what, stamp);
+        await addHolderMessages(trx, accountId, lineIds, change.what, stamp);
         await audit.record(trx, actor, { kind: "other", what: `${what}; the old one is kept ${PREVIOUS_SECRET_DAYS} days`, label, accountId }, stamp);
         return { lineIds, label };
       });
@@ -207,9 +207,9 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
       return { holders: result.lineIds.length, label: result.label };
     },
 
-    /** The account's notices of the last month, untold first, then newest first. */
-    async notices(accountId: string): Promise<HolderNotice[]> {
-      const since = new Date(clock().getTime() - NOTICES_KEPT_DAYS * 86_400_000).toISOString();
+    /** The account's holder messages of the last month, untold first, then newest first. */
+    async holderMessages(accountId: string): Promise<HolderMessage[]> {
+      const since = new Date(clock().getTime() - HOLDER_MESSAGES_KEPT_DAYS * 86_400_000).toISOString();
       const rows = await db
         .selectFrom("holder_notices as n")
         .innerJoin("order_lines as l", "l.id", "n.line_id")
@@ -230,22 +230,22 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         .limit(200)
         .execute();
       return rows
-        .map(({ phone, reason, ...row }) => ({ ...row, reason: reason as HolderNoticeReason, reachable: Boolean(phone) }))
+        .map(({ phone, reason, ...row }) => ({ ...row, reason: reason as HolderMessageReason, reachable: Boolean(phone) }))
         .sort((a, b) => Number(a.toldAt !== null) - Number(b.toldAt !== null));
     },
 
     /**
-     * The message for one notice's holder, with its chat links (a logged reveal, as a delivery message is), and
+     * The message for one holder message's holder, with its chat links (a logged reveal, as a delivery message is), and
      * the holder marked told by `actor`. `origin`: the site the customer's link is written for.
      */
-    async tell(noticeId: string, actor: Actor, origin?: string): Promise<Delivery> {
-      const notice = await db.selectFrom("holder_notices").select(["line_id", "reason"]).where("id", "=", noticeId).executeTakeFirst();
-      if (!notice) throw notFound("No such holder to tell: reload the account");
-      const delivery = await deps.deliveryOf(notice.line_id, actor, origin, CREDENTIALS_CHANGED[notice.reason as HolderNoticeReason]);
+    async tell(messageId: string, actor: Actor, origin?: string): Promise<Delivery> {
+      const message = await db.selectFrom("holder_notices").select(["line_id", "reason"]).where("id", "=", messageId).executeTakeFirst();
+      if (!message) throw notFound("No such holder to tell: reload the account");
+      const delivery = await deps.deliveryOf(message.line_id, actor, origin, CREDENTIALS_CHANGED[message.reason as HolderMessageReason]);
       await db
         .updateTable("holder_notices")
         .set({ told_at: now(), told_by: actor.email })
-        .where("id", "=", noticeId)
+        .where("id", "=", messageId)
         .where("told_at", "is", null)
         .execute();
       return delivery;
@@ -305,7 +305,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
     /**
      * Moves holders of the account as confirmed, in one transaction: each must still hold the seat it was
      * proposed from, and each seat must still be free, or nothing moves (409). The old seats are freed (their
-     * holding ends as "moved", in the seat history), each holder gets a notice on this account, where the seller
+     * holding ends as "moved", in the seat history), each holder gets a holder message on this account, where the seller
      * is, to be told of their new details, and the move is written to the audit log under this account.
      */
     async move(accountId: string, { moves }: MoveConfirm, actor: Actor): Promise<number> {
@@ -321,7 +321,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
             const target = await seatRows.findSeat(trx, move.seatId);
             if (!target) throw conflict(STALE_MOVE, "moves");
             await deps.moveWithin(trx, move.lineId, move.seatId, grace);
-            await addNotices(trx, accountId, [move.lineId], "moved", stamp);
+            await addHolderMessages(trx, accountId, [move.lineId], "moved", stamp);
             const to = (await repository.find(trx, target.accountId))!;
             await audit.record(
               trx,

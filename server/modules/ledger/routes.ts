@@ -10,7 +10,7 @@ import {
   billDueSchema,
   billPaidSchema,
   deliveryAnswerSchema,
-  holderNoticeSchema,
+  holderMessageSchema,
   moveConfirmSchema,
   moveProposalSchema,
   moveRequestSchema,
@@ -200,14 +200,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: "The account's holders to tell of new credentials (the last month, untold first) and its replaced secrets still kept",
         params: idParamSchema,
         response: {
-          200: z.object({ success: z.literal(true), notices: z.array(holderNoticeSchema), previous: z.array(previousSecretSchema) }),
+          200: z.object({ success: z.literal(true), notices: z.array(holderMessageSchema), previous: z.array(previousSecretSchema) }),
           404: errorResponseSchema,
         },
       },
     },
     async (request) => {
       await accounts.get(request.params.id);
-      const [notices, previous] = await Promise.all([accountHealth.notices(request.params.id), previousSecrets.list(request.params.id)]);
+      const [notices, previous] = await Promise.all([accountHealth.holderMessages(request.params.id), previousSecrets.list(request.params.id)]);
       return { success: true as const, notices, previous };
     },
   );

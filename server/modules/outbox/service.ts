@@ -1,4 +1,4 @@
-import type { HolderNoticeReason } from "../../../domain/accounts";
+import type { HolderMessageReason } from "../../../domain/accounts";
 import type { NoticeEvent } from "../../../domain/notices";
 import type { ShopperEvent, ShopperProblemNews } from "../../../domain/shopper-notices";
 import type { Clock } from "../../db/clock";
@@ -25,7 +25,7 @@ export function createOutbox(db: Db, clock: Clock) {
   }
 
   /** "Your login changed" to each order of these holders once, however many of its lines changed. */
-  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; item: string }>, reason: HolderNoticeReason): Promise<number> {
+  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; item: string }>, reason: HolderMessageReason): Promise<number> {
     const orders = new Map(holders.map((holder) => [holder.orderId, holder.item]));
     let told = 0;
     for (const [orderId, item] of orders) told += await tellFollowers(trx, { kind: "shopper-password", orderId, item, reason });
@@ -54,7 +54,7 @@ export function createOutbox(db: Db, clock: Clock) {
     },
 
     /** The same, to the holders of these lines, saying what changed: the password, a seat's PIN, or their account. */
-    async tellLinesCredentialsChanged(lineIds: readonly string[], reason: HolderNoticeReason, trx: Db = db): Promise<number> {
+    async tellLinesCredentialsChanged(lineIds: readonly string[], reason: HolderMessageReason, trx: Db = db): Promise<number> {
       return tellOrdersOf(trx, await followers.holdersOfLines(trx, lineIds), reason);
     },
 
