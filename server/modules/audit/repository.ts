@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { AUDIT_FILTER_KINDS, AUDIT_SHOPPERS, shopDayStart, type AuditEntry, type AuditKind, type AuditQuery } from "../../../domain/audit";
 import { addDays } from "../../../domain/ledger-settings";
+import { containsText } from "../../db/contains-text";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
 import type { Actor } from "../actor";
@@ -19,10 +20,6 @@ export type AuditRecord = {
 type LogScope = ExpressionBuilder<Tables, "secret_reveals">;
 
 const SHOPPER_PREFIX = "shopper at %";
-
-/** `column` contains `text`, ignoring case, on SQLite and PostgreSQL alike (`%` and `_` in the text are literal). */
-const containsText = (column: string, text: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 
 function matching(eb: LogScope, query: Omit<AuditQuery, "page" | "limit">) {
   const conditions = [];

@@ -1,5 +1,6 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import { CYCLE_MONTHS, type AccountListQuery, type AccountStatus, type BillingCycle } from "../../../domain/accounts";
+import { containsText } from "../../db/contains-text";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
 import { nextVersion } from "../versions";
@@ -67,9 +68,16 @@ const accountColumnsOf = (fields: AccountFields) => ({
 
 type AccountsScope = ExpressionBuilder<Tables, "provider_accounts">;
 
-/** `column` contains `text`, ignoring case, on SQLite and PostgreSQL alike (`%` and `_` in the text are literal). */
-const containsText = (column: string, text: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+/** The seats of the account in scope that a line holds now (`s` the seat, `h` the holding, `l` the line). */
+const heldSeatsOfAccount = (eb: AccountsScope) =>
+  eb
+    .selectFrom("account_seats as s")
+    .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
+    .innerJoin("order_lines as l", "l.id", "h.line_id")
+    .whereRef("s.account_id", "=", "provider_accounts.id");
+
+/** How many provider accounts (narrowed by a `where` after it), as the driver returns the count. */
+const countAccounts = (db: Db) => db.selectFrom("provider_accounts").select((eb) => eb.fn.countAll<string | number>().as("n"));
 
 /**
  * The accounts the list flags (domain `accountWarnings`, in SQL so the list can filter and count them): not
@@ -83,12 +91,8 @@ function needsAttention(eb: AccountsScope, today: string, weekAhead: string) {
     eb.or([
       eb.and([eb("provider_accounts.renewal_date", ">=", today), eb("provider_accounts.renewal_date", "<=", weekAhead)]),
       eb.exists(
-        eb
-          .selectFrom("account_seats as s")
-          .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
-          .innerJoin("order_lines as l", "l.id", "h.line_id")
+        heldSeatsOfAccount(eb)
           .select("s.id")
-          .whereRef("s.account_id", "=", "provider_accounts.id")
           .where((inner) =>
             inner.or([
               inner("provider_accounts.renewal_date", "<", today),
@@ -116,13 +120,9 @@ function matching(eb: AccountsScope, query: Omit<AccountListQuery, "page" | "lim
         containsText("provider_accounts.login", text),
         containsText("provider_accounts.notes", text),
         eb.exists(
-          eb
-            .selectFrom("account_seats as s")
-            .innerJoin("seat_assignments as h", (join) => join.onRef("h.seat_id", "=", "s.id").on("h.ended_at", "is", null))
-            .innerJoin("order_lines as l", "l.id", "h.line_id")
+          heldSeatsOfAccount(eb)
             .innerJoin("orders as o", "o.id", "l.order_id")
             .select("s.id")
-            .whereRef("s.account_id", "=", "provider_accounts.id")
             .where((inner) => inner.or([containsText("o.reference", text), containsText("o.customer_name", text), containsText("o.phone", text)])),
         ),
       ]),
@@ -147,15 +147,8 @@ export function createAccountsRepository() {
           .limit(query.limit)
           .offset((query.page - 1) * query.limit)
           .execute(),
-        db
-          .selectFrom("provider_accounts")
-          .select((eb) => eb.fn.countAll<string | number>().as("n"))
-          .where(where)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom("provider_accounts")
-          .select((eb) => eb.fn.countAll<string | number>().as("n"))
-          .executeTakeFirstOrThrow(),
+        countAccounts(db).where(where).executeTakeFirstOrThrow(),
+        countAccounts(db).executeTakeFirstOrThrow(),
         db
           .selectFrom("account_seats")
           .select((eb) => eb.fn.countAll<string | number>().as("n"))
@@ -165,9 +158,7 @@ export function createAccountsRepository() {
           .select((eb) => eb.fn.countAll<string | number>().as("n"))
           .where("ended_at", "is", null)
           .executeTakeFirstOrThrow(),
-        db
-          .selectFrom("provider_accounts")
-          .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        countAccounts(db)
           .where((eb) => needsAttention(eb, today, weekAhead))
           .executeTakeFirstOrThrow(),
       ]);
