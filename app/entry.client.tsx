@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { localeOfPath } from "../domain/locale";
+import { localeOfPath } from "../domain/shared/locale";
 import { overwriteGetLocale } from "./paraglide/runtime";
 
 // Paraglide's messages ask getLocale(): in the browser, the language of the page in the address bar (ADR 0091).

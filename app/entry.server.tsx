@@ -4,8 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { withoutLinkKeys } from "../domain/customer-pages";
-import { localeOfPath, type Locale } from "../domain/locale";
+import { withoutLinkKeys } from "../domain/customer-links/customer-page";
+import { localeOfPath, type Locale } from "../domain/shared/locale";
 import { NonceContext } from "./lib/nonce";
 import { baseLocale, overwriteGetLocale } from "./paraglide/runtime";
 

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { pathInLocale, type Locale } from "../domain/locale";
+import { pathInLocale, type Locale } from "../domain/shared/locale";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { NotFound } from "./components/not-found";

@@ -1,12 +1,12 @@
 // A SQLite database with the default content and a catalogue grown to a given size, written through
 // the project's own migrations, seed and repository so the rows are what the admin screens would store.
-import { CATEGORIES } from "../domain/catalogue";
-import { priceInputSchema } from "../domain/schemas/catalogue";
+import { CATEGORIES } from "../domain/catalogue/catalogue";
+import { priceInputSchema } from "../domain/catalogue/schemas";
 import { systemClock } from "../server/db/clock";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { seedDefaultContent } from "../server/db/seed";
-import { defaultCatalogue } from "../domain/default-content";
+import { defaultCatalogue } from "../domain/catalogue/default-catalogue";
 import { createCatalogueRepository } from "../server/modules/catalogue/repository";
 
 const WORDS = ["Prime", "Plus", "Max", "Ultra", "Family", "Student", "Pro", "Lite", "Gold", "Duo"];

@@ -1,9 +1,9 @@
-// A shop's history at growth size (issue 21): 50,000 customers and 75,000 orders over the last 14 months,
+// A shop's history at growth size: 50,000 customers and 75,000 orders over the last 14 months,
 // written into a catalogue database as the orders module stores them (normalised phones, paid and delivered
 // times, lines with their dates, renewals), with provider accounts and sold keys for the cost side.
 import { randomUUID } from "node:crypto";
-import { normalisePhone } from "../domain/customers";
-import { addMonths } from "../domain/order-dates";
+import { normalisePhone } from "../domain/customers/customers";
+import { addMonths } from "../domain/orders/dates";
 import { openDatabase } from "../server/db/database";
 import type { Tables } from "../server/db/schema";
 import type { Insertable } from "kysely";

@@ -1,4 +1,4 @@
-// The flood figures of issue 34 (ADR 0101): how many anonymous orders, each with 50 lines and flagged "I have
+// The flood figures of ADR 0101: how many anonymous orders, each with 50 lines and flagged "I have
 // paid", the production server accepts in a minute from one address, from 20 addresses and from fresh
 // addresses of one IPv6 /64; and the server's peak memory while three 4-megapixel QR codes are uploaded at once.
 // A measurement, not a test: `npx tsx bench/flood.ts` (FLOOD_SECONDS=60 by default; FLOOD_SKIP_ORDERS=1 for the
@@ -12,7 +12,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
-import { MAX_CART_LINES } from "../domain/cart";
+import { MAX_CART_LINES } from "../domain/orders/cart";
 import { BENCH_ADMIN, ensureBuild, startPasal, tempDir, type Server } from "./lib";
 import { freePort } from "../tests/instances/cluster";
 

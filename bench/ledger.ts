@@ -1,8 +1,8 @@
-// The seller's ledger at growth size (issue 20): 2,000 provider accounts, 10,000 seats (6,000 held by
+// The seller's ledger at growth size: 2,000 provider accounts, 10,000 seats (6,000 held by
 // delivered lines), 50,000 licence keys, written into a catalogue database with the real cipher, so the
 // rows and their ciphertext are what the admin screens would store.
 import { randomUUID } from "node:crypto";
-import { normalisePhone } from "../domain/customers";
+import { normalisePhone } from "../domain/customers/customers";
 import { openDatabase } from "../server/db/database";
 import { createCipher } from "../server/modules/secrets/cipher";
 import { secretContext } from "../server/modules/secrets/stored";

@@ -40,7 +40,7 @@ import {
   type WrkResult,
 } from "./lib";
 
-/** The JS `/` loaded before the storefront spoke Nepali (commit 774bcd8, measured as below), the base of issue 22's limit. */
+/** The JS `/` loaded before the storefront spoke Nepali (commit 774bcd8, measured as below), the base of ADR 0091's 4 KB limit. */
 const ENGLISH_ONLY_HOME_JS = 132_643;
 
 const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth", "ledger", "instances"] as const;
@@ -51,7 +51,7 @@ const run = new Set<Section>(asked.length ? asked : SECTIONS);
 const PORTS = { pasal: 3301, nginx: 3302, bare: 3303, growth: 3304, shipped: 3311, loggingOff: 3312, nginxHttp: 3313 };
 const PRODUCT = "/prices/Netflix%20Premium";
 /**
- * What the HTTP benchmark asks for, with its target ratio to nginx at the settings `npm start` ships (issue 35):
+ * What the HTTP benchmark asks for, with its target ratio to nginx at the settings `npm start` ships:
  * answers the page cache holds, and a price list searched for a word no one asked for before (rendered each time).
  */
 const HTTP_TARGETS: Array<{ path: string; label: string; target: number; freshQuery?: string }> = [
@@ -69,11 +69,11 @@ const P99_TARGET_MS = 50;
 const AS_A_BROWSER = { "accept-encoding": "br" };
 /** Where nginx and bare Node serve the bytes of a price list rendered for a query (any query: they match the path). */
 const RENDERED_COPY = "/__rendered";
-/** Initial JS of `/` and `/ne/` on 2026-11-25 (132.7 KB, bench/RESULTS.md), which issue 35 says must not grow. */
+/** Initial JS of `/` and `/ne/` on 2026-11-25 (132.7 KB, bench/RESULTS.md), which must not grow. */
 const HOME_JS_LIMIT = 135_887;
-// `/ne/` beside `/`: the Nepali shop scores what the English one does (issue 22).
+// `/ne/` beside `/`: the Nepali shop scores what the English one does (ADR 0091).
 const LIGHTHOUSE_PAGES = ["/", "/ne/", "/prices", PRODUCT, "/cart"];
-/** Issue 35's pages, which must score at least 97 (the order page, placed for the run, among them); others 95. */
+/** The pages that must score at least 97 (the order page, placed for the run, among them); others 95. */
 const LIGHTHOUSE_97 = new Set(["/", "/ne/", "/prices", PRODUCT, "order"]);
 /** A text found in Chart.js's code and nowhere else in the build. */
 const CHART_JS_MARKER = "Canvas is already in use. Chart with ID";
@@ -201,7 +201,7 @@ async function capture(base: string, paths: string[]): Promise<NginxPage[]> {
 
 /**
  * Pasal as `npm start` runs it, and the same with logging off (LOG_LEVEL=warn), beside nginx and bare Node
- * serving the very bytes Pasal sent, each in turn on the server core (issue 35). Asked for as a browser asks
+ * serving the very bytes Pasal sent, each in turn on the server core. Asked for as a browser asks
  * (brotli), so every server sends the same compressed bytes.
  */
 async function httpSection() {
@@ -383,7 +383,7 @@ async function bundleSection(server: Server) {
     rows.push([page, kb(sum(js)), String(js.length), kb(sum(css)), fixed(sum(js) / frameworkBytes, 2), admin.length ? admin.join(" ") : "none"]);
     jsOf.set(page, sum(js));
     if (page === "/" || page === "/ne/")
-      target(`${page} initial JS ≤ ${HOME_JS_LIMIT} B gzip, 2026-11-25's (issue 35)`, `${kb(sum(js))} (${sum(js)} B)`, sum(js) <= HOME_JS_LIMIT);
+      target(`${page} initial JS ≤ ${HOME_JS_LIMIT} B gzip, 2026-11-25's`, `${kb(sum(js))} (${sum(js)} B)`, sum(js) <= HOME_JS_LIMIT);
     if (page === "/") {
       target("/ initial JS ≤ 120 KB gzip", kb(sum(js)), sum(js) <= 120 * 1024);
       target("/ initial CSS ≤ 20 KB gzip", kb(sum(css)), sum(css) <= 20 * 1024);
@@ -599,7 +599,7 @@ async function benchAdminCookie(server: Server): Promise<string> {
   throw new Error("the bench admin could not sign in");
 }
 
-/** Customers and money (issue 21) over 50,000 customers and 75,000 orders: each report and list within 300 ms. */
+/** Customers and money over 50,000 customers and 75,000 orders: each report and list within 300 ms. */
 async function reportsGrowth() {
   console.log(
     `\n### Customers and reports (${HISTORY_SIZE.customers.toLocaleString("en")} customers, ${HISTORY_SIZE.orders.toLocaleString("en")} orders over 14 months, ${HISTORY_SIZE.accounts} provider accounts, ${HISTORY_SIZE.soldKeys.toLocaleString("en")} keys sold)\n`,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { MY_ORDERS_KEY } from "../domain/order-pages";
+import { MY_ORDERS_KEY } from "../domain/orders/order-page";
 import type { FakeGateways } from "../tests/fakes/gateways";
 import type { FakeTelegram } from "../tests/fakes/telegram";
 import { expect, test, type SignedIn } from "./fixtures";
@@ -31,9 +31,9 @@ interface Scene {
   admin: APIRequestContext;
   origin: string;
   signedIn: SignedIn;
-  /** This worker's fake payment gateways (issue 30). */
+  /** This worker's fake payment gateways (ADR 0098). */
   gateways: FakeGateways;
-  /** This worker's fake Telegram (issue 31). */
+  /** This worker's fake Telegram (ADR 0105). */
   telegram: FakeTelegram;
   /** Takes away, after the scan, what the row made. */
   afterwards: (tidy: () => Promise<unknown>) => void;
@@ -95,7 +95,7 @@ async function anOrder(
   return order;
 }
 
-/** A delivered order with a problem its shopper reported and the seller answered (issue 32). */
+/** A delivered order with a problem its shopper reported and the seller answered (ADR 0111). */
 async function anAnsweredProblem(scene: Scene) {
   const order = await anOrder(scene, { status: "delivered" });
   const key = new URL(order.orderUrl, scene.origin).searchParams.get("key")!;
@@ -113,7 +113,7 @@ async function anAnsweredProblem(scene: Scene) {
   return order;
 }
 
-/** The customer link of `phone` (issue 31), as the seller's "New customer link" makes it. */
+/** The customer link of `phone` (ADR 0104), as the seller's "New customer link" makes it. */
 async function customerLink({ admin }: Scene, phone: string): Promise<string> {
   const made = await admin.post(`/api/admin/customers/${phone}/link`);
   expect(made.status(), await made.text()).toBe(201);
@@ -121,7 +121,7 @@ async function customerLink({ admin }: Scene, phone: string): Promise<string> {
 }
 
 /**
- * Issue 30: an item of the row's own set to deliver automatically, on an account's seat (or, with `stocked`
+ * Automatic delivery (ADR 0099): an item of the row's own set to deliver automatically, on an account's seat (or, with `stocked`
  * false, on nothing), and an order of it marked paid: delivered automatically, or waiting with its reason.
  */
 async function anAutomaticOrder(scene: Scene, { stocked = true } = {}) {

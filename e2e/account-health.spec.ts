@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { catalogueId, expectNoAxeViolations, placeOrder, shopDate } from "./helpers";
 
-// Issue 32 (ADR 0109): a banned account's holders moved and told, and a changed password told to every holder.
+// ADR 0109: a banned account's holders moved and told, and a changed password told to every holder.
 
 let phones = 0;
 

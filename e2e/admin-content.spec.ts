@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import type { CarouselSlide } from "../domain/carousel";
+import type { CarouselSlide } from "../domain/carousel/carousel";
 
 /** The tests of one worker share its server: every name carries the moment. */
 const unique = (label: string) => `${label} ${Date.now()}`;

@@ -42,7 +42,7 @@ test.describe("a new shop", () => {
     await signIn(page, "not-the-password");
     await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");
 
-    // The shop made its first admin without a name: asked for it before any screen (issue 43).
+    // The shop made its first admin without a name: asked for it before any screen.
     await signIn(page);
     await expect(page).toHaveURL(/\/admin\/welcome\?next=%2Fadmin%2Forders%3Fq%3Dpsl%2B7k2qx%26status%3D$/);
     await expect(page.getByRole("heading", { name: "Welcome. What is your name?" })).toBeVisible();

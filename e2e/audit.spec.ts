@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { placeOrder } from "./helpers";
 
-// Issue 34, points 1, 2 and 9 (ADR 0100): a price whose key a customer holds is hidden, not deleted; an
+// ADR 0100: a price whose key a customer holds is hidden, not deleted; an
 // account that held a customer is retired; the audit log, from the sidebar, shows both and the reveal.
 test("a seller hides a price customers hold keys of, retires an account whose password was revealed, and finds both and the reveal in the audit log", async ({
   page,

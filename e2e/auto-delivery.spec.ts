@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newItem, placeOrder, shopDate } from "./helpers";
 
-// Issue 30, automatic delivery: the seller sets two items to deliver automatically (one sold on an account's
+// Automatic delivery (ADR 0099): the seller sets two items to deliver automatically (one sold on an account's
 // seats, one with keys), a shopper orders both, the seller marks the order paid, and the shopper's order page
 // shows the login, the key and the delivery message with no other step of the seller's.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { catalogueId, catchChatLinks, hydrated, netflix1x1, seedCart } from "./helpers";
 
-// Issue 32's blocklist (ADR 0108): the seller blocks a phone, its checkout places no order and says whom to
+// The blocklist (ADR 0108): the seller blocks a phone, its checkout places no order and says whom to
 // contact, the seller sees the attempt, and unblocking lets the next checkout through.
 
 test.describe.configure({ timeout: 90_000 });

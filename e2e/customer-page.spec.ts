@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { catalogueId, hydrated, placeOrder } from "./helpers";
 
-// Issue 31 (ADR 0104): one page for all of a shopper's subscriptions, behind the customer link.
+// ADR 0104: one page for all of a shopper's subscriptions, behind the customer link.
 
 test("the customer link: the seller makes it, the shopper sees both subscriptions with days left and Renew, in Nepali too; revoked, it opens nothing", async ({
   page,

@@ -26,7 +26,7 @@ export interface Shop {
   adminSession: Cookie;
   /** This worker's fake Khalti, eSewa and Fonepay (tests/fakes/gateways.ts), which its server is configured to use. */
   gateways: FakeGateways;
-  /** This worker's fake Telegram Bot API (tests/fakes/telegram.ts), where its server's bot talks (issue 31). */
+  /** This worker's fake Telegram Bot API (tests/fakes/telegram.ts), where its server's bot talks (ADR 0105). */
   telegram: FakeTelegram;
 }
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { catalogueId, catchChatLinks, expectNoAxeViolations, hydrated, netflix1x1, netflix3x2, placeOrder, seedCart } from "./helpers";
 
-// Issue 32, the growth tools (ADR 0108): a coupon link from a chat, and a referral credit.
+// The growth tools (ADR 0108): a coupon link from a chat, and a referral credit.
 
 // Each journey crosses the admin, the storefront and axe in both themes on several screens.
 test.describe.configure({ timeout: 120_000 });

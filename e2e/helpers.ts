@@ -4,7 +4,7 @@ import axe from "axe-core";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import type { z } from "zod";
-import type { checkoutInputSchema, CheckoutResponse } from "../domain/schemas/orders";
+import type { checkoutInputSchema, CheckoutResponse } from "../domain/orders/schemas";
 
 /**
  * Scans the page with axe and expects no violation; each line of a failure starts with `label` (the theme, the
@@ -85,7 +85,7 @@ export async function catchChatLinks(context: BrowserContext) {
   return urls;
 }
 
-/** A cart line as domain/cart.ts stores it under 'cart': Netflix Premium, 3 months, 2 devices. */
+/** A cart line as domain/orders/cart.ts stores it under 'cart': Netflix Premium, 3 months, 2 devices. */
 export const netflix3x2 = {
   lineId: "line-a",
   Id: "1",

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import type { Locator, Page } from "@playwright/test";
-import { defaultSlides } from "../domain/default-content";
+import { defaultSlides } from "../domain/carousel/default-slides";
 import { hydrated } from "./helpers";
 
 const titles = defaultSlides.map((s) => s.title);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { catalogueId, placeOrder, shopDate } from "./helpers";
 
-// Issue 29, points 4–6: the seller delivers a renewal, a line on an account billed monthly, and an order of a
+// ADR 0096: the seller delivers a renewal, a line on an account billed monthly, and an order of a
 // seat and a key that never expires.
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { hydrated } from "./helpers";
 
-// The seller's own words in Nepali (issue 22, ADR 0093): Nepali pages show them, English pages never do.
+// The seller's own words in Nepali (ADR 0093): Nepali pages show them, English pages never do.
 
 test("a Nepali name set in the admin shows on Nepali pages only, and a Nepali search finds the item", async ({ page, signedIn }) => {
   // An admin form and four storefront pages.

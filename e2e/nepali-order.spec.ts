@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { hydrated, placeOrder, withWrongKey } from "./helpers";
 
-// The order's language (issue 22): the order page, the seller's screens, and the last English on Nepali pages.
+// The order's language (ADR 0094): the order page, the seller's screens, and the last English on Nepali pages.
 
 async function placeNepaliOrder(origin: string) {
   const { allPrices } = await (await fetch(`${origin}/api/prices`)).json();

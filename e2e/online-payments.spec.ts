@@ -4,7 +4,7 @@ import { turnOnGateways } from "./gateways";
 import { catalogueId, catchChatLinks, placeOrder } from "./helpers";
 
 /**
- * Issue 30: a shopper pays on the (fake) gateway, comes back and sees "Paid — checked"; the seller has nothing
+ * ADR 0098: a shopper pays on the (fake) gateway, comes back and sees "Paid — checked"; the seller has nothing
  * to do. Returns that prove nothing change nothing. The fakes are this worker's (e2e/fixtures.ts).
  */
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
-import { addMonths } from "../domain/order-dates";
-import { MY_ORDERS_KEY } from "../domain/order-pages";
+import { addMonths } from "../domain/orders/dates";
+import { MY_ORDERS_KEY } from "../domain/orders/order-page";
 import { addPaymentMethod, catalogueId, catchChatLinks, placeOrder, shopDate, withWrongKey } from "./helpers";
 
 const REFERENCE = /PSL-[2-9A-HJ-NP-Z]{5}/;

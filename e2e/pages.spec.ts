@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
-import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter";
-import { NEWSLETTER_EMAIL_ERROR } from "../domain/schemas/newsletter";
-import { defaultShopSettings as shop } from "../domain/settings";
+import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../domain/newsletter/newsletter";
+import { NEWSLETTER_EMAIL_ERROR } from "../domain/newsletter/schemas";
+import { defaultShopSettings as shop } from "../domain/settings/settings";
 
 // A fresh e2e database has no stored settings, so every page shows the defaults.
 

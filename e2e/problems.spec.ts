@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newItem, placeOrder } from "./helpers";
 
-// Issue 32's named journey: a shopper reports that their key is not working; the seller opens the problem
+// Problems shoppers report (ADR 0111), the whole journey: a shopper reports that their key is not working; the seller opens the problem
 // queue, gives a new key from stock and answers; the shopper's order page shows the answer and the new key.
 
 let made = 0;

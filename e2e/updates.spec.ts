@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { SQLite, type SQLiteConnection } from "../server/db/sqlite";
 import { expect, test } from "./fixtures";
-import { groupUpdatesByMonth } from "../domain/updates-grouping";
-import type { UpdatePost } from "../domain/updates";
+import { groupUpdatesByMonth } from "../domain/updates/grouping";
+import type { UpdatePost } from "../domain/updates/schemas";
 import { runFolder, startServer, stopServer, templateDatabase, type RunningServer } from "./server";
 
 test("the seeded posts are grouped by month, newest first, in rows that scroll sideways", { tag: "@phone" }, async ({ page, request }) => {

@@ -5,7 +5,7 @@
 // The password is read from a hidden prompt, or from standard input when that is not a terminal; never from argv.
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
-import { adminEmailSchema, newPasswordSchema } from "../domain/auth";
+import { adminEmailSchema, newPasswordSchema } from "../domain/auth/schemas";
 import { ConfigError, loadConfig } from "../server/config";
 import { systemClock } from "../server/db/clock";
 import { openDatabase } from "../server/db/database";

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the locally shipped default images (plain SVG, no logos, no external
 // references) into public/images/, then checks that every /images/... path in
-// domain/default-content.ts points at a file that exists.
+// domain/catalogue/default-catalogue.ts points at a file that exists.
 //
 //   node scripts/generate-images.mjs
 //

@@ -28,7 +28,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headle
  * @property {() => Promise<Step[]> | Step[]} steps
  * @property {string} [skipped] why the stage does not run here (it is not a failure)
  * @property {string} [missing] what the machine lacks to run the stage (a failure)
- * @property {number} [budget] the minutes it may take on a 2-core CI machine (issue 42): over it, a warning
+ * @property {number} [budget] the minutes it may take on a 2-core CI machine (ADR 0118): over it, a warning
  * @property {boolean} [fileTimes] its test runner writes each file's seconds for the slowest-files list
  */
 

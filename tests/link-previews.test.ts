@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultCategories, defaultSlides } from "../domain/default-content";
+import { defaultCategories } from "../domain/catalogue/default-catalogue";
+import { defaultSlides } from "../domain/carousel/default-slides";
 import { createTestApp } from "./helpers/app";
 import { productionWeb } from "./helpers/web";
 

@@ -4,7 +4,7 @@ import { nepaliContent } from "../server/db/migrations/0013-nepali-content";
 import { createTestApp, expectValidationError, type TestApp } from "./helpers/app";
 import { createTestDatabase } from "./helpers/database";
 
-// The seller's own words in Nepali beside the English (issue 22, ADR 0093): optional, empty means none.
+// The seller's own words in Nepali beside the English (ADR 0093): optional, empty means none.
 
 const steam = {
   Name: "Steam Gift Card",

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { referencePattern } from "../domain/order-references";
+import { referencePattern } from "../domain/orders/references";
 import { createTestApp } from "./helpers/app";
 import { productionWeb } from "./helpers/web";
 

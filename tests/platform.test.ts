@@ -292,7 +292,7 @@ describe("seeding and the first admin", () => {
       payload: { email: generated!.email, password: generated!.generatedPassword },
     });
     expect(login.statusCode).toBe(200);
-    // Without a name the shop would have to make up ("Admin marked it paid"): the first sign-in asks for it (issue 43).
+    // Without a name the shop would have to make up ("Admin marked it paid"): the first sign-in asks for it.
     expect(login.json()).toEqual({ name: "", email: "admin@pasal.local" });
     const cookie = login.headers["set-cookie"]!.toString().split(";")[0]!;
     const name = (payload: object) => t.app.inject({ method: "PUT", url: "/api/auth/me", payload, headers: { cookie, origin: "http://localhost" } });

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { createFirstAdmin, migrateAndSeed } from "../server/prepare";
-import { defaultCatalogue } from "../domain/default-content";
+import { defaultCatalogue } from "../domain/catalogue/default-catalogue";
 import { TRUST_ANYONE_WARNING } from "../server/start";
 import { onScratchDatabase, scratchDatabaseUrl, testDialect } from "./helpers/database";
 

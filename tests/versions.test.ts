@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultShopSettings } from "../domain/settings";
-import { STALE_EDIT_MESSAGE } from "../domain/versions";
+import { defaultShopSettings } from "../domain/settings/settings";
+import { STALE_EDIT_MESSAGE } from "../domain/shared/versions";
 import { createTestApp, type TestApp } from "./helpers/app";
 
 // No lost updates (ADR 0017): an edit sent with If-Match: the version it was read with is refused with 409

@@ -1,4 +1,4 @@
-import type { Availability } from "../../domain/availability";
+import type { Availability } from "../../domain/ledger/availability";
 import { useLocale } from "../lib/i18n";
 import { availabilityText } from "../lib/words";
 

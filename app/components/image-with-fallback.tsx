@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
-import { uploadSrcSet } from "../../domain/uploads";
+import { uploadSrcSet } from "../../domain/uploads/uploads";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

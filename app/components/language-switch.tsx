@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pathInLocale } from "../../domain/locale";
+import { pathInLocale } from "../../domain/shared/locale";
 import { rememberLanguage, useLocale } from "../lib/i18n";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { CartLine } from "../../domain/cart";
-import { sellerLang, sellerText, type Locale } from "../../domain/locale";
+import type { CartLine } from "../../domain/orders/cart";
+import { sellerLang, sellerText, type Locale } from "../../domain/shared/locale";
 import { richMessage } from "./rich-message";
 import { usePriceFindings, type LineProblem } from "../lib/cart/fresh-prices";
 import { rupees } from "../lib/cart/rupees";

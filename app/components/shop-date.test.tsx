@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
-import { formatDecidingDay } from "../../domain/bikram-sambat-dates";
+import { formatDecidingDay } from "../../domain/shared/bikram-sambat-dates";
 import { ShopDate } from "./shop-date";
 
 it("says the day as formatDecidingDay writes it, with the Nepali page's AD day marked English", () => {

@@ -1,5 +1,5 @@
-import { formatBsDate, formatDay, formatDecidingDay } from "../../domain/bikram-sambat-dates";
-import type { Locale } from "../../domain/locale";
+import { formatBsDate, formatDay, formatDecidingDay } from "../../domain/shared/bikram-sambat-dates";
+import type { Locale } from "../../domain/shared/locale";
 
 /**
  * A day that decides something, on a page (`formatDecidingDay`, ADR 0092): in Nepali the AD day beside the Bikram

@@ -1,4 +1,4 @@
-import { badgeTone, type BadgeTone } from "../../domain/carousel";
+import { badgeTone, type BadgeTone } from "../../domain/carousel/carousel";
 
 // Every pair keeps at least 4.5:1 contrast for the small bold text.
 const toneClasses: Record<BadgeTone, string> = {

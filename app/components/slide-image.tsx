@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { uploadSrcSet } from "../../domain/uploads";
+import { uploadSrcSet } from "../../domain/uploads/uploads";
 import { m } from "../paraglide/messages";
 
 /** A slide's picture; a file that cannot be loaded shows 'Image not available' (spec §8) in the same space. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "../features/newsletter/newsletter-form";
-import { formatNumber, formatYear } from "../../domain/locale-format";
+import { formatNumber, formatYear } from "../../domain/shared/locale-format";
 import { useLocale, useLocalHref } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
 import { m } from "../paraglide/messages";

@@ -5,7 +5,7 @@ import { SearchBox } from "../features/search/search-box";
 import { useShop } from "../lib/use-shop";
 import { ThemeToggle } from "../components/theme-toggle";
 import { LanguageSwitch } from "../components/language-switch";
-import { formatNumber } from "../../domain/locale-format";
+import { formatNumber } from "../../domain/shared/locale-format";
 import { useLocale, useLocalHref } from "../lib/i18n";
 import { m } from "../paraglide/messages";
 import { SocialLinks } from "./social-links";

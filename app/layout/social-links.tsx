@@ -1,5 +1,5 @@
-import type { ShopSettings } from "../../domain/settings";
-import { whatsappUrl } from "../../domain/checkout";
+import type { ShopSettings } from "../../domain/settings/settings";
+import { whatsappUrl } from "../../domain/orders/checkout";
 import { m } from "../paraglide/messages";
 
 export function socialLinks(shop: ShopSettings) {

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { localeOfPath, localHref, type Locale } from "../../domain/locale";
+import { localeOfPath, localHref, type Locale } from "../../domain/shared/locale";
 
 /**
  * The page's language, from its path (ADR 0091). Paraglide's messages ask `getLocale()`, which

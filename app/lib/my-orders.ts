@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { localStore } from "./local-store";
-import { MY_ORDERS_KEY, readRememberedOrders, rememberOrder, type RememberedOrder } from "../../domain/order-pages";
+import { MY_ORDERS_KEY, readRememberedOrders, rememberOrder, type RememberedOrder } from "../../domain/orders/order-page";
 
 // The orders this browser placed (reference + key), in localStorage: "My orders" without an account (ADR 0078).
 let snapshot: RememberedOrder[] | undefined;

@@ -1,5 +1,5 @@
-import type { Locale } from "../../domain/locale";
-import type { ShopperOrder, ShopperOrderLine } from "../../domain/order-pages";
+import type { Locale } from "../../domain/shared/locale";
+import type { ShopperOrder, ShopperOrderLine } from "../../domain/orders/order-page";
 
 /**
  * What the checkout of a line again (features/checkout's RenewDialog) is given by the order page and the customer's

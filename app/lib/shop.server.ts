@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { defaultShopSettings, type ShopSettings } from "../../domain/settings";
+import { defaultShopSettings, type ShopSettings } from "../../domain/settings/settings";
 import { readOrFallBack } from "./fall-back.server";
 
 export function loadShopSettings(context: AppLoadContext): Promise<ShopSettings> {

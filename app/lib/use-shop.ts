@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { defaultShopSettings, type ShopSettings } from "../../domain/settings";
+import { defaultShopSettings, type ShopSettings } from "../../domain/settings/settings";
 
 /** What the root loader gives every page; declared here rather than read off the loader so that root.tsx,
  * whose header and footer use this hook, is not imported back. */

@@ -1,7 +1,7 @@
-import type { Availability } from "../../domain/availability";
-import type { Category, Status } from "../../domain/catalogue";
-import type { Locale } from "../../domain/locale";
-import { formatNumber } from "../../domain/locale-format";
+import type { Availability } from "../../domain/ledger/availability";
+import type { Category, Status } from "../../domain/catalogue/catalogue";
+import type { Locale } from "../../domain/shared/locale";
+import { formatNumber } from "../../domain/shared/locale-format";
 import { m } from "../paraglide/messages";
 
 /**

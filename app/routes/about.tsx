@@ -4,7 +4,7 @@ import { card, mutedText, primaryButton, secondaryButton } from "../components/u
 import { BoltIcon, ChatIcon, ClockIcon, GlobeIcon, KeyIcon, MapPinIcon, ShieldIcon, TagIcon } from "../features/info/icons";
 import { PageIntro } from "../features/info/page-intro";
 import "../features/info/reveal.css";
-import { formatNumber, formatOneDecimal } from "../../domain/locale-format";
+import { formatNumber, formatOneDecimal } from "../../domain/shared/locale-format";
 import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
 import { pageMeta } from "../features/seo/seo";

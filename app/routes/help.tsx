@@ -1,6 +1,6 @@
 import { LocalLink as Link } from "../components/local-link";
 import { card, mutedText, secondaryButton } from "../components/ui";
-import { formatNumber } from "../../domain/locale-format";
+import { formatNumber } from "../../domain/shared/locale-format";
 import { householdSteps } from "../features/info/help-steps";
 import { useLocale } from "../lib/i18n";
 import { WarningIcon } from "../features/info/icons";

@@ -1,4 +1,4 @@
-import { localeOfPath } from "../../domain/locale";
+import { localeOfPath } from "../../domain/shared/locale";
 import { Carousel } from "../features/carousel/carousel";
 import { loadSlides } from "../features/carousel/carousel.server";
 import { CategoryGrid } from "../features/home/category-grid";

@@ -2,7 +2,7 @@ import { CustomerView } from "../features/order-page/customer-view";
 import { RenewDialog } from "../features/checkout/renew-dialog";
 import { loadShopperCustomer } from "../features/order-page/customer.server";
 import { LinkError } from "../features/order-page/link-error";
-import { localeOfPath } from "../../domain/locale";
+import { localeOfPath } from "../../domain/shared/locale";
 import { m } from "../paraglide/messages";
 import type { Route } from "./+types/my";
 

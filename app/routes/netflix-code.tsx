@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { LocalLink as Link } from "../components/local-link";
-import { chatUrl } from "../../domain/checkout";
-import { buildNetflixCodeMessage } from "../../domain/netflix-code";
-import { netflixCodeRequestSchema } from "../../domain/schemas/netflix-code";
+import { chatUrl } from "../../domain/orders/checkout";
+import { buildNetflixCodeMessage } from "../../domain/netflix-code/netflix-code";
+import { netflixCodeRequestSchema } from "../../domain/netflix-code/code-request";
 import { card, focusRing, mutedText } from "../components/ui";
 import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/netflix-code/netflix-code-form";
 import { loadShopSettings } from "../lib/shop.server";

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { formatNpr } from "../../domain/locale-format";
-import { GATEWAY_NAMES } from "../../domain/payments";
+import { formatNpr } from "../../domain/shared/locale-format";
+import { GATEWAY_NAMES } from "../../domain/payments/payments";
 import { card, primaryButton } from "../components/ui";
 import { useLocale, useLocalHref } from "../lib/i18n";
 import { m } from "../paraglide/messages";

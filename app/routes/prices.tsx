@@ -1,8 +1,8 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { firstPlan, type Category } from "../../domain/catalogue";
-import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE } from "../../domain/filters";
-import { localeOfPath, localHref, sellerLang, sellerText, type Locale } from "../../domain/locale";
-import { formatNumber } from "../../domain/locale-format";
+import { firstPlan, type Category } from "../../domain/catalogue/catalogue";
+import { applyFilters, categoryPath, parseCategory, parseFilters, parseOffset, PRICES_PAGE_SIZE } from "../../domain/catalogue/filters";
+import { localeOfPath, localHref, sellerLang, sellerText, type Locale } from "../../domain/shared/locale";
+import { formatNumber } from "../../domain/shared/locale-format";
 import { mutedText, secondaryButton } from "../components/ui";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGateBanner } from "../components/age-gate-panel";
@@ -20,7 +20,7 @@ import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/prices";
 
-// Serves /prices and /price/{cat}; the filters besides the category are in the query (domain/filters.ts).
+// Serves /prices and /price/{cat}; the filters besides the category are in the query (domain/catalogue/filters.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = (params as { cat?: string }).cat;
   const category = parseCategory(raw);

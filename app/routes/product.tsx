@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { firstPlan, planEntries } from "../../domain/catalogue";
-import { localeOfPath, sellerLang, sellerText } from "../../domain/locale";
-import { formatNpr } from "../../domain/locale-format";
-import { productPath } from "../../domain/search";
+import { firstPlan, planEntries } from "../../domain/catalogue/catalogue";
+import { localeOfPath, sellerLang, sellerText } from "../../domain/shared/locale";
+import { formatNpr } from "../../domain/shared/locale-format";
+import { productPath } from "../../domain/catalogue/search";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../lib/age-gate";
 import { AgeGatePanel } from "../components/age-gate-panel";
 import { findCatalogueItem, loadAvailability, loadNeverExpires } from "../features/catalogue/catalogue.server";

@@ -1,7 +1,7 @@
-import { CATEGORIES } from "../../domain/catalogue";
-import { categoryPath } from "../../domain/filters";
-import { pathInLocale } from "../../domain/locale";
-import { productPath } from "../../domain/search";
+import { CATEGORIES } from "../../domain/catalogue/catalogue";
+import { categoryPath } from "../../domain/catalogue/filters";
+import { pathInLocale } from "../../domain/shared/locale";
+import { productPath } from "../../domain/catalogue/search";
 import { loadCatalogue } from "../features/catalogue/catalogue.server";
 import { sitemapXml } from "../features/seo/sitemap";
 import { publicOrigin } from "../features/seo/seo.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { localeOfPath } from "../../domain/locale";
+import { localeOfPath } from "../../domain/shared/locale";
 import { loadUpdates } from "../features/updates/load-updates.server";
 import { UpdatesView } from "../features/updates/updates-view";
 import { pageMeta } from "../features/seo/seo";

@@ -320,7 +320,7 @@ export interface SecretRevealsTable {
   at: string;
   /** A merchant secret of this gateway was revealed (0017-online-payments). */
   gateway: string | null;
-  /** An `AuditKind` (domain/audit.ts). */
+  /** An `AuditKind` (domain/audit/audit.ts). */
   kind: Generated<string>;
   /** What it was about, as it read then: "Netflix Premium (me@example.com)", "Spotify key for PSL-ABCDE". */
   label: Generated<string>;

@@ -1,13 +1,15 @@
-import { priceInputSchema } from "../../domain/schemas/catalogue";
-import { carouselInputSchema } from "../../domain/schemas/carousel";
-import { updateInputSchema } from "../../domain/updates";
+import { priceInputSchema } from "../../domain/catalogue/schemas";
+import { carouselInputSchema } from "../../domain/carousel/schemas";
+import { updateInputSchema } from "../../domain/updates/schemas";
 import { createCarouselRepository } from "../modules/carousel/repository";
 import { createCatalogueRepository } from "../modules/catalogue/repository";
 import { createSettingsRepository } from "../modules/settings/repository";
 import { createUpdatesRepository } from "../modules/updates/repository";
 import type { Clock } from "./clock";
 import type { Db } from "./database";
-import { defaultCatalogue, defaultSlides, defaultUpdates } from "../../domain/default-content";
+import { defaultCatalogue } from "../../domain/catalogue/default-catalogue";
+import { defaultSlides } from "../../domain/carousel/default-slides";
+import { defaultUpdates } from "../../domain/updates/default-updates";
 
 const SEEDED_KEY = "seeded_at";
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifySchema } from "fastify";
-import { errorResponseSchema, successMessageSchema } from "../../domain/common";
+import { errorResponseSchema, successMessageSchema } from "../../domain/shared/schemas";
 
 /** The failures a route may declare beyond the conventional 400 and 401 (conventions.ts). */
 type FailureStatus = 403 | 404 | 409 | 429;
 
-/** A route's error answers for `statuses`: `{ success: false, message }` each (domain/common.ts). */
+/** A route's error answers for `statuses`: `{ success: false, message }` each (domain/shared/schemas.ts). */
 export function failures<const S extends FailureStatus>(...statuses: S[]): Record<S, typeof errorResponseSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { errorResponseSchema } from "../../domain/common";
+import { errorResponseSchema } from "../../domain/shared/schemas";
 
 /**
  * Puts every route the plugin `app` declares from here on under the OpenAPI tag `tag`, so that each of a

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool, type UpdateResult } from "kysely";
 import { z } from "zod";
-import { STALE_EDIT_MESSAGE } from "../../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../../domain/shared/versions";
 import { HttpError } from "../errors";
 
 /** `version = version + 1`, for the `set` of every update of a versioned record. */

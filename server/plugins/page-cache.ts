@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { withoutLinkKeys } from "../../domain/customer-pages";
+import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
 import { pageKey, pageTarget } from "./page-key";
 import { bytesSent, logAccess, roundMs } from "./request-log";
 import { SAFE_METHODS } from "./same-origin";

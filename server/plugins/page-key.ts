@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/filters";
+import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/catalogue/filters";
 
 /**
  * The cache key of a request, from what arrived on the wire (so the server's door and the router agree):

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import pino, { type DestinationStream } from "pino";
-import { withoutLinkKeys } from "../../domain/customer-pages";
+import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
 
 /**
  * A request as a log line that names one shows it (an error's, a warning's), its target without an order link's

@@ -1,7 +1,7 @@
 import type http from "node:http";
 
 /**
- * Answers a client's caps are tested with (issue 43): `huge`, a JSON body of 50 MB sent as fast as the client
+ * Answers a client's caps are tested with (ADR 0117): `huge`, a JSON body of 50 MB sent as fast as the client
  * reads it; `endless`, one that never ends, a few bytes every 50 ms. No Content-Length either way, so the client
  * can only count what comes.
  */

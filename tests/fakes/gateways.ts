@@ -207,7 +207,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       return json(response, 200, mode);
     }
 
-    // ---- Khalti (research §1)
+    // ---- Khalti (docs/research/payment-gateways.md, part 1)
     if (path.startsWith("/khalti/api/v2/epayment/")) {
       const auth = request.headers.authorization ?? "";
       if (!/^key /i.test(auth)) return json(response, 401, { detail: "Authentication credentials were not provided.", status_code: 401 });
@@ -264,7 +264,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       return next ? redirect(response, next) : html(response, 404, "Khalti (fake): no such payment", "");
     }
 
-    // ---- eSewa (research §2)
+    // ---- eSewa (docs/research/payment-gateways.md, part 2)
     if (path === "/esewa/api/epay/main/v2/form" && request.method === "POST") {
       const form = Object.fromEntries(new URLSearchParams(body));
       const names = form.signed_field_names ?? "";
@@ -313,7 +313,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       return json(response, 200, { product_code: p.productCode, transaction_uuid: p.uuid, total_amount: p.paid, status: p.status, ref_id: p.ref });
     }
 
-    // ---- Fonepay dynamic QR (research §3)
+    // ---- Fonepay dynamic QR (docs/research/payment-gateways.md, part 3)
     if (path.startsWith("/fonepay/api/merchant/merchantDetailsForThirdParty/")) {
       const input = JSON.parse(body || "{}") as Record<string, string>;
       const creds = FAKE_CREDENTIALS.fonepay;

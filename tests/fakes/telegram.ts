@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { flood, type Flood, type FloodRecord } from "./flood";
 
 /**
- * A local fake of the Telegram Bot API (https://core.telegram.org/bots/api), for the seller's bot (issue 31). The
+ * A local fake of the Telegram Bot API (https://core.telegram.org/bots/api), for the seller's bot (ADR 0105). The
  * server reaches it as it reaches Telegram, through its configuration (TELEGRAM_API_URL); tests play the people
  * on Telegram's side: a user who writes to the bot (`say`) and presses its buttons (`press`), and read what the
  * bot sent (`messages`, `answers`).

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { TestApp } from "./app";
 
 /**
- * A known shop history for the customers and money reports (issue 21), written through the API with the
+ * A known shop history for the customers and money reports, written through the API with the
  * clock moved to each moment. Shop time is Nepal's (UTC+5:45). "Today" is 10 March 2026.
  *
  * - Sita (9800000001): Netflix 1 month, 300, paid and delivered 10 January (ends 10 February); renewed on

@@ -4,7 +4,7 @@ import { CACHE_BOUND_MS } from "../../server/db/change-signals";
 import { signIn, startCluster, type Instance } from "./cluster";
 import { admin, eventually, getJson, page, type Price } from "./coherence";
 
-/** An edit through A, the admin's answer in hand, must show through B within this (issue 18). */
+/** An edit through A, the admin's answer in hand, must show through B within this (ADR 0019). */
 const VISIBLE_WITHIN_MS = 1000;
 
 describe("an edit through one instance shows through the other within a second", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STALE_EDIT_MESSAGE } from "../../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../../domain/shared/versions";
 import { signIn, startCluster, type Instance } from "./cluster";
 
 type Headers = Awaited<ReturnType<typeof signIn>>;

@@ -1,7 +1,9 @@
 import { createHmac } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { defaultCatalogue, defaultSlides, defaultUpdates } from "../../domain/default-content";
+import { defaultCatalogue } from "../../domain/catalogue/default-catalogue";
+import { defaultSlides } from "../../domain/carousel/default-slides";
+import { defaultUpdates } from "../../domain/updates/default-updates";
 import { startCluster } from "./cluster";
 
 const ROUNDS = 5;

@@ -3,11 +3,11 @@ import {
   accountCreateSchema,
   accountUpdateSchema,
   billPaidSchema,
-  keyImportSchema,
   moveConfirmSchema,
   secretChangeSchema,
   thresholdInputSchema,
-} from "../../../domain/accounts";
+} from "../../../domain/ledger/schemas";
+import { keyImportSchema } from "../../../domain/licence-keys/schemas";
 
 const id = z.string().min(1).max(100);
 

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type Account, type BillingCycle } from "../../../domain/accounts";
+import { ACCOUNT_STATUSES, BILLING_CYCLES, MAX_SEATS, type BillingCycle } from "../../../domain/ledger/accounts";
+import type { Account } from "../../../domain/ledger/schemas";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, InputField, sectionHeading, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

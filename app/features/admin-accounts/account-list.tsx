@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, billingLabel, type Account, type AccountPage } from "../../../domain/accounts";
-import { formatNpr } from "../../../domain/money";
+import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, billingLabel } from "../../../domain/ledger/accounts";
+import type { Account, AccountPage } from "../../../domain/ledger/schemas";
+import { formatNpr } from "../../../domain/shared/money";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { FilterSearch, FilterSelect } from "../../lib/admin/list-parts";

@@ -1,16 +1,9 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import {
-  billingLabel,
-  PREVIOUS_SECRET_DAYS,
-  type Account,
-  type HolderMessage,
-  type MoveProposal,
-  type PreviousSecret,
-  type Reveal,
-} from "../../../domain/accounts";
-import { formatNpr } from "../../../domain/money";
-import type { AccountProfit } from "../../../domain/reports";
+import { billingLabel, PREVIOUS_SECRET_DAYS } from "../../../domain/ledger/accounts";
+import type { Account, HolderMessage, MoveProposal, PreviousSecret, Reveal } from "../../../domain/ledger/schemas";
+import { formatNpr } from "../../../domain/shared/money";
+import type { AccountProfit } from "../../../domain/reports/schemas";
 import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { CardSection, Field, SubmitButton } from "../../lib/admin/form-parts";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { BILLS_WINDOW_DAYS, type BillDue } from "../../../domain/accounts";
-import { formatNpr } from "../../../domain/money";
+import { BILLS_WINDOW_DAYS } from "../../../domain/ledger/bills";
+import type { BillDue } from "../../../domain/ledger/schemas";
+import { formatNpr } from "../../../domain/shared/money";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { sectionHeading } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

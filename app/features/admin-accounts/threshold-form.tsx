@@ -1,4 +1,4 @@
-import { DEFAULT_STOCK_THRESHOLD } from "../../../domain/availability";
+import { DEFAULT_STOCK_THRESHOLD } from "../../../domain/ledger/availability";
 import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

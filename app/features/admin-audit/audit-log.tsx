@@ -1,13 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import {
-  AUDIT_FILTER_LABELS,
-  AUDIT_FILTERS,
-  AUDIT_PAGE_SIZE,
-  AUDIT_SHOPPERS,
-  auditKindLabel,
-  type AuditEntry,
-  type AuditPage,
-} from "../../../domain/audit";
+import { AUDIT_FILTER_LABELS, AUDIT_FILTERS, AUDIT_PAGE_SIZE, AUDIT_SHOPPERS, auditKindLabel } from "../../../domain/audit/audit";
+import type { AuditEntry, AuditPage } from "../../../domain/audit/schemas";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { inputClass } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CarouselSlide } from "../../../domain/carousel";
+import type { CarouselSlide } from "../../../domain/carousel/carousel";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { SlideBadge } from "../../components/slide-badge";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { carouselInputSchema } from "../../../domain/schemas/carousel";
+import { carouselInputSchema } from "../../../domain/carousel/schemas";
 
 const id = z.string().min(1).max(100);
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import type { CarouselSlide } from "../../../domain/carousel";
+import type { CarouselSlide } from "../../../domain/carousel/carousel";
 import { primaryButton, secondaryButton } from "../../components/ui";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { Dialog } from "../../components/dialog";

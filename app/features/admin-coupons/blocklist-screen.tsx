@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { BlockedAttempt, BlockedPhone } from "../../../domain/blocklist";
-import { readablePhone } from "../../../domain/customers";
+import type { BlockedAttempt, BlockedPhone } from "../../../domain/blocklist/schemas";
+import { readablePhone } from "../../../domain/customers/customers";
 import { card, mutedText } from "../../components/ui";
 import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { InputField, SubmitButton } from "../../lib/admin/form-parts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { blockInputSchema } from "../../../domain/blocklist";
-import { couponInputSchema } from "../../../domain/coupons";
-import { referralSettingsSchema } from "../../../domain/schemas/referrals";
+import { blockInputSchema } from "../../../domain/blocklist/schemas";
+import { couponInputSchema } from "../../../domain/coupons/schemas";
+import { referralSettingsSchema } from "../../../domain/referrals/schemas";
 
 const id = z.string().min(1).max(100);
 

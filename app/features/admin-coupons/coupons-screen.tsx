@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CATEGORIES, CATEGORY_LABELS } from "../../../domain/categories";
-import { COUPON_SCOPES, couponLabel, type Coupon, type CouponUse } from "../../../domain/coupons";
-import type { ReferralSettings } from "../../../domain/schemas/referrals";
+import { CATEGORIES, CATEGORY_LABELS } from "../../../domain/catalogue/categories";
+import { COUPON_SCOPES, couponLabel } from "../../../domain/coupons/coupons";
+import type { Coupon, CouponUse } from "../../../domain/coupons/schemas";
+import type { ReferralSettings } from "../../../domain/referrals/schemas";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { Field, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { z } from "zod";
-import type { CustomerLink } from "../../../domain/schemas/customer-pages";
+import type { CustomerLink } from "../../../domain/customer-links/schemas";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";

@@ -1,13 +1,7 @@
 import { Form, Link } from "react-router";
-import {
-  CUSTOMER_SORT_LABELS,
-  CUSTOMER_SORTS,
-  readablePhone,
-  type CustomerListQuery,
-  type CustomerPage,
-  type CustomerSort,
-} from "../../../domain/customers";
-import { formatNpr } from "../../../domain/money";
+import { CUSTOMER_SORT_LABELS, CUSTOMER_SORTS, readablePhone, type CustomerSort } from "../../../domain/customers/customers";
+import type { CustomerListQuery, CustomerPage } from "../../../domain/customers/schemas";
+import { formatNpr } from "../../../domain/shared/money";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { FilterSearch, FilterSelect, Pager, tableHead } from "../../lib/admin/list-parts";

@@ -1,17 +1,18 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { customerDetailsInputSchema, readablePhone, type Customer } from "../../../domain/customers";
-import type { CustomerLink } from "../../../domain/schemas/customer-pages";
-import { formatNpr } from "../../../domain/money";
-import { ORDER_STATUS_LABELS } from "../../../domain/order-statuses";
-import { monthsLabel } from "../../../domain/validity";
+import { customerDetailsInputSchema, type Customer } from "../../../domain/customers/schemas";
+import { readablePhone } from "../../../domain/customers/customers";
+import type { CustomerLink } from "../../../domain/customer-links/schemas";
+import { formatNpr } from "../../../domain/shared/money";
+import { ORDER_STATUS_LABELS } from "../../../domain/orders/statuses";
+import { monthsLabel } from "../../../domain/catalogue/validity";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { InputField, sectionHeading, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
 import { ReferralCreditSection } from "./referral-credit";
-import type { ReferralCredit } from "../../../domain/schemas/referrals";
+import type { ReferralCredit } from "../../../domain/referrals/schemas";
 import { TitledSection } from "../../components/titled-section";
 
 /** The admin's name and note for a customer, with the version they were read at (ADR 0017); or their link (ADR 0104). */

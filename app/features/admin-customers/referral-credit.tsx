@@ -1,5 +1,5 @@
-import type { ReferralCredit } from "../../../domain/schemas/referrals";
-import { formatNpr } from "../../../domain/money";
+import type { ReferralCredit } from "../../../domain/referrals/schemas";
+import { formatNpr } from "../../../domain/shared/money";
 import { card, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 

@@ -1,4 +1,4 @@
-import type { NewsletterSubscriber } from "../../../domain/newsletter";
+import type { NewsletterSubscriber } from "../../../domain/newsletter/newsletter";
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { HeadCells, tableHead } from "../../lib/admin/list-parts";

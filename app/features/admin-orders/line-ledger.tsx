@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { z } from "zod";
-import { billingLabel, type LineLedgerData, type SeatChoice } from "../../../domain/accounts";
-import { CHAT_CHANNEL_LABELS, CHAT_CHANNELS, type ChatChannel } from "../../../domain/checkout";
+import { billingLabel } from "../../../domain/ledger/accounts";
+import type { LineLedgerData, SeatChoice } from "../../../domain/ledger/schemas";
+import { CHAT_CHANNEL_LABELS, CHAT_CHANNELS, type ChatChannel } from "../../../domain/orders/checkout";
 import { focusRing, mutedText } from "../../components/ui";
 import { copyTextWhenReady } from "../../lib/chat/copy-text";
 import { useToast } from "../../lib/admin/toast";

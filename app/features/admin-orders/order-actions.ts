@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineStartInputSchema, orderDetailsInputSchema, orderStatusInputSchema, spamInputSchema } from "../../../domain/schemas/orders";
+import { lineStartInputSchema, orderDetailsInputSchema, orderStatusInputSchema, spamInputSchema } from "../../../domain/orders/schemas";
 
 const reference = z.string().trim().min(1).max(20);
 const lineId = z.string().min(1).max(100);

@@ -1,6 +1,6 @@
-import { formatNpr } from "../../../domain/money";
-import type { Order } from "../../../domain/schemas/orders";
-import { GATEWAY_NAMES } from "../../../domain/payments";
+import { formatNpr } from "../../../domain/shared/money";
+import type { Order } from "../../../domain/orders/schemas";
+import { GATEWAY_NAMES } from "../../../domain/payments/payments";
 import { mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { LinkToCopy } from "../../lib/admin/link-to-copy";

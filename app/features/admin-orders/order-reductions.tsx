@@ -1,6 +1,6 @@
-import { AWAITING_PAYMENT_STATUSES } from "../../../domain/order-statuses";
-import type { Order } from "../../../domain/schemas/orders";
-import { formatNpr } from "../../../domain/money";
+import { AWAITING_PAYMENT_STATUSES } from "../../../domain/orders/statuses";
+import type { Order } from "../../../domain/orders/schemas";
+import { formatNpr } from "../../../domain/shared/money";
 import { mutedText, secondaryButton } from "../../components/ui";
 
 /**

@@ -1,6 +1,6 @@
-import { GATEWAY_NAMES } from "../../../domain/payments";
-import type { PaymentToCheck } from "../../../domain/schemas/payments";
-import { formatNpr } from "../../../domain/money";
+import { GATEWAY_NAMES } from "../../../domain/payments/payments";
+import type { PaymentToCheck } from "../../../domain/payments/schemas";
+import { formatNpr } from "../../../domain/shared/money";
 import { card, mutedText, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { REFUSALS_SHOWN_HOURS, type CeilingKind, type OrderLimits, type RefusalSummary } from "../../../domain/order-limits";
+import { REFUSALS_SHOWN_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
+import type { OrderLimits, RefusalSummary } from "../../../domain/order-limits/schemas";
 import { focusRing, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

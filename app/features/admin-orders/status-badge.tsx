@@ -1,5 +1,5 @@
-import type { CancelReason } from "../../../domain/order-limits";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../domain/order-statuses";
+import type { CancelReason } from "../../../domain/order-limits/order-limits";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../domain/orders/statuses";
 
 const COLOURS: Record<OrderStatus, string> = {
   new: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",

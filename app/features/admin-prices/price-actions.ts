@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { priceInputSchema } from "../../../domain/schemas/catalogue";
+import { priceInputSchema } from "../../../domain/catalogue/schemas";
 
 /** Add or Update Price: the fields as the API takes them (spec §7), checked in the browser and by the action. */
 export const savePriceSchema = z.discriminatedUnion("intent", [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogueItem } from "../../../domain/catalogue";
-import { monthsLabel } from "../../../domain/checkout";
+import type { CatalogueItem } from "../../../domain/catalogue/catalogue";
+import { monthsLabel } from "../../../domain/orders/checkout";
 import { addPlan, draftFromItem, draftToPayload, emptyDraft, matchesSearch } from "./price-draft";
 
 const item: CatalogueItem = {

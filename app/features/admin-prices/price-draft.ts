@@ -1,5 +1,5 @@
-import { CATEGORY_LABELS, planEntries, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
-import { hasEveryWord } from "../../../domain/search";
+import { CATEGORY_LABELS, planEntries, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue/catalogue";
+import { hasEveryWord } from "../../../domain/catalogue/search";
 
 /** One plan row of the form: months and the price as typed (text until the server checks it). */
 export type PlanRow = { months: string; price: string };

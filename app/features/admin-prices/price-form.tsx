@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue";
+import { CATEGORIES, CATEGORY_LABELS, PLAN_MONTHS, STATUSES, STATUS_LABELS, type CatalogueItem } from "../../../domain/catalogue/catalogue";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { Field, inputClass, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";
 import { ImageUpload } from "../../lib/admin/image-upload";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { savePriceSchema } from "./price-actions";
-import { monthsLabel } from "../../../domain/checkout";
+import { monthsLabel } from "../../../domain/orders/checkout";
 import { addPlan, draftFromItem, draftToPayload, emptyDraft, type PriceDraft } from "./price-draft";
 import { Options } from "../../components/options";
 

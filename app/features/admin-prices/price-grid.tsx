@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
-import { CATEGORY_LABELS, itemDeleteRefusal, planEntries, type CatalogueItem } from "../../../domain/catalogue";
-import { formatNpr } from "../../../domain/money";
+import { CATEGORY_LABELS, itemDeleteRefusal, planEntries, type CatalogueItem } from "../../../domain/catalogue/catalogue";
+import { formatNpr } from "../../../domain/shared/money";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { inputClass } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { priceCardSchema } from "./price-actions";
-import { monthsLabel } from "../../../domain/checkout";
+import { monthsLabel } from "../../../domain/orders/checkout";
 import { matchesSearch, statusLabel } from "./price-draft";
 
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";

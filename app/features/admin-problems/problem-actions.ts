@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { problemAnswerInputSchema, problemMoveInputSchema, problemVersionInputSchema } from "../../../domain/schemas/problems";
+import { problemAnswerInputSchema, problemMoveInputSchema, problemVersionInputSchema } from "../../../domain/problems/schemas";
 
 const id = z.string().min(1).max(100);
 

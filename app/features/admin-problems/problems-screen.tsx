@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { PROBLEM_KIND_NAMES, PROBLEM_TEXT_MAX, type ProblemEventKind, type ProblemStatus, type QueuedProblem } from "../../../domain/problems";
+import {
+  PROBLEM_KIND_NAMES,
+  PROBLEM_TEXT_MAX,
+  type ProblemEventKind,
+  type ProblemStatus,
+  type QueuedProblem,
+} from "../../../domain/problems/problems";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { Field, SubmitButton } from "../../lib/admin/form-parts";

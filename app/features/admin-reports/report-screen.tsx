@@ -1,14 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { formatNpr } from "../../../domain/money";
-import {
-  DISCOUNTS_ROW,
-  type AccountProfit,
-  type CustomerMonth,
-  type MoneyMonth,
-  type RenewalMonth,
-  type ServiceMoney,
-} from "../../../domain/reports";
+import { formatNpr } from "../../../domain/shared/money";
+import { DISCOUNTS_ROW } from "../../../domain/reports/reports";
+import type { AccountProfit, CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports/schemas";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { sectionHeading } from "../../lib/admin/form-parts";
 import type { ChartProps } from "./chart";

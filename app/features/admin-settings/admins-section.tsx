@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { MIN_PASSWORD_LENGTH, type AdminListItem } from "../../../domain/auth";
+import { MIN_PASSWORD_LENGTH } from "../../../domain/auth/auth";
+import type { AdminListItem } from "../../../domain/auth/schemas";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";

@@ -1,7 +1,9 @@
 import { Fragment, useState } from "react";
-import { accountRules, DELIVERY_PLACEHOLDERS, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
-import type { Locale } from "../../../domain/locale";
-import { messageDay } from "../../../domain/seller-messages";
+import { accountRules, deliveryMessage, deliveryTemplateFor } from "../../../domain/ledger/delivery-message";
+import { DELIVERY_PLACEHOLDERS } from "../../../domain/ledger/settings";
+import type { LedgerSettings } from "../../../domain/ledger/schemas";
+import type { Locale } from "../../../domain/shared/locale";
+import { messageDay } from "../../../domain/ledger/seller-messages";
 import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, StaleBanner, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { botTokenInputSchema, chatPrefsInputSchema } from "../../../domain/notices";
+import { botTokenInputSchema, chatPrefsInputSchema } from "../../../domain/telegram/schemas";
 
 /** The seller's Telegram bot (issue 31): the same schemas as the API's routes. */
 export const saveBotTokenSchema = z.object({ intent: z.literal("telegram-token"), fields: botTokenInputSchema });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { connectCodeSchema, type ConnectCode, type TelegramChat, type TelegramSettings } from "../../../domain/notices";
+import { connectCodeSchema, type ConnectCode, type TelegramChat, type TelegramSettings } from "../../../domain/telegram/schemas";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { ConfirmDialog, ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { Field, InputField, sectionHeading, SubmitButton } from "../../lib/admin/form-parts";

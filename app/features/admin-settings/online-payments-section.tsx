@@ -1,5 +1,5 @@
-import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
-import type { GatewaySettings } from "../../../domain/schemas/payments";
+import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments/payments";
+import type { GatewaySettings } from "../../../domain/payments/schemas";
 import { focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";

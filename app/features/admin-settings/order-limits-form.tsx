@@ -1,4 +1,4 @@
-import type { OrderLimits } from "../../../domain/order-limits";
+import type { OrderLimits } from "../../../domain/order-limits/schemas";
 import { mutedText } from "../../components/ui";
 import { CardSection, NumberFields, StaleBanner, SubmitButton, typedNumber, type NumberSpec } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

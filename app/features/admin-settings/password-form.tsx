@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from "../../../domain/auth";
+import { MIN_PASSWORD_LENGTH } from "../../../domain/auth/auth";
 import { mutedText } from "../../components/ui";
 import { CardSection, InputField, SubmitButton } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

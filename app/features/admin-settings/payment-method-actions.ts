@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paymentMethodInputSchema, paymentMethodOrderSchema } from "../../../domain/schemas/payment-methods";
+import { paymentMethodInputSchema, paymentMethodOrderSchema } from "../../../domain/payment-methods/schemas";
 
 const readVersion = z.number().int().min(0);
 

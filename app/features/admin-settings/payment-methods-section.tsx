@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, type PaymentMethod } from "../../../domain/payment-methods";
-import type { PaymentMethodInput } from "../../../domain/schemas/payment-methods";
+import { PAYMENT_KIND_LABELS, PAYMENT_KINDS, type PaymentMethod } from "../../../domain/payment-methods/payment-methods";
+import type { PaymentMethodInput } from "../../../domain/payment-methods/schemas";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { ConfirmItem } from "../../lib/admin/confirm-dialog";
 import { CardSection, Field, InputField, showForm, StaleBanner, SubmitButton } from "../../lib/admin/form-parts";

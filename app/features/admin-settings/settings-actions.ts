@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { adminCreateInputSchema, changePasswordInputSchema, ownNameInputSchema } from "../../../domain/auth";
-import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
-import { orderLimitsSchema } from "../../../domain/order-limits";
-import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { adminCreateInputSchema, changePasswordInputSchema, ownNameInputSchema } from "../../../domain/auth/schemas";
+import { ledgerSettingsSchema } from "../../../domain/ledger/schemas";
+import { orderLimitsSchema } from "../../../domain/order-limits/schemas";
+import { shopSettingsSchema } from "../../../domain/settings/schemas";
 import { notificationActionSchemas } from "./notification-actions";
 import { saveGatewaySchema } from "./online-payment-actions";
 import { paymentMethodActionSchemas } from "./payment-method-actions";

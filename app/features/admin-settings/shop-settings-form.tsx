@@ -1,4 +1,4 @@
-import type { ShopSettings } from "../../../domain/settings";
+import type { ShopSettings } from "../../../domain/settings/settings";
 import { mutedText } from "../../components/ui";
 import { CardSection, InputField, NumberFields, type NumberSpec, StaleBanner, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";

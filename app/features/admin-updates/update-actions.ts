@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { updateInputSchema } from "../../../domain/updates";
+import { updateInputSchema } from "../../../domain/updates/schemas";
 
 /** Post or correct an update (spec §2 Post Form), checked in the browser and by the action. */
 export const saveUpdateSchema = z.discriminatedUnion("intent", [

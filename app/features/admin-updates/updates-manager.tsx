@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
-import type { UpdatePost } from "../../../domain/updates";
+import { SHOP_TIME_ZONE } from "../../../domain/shared/shop-time";
+import type { UpdatePost } from "../../../domain/updates/schemas";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { mutedText } from "../../components/ui";
 import { ItemList } from "../../lib/admin/item-list";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { videoInputSchema } from "../../../domain/videos";
+import { videoInputSchema } from "../../../domain/videos/schemas";
 
 const fields = videoInputSchema.omit({ _id: true });
 const id = z.string().min(1).max(100);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigation, useSearchParams } from "react-router";
-import { VIDEO_PLATFORMS, type Video } from "../../../domain/videos";
+import { VIDEO_PLATFORMS } from "../../../domain/videos/videos";
+import type { Video } from "../../../domain/videos/schemas";
 import { mutedText, secondaryButton } from "../../components/ui";
 import { ItemList, smallButton } from "../../lib/admin/item-list";
 import { Field, Spinner } from "../../lib/admin/form-parts";

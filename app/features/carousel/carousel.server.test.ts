@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { CarouselSlide } from "../../../domain/carousel";
+import type { CarouselSlide } from "../../../domain/carousel/carousel";
 import { loadSlides } from "./carousel.server";
 
 const contextWith = (list: () => Promise<CarouselSlide[]>) =>

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
-import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel";
-import { carouselInputSchema } from "../../../domain/schemas/carousel";
-import { defaultSlides } from "../../../domain/default-content";
-import type { Locale } from "../../../domain/locale";
+import { toStorefrontSlide, type StorefrontSlide } from "../../../domain/carousel/carousel";
+import { carouselInputSchema } from "../../../domain/carousel/schemas";
+import { defaultSlides } from "../../../domain/carousel/default-slides";
+import type { Locale } from "../../../domain/shared/locale";
 import { readOrFallBack } from "../../lib/fall-back.server";
 
 // Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list (in English: marked so on Nepali pages).

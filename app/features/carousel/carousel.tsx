@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { AUTOPLAY_MS, isTransitionLocked, nextIndex, prevIndex, swipeDirection, wrapIndex, type StorefrontSlide } from "../../../domain/carousel";
+import {
+  AUTOPLAY_MS,
+  isTransitionLocked,
+  nextIndex,
+  prevIndex,
+  swipeDirection,
+  wrapIndex,
+  type StorefrontSlide,
+} from "../../../domain/carousel/carousel";
 import { focusRing, primaryButton } from "../../components/ui";
 import { SlideBadge } from "../../components/slide-badge";
 import { SlideImage } from "../../components/slide-image";
 import { usePrefersReducedMotion } from "./use-reduced-motion";
-import { formatNumber } from "../../../domain/locale-format";
+import { formatNumber } from "../../../domain/shared/locale-format";
 import { useLocalHref, useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 import { LineIcon } from "../../components/line-icon";

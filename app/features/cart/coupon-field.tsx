@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { focusRing, mutedText, secondaryButton } from "../../components/ui";
-import { typedReferralCode } from "../../../domain/referrals";
+import { typedReferralCode } from "../../../domain/referrals/referrals";
 import { couponActions, referralActions, useKeptReferral, type CouponState } from "../../lib/cart/coupon";
 import { rupees } from "../../lib/cart/rupees";
 import { useLocale } from "../../lib/i18n";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { PUT_BACK_MINUTES } from "../../../domain/cart";
-import { formatNumber } from "../../../domain/locale-format";
-import { orderPath } from "../../../domain/order-pages";
+import { PUT_BACK_MINUTES } from "../../../domain/orders/cart";
+import { formatNumber } from "../../../domain/shared/locale-format";
+import { orderPath } from "../../../domain/orders/order-page";
 import { focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { usePutBack } from "../../lib/cart/cart-store";
 import { useLocale, useLocalHref } from "../../lib/i18n";

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
-import type { Availability } from "../../../domain/availability";
-import { compareById, type CatalogueItem } from "../../../domain/catalogue";
-import { priceInputSchema } from "../../../domain/schemas/catalogue";
-import { defaultCatalogue } from "../../../domain/default-content";
-import { nameKey } from "../../../domain/search";
+import type { Availability } from "../../../domain/ledger/availability";
+import { compareById, type CatalogueItem } from "../../../domain/catalogue/catalogue";
+import { priceInputSchema } from "../../../domain/catalogue/schemas";
+import { defaultCatalogue } from "../../../domain/catalogue/default-catalogue";
+import { nameKey } from "../../../domain/catalogue/search";
 import { readOrFallBack } from "../../lib/fall-back.server";
 
 // Shoppers still see prices when the database cannot be read (architecture guide: fall back quietly).

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Availability } from "../../../domain/availability";
-import type { Category } from "../../../domain/catalogue";
-import { formatNpr } from "../../../domain/locale-format";
-import { productPath } from "../../../domain/search";
+import type { Availability } from "../../../domain/ledger/availability";
+import type { Category } from "../../../domain/catalogue/catalogue";
+import { formatNpr } from "../../../domain/shared/locale-format";
+import { productPath } from "../../../domain/catalogue/search";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { Skeleton } from "../../components/skeleton";
 import { focusRing, mutedText } from "../../components/ui";

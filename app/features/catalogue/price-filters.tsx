@@ -5,12 +5,12 @@ import {
   CHIP_CATEGORIES,
   countDrawerFilters,
   DEFAULT_FILTERS,
-  MAX_QUERY_LENGTH,
   parseFilters,
   pricesUrl,
   SORTS,
   type PriceFilters,
-} from "../../../domain/filters";
+} from "../../../domain/catalogue/filters";
+import { MAX_QUERY_LENGTH } from "../../../domain/catalogue/categories";
 import { focusRing, primaryButton, secondaryButton } from "../../components/ui";
 import { useLocalHref } from "../../lib/i18n";
 import { categoryLabel } from "../../lib/words";

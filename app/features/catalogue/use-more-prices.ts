@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { pageUrl, pricesUrl, type PriceFilters } from "../../../domain/filters";
+import { pageUrl, pricesUrl, type PriceFilters } from "../../../domain/catalogue/filters";
 import { useLocalHref } from "../../lib/i18n";
 import type { PriceCardItem } from "./price-card";
 

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import type { ChatChannel } from "../../../domain/checkout";
+import type { ChatChannel } from "../../../domain/orders/checkout";
 import { chatSendMessage } from "../../lib/chat/send-to-chat";
 import type { ChatOrderResult } from "./use-chat-order";
 import { useLocale } from "../../lib/i18n";

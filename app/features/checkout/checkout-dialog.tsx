@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { cartTotal, type CartLine } from "../../../domain/cart";
-import { buildCheckoutMessage } from "../../../domain/checkout";
+import { cartTotal, type CartLine } from "../../../domain/orders/cart";
+import { buildCheckoutMessage } from "../../../domain/orders/checkout";
 import { Dialog } from "../../components/dialog";
 import { mutedText } from "../../components/ui";
 import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "./chat-order-parts";

@@ -1,7 +1,7 @@
-import { sellerText, type Locale } from "../../../domain/locale";
-import type { CartLine } from "../../../domain/cart";
-import type { ChatChannel } from "../../../domain/checkout";
-import type { CheckoutResponse } from "../../../domain/schemas/orders";
+import { sellerText, type Locale } from "../../../domain/shared/locale";
+import type { CartLine } from "../../../domain/orders/cart";
+import type { ChatChannel } from "../../../domain/orders/checkout";
+import type { CheckoutResponse } from "../../../domain/orders/schemas";
 import { m } from "../../paraglide/messages";
 import { rememberPlacedOrder } from "../../lib/my-orders";
 import { keptReferral } from "../../lib/cart/coupon";

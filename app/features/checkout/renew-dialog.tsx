@@ -1,12 +1,12 @@
 import type { RenewCheckoutProps } from "../../lib/renew-checkout";
 import { useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import { DEVICE_OPTIONS, lineCost } from "../../../domain/cart";
-import { sellerText } from "../../../domain/locale";
-import { formatNpr, formatNumber } from "../../../domain/locale-format";
-import { orderMessage, type RenewedLine } from "../../../domain/order-messages";
-import { renewalRunsTo } from "../../../domain/order-dates";
-import { shopToday } from "../../../domain/shop-time";
+import { DEVICE_OPTIONS, lineCost } from "../../../domain/orders/cart";
+import { sellerText } from "../../../domain/shared/locale";
+import { formatNpr, formatNumber } from "../../../domain/shared/locale-format";
+import { orderMessage, type RenewedLine } from "../../../domain/orders/order-message";
+import { renewalRunsTo } from "../../../domain/orders/dates";
+import { shopToday } from "../../../domain/shared/shop-time";
 import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "./chat-order-parts";
 import { Dialog } from "../../components/dialog";
 import { mutedText } from "../../components/ui";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { chatUrl, type ChatChannel } from "../../../domain/checkout";
+import { chatUrl, type ChatChannel } from "../../../domain/orders/checkout";
 import { copyTextWhenReady } from "../../lib/chat/copy-text";
 import { openChat, openChatTab, type ChatSendResult, type SentOrder } from "../../lib/chat/send-to-chat";
 import { useShop } from "../../lib/use-shop";

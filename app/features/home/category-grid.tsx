@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { focusRing } from "../../components/ui";
-import type { Category } from "../../../domain/catalogue";
-import { formatNumber } from "../../../domain/locale-format";
+import type { Category } from "../../../domain/catalogue/catalogue";
+import { formatNumber } from "../../../domain/shared/locale-format";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { categoryLabel, categoryTagline } from "../../lib/words";
 import { m } from "../../paraglide/messages";

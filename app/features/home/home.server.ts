@@ -1,4 +1,4 @@
-import { defaultCategories } from "../../../domain/default-content";
+import { defaultCategories } from "../../../domain/catalogue/default-catalogue";
 
 /** Spec §2: the home grid shows these five, each linking to /price/{name}. */
 export function homeCategories() {

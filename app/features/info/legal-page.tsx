@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { LocalLink as Link } from "../../components/local-link";
 import { mutedText } from "../../components/ui";
-import { formatNumber } from "../../../domain/locale-format";
+import { formatNumber } from "../../../domain/shared/locale-format";
 import { useLocale } from "../../lib/i18n";
 import { richMessage } from "../../components/rich-message";
 import { m } from "../../paraglide/messages";

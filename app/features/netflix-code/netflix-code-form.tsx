@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { chatUrl, type ChatChannel } from "../../../domain/checkout";
-import { buildNetflixCodeMessage, NETFLIX_CODE_KINDS, NETFLIX_NOTE_MAX, type NetflixCodeKind } from "../../../domain/netflix-code";
-import { netflixCodeRequestSchema } from "../../../domain/schemas/netflix-code";
+import { chatUrl, type ChatChannel } from "../../../domain/orders/checkout";
+import { buildNetflixCodeMessage, NETFLIX_CODE_KINDS, NETFLIX_NOTE_MAX, type NetflixCodeKind } from "../../../domain/netflix-code/netflix-code";
+import { netflixCodeRequestSchema } from "../../../domain/netflix-code/code-request";
 import { card, mutedText } from "../../components/ui";
 import { useShop } from "../../lib/use-shop";
 import { ChatBubbleIcon, PaperPlaneIcon } from "../../components/chat/chat-icons";
 import { telegramButton, whatsappButton } from "../../components/chat/chat-styles";
-import { formatNumber } from "../../../domain/locale-format";
+import { formatNumber } from "../../../domain/shared/locale-format";
 import { getLocale } from "../../paraglide/runtime";
 import { m } from "../../paraglide/messages";
 import { chatSendMessage, sendToChat, type ChatSendResult } from "../../lib/chat/send-to-chat";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../../domain/locale";
+import type { Locale } from "../../../domain/shared/locale";
 import { m } from "../../paraglide/messages";
 
 export type SubscribeResult = { ok: true; message: string } | { ok: false; message: string };

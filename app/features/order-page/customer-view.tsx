@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useParams, useRevalidator } from "react-router";
-import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-pages";
-import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import { formatNpr, formatNumber } from "../../../domain/locale-format";
-import { orderPath } from "../../../domain/order-pages";
+import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-links/customer-page";
+import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
+import { formatNpr, formatNumber } from "../../../domain/shared/locale-format";
+import { orderPath } from "../../../domain/orders/order-page";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { devicesText, monthsText } from "../../lib/words";
@@ -14,7 +14,7 @@ import { richMessage } from "../../components/rich-message";
 import type { RenewCheckout } from "./order-view";
 import { ReferralCard } from "./referral-card";
 import { TitledSection } from "../../components/titled-section";
-import type { TelegramLink } from "../../../domain/shopper-notices";
+import type { TelegramLink } from "../../../domain/telegram/schemas";
 import { postToCustomer } from "./post-to-order";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 

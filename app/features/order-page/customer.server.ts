@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
-import type { ShopperCustomer } from "../../../domain/customer-pages";
-import { readablePhone } from "../../../domain/customers";
-import type { Locale } from "../../../domain/locale";
+import type { ShopperCustomer } from "../../../domain/customer-links/customer-page";
+import { readablePhone } from "../../../domain/customers/customers";
+import type { Locale } from "../../../domain/shared/locale";
 import { loadCustomerTelegramOffer } from "./telegram-updates.server";
 import type { TelegramOffer } from "./telegram-updates";
 

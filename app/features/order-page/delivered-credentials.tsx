@@ -1,8 +1,8 @@
-import type { LineCredentials } from "../../../domain/auto-delivery";
-import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import { formatNumber } from "../../../domain/locale-format";
-import type { ShopperOrderLine } from "../../../domain/order-pages";
-import { seatLabel } from "../../../domain/seller-messages";
+import type { LineCredentials } from "../../../domain/ledger/auto-delivery";
+import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
+import { formatNumber } from "../../../domain/shared/locale-format";
+import type { ShopperOrderLine } from "../../../domain/orders/order-page";
+import { seatLabel } from "../../../domain/ledger/seller-messages";
 import { mutedText } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { localHref } from "../../../domain/locale";
-import { formatNpr } from "../../../domain/locale-format";
-import { awaitsPayment, orderPath, type RememberedOrder } from "../../../domain/order-pages";
-import type { OrderStatus } from "../../../domain/order-statuses";
+import { localHref } from "../../../domain/shared/locale";
+import { formatNpr } from "../../../domain/shared/locale-format";
+import { awaitsPayment, orderPath, type RememberedOrder } from "../../../domain/orders/order-page";
+import type { OrderStatus } from "../../../domain/orders/statuses";
 import { Skeleton } from "../../components/skeleton";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { useMyOrders } from "../../lib/my-orders";

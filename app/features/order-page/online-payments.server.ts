@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { wantsOnlinePayment, type ShopperOrder } from "../../../domain/order-pages";
-import type { OnlinePayments } from "../../../domain/schemas/payments";
+import { wantsOnlinePayment, type ShopperOrder } from "../../../domain/orders/order-page";
+import type { OnlinePayments } from "../../../domain/payments/schemas";
 
 /** The gateways the order page offers, and its latest online payment (issue 30); for an order its key opened. */
 export async function loadOnlinePayments(context: AppLoadContext, order: ShopperOrder): Promise<OnlinePayments> {

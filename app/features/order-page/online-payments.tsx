@@ -1,11 +1,11 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { Locale } from "../../../domain/locale";
-import { formatNpr } from "../../../domain/locale-format";
-import { awaitsPayment, type ShopperOrder } from "../../../domain/order-pages";
-import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
-import type { OnlinePayments, PaymentStart, PaymentState } from "../../../domain/schemas/payments";
+import type { Locale } from "../../../domain/shared/locale";
+import { formatNpr } from "../../../domain/shared/locale-format";
+import { awaitsPayment, type ShopperOrder } from "../../../domain/orders/order-page";
+import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments/payments";
+import type { OnlinePayments, PaymentStart, PaymentState } from "../../../domain/payments/schemas";
 import { card, mutedText, primaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import { postToOrder } from "./post-to-order";

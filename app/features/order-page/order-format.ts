@@ -1,8 +1,8 @@
-import type { Locale } from "../../../domain/locale";
-import { formatBsDate } from "../../../domain/bikram-sambat-dates";
-import { formatNumber, NEPALI_LOCALES } from "../../../domain/locale-format";
-import type { OrderStatus } from "../../../domain/order-statuses";
-import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shop-time";
+import type { Locale } from "../../../domain/shared/locale";
+import { formatBsDate } from "../../../domain/shared/bikram-sambat-dates";
+import { formatNumber, NEPALI_LOCALES } from "../../../domain/shared/locale-format";
+import type { OrderStatus } from "../../../domain/orders/statuses";
+import { SHOP_TIME_ZONE, shopToday } from "../../../domain/shared/shop-time";
 import { m } from "../../paraglide/messages";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {

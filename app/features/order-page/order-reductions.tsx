@@ -1,5 +1,5 @@
-import { formatNpr } from "../../../domain/locale-format";
-import type { ShopperOrder } from "../../../domain/order-pages";
+import { formatNpr } from "../../../domain/shared/locale-format";
+import type { ShopperOrder } from "../../../domain/orders/order-page";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 import { mutedText } from "../../components/ui";

@@ -1,14 +1,14 @@
 import type { RenewCheckoutProps } from "../../lib/renew-checkout";
 import { useRef, useState, type ComponentType, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/checkout";
-import type { LineCredentials } from "../../../domain/auto-delivery";
-import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import { formatNpr } from "../../../domain/locale-format";
-import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/order-pages";
-import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods";
-import type { OnlinePayments } from "../../../domain/schemas/payments";
-import type { TelegramLink } from "../../../domain/shopper-notices";
+import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/orders/checkout";
+import type { LineCredentials } from "../../../domain/ledger/auto-delivery";
+import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
+import { formatNpr } from "../../../domain/shared/locale-format";
+import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/orders/order-page";
+import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods/payment-methods";
+import type { OnlinePayments } from "../../../domain/payments/schemas";
+import type { TelegramLink } from "../../../domain/telegram/schemas";
 import { Dialog } from "../../components/dialog";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { openChat, openChatTab } from "../../lib/chat/send-to-chat";
@@ -25,7 +25,7 @@ import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 import { OrderReductions } from "./order-reductions";
 import { ProblemsSection } from "./problems";
-import type { ShopperProblem } from "../../../domain/problems";
+import type { ShopperProblem } from "../../../domain/problems/problems";
 import { TitledSection } from "../../components/titled-section";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
-import { localeOfPath, sellerLang, sellerText } from "../../../domain/locale";
-import type { LineCredentials } from "../../../domain/auto-delivery";
-import type { ShopperOrder } from "../../../domain/order-pages";
+import { localeOfPath, sellerLang, sellerText } from "../../../domain/shared/locale";
+import type { LineCredentials } from "../../../domain/ledger/auto-delivery";
+import type { ShopperOrder } from "../../../domain/orders/order-page";
 
 /**
  * The order a shopper's link names. An unknown reference and a wrong key are the same 404 (ADR 0075), and an

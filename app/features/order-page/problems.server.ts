@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { ShopperOrder } from "../../../domain/order-pages";
-import type { ShopperProblem } from "../../../domain/problems";
+import type { ShopperOrder } from "../../../domain/orders/order-page";
+import type { ShopperProblem } from "../../../domain/problems/problems";
 
 /** The problems reported on an order its key opened (issue 32), with the seller's answers; none when it is not delivered. */
 export async function loadProblems(context: AppLoadContext, order: ShopperOrder): Promise<ShopperProblem[] | null> {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { sellerLang, sellerText, type Locale } from "../../../domain/locale";
-import type { ShopperOrder, ShopperOrderLine } from "../../../domain/order-pages";
+import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
+import type { ShopperOrder, ShopperOrderLine } from "../../../domain/orders/order-page";
 import {
   PROBLEM_KINDS,
   PROBLEM_TEXT_MAX,
@@ -9,8 +9,8 @@ import {
   type ProblemKind,
   type ProblemStatus,
   type ShopperProblem,
-} from "../../../domain/problems";
-import { formatNumber } from "../../../domain/locale-format";
+} from "../../../domain/problems/problems";
+import { formatNumber } from "../../../domain/shared/locale-format";
 import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import { shopTime } from "./order-format";

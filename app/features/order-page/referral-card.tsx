@@ -1,5 +1,5 @@
-import { formatNpr } from "../../../domain/locale-format";
-import type { ShopperCustomer } from "../../../domain/customer-pages";
+import { formatNpr } from "../../../domain/shared/locale-format";
+import type { ShopperCustomer } from "../../../domain/customer-links/customer-page";
 import { card, mutedText } from "../../components/ui";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";

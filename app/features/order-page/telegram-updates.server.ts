@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { ShopperOrder } from "../../../domain/order-pages";
+import type { ShopperOrder } from "../../../domain/orders/order-page";
 import type { TelegramOffer } from "./telegram-updates";
 
 /** Whether the order page offers updates on Telegram (ADR 0107); for an order its key opened. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { TelegramLink } from "../../../domain/shopper-notices";
+import type { TelegramLink } from "../../../domain/telegram/schemas";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { m } from "../../paraglide/messages";
 import type { OrderAnswer } from "./post-to-order";

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from "react";
-import type { FaqEntry } from "../../../domain/faq";
+import type { FaqEntry } from "../../../domain/catalogue/faq";
 import { focusRing } from "../../components/ui";
 
 /** Spec: one answer open at a time. Buttons carry aria-expanded; arrows, Home and End move between questions. */

@@ -1,8 +1,8 @@
-import type { FaqEntry } from "../../../domain/faq";
-import type { Locale } from "../../../domain/locale";
-import { formatNumber } from "../../../domain/locale-format";
-import { DAYS_PER_MONTH, LONG_PLAN_DIFFERENCE, type Validity } from "../../../domain/validity";
-import type { Status } from "../../../domain/catalogue";
+import type { FaqEntry } from "../../../domain/catalogue/faq";
+import type { Locale } from "../../../domain/shared/locale";
+import { formatNumber } from "../../../domain/shared/locale-format";
+import { DAYS_PER_MONTH, LONG_PLAN_DIFFERENCE, type Validity } from "../../../domain/catalogue/validity";
+import type { Status } from "../../../domain/catalogue/catalogue";
 import { m } from "../../paraglide/messages";
 
 // The product page's own words (the FAQ, the validity panel), apart from app/lib/words.ts so that only the

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/filters";
-import { sellerLang, sellerText } from "../../../domain/locale";
-import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/search";
+import { pricesUrl, DEFAULT_FILTERS } from "../../../domain/catalogue/filters";
+import { sellerLang, sellerText } from "../../../domain/shared/locale";
+import { MIN_SEARCH_LENGTH, productPath } from "../../../domain/catalogue/search";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { ADULT_CATEGORY, useAdultConfirmed } from "../../lib/age-gate";
 import { AdultPlaceholder } from "../../components/age-gate-panel";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { MIN_SEARCH_LENGTH, type Suggestion } from "../../../domain/search";
+import { MIN_SEARCH_LENGTH, type Suggestion } from "../../../domain/catalogue/search";
 
 /** Typing pauses shorter than this send no request; a quick typist asks once, not per letter. */
 const DEBOUNCE_MS = 120;
@@ -29,7 +29,7 @@ export function useSuggestions(query: string): SuggestionsState {
           // The answer's schema (zod/mini) loads with the first search, not with every page.
           const [response, { searchResponseSchema }] = await Promise.all([
             fetch(`/api/search?q=${encodeURIComponent(key)}`, { signal: controller.signal }),
-            import("../../../domain/schemas/search-answer"),
+            import("../../../domain/catalogue/search-answer"),
           ]);
           if (!response.ok) throw new Error(`Server responded with status: ${response.status}`);
           const { suggestions } = searchResponseSchema.parse(await response.json());

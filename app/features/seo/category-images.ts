@@ -1,4 +1,4 @@
-import type { Category } from "../../../domain/catalogue";
+import type { Category } from "../../../domain/catalogue/catalogue";
 
 const files: Record<Category, string> = {
   ott: "ott",

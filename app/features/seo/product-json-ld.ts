@@ -1,5 +1,5 @@
-import type { CatalogueItem } from "../../../domain/catalogue";
-import { planEntries } from "../../../domain/catalogue";
+import type { CatalogueItem } from "../../../domain/catalogue/catalogue";
+import { planEntries } from "../../../domain/catalogue/catalogue";
 import { SITE_NAME } from "./seo";
 
 // Kept out of seo.ts, which every page's meta loads in the browser: only the product page needs it.

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { localHref, type Locale } from "../../../domain/locale";
+import { localHref, type Locale } from "../../../domain/shared/locale";
 
 export const SITE_NAME = "Pasal";
 /** A link preview's picture when the page has none of its own (a category tile, nothing explicit). */

@@ -1,5 +1,5 @@
 import { useImageFailed } from "../../components/image-with-fallback";
-import type { TrendingCard } from "../../../domain/trending";
+import type { TrendingCard } from "../../../domain/trending/trending";
 
 // Deep tones so the white title stays readable; picked by id, so a title keeps its colour.
 const gradients = [

@@ -1,4 +1,4 @@
-import type { Video } from "../../../domain/videos";
+import type { Video } from "../../../domain/videos/schemas";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { richMessage } from "../../components/rich-message";
 import { m } from "../../paraglide/messages";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Video } from "../../../domain/videos";
+import type { Video } from "../../../domain/videos/schemas";
 import { readOrFallBack } from "../../lib/fall-back.server";
 
 export type TrailersView = { videos: Array<Omit<Video, "version">>; failed: boolean };

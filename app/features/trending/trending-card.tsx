@@ -1,7 +1,7 @@
-import type { TrendingCard as Card } from "../../../domain/trending";
+import type { TrendingCard as Card } from "../../../domain/trending/trending";
 import { card, mutedText } from "../../components/ui";
 import { Poster } from "./poster";
-import { formatOneDecimal } from "../../../domain/locale-format";
+import { formatOneDecimal } from "../../../domain/shared/locale-format";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { toTrendingCard, TRENDING_ERROR, type TrendingCard } from "../../../domain/trending";
-import { formatBsDate } from "../../../domain/bikram-sambat-dates";
-import { sampleTrending } from "../../../domain/trending-sample";
+import { toTrendingCard, TRENDING_ERROR, type TrendingCard } from "../../../domain/trending/trending";
+import { formatBsDate } from "../../../domain/shared/bikram-sambat-dates";
+import { sampleTrending } from "../../../domain/trending/trending-sample";
 import { readOrFallBack } from "../../lib/fall-back.server";
 
 export type TrendingView = { items: TrendingCard[]; error: string | null };

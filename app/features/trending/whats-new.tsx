@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { WHATS_NEW_NARROW, WHATS_NEW_WIDE, type TrendingCard as Card } from "../../../domain/trending";
+import { WHATS_NEW_NARROW, WHATS_NEW_WIDE, type TrendingCard as Card } from "../../../domain/trending/trending";
 import { focusRing, mutedText } from "../../components/ui";
 import { TrendingCard } from "./trending-card";
 import { TrendingError } from "./trending-error";

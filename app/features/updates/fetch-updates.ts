@@ -1,6 +1,6 @@
-import type { Locale } from "../../../domain/locale";
-import { updatesAnswerSchema } from "../../../domain/schemas/updates-answer";
-import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
+import type { Locale } from "../../../domain/shared/locale";
+import { updatesAnswerSchema } from "../../../domain/updates/updates-answer";
+import { groupUpdatesByMonth } from "../../../domain/updates/grouping";
 import type { UpdatesState } from "./updates-view";
 
 /** Spec §8, storefront updates: the detail under 'Error Loading Updates'. */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { Locale } from "../../../domain/locale";
-import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
+import type { Locale } from "../../../domain/shared/locale";
+import { groupUpdatesByMonth } from "../../../domain/updates/grouping";
 import { UPDATES_ERRORS } from "./fetch-updates";
 import type { UpdatesState } from "./updates-view";
 import { readOrFallBack } from "../../lib/fall-back.server";

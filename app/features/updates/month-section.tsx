@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { UpdateMonth } from "../../../domain/updates-grouping";
+import type { UpdateMonth } from "../../../domain/updates/grouping";
 import { focusRing } from "../../components/ui";
 import { UpdateCard } from "./update-card";
 import { m } from "../../paraglide/messages";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupUpdatesByMonth } from "../../../domain/updates-grouping";
+import { groupUpdatesByMonth } from "../../../domain/updates/grouping";
 import { inBikramSambatMonths } from "./nepali-months";
 
 const post = (id: string, createdAt: string) => ({ _id: id, Title: id, Description: "", ImageUrl: "", createdAt });

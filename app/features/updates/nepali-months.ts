@@ -1,6 +1,6 @@
-import { bsMonthOf } from "../../../domain/bikram-sambat-dates";
-import { shopToday } from "../../../domain/shop-time";
-import type { UpdateMonth } from "../../../domain/updates-grouping";
+import { bsMonthOf } from "../../../domain/shared/bikram-sambat-dates";
+import { shopToday } from "../../../domain/shared/shop-time";
+import type { UpdateMonth } from "../../../domain/updates/grouping";
 
 /**
  * The posts of Gregorian months, newest first, regrouped by the Bikram Sambat month of each post's day in

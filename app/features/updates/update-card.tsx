@@ -1,9 +1,9 @@
 import { useState } from "react";
-import type { UpdateCard as UpdateCardData } from "../../../domain/updates-grouping";
+import type { UpdateCard as UpdateCardData } from "../../../domain/updates/grouping";
 import { DecorativeImage } from "../../components/image-with-fallback";
 import { card, focusRing, mutedText } from "../../components/ui";
-import { formatBsDate } from "../../../domain/bikram-sambat-dates";
-import { shopToday } from "../../../domain/shop-time";
+import { formatBsDate } from "../../../domain/shared/bikram-sambat-dates";
+import { shopToday } from "../../../domain/shared/shop-time";
 import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import type { UpdateMonth } from "../../../domain/updates-grouping";
+import type { UpdateMonth } from "../../../domain/updates/grouping";
 import { Skeleton } from "../../components/skeleton";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { MonthSection } from "./month-section";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
 import { SESSION_ENDED } from "./require-admin";
 
 /** What the API answers on failure (server/plugins/errors.ts). */

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../../../domain/shared/versions";
 import { TitledSection } from "../../components/titled-section";
 import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from "../../../domain/shop-time";
+import { SHOP_TIME_ZONE } from "../../../domain/shared/shop-time";
 
 /** A stored ISO instant as the shop reads it: Nepal time, the same on the server and in the browser. */
 export function formatDateTime(iso: string): string {

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads/uploads";
 import { ImageWithFallback } from "../../components/image-with-fallback";
 import { mutedText, secondaryButton } from "../../components/ui";
-import { uploadResponseSchema } from "../../../domain/schemas/uploads";
+import { uploadResponseSchema } from "../../../domain/uploads/schemas";
 import { callApi } from "./admin-api";
 import { Spinner } from "./form-parts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
-import { STALE_EDIT_MESSAGE } from "../../../domain/versions";
+import { STALE_EDIT_MESSAGE } from "../../../domain/shared/versions";
 import { issuesByField, type ActionAnswer, type ActionRefusal, type FieldErrors } from "./admin-action";
 import { withReason } from "./form-parts";
 import { useToast } from "./toast";

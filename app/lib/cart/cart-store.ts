@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from "react";
 import { localStore } from "../local-store";
-import { addLine, CART_STORAGE_KEY, PUT_BACK_MINUTES, PUT_BACK_STORAGE_KEY, removeLine, type CartLine, type NewCartLine } from "../../../domain/cart";
+import {
+  addLine,
+  CART_STORAGE_KEY,
+  PUT_BACK_MINUTES,
+  PUT_BACK_STORAGE_KEY,
+  removeLine,
+  type CartLine,
+  type NewCartLine,
+} from "../../../domain/orders/cart";
 
 // The cart lives in localStorage (spec: key 'cart'); this module is its only reader and writer.
 /** undefined: not read yet; null: a stored cart is there and its reader is loading. */
@@ -17,7 +25,7 @@ let loadingReader: Promise<ParseStoredCart> | undefined;
  * is a stored cart to read: a first visit from a chat link never loads it.
  */
 function loadReader(): Promise<ParseStoredCart> {
-  loadingReader ??= import("../../../domain/stored-cart").then(
+  loadingReader ??= import("../../../domain/orders/stored-cart").then(
     (module) => (parseStoredCart = module.parseStoredCart),
     (error: unknown) => {
       loadingReader = undefined;

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { CartLine } from "../../../domain/cart";
+import type { CartLine } from "../../../domain/orders/cart";
 import { askQuote } from "./quote";
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { withTodaysItem, type CartLine } from "../../../domain/cart";
+import { withTodaysItem, type CartLine } from "../../../domain/orders/cart";
 import { askQuote } from "./quote";
 import { cartActions, settledCart } from "./cart-store";
 

@@ -1,5 +1,5 @@
-import type { CartLine } from "../../../domain/cart";
-import { localeOfPath } from "../../../domain/locale";
+import type { CartLine } from "../../../domain/orders/cart";
+import { localeOfPath } from "../../../domain/shared/locale";
 
 /** A price check is a nicety: a slow or absent server must not hold the cart up for long. */
 const QUOTE_TIMEOUT_MS = 5000;

@@ -1,4 +1,4 @@
-import { CHAT_CHANNEL_LABELS, type ChatChannel } from "../../../domain/checkout";
+import { CHAT_CHANNEL_LABELS, type ChatChannel } from "../../../domain/orders/checkout";
 import { copyText } from "./copy-text";
 import { m } from "../../paraglide/messages";
 

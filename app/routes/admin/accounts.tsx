@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ACCOUNT_REMOVED, accountListQuerySchema, ACCOUNT_PAGE_SIZE, type Account } from "../../../domain/accounts";
+import { ACCOUNT_REMOVED, ACCOUNT_PAGE_SIZE } from "../../../domain/ledger/accounts";
+import { accountListQuerySchema, type Account } from "../../../domain/ledger/schemas";
 import { accountActionSchema } from "../../features/admin-accounts/account-actions";
 import { accountFormId, AccountForm } from "../../features/admin-accounts/account-form";
 import { AccountList } from "../../features/admin-accounts/account-list";

@@ -1,4 +1,4 @@
-import { auditQuerySchema } from "../../../domain/audit";
+import { auditQuerySchema } from "../../../domain/audit/schemas";
 import { AuditLog, filterFieldsOf } from "../../features/admin-audit/audit-log";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/audit";

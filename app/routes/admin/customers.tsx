@@ -1,4 +1,4 @@
-import { customerListQuerySchema } from "../../../domain/customers";
+import { customerListQuerySchema } from "../../../domain/customers/schemas";
 import { CustomerList } from "../../features/admin-customers/customer-list";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/customers";

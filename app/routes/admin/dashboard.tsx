@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/order-dates";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, SAY_THEY_PAID } from "../../../domain/order-statuses";
-import { formatNpr } from "../../../domain/money";
-import type { DashboardMoney } from "../../../domain/reports";
-import type { WeekMoney } from "../../../domain/accounts";
+import { DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/orders/dates";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, SAY_THEY_PAID } from "../../../domain/orders/statuses";
+import { formatNpr } from "../../../domain/shared/money";
+import type { DashboardMoney } from "../../../domain/reports/schemas";
+import type { WeekMoney } from "../../../domain/ledger/schemas";
 import { card, focusRing, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 import { RefusalsBanner } from "../../features/admin-orders/refusals-banner";

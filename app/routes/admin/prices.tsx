@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { holdingReasons, type CatalogueItem } from "../../../domain/catalogue";
+import { holdingReasons, type CatalogueItem } from "../../../domain/catalogue/catalogue";
 import { mutedText } from "../../components/ui";
 import { priceActionSchema } from "../../features/admin-prices/price-actions";
 import { PriceForm } from "../../features/admin-prices/price-form";

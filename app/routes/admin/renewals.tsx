@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
-import { DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/order-dates";
-import { renewalsQuerySchema, type Renewal } from "../../../domain/schemas/orders";
-import { readablePhone } from "../../../domain/customers";
-import { formatNpr } from "../../../domain/money";
-import { LANGUAGE_NAMES } from "../../../domain/locale";
-import { monthsLabel } from "../../../domain/validity";
+import { DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/orders/dates";
+import { renewalsQuerySchema, type Renewal } from "../../../domain/orders/schemas";
+import { readablePhone } from "../../../domain/customers/customers";
+import { formatNpr } from "../../../domain/shared/money";
+import { LANGUAGE_NAMES } from "../../../domain/shared/locale";
+import { monthsLabel } from "../../../domain/catalogue/validity";
 import { card, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { FilterSelect } from "../../lib/admin/list-parts";

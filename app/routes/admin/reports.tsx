@@ -1,4 +1,4 @@
-import { monthQuerySchema } from "../../../domain/reports";
+import { monthQuerySchema } from "../../../domain/reports/schemas";
 import { ReportScreen } from "../../features/admin-reports/report-screen";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/reports";

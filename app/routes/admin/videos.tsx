@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import type { Video } from "../../../domain/videos";
+import type { Video } from "../../../domain/videos/schemas";
 import { videoActionSchema } from "../../features/admin-videos/video-actions";
 import { VideoManager } from "../../features/admin-videos/video-manager";
 import { VIDEO_ERRORS } from "../../features/admin-videos/video-messages";

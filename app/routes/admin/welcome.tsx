@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
-import { ownNameInputSchema } from "../../../domain/auth";
+import { ownNameInputSchema } from "../../../domain/auth/schemas";
 import { primaryButton } from "../../components/ui";
 import { DoorCard, DoorError } from "../../lib/admin/door-card";
 import { inputClass } from "../../lib/admin/form-parts";

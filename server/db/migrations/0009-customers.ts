@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { normalisePhone } from "../../../domain/customers";
+import { normalisePhone } from "../../../domain/customers/customers";
 
 /**
  * Customers and money (issue 21): each order's phone in one form (the customer's identity, ADR 0086), the

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from "kysely";
-import { normalisePhone } from "../../../domain/customers";
+import { normalisePhone } from "../../../domain/customers/customers";
 
 type Keyed = { table: string; column: string };
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import { AUDIT_FILTER_KINDS, AUDIT_SHOPPERS, shopDayStart, type AuditEntry, type AuditKind, type AuditQuery } from "../../../domain/audit";
-import { addDays } from "../../../domain/ledger-settings";
+import { AUDIT_FILTER_KINDS, AUDIT_SHOPPERS, shopDayStart, type AuditKind } from "../../../domain/audit/audit";
+import type { AuditEntry, AuditQuery } from "../../../domain/audit/schemas";
+import { addDays } from "../../../domain/ledger/settings";
 import { containsText } from "../../db/contains-text";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { auditPageSchema, auditQuerySchema } from "../../../domain/audit";
+import { auditPageSchema, auditQuerySchema } from "../../../domain/audit/schemas";
 import type { Services } from "../../services";
 import type { Actor } from "../actor";
 import { tagRoutes } from "../../http/conventions";

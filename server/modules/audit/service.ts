@@ -1,4 +1,4 @@
-import type { AuditPage, AuditQuery } from "../../../domain/audit";
+import type { AuditPage, AuditQuery } from "../../../domain/audit/schemas";
 import type { Db } from "../../db/database";
 import type { Actor } from "../actor";
 import { createAuditRepository, type AuditRecord } from "./repository";

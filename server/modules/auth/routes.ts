@@ -15,8 +15,8 @@ import {
   originalLoginResponseSchema,
   originalProfile,
   ownNameInputSchema,
-} from "../../../domain/auth";
-import { errorResponseSchema } from "../../../domain/common";
+} from "../../../domain/auth/schemas";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
 import type { Config } from "../../config";
 import { HttpError } from "../../errors";
 import { addressKey, createWindowCounter } from "../../plugins/rate-limits";

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE, type AdminListItem, type AdminProfile } from "../../../domain/auth";
+import { CURRENT_PASSWORD_INCORRECT, LAST_ADMIN_MESSAGE } from "../../../domain/auth/auth";
+import type { AdminListItem, AdminProfile } from "../../../domain/auth/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, HttpError, isUniqueViolation, notFound } from "../../errors";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BlockedAttempt, BlockedPhone, BlockInput } from "../../../domain/blocklist";
+import type { BlockedAttempt, BlockedPhone, BlockInput } from "../../../domain/blocklist/schemas";
 import type { Db } from "../../db/database";
 
 export function createBlocklistRepository() {

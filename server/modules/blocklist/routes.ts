@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { blockedAttemptSchema, blockedPhoneSchema, blockInputSchema } from "../../../domain/blocklist";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
+import { blockedAttemptSchema, blockedPhoneSchema, blockInputSchema } from "../../../domain/blocklist/schemas";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
 import { tagRoutes } from "../../http/conventions";
 import { answeringMessage } from "../../http/answers";

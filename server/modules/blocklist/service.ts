@@ -1,7 +1,8 @@
-import { blockedCheckoutText, type BlockedAttempt, type BlockedPhone, type BlockInput } from "../../../domain/blocklist";
-import { normalisePhone } from "../../../domain/customers";
-import type { Locale } from "../../../domain/locale";
-import type { ShopSettings } from "../../../domain/settings";
+import { blockedCheckoutText } from "../../../domain/blocklist/blocklist";
+import type { BlockedAttempt, BlockedPhone, BlockInput } from "../../../domain/blocklist/schemas";
+import { normalisePhone } from "../../../domain/customers/customers";
+import type { Locale } from "../../../domain/shared/locale";
+import type { ShopSettings } from "../../../domain/settings/settings";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, HttpError, notFound } from "../../errors";

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
-import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
+import type { CarouselData, CarouselSlide } from "../../../domain/carousel/carousel";
 import type { Db } from "../../db/database";
 import type { CarouselSlidesTable } from "../../db/schema";
 import { deleteRecord, nextPosition, setPosition } from "../records";

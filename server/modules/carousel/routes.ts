@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { carouselInputSchema, carouselSlideSchema, type CarouselSlide } from "../../../domain/schemas/carousel";
-import { absoluteLink } from "../../../domain/links";
-import { errorResponseSchema, idParamSchema } from "../../../domain/common";
+import { carouselInputSchema, carouselSlideSchema, type CarouselSlide } from "../../../domain/carousel/schemas";
+import { absoluteLink } from "../../../domain/shared/links";
+import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { answeringMessage, messageWhenDone } from "../../http/answers";

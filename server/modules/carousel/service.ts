@@ -1,4 +1,4 @@
-import type { CarouselData, CarouselSlide } from "../../../domain/carousel";
+import type { CarouselData, CarouselSlide } from "../../../domain/carousel/carousel";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

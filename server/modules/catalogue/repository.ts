@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
-import type { CatalogueItem, ItemHoldings, PriceData } from "../../../domain/catalogue";
-import { nameKey } from "../../../domain/search";
+import type { CatalogueItem, ItemHoldings, PriceData } from "../../../domain/catalogue/catalogue";
+import { nameKey } from "../../../domain/catalogue/search";
 import type { Db } from "../../db/database";
 import { linesWithOrders } from "../../db/order-shapes";
 import type { CatalogueItemsTable } from "../../db/schema";

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiPriceSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/schemas/catalogue";
-import { absoluteLink } from "../../../domain/links";
-import { suggest } from "../../../domain/search";
-import { searchResponseSchema } from "../../../domain/schemas/search-answer";
-import { searchQuerySchema } from "../../../domain/schemas/search";
-import { errorResponseSchema, idParamSchema } from "../../../domain/common";
+import { apiPriceSchema, priceInputSchema, priceListResponseSchema } from "../../../domain/catalogue/schemas";
+import { absoluteLink } from "../../../domain/shared/links";
+import { suggest } from "../../../domain/catalogue/search";
+import { searchResponseSchema } from "../../../domain/catalogue/search-answer";
+import { searchQuerySchema } from "../../../domain/catalogue/schemas";
+import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";

@@ -8,9 +8,9 @@ import {
   type CatalogueItem,
   type ItemHoldings,
   type PriceData,
-} from "../../../domain/catalogue";
-import { absoluteLink } from "../../../domain/links";
-import { priceListResponseSchema } from "../../../domain/schemas/catalogue";
+} from "../../../domain/catalogue/catalogue";
+import { absoluteLink } from "../../../domain/shared/links";
+import { priceListResponseSchema } from "../../../domain/catalogue/schemas";
 import type { Db } from "../../db/database";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";

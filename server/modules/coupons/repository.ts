@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { Coupon, CouponInput, CouponKind, CouponRules, CouponScope, CouponUse } from "../../../domain/coupons";
+import type { Coupon, CouponInput, CouponUse } from "../../../domain/coupons/schemas";
+import type { CouponKind, CouponRules, CouponScope } from "../../../domain/coupons/coupons";
 import type { Db } from "../../db/database";
 import type { CouponsTable } from "../../db/schema";
 import { nextVersion, updateAtVersion } from "../versions";

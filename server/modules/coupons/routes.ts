@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema } from "../../../domain/common";
-import { couponInputSchema, couponSchema, couponUseSchema } from "../../../domain/coupons";
+import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
+import { couponInputSchema, couponSchema, couponUseSchema } from "../../../domain/coupons/schemas";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { tagRoutes } from "../../http/conventions";

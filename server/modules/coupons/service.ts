@@ -1,15 +1,7 @@
-import {
-  couponRefusalText,
-  normaliseCouponCode,
-  priceCoupon,
-  type Coupon,
-  type CouponInput,
-  type CouponLine,
-  type CouponPricing,
-  type CouponUse,
-} from "../../../domain/coupons";
-import type { Locale } from "../../../domain/locale";
-import { shopToday } from "../../../domain/shop-time";
+import { couponRefusalText, normaliseCouponCode, priceCoupon, type CouponLine, type CouponPricing } from "../../../domain/coupons/coupons";
+import type { Coupon, CouponInput, CouponUse } from "../../../domain/coupons/schemas";
+import type { Locale } from "../../../domain/shared/locale";
+import { shopToday } from "../../../domain/shared/shop-time";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../domain/order-statuses";
+import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
 import { LINE_PLAN, linesWithOrders } from "../../db/order-shapes";
 

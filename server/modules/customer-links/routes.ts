@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { customerLinkSchema, shopperCustomerSchema } from "../../../domain/schemas/customer-pages";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { customerLinkSchema, shopperCustomerSchema } from "../../../domain/customer-links/schemas";
 import { limit } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { SHOPPER_ORDER_LIMIT } from "../orders/routes";

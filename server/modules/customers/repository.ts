@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
-import type { CustomerSort, CustomerSummary } from "../../../domain/customers";
-import type { OrderStatus } from "../../../domain/order-statuses";
+import type { CustomerSort } from "../../../domain/customers/customers";
+import type { CustomerSummary } from "../../../domain/customers/schemas";
+import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
 import { linesWithOrders } from "../../db/order-shapes";
 import { nextVersion, updateAtVersion } from "../versions";

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema, customerSchema, spreadsheetPhone } from "../../../domain/customers";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema, customerSchema } from "../../../domain/customers/schemas";
+import { spreadsheetPhone } from "../../../domain/customers/customers";
 import type { Services } from "../../services";
 import { sendCsv } from "../csv";
 import { expectedVersion, ifMatchHeaders } from "../versions";

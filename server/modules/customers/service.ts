@@ -1,15 +1,8 @@
-import {
-  normalisePhone,
-  whatsappUrl,
-  type Customer,
-  type CustomerDetailsInput,
-  type CustomerListQuery,
-  type CustomerPage,
-  type CustomerSummary,
-} from "../../../domain/customers";
-import { daysUntil, DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/order-dates";
-import { shopToday } from "../../../domain/shop-time";
-import { addDays } from "../../../domain/reports";
+import { normalisePhone, whatsappUrl } from "../../../domain/customers/customers";
+import type { Customer, CustomerDetailsInput, CustomerListQuery, CustomerPage, CustomerSummary } from "../../../domain/customers/schemas";
+import { daysUntil, DEFAULT_RENEWAL_WINDOW_DAYS } from "../../../domain/orders/dates";
+import { shopToday } from "../../../domain/shared/shop-time";
+import { addDays } from "../../../domain/reports/reports";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { isUniqueViolation, notFound } from "../../errors";

@@ -1,7 +1,7 @@
-import { shopperActor } from "../../../domain/audit";
-import { normaliseReference } from "../../../domain/order-references";
-import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/auto-delivery";
-import type { ShopperOrder } from "../../../domain/order-pages";
+import { shopperActor } from "../../../domain/audit/audit";
+import { normaliseReference } from "../../../domain/orders/references";
+import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/ledger/auto-delivery";
+import type { ShopperOrder } from "../../../domain/orders/order-page";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Db } from "../../db/database";
 import { linesWithOrders } from "../../db/order-shapes";

@@ -1,6 +1,6 @@
-import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/availability";
-import { shopToday } from "../../../domain/ledger-settings";
-import { UNDELIVERED_STATUSES } from "../../../domain/order-statuses";
+import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/ledger/availability";
+import { shopToday } from "../../../domain/ledger/settings";
+import { UNDELIVERED_STATUSES } from "../../../domain/orders/statuses";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,9 +1,10 @@
-import { internationalPhone } from "../../../domain/order-messages";
-import { accountRules, deliveryMessage, deliveryTemplateFor, type LedgerSettings } from "../../../domain/ledger-settings";
-import { absoluteLink } from "../../../domain/links";
-import { localHref, readLocale, type Locale } from "../../../domain/locale";
-import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/seller-messages";
-import type { Status } from "../../../domain/catalogue";
+import { internationalPhone } from "../../../domain/orders/order-message";
+import { accountRules, deliveryMessage, deliveryTemplateFor } from "../../../domain/ledger/delivery-message";
+import type { LedgerSettings } from "../../../domain/ledger/schemas";
+import { absoluteLink } from "../../../domain/shared/links";
+import { localHref, readLocale, type Locale } from "../../../domain/shared/locale";
+import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/ledger/seller-messages";
+import type { Status } from "../../../domain/catalogue/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
 import type { Actor } from "../actor";

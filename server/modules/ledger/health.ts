@@ -1,21 +1,11 @@
 import { randomUUID } from "node:crypto";
-import {
-  BILLS_WINDOW_DAYS,
-  nextBillDate,
-  PREVIOUS_SECRET_DAYS,
-  weekMoney,
-  type BillDue,
-  rankSeats,
-  type HolderMessage,
-  type HolderMessageReason,
-  type MoveConfirm,
-  type MoveProposal,
-  type SecretChange,
-  type SeatCandidate,
-} from "../../../domain/accounts";
-import { addDays, shopToday } from "../../../domain/ledger-settings";
-import { daysUntil } from "../../../domain/order-dates";
-import { CREDENTIALS_CHANGED } from "../../../domain/seller-messages";
+import { BILLS_WINDOW_DAYS, nextBillDate, weekMoney } from "../../../domain/ledger/bills";
+import { PREVIOUS_SECRET_DAYS, type HolderMessageReason } from "../../../domain/ledger/accounts";
+import type { BillDue, HolderMessage, MoveConfirm, MoveProposal, SecretChange } from "../../../domain/ledger/schemas";
+import { rankSeats, type SeatCandidate } from "../../../domain/ledger/seats";
+import { addDays, shopToday } from "../../../domain/ledger/settings";
+import { daysUntil } from "../../../domain/orders/dates";
+import { CREDENTIALS_CHANGED } from "../../../domain/ledger/seller-messages";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,4 +1,5 @@
-import { DEFAULT_DELIVERY_TEMPLATE_NE, defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger-settings";
+import { DEFAULT_DELIVERY_TEMPLATE_NE } from "../../../domain/ledger/settings";
+import { defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

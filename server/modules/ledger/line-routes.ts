@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  deliveryAnswerSchema,
-  keyImportSchema,
-  lineSeatAnswerSchema,
-  seatChoiceSchema,
-  seatPlaceSchema,
-  thresholdInputSchema,
-} from "../../../domain/accounts";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
-import { ledgerSettingsSchema } from "../../../domain/ledger-settings";
+import { deliveryAnswerSchema, lineSeatAnswerSchema, seatChoiceSchema, seatPlaceSchema, thresholdInputSchema } from "../../../domain/ledger/schemas";
+import { keyImportSchema } from "../../../domain/licence-keys/schemas";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/shared/schemas";
+import { ledgerSettingsSchema } from "../../../domain/ledger/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { answeringMessage, failures, messageWhenDone } from "../../http/answers";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql } from "kysely";
-import { PREVIOUS_SECRET_DAYS, type PreviousSecret } from "../../../domain/accounts";
+import { PREVIOUS_SECRET_DAYS } from "../../../domain/ledger/accounts";
+import type { PreviousSecret } from "../../../domain/ledger/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
-import { CYCLE_MONTHS, type AccountListQuery, type AccountStatus, type BillingCycle } from "../../../domain/accounts";
+import { CYCLE_MONTHS, type AccountStatus, type BillingCycle } from "../../../domain/ledger/accounts";
+import type { AccountListQuery } from "../../../domain/ledger/schemas";
 import { containsText } from "../../db/contains-text";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
@@ -59,7 +60,7 @@ const accountColumnsOf = (fields: AccountFields) => ({
   billing_cycle: fields.billingCycle,
   renewal_date: fields.renewalDate,
   cost: fields.cost,
-  // The reports count costs by period (domain/reports.ts).
+  // The reports count costs by period (domain/reports/reports.ts).
   period_months: CYCLE_MONTHS[fields.billingCycle],
   auto_renews: fields.renews ? 1 : 0,
   status: fields.status,

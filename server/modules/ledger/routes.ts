@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ACCOUNT_REMOVED, PREVIOUS_SECRET_DAYS } from "../../../domain/ledger/accounts";
 import {
-  ACCOUNT_REMOVED,
   accountCreateSchema,
   accountListQuerySchema,
   accountPageSchema,
@@ -14,15 +14,14 @@ import {
   moveConfirmSchema,
   moveProposalSchema,
   moveRequestSchema,
-  PREVIOUS_SECRET_DAYS,
   previousSecretSchema,
   secretChangeSchema,
   revealInputSchema,
   revealSchema,
-  BILLS_WINDOW_DAYS,
   weekMoneySchema,
-} from "../../../domain/accounts";
-import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/common";
+} from "../../../domain/ledger/schemas";
+import { BILLS_WINDOW_DAYS } from "../../../domain/ledger/bills";
+import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";

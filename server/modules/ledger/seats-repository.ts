@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { AccountStatus, BillingCycle, SeatCandidate, SeatHolder } from "../../../domain/accounts";
+import type { AccountStatus, BillingCycle } from "../../../domain/ledger/accounts";
+import type { SeatHolder } from "../../../domain/ledger/schemas";
+import type { SeatCandidate } from "../../../domain/ledger/seats";
 import type { Db } from "../../db/database";
 import { holdingsWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 

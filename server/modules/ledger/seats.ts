@@ -1,6 +1,8 @@
-import { proposeSeat, rankSeats, type BillingCycle, type SeatChoice } from "../../../domain/accounts";
-import { addDays, lineIsOver, shopToday } from "../../../domain/ledger-settings";
-import type { SeatPlace } from "../../../domain/seller-messages";
+import { proposeSeat, rankSeats } from "../../../domain/ledger/seats";
+import type { BillingCycle } from "../../../domain/ledger/accounts";
+import type { SeatChoice } from "../../../domain/ledger/schemas";
+import { addDays, lineIsOver, shopToday } from "../../../domain/ledger/settings";
+import type { SeatPlace } from "../../../domain/ledger/seller-messages";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
-import {
-  accountWarnings,
-  RENEWAL_WARNING_DAYS,
-  renewsOf,
-  type Account,
-  type AccountCreate,
-  type AccountListQuery,
-  type AccountPage,
-  type AccountUpdate,
-  type Reveal,
-} from "../../../domain/accounts";
-import { addDays, shopToday } from "../../../domain/ledger-settings";
+import { accountWarnings, RENEWAL_WARNING_DAYS } from "../../../domain/ledger/warnings";
+import { renewsOf } from "../../../domain/ledger/accounts";
+import type { Account, AccountCreate, AccountListQuery, AccountPage, AccountUpdate, Reveal } from "../../../domain/ledger/schemas";
+import { addDays, shopToday } from "../../../domain/ledger/settings";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

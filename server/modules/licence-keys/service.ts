@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { parseKeyLines } from "../../../domain/accounts";
-import { lineIsOver, shopToday } from "../../../domain/ledger-settings";
+import { parseKeyLines } from "../../../domain/licence-keys/licence-keys";
+import { lineIsOver, shopToday } from "../../../domain/ledger/settings";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,6 +1,6 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
-import { MEDIA_PREFIX } from "../../../domain/uploads";
+import { MEDIA_PREFIX } from "../../../domain/uploads/uploads";
 import type { Services } from "../../services";
 
 // Names are random and never reused, so a copy may be kept for good; nosniff keeps a browser to image/webp.

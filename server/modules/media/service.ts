@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { LRUCache } from "lru-cache";
-import { isUploadFileName } from "../../../domain/uploads";
+import { isUploadFileName } from "../../../domain/uploads/uploads";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createMediaRepository, type MediaRow } from "./repository";

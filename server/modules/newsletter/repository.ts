@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { NewsletterSubscriber } from "../../../domain/newsletter";
+import type { NewsletterSubscriber } from "../../../domain/newsletter/newsletter";
 import type { Db } from "../../db/database";
 
 export function createNewsletterRepository() {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, successMessageSchema } from "../../../domain/common";
-import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../../../domain/newsletter";
-import { newsletterListResponseSchema, newsletterSubscribeSchema } from "../../../domain/schemas/newsletter";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/shared/schemas";
+import { NEWSLETTER_SUBSCRIBED_MESSAGE } from "../../../domain/newsletter/newsletter";
+import { newsletterListResponseSchema, newsletterSubscribeSchema } from "../../../domain/newsletter/schemas";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { sendCsv } from "../csv";

@@ -1,4 +1,4 @@
-import type { NewsletterSubscriber } from "../../../domain/newsletter";
+import type { NewsletterSubscriber } from "../../../domain/newsletter/newsletter";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createNewsletterRepository } from "./repository";

@@ -1,4 +1,5 @@
-import { CEILING_KINDS, type CeilingKind, type RefusalSummary } from "../../../domain/order-limits";
+import { CEILING_KINDS, type CeilingKind } from "../../../domain/order-limits/order-limits";
+import type { RefusalSummary } from "../../../domain/order-limits/schemas";
 import type { Db } from "../../db/database";
 
 /** Refusals of the shop-wide ceilings, one row per kind and minute (0020-order-ceilings). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderLimitsSchema, refusalSummarySchema } from "../../../domain/order-limits";
+import { orderLimitsSchema, refusalSummarySchema } from "../../../domain/order-limits/schemas";
 import type { Services } from "../../services";
 import { settingsEditRoutes } from "../settings/edit-routes";
 import { answeringMessage, messageWhenDone } from "../../http/answers";

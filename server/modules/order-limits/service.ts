@@ -1,12 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import {
-  defaultOrderLimits,
-  orderLimitsSchema,
-  REFUSALS_SHOWN_HOURS,
-  type CeilingKind,
-  type OrderLimits,
-  type RefusalSummary,
-} from "../../../domain/order-limits";
+import { defaultOrderLimits, orderLimitsSchema, type OrderLimits, type RefusalSummary } from "../../../domain/order-limits/schemas";
+import { REFUSALS_SHOWN_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

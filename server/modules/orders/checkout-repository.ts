@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from "kysely";
-import { AWAITING_PAYMENT_STATUSES, type OrderStatus } from "../../../domain/order-statuses";
+import { AWAITING_PAYMENT_STATUSES, type OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
 
 /** Checkout's own query: the orders a phone has open, for the cap per phone (issue 34). */

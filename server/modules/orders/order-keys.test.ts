@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderKeyFromBytes, orderKeyPattern, withoutOrderKey } from "../../../domain/order-pages";
+import { orderKeyFromBytes, orderKeyPattern, withoutOrderKey } from "../../../domain/orders/order-page";
 import { hashOrderKey, newOrderKey } from "./order-keys";
 
 describe("order keys", () => {

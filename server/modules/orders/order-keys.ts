@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ORDER_KEY_BYTES, orderKeyFromBytes } from "../../../domain/order-pages";
+import { ORDER_KEY_BYTES, orderKeyFromBytes } from "../../../domain/orders/order-page";
 
 /** A fresh order key: 144 random bits (ADR 0075). */
 export const newOrderKey = () => orderKeyFromBytes(randomBytes(ORDER_KEY_BYTES));

@@ -1,6 +1,6 @@
-import type { ChatChannel } from "../../../domain/checkout";
-import { readLocale, type Locale } from "../../../domain/locale";
-import type { OrderStatus } from "../../../domain/order-statuses";
+import type { ChatChannel } from "../../../domain/orders/checkout";
+import { readLocale, type Locale } from "../../../domain/shared/locale";
+import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
 import { LINE_PLAN, linesWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 

@@ -1,10 +1,10 @@
-import { whatsappUrl } from "../../../domain/checkout";
-import { daysUntil } from "../../../domain/order-dates";
-import { internationalPhone } from "../../../domain/order-messages";
-import { priceOrder, type PricedItem } from "../../../domain/order-pricing";
-import type { Order, Renewal } from "../../../domain/schemas/orders";
-import { renewalMessage, type SeatPlace } from "../../../domain/seller-messages";
-import { shopToday } from "../../../domain/shop-time";
+import { whatsappUrl } from "../../../domain/orders/checkout";
+import { daysUntil } from "../../../domain/orders/dates";
+import { internationalPhone } from "../../../domain/orders/order-message";
+import { priceOrder, type PricedItem } from "../../../domain/orders/pricing";
+import type { Order, Renewal } from "../../../domain/orders/schemas";
+import { renewalMessage, type SeatPlace } from "../../../domain/ledger/seller-messages";
+import { shopToday } from "../../../domain/shared/shop-time";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { normalisePhone } from "../../../domain/customers";
-import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type OrderCounts, type OrderStatus } from "../../../domain/order-statuses";
+import { normalisePhone } from "../../../domain/customers/customers";
+import { AWAITING_PAYMENT_STATUSES, ORDER_STATUSES, type OrderCounts, type OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
-import { OPEN_PAYMENT_STATUSES } from "../../../domain/payments";
-import type { PaidVia } from "../../../domain/schemas/payments";
-import type { CancelReason } from "../../../domain/order-limits";
+import { OPEN_PAYMENT_STATUSES } from "../../../domain/payments/payments";
+import type { PaidVia } from "../../../domain/payments/schemas";
+import type { CancelReason } from "../../../domain/order-limits/order-limits";
 import { nextVersion, updateAtVersion } from "../versions";
 import { withLines, type StoredOrder } from "./stored-orders";
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
 import {
   checkoutInputSchema,
   checkoutResponseSchema,
@@ -17,10 +17,10 @@ import {
   renewalsQuerySchema,
   spamInputSchema,
   spamResultSchema,
-} from "../../../domain/schemas/orders";
-import { spamMessage } from "../../../domain/order-statuses";
-import { answerLocale, refusalText } from "../../../domain/order-limits";
-import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/schemas/order-pages";
+} from "../../../domain/orders/schemas";
+import { spamMessage } from "../../../domain/orders/statuses";
+import { answerLocale, refusalText } from "../../../domain/order-limits/order-limits";
+import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/orders/schemas";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Locale } from "../../../domain/locale";
-import { refusalText } from "../../../domain/order-limits";
-import type { PricedItem } from "../../../domain/order-pricing";
-import { normaliseReference, REFERENCE_LENGTH, referenceFromBytes } from "../../../domain/order-references";
+import type { Locale } from "../../../domain/shared/locale";
+import { refusalText } from "../../../domain/order-limits/order-limits";
+import type { PricedItem } from "../../../domain/orders/pricing";
+import { normaliseReference, REFERENCE_LENGTH, referenceFromBytes } from "../../../domain/orders/references";
 import type { Db } from "../../db/database";
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound, TooManyRequests } from "../../errors";
 import { addressKey, createWindowCounter } from "../../plugins/rate-limits";

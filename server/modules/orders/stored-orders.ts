@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { ChatChannel } from "../../../domain/checkout";
-import { normalisePhone } from "../../../domain/customers";
-import { readLocale, type Locale } from "../../../domain/locale";
-import { AUTO_DELIVERY_REASONS, type AutoDeliveryReason } from "../../../domain/auto-delivery";
-import type { OrderStatus } from "../../../domain/order-statuses";
-import type { Order } from "../../../domain/schemas/orders";
-import type { OrderLine } from "../../../domain/order-pricing";
+import type { ChatChannel } from "../../../domain/orders/checkout";
+import { normalisePhone } from "../../../domain/customers/customers";
+import { readLocale, type Locale } from "../../../domain/shared/locale";
+import { AUTO_DELIVERY_REASONS, type AutoDeliveryReason } from "../../../domain/ledger/auto-delivery";
+import type { OrderStatus } from "../../../domain/orders/statuses";
+import type { Order } from "../../../domain/orders/schemas";
+import type { OrderLine } from "../../../domain/orders/pricing";
 import type { Db } from "../../db/database";
-import { readGateway } from "../../../domain/payments";
-import type { PaidVia } from "../../../domain/schemas/payments";
-import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits";
+import { readGateway } from "../../../domain/payments/payments";
+import type { PaidVia } from "../../../domain/payments/schemas";
+import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits/order-limits";
 import type { OrdersTable } from "../../db/schema";
 
 /** An order as stored: what the admin sees but its shopper link, and what only the server reads. */

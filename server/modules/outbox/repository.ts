@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { NoticeAction, NoticeEvent, Press } from "../../../domain/notices";
-import type { ShopperEvent } from "../../../domain/shopper-notices";
+import type { NoticeAction, NoticeEvent, Press } from "../../../domain/telegram/notices";
+import type { ShopperEvent } from "../../../domain/telegram/shopper-notices";
 import type { Db } from "../../db/database";
 import { shortId } from "../../db/short-id";
 import type { NoticesTable } from "../../db/schema";

@@ -1,6 +1,6 @@
-import type { HolderMessageReason } from "../../../domain/accounts";
-import type { NoticeEvent } from "../../../domain/notices";
-import type { ShopperEvent, ShopperProblemNews } from "../../../domain/shopper-notices";
+import type { HolderMessageReason } from "../../../domain/ledger/accounts";
+import type { NoticeEvent } from "../../../domain/telegram/notices";
+import type { ShopperEvent, ShopperProblemNews } from "../../../domain/telegram/shopper-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createFollowersRepository } from "./followers-repository";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { PaymentKind, PaymentMethod } from "../../../domain/payment-methods";
-import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
+import type { PaymentKind, PaymentMethod } from "../../../domain/payment-methods/payment-methods";
+import type { PaymentMethodData } from "../../../domain/payment-methods/schemas";
 import type { Db } from "../../db/database";
 import type { PaymentMethodsTable } from "../../db/schema";
 import { deleteRecord, nextPosition, setPosition } from "../records";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema } from "../../../domain/common";
-import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema } from "../../../domain/schemas/payment-methods";
+import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
+import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema } from "../../../domain/payment-methods/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
 import { expectedVersion, ifMatchHeaders } from "../versions";

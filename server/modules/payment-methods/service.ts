@@ -1,5 +1,5 @@
-import type { PaymentMethod } from "../../../domain/payment-methods";
-import type { PaymentMethodData } from "../../../domain/schemas/payment-methods";
+import type { PaymentMethod } from "../../../domain/payment-methods/payment-methods";
+import type { PaymentMethodData } from "../../../domain/payment-methods/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

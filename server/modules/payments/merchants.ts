@@ -1,4 +1,4 @@
-import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments";
+import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments/payments";
 import type { Db } from "../../db/database";
 import { conflict } from "../../errors";
 import type { Cipher } from "../secrets/cipher";

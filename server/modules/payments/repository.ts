@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
-import { OPEN_PAYMENT_STATUSES, readGateway, type Gateway, type PaymentStatus } from "../../../domain/payments";
-import type { PaymentToCheck } from "../../../domain/schemas/payments";
+import { OPEN_PAYMENT_STATUSES, readGateway, type Gateway, type PaymentStatus } from "../../../domain/payments/payments";
+import type { PaymentToCheck } from "../../../domain/payments/schemas";
 import type { Db } from "../../db/database";
 import type { PaymentGatewaysTable, PaymentsTable } from "../../db/schema";
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { GATEWAYS } from "../../../domain/payments";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { GATEWAYS } from "../../../domain/payments/payments";
 import {
   gatewayRevealInputSchema,
   gatewaySettingsInputSchema,
@@ -9,7 +9,7 @@ import {
   paymentStartSchema,
   paymentStateSchema,
   paymentToCheckSchema,
-} from "../../../domain/schemas/payments";
+} from "../../../domain/payments/schemas";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";

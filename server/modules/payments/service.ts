@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { localHref, type Locale } from "../../../domain/locale";
-import { awaitsPayment, wantsOnlinePayment } from "../../../domain/order-pages";
-import type { OrderStatus } from "../../../domain/order-statuses";
-import { formatNpr } from "../../../domain/money";
-import { GATEWAY_NAMES, GATEWAYS, KHALTI_MIN_NPR, OPEN_PAYMENT_STATUSES, type Gateway } from "../../../domain/payments";
+import { localHref, type Locale } from "../../../domain/shared/locale";
+import { awaitsPayment, wantsOnlinePayment } from "../../../domain/orders/order-page";
+import type { OrderStatus } from "../../../domain/orders/statuses";
+import { formatNpr } from "../../../domain/shared/money";
+import { GATEWAY_NAMES, GATEWAYS, KHALTI_MIN_NPR, OPEN_PAYMENT_STATUSES, type Gateway } from "../../../domain/payments/payments";
 import type {
   GatewaySettings,
   GatewaySettingsInput,
@@ -13,8 +13,8 @@ import type {
   PaymentStart,
   PaymentState,
   PaymentToCheck,
-} from "../../../domain/schemas/payments";
-import type { NoticeEvent } from "../../../domain/notices";
+} from "../../../domain/payments/schemas";
+import type { NoticeEvent } from "../../../domain/telegram/notices";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { answerLocale } from "../../../domain/order-limits";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { answerLocale } from "../../../domain/order-limits/order-limits";
 import {
   problemAnswerInputSchema,
   problemMoveInputSchema,
@@ -10,7 +10,7 @@ import {
   problemVersionInputSchema,
   queuedProblemSchema,
   shopperProblemSchema,
-} from "../../../domain/schemas/problems";
+} from "../../../domain/problems/schemas";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import { actorOf } from "../audit/routes";
 import type { Services } from "../../services";

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { absoluteLink } from "../../../domain/links";
-import { localHref, readLocale, type Locale } from "../../../domain/locale";
-import type { MoveConfirm, MoveProposal } from "../../../domain/accounts";
-import type { NoticeEvent } from "../../../domain/notices";
-import { internationalPhone } from "../../../domain/order-messages";
+import { absoluteLink } from "../../../domain/shared/links";
+import { localHref, readLocale, type Locale } from "../../../domain/shared/locale";
+import { problemAnswerHead } from "../../../domain/shared/messages";
+import type { MoveConfirm, MoveProposal } from "../../../domain/ledger/schemas";
+import type { NoticeEvent } from "../../../domain/telegram/notices";
+import { internationalPhone } from "../../../domain/orders/order-message";
 import {
   OPEN_PROBLEMS_PER_ORDER,
   PROBLEM_KIND_NAMES,
@@ -14,8 +15,8 @@ import {
   type ProblemKind,
   type QueuedProblem,
   type ShopperProblem,
-} from "../../../domain/problems";
-import type { ShopperProblemNews } from "../../../domain/shopper-notices";
+} from "../../../domain/problems/problems";
+import type { ShopperProblemNews } from "../../../domain/telegram/shopper-notices";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -89,7 +90,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeSigna
     const page = await deps.shopperOrders.shopperPathOf(problem.orderId);
     const locale = readLocale(problem.language);
     const link = page ? absoluteLink(deps.publicUrl ?? origin, localHref(locale, page.path)) : "";
-    const head = locale === "ne" ? `अर्डर ${problem.reference}, ${problem.lineName}:` : `Order ${problem.reference}, ${problem.lineName}:`;
+    const head = problemAnswerHead[locale](problem.reference, problem.lineName);
     const text = encodeURIComponent([head, answer.text, link].filter(Boolean).join("\n\n"));
     const phone = internationalPhone(problem.phone);
     return { whatsappUrl: `https://wa.me/${phone}?text=${text}`, telegramUrl: `https://t.me/+${phone}?text=${text}` };

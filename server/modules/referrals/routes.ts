@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderAnswerSchema } from "../../../domain/schemas/orders";
-import { referralCreditSchema, referralSettingsSchema } from "../../../domain/schemas/referrals";
+import { orderAnswerSchema } from "../../../domain/orders/schemas";
+import { referralCreditSchema, referralSettingsSchema } from "../../../domain/referrals/schemas";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { tagRoutes } from "../../http/conventions";

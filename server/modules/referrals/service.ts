@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { normalisePhone } from "../../../domain/customers";
-import { normaliseReference } from "../../../domain/order-references";
+import { normalisePhone } from "../../../domain/customers/customers";
+import { normaliseReference } from "../../../domain/orders/references";
 import {
   availableCredit,
   DEFAULT_REFERRAL_CREDIT,
   normaliseReferralCode,
   REFERRAL_CODE_LENGTH,
   referralCodeFromBytes,
-} from "../../../domain/referrals";
-import { referralSettingsSchema, type ReferralCredit, type ReferralSettings } from "../../../domain/schemas/referrals";
+} from "../../../domain/referrals/referrals";
+import { referralSettingsSchema, type ReferralCredit, type ReferralSettings } from "../../../domain/referrals/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";

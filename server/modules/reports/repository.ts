@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
-import { AWAITING_PAYMENT_STATUSES } from "../../../domain/order-statuses";
+import { AWAITING_PAYMENT_STATUSES } from "../../../domain/orders/statuses";
 
 /** Months by the UTC instants their shop days begin: `starts` has one more entry than `months` (the end). */
 export type MonthBounds = { months: readonly string[]; starts: readonly string[] };

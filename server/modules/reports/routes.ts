@@ -8,9 +8,9 @@ import {
   monthQuerySchema,
   renewalMonthSchema,
   serviceMoneySchema,
-} from "../../../domain/reports";
+} from "../../../domain/reports/schemas";
 import type { Services } from "../../services";
-import { spreadsheetPhone } from "../../../domain/customers";
+import { spreadsheetPhone } from "../../../domain/customers/customers";
 import { tagRoutes } from "../../http/conventions";
 import { sendCsv } from "../csv";
 

@@ -6,7 +6,6 @@ import {
   revenueBetween,
   seatDaysBetween,
   daysBetween,
-  type AccountProfit,
   type HeldSpan,
   firstDayOf,
   monthsEndingWith,
@@ -18,13 +17,9 @@ import {
   DISCOUNTS_ROW,
   TOP_SERVICES,
   topWithOther,
-  type CustomerMonth,
-  type DashboardMoney,
-  type MoneyMonth,
-  type RenewalMonth,
-  type ServiceMoney,
-} from "../../../domain/reports";
-import { shopToday } from "../../../domain/shop-time";
+} from "../../../domain/reports/reports";
+import type { AccountProfit, CustomerMonth, DashboardMoney, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports/schemas";
+import { shopToday } from "../../../domain/shared/shop-time";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createReportsRepository, type AccountCostRow, type MonthBounds } from "./repository";

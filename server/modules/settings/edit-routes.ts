@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 
 type RoutesOf = Parameters<FastifyPluginAsyncZod>[0];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { shopSettingsSchema } from "../../../domain/settings/schemas";
 import type { Services } from "../../services";
 import { tagRoutes } from "../../http/conventions";
 import { settingsEditRoutes } from "./edit-routes";

@@ -1,5 +1,5 @@
-import { defaultShopSettings, type ShopSettings } from "../../../domain/settings";
-import { shopSettingsSchema } from "../../../domain/schemas/settings";
+import { defaultShopSettings, type ShopSettings } from "../../../domain/settings/settings";
+import { shopSettingsSchema } from "../../../domain/settings/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

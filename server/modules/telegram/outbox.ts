@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { GrammyError, type Api } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup, Message } from "grammy/types";
-import { addDays } from "../../../domain/ledger-settings";
+import { addDays } from "../../../domain/ledger/settings";
 import {
   callbackData,
   digestMessage,
@@ -11,11 +11,11 @@ import {
   noticeWords,
   type NoticeAction,
   type NoticeEvent,
-} from "../../../domain/notices";
-import { awaitsPayment } from "../../../domain/order-pages";
-import { daysUntil } from "../../../domain/order-dates";
-import { shopToday } from "../../../domain/shop-time";
-import type { Order, Renewal } from "../../../domain/schemas/orders";
+} from "../../../domain/telegram/notices";
+import { awaitsPayment } from "../../../domain/orders/order-page";
+import { daysUntil } from "../../../domain/orders/dates";
+import { shopToday } from "../../../domain/shared/shop-time";
+import type { Order, Renewal } from "../../../domain/orders/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { HttpError } from "../../errors";

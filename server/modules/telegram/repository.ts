@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { ChatPrefs } from "../../../domain/notices";
+import type { ChatPrefs } from "../../../domain/telegram/schemas";
 import type { Db } from "../../db/database";
 import type { TelegramBotTable, TelegramChatsTable } from "../../db/schema";
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Update } from "grammy/types";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/notices";
-import { telegramLinkInputSchema, telegramLinkSchema } from "../../../domain/shopper-notices";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { botTokenInputSchema, chatPrefsInputSchema, connectCodeSchema, telegramSettingsSchema } from "../../../domain/telegram/schemas";
+import { telegramLinkInputSchema, telegramLinkSchema } from "../../../domain/telegram/schemas";
 import { HttpError } from "../../errors";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";

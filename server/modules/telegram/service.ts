@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { GrammyError } from "grammy";
-import type { ChatPrefs, ConnectCode, TelegramSettings } from "../../../domain/notices";
+import type { ChatPrefs, ConnectCode, TelegramSettings } from "../../../domain/telegram/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, ServiceUnreachable } from "../../errors";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { GrammyError, type Api } from "grammy";
-import type { NoticeEvent } from "../../../domain/notices";
-import { SHOPPER_KINDS, type ShopperEvent } from "../../../domain/shopper-notices";
+import type { NoticeEvent } from "../../../domain/telegram/notices";
+import { SHOPPER_KINDS, type ShopperEvent } from "../../../domain/telegram/shopper-notices";
 import type { Db } from "../../db/database";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Api } from "grammy";
 import type { CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message } from "grammy/types";
-import { addDays } from "../../../domain/ledger-settings";
-import { absoluteLink } from "../../../domain/links";
-import { localHref, type Locale } from "../../../domain/locale";
-import { localeOfTelegramUser as localeOf } from "../../../domain/notices";
-import { daysUntil } from "../../../domain/order-dates";
-import { shopToday } from "../../../domain/shop-time";
+import { addDays } from "../../../domain/ledger/settings";
+import { absoluteLink } from "../../../domain/shared/links";
+import { localHref, type Locale } from "../../../domain/shared/locale";
+import { localeOfTelegramUser as localeOf } from "../../../domain/telegram/notices";
+import { daysUntil } from "../../../domain/orders/dates";
+import { shopToday } from "../../../domain/shared/shop-time";
 import {
   readLaterData,
   reminderDue,
@@ -17,7 +17,7 @@ import {
   shopperWords,
   STOP_DATA,
   type ShopperEvent,
-} from "../../../domain/shopper-notices";
+} from "../../../domain/telegram/shopper-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict } from "../../errors";

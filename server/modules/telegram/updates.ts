@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Api } from "grammy";
 import type { CallbackQuery, Message, Update } from "grammy/types";
-import type { Locale } from "../../../domain/locale";
+import type { Locale } from "../../../domain/shared/locale";
 import {
   BOT_REPLIES,
   localeOfTelegramUser as localeOf,
@@ -10,10 +10,10 @@ import {
   readCallbackData,
   type NoticeAction,
   type NoticeEvent,
-} from "../../../domain/notices";
-import { SHOPPER_REPLIES, shopperTokenPattern } from "../../../domain/shopper-notices";
-import type { Order, Renewal } from "../../../domain/schemas/orders";
-import type { OrderStatus } from "../../../domain/order-statuses";
+} from "../../../domain/telegram/notices";
+import { SHOPPER_REPLIES, shopperTokenPattern } from "../../../domain/telegram/shopper-notices";
+import type { Order, Renewal } from "../../../domain/orders/schemas";
+import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, HttpError } from "../../errors";

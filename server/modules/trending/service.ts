@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { TRENDING_ERROR, TRENDING_LIMIT, type TrendingItem, type TrendingResult } from "../../../domain/trending";
+import { TRENDING_ERROR, TRENDING_LIMIT, type TrendingItem, type TrendingResult } from "../../../domain/trending/trending";
 import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
-import { sampleTrending } from "../../../domain/trending-sample";
+import { sampleTrending } from "../../../domain/trending/trending-sample";
 
 export const TRENDING_CACHE_MS = 6 * 60 * 60 * 1000;
 // After a failed fetch, pages do not wait on the movie database again for a while.

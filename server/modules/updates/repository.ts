@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
-import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import type { UpdateData, UpdatePost } from "../../../domain/updates/schemas";
 import type { Db } from "../../db/database";
 import type { UpdatePostsTable } from "../../db/schema";
 import { deleteRecord } from "../records";

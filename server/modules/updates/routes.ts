@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema, idParamSchema } from "../../../domain/common";
-import { absoluteLink } from "../../../domain/links";
-import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates";
+import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
+import { absoluteLink } from "../../../domain/shared/links";
+import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates/schemas";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { answeringMessage, messageWhenDone } from "../../http/answers";

@@ -1,4 +1,4 @@
-import type { UpdateData, UpdatePost } from "../../../domain/updates";
+import type { UpdateData, UpdatePost } from "../../../domain/updates/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

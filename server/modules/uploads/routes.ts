@@ -1,9 +1,9 @@
 import fastifyMultipart from "@fastify/multipart";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
-import { uploadResponseSchema } from "../../../domain/schemas/uploads";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads/uploads";
+import { uploadResponseSchema } from "../../../domain/uploads/schemas";
 import { badRequest, HttpError } from "../../errors";
 import type { Services } from "../../services";
 import { tagRoutes } from "../../http/conventions";

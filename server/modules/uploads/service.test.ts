@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "../../../domain/uploads";
+import { MAX_UPLOAD_BYTES } from "../../../domain/uploads/uploads";
 import { systemClock } from "../../db/clock";
 import { openDatabase } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Metadata } from "sharp";
-import { MAX_LOSSLESS_PIXELS, MAX_UPLOAD_PIXELS, MEDIA_PREFIX, UPLOAD_MESSAGES, variantWidths, type UploadResponse } from "../../../domain/uploads";
+import {
+  MAX_LOSSLESS_PIXELS,
+  MAX_UPLOAD_PIXELS,
+  MEDIA_PREFIX,
+  UPLOAD_MESSAGES,
+  variantWidths,
+  type UploadResponse,
+} from "../../../domain/uploads/uploads";
 import { badRequest, HttpError } from "../../errors";
 import type { MediaService } from "../media/service";
 import { createEncodeQueue, ENCODE_WAIT_MS, type EncodeQueue } from "./encode-queue";

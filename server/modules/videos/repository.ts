@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { randomUUID } from "node:crypto";
-import { nameKey } from "../../../domain/search";
-import type { Video } from "../../../domain/videos";
+import { nameKey } from "../../../domain/catalogue/search";
+import type { Video } from "../../../domain/videos/schemas";
 import type { Db } from "../../db/database";
 import type { VideosTable } from "../../db/schema";
 import { deleteRecord } from "../records";

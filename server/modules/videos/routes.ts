@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema } from "../../../domain/common";
-import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos";
+import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { videoDeleteSchema, videoInputSchema, videoListResponseSchema, videoSaveResponseSchema } from "../../../domain/videos/schemas";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
 import { answeringMessage, messageWhenDone } from "../../http/answers";

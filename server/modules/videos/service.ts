@@ -1,4 +1,4 @@
-import type { Video } from "../../../domain/videos";
+import type { Video } from "../../../domain/videos/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { CATEGORIES, type Category, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, MAX_QUERY_LENGTH, type Status, STATUSES } from "./categories";
+import { linkSchema, nepaliText, optionalText, requiredText } from "../shared/schemas";
+import { readWholeNumber } from "../shared/money";
+
+const statusAliases: Record<string, Status> = {
+  shared: "shared",
+  private: "private",
+  none: "none",
+  empty: "none",
+  undefined: "none",
+  "": "none",
+};
+
+/** Plans arrive as `{ "1": 300, "3": "880", "6": "1,700" }`: months → whole NPR, written as people write them. */
+export const plansSchema = z
+  .record(z.string(), z.union([z.number(), z.string()]), { error: "Plans must map months to prices" })
+  .default({})
+  .superRefine((plans, ctx) => {
+    if (Object.keys(plans).length > 12) {
+      ctx.addIssue({ code: "custom", message: "At most 12 plans per item" });
+    }
+    for (const [months, price] of Object.entries(plans)) {
+      const m = readWholeNumber(months);
+      if (m === null || m < 1 || m > MAX_PLAN_MONTHS) {
+        ctx.addIssue({
+          code: "custom",
+          path: [months],
+          message: `Plan months must be a whole number from 1 to ${MAX_PLAN_MONTHS}`,
+        });
+        continue;
+      }
+      const n = typeof price === "number" ? price : (readWholeNumber(price) ?? NaN);
+      if (!Number.isInteger(n) || n <= 0 || n > MAX_PLAN_PRICE) {
+        ctx.addIssue({
+          code: "custom",
+          path: [months],
+          message: "Plan price must be a whole number of rupees greater than 0",
+        });
+      }
+    }
+  })
+  .transform((plans) => {
+    const out: Record<string, number> = {};
+    for (const [months, price] of Object.entries(plans))
+      out[String(readWholeNumber(months))] = typeof price === "number" ? price : readWholeNumber(price)!;
+    return out;
+  });
+
+/** The admin's price payload (spec §7: Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink). */
+export const priceInputSchema = z.object({
+  Name: requiredText("Name", 100).refine((v) => !v.includes("/"), "Name cannot contain /"),
+  Id: z
+    .union([z.string(), z.number()], { error: "Id is required" })
+    .transform((v) => String(v).trim())
+    .refine((v) => v.length > 0, "Id is required")
+    .refine((v) => /^\d{1,9}$/.test(v), "Id must be a whole number")
+    .transform((v) => String(Number(v))),
+  ImageId: linkSchema("ImageId"),
+  Category: z
+    .string({ error: "Category is required" })
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .refine((v): v is Category => (CATEGORIES as readonly string[]).includes(v), {
+      message: `Category must be one of ${CATEGORIES.map((c) => CATEGORY_LABELS[c]).join(", ")}`,
+    }),
+  Info: optionalText("Info", 4000),
+  plans: plansSchema,
+  Note: optionalText("Note", 1000),
+  Status: z
+    .string({ error: "Status must be Shared, Private or Empty" })
+    .optional()
+    .default("none")
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => v in statusAliases, "Status must be Shared, Private or Empty")
+    .transform((v) => statusAliases[v] as Status),
+  SpecialLink: linkSchema("SpecialLink"),
+  NameNe: nepaliText("Name in Nepali", 100),
+  InfoNe: nepaliText("Info in Nepali", 4000),
+  NoteNe: nepaliText("Note in Nepali", 1000),
+  /** "Deliver automatically when paid" (issue 30); left out: kept as stored on an edit, off on a new item. */
+  AutoDeliver: z.boolean({ error: "AutoDeliver must be true or false" }).optional(),
+});
+export type PriceInput = z.input<typeof priceInputSchema>;
+export type PriceData = z.output<typeof priceInputSchema>;
+
+/** A catalogue item as the API answers it (spec §3). */
+export const catalogueItemSchema = z.object({
+  _id: z.string(),
+  Id: z.string(),
+  Name: z.string(),
+  Info: z.string(),
+  ImageId: z.string(),
+  category: z.enum(CATEGORIES),
+  status: z.enum(STATUSES),
+  plans: z.record(z.string(), z.number()),
+  Note: z.string(),
+  SpecialLink: z.string(),
+  /** The number of its last change, to send back with an edit (domain/shared/versions.ts). */
+  version: z.number(),
+  /** The seller's Nepali name, info and note, or null: Nepali pages show the English then (ADR 0093). */
+  NameNe: z.string().nullable(),
+  InfoNe: z.string().nullable(),
+  NoteNe: z.string().nullable(),
+  /** Its lines are delivered automatically once their order is paid, when a seat or key is free (issue 30). */
+  AutoDeliver: z.boolean(),
+  /**
+   * Taken out of the shop (retired): not listed, found or sold, kept for its orders, keys and seats (ADR 0100).
+   * Only the admin's screens see such an item; the shop's list never holds one.
+   */
+  Hidden: z.boolean(),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+/**
+ * A catalogue item as the API answers it to the spec's client: the storefront's lowercase `category` and
+ * `status` beside the admin's `Category` and `Status` (as its select offers them), and no `plans` at all
+ * on an item sold by contacting the admin, which is how that client tells it apart.
+ */
+export const apiPriceSchema = catalogueItemSchema.extend({
+  Category: z.string(),
+  Status: z.string(),
+  plans: z.record(z.string(), z.number()).optional(),
+});
+export type ApiPrice = z.infer<typeof apiPriceSchema>;
+
+export const priceListResponseSchema = z.object({ allPrices: z.array(apiPriceSchema) });
+
+export const searchQuerySchema = z.object({ q: z.string().max(MAX_QUERY_LENGTH).default("") });

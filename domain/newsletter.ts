@@ -1,3 +1,0 @@
-export const NEWSLETTER_SUBSCRIBED_MESSAGE = "Thanks! You are subscribed.";
-
-export type { NewsletterSubscriber } from "./schemas/newsletter";

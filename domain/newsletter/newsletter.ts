@@ -1,0 +1,3 @@
+export const NEWSLETTER_SUBSCRIBED_MESSAGE = "Thanks! You are subscribed.";
+
+export type { NewsletterSubscriber } from "./schemas";

@@ -1,0 +1,1 @@
+export const VIDEO_PLATFORMS = ["Netflix", "Prime Video"] as const;
