@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { CACHE_BOUND_MS, openChangeNotices } from "./db/change-notices";
+import { CACHE_BOUND_MS, openChangeSignals } from "./db/change-signals";
 import { systemClock, type Clock } from "./db/clock";
 import type { Database } from "./db/database";
 import { lineRoutes } from "./modules/ledger/line-routes";
@@ -134,7 +134,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream, timeouts: shorter }: AppOptions): Promise<App> {
   const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...shorter };
   // Public pages stored whole (ADR 0015): the production storefront and the price list, served at the server's door.
-  // On PostgreSQL kept no longer than change notices' bound, like every other cache (ADR 0019).
+  // On PostgreSQL kept no longer than change signals' bound, like every other cache (ADR 0019).
   const pages =
     config.pageCacheBytes > 0 && web?.mode === "production"
       ? createPageCache({ maxBytes: config.pageCacheBytes, ...(config.database.kind === "postgres" ? { ttlMs: CACHE_BOUND_MS } : {}) })
@@ -183,7 +183,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   if (output) app.addHook("onClose", async () => output.close());
 
   // What an admin's write changes reaches every instance's caches, this one's page cache included (ADR 0019).
-  const changes = await openChangeNotices(config.database, database.db, app.log);
+  const changes = await openChangeSignals(config.database, database.db, app.log);
   app.addHook("onClose", () => changes.close());
   if (pages) changes.subscribe(() => pages.clear());
   // Refuses a key the database's secrets are not encrypted with before anything could be written with it (ADR 0081).

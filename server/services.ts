@@ -1,22 +1,23 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
-import type { ChangeNotices } from "./db/change-notices";
+import type { ChangeSignals } from "./db/change-signals";
 import type { Clock } from "./db/clock";
 import type { Db } from "./db/database";
 import { lateBound } from "./late-bound";
 import type { Cipher } from "./modules/secrets/cipher";
 import { createLoginThrottle, PASSWORD_CHANGE_FAILURES_PER_ACCOUNT } from "./modules/auth/login-throttle";
 import { createAuthService } from "./modules/auth/service";
-import { createAuditService } from "./modules/audit/service";
+import { createAuditLog, createAuditService, type AuditLog } from "./modules/audit/service";
 import { createAutoDelivery } from "./modules/ledger/auto-delivery";
 import { createAvailabilityService } from "./modules/ledger/availability";
 import { createDeliveryService } from "./modules/ledger/delivery";
 import { createAccountHealthService } from "./modules/ledger/health";
+import { createPreviousSecretsService } from "./modules/ledger/previous-secrets";
 import { createLedgerSettingsService } from "./modules/ledger/ledger-settings";
 import { createSeatsService } from "./modules/ledger/seats";
 import { createAccountsService } from "./modules/ledger/service";
 import { createLicenceKeysService } from "./modules/licence-keys/service";
-import { createOutbox, type Outbox } from "./modules/outbox/service";
+import { createOutbox, createOutboxQueue, type Outbox } from "./modules/outbox/service";
 import { createCarouselService } from "./modules/carousel/service";
 import { createCatalogueService } from "./modules/catalogue/service";
 import { createCustomerLinksService } from "./modules/customer-links/service";
@@ -55,19 +56,21 @@ import { createLimits, type Limits } from "./plugins/shared-limits";
  * (orders deliver automatically after payment, automatic delivery moves orders) is a late-bound hook.
  * `server/services-wiring.test.ts` fails when a name is used before it is built.
  */
-export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeNotices, secrets: Cipher) {
+export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeSignals, secrets: Cipher) {
   /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
   const outbox = createOutbox(db, clock);
-  const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl });
+  /** The audit log every module writes its lines to, in the write's own transaction (ADR 0100, 0123). */
+  const auditLog = createAuditLog(db);
+  const catalogue = createCatalogueService(db, clock, changes, { publicUrl: config.publicUrl, audit: auditLog });
   const settings = createSettingsService(db, clock, changes);
   const media = createMediaService(db, config.mediaDir, clock, log);
   // Shared by every instance on PostgreSQL, in memory on SQLite (ADR 0022).
   const limits = createLimits(db, () => clock().getTime());
-  const paymentMethods = createPaymentMethodsService(db, clock, changes);
+  const paymentMethods = createPaymentMethodsService(db, clock, changes, { audit: auditLog });
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
-  const referrals = createReferralsService(db, clock);
-  const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox });
+  const referrals = createReferralsService(db, clock, { settings });
+  const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox, audit: auditLog });
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
     secrets,
@@ -81,8 +84,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     referralCode: (phoneKey) => referrals.codeFor(phoneKey),
     notices: outbox,
+    audit: auditLog,
   });
-  const orderLimits = createOrderLimitsService(db, clock, changes, limits, log);
+  const orderLimits = createOrderLimitsService(db, clock, changes, limits, log, { settings });
   const coupons = createCouponsService(db, clock);
   const blocklist = createBlocklistService(db, clock, { settings });
   // Orders deliver automatically once paid, and automatic delivery is built from the orders: bound below.
@@ -111,6 +115,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     accountHealth: ledgerDelivery.accountHealth,
     licenceKeys: ledger.licenceKeys,
     notices: outbox,
+    audit: auditLog,
   });
   const autoDelivery = createAutoDelivery(db, changes, {
     orders,
@@ -139,11 +144,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     retryMs: config.notices.retryMs,
     publicUrl: config.publicUrl,
     log,
+    audit: auditLog,
     orders,
     shopperOrders,
     renewals,
     customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
     notices: outbox,
+    queue: createOutboxQueue(db),
     autoDelivery,
     delivery: ledgerDelivery.delivery,
     ledger: {
@@ -180,6 +187,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       log,
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
       notices: outbox,
+      audit: auditLog,
     }),
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
@@ -200,23 +208,25 @@ export type Services = ReturnType<typeof createServices>;
 function createLedgerServices(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
-  deps: { notices: Pick<Outbox, "tellHoldersPasswordChanged"> },
+  deps: { notices: Pick<Outbox, "tellHoldersPasswordChanged">; audit: AuditLog },
 ) {
   const ledgerSettings = createLedgerSettingsService(db, clock, changes);
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
-  const seats = createSeatsService(db, clock, changes, secrets, { graceDays });
+  const seats = createSeatsService(db, clock, changes, secrets, { graceDays, audit: deps.audit });
+  const licenceKeys = createLicenceKeysService(db, clock, changes, secrets, { graceDays, audit: deps.audit });
   return {
     ledgerSettings,
     accounts: createAccountsService(db, clock, changes, secrets, {
       releaseExpired: seats.releaseExpired,
       // A new password on a provider account tells the seat holders who follow their order (issue 31).
       passwordChanged: (trx, accountId) => deps.notices.tellHoldersPasswordChanged(accountId, trx),
+      audit: deps.audit,
     }),
     seats,
-    licenceKeys: createLicenceKeysService(db, clock, changes, secrets, { graceDays }),
-    availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired }),
+    licenceKeys,
+    availability: createAvailabilityService(db, clock, changes, { releaseExpired: seats.releaseExpired, keyStock: licenceKeys.stock }),
   };
 }
 
@@ -227,7 +237,7 @@ function createLedgerServices(
 function createLedgerDeliveryServices(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
   { ledgerSettings, seats, licenceKeys }: ReturnType<typeof createLedgerServices>,
   deps: {
@@ -235,6 +245,7 @@ function createLedgerDeliveryServices(
     customerLink: (phoneKey: string) => Promise<string | null>;
     referralCode: (phoneKey: string) => Promise<string>;
     notices: Pick<Outbox, "tellLinesCredentialsChanged">;
+    audit: AuditLog;
   },
 ) {
   const graceDays = async () => (await ledgerSettings.get()).graceDays;
@@ -246,13 +257,17 @@ function createLedgerDeliveryServices(
     customerLink: deps.customerLink,
     referralCode: deps.referralCode,
   });
+  const previousSecrets = createPreviousSecretsService(db, clock, secrets, { audit: deps.audit });
   return {
     delivery,
+    previousSecrets,
     accountHealth: createAccountHealthService(db, clock, changes, secrets, {
+      previousSecrets,
       graceDays,
       moveWithin: seats.moveWithin,
       deliveryOf: delivery.of,
       credentialsChanged: (lineIds, reason) => deps.notices.tellLinesCredentialsChanged(lineIds, reason),
+      audit: deps.audit,
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { CACHE_BOUND_MS } from "../server/db/change-notices";
+import { CACHE_BOUND_MS } from "../server/db/change-signals";
 import type { Db } from "../server/db/database";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { testDialect } from "./helpers/database";

@@ -46,5 +46,5 @@ export const ACCOUNT_REMOVED = {
 /** Days a replaced password or PIN stays readable in the reveal log before the sweep deletes it. */
 export const PREVIOUS_SECRET_DAYS = 7;
 
-export const HOLDER_NOTICE_REASONS = ["password", "pin", "moved"] as const;
-export type HolderNoticeReason = (typeof HOLDER_NOTICE_REASONS)[number];
+export const HOLDER_MESSAGE_REASONS = ["password", "pin", "moved"] as const;
+export type HolderMessageReason = (typeof HOLDER_MESSAGE_REASONS)[number];

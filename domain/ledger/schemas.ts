@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listPageSchema, optionalText, pagingQueryFields, requiredText, searchText } from "../shared/schemas";
 import { dateSchema } from "../orders/schemas";
-import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, ACCOUNT_WARNINGS, BILLING_CYCLES, HOLDER_NOTICE_REASONS, MAX_SEATS } from "./accounts";
+import { ACCOUNT_PAGE_SIZE, ACCOUNT_STATUSES, ACCOUNT_WARNINGS, BILLING_CYCLES, HOLDER_MESSAGE_REASONS, MAX_SEATS } from "./accounts";
 import { DEFAULT_DELIVERY_TEMPLATE, DEFAULT_DELIVERY_TEMPLATE_NE, DEFAULT_GRACE_DAYS, DELIVERY_PLACEHOLDERS, unknownPlaceholders } from "./settings";
 
 const seatInputSchema = z.object({
@@ -171,20 +171,20 @@ export const secretChangeSchema = z
   });
 export type SecretChange = z.infer<typeof secretChangeSchema>;
 
-/** One seat holder to tell of new credentials; the message itself is made only when it is sent (it holds secrets). */
-export const holderNoticeSchema = z.object({
+/** A holder message: one seat holder to tell of new credentials; the message itself is made only when it is sent (it holds secrets). */
+export const holderMessageSchema = z.object({
   id: z.string(),
   lineId: z.string(),
   reference: z.string(),
   customerName: z.string().nullable(),
   /** Whether the order has a phone the chat links can open. */
   reachable: z.boolean(),
-  reason: z.enum(HOLDER_NOTICE_REASONS),
+  reason: z.enum(HOLDER_MESSAGE_REASONS),
   createdAt: z.string(),
   toldAt: z.string().nullable(),
   toldBy: z.string().nullable(),
 });
-export type HolderNotice = z.infer<typeof holderNoticeSchema>;
+export type HolderMessage = z.infer<typeof holderMessageSchema>;
 
 /** A replaced password or PIN, readable by a logged reveal until `deleteAfter`. */
 export const previousSecretSchema = z.object({

@@ -5,8 +5,8 @@ import * as words from "../shared/messages";
 export const CEILING_KINDS = ["orders", "paid-claims", "coupon-tries"] as const;
 export type CeilingKind = (typeof CEILING_KINDS)[number];
 
-/** How far back the Orders screen's notice looks for refusals (and how long it shows one nobody hid). */
-export const REFUSAL_NOTICE_HOURS = 24;
+/** How far back the Orders screen's refusals banner looks (and how long it shows a refusal nobody hid). */
+export const REFUSALS_SHOWN_HOURS = 24;
 
 /** Why the shop cancelled an order rather than the seller's own Cancel: a "new" order that expired, or the seller's bulk "spam". */
 export const CANCEL_REASONS = ["expired", "spam"] as const;

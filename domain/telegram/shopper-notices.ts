@@ -1,7 +1,7 @@
 import type { Locale } from "../shared/locale";
 import { formatNumber } from "../shared/locale-format";
 import { escapeHtml as escape } from "./notices";
-import type { HolderNoticeReason } from "../ledger/accounts";
+import type { HolderMessageReason } from "../ledger/accounts";
 
 /*
  * What the shop's Telegram bot tells a shopper who asked for updates on the order page (issue 31, ADR 0107), in
@@ -19,7 +19,7 @@ export type ShopperEvent =
    * The sign-in of a seat the order holds changed: its account's password, its PIN, or the seat moved to another
    * account. `item` is what the shopper bought; a notice queued before 2026-12-01 has the account's `service`.
    */
-  | { kind: "shopper-password"; orderId: string; item?: string; reason?: HolderNoticeReason; service?: string }
+  | { kind: "shopper-password"; orderId: string; item?: string; reason?: HolderMessageReason; service?: string }
   /** The seller acted on a problem the shopper reported (issue 32): answered, moved their seat, gave a new key, resolved. */
   | { kind: "shopper-problem"; orderId: string; what: ShopperProblemNews };
 
@@ -69,7 +69,7 @@ const WORDS = {
       pin: (item: string, ref: string) => `The shop changed the PIN of your ${item} profile (order ${ref}). Open your order page for the new PIN.`,
       moved: (item: string, ref: string) =>
         `The shop moved your ${item} profile to another account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
-    } satisfies Record<HolderNoticeReason, (item: string, ref: string) => string>,
+    } satisfies Record<HolderMessageReason, (item: string, ref: string) => string>,
     problem: {
       answered: (ref: string) => `The shop answered the problem you reported on order ${ref}. Open your order page to read it.`,
       "seat-moved": (ref: string) => `The shop moved you to another account for order ${ref}. Open your order page or your chat for the new sign-in.`,
@@ -92,7 +92,7 @@ const WORDS = {
       pin: (item: string, ref: string) => `पसलले तपाईंको ${item} प्रोफाइलको PIN फेर्नुभयो (अर्डर ${ref})। नयाँ PIN का लागि अर्डरको पेज खोल्नुहोस्।`,
       moved: (item: string, ref: string) =>
         `पसलले तपाईंको ${item} प्रोफाइल अर्को खातामा सार्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
-    } satisfies Record<HolderNoticeReason, (item: string, ref: string) => string>,
+    } satisfies Record<HolderMessageReason, (item: string, ref: string) => string>,
     problem: {
       answered: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्याको पसलले जवाफ दिनुभयो। पढ्न अर्डरको पेज खोल्नुहोस्।`,
       "seat-moved": (ref: string) => `अर्डर ${ref} का लागि पसलले तपाईंलाई अर्को खातामा सार्नुभयो। नयाँ साइन-इनका लागि अर्डरको पेज वा च्याट हेर्नुहोस्।`,

@@ -30,7 +30,7 @@ export function shopJobs(services: Services, log: FastifyBaseLogger): Job[] {
       name: "delete replaced secrets",
       everyMs: PREVIOUS_SECRETS_SWEEP_MS,
       async run() {
-        const deleted = await services.accountHealth.sweepPreviousSecrets();
+        const deleted = await services.previousSecrets.sweep();
         if (deleted > 0) log.info({ deleted }, "replaced secrets past their 7 days deleted");
       },
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { openChangeNotices } from "../db/change-notices";
+import { openChangeSignals } from "../db/change-signals";
 import type { Db } from "../db/database";
-import { invalidatingCache, noticedCache } from "./cache";
+import { invalidatingCache, signalledCache } from "./cache";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -69,13 +69,13 @@ describe("the bound on a cached value", () => {
   });
 });
 
-describe("noticedCache", () => {
+describe("signalledCache", () => {
   it("is dropped by a notice naming its topic or everything, not by another topic's", async () => {
     // On SQLite notices stay in this process, and a write goes through it: no bound.
-    const changes = await openChangeNotices({ kind: "sqlite", path: ":memory:" }, {} as Db, { warn: () => {}, info: () => {} });
+    const changes = await openChangeSignals({ kind: "sqlite", path: ":memory:" }, {} as Db, { warn: () => {}, info: () => {} });
     expect(changes.boundMs).toBe(Infinity);
     let loads = 0;
-    const cache = noticedCache(changes, "catalogue", async () => ++loads);
+    const cache = signalledCache(changes, "catalogue", async () => ++loads);
     expect(await cache.get()).toBe(1);
     await changes.publish("carousel");
     expect(await cache.get()).toBe(1);

@@ -1,4 +1,4 @@
-import type { ChangeNotices, ChangeTopic } from "../db/change-notices";
+import type { ChangeSignals, ChangeTopic } from "../db/change-signals";
 
 /**
  * A value read from the database and held until a write invalidates it, or for at most `maxAgeMs`. The
@@ -29,13 +29,13 @@ export function invalidatingCache<T>(
 }
 
 /**
- * A cache of what `topic` names, kept coherent across instances (ADR 0019): dropped by every change notice
- * naming it (this process's writes and other instances'), and kept no longer than the notices' bound.
+ * A cache of what `topic` names, kept coherent across instances (ADR 0019): dropped by every change signal
+ * naming it (this process's writes and other instances'), and kept no longer than the signals' bound.
  */
-export function noticedCache<T>(changes: ChangeNotices, topic: ChangeTopic, load: () => Promise<T>) {
+export function signalledCache<T>(changes: ChangeSignals, topic: ChangeTopic, load: () => Promise<T>) {
   const cache = invalidatingCache(load, { maxAgeMs: changes.boundMs });
-  changes.subscribe((notice) => {
-    if (notice === topic || notice === "all") cache.invalidate();
+  changes.subscribe((signal) => {
+    if (signal === topic || signal === "all") cache.invalidate();
   });
   return { get: cache.get };
 }

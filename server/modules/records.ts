@@ -1,4 +1,4 @@
-import type { ChangeNotices, ChangeTopic } from "../db/change-notices";
+import type { ChangeSignals, ChangeTopic } from "../db/change-signals";
 import type { Db } from "../db/database";
 import type { HttpError } from "../errors";
 import { nextVersion, unmatched } from "./versions";
@@ -38,7 +38,7 @@ export async function setPosition(db: Db, table: OrderedTable, id: string, posit
  * The writes of a module whose records the storefront caches: each runs in a transaction, and afterwards (committed
  * or not) every instance hears that `topic` changed, to drop what it built from it (ADR 0019).
  */
-export function noticedWrites(db: Db, changes: ChangeNotices, topic: ChangeTopic) {
+export function noticedWrites(db: Db, changes: ChangeSignals, topic: ChangeTopic) {
   return async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(work);

@@ -4,7 +4,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientErrorAnswer, frontDoorServer, stopListening } from "./front-door";
-import { createPageCache, pageCacheDoor, pageKey } from "./page-cache";
+import { createPageCache, pageCacheDoor } from "./page-cache";
+import { pageKey } from "./page-key";
 
 const TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 5_000, keepAliveTimeout: 5_000, headersTimeout: 5_000, checkEvery: 1_000 };
 let server: Server | undefined;

@@ -7,7 +7,9 @@ import fastifyCors from "@fastify/cors";
 import Fastify, { type FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "../modules/auth/service";
-import { byScriptHashes, createPageCache, inlineScriptHashes, pageKey, pageTarget, pickEncoding, registerPageCache } from "./page-cache";
+import { createPageCache, pickEncoding, registerPageCache } from "./page-cache";
+import { pageKey, pageTarget } from "./page-key";
+import { byScriptHashes, inlineScriptHashes } from "./script-hashes";
 import { contentSecurityPolicy } from "./security-headers";
 
 const page = (text = "Netflix Premium") => ({

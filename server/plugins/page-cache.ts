@@ -5,10 +5,11 @@ import zlib from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { filtersToSearchParams, parseFilters, parseOffset } from "../../domain/catalogue/filters";
 import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
+import { pageKey, pageTarget } from "./page-key";
 import { bytesSent, logAccess, roundMs } from "./request-log";
 import { SAFE_METHODS } from "./same-origin";
+import { byScriptHashes } from "./script-hashes";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -51,7 +52,7 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /**
    * A backstop for what changes with time rather than with an admin's edit (trending list, "Coming Soon", the
-   * year); on PostgreSQL, the bound on a page whose change notice was lost (ADR 0020).
+   * year); on PostgreSQL, the bound on a page whose change signal was lost (ADR 0020).
    */
   ttlMs?: number;
 }
@@ -66,7 +67,7 @@ const COMPRESS_FROM_BYTES = 1024;
 export const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
- * Anonymous public pages per request target, dropped whole on every admin write and every change notice
+ * Anonymous public pages per request target, dropped whole on every admin write and every change signal
  * from another instance (ADR 0008, 0015, 0019). Pages
  * are the same for every shopper because per-visitor state (cart, theme, 18+ confirmation) lives in the browser.
  */
@@ -133,53 +134,6 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
-
-/**
- * The cache key of a request, from what arrived on the wire (so the server's door and the router agree):
- * the target as the page reads it and every header that changes the origin a page is rendered for.
- */
-export function pageKey(request: IncomingMessage): string {
-  const { headers } = request;
-  const tls = "encrypted" in request.socket && request.socket.encrypted;
-  // Each part kept apart (JSON quotes and escapes them): with a plain separator a request could spell its
-  // Host and X-Forwarded-Host so that its key is another page's, and plant a page rendered for another origin there.
-  return JSON.stringify([
-    tls,
-    headers["x-forwarded-proto"] ?? "",
-    headers["x-forwarded-host"] ?? "",
-    headers.host ?? "",
-    pageTarget(request.url ?? "/"),
-  ]);
-}
-
-// The price list (/prices, /price/{cat}, as React Router matches them: any case, a trailing slash) and its
-// loader data, in either language (/ne/prices, ADR 0091).
-const PRICE_LIST = /^(?:\/ne)?\/(?:prices|price\/[^/]+?)(?:\/|\.data)?$/i;
-
-/**
- * A request target with only the query parameters its page reads, spelled one way: the price list's
- * filters and offset, the loaders React Router asks for in a `.data` request and the routes it asks
- * about in route discovery. Anything else (a random `?x=…`, a chat app's `fbclid`) is dropped, so it
- * neither makes a new cache entry, costing a render each, nor reaches the page, which is rendered for
- * this target (ADR 0010).
- */
-export function pageTarget(url: string): string {
-  const queryAt = url.indexOf("?");
-  if (queryAt === -1) return url;
-  const path = url.slice(0, queryAt);
-  const query = new URLSearchParams(url.slice(queryAt + 1));
-  const kept = PRICE_LIST.test(path) ? filtersToSearchParams(parseFilters(query)) : new URLSearchParams();
-  const offset = PRICE_LIST.test(path) ? parseOffset(query) : 0;
-  if (offset > 0) kept.set("offset", String(offset));
-  const copy = (name: string) => {
-    const value = query.get(name);
-    if (value !== null) kept.set(name, value);
-  };
-  if (path.endsWith(".data")) copy("_routes");
-  // React Router's route discovery, which the page handler answers too (as JSON, never stored).
-  if (path === "/__manifest") ["paths", "version"].forEach(copy);
-  return kept.size > 0 ? `${path}?${kept}` : path;
-}
 
 const CODINGS = ["br", "gzip"] as const;
 type Coding = (typeof CODINGS)[number];
@@ -378,31 +332,4 @@ function servePage(request: FastifyRequest, reply: FastifyReply, page: StoredPag
   reply.headers(page.headers).header("x-page-cache", "hit").header("vary", "accept-encoding, origin");
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   return reply.send(page.body);
-}
-
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const NONCE_ATTRIBUTE = /(?:^|\s)nonce="([^"]*)"/i;
-const SRC_ATTRIBUTE = /(?:^|\s)src=/i;
-const NONCE_SOURCE = /'nonce-([^']*)'/;
-
-/**
- * The SHA-256 (base64) of each distinct inline script of a page we rendered with `nonce`, as a policy
- * lists them. Only scripts carrying that nonce count, as the nonce policy would have run only those: a
- * script that got into the page any other way (an injection bug) is not listed, so it is still refused.
- */
-export function inlineScriptHashes(html: string, nonce: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, content] of html.matchAll(SCRIPT)) {
-    if (SRC_ATTRIBUTE.test(attributes!) || NONCE_ATTRIBUTE.exec(attributes!)?.[1] !== nonce) continue;
-    hashes.add(createHash("sha256").update(content!).digest("base64"));
-  }
-  return [...hashes];
-}
-
-/** A page's nonce policy made one that allows the scripts that nonce allowed, by their hashes. */
-export function byScriptHashes(policy: string, html: string): string {
-  const nonce = NONCE_SOURCE.exec(policy)?.[1];
-  if (nonce === undefined) return policy;
-  const hashes = inlineScriptHashes(html, nonce).map((hash) => `'sha256-${hash}'`);
-  return policy.replace(`'nonce-${nonce}'`, hashes.join(" ")).replace("script-src 'self' ;", "script-src 'self';");
 }

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE_BOUND_MS } from "../../server/db/change-notices";
+import { CACHE_BOUND_MS } from "../../server/db/change-signals";
 import { signIn, startCluster, type Instance } from "./cluster";
 import { admin, eventually, getJson, page, type Price } from "./coherence";
 

@@ -143,11 +143,11 @@ describe("the password changed (issue 32)", () => {
       });
 
     offset = 7 * 86_400_000 - 60_000;
-    expect(await t.app.services.accountHealth.sweepPreviousSecrets()).toBe(0);
+    expect(await t.app.services.previousSecrets.sweep()).toBe(0);
     expect((await revealOld()).json().value).toBe("old-password-1");
 
     offset = 7 * 86_400_000 + 60_000;
-    expect(await t.app.services.accountHealth.sweepPreviousSecrets()).toBe(1);
+    expect(await t.app.services.previousSecrets.sweep()).toBe(1);
     const gone = await revealOld();
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toMatch(/kept 7 days/);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { billingLabel, PREVIOUS_SECRET_DAYS } from "../../../domain/ledger/accounts";
-import type { Account, HolderNotice, MoveProposal, PreviousSecret, Reveal } from "../../../domain/ledger/schemas";
+import type { Account, HolderMessage, MoveProposal, PreviousSecret, Reveal } from "../../../domain/ledger/schemas";
 import { formatNpr } from "../../../domain/shared/money";
 import type { AccountProfit } from "../../../domain/reports/schemas";
 import { focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
@@ -79,7 +79,7 @@ function SecretChangeForm({ account }: { account: Account }) {
  * Each holder to tell, with one link per chat app. The link posts to `/admin/tell/<notice>` in a new tab, which
  * makes the message (a logged reveal) and opens the app with it; the list is read again to show them told.
  */
-function HoldersToTell({ notices }: { notices: HolderNotice[] }) {
+function HoldersToTell({ notices }: { notices: HolderMessage[] }) {
   const revalidator = useRevalidator();
   const untold = notices.filter((notice) => notice.toldAt === null).length;
   return (
@@ -320,7 +320,7 @@ export function AccountPage({
   profit: AccountProfit;
   account: Account;
   reveals: Reveal[];
-  notices: HolderNotice[];
+  notices: HolderMessage[];
   previous: PreviousSecret[];
   proposals: MoveProposal[];
 }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { REFUSAL_NOTICE_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
+import { REFUSALS_SHOWN_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
 import type { OrderLimits, RefusalSummary } from "../../../domain/order-limits/schemas";
 import { focusRing, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
@@ -71,7 +71,7 @@ export function RefusalsBanner({ refusals, limits, hideable = false }: { refusal
             See the orders
           </Link>
         )}
-        <p className="text-sm">It goes by itself {REFUSAL_NOTICE_HOURS} hours after the last refusal.</p>
+        <p className="text-sm">It goes by itself {REFUSALS_SHOWN_HOURS} hours after the last refusal.</p>
       </div>
     </section>
   );

@@ -8,12 +8,12 @@ import type { Route } from "./+types/account";
 
 /** One provider account (issue 32): its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { accounts, accountHealth, reports } = context.services;
+  const { accounts, accountHealth, previousSecrets, reports } = context.services;
   try {
     const { account, reveals } = await accounts.get(params.id);
     const [notices, previous, proposals, [profit]] = await Promise.all([
-      accountHealth.notices(params.id),
-      accountHealth.previousSecrets(params.id),
+      accountHealth.holderMessages(params.id),
+      previousSecrets.list(params.id),
       accountHealth.moveProposals(params.id, []),
       reports.accountProfits(params.id),
     ]);

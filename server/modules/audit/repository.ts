@@ -3,11 +3,10 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { AUDIT_FILTER_KINDS, AUDIT_SHOPPERS, shopDayStart, type AuditKind } from "../../../domain/audit/audit";
 import type { AuditEntry, AuditQuery } from "../../../domain/audit/schemas";
 import { addDays } from "../../../domain/ledger/settings";
+import { containsText } from "../../db/contains-text";
 import type { Db } from "../../db/database";
 import type { Tables } from "../../db/schema";
-
-/** Who did it: an admin's email (or "shopper at <address>") and the address the request came from. */
-export type Actor = { email: string; address: string | null };
+import type { Actor } from "../actor";
 
 /** One row of the log; `label` is what it was about, as it reads now, kept when the thing is gone. */
 export type AuditRecord = {
@@ -22,10 +21,6 @@ export type AuditRecord = {
 type LogScope = ExpressionBuilder<Tables, "secret_reveals">;
 
 const SHOPPER_PREFIX = "shopper at %";
-
-/** `column` contains `text`, ignoring case, on SQLite and PostgreSQL alike (`%` and `_` in the text are literal). */
-const containsText = (column: string, text: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 
 function matching(eb: LogScope, query: Omit<AuditQuery, "page" | "limit">) {
   const conditions = [];

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { auditPageSchema, auditQuerySchema } from "../../../domain/audit/schemas";
 import type { Services } from "../../services";
-import type { Actor } from "./repository";
+import type { Actor } from "../actor";
 import { tagRoutes } from "../../http/conventions";
 
 /** The signed-in admin of an /api/admin request and the address it came from, for the audit log. */

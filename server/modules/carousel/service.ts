@@ -1,16 +1,16 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import type { CarouselData, CarouselSlide } from "../../../domain/carousel/carousel";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
-import { noticedCache } from "../cache";
+import { signalledCache } from "../cache";
 import { noticedWrites, refuseUnmatched } from "../records";
 import { createCarouselRepository } from "./repository";
 
-export function createCarouselService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createCarouselService(db: Db, clock: Clock, changes: ChangeSignals) {
   const repository = createCarouselRepository();
-  const cache = noticedCache(changes, "carousel", () => repository.list(db));
+  const cache = signalledCache(changes, "carousel", () => repository.list(db));
   const write = noticedWrites(db, changes, "carousel");
 
   return {

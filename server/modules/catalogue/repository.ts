@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { CatalogueItem, ItemHoldings, PriceData } from "../../../domain/catalogue/catalogue";
 import { nameKey } from "../../../domain/catalogue/search";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import type { CatalogueItemsTable } from "../../db/schema";
 import { deleteRecord } from "../records";
 import { nextVersion, updateAtVersion } from "../versions";
@@ -153,9 +154,7 @@ export function createCatalogueRepository() {
         .select((eb) => ["l.item_id as itemId", eb.fn.countAll<string | number>().as("n")])
         .where("a.ended_at", "is", null)
         .groupBy("l.item_id");
-      let paid = db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      let paid = linesWithOrders(db)
         .select((eb) => ["l.item_id as itemId", eb.fn.count<string | number>("o.id").distinct().as("n")])
         .where("o.status", "=", "paid")
         .groupBy("l.item_id");

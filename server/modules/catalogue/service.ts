@@ -13,12 +13,13 @@ import {
 import { absoluteLink } from "../../../domain/shared/links";
 import { priceListResponseSchema } from "../../../domain/catalogue/schemas";
 import type { Db } from "../../db/database";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { weakEtag } from "../../plugins/page-cache";
-import { noticedCache } from "../cache";
+import { signalledCache } from "../cache";
 import { noticedWrites, refuseUnmatched } from "../records";
 import { createCatalogueRepository } from "./repository";
 
@@ -34,11 +35,15 @@ export function toApiPrice(item: CatalogueItem, publicUrl: string | undefined): 
   };
 }
 
-export function createCatalogueService(db: Db, clock: Clock, changes: ChangeNotices, { publicUrl }: { publicUrl: string | undefined }) {
+export function createCatalogueService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeSignals,
+  { publicUrl, audit }: { publicUrl: string | undefined; audit: Pick<AuditLog, "record"> },
+) {
   const repository = createCatalogueRepository();
-  const audit = createAuditRepository();
   // What the shop shows and sells: items hidden from it are the admin's only (ADR 0100).
-  const cache = noticedCache(changes, "catalogue", async () => (await repository.listAll(db)).filter((item) => !item.Hidden).sort(compareById));
+  const cache = signalledCache(changes, "catalogue", async () => (await repository.listAll(db)).filter((item) => !item.Hidden).sort(compareById));
   // GET /api/prices as bytes: checked against its schema and serialized once per list read, not per request,
   // and never older than the list it was made from.
   let listJson: { from: CatalogueItem[]; body: string; etag: string } | undefined;

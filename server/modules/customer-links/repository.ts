@@ -1,6 +1,6 @@
 import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
-import { LINE_PLAN } from "../orders/repository";
+import { LINE_PLAN, linesWithOrders } from "../../db/order-shapes";
 
 /** `sealedFor`: the phone the sealed copy is bound to when it is not `phone` (migration 0028), else null. */
 export type StoredLink = { phone: string; keyHash: string; keySealed: string; sealedFor: string | null; createdAt: string };
@@ -86,9 +86,7 @@ export function createCustomerLinksRepository() {
      * lifetime key) has no end date and is not one.
      */
     async runningLines(db: Db, phone: string, today: string) {
-      return db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      return linesWithOrders(db)
         .leftJoin("orders as r", "r.id", "l.renewal_order_id")
         .select(["l.id", "l.position", ...LINE_PLAN, "o.reference", "r.reference as renewalReference"])
         .where("o.phone_key", "=", phone)

@@ -3,6 +3,7 @@ import type { CustomerSort } from "../../../domain/customers/customers";
 import type { CustomerSummary } from "../../../domain/customers/schemas";
 import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { nextVersion, updateAtVersion } from "../versions";
 
 type SummaryRow = {
@@ -229,9 +230,7 @@ export function createCustomersRepository() {
 
     /** Delivered lines ending by `until` (or ended), not renewed. */
     async dueLines(db: Db, phone: string, until: string) {
-      return db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      return linesWithOrders(db)
         .select(["l.id as lineId", "o.reference", "l.name", "l.months", "l.expiry_date as expiryDate"])
         .where("o.phone_key", "=", phone)
         .where("o.status", "=", "delivered")

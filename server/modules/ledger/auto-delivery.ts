@@ -2,10 +2,11 @@ import { shopperActor } from "../../../domain/audit/audit";
 import { normaliseReference } from "../../../domain/orders/references";
 import { undeliveredReasons, type AutoDeliveryReason, type LineCredentials, type LineOutcome } from "../../../domain/ledger/auto-delivery";
 import type { ShopperOrder } from "../../../domain/orders/order-page";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { conflict, HttpError, isUniqueViolation } from "../../errors";
-import type { Actor } from "../audit/repository";
+import type { Actor } from "../actor";
 import type { DeliveryWithParts } from "./delivery";
 import type { SeatProposal } from "./seats";
 
@@ -53,7 +54,7 @@ class Undelivered extends Error {
  */
 export function createAutoDelivery(
   db: Db,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   { orders, shopperOrders, seats, licenceKeys, delivery, graceDays, newKeyLines }: AutoDeliveryDependencies,
 ) {
   async function enabledItems(trx: Db, itemIds: ReadonlyArray<string | null>): Promise<Set<string>> {
@@ -65,13 +66,7 @@ export function createAutoDelivery(
 
   /** The order's lines while it is paid; none otherwise. */
   async function paidLines(reference: string): Promise<PaidLine[]> {
-    return db
-      .selectFrom("order_lines as l")
-      .innerJoin("orders as o", "o.id", "l.order_id")
-      .select(["l.id", "l.item_id as itemId"])
-      .where("o.reference", "=", reference)
-      .where("o.status", "=", "paid")
-      .execute();
+    return linesWithOrders(db).select(["l.id", "l.item_id as itemId"]).where("o.reference", "=", reference).where("o.status", "=", "paid").execute();
   }
 
   async function take(trx: Db, line: PaidLine, enabled: Set<string>, grace: number): Promise<LineOutcome> {

@@ -2,12 +2,12 @@ import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { availability, DEFAULT_STOCK_THRESHOLD, type Availability } from "../../../domain/ledger/availability";
 import { shopToday } from "../../../domain/ledger/settings";
 import { UNDELIVERED_STATUSES } from "../../../domain/orders/statuses";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { badRequest } from "../../errors";
 import { invalidatingCache } from "../cache";
-import { keyCounts } from "../licence-keys/repository";
 import { ledgerTransaction } from "./ledger-transaction";
 
 export type ItemStock = { linked: boolean; free: number; threshold: number };
@@ -17,14 +17,21 @@ const RELOAD_AT_LEAST_EVERY_MS = 10 * 60_000;
 
 /**
  * Free seats and keys per catalogue item, for the storefront: held in memory and dropped by every ledger
- * change notice (this instance's and others'), so the next request after a change sees it (ADR 0084);
+ * change signal (this instance's and others'), so the next request after a change sees it (ADR 0084);
  * and the threshold at which an item shows "Only N left".
  */
 export function createAvailabilityService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
-  { releaseExpired }: { releaseExpired: () => Promise<number> },
+  changes: ChangeSignals,
+  {
+    releaseExpired,
+    keyStock,
+  }: {
+    releaseExpired: () => Promise<number>;
+    /** The licence keys in stock per item (the licence keys service's). */
+    keyStock: () => Promise<Array<{ itemId: string; inStock: number }>>;
+  },
 ) {
   async function load(): Promise<{ day: string; stock: Map<string, ItemStock>; lifetime: Set<string> }> {
     await releaseExpired();
@@ -38,7 +45,7 @@ export function createAvailabilityService(
         .where("a.status", "=", "active")
         .groupBy("i.item_id")
         .execute(),
-      keyCounts(db),
+      keyStock(),
       db.selectFrom("stock_thresholds").select(["item_id as itemId", "threshold"]).execute(),
       db.selectFrom("lifetime_items").select("item_id").execute(),
     ]);
@@ -50,13 +57,13 @@ export function createAvailabilityService(
       stock.set(itemId, entry);
     };
     for (const row of seats) add(row.itemId, Number(row.seats) - Number(row.held));
-    for (const row of keys) add(row.itemId, Number(row.total) - Number(row.delivered));
+    for (const row of keys) add(row.itemId, row.inStock);
     return { day: shopToday(clock()), stock, lifetime: new Set(lifetime.map((row) => row.item_id)) };
   }
 
   const cache = invalidatingCache(load, { maxAgeMs: Math.min(changes.boundMs, RELOAD_AT_LEAST_EVERY_MS) });
-  changes.subscribe((notice) => {
-    if (notice === "ledger" || notice === "all") cache.invalidate();
+  changes.subscribe((signal) => {
+    if (signal === "ledger" || signal === "all") cache.invalidate();
   });
 
   async function loaded() {
@@ -113,9 +120,7 @@ export function createAvailabilityService(
       const stock = await current();
       const waiting = new Set<string>();
       if (stock.size === 0) return waiting;
-      const pending = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      const pending = await linesWithOrders(db)
         .select((eb) => [
           "l.id",
           "l.item_id as itemId",

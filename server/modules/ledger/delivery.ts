@@ -7,8 +7,8 @@ import { messageDay, seatLabel, UNNAMED_CUSTOMER } from "../../../domain/ledger/
 import type { Status } from "../../../domain/catalogue/catalogue";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
-import type { Actor } from "../audit/repository";
-import { ORDER_CONTACT } from "../orders/repository";
+import type { Actor } from "../actor";
+import { linesWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 import type { HeldSeat } from "./seats";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
@@ -44,9 +44,7 @@ export function createDeliveryService(
      * own order page never shows it, since whoever typed a phone at checkout could read it there (ADR 0104).
      */
     async withParts(lineId: string, actor: Actor, linkOrigin?: string, intro?: Record<Locale, string>): Promise<DeliveryWithParts> {
-      const line = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      const line = await linesWithOrders(db)
         .leftJoin("catalogue_items as c", "c.id", "l.item_id")
         .select([
           "l.name",

@@ -1,27 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
-import { PostgresAdapter, sql } from "kysely";
 import { BILLS_WINDOW_DAYS, nextBillDate, weekMoney } from "../../../domain/ledger/bills";
-import { PREVIOUS_SECRET_DAYS, type HolderNoticeReason } from "../../../domain/ledger/accounts";
-import type { BillDue, HolderNotice, MoveConfirm, MoveProposal, PreviousSecret, SecretChange } from "../../../domain/ledger/schemas";
+import { PREVIOUS_SECRET_DAYS, type HolderMessageReason } from "../../../domain/ledger/accounts";
+import type { BillDue, HolderMessage, MoveConfirm, MoveProposal, SecretChange } from "../../../domain/ledger/schemas";
 import { rankSeats, type SeatCandidate } from "../../../domain/ledger/seats";
 import { addDays, shopToday } from "../../../domain/ledger/settings";
 import { daysUntil } from "../../../domain/orders/dates";
 import { CREDENTIALS_CHANGED } from "../../../domain/ledger/seller-messages";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
-import { ORDER_CONTACT } from "../orders/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
+import { ORDER_CONTACT } from "../../db/order-shapes";
 import type { Delivery } from "./delivery";
 import { ledgerTransaction } from "./ledger-transaction";
+import type { PreviousSecretsService } from "./previous-secrets";
 import { createAccountsRepository } from "./repository";
+import { createSeatsRepository } from "./seats-repository";
 
-/** Notices shown on an account: those of the last month. */
-const NOTICES_KEPT_DAYS = 30;
+/** Holder messages shown on an account: those of the last month. */
+const HOLDER_MESSAGES_KEPT_DAYS = 30;
 
 export const STALE_MOVE =
   "The seats changed since these proposals were made (a holder moved or left, or a seat was taken): nothing was moved. Look at the new proposals and confirm again.";
@@ -33,20 +35,25 @@ export interface AccountHealthDependencies {
     lineId: string,
     actor: Actor,
     origin: string | undefined,
-    intro: (typeof CREDENTIALS_CHANGED)[HolderNoticeReason],
+    intro: (typeof CREDENTIALS_CHANGED)[HolderMessageReason],
   ) => Promise<Delivery>;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
+  /** Where a replaced password or PIN is kept its 7 days. */
+  previousSecrets: Pick<PreviousSecretsService, "keep">;
   /** The holders of these lines who follow their order on Telegram hear that their login changed (ADR 0107). */
-  credentialsChanged?: (lineIds: readonly string[], reason: HolderNoticeReason) => Promise<unknown>;
+  credentialsChanged?: (lineIds: readonly string[], reason: HolderMessageReason) => Promise<unknown>;
 }
 
 /**
  * Keeping provider accounts healthy (issue 32, ADR 0109): a new password or PIN recorded with the old one kept
- * 7 days for the reveal log, the seat holders to tell (the message is made, with its secrets, only when the
+ * 7 days for the reveal log (./previous-secrets.ts), the seat holders to tell (the message is made, with its secrets, only when the
  * seller sends it), and holders moved to free seats of other accounts, all at once or not at all.
  */
-export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, deps: AccountHealthDependencies) {
+export function createAccountHealthService(db: Db, clock: Clock, changes: ChangeSignals, secrets: Cipher, deps: AccountHealthDependencies) {
   const repository = createAccountsRepository();
-  const audit = createAuditRepository();
+  const seatRows = createSeatsRepository();
+  const { audit } = deps;
   const write = ledgerTransaction(db, changes);
   const now = () => clock().toISOString();
 
@@ -56,8 +63,8 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
     return account;
   }
 
-  /** Each line is to be told of `reason`; an untold older notice for the line gives way to this one. */
-  async function addNotices(trx: Db, accountId: string, lineIds: readonly string[], reason: HolderNoticeReason, stamp: string) {
+  /** Each line is to be told of `reason`; an untold older message for the line gives way to this one. */
+  async function addHolderMessages(trx: Db, accountId: string, lineIds: readonly string[], reason: HolderMessageReason, stamp: string) {
     if (lineIds.length === 0) return;
     await trx.deleteFrom("holder_notices").where("line_id", "in", lineIds).where("told_at", "is", null).execute();
     await trx
@@ -68,9 +75,9 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
 
   /**
    * Holders who follow their order on Telegram (ADR 0107) hear from the bot as well as from the seller's chat
-   * links. Written after the change's own transaction: a failed notice never undoes a recorded password or move.
+   * links. Written after the change's own transaction: a failed bot notice never undoes a recorded password or move.
    */
-  async function tellHoldersByBot(lineIds: readonly string[], reason: HolderNoticeReason): Promise<void> {
+  async function tellHoldersByBot(lineIds: readonly string[], reason: HolderMessageReason): Promise<void> {
     if (lineIds.length) await deps.credentialsChanged?.(lineIds, reason);
   }
 
@@ -147,28 +154,15 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
 
     /**
      * Records a new password (or one seat's PIN): the old one is kept, sealed as it was, for
-     * PREVIOUS_SECRET_DAYS, and every holder it concerns gets a notice to be told. The number of holders.
+     * PREVIOUS_SECRET_DAYS, and every holder it concerns gets a holder message to be told. The number of holders.
      */
     async changeSecret(accountId: string, change: SecretChange, actor: Actor): Promise<AdminAnswer<{ holders: number; label: string }>> {
       const stamp = now();
-      const deleteAfter = new Date(clock().getTime() + PREVIOUS_SECRET_DAYS * 86_400_000).toISOString();
       const result = await db.transaction().execute(async (trx) => {
         const account = await accountOrThrow(trx, accountId);
         const label = `${account.service} (${account.login})`;
         const keep = (seatId: string | null, what: "password" | "pin", secret: string) =>
-          trx
-            .insertInto("previous_secrets")
-            .values({
-              id: randomUUID(),
-              account_id: accountId,
-              seat_id: seatId,
-              what,
-              secret,
-              replaced_at: stamp,
-              replaced_by: actor.email,
-              delete_after: deleteAfter,
-            })
-            .execute();
+          deps.previousSecrets.keep(trx, { accountId, seatId, what, secret, replacedBy: actor.email }, stamp);
         let seatIds: string[];
         let what: string;
         if (change.what === "password") {
@@ -181,22 +175,22 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
             .set((eb) => ({ password_secret: secrets.encrypt(change.value, context), updated_at: stamp, version: eb("version", "+", 1) }))
             .where("id", "=", accountId)
             .execute();
-          seatIds = (await repository.seatsOf(trx, [accountId])).map((seat) => seat.id);
+          seatIds = (await seatRows.seatsOf(trx, [accountId])).map((seat) => seat.id);
           what = "password changed";
         } else {
-          const seat = change.seatId ? await repository.findSeat(trx, change.seatId) : undefined;
+          const seat = change.seatId ? await seatRows.findSeat(trx, change.seatId) : undefined;
           if (!seat || seat.accountId !== accountId)
             throw badRequest("Choose a seat of this account", [{ field: "seatId", message: "Not a seat of this account" }]);
           const context = secretContext.seatPin(seat.id);
           if (seat.pinSecret && secrets.decrypt(seat.pinSecret, context) === change.value)
             throw badRequest("This is the PIN already stored: type the new one", [{ field: "value", message: "Same as the stored PIN" }]);
           if (seat.pinSecret) await keep(seat.id, "pin", seat.pinSecret);
-          await repository.updateSeat(trx, { ...seat, pinSecret: secrets.encrypt(change.value, context) });
+          await seatRows.updateSeat(trx, { ...seat, pinSecret: secrets.encrypt(change.value, context) });
           seatIds = [seat.id];
           what = `PIN of seat ${seat.position} changed`;
         }
-        const lineIds = (await repository.openAssignments(trx, { seatIds })).map((held) => held.lineId);
-        await addNotices(trx, accountId, lineIds, change.what, stamp);
+        const lineIds = (await seatRows.openAssignments(trx, { seatIds })).map((held) => held.lineId);
+        await addHolderMessages(trx, accountId, lineIds, change.what, stamp);
         await audit.record(trx, actor, { kind: "other", what: `${what}; the old one is kept ${PREVIOUS_SECRET_DAYS} days`, label, accountId }, stamp);
         return { lineIds, label };
       });
@@ -211,9 +205,9 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
       );
     },
 
-    /** The account's notices of the last month, untold first, then newest first. */
-    async notices(accountId: string): Promise<HolderNotice[]> {
-      const since = new Date(clock().getTime() - NOTICES_KEPT_DAYS * 86_400_000).toISOString();
+    /** The account's holder messages of the last month, untold first, then newest first. */
+    async holderMessages(accountId: string): Promise<HolderMessage[]> {
+      const since = new Date(clock().getTime() - HOLDER_MESSAGES_KEPT_DAYS * 86_400_000).toISOString();
       const rows = await db
         .selectFrom("holder_notices as n")
         .innerJoin("order_lines as l", "l.id", "n.line_id")
@@ -234,88 +228,25 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         .limit(200)
         .execute();
       return rows
-        .map(({ phone, reason, ...row }) => ({ ...row, reason: reason as HolderNoticeReason, reachable: Boolean(phone) }))
+        .map(({ phone, reason, ...row }) => ({ ...row, reason: reason as HolderMessageReason, reachable: Boolean(phone) }))
         .sort((a, b) => Number(a.toldAt !== null) - Number(b.toldAt !== null));
     },
 
     /**
-     * The message for one notice's holder, with its chat links (a logged reveal, as a delivery message is), and
+     * The message for one holder message's holder, with its chat links (a logged reveal, as a delivery message is), and
      * the holder marked told by `actor`. `origin`: the site the customer's link is written for.
      */
-    async tell(noticeId: string, actor: Actor, origin?: string): Promise<Delivery> {
-      const notice = await db.selectFrom("holder_notices").select(["line_id", "reason"]).where("id", "=", noticeId).executeTakeFirst();
-      if (!notice) throw notFound("No such holder to tell: reload the account");
-      const delivery = await deps.deliveryOf(notice.line_id, actor, origin, CREDENTIALS_CHANGED[notice.reason as HolderNoticeReason]);
+    async tell(messageId: string, actor: Actor, origin?: string): Promise<Delivery> {
+      const message = await db.selectFrom("holder_notices").select(["line_id", "reason"]).where("id", "=", messageId).executeTakeFirst();
+      if (!message) throw notFound("No such holder to tell: reload the account");
+      const delivery = await deps.deliveryOf(message.line_id, actor, origin, CREDENTIALS_CHANGED[message.reason as HolderMessageReason]);
       await db
         .updateTable("holder_notices")
         .set({ told_at: now(), told_by: actor.email })
-        .where("id", "=", noticeId)
+        .where("id", "=", messageId)
         .where("told_at", "is", null)
         .execute();
       return delivery;
-    },
-
-    /** The replaced secrets still kept for the account, newest first. */
-    async previousSecrets(accountId: string): Promise<PreviousSecret[]> {
-      const rows = await db
-        .selectFrom("previous_secrets as p")
-        .leftJoin("account_seats as s", "s.id", "p.seat_id")
-        .select([
-          "p.id",
-          "p.what",
-          "s.position as seatPosition",
-          "p.replaced_at as replacedAt",
-          "p.replaced_by as replacedBy",
-          "p.delete_after as deleteAfter",
-        ])
-        .where("p.account_id", "=", accountId)
-        .where("p.delete_after", ">", now())
-        .orderBy("p.replaced_at", "desc")
-        .execute();
-      return rows.map((row) => ({ ...row, what: row.what as "password" | "pin", seatPosition: row.seatPosition ?? null }));
-    },
-
-    /** A replaced secret in the clear, for the admin who asked; the reveal is written down first. */
-    async revealPrevious(accountId: string, previousId: string | undefined, actor: Actor): Promise<string> {
-      return db.transaction().execute(async (trx) => {
-        const account = await accountOrThrow(trx, accountId);
-        const row = previousId
-          ? await trx
-              .selectFrom("previous_secrets")
-              .selectAll()
-              .where("id", "=", previousId)
-              .where("account_id", "=", accountId)
-              .where("delete_after", ">", now())
-              .executeTakeFirst()
-          : undefined;
-        if (!row) throw notFound(`That replaced secret is gone: they are kept ${PREVIOUS_SECRET_DAYS} days, then deleted`);
-        const what = `replaced ${row.what === "pin" ? "PIN" : "password"} (replaced ${row.replaced_at.slice(0, 10)})`;
-        await audit.record(
-          trx,
-          actor,
-          { kind: row.what === "pin" ? "pin" : "password", what, label: `${account.service} (${account.login})`, accountId },
-          now(),
-        );
-        const context = row.seat_id ? secretContext.seatPin(row.seat_id) : secretContext.accountPassword(accountId);
-        return secrets.decrypt(row.secret, context);
-      });
-    },
-
-    /**
-     * Deletes the replaced secrets whose 7 days are over; the number deleted. On PostgreSQL one instance at a
-     * time does it (the others find the lock taken and leave it to the next round).
-     */
-    async sweepPreviousSecrets(): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-          const { rows } = await sql<{
-            ok: boolean;
-          }>`select pg_try_advisory_xact_lock(hashtext('pasal previous secrets'), hashtext(current_schema())) as ok`.execute(trx);
-          if (rows[0]?.ok !== true) return 0;
-        }
-        const result = await trx.deleteFrom("previous_secrets").where("delete_after", "<=", now()).executeTakeFirst();
-        return Number(result.numDeletedRows);
-      });
     },
 
     /**
@@ -324,9 +255,9 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
      */
     async moveProposals(accountId: string, lineIds: readonly string[]): Promise<MoveProposal[]> {
       await accountOrThrow(db, accountId);
-      const seats = await repository.seatsOf(db, [accountId]);
+      const seats = await seatRows.seatsOf(db, [accountId]);
       const positionOf = new Map(seats.map((seat) => [seat.id, seat.position]));
-      const held = (await repository.openAssignments(db, { seatIds: seats.map((seat) => seat.id) })).sort(
+      const held = (await seatRows.openAssignments(db, { seatIds: seats.map((seat) => seat.id) })).sort(
         (a, b) => positionOf.get(a.seatId)! - positionOf.get(b.seatId)!,
       );
       const asked = lineIds.length ? held.filter((holder) => lineIds.includes(holder.lineId)) : held;
@@ -339,7 +270,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
       for (const holder of asked) {
         let best: SeatCandidate | undefined;
         if (holder.itemId) {
-          if (!candidatesOf.has(holder.itemId)) candidatesOf.set(holder.itemId, await repository.candidates(db, holder.itemId));
+          if (!candidatesOf.has(holder.itemId)) candidatesOf.set(holder.itemId, await seatRows.candidates(db, holder.itemId));
           const others = candidatesOf.get(holder.itemId)!.filter((seat) => seat.accountId !== accountId && !given.has(seat.seatId));
           best = rankSeats(others, { itemId: holder.itemId, expiryDate: holder.expiryDate ?? day }).find((seat) => seat.fits);
         }
@@ -347,7 +278,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         chosen.push({ holder, best });
       }
       const accountIds = [...new Set(chosen.flatMap(({ best }) => (best ? [best.accountId] : [])))];
-      const [accounts, targetSeats] = await Promise.all([repository.list(db, accountIds), repository.seatsOf(db, accountIds)]);
+      const [accounts, targetSeats] = await Promise.all([repository.list(db, accountIds), seatRows.seatsOf(db, accountIds)]);
       const loginOf = new Map(accounts.map((account) => [account.id, account]));
       const profileOf = new Map(targetSeats.map((seat) => [seat.id, seat.profileName]));
       return chosen.map(({ holder, best }) => ({
@@ -372,7 +303,7 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
     /**
      * Moves holders of the account as confirmed, in one transaction: each must still hold the seat it was
      * proposed from, and each seat must still be free, or nothing moves (409). The old seats are freed (their
-     * holding ends as "moved", in the seat history), each holder gets a notice on this account, where the seller
+     * holding ends as "moved", in the seat history), each holder gets a holder message on this account, where the seller
      * is, to be told of their new details, and the move is written to the audit log under this account.
      */
     async move(accountId: string, { moves }: MoveConfirm, actor: Actor): Promise<AdminAnswer<number>> {
@@ -382,13 +313,13 @@ export function createAccountHealthService(db: Db, clock: Clock, changes: Change
         await write(async (trx) => {
           const account = await accountOrThrow(trx, accountId);
           for (const move of moves) {
-            const [held] = await repository.openAssignments(trx, { lineId: move.lineId });
-            const from = held && held.seatId === move.fromSeatId ? await repository.findSeat(trx, held.seatId) : undefined;
+            const [held] = await seatRows.openAssignments(trx, { lineId: move.lineId });
+            const from = held && held.seatId === move.fromSeatId ? await seatRows.findSeat(trx, held.seatId) : undefined;
             if (!held || from?.accountId !== accountId) throw conflict(STALE_MOVE, "moves");
-            const target = await repository.findSeat(trx, move.seatId);
+            const target = await seatRows.findSeat(trx, move.seatId);
             if (!target) throw conflict(STALE_MOVE, "moves");
             await deps.moveWithin(trx, move.lineId, move.seatId, grace);
-            await addNotices(trx, accountId, [move.lineId], "moved", stamp);
+            await addHolderMessages(trx, accountId, [move.lineId], "moved", stamp);
             const to = (await repository.find(trx, target.accountId))!;
             await audit.record(
               trx,

@@ -1,7 +1,7 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { DEFAULT_DELIVERY_TEMPLATE_NE } from "../../../domain/ledger/settings";
 import { defaultLedgerSettings, ledgerSettingsSchema, type LedgerSettings } from "../../../domain/ledger/schemas";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createStoredSettings } from "../settings/stored-settings";
@@ -17,7 +17,7 @@ function withDefaults(stored: unknown): LedgerSettings {
 }
 
 /** The grace period of seats and the delivery message template (issue 20). */
-export function createLedgerSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createLedgerSettingsService(db: Db, clock: Clock, changes: ChangeSignals) {
   const stored = createStoredSettings(db, clock, changes, LEDGER_KEY, withDefaults);
   return {
     ...stored,

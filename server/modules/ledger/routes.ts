@@ -10,7 +10,7 @@ import {
   billDueSchema,
   billPaidSchema,
   deliveryAnswerSchema,
-  holderNoticeSchema,
+  holderMessageSchema,
   moveConfirmSchema,
   moveProposalSchema,
   moveRequestSchema,
@@ -43,10 +43,10 @@ const historySchema = z.array(
 
 /** The seller's ledger (issue 20): accounts, their seats and holders, bills and health; what delivering a line takes is ./line-routes.ts. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
-  services: Pick<Services, "accountHealth" | "accounts" | "renewals">;
+  services: Pick<Services, "accountHealth" | "accounts" | "previousSecrets" | "renewals">;
 }> = async (app, { services }) => {
   tagRoutes(app, "ledger");
-  const { accounts, accountHealth } = services;
+  const { accounts, accountHealth, previousSecrets } = services;
 
   app.get(
     "/admin/accounts",
@@ -142,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       value:
         request.body.what === "previous"
-          ? await accountHealth.revealPrevious(request.params.id, request.body.previousId, actorOf(request))
+          ? await previousSecrets.reveal(request.params.id, request.body.previousId, actorOf(request))
           : await accounts.reveal(request.params.id, { what: request.body.what, seatId: request.body.seatId }, actorOf(request)),
     }),
   );
@@ -200,14 +200,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: "The account's holders to tell of new credentials (the last month, untold first) and its replaced secrets still kept",
         params: idParamSchema,
         response: {
-          200: z.object({ success: z.literal(true), notices: z.array(holderNoticeSchema), previous: z.array(previousSecretSchema) }),
+          200: z.object({ success: z.literal(true), notices: z.array(holderMessageSchema), previous: z.array(previousSecretSchema) }),
           404: errorResponseSchema,
         },
       },
     },
     async (request) => {
       await accounts.get(request.params.id);
-      const [notices, previous] = await Promise.all([accountHealth.notices(request.params.id), accountHealth.previousSecrets(request.params.id)]);
+      const [notices, previous] = await Promise.all([accountHealth.holderMessages(request.params.id), previousSecrets.list(request.params.id)]);
       return { success: true as const, notices, previous };
     },
   );

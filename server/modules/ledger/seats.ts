@@ -4,15 +4,18 @@ import type { BillingCycle } from "../../../domain/ledger/accounts";
 import type { SeatChoice } from "../../../domain/ledger/schemas";
 import { addDays, lineIsOver, shopToday } from "../../../domain/ledger/settings";
 import type { SeatPlace } from "../../../domain/ledger/seller-messages";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { ledgerTransaction } from "./ledger-transaction";
 import { createAccountsRepository } from "./repository";
+import { createSeatsRepository } from "./seats-repository";
 
 export type LedgerLine = {
   lineId: string;
@@ -50,6 +53,8 @@ export type LineSeat = {
 
 export interface SeatsDependencies {
   graceDays: () => Promise<number>;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
 }
 
 /** Free seats listed for one line to choose from. */
@@ -60,9 +65,9 @@ const MAX_CHOICES = 100;
  * Pasal proposes and the free ones it may take, putting a line on a seat, moving it, carrying a renewal over
  * and freeing it, releasing the seats of lines past their grace period, and the held seat for the delivery message.
  */
-export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices, secrets: Cipher, { graceDays }: SeatsDependencies) {
+export function createSeatsService(db: Db, clock: Clock, changes: ChangeSignals, secrets: Cipher, { graceDays, audit }: SeatsDependencies) {
   const repository = createAccountsRepository();
-  const audit = createAuditRepository();
+  const seatRows = createSeatsRepository();
   const write = ledgerTransaction(db, changes);
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
@@ -70,15 +75,13 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
   /** Frees the seats of lines that ended more than the grace period ago without a renewal. */
   async function releaseExpired(): Promise<number> {
     const cutoff = addDays(today(), -(await graceDays()));
-    const freed = await repository.releaseExpired(db, cutoff, now());
+    const freed = await seatRows.releaseExpired(db, cutoff, now());
     if (freed > 0) await changes.publish("ledger");
     return freed;
   }
 
   async function lineOrThrow(trx: Db, lineId: string): Promise<LedgerLine> {
-    const line = await trx
-      .selectFrom("order_lines as l")
-      .innerJoin("orders as o", "o.id", "l.order_id")
+    const line = await linesWithOrders(trx)
       .leftJoin("orders as renewal", (join) => join.onRef("renewal.id", "=", "l.renewal_order_id").on("renewal.status", "=", "delivered"))
       .select(["l.id as lineId", "l.item_id as itemId", "l.expiry_date as expiryDate", "o.status", "renewal.reference as carriedOnBy"])
       .where("l.id", "=", lineId)
@@ -98,23 +101,23 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     if (!line.itemId) return null;
     // A renewal stays on the seat of the line it renews, unless that account is retired.
     for (const renewedId of line.renewedLineIds) {
-      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held && (await repository.statusOfSeat(trx, held.seatId)) !== "retired") return describeSeat(trx, held.seatId);
+      const [held] = await seatRows.openAssignments(trx, { lineId: renewedId });
+      if (held && (await seatRows.statusOfSeat(trx, held.seatId)) !== "retired") return describeSeat(trx, held.seatId);
     }
     const expiry = line.expiryDate ?? today();
-    const seat = proposeSeat(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: expiry });
+    const seat = proposeSeat(await seatRows.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: expiry });
     return seat ? describeSeat(trx, seat.seatId) : null;
   }
 
   /** The free seats the line may take, best first (at most `MAX_CHOICES`), each named with its account. */
   async function choicesFor(trx: Db, line: LedgerLine): Promise<SeatChoice[]> {
     if (!line.itemId) return [];
-    const ranked = rankSeats(await repository.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: line.expiryDate ?? today() }).slice(
+    const ranked = rankSeats(await seatRows.candidates(trx, line.itemId), { itemId: line.itemId, expiryDate: line.expiryDate ?? today() }).slice(
       0,
       MAX_CHOICES,
     );
     const accountIds = [...new Set(ranked.map((seat) => seat.accountId))];
-    const [accounts, seats] = await Promise.all([repository.list(trx, accountIds), repository.seatsOf(trx, accountIds)]);
+    const [accounts, seats] = await Promise.all([repository.list(trx, accountIds), seatRows.seatsOf(trx, accountIds)]);
     const accountOf = new Map(accounts.map((account) => [account.id, account]));
     const profileOf = new Map(seats.map((seat) => [seat.id, seat.profileName]));
     return ranked.map((seat) => {
@@ -135,7 +138,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
   }
 
   async function describeSeat(trx: Db, seatId: string): Promise<SeatProposal> {
-    const seat = await repository.findSeat(trx, seatId);
+    const seat = await seatRows.findSeat(trx, seatId);
     if (!seat) return null;
     const account = await repository.find(trx, seat.accountId);
     return account
@@ -158,10 +161,10 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
    */
   async function checkChosen(trx: Db, line: LedgerLine, chosen: NonNullable<SeatProposal>) {
     for (const renewedId of line.renewedLineIds) {
-      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held?.seatId === chosen.seatId && (await repository.statusOfSeat(trx, chosen.seatId)) !== "retired") return;
+      const [held] = await seatRows.openAssignments(trx, { lineId: renewedId });
+      if (held?.seatId === chosen.seatId && (await seatRows.statusOfSeat(trx, chosen.seatId)) !== "retired") return;
     }
-    const serves = line.itemId !== null && (await repository.candidates(trx, line.itemId)).some((seat) => seat.seatId === chosen.seatId);
+    const serves = line.itemId !== null && (await seatRows.candidates(trx, line.itemId)).some((seat) => seat.seatId === chosen.seatId);
     if (!serves) {
       throw conflict(
         `Seat ${chosen.position} of ${chosen.service} cannot take this line: its account is not active or does not serve this item`,
@@ -173,7 +176,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
   /** `lineSeat`'s answer for one line, expired seats already released. */
   async function seatOfLine(lineId: string): Promise<{ line: LedgerLine; seat: LineSeat }> {
     const line = await lineOrThrow(db, lineId);
-    const [held] = await repository.openAssignments(db, { lineId });
+    const [held] = await seatRows.openAssignments(db, { lineId });
     const over = await isOver(line);
     const { neverExpires, ...sells } = await soldAs(db, line.itemId);
     const seat = {
@@ -220,15 +223,15 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     }
     if (seatId) await checkChosen(trx, line, chosen);
     const stamp = now();
-    const [current] = await repository.openAssignments(trx, { lineId });
+    const [current] = await seatRows.openAssignments(trx, { lineId });
     if (current?.seatId === chosen.seatId) return chosen;
-    if (current) await repository.endAssignment(trx, { lineId }, "moved", stamp);
+    if (current) await seatRows.endAssignment(trx, { lineId }, "moved", stamp);
     // A renewal takes the seat over from the line it renews.
     for (const renewedId of line.renewedLineIds) {
-      const [held] = await repository.openAssignments(trx, { lineId: renewedId });
-      if (held?.seatId === chosen.seatId) await repository.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
+      const [held] = await seatRows.openAssignments(trx, { lineId: renewedId });
+      if (held?.seatId === chosen.seatId) await seatRows.endAssignment(trx, { lineId: renewedId }, "renewed", stamp);
     }
-    await repository.assign(trx, chosen.seatId, lineId, stamp);
+    await seatRows.assign(trx, chosen.seatId, lineId, stamp);
     return chosen;
   }
 
@@ -288,7 +291,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
      */
     async assignProposedWithin(trx: Db, lineId: string, grace: number): Promise<SeatProposal> {
       // A renewal carried over onto its customer's seat already holds it.
-      const [current] = await repository.openAssignments(trx, { lineId });
+      const [current] = await seatRows.openAssignments(trx, { lineId });
       return current ? describeSeat(trx, current.seatId) : assignWithin(trx, lineId, undefined, grace);
     },
 
@@ -304,32 +307,32 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
     /**
      * Puts each delivered renewal on the seat of the line it renews, in the caller's transaction (the delivery):
      * the old holding ends as "renewed". A renewed line on no seat, or a renewal already on one, is left alone.
-     * Free seats do not change, so no change notice is needed.
+     * Free seats do not change, so no change signal is needed.
      */
     async carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void> {
       const stamp = now();
       for (const { lineId, renewedLineId } of pairs) {
-        const [held] = await repository.openAssignments(trx, { lineId: renewedLineId });
-        const [current] = await repository.openAssignments(trx, { lineId });
+        const [held] = await seatRows.openAssignments(trx, { lineId: renewedLineId });
+        const [current] = await seatRows.openAssignments(trx, { lineId });
         // A retired account takes no one new: the renewal is given a seat as any line is.
-        if (!held || current || (await repository.statusOfSeat(trx, held.seatId)) === "retired") continue;
-        await repository.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
-        await repository.assign(trx, held.seatId, lineId, stamp);
+        if (!held || current || (await seatRows.statusOfSeat(trx, held.seatId)) === "retired") continue;
+        await seatRows.endAssignment(trx, { lineId: renewedLineId }, "renewed", stamp);
+        await seatRows.assign(trx, held.seatId, lineId, stamp);
       }
     },
 
     async freeSeat(lineId: string): Promise<AdminAnswer> {
       await write(async (trx) => {
-        if (!(await repository.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
+        if (!(await seatRows.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");
       });
       return said("Seat freed");
     },
 
     /** The held seat with its secrets in the clear, for the delivery message; the caller records the reveal. */
     async heldSeat(lineId: string, actor: Actor): Promise<HeldSeat | null> {
-      const [held] = await repository.openAssignments(db, { lineId });
+      const [held] = await seatRows.openAssignments(db, { lineId });
       if (!held) return null;
-      const seat = (await repository.findSeat(db, held.seatId))!;
+      const seat = (await seatRows.findSeat(db, held.seatId))!;
       const account = (await repository.find(db, seat.accountId))!;
       await audit.record(
         db,
@@ -354,7 +357,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeNotices,
 
     /** The seats these lines hold, named for the Renewals reminder ("Netflix Premium, profile Kid"; no secrets). */
     async seatNamesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> {
-      const held = await repository.openAssignments(db, { lineIds });
+      const held = await seatRows.openAssignments(db, { lineIds });
       const names = new Map<string, SeatPlace>();
       for (const assignment of held) {
         const seat = await describeSeat(db, assignment.seatId);

@@ -4,22 +4,26 @@ import { accountWarnings, RENEWAL_WARNING_DAYS } from "../../../domain/ledger/wa
 import { ACCOUNT_REMOVED, renewsOf } from "../../../domain/ledger/accounts";
 import type { Account, AccountCreate, AccountListQuery, AccountPage, AccountUpdate, Reveal } from "../../../domain/ledger/schemas";
 import { addDays, shopToday } from "../../../domain/ledger/settings";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { unmatched } from "../versions";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { ledgerTransaction } from "./ledger-transaction";
-import { createAccountsRepository, type AccountRow, type OpenAssignment, type SeatRow } from "./repository";
+import { createAccountsRepository, type AccountRow } from "./repository";
+import { createSeatsRepository, type OpenAssignment, type SeatRow } from "./seats-repository";
 
 export interface AccountsDependencies {
   /** Frees the seats of lines past their grace period (the seats service's): the admin's screens show seats as they are. */
   releaseExpired: () => Promise<number>;
   /** The seller recorded a new password: the seat holders who follow their order on Telegram hear so (ADR 0107). */
   passwordChanged?: (trx: Db, accountId: string) => Promise<unknown>;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record" | "ofAccount">;
 }
 
 /**
@@ -30,12 +34,12 @@ export interface AccountsDependencies {
 export function createAccountsService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
-  { releaseExpired, passwordChanged }: AccountsDependencies,
+  { releaseExpired, passwordChanged, audit }: AccountsDependencies,
 ) {
   const repository = createAccountsRepository();
-  const audit = createAuditRepository();
+  const seatRows = createSeatsRepository();
   const write = ledgerTransaction(db, changes);
   const today = () => shopToday(clock());
   const now = () => clock().toISOString();
@@ -103,10 +107,10 @@ export function createAccountsService(
     const [rows, items, seats, history] = await Promise.all([
       repository.list(trx, ids),
       repository.itemsOf(trx, ids),
-      repository.seatsOf(trx, ids),
+      seatRows.seatsOf(trx, ids),
       repository.withHistory(trx, ids),
     ]);
-    const holders = new Map((await repository.openAssignments(trx, { seatIds: seats.map((s) => s.id) })).map((a) => [a.seatId, a]));
+    const holders = new Map((await seatRows.openAssignments(trx, { seatIds: seats.map((s) => s.id) })).map((a) => [a.seatId, a]));
     const seatsByAccount = new Map<string, SeatRow[]>();
     for (const seat of seats) seatsByAccount.set(seat.accountId, [...(seatsByAccount.get(seat.accountId) ?? []), seat]);
     const day = today();
@@ -141,13 +145,13 @@ export function createAccountsService(
    * if free. A removed seat that had holders is written to the audit log with them, so its history outlives it.
    */
   async function saveSeats(trx: Db, accountId: string, input: AccountCreate["seats"], removedBy?: { actor: Actor; label: string }) {
-    const existing = new Map((await repository.seatsOf(trx, [accountId])).map((seat) => [seat.id, seat]));
-    const held = new Set((await repository.openAssignments(trx, { seatIds: [...existing.keys()] })).map((a) => a.seatId));
+    const existing = new Map((await seatRows.seatsOf(trx, [accountId])).map((seat) => [seat.id, seat]));
+    const held = new Set((await seatRows.openAssignments(trx, { seatIds: [...existing.keys()] })).map((a) => a.seatId));
     const kept = new Set(input.flatMap((seat) => (seat.id ? [seat.id] : [])));
     for (const [id, seat] of existing) {
       if (kept.has(id)) continue;
       if (held.has(id)) throw conflict(`Seat ${seat.position} is in use: free or move its customer before removing it`, "seats");
-      const holders = await repository.holdersOfSeat(trx, id);
+      const holders = await seatRows.holdersOfSeat(trx, id);
       if (removedBy && holders.length > 0) {
         const held = holders.map((h) => `${h.reference} (${h.startedAt.slice(0, 10)} to ${h.endedAt?.slice(0, 10) ?? "now"})`).join(", ");
         await audit.record(
@@ -162,14 +166,14 @@ export function createAccountsService(
           now(),
         );
       }
-      await repository.deleteSeat(trx, id);
+      await seatRows.deleteSeat(trx, id);
     }
     // Positions move through a range no seat uses, so renumbering never meets the unique (account, position).
     for (const id of kept) {
       const seat = existing.get(id);
       if (!seat)
         throw badRequest("A seat of this form is not one of this account's seats", [{ field: "seats", message: "Unknown seat; reload the account" }]);
-      await repository.updateSeat(trx, { ...seat, position: -1 - seat.position });
+      await seatRows.updateSeat(trx, { ...seat, position: -1 - seat.position });
     }
     for (const [index, seat] of input.entries()) {
       const position = index + 1;
@@ -177,11 +181,11 @@ export function createAccountsService(
         const stored = existing.get(seat.id)!;
         const pinSecret =
           seat.pin === undefined ? stored.pinSecret : seat.pin === "" ? null : secrets.encrypt(seat.pin, secretContext.seatPin(seat.id));
-        await repository.updateSeat(trx, { ...stored, position, profileName: seat.profileName, pinSecret });
+        await seatRows.updateSeat(trx, { ...stored, position, profileName: seat.profileName, pinSecret });
       } else {
         const id = randomUUID();
         const pinSecret = seat.pin ? secrets.encrypt(seat.pin, secretContext.seatPin(id)) : null;
-        await repository.insertSeat(trx, { id, accountId, position, profileName: seat.profileName, pinSecret });
+        await seatRows.insertSeat(trx, { id, accountId, position, profileName: seat.profileName, pinSecret });
       }
     }
   }
@@ -198,10 +202,10 @@ export function createAccountsService(
       return { items: await load(db, found.ids), total: found.total, page: Math.min(query.page, pages), pages, summary: found.summary };
     },
 
-    async get(id: string): Promise<{ account: Account; reveals: Reveal[]; history: Awaited<ReturnType<typeof repository.seatHistory>> }> {
+    async get(id: string): Promise<{ account: Account; reveals: Reveal[]; history: Awaited<ReturnType<typeof seatRows.seatHistory>> }> {
       await releaseExpired();
       const account = await findOrThrow(db, id);
-      const [reveals, history] = await Promise.all([audit.ofAccount(db, id), repository.seatHistory(db, id)]);
+      const [reveals, history] = await Promise.all([audit.ofAccount(id), seatRows.seatHistory(db, id)]);
       return { account, reveals, history };
     },
 
@@ -291,7 +295,7 @@ export function createAccountsService(
           await audit.record(trx, actor, { kind: "password", what: "password", label, accountId: id }, now());
           return secrets.decrypt(account.passwordSecret, secretContext.accountPassword(id));
         }
-        const seat = request.seatId ? await repository.findSeat(trx, request.seatId) : undefined;
+        const seat = request.seatId ? await seatRows.findSeat(trx, request.seatId) : undefined;
         if (!seat || seat.accountId !== id)
           throw badRequest("Choose a seat of this account", [{ field: "seatId", message: "Not a seat of this account" }]);
         if (!seat.pinSecret) throw conflict(`Seat ${seat.position} has no PIN`, "seatId");

@@ -1,11 +1,12 @@
 import { PostgresAdapter } from "kysely";
 import type { Db } from "../../db/database";
+import { linesWithOrders } from "../../db/order-shapes";
 
 /** `neverExpires`: the item's keys are lifetime licences, so its lines have no end date. */
 export type StockCount = { itemId: string; inStock: number; delivered: number; neverExpires: boolean };
 
 /** Per item with keys: how many it has and how many of them are delivered (counts as the driver returns them). */
-export function keyCounts(db: Db) {
+function keyCounts(db: Db) {
   return db
     .selectFrom("licence_keys")
     .select((eb) => [
@@ -106,12 +107,7 @@ export function createLicenceKeysRepository() {
 
     /** The line's item as sold and its order's reference, to name its keys in the audit log. */
     async lineLabel(db: Db, lineId: string) {
-      return db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
-        .select(["l.name", "o.reference"])
-        .where("l.id", "=", lineId)
-        .executeTakeFirst();
+      return linesWithOrders(db).select(["l.name", "o.reference"]).where("l.id", "=", lineId).executeTakeFirst();
     },
 
     async ofLine(db: Db, lineId: string) {

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { parseKeyLines } from "../../../domain/licence-keys/licence-keys";
 import { lineIsOver, shopToday } from "../../../domain/ledger/settings";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { createLicenceKeysRepository, type StockCount } from "./repository";
 
 export type KeyImportResult = { imported: number; emptyLines: number[]; duplicateLines: number[]; alreadyInStock: number[] };
@@ -19,12 +20,11 @@ const TAKE_ATTEMPTS = 20;
 export function createLicenceKeysService(
   db: Db,
   clock: Clock,
-  changes: ChangeNotices,
+  changes: ChangeSignals,
   secrets: Cipher,
-  { graceDays }: { graceDays: () => Promise<number> },
+  { graceDays, audit }: { graceDays: () => Promise<number>; audit: Pick<AuditLog, "record"> },
 ) {
   const repository = createLicenceKeysRepository();
-  const audit = createAuditRepository();
   const now = () => clock().toISOString();
 
   return {

@@ -1,13 +1,13 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import type { FastifyBaseLogger } from "fastify";
 import { defaultOrderLimits, orderLimitsSchema, type OrderLimits, type RefusalSummary } from "../../../domain/order-limits/schemas";
-import { REFUSAL_NOTICE_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
-import type { ChangeNotices } from "../../db/change-notices";
+import { REFUSALS_SHOWN_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Limits } from "../../plugins/shared-limits";
 import type { Actor } from "../auth/service";
-import { createSettingsRepository } from "../settings/repository";
+import type { SettingsService } from "../settings/service";
 import { createStoredSettings } from "../settings/stored-settings";
 import { createOrderLimitsRepository } from "./repository";
 
@@ -16,7 +16,7 @@ const LIMITS_KEY = "order-limits";
 const SEEN_KEY = "ceiling-refusals-seen";
 /** The window of the shop-wide ceilings: "a minute" is any 60 seconds, not the clock's minute. */
 const CEILING_WINDOW_MS = 60_000;
-/** Refusal counts are kept this long, for the notice and for anyone looking into a flood afterwards. */
+/** Refusal counts are kept this long, for the banner and for anyone looking into a flood afterwards. */
 export const REFUSALS_KEPT_DAYS = 7;
 
 function withDefaults(stored: unknown): OrderLimits {
@@ -29,12 +29,18 @@ export type CeilingPlace = { giveBack(): Promise<void> };
 
 /**
  * The seller's limits on anonymous orders (issue 34, ADR 0101): the settings, the shop-wide ceilings on orders
- * and on "I have paid" per minute, and the count of what they refused for the Orders screen's notice. The
+ * and on "I have paid" per minute, and the count of what they refused for the Orders screen's refusals banner. The
  * ceilings count in the shared limits (ADR 0022): in PostgreSQL for every instance at once, in memory on SQLite
  * (one instance); the refusals are rows in the database on both.
  */
-export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNotices, limits: Limits, log: FastifyBaseLogger) {
-  const settings = createSettingsRepository();
+export function createOrderLimitsService(
+  db: Db,
+  clock: Clock,
+  changes: ChangeSignals,
+  limits: Limits,
+  log: FastifyBaseLogger,
+  { settings }: { settings: Pick<SettingsService, "valueOf" | "setValue"> },
+) {
   const repository = createOrderLimitsRepository();
   const stored = createStoredSettings(db, clock, changes, LIMITS_KEY, withDefaults);
   const ceilings = limits.events("order ceilings", { maxKeys: 10 });
@@ -54,7 +60,7 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
     if ("token" in taken) return { giveBack: () => ceilings.giveBack(kind, taken.token) };
     const now = clock().toISOString();
     const refusedThisMinute = await repository.recordRefusal(db, kind, now);
-    // Once a minute at most, however many are refused: the log says a ceiling tripped, the notice says how often.
+    // Once a minute at most, however many are refused: the log says a ceiling tripped, the banner says how often.
     if (refusedThisMinute === 1) log.warn({ ceiling: kind, perMinute: max }, "shop-wide ceiling reached: refusing anonymous requests");
     return { retryAfter: Math.max(1, Math.ceil(taken.waitMs / 1000)) };
   }
@@ -73,18 +79,18 @@ export function createOrderLimitsService(db: Db, clock: Clock, changes: ChangeNo
 
     take,
 
-    /** What the ceilings refused in the last day, since the seller last hid the notice; per kind. */
+    /** What the ceilings refused in the last day, since the seller last hid the banner; per kind. */
     async refusals(): Promise<RefusalSummary[]> {
       const now = clock().getTime();
-      const seen = await settings.get(db, SEEN_KEY);
-      const dayAgo = new Date(now - REFUSAL_NOTICE_HOURS * 3_600_000).toISOString();
+      const seen = await settings.valueOf(SEEN_KEY);
+      const dayAgo = new Date(now - REFUSALS_SHOWN_HOURS * 3_600_000).toISOString();
       const since = typeof seen === "string" && seen > dayAgo ? seen : dayAgo;
       return repository.refusalsSince(db, since);
     },
 
-    /** The seller has read the notice: refusals up to now are no longer shown. */
+    /** The seller has read the banner: refusals up to now are no longer shown. */
     async hideRefusals({ admin, log: requestLog }: Actor): Promise<AdminAnswer> {
-      await settings.set(db, SEEN_KEY, clock().toISOString(), clock().toISOString());
+      await settings.setValue(SEEN_KEY, clock().toISOString());
       requestLog.info({ admin: admin.email }, "ceiling refusals notice hidden");
       return said("Notice hidden. New refusals will show it again.");
     },

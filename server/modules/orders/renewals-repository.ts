@@ -2,7 +2,7 @@ import type { ChatChannel } from "../../../domain/orders/checkout";
 import { readLocale, type Locale } from "../../../domain/shared/locale";
 import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
-import { LINE_PLAN, ORDER_CONTACT } from "./repository";
+import { LINE_PLAN, linesWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 
 export type DueLine = {
   lineId: string;
@@ -27,9 +27,7 @@ export function createRenewalsRepository() {
   return {
     /** Lines of delivered orders that end on or before `until` and are not renewed yet, soonest first. */
     async dueLines(db: Db, until: string): Promise<DueLine[]> {
-      const rows = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      const rows = await linesWithOrders(db)
         .select(["l.id as lineId", ...LINE_PLAN, "l.reminded_at as remindedAt", "o.id as orderId", ...ORDER_CONTACT, "o.channel", "o.language"])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
@@ -48,9 +46,7 @@ export function createRenewalsRepository() {
     },
 
     async findDueLine(db: Db, lineId: string): Promise<(DueLine & { status: OrderStatus; renewalOrderId: string | null }) | undefined> {
-      const row = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      const row = await linesWithOrders(db)
         .select([
           "l.id as lineId",
           ...LINE_PLAN,

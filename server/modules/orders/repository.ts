@@ -8,19 +8,6 @@ import type { CancelReason } from "../../../domain/order-limits/order-limits";
 import { nextVersion, updateAtVersion } from "../versions";
 import { withLines, type StoredOrder } from "./stored-orders";
 
-/** A line's plan and dates, as the lists of lines (renewals due, a customer's running lines) select them. */
-export const LINE_PLAN = [
-  "l.item_id as itemId",
-  "l.name",
-  "l.months",
-  "l.devices",
-  "l.start_date as startDate",
-  "l.expiry_date as expiryDate",
-] as const;
-
-/** The order a row belongs to, as the seller names it and reaches its customer (orders joined `as o`). */
-export const ORDER_CONTACT = ["o.reference", "o.customer_name as customerName", "o.phone"] as const;
-
 /** The column that keeps when an order reached a status (received is its creation). */
 const REACHED_AT = { contacted: "contacted_at", paid: "paid_at", delivered: "delivered_at", cancelled: "cancelled_at" } as const;
 

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { NoticeAction, NoticeEvent, Press } from "../../../domain/telegram/notices";
 import type { ShopperEvent } from "../../../domain/telegram/shopper-notices";
 import type { Db } from "../../db/database";
+import { shortId } from "../../db/short-id";
 import type { NoticesTable } from "../../db/schema";
 
 export type StoredNotice = {
@@ -25,15 +26,12 @@ const noticeOf = (row: Selectable<NoticesTable>): StoredNotice => ({
   createdAt: row.created_at,
 });
 
-/** A notice's id goes into Telegram's callback data (64 bytes): short, random, URL-safe. */
-export const newNoticeId = () => randomBytes(12).toString("base64url");
-
 /** One notice of `event` for each of these chats; with `dedupe`, a chat told before is not told again. */
 async function insertNotices(db: Db, chatIds: readonly string[], event: NoticeEvent | ShopperEvent, now: string, dedupe?: string): Promise<number> {
   if (chatIds.length === 0) return 0;
   const { kind, ...facts } = event;
   const rows = chatIds.map((chatId) => ({
-    id: newNoticeId(),
+    id: shortId(),
     chat_id: chatId,
     kind,
     payload: JSON.stringify(facts),

@@ -1,10 +1,12 @@
-import type { HolderNoticeReason } from "../../../domain/ledger/accounts";
+import type { HolderMessageReason } from "../../../domain/ledger/accounts";
 import type { NoticeEvent } from "../../../domain/telegram/notices";
 import type { ShopperEvent, ShopperProblemNews } from "../../../domain/telegram/shopper-notices";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { createFollowersRepository } from "./followers-repository";
 import { createOutboxRepository } from "./repository";
+
+export type { StoredNotice } from "./repository";
 
 /**
  * The outbox (issue 31, ADR 0105, ADR 0121): what happens is written as notice rows, in the transaction that makes
@@ -23,7 +25,7 @@ export function createOutbox(db: Db, clock: Clock) {
   }
 
   /** "Your login changed" to each order of these holders once, however many of its lines changed. */
-  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; item: string }>, reason: HolderNoticeReason): Promise<number> {
+  async function tellOrdersOf(trx: Db, holders: ReadonlyArray<{ orderId: string; item: string }>, reason: HolderMessageReason): Promise<number> {
     const orders = new Map(holders.map((holder) => [holder.orderId, holder.item]));
     let told = 0;
     for (const [orderId, item] of orders) told += await tellFollowers(trx, { kind: "shopper-password", orderId, item, reason });
@@ -52,7 +54,7 @@ export function createOutbox(db: Db, clock: Clock) {
     },
 
     /** The same, to the holders of these lines, saying what changed: the password, a seat's PIN, or their account. */
-    async tellLinesCredentialsChanged(lineIds: readonly string[], reason: HolderNoticeReason, trx: Db = db): Promise<number> {
+    async tellLinesCredentialsChanged(lineIds: readonly string[], reason: HolderMessageReason, trx: Db = db): Promise<number> {
       return tellOrdersOf(trx, await followers.holdersOfLines(trx, lineIds), reason);
     },
 
@@ -64,3 +66,33 @@ export function createOutbox(db: Db, clock: Clock) {
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * The sending side of the outbox, for the Telegram bot alone (ADR 0121, 0123): what is due, claiming a notice or
+ * a chat's held ones, holding, marking sent or not, the sweep, the failures count, and the presses of a notice's
+ * buttons. On the database alone; built once in `server/services.ts`, so the bot never builds the repository.
+ */
+export function createOutboxQueue(db: Db) {
+  const notices = createOutboxRepository();
+  const onDb =
+    <A extends unknown[], R>(query: (db: Db, ...args: A) => R) =>
+    (...args: A) =>
+      query(db, ...args);
+  return {
+    notice: onDb(notices.notice),
+    releaseStale: onDb(notices.releaseStale),
+    due: onDb(notices.due),
+    claim: onDb(notices.claim),
+    hold: onDb(notices.hold),
+    sent: onDb(notices.sent),
+    notSent: onDb(notices.notSent),
+    heldDue: onDb(notices.heldDue),
+    claimHeld: onDb(notices.claimHeld),
+    sweep: onDb(notices.sweep),
+    failedSince: onDb(notices.failedSince),
+    presses: onDb(notices.presses),
+    press: onDb(notices.press),
+    unpress: onDb(notices.unpress),
+  };
+}
+export type OutboxQueue = ReturnType<typeof createOutboxQueue>;

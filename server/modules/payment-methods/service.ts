@@ -1,21 +1,21 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import type { PaymentMethod } from "../../../domain/payment-methods/payment-methods";
 import type { PaymentMethodData } from "../../../domain/payment-methods/schemas";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, notFound } from "../../errors";
-import { createAuditRepository, type Actor } from "../audit/repository";
-import { noticedCache } from "../cache";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
+import { signalledCache } from "../cache";
 import { noticedWrites, refuseUnmatched } from "../records";
 import { createPaymentMethodsRepository } from "./repository";
 
 /** The shop's ways to pay, shown on every order page that waits for payment. */
-export function createPaymentMethodsService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createPaymentMethodsService(db: Db, clock: Clock, changes: ChangeSignals, { audit }: { audit: Pick<AuditLog, "record"> }) {
   const repository = createPaymentMethodsRepository();
-  const audit = createAuditRepository();
-  // Dropped on every instance by the change notice of an edit (ADR 0019): the next order page shows it.
-  const cache = noticedCache(changes, "payment-methods", () => repository.list(db));
+  // Dropped on every instance by the change signal of an edit (ADR 0019): the next order page shows it.
+  const cache = signalledCache(changes, "payment-methods", () => repository.list(db));
   const missing = (id: string) => () => notFound(`No payment method with id ${id}`);
   const write = noticedWrites(db, changes, "payment-methods");
 

@@ -20,7 +20,8 @@ import type { Config } from "../../config";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, isUniqueViolation, notFound, ServiceUnreachable } from "../../errors";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import type { Cipher } from "../secrets/cipher";
 import { createEsewaClient } from "./esewa";
 import { createFonepayClient } from "./fonepay";
@@ -43,6 +44,8 @@ export interface PaymentsDependencies {
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
   gateways: Config["gateways"];
   log: FastifyBaseLogger;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record" | "ofGateways">;
   /** Called once an order is moved to paid by a verified payment (issue 30); wired to automatic delivery on merge. */
   afterVerifiedPayment?: (orderReference: string) => Promise<void> | void;
   /** The seller's bot (issue 31): a verified payment and one to check go to the outbox with the payment's record. */
@@ -53,9 +56,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const newId = () => randomBytes(16).toString("base64url");
 
 export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDependencies) {
-  const { orders, shopperOrders, secrets, log } = deps;
+  const { orders, shopperOrders, secrets, log, audit } = deps;
   const repository = createPaymentsRepository();
-  const audit = createAuditRepository();
   const khalti = createKhaltiClient({ baseUrl: deps.gateways.khaltiBaseUrl, timeoutMs: deps.gateways.timeoutMs });
   const esewa = createEsewaClient({
     formUrl: deps.gateways.esewaFormUrl,
@@ -196,7 +198,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     },
 
     async settings(): Promise<GatewaySettings[]> {
-      const [stored, reveals] = await Promise.all([repository.gateways(db), audit.ofGateways(db)]);
+      const [stored, reveals] = await Promise.all([repository.gateways(db), audit.ofGateways()]);
       return GATEWAYS.map((gateway) => {
         const g = stored.find((s) => s.gateway === gateway);
         return {

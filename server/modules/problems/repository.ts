@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PostgresAdapter, sql } from "kysely";
 import type { ProblemEventKind, ProblemKind, ProblemStatus } from "../../../domain/problems/problems";
 import type { Db } from "../../db/database";
-import { ORDER_CONTACT } from "../orders/repository";
+import { ORDER_CONTACT } from "../../db/order-shapes";
 
 export type ProblemRow = {
   id: string;

@@ -18,11 +18,12 @@ import {
   type ShopperProblem,
 } from "../../../domain/problems/problems";
 import type { ShopperProblemNews } from "../../../domain/telegram/shopper-notices";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, TooManyRequests } from "../../errors";
-import { createAuditRepository, type Actor } from "../audit/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
 import { createProblemsRepository, type EventRow, type ProblemRow } from "./repository";
 
 const HOUR = 60 * 60_000;
@@ -48,6 +49,8 @@ export interface ProblemsDependencies {
     replaceWithin(trx: Db, lineId: string, itemName: string): Promise<number>;
     stock(): Promise<Array<{ itemId: string; inStock: number }>>;
   };
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
   /** The seller's bot hears of a new problem; a shopper's chat that follows the order hears of the seller's steps. */
   notices?: {
     record(trx: Db, event: NoticeEvent): Promise<unknown>;
@@ -59,9 +62,9 @@ export interface ProblemsDependencies {
  * Problems shoppers report on delivered lines, and the seller's queue (issue 32, ADR 0111). Each problem keeps its
  * history in `problem_events`; every seller action names the version it was shown, so it acts once.
  */
-export function createProblemsService(db: Db, clock: Clock, changes: ChangeNotices, deps: ProblemsDependencies) {
+export function createProblemsService(db: Db, clock: Clock, changes: ChangeSignals, deps: ProblemsDependencies) {
   const repository = createProblemsRepository();
-  const audit = createAuditRepository();
+  const { audit } = deps;
   const now = () => clock().toISOString();
 
   async function problemOrThrow(trx: Db, id: string): Promise<ProblemRow> {

@@ -13,7 +13,7 @@ import { referralSettingsSchema, type ReferralCredit, type ReferralSettings } fr
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import { createSettingsRepository } from "../settings/repository";
+import type { SettingsService } from "../settings/service";
 import { staleEdit } from "../versions";
 import { createReferralsRepository } from "./repository";
 
@@ -26,12 +26,15 @@ const CODE_ATTEMPTS = 5;
  * once paid, and the seller applying a customer's credit to their next order. A credit is money off, never cash:
  * earned less used (cancelled orders give theirs back) is what can be applied.
  */
-export function createReferralsService(db: Db, clock: Clock) {
+export function createReferralsService(
+  db: Db,
+  clock: Clock,
+  { settings: storedSettings }: { settings: Pick<SettingsService, "valueWithVersion" | "setValueIfVersion"> },
+) {
   const repository = createReferralsRepository();
-  const settingsRepository = createSettingsRepository();
 
   async function settingsWithVersion(within: Db = db): Promise<{ settings: ReferralSettings; version: number }> {
-    const { value, version } = await settingsRepository.getWithVersion(within, REFERRALS_KEY);
+    const { value, version } = await storedSettings.valueWithVersion(REFERRALS_KEY, within);
     const parsed = referralSettingsSchema.safeParse(value);
     return { settings: parsed.success ? parsed.data : { creditAmount: DEFAULT_REFERRAL_CREDIT }, version };
   }
@@ -40,7 +43,7 @@ export function createReferralsService(db: Db, clock: Clock) {
     settings: () => settingsWithVersion(),
 
     async saveSettings(settings: ReferralSettings, expected?: number): Promise<AdminAnswer<number>> {
-      const version = await settingsRepository.setIfVersion(db, REFERRALS_KEY, settings, clock().toISOString(), expected);
+      const version = await storedSettings.setValueIfVersion(REFERRALS_KEY, settings, expected);
       if (version === undefined) throw staleEdit();
       return said("Referral credit saved", version);
     },

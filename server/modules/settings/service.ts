@@ -1,10 +1,11 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { defaultShopSettings, type ShopSettings } from "../../../domain/settings/settings";
 import { shopSettingsSchema } from "../../../domain/settings/schemas";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Actor } from "../auth/service";
+import { createSettingsRepository } from "./repository";
 import { createStoredSettings } from "./stored-settings";
 
 const SHOP_KEY = "shop";
@@ -15,8 +16,12 @@ function withDefaults(stored: unknown): ShopSettings {
   return { ...defaultShopSettings, ...(parsed.success ? parsed.data : {}) };
 }
 
-export function createSettingsService(db: Db, clock: Clock, changes: ChangeNotices) {
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function createSettingsService(db: Db, clock: Clock, changes: ChangeSignals) {
   const shop = createStoredSettings(db, clock, changes, SHOP_KEY, withDefaults);
+  const repository = createSettingsRepository();
+  const now = () => clock().toISOString();
 
   return {
     shop: shop.get,
@@ -32,5 +37,19 @@ export function createSettingsService(db: Db, clock: Clock, changes: ChangeNotic
       log.info({ admin: admin.email }, "shop settings saved");
       return said("Settings saved. The shop uses them from now on.", version);
     },
+
+    /**
+     * A value another module keeps under a key of its own in the settings table (order limits' refusals seen,
+     * referrals' settings): read and written here, so no module builds the settings repository (ADR 0123).
+     */
+    valueOf: (key: string): Promise<unknown> => repository.get(db, key),
+
+    /** The value and the number of its last change (0 when never saved), within `trx` when given. */
+    valueWithVersion: (key: string, trx: Db = db) => repository.getWithVersion(trx, key),
+
+    setValue: (key: string, value: unknown): Promise<void> => repository.set(db, key, value, now()),
+
+    /** Over that version only when `expected` is given (0: only if never saved); the new version, or undefined when another save came first. */
+    setValueIfVersion: (key: string, value: unknown, expected: number | undefined) => repository.setIfVersion(db, key, value, now(), expected),
   };
 }

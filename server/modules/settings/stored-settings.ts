@@ -1,7 +1,7 @@
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { noticedCache } from "../cache";
+import { signalledCache } from "../cache";
 import { staleEdit } from "../versions";
 import { createSettingsRepository } from "./repository";
 
@@ -11,9 +11,9 @@ import { createSettingsRepository } from "./repository";
  * version, and saved only over the version the edit was read with (ADR 0017). `withDefaults` makes what is
  * stored (or nothing) whole.
  */
-export function createStoredSettings<T>(db: Db, clock: Clock, changes: ChangeNotices, key: string, withDefaults: (stored: unknown) => T) {
+export function createStoredSettings<T>(db: Db, clock: Clock, changes: ChangeSignals, key: string, withDefaults: (stored: unknown) => T) {
   const repository = createSettingsRepository();
-  const cache = noticedCache(changes, "settings", async () => withDefaults(await repository.get(db, key)));
+  const cache = signalledCache(changes, "settings", async () => withDefaults(await repository.get(db, key)));
 
   return {
     get: (): Promise<T> => cache.get(),

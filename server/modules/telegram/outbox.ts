@@ -19,7 +19,7 @@ import type { Order, Renewal } from "../../../domain/orders/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { HttpError } from "../../errors";
-import { createOutboxRepository, type StoredNotice } from "../outbox/repository";
+import type { Outbox, OutboxQueue, StoredNotice } from "../outbox/service";
 import { createTelegramRepository, type StoredChat } from "./repository";
 import { HTML, isShopperEvent, readFailure, type BotAccess } from "./shared";
 import type { ShopperUpdates } from "./shoppers";
@@ -40,6 +40,10 @@ const isBlocked = (error: unknown) => error instanceof GrammyError && error.erro
 
 export interface TelegramOutboxDependencies {
   bot: BotAccess;
+  /** The outbox's sending side: what is due, claims, holds, sent or not. */
+  queue: OutboxQueue;
+  /** The checks no request makes write their notices as every module does. */
+  notices: Pick<Outbox, "record">;
   retryMs: number;
   publicUrl: string | undefined;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
@@ -61,7 +65,7 @@ export interface TelegramOutboxDependencies {
  * down), a sent notice shown again as it stands now, and the checks no request makes. The worker (./worker.ts) runs it.
  */
 export function createTelegramOutboxService(db: Db, clock: Clock, deps: TelegramOutboxDependencies) {
-  const repository = createOutboxRepository();
+  const { queue } = deps;
   const chats = createTelegramRepository();
   const { log, shoppers } = deps;
   const now = () => clock().toISOString();
@@ -100,7 +104,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
 
   async function render(notice: StoredNotice, chat: StoredChat): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
     if (isShopperEvent(notice.event)) return shoppers.render(notice.event, chat);
-    const presses = await repository.presses(db, notice.id);
+    const presses = await queue.presses(notice.id);
     const actions = await actionsOf(notice.event, new Set(presses.map((press) => press.action)));
     const words = noticeWords(chat.language);
     const label = { paid: words.markPaid, deliver: words.deliver, remind: words.remind };
@@ -134,20 +138,20 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
   async function failed(ids: string[], attempts: number, error: unknown, held: boolean): Promise<boolean> {
     const failure = readFailure(error);
     const next = failure.retry ? nextTry(attempts, failure.afterMs) : null;
-    await repository.notSent(db, ids, failure.message, next, held);
+    await queue.notSent(ids, failure.message, next, held);
     log.warn({ notices: ids.length, retry: next !== null }, "telegram: a notice was not sent: %s", failure.message);
     return failure.retry;
   }
 
   async function sendOne(api: Api, id: string): Promise<"sent" | "held" | "failed" | "down" | "skipped"> {
     const at = clock();
-    if (!(await repository.claim(db, id, at.toISOString(), new Date(at.getTime() + CLAIM_MS).toISOString()))) return "skipped";
-    const notice = (await repository.notice(db, id))!;
+    if (!(await queue.claim(id, at.toISOString(), new Date(at.getTime() + CLAIM_MS).toISOString()))) return "skipped";
+    const notice = (await queue.notice(id))!;
     const chat = await chats.chat(db, notice.chatId);
     if (!chat) return "skipped";
     const held = heldUntil(at, chat);
     if (held) {
-      await repository.hold(db, id, held.until.toISOString());
+      await queue.hold(id, held.until.toISOString());
       return "held";
     }
     let message: Message.TextMessage;
@@ -164,7 +168,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
       return (await failed([id], notice.attempts, error, false)) ? "down" : "failed";
     }
     // Telegram's id of the message, recorded once: the notice is never sent again.
-    await repository.sent(db, [id], String(message.message_id), now(), false);
+    await queue.sent([id], String(message.message_id), now(), false);
     return "sent";
   }
 
@@ -173,7 +177,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
     const at = clock();
     const chat = await chats.chat(db, chatId);
     if (!chat) return true;
-    const notices = await repository.claimHeld(db, chatId, at.toISOString(), new Date(at.getTime() + CLAIM_MS).toISOString());
+    const notices = await queue.claimHeld(chatId, at.toISOString(), new Date(at.getTime() + CLAIM_MS).toISOString());
     if (notices.length === 0) return true;
     const ids = notices.map((notice) => notice.id);
     const text = digestMessage(
@@ -183,7 +187,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
     );
     try {
       const message = await api.sendMessage(chat.chatId, text, HTML);
-      await repository.sent(db, ids, String(message.message_id), now(), true);
+      await queue.sent(ids, String(message.message_id), now(), true);
       return true;
     } catch (error) {
       return !(await failed(ids, Math.max(...notices.map((n) => n.attempts)), error, true));
@@ -203,14 +207,14 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
       if (!bot) return;
       const api = deps.bot.apiFor(bot.token);
       const at = now();
-      await repository.releaseStale(db, at);
-      for (const id of await repository.due(db, at, BATCH)) {
+      await queue.releaseStale(at);
+      for (const id of await queue.due(at, BATCH)) {
         if ((await sendOne(api, id)) === "down") return;
       }
-      for (const chatId of await repository.heldDue(db, now())) {
+      for (const chatId of await queue.heldDue(now())) {
         if (!(await sendHeld(api, chatId))) return;
       }
-      await repository.sweep(db, new Date(clock().getTime() - 30 * 86_400_000).toISOString());
+      await queue.sweep(new Date(clock().getTime() - 30 * 86_400_000).toISOString());
     },
 
     /**
@@ -225,7 +229,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
       for (const [itemId, level] of levels) {
         if (!level.linked || level.free > level.threshold) continue;
         const event: NoticeEvent = { kind: "stock-low", itemId, itemName: names.get(itemId) ?? itemId, free: level.free, threshold: level.threshold };
-        await repository.record(db, event, now(), `stock:${itemId}:${today}:${level.free === 0 ? "out" : "low"}`);
+        await deps.notices.record(db, event, `stock:${itemId}:${today}:${level.free === 0 ? "out" : "low"}`);
       }
       const accounts = await db
         .selectFrom("provider_accounts")
@@ -245,7 +249,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
           renews: account.auto_renews === 1 && account.billing_cycle !== "none",
           daysLeft: daysUntil(date, today),
         };
-        await repository.record(db, event, now(), `account:${account.id}:${date}`);
+        await deps.notices.record(db, event, `account:${account.id}:${date}`);
       }
       for (const line of await deps.renewals.due(1)) {
         if (line.daysLeft < 0 || line.remindedAt) continue;
@@ -258,7 +262,7 @@ export function createTelegramOutboxService(db: Db, clock: Clock, deps: Telegram
           phone: line.phone,
           expiryDate: line.expiryDate,
         };
-        await repository.record(db, event, now(), `renewal:${line.lineId}:${line.expiryDate}`);
+        await deps.notices.record(db, event, `renewal:${line.lineId}:${line.expiryDate}`);
       }
       await shoppers.scanRenewals();
     },

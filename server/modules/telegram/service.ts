@@ -8,8 +8,9 @@ import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, ServiceUnreachable } from "../../errors";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { createAuditRepository, type Actor } from "../audit/repository";
-import { createOutboxRepository } from "../outbox/repository";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
+import type { OutboxQueue } from "../outbox/service";
 import { BOT_TOKEN_REVEAL, createTelegramRepository } from "./repository";
 import { hashCode, readFailure, type BotAccess } from "./shared";
 
@@ -21,8 +22,12 @@ const CODE_LENGTH = 8;
 
 export interface TelegramDependencies {
   bot: BotAccess;
+  /** The outbox's sending side, for the count of notices that failed. */
+  queue: Pick<OutboxQueue, "failedSince">;
   secrets: Pick<Cipher, "encrypt" | "decrypt">;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
 }
 
 /**
@@ -31,10 +36,8 @@ export interface TelegramDependencies {
  * notices are written by ../outbox and sent by ./outbox.ts, what Telegram brings ./updates.ts, the shoppers' chats
  * ./shoppers.ts.
  */
-export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, secrets, log }: TelegramDependencies) {
+export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, queue, secrets, log, audit }: TelegramDependencies) {
   const repository = createTelegramRepository();
-  const notices = createOutboxRepository();
-  const audit = createAuditRepository();
   const now = () => clock().toISOString();
   const { currentBot, apiFor } = botAccess;
 
@@ -44,7 +47,7 @@ export function createTelegramService(db: Db, clock: Clock, { bot: botAccess, se
         repository.bot(db),
         repository.chats(db),
         repository.reveals(db),
-        notices.failedSince(db, new Date(clock().getTime() - 7 * 86_400_000).toISOString()),
+        queue.failedSince(new Date(clock().getTime() - 7 * 86_400_000).toISOString()),
       ]);
       return {
         bot: bot ? { username: bot.username, name: bot.name } : null,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
-import { newNoticeId } from "../outbox/repository";
+import { linesWithOrders } from "../../db/order-shapes";
+import { shortId } from "../../db/short-id";
 import { chatOf, type StoredChat } from "./repository";
 
 export type Follow = { id: string; chatId: string; orderId: string | null; phone: string | null };
@@ -65,7 +66,7 @@ export function createShopperChatsRepository() {
       const value = "orderId" in what ? what.orderId : what.phone;
       await db
         .insertInto("telegram_follows")
-        .values({ id: newNoticeId(), chat_id: chatId, order_id: null, phone: null, [column]: value, created_at: now })
+        .values({ id: shortId(), chat_id: chatId, order_id: null, phone: null, [column]: value, created_at: now })
         .onConflict((oc) => oc.columns([column, "chat_id"]).doNothing())
         .execute();
       const row = await db
@@ -90,9 +91,7 @@ export function createShopperChatsRepository() {
 
     /** Delivered lines, not renewed, ending between `from` and `to`, of orders some shopper's chat hears about. */
     async followedLinesEnding(db: Db, from: string, to: string) {
-      return db
-        .selectFrom("order_lines as l")
-        .innerJoin("orders as o", "o.id", "l.order_id")
+      return linesWithOrders(db)
         .select(["l.id as lineId", "l.order_id as orderId", "l.name", "l.expiry_date as expiryDate"])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)

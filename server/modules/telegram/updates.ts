@@ -17,8 +17,8 @@ import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, HttpError } from "../../errors";
-import type { Actor } from "../audit/repository";
-import { createOutboxRepository } from "../outbox/repository";
+import type { Actor } from "../actor";
+import type { OutboxQueue } from "../outbox/service";
 import type { TelegramOutboxService } from "./outbox";
 import { createTelegramRepository } from "./repository";
 import { hashCode, isShopperEvent, type BotAccess } from "./shared";
@@ -29,6 +29,8 @@ type FollowUp = { text: string; links: Array<{ text: string; url: string }> };
 
 export interface TelegramUpdatesDependencies {
   bot: BotAccess;
+  /** The outbox's notices and their buttons' presses. */
+  queue: Pick<OutboxQueue, "notice" | "press" | "presses" | "unpress">;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
   shoppers: Pick<ShopperUpdates, "onStart" | "stop" | "onPress">;
   /** A notice shown again as it stands after a press. */
@@ -49,7 +51,7 @@ export interface TelegramUpdatesDependencies {
  */
 export function createTelegramUpdatesService(db: Db, clock: Clock, deps: TelegramUpdatesDependencies) {
   const repository = createTelegramRepository();
-  const notices = createOutboxRepository();
+  const { queue } = deps;
   const { log, shoppers } = deps;
   const now = () => clock().toISOString();
 
@@ -138,7 +140,7 @@ export function createTelegramUpdatesService(db: Db, clock: Clock, deps: Telegra
   async function onPress(api: Api, query: CallbackQuery) {
     if (await shoppers.onPress(api, query)) return;
     const parsed = readCallbackData(query.data ?? "");
-    const notice = parsed ? await notices.notice(db, parsed.noticeId) : undefined;
+    const notice = parsed ? await queue.notice(parsed.noticeId) : undefined;
     const chat = notice ? await repository.chat(db, notice.chatId) : undefined;
     const admin = chat ? await adminOf(chat.adminId) : undefined;
     const fromChat = query.message?.chat.id;
@@ -160,15 +162,15 @@ export function createTelegramUpdatesService(db: Db, clock: Clock, deps: Telegra
     }
     const replies = BOT_REPLIES[chat.language];
     const who = admin.name || admin.email;
-    if (!(await notices.press(db, notice.id, parsed.action, who, now()))) {
-      const first = (await notices.presses(db, notice.id)).find((press) => press.action === parsed.action);
+    if (!(await queue.press(notice.id, parsed.action, who, now()))) {
+      const first = (await queue.presses(notice.id)).find((press) => press.action === parsed.action);
       return answer(api, query, replies.alreadyDone(first?.adminName ?? who), true);
     }
     let followUps: FollowUp[];
     try {
       followUps = await act(parsed.action, notice.event, admin, chat.language);
     } catch (error) {
-      await notices.unpress(db, notice.id, parsed.action);
+      await queue.unpress(notice.id, parsed.action);
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
       // The state moved on (another admin, the screen): say why, and show the notice as it is now.
       await answer(api, query, error.message, true);

@@ -1,13 +1,13 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import type { UpdateData, UpdatePost } from "../../../domain/updates/schemas";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { notFound } from "../../errors";
 import { noticedWrites, refuseUnmatched } from "../records";
 import { createUpdatesRepository } from "./repository";
 
-export function createUpdatesService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createUpdatesService(db: Db, clock: Clock, changes: ChangeSignals) {
   const repository = createUpdatesRepository();
   // Posts are not cached here, but pages showing them are, on every instance.
   const write = noticedWrites(db, changes, "updates");

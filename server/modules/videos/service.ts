@@ -1,6 +1,6 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import type { Video } from "../../../domain/videos/schemas";
-import type { ChangeNotices } from "../../db/change-notices";
+import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
@@ -10,7 +10,7 @@ import { createVideosRepository, type VideoData } from "./repository";
 /** A saved video's answer: added or updated. */
 const saved = (video: Video, created: boolean) => said(created ? "Video added" : "Video updated", { video, created });
 
-export function createVideosService(db: Db, clock: Clock, changes: ChangeNotices) {
+export function createVideosService(db: Db, clock: Clock, changes: ChangeSignals) {
   const repository = createVideosRepository();
   // Videos are not cached here, but pages showing them are, on every instance.
   const noticedWrite = noticedWrites(db, changes, "videos");

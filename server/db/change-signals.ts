@@ -8,12 +8,12 @@ import type { Db } from "./database";
 /** What an admin's write may change on the storefront; each names the caches built from it. */
 export const CHANGE_TOPICS = ["catalogue", "carousel", "settings", "updates", "videos", "payment-methods", "ledger"] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
-/** A notice may have been missed (the listening connection dropped, or a notice this version does not know): drop everything. */
-export type ChangeNotice = ChangeTopic | "all";
+/** A signal may have been missed (the listening connection dropped, or a signal this version does not know): drop everything. */
+export type ChangeSignal = ChangeTopic | "all";
 
 /**
  * How long an instance on PostgreSQL trusts a value it cached without having heard of a change: the
- * worst case if a notice is lost some way the listening connection does not notice (ADR 0019).
+ * worst case if a signal is lost some way the listening connection does not notice (ADR 0019).
  */
 export const CACHE_BOUND_MS = 3_000;
 
@@ -22,36 +22,36 @@ const CHANNEL = "pasal_changes:";
 const RETRY_FIRST_MS = 100;
 const RETRY_MOST_MS = 5_000;
 
-export interface ChangeNotices {
-  /** How long a cached value may be kept without a notice; Infinity when every write goes through this process. */
+export interface ChangeSignals {
+  /** How long a cached value may be kept without a signal; Infinity when every write goes through this process. */
   readonly boundMs: number;
   /** After a committed write: applied to this process's caches at once, then sent to every other instance. Never throws. */
   publish(topic: ChangeTopic): Promise<void>;
-  /** Calls `listener` with every notice, this process's own and other instances'. */
-  subscribe(listener: (notice: ChangeNotice) => void): void;
+  /** Calls `listener` with every signal, this process's own and other instances'. */
+  subscribe(listener: (signal: ChangeSignal) => void): void;
   close(): Promise<void>;
 }
 
 /**
- * Change notices between the instances sharing a database (ADR 0019): PostgreSQL's LISTEN/NOTIFY on a
+ * Change signals between the instances sharing a database (ADR 0019): PostgreSQL's LISTEN/NOTIFY on a
  * dedicated connection, or, on SQLite, which one process owns, this process alone.
  */
-export async function openChangeNotices(database: Config["database"], db: Db, log: Pick<FastifyBaseLogger, "warn" | "info">): Promise<ChangeNotices> {
-  if (database.kind === "sqlite") return localNotices();
-  const notices = postgresNotices(database.url, db, log);
-  await notices.start();
-  return notices;
+export async function openChangeSignals(database: Config["database"], db: Db, log: Pick<FastifyBaseLogger, "warn" | "info">): Promise<ChangeSignals> {
+  if (database.kind === "sqlite") return localSignals();
+  const signals = postgresSignals(database.url, db, log);
+  await signals.start();
+  return signals;
 }
 
 function fanOut() {
-  const listeners = new Set<(notice: ChangeNotice) => void>();
+  const listeners = new Set<(signal: ChangeSignal) => void>();
   return {
-    subscribe: (listener: (notice: ChangeNotice) => void) => void listeners.add(listener),
-    emit: (notice: ChangeNotice) => listeners.forEach((listener) => listener(notice)),
+    subscribe: (listener: (signal: ChangeSignal) => void) => void listeners.add(listener),
+    emit: (signal: ChangeSignal) => listeners.forEach((listener) => listener(signal)),
   };
 }
 
-function localNotices(): ChangeNotices {
+function localSignals(): ChangeSignals {
   const { subscribe, emit } = fanOut();
   return {
     boundMs: Infinity,
@@ -61,13 +61,13 @@ function localNotices(): ChangeNotices {
   };
 }
 
-/** What one instance sends: its own notices come back to it too, and are skipped. */
+/** What one instance sends: its own signals come back to it too, and are skipped. */
 interface Payload {
   from: string;
   topic: string;
 }
 
-function postgresNotices(url: string, db: Db, log: Pick<FastifyBaseLogger, "warn" | "info">) {
+function postgresSignals(url: string, db: Db, log: Pick<FastifyBaseLogger, "warn" | "info">) {
   const { subscribe, emit } = fanOut();
   const self = randomUUID();
   let client: pg.Client | undefined;
@@ -78,15 +78,15 @@ function postgresNotices(url: string, db: Db, log: Pick<FastifyBaseLogger, "warn
   let outage = false;
 
   function onNotification({ payload }: pg.Notification) {
-    let notice: ChangeNotice = "all";
+    let signal: ChangeSignal = "all";
     try {
       const { from, topic } = JSON.parse(payload ?? "") as Payload;
       if (from === self) return;
-      if ((CHANGE_TOPICS as readonly string[]).includes(topic)) notice = topic as ChangeTopic;
+      if ((CHANGE_TOPICS as readonly string[]).includes(topic)) signal = topic as ChangeTopic;
     } catch {
-      // Not ours to read (another version's notice): dropping everything is always safe.
+      // Not ours to read (another version's signal): dropping everything is always safe.
     }
-    emit(notice);
+    emit(signal);
   }
 
   async function connect() {
@@ -111,7 +111,7 @@ function postgresNotices(url: string, db: Db, log: Pick<FastifyBaseLogger, "warn
     if (closed) return void (await next.end().catch(() => {}));
     client = next;
     attempts = 0;
-    // Listening only from now: whatever was cached before may have missed a notice.
+    // Listening only from now: whatever was cached before may have missed a signal.
     emit("all");
     if (outage) log.info("change notices: listening again; caches dropped");
     outage = false;
@@ -176,5 +176,5 @@ function postgresNotices(url: string, db: Db, log: Pick<FastifyBaseLogger, "warn
       client = undefined;
       await open?.end().catch(() => {});
     },
-  } satisfies ChangeNotices & { start(): Promise<void> };
+  } satisfies ChangeSignals & { start(): Promise<void> };
 }

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { CACHE_BOUND_MS, openChangeNotices, type ChangeNotice } from "./change-notices";
+import { CACHE_BOUND_MS, openChangeSignals, type ChangeSignal } from "./change-signals";
 import { openDatabase } from "./database";
 
 /** A local port nothing listens on: connections to it are refused at once. */
@@ -13,17 +13,17 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe("change notices when PostgreSQL cannot be reached", () => {
-  it("start anyway, warn once however many tries fail, apply notices here, and never throw", async () => {
+describe("change signals when PostgreSQL cannot be reached", () => {
+  it("start anyway, warn once however many tries fail, apply signals here, and never throw", async () => {
     const url = `postgres://postgres@127.0.0.1:${await closedPort()}/pasal`;
     const database = openDatabase({ kind: "postgres", url });
     const warnings: string[] = [];
     const log = { warn: (...args: unknown[]) => void warnings.push(String(args.at(-1))), info: () => {} };
-    const changes = await openChangeNotices({ kind: "postgres", url }, database.db, log);
+    const changes = await openChangeSignals({ kind: "postgres", url }, database.db, log);
     try {
       expect(changes.boundMs).toBe(CACHE_BOUND_MS);
-      const heard: ChangeNotice[] = [];
-      changes.subscribe((notice) => heard.push(notice));
+      const heard: ChangeSignal[] = [];
+      changes.subscribe((signal) => heard.push(signal));
       // This instance's own caches hear of its write even when the others cannot be told.
       await expect(changes.publish("catalogue")).resolves.toBeUndefined();
       expect(heard).toEqual(["catalogue"]);
