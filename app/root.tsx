@@ -111,7 +111,7 @@ function LanguageAlternates() {
 export default function App() {
   const navigation = useNavigation();
   const { search } = useLocation();
-  // A seller's shared link may carry a coupon or a referral code, on any page (issue 32): kept with the cart.
+  // A seller's shared link may carry a coupon or a referral code, on any page: kept with the cart.
   useEffect(() => {
     if (search) keepCodesFromLink(search);
   }, [search]);

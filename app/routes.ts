@@ -17,7 +17,7 @@ const storefront = (lang: "" | "ne") => {
     route(at("cart"), "routes/cart.tsx", id("cart")),
     route(at("order/:reference"), "routes/order.tsx", id("order")),
     route(at("my-orders"), "routes/my-orders.tsx", id("my-orders")),
-    // A customer's page of all their subscriptions, opened by its key (issue 31, ADR 0104).
+    // A customer's page of all their subscriptions, opened by its key (ADR 0104).
     route(at("my/:key"), "routes/my.tsx", id("my")),
     route(at("payment/:id"), "routes/payment.tsx", id("payment")),
     route(at("updates"), "routes/updates.tsx", id("updates")),
@@ -59,7 +59,7 @@ export default [
     route("admin/accounts/:id", "routes/admin/account.tsx"),
     // A holder told of new credentials: the account screen's Send opens it in a new tab, sent on to the chat app.
     route("admin/tell/:noticeId", "routes/admin/tell.tsx"),
-    // Problems shoppers report on their order pages (issue 32, ADR 0111).
+    // Problems shoppers report on their order pages (ADR 0111).
     route("admin/problems", "routes/admin/problems.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),

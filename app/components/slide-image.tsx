@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { uploadSrcSet } from "../../domain/uploads/uploads";
 import { m } from "../paraglide/messages";
 
-/** A slide's picture; a file that cannot be loaded shows 'Image not available' (spec §8) in the same space. */
+/** A slide's picture; a file that cannot be loaded shows 'Image not available' in the same space. */
 export function SlideImage({ src, eager }: { src: string; eager: boolean }) {
   const ref = useRef<HTMLImageElement>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import type { Route } from "./+types/payment";
 
 /**
  * Where a gateway's return lands when the browser is not the one that started the payment (no cookie): the
- * payment was checked, and the order opens from the chat's link, as ever (issue 30). Shows no order details.
+ * payment was checked, and the order opens from the chat's link, as ever. Shows no order details.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {

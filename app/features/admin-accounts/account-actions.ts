@@ -23,7 +23,7 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("bill-paid"), id, fields: billPaidSchema }),
 ]);
 
-/** One account's screen (issue 32): a new password or PIN, and its holders moved as proposed. */
+/** One account's screen: a new password or PIN, and its holders moved as proposed. */
 export const accountCareSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("change-secret"), fields: secretChangeSchema }),
   z.object({ intent: z.literal("move"), fields: moveConfirmSchema }),

@@ -308,7 +308,7 @@ function History({ accountId, previous, reveals }: { accountId: string; previous
   );
 }
 
-/** One provider account: tell its holders of a new password, move them elsewhere, and its reveal log (issue 32). */
+/** One provider account: tell its holders of a new password, move them elsewhere, and its reveal log. */
 export function AccountPage({
   account,
   reveals,

@@ -43,7 +43,7 @@ function BillRow({ bill, pending, onPaid }: { bill: BillDue; pending: boolean; o
   );
 }
 
-/** Provider bills due within the week or past: what the seller must pay, with Paid moving each a cycle on (issue 32). */
+/** Provider bills due within the week or past: what the seller must pay, with Paid moving each a cycle on. */
 export function BillsDue({ bills }: { bills: BillDue[] }) {
   // One write loop for the list: a paid bill leaves it, and its message is still shown.
   const paid = useAdminAction(accountActionSchema);

@@ -15,11 +15,11 @@ const iconButton = `inline-flex h-10 w-10 items-center justify-center rounded-lg
 /** The modal: a new slide (id null) or the slide with `id`, found in the data as last read (so Reload shows its latest). */
 type Editor = { key: number; id: string | null };
 
-/** The carousel admin (spec §2): card grid, add/edit modal, delete with confirmation, and slide order. */
+/** The carousel admin: card grid, add/edit modal, delete with confirmation, and slide order. */
 export function CarouselManager({ items }: { items: CarouselSlide[] }) {
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<CarouselSlide | null>(null);
-  // The spec's banner (§8) says what failed; the list is read again either way.
+  // The screen's banner says what failed; the list is read again either way.
   const remove = useAdminAction(deleteSlideSchema, { banner: true, failure: "Failed to delete item" });
   const move = useAdminAction(moveSlideSchema, { banner: true, failure: "Failed to update item" });
   const busy = remove.pending || move.pending;

@@ -3,7 +3,7 @@ import { carouselInputSchema } from "../../../domain/carousel/schemas";
 
 const id = z.string().min(1).max(100);
 
-/** Add or edit a slide (spec §2's modal), checked in the browser and by the action. */
+/** Add or edit a slide in its modal, checked in the browser and by the action. */
 export const saveSlideSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), fields: carouselInputSchema }),
   // `version`: the one the screen read; a newer one refuses the save (ADR 0017).

@@ -37,7 +37,7 @@ const valuesOf = (slide: CarouselSlide | null): Values =>
 
 /**
  * The add / edit modal. Mounted afresh for each opening (keyed by the caller), so it starts from the
- * slide or from empty. Closing with unsaved changes asks first; a refusal shows in the spec's banner (§8).
+ * slide or from empty. Closing with unsaved changes asks first; a refusal shows in the screen's banner.
  */
 export function SlideEditor({
   slide,

@@ -11,7 +11,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { blockActionSchema, unblockActionSchema } from "./coupon-actions";
 import { TitledSection } from "../../components/titled-section";
 
-/** The phones the shop takes no order from (issue 32), with why, and the checkouts they tried. */
+/** The phones the shop takes no order from, with why, and the checkouts they tried. */
 export function BlocklistScreen({ items, attempts }: { items: BlockedPhone[]; attempts: BlockedAttempt[] }) {
   const [phone, setPhone] = useState("");
   const [reason, setReason] = useState("");

@@ -85,7 +85,7 @@ function ruleSummary(coupon: Coupon, itemNames: Map<string, string>): string {
   return parts.join(" · ");
 }
 
-/** The seller's coupons (issue 32): add, edit, disable, see their uses; and the credit a referral earns. */
+/** The seller's coupons: add, edit, disable, see their uses; and the credit a referral earns. */
 export function CouponsScreen({
   coupons,
   referral,

@@ -8,7 +8,7 @@ import { sectionHeading } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { LinkToCopy } from "../../lib/admin/link-to-copy";
 
-/** "New customer link" and "Revoke" on a customer's page (issue 31, ADR 0104). */
+/** "New customer link" and "Revoke" on a customer's page (ADR 0104). */
 export const customerLinkActionSchema = z.object({ intent: z.enum(["new-link", "revoke-link"]) });
 
 /**

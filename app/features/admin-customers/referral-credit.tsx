@@ -3,7 +3,7 @@ import { formatNpr } from "../../../domain/shared/money";
 import { card, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 
-/** The customer's referral code and credit (issue 32): earned from each referred order once paid, used on their orders. */
+/** The customer's referral code and credit: earned from each referred order once paid, used on their orders. */
 export function ReferralCreditSection({ credit }: { credit: ReferralCredit }) {
   return (
     <section aria-labelledby="customer-referral" className={`${card} mt-6 p-4 sm:p-5`}>

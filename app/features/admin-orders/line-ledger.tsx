@@ -91,7 +91,7 @@ function SeatPicker({
 }
 
 /**
- * The ledger's part of a delivered line (issue 20): the seat it holds or the one Pasal proposes, a key from
+ * The ledger's part of a delivered line: the seat it holds or the one Pasal proposes, a key from
  * stock, and the delivery message sent in one click to the customer's WhatsApp or Telegram. All of it comes
  * with the orders screen's data, and every write is one of its intents (ADR 0110). Secrets are not part of that
  * data: the message, asked for by the delivery intent (a reveal, logged), goes straight into the chat link.

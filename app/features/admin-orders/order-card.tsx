@@ -38,7 +38,7 @@ const useOrderWrite = () => useAdminAction(orderActionSchema);
 
 /**
  * One order: what was bought, and (opened) the seller's tools for it. `choice`: its box for the bulk action on
- * spam orders (issue 34), for an order awaiting payment.
+ * spam orders, for an order awaiting payment.
  */
 export function OrderCard({
   order,

@@ -17,7 +17,7 @@ export function PaidClaimBanner({ order }: { order: Order }) {
   );
 }
 
-/** A gateway proved the payment (issue 30): the seller has nothing to check. */
+/** A gateway proved the payment: the seller has nothing to check. */
 export function PaidViaBanner({ order }: { order: Order }) {
   const via = order.paidVia;
   if (!via) return null;

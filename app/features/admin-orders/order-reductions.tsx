@@ -4,7 +4,7 @@ import { formatNpr } from "../../../domain/shared/money";
 import { mutedText, secondaryButton } from "../../components/ui";
 
 /**
- * What a coupon and a referral credit took off the order (issue 32), and, while it awaits payment, the seller's
+ * What a coupon and a referral credit took off the order, and, while it awaits payment, the seller's
  * "Apply referral credit": the customer's available credit, up to the total, once per order.
  */
 export function OrderReductions({

@@ -7,7 +7,7 @@ import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { orderActionSchema } from "./order-actions";
 
 /**
- * Payments a gateway reported that do not match their order (issue 30): another amount, another order, a second
+ * Payments a gateway reported that do not match their order: another amount, another order, a second
  * payment. None marked anything paid; the seller sorts each out (refund, or mark the order paid by hand) and
  * says so. Shown only when there is one.
  */

@@ -25,7 +25,7 @@ const WHAT: Record<CeilingKind, { things: (count: number) => string; over: strin
 };
 
 /**
- * The seller is told when a shop-wide ceiling tripped (issue 34): how many it refused, from when to when, in the
+ * The seller is told when a shop-wide ceiling tripped: how many it refused, from when to when, in the
  * last day since the banner was last hidden. A flood of made-up orders, or a rush of real ones: the limits are in
  * Settings. On the Orders screen it can be hidden; the dashboard links there.
  */

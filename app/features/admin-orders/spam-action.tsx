@@ -7,7 +7,7 @@ import { orderActionSchema } from "./order-actions";
 const orders = (count: number) => (count === 1 ? "1 order" : `${count} orders`);
 
 /**
- * The seller's bulk action on spam orders (issue 34): the orders awaiting payment on this page are chosen with their
+ * The seller's bulk action on spam orders: the orders awaiting payment on this page are chosen with their
  * cards' boxes (or all at once here), then cancelled as spam in one go, after a confirmation. Each is cancelled as
  * the card's Cancel order would, releasing what it held, with an audit line of its own; one paid in the meantime
  * is left as it is. Stays in view while the seller scrolls through the cards.

@@ -9,7 +9,7 @@ const COLOURS: Record<OrderStatus, string> = {
   cancelled: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
 };
 
-/** Why the shop cancelled it (issue 34), beside "Cancelled". */
+/** Why the shop cancelled it, beside "Cancelled". */
 const REASONS: Record<CancelReason, string> = { expired: "expired", spam: "spam" };
 
 export function StatusBadge({ status, reason = null }: { status: OrderStatus; reason?: CancelReason | null }) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { priceInputSchema } from "../../../domain/catalogue/schemas";
 
-/** Add or Update Price: the fields as the API takes them (spec §7), checked in the browser and by the action. */
+/** Add or Update Price: the fields as the API takes them, checked in the browser and by the action. */
 export const savePriceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), fields: priceInputSchema }),
   // `version`: the one the screen read; a newer one refuses the save (ADR 0017).

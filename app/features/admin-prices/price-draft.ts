@@ -19,7 +19,7 @@ export type PriceDraft = {
   NameNe: string;
   InfoNe: string;
   NoteNe: string;
-  /** "Deliver automatically when paid" (issue 30). */
+  /** "Deliver automatically when paid". */
   AutoDeliver: boolean;
 };
 
@@ -61,7 +61,7 @@ export function draftFromItem(item: CatalogueItem): PriceDraft {
 const byMonths = (a: PlanRow, b: PlanRow) => Number(a.months) - Number(b.months) || a.months.localeCompare(b.months);
 
 /**
- * Adds a plan row, but only when both months and price are filled in (spec §5). A row for months already
+ * Adds a plan row, but only when both months and price are filled in. A row for months already
  * listed replaces it, since plans map months to one price. Returns null when the row is incomplete.
  */
 export function addPlan(plans: PlanRow[], row: PlanRow): PlanRow[] | null {
@@ -72,7 +72,7 @@ export function addPlan(plans: PlanRow[], row: PlanRow): PlanRow[] | null {
   return [...plans.filter((p) => p.months !== key), { months: key, price }].sort(byMonths);
 }
 
-/** The body of POST /api/prices and PUT /api/prices/:id (spec §7). The server trims and validates it. */
+/** The body of POST /api/prices and PUT /api/prices/:id. The server trims and validates it. */
 export function draftToPayload(draft: PriceDraft) {
   return {
     Name: draft.Name,

@@ -16,7 +16,7 @@ const hintClass = `mt-1 text-xs ${mutedText}`;
 type TextField = Exclude<keyof PriceDraft, "plans" | "AutoDeliver">;
 
 /**
- * The Add Price / Update Price form (spec §2, §5). Mount it with a new `key` to reset it: the screen does
+ * The Add Price / Update Price form. Mount it with a new `key` to reset it: the screen does
  * that after a save, on Edit and on Cancel edit. What the admin typed stays when a save fails.
  */
 export function PriceForm({

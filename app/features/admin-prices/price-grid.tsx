@@ -13,9 +13,9 @@ import { matchesSearch, statusLabel } from "./price-draft";
 export const DELETE_QUESTION = "Are you sure you want to delete this price?";
 
 /**
- * Every price as a card, with a client-side search, Edit, Hide (or Show in shop) and Delete (spec §2 Prices
- * management). An item its customers hold keys or seats of is not deleted: its Delete says why and offers to
- * hide it instead (ADR 0100). `keptFor`: those reasons, by item id.
+ * Every price as a card, with a client-side search, Edit, Hide (or Show in shop) and Delete. An item its
+ * customers hold keys or seats of is not deleted: its Delete says why and offers to hide it instead
+ * (ADR 0100). `keptFor`: those reasons, by item id.
  */
 export function PriceGrid({
   items,

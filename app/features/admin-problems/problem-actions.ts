@@ -3,7 +3,7 @@ import { problemAnswerInputSchema, problemMoveInputSchema, problemVersionInputSc
 
 const id = z.string().min(1).max(100);
 
-/** The problem queue's writes (issue 32), checked in the browser and by its action; each names the version it was shown. */
+/** The problem queue's writes, checked in the browser and by its action; each names the version it was shown. */
 export const problemActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("answer"), id, fields: problemAnswerInputSchema }),
   z.object({ intent: z.literal("move-seat"), id, fields: problemMoveInputSchema }),

@@ -32,7 +32,7 @@ const EVENT: Record<ProblemEventKind, string> = {
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
 const smallButton = `${secondaryButton} px-3 py-1.5 text-sm`;
 
-/** The problem queue (issue 32, ADR 0111): open problems first, then those resolved lately; each acted on in its card. */
+/** The problem queue (ADR 0111): open problems first, then those resolved lately; each acted on in its card. */
 export function ProblemsScreen({ items, open, order }: { items: QueuedProblem[]; open: number; order: string | null }) {
   return (
     <div className="mx-auto max-w-4xl">

@@ -23,7 +23,7 @@ const TEMPLATE_FIELDS = [
   },
 ] as const satisfies readonly { name: keyof LedgerSettings; locale: Locale; label: string; hint: string; rows: number }[];
 
-/** The ledger's settings (issue 20): how long a seat waits for a renewal, and the delivery message in each language. */
+/** The ledger's settings: how long a seat waits for a renewal, and the delivery message in each language. */
 export function LedgerSettingsForm({ settings, version }: { settings: LedgerSettings; version: number }) {
   const save = useAdminAction(saveLedgerSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;

@@ -21,7 +21,7 @@ const CHAT_TIMES: Array<{ name: "quietStart" | "quietEnd" | "digestAt"; label: s
 ];
 
 /**
- * Settings → Notifications (issue 31): the seller's Telegram bot. A token pasted from @BotFather (write-only, shown
+ * Settings → Notifications: the seller's Telegram bot. A token pasted from @BotFather (write-only, shown
  * only by a logged Reveal, ADR 0083), the chats admins connect by sending the bot a one-time code, and for your own
  * chat its language, quiet hours and daily digest.
  */

@@ -30,7 +30,7 @@ const FIELDS: Record<Gateway, { code?: string; codeHint?: string; username?: boo
 };
 
 /**
- * Online payments (issue 30): each gateway on or off with its merchant account. Secrets are write-only (left
+ * Online payments: each gateway on or off with its merchant account. Secrets are write-only (left
  * empty, the stored one is kept) and shown only by Reveal, which is logged (ADR 0083).
  */
 export function OnlinePaymentsSection({ gateways }: { gateways: GatewaySettings[] }) {

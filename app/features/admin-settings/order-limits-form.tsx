@@ -42,7 +42,7 @@ const FIELDS: Array<NumberSpec<keyof OrderLimits>> = [
   },
 ];
 
-/** The seller's limits on anonymous orders (issue 34, ADR 0101), saved over the version the screen read. */
+/** The seller's limits on anonymous orders (ADR 0101), saved over the version the screen read. */
 export function OrderLimitsForm({ limits, version }: { limits: OrderLimits; version: number }) {
   const save = useAdminAction(saveOrderLimitsSchema);
   const { errors, formRef, pending, stale, reload, reloading } = save;

@@ -30,10 +30,10 @@ export const addAdminSchema = z.object({ intent: z.literal("add-admin"), fields:
 
 export const removeAdminSchema = z.object({ intent: z.literal("remove-admin"), email: z.string().min(1).max(254) });
 
-/** The ledger's grace period and delivery message (issue 20), saved over the version the screen read. */
+/** The ledger's grace period and delivery message, saved over the version the screen read. */
 export const saveLedgerSchema = z.object({ intent: z.literal("ledger"), version: readVersion, fields: ledgerSettingsSchema });
 
-/** The limits on anonymous orders (issue 34), saved over the version the screen read. */
+/** The limits on anonymous orders, saved over the version the screen read. */
 export const saveOrderLimitsSchema = z.object({ intent: z.literal("order-limits"), version: readVersion, fields: orderLimitsSchema });
 
 /** Everything the settings screen's action does. */

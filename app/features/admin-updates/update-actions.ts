@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { updateInputSchema } from "../../../domain/updates/schemas";
 
-/** Post or correct an update (spec §2 Post Form), checked in the browser and by the action. */
+/** Post or correct an update (the Post Form), checked in the browser and by the action. */
 export const saveUpdateSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), fields: updateInputSchema }),
   // `version`: the one the screen read; a newer one refuses the save (ADR 0017).

@@ -25,7 +25,7 @@ const postedOn = (iso: string) => {
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: SHOP_TIME_ZONE });
 };
 
-/** The 'Post Form' (spec §2) plus the posts already published, newest first, to correct or delete. */
+/** The 'Post Form' plus the posts already published, newest first, to correct or delete. */
 export function UpdatesManager({ posts }: { posts: UpdatePost[] }) {
   const form = useEditForm(saveUpdateSchema, {
     formId: "post-form",

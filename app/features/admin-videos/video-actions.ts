@@ -4,7 +4,7 @@ import { videoInputSchema } from "../../../domain/videos/schemas";
 const fields = videoInputSchema.omit({ _id: true });
 const id = z.string().min(1).max(100);
 
-/** Add a video, or update the one being edited (spec §2), checked in the browser and by the action. */
+/** Add a video, or update the one being edited, checked in the browser and by the action. */
 export const saveVideoSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), fields }),
   // `version`: the one the screen read; a newer one refuses the save (ADR 0017).

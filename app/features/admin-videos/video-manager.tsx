@@ -20,9 +20,9 @@ const valuesOf = (video: Video): Values => ({
 });
 
 /**
- * What's New Video (spec §2): one form that adds, or updates the video being edited, and a list that is
+ * What's New Video: one form that adds, or updates the video being edited, and a list that is
  * loaded with 'View All Videos' (never on its own) and then read again after every add, update and delete.
- * Failures are the spec's red text in the form (§8).
+ * Failures are red text in the form.
  */
 export function VideoManager({ videos, listError }: { videos: Video[] | null; listError: string | null }) {
   const form = useEditForm(saveVideoSchema, {

@@ -1,6 +1,6 @@
 import type { ActionRefusal } from "../../lib/admin/admin-action";
 
-/** What each video write or read says when it fails (spec §8). */
+/** What each video write or read says when it fails. */
 export const VIDEO_ERRORS = {
   save: { fallback: "Failed to add/update video", network: "An error occurred while adding/updating the video" },
   list: { fallback: "Failed to fetch videos", network: "An error occurred while fetching videos" },

@@ -5,7 +5,7 @@ import { defaultSlides } from "../../../domain/carousel/default-slides";
 import type { Locale } from "../../../domain/shared/locale";
 import { readOrFallBack } from "../../lib/fall-back.server";
 
-// Spec §3: the 5 built-in slides are shown unless the server returns a non-empty list (in English: marked so on Nepali pages).
+// The 5 built-in slides are shown unless the server returns a non-empty list (in English: marked so on Nepali pages).
 const builtInSlides = defaultSlides.map((input, index) => ({ ...carouselInputSchema.parse(input), _id: `builtin-slide-${index + 1}` }));
 
 export async function loadSlides(context: AppLoadContext, locale: Locale): Promise<StorefrontSlide[]> {

@@ -21,7 +21,7 @@ import { LineIcon } from "../../components/line-icon";
 const controlButton = `inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`;
 
 /**
- * The promotional carousel (spec §2): auto-advances every 5 s unless paused, hovered, focused by
+ * The promotional carousel: auto-advances every 5 s unless paused, hovered, focused by
  * keyboard or the shopper prefers less motion; buttons, dots, arrow keys and swipes move it, wrapping
  * around, at most once per 500 ms. Built on the WAI-ARIA carousel pattern.
  */

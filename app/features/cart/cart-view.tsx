@@ -43,7 +43,7 @@ export function CartView({ CheckoutDialog }: { CheckoutDialog: CartCheckout }) {
   const [announcement, setAnnouncement] = useState("");
   const [sentOrder, setSentOrder] = useState<SentOrder | null>(null);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
-  // The lines of the order just placed: the cart is emptied at once (issue 43), but they stay behind the
+  // The lines of the order just placed: the cart is emptied at once, but they stay behind the
   // checkout dialog, whose outcome the shopper is reading, until it closes.
   const [placedLines, setPlacedLines] = useState<CartLine[] | null>(null);
   const cart = placedLines ?? storedCart;

@@ -47,7 +47,7 @@ export async function findCatalogueItem(context: AppLoadContext, name: string): 
 }
 
 /**
- * Free seats and keys per item for the storefront (issue 20): nothing for items sold from neither, and
+ * Free seats and keys per item for the storefront: nothing for items sold from neither, and
  * nothing at all when the ledger cannot be read, since a sale is never blocked by it.
  */
 export async function loadAvailability(context: AppLoadContext): Promise<Map<string, Availability>> {

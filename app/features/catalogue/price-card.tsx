@@ -23,7 +23,7 @@ export type PriceCardItem = {
   ImageId: string;
   category: Category;
   plan: { months: number; price: number } | null;
-  /** For items sold from accounts or keys (issue 20). */
+  /** For items sold from accounts or keys. */
   availability?: Availability | null;
 };
 

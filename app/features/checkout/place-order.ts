@@ -68,9 +68,9 @@ export async function placeOrder(
     return { kind: "placed", order: body as CheckoutResponse };
   }
   if (response.status === 400 && body) return { kind: "refused", problems: describeProblems(cart, body, language) };
-  // A coupon used up meanwhile (409), a blocked phone (403): the server's sentence, in the page's language (issue 32).
+  // A coupon used up meanwhile (409), a blocked phone (403): the server's sentence, in the page's language.
   if ((response.status === 409 || response.status === 403) && typeof body?.message === "string") return { kind: "refused", problems: [body.message] };
-  // Past a limit on anonymous orders (issue 34): the server says which, and when to send it again, in the page's
+  // Past a limit on anonymous orders: the server says which, and when to send it again, in the page's
   // language. Nothing was stored, so the chat is not opened with a message the shop could not look up.
   if (response.status === 429 && typeof body?.message === "string") return { kind: "refused", problems: [body.message] };
   return { kind: "unplaced" };

@@ -49,10 +49,10 @@ function Choice({ selected, onSelect, children }: { selected: boolean; onSelect:
 }
 
 /**
- * The checkout of one delivered line again (issue 29): its plan and devices to start with, changeable among the
+ * The checkout of one delivered line again: its plan and devices to start with, changeable among the
  * item's plans today; the order's own name and phone, so the renewal stays with the same customer (ADR 0086).
  * The cart is left alone. Mounted once Renew is pressed, so "today" is the browser's, never the server's render.
- * Used by the order page and by the customer's page of all their subscriptions (issue 31), which gives the key.
+ * Used by the order page and by the customer's page of all their subscriptions, which gives the key.
  */
 export function RenewDialog({ order, orderKey, line, position, open, onClose, locale }: RenewCheckoutProps) {
   const revalidator = useRevalidator();

@@ -10,7 +10,7 @@ import { m } from "../../paraglide/messages";
 export type HomeCategory = { name: Category; label: string; imgurl: string };
 
 /**
- * Spec §2: each category links to /price/{name}. A swipeable row on phones, one row of five from 640 px.
+ * Each category links to /price/{name}. A swipeable row on phones, one row of five from 640 px.
  * On phones each tile takes 40% of the row, so the third one shows in part: a row cut at a tile's edge
  * looks like all there is.
  */

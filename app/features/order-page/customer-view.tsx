@@ -21,7 +21,7 @@ import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 const link = `rounded font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400 ${focusRing}`;
 
 /**
- * One customer's page (issue 31, ADR 0104): the subscriptions running now, soonest end first, each with Renew,
+ * One customer's page (ADR 0104): the subscriptions running now, soonest end first, each with Renew,
  * and every order with its own link. Logins and keys stay behind each order's own key.
  */
 export function CustomerView({ RenewDialog, customer }: { RenewDialog: RenewCheckout; customer: ShopperCustomer & { telegram?: TelegramOffer } }) {

@@ -6,7 +6,7 @@ import { loadCustomerTelegramOffer } from "./telegram-updates.server";
 import type { TelegramOffer } from "./telegram-updates";
 
 /**
- * What a customer link shows (issue 31, ADR 0104). An unknown or revoked key is the same 404 as a wrong order
+ * What a customer link shows (ADR 0104). An unknown or revoked key is the same 404 as a wrong order
  * key, and an address that tried too many is told to wait (429). The phone is written readably here, on the
  * server: the page's bundle carries no phone rules.
  */

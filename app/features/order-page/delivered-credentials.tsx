@@ -9,7 +9,7 @@ import { CopyButton } from "./copy-button";
 import { PageSection } from "./page-section";
 
 /**
- * What the automatically delivered lines hold (issue 30): the login, password, profile and PIN of a seat, or
+ * What the automatically delivered lines hold: the login, password, profile and PIN of a seat, or
  * the licence keys, each with a copy button, and the delivery message to send to oneself. Shown only to the
  * holder of the order's key; every reading is in the seller's reveal log.
  */

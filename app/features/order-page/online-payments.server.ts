@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { wantsOnlinePayment, type ShopperOrder } from "../../../domain/orders/order-page";
 import type { OnlinePayments } from "../../../domain/payments/schemas";
 
-/** The gateways the order page offers, and its latest online payment (issue 30); for an order its key opened. */
+/** The gateways the order page offers, and its latest online payment; for an order its key opened. */
 export async function loadOnlinePayments(context: AppLoadContext, order: ShopperOrder): Promise<OnlinePayments> {
   try {
     return await context.services.payments.forOrderPage(order.reference, wantsOnlinePayment(order));

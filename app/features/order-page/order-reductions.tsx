@@ -4,7 +4,7 @@ import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 import { mutedText } from "../../components/ui";
 
-/** What a coupon and a referral credit took off the order (issue 32), above its total; nothing when neither did. */
+/** What a coupon and a referral credit took off the order, above its total; nothing when neither did. */
 export function OrderReductions({ order }: { order: Pick<ShopperOrder, "couponCode" | "discount" | "creditApplied"> }) {
   const locale = useLocale();
   if (order.discount <= 0 && order.creditApplied <= 0) return null;

@@ -5,8 +5,8 @@ import type { ShopperOrder } from "../../../domain/orders/order-page";
 
 /**
  * The order a shopper's link names. An unknown reference and a wrong key are the same 404 (ADR 0075), and an
- * address that tried too many is told to wait (429). With it, what its automatically delivered lines hold
- * (issue 30): this page's data alone carries them, and the page is never cached (ADR 0076).
+ * address that tried too many is told to wait (429). With it, what its automatically delivered lines hold:
+ * this page's data alone carries them, and the page is never cached (ADR 0076).
  */
 export async function loadShopperOrder(
   context: AppLoadContext,

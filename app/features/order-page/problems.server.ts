@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import type { ShopperOrder } from "../../../domain/orders/order-page";
 import type { ShopperProblem } from "../../../domain/problems/problems";
 
-/** The problems reported on an order its key opened (issue 32), with the seller's answers; none when it is not delivered. */
+/** The problems reported on an order its key opened, with the seller's answers; none when it is not delivered. */
 export async function loadProblems(context: AppLoadContext, order: ShopperOrder): Promise<ShopperProblem[] | null> {
   if (order.status !== "delivered") return [];
   try {

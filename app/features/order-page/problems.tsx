@@ -49,7 +49,7 @@ const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 /**
- * "Report a problem" on a delivered order (issue 32, ADR 0111): a button per line opens a small form (what is
+ * "Report a problem" on a delivered order (ADR 0111): a button per line opens a small form (what is
  * wrong, a few words); below, each report with its status and the seller's answers, newest last.
  */
 export function ProblemsSection({ order, problems, locale }: { order: ShopperOrder; problems: ShopperProblem[] | null; locale: Locale }) {

@@ -5,7 +5,7 @@ import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
 
-/** The customer's referral code to share, and their credit (issue 32). */
+/** The customer's referral code to share, and their credit. */
 export function ReferralCard({ referral }: { referral: ShopperCustomer["referral"] }) {
   const locale = useLocale();
   const npr = (amount: number) => formatNpr(amount, locale);

@@ -8,7 +8,7 @@ import type { OrderAnswer } from "./post-to-order";
 export type TelegramOffer = { offered: boolean; following: boolean };
 
 /**
- * "Get updates on Telegram" (issue 31): asks for a one-time deep link to the shop's bot, then shows it to open.
+ * "Get updates on Telegram": asks for a one-time deep link to the shop's bot, then shows it to open.
  * Pressing Start there ties that chat to this order (on an order page), or to all the customer's orders (on their
  * customer link's page, ADR 0116). Nothing shows when the seller has no bot.
  */

@@ -53,7 +53,7 @@ export function ProductView({
 }: {
   item: ProductItem;
   availability?: Availability | null;
-  /** Its licence keys never expire (issue 29): no validity in days. */
+  /** Its licence keys never expire: no validity in days. */
   neverExpires?: boolean;
 }) {
   const { shop } = useShop();

@@ -27,7 +27,7 @@ export function validitySentenceText(validity: Validity, locale: Locale): string
       });
 }
 
-/** Spec §2's product FAQ, one set for shared accounts and one for private ones. */
+/** The product FAQ, one set for shared accounts and one for private ones. */
 export function faqText(status: Status, locale: Locale): FaqEntry[] | null {
   if (status === "none") return null;
   const n = (value: number) => formatNumber(value, locale);

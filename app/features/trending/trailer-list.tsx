@@ -3,7 +3,7 @@ import { card, focusRing, mutedText } from "../../components/ui";
 import { richMessage } from "../../components/rich-message";
 import { m } from "../../paraglide/messages";
 
-/** The admin's what's-new trailers (spec §3: Name, Platform, TrailerLink); each opens in a new tab. */
+/** The admin's what's-new trailers (Name, Platform, TrailerLink); each opens in a new tab. */
 export function TrailerList({ videos, failed }: { videos: ReadonlyArray<Omit<Video, "version">>; failed: boolean }) {
   return (
     <section aria-labelledby="trailers-heading">

@@ -6,7 +6,7 @@ import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 
 /**
- * One title: poster, platform, rating, Movie or TV, and the release date or 'Coming Soon' (spec §2). The title,
+ * One title: poster, platform, rating, Movie or TV, and the release date or 'Coming Soon'. The title,
  * platform and overview come from TMDB in English, and are marked so on every page.
  */
 export function TrendingCard({ item, showOverview = false, headingLevel = 3 }: { item: Card; showOverview?: boolean; headingLevel?: 2 | 3 }) {

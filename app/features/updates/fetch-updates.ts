@@ -3,14 +3,14 @@ import { updatesAnswerSchema } from "../../../domain/updates/updates-answer";
 import { groupUpdatesByMonth } from "../../../domain/updates/grouping";
 import type { UpdatesState } from "./updates-view";
 
-/** Spec §8, storefront updates: the detail under 'Error Loading Updates'. */
+/** Storefront updates: the detail under 'Error Loading Updates'. */
 export const UPDATES_ERRORS = {
   status: (status: number) => `Server responded with status: ${status}`,
   failed: "Failed to fetch updates",
   network: "An error occurred while fetching updates",
 } as const;
 
-/** The page's state from what GET /api/admin/update answered with a 2xx status (spec §6: success, data, message). */
+/** The page's state from what GET /api/admin/update answered with a 2xx status (success, data, message). */
 export function updatesStateFromAnswer(body: unknown, now = new Date(), locale: Locale = "en"): UpdatesState {
   const answer = updatesAnswerSchema.safeParse(body);
   if (!answer.success || !answer.data.success || !answer.data.data) {

@@ -8,7 +8,7 @@ import { useLocale, useLocalHref } from "../../lib/i18n";
 import { inBikramSambatMonths } from "./nepali-months";
 import { m } from "../../paraglide/messages";
 
-/** `detail` is one of the spec's texts for what went wrong (spec §8). */
+/** `detail` is one of the spec's texts for what went wrong. */
 export type UpdatesState = { status: "ok"; months: UpdateMonth[] } | { status: "error"; detail: string };
 
 /** Spec: loading, error, empty or loaded. */

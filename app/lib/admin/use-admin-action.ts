@@ -14,7 +14,7 @@ type Json = Parameters<ReturnType<typeof useFetcher>["submit"]>[0];
  * fields' messages next to their fields and the first of them focused. The screen's data is read again by
  * React Router after the write, so the screen shows what was saved. `onSaved` runs once that is done.
  *
- * A form whose spec gives its failures a banner of its own (the carousel, the videos: spec §8) asks for
+ * A form that shows its failures in a banner of its own (the carousel, the videos) asks for
  * `banner`: the failure is then `banner` for the form to show, in place of the toast, until the next
  * attempt or its dismissal. `failure` is the words before the reason ("Failed to post the update"), or the
  * whole text from the refusal when a screen words them itself. `reset` empties an uncontrolled form once saved.

@@ -91,7 +91,7 @@ export async function settledCart(): Promise<CartLine[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The cart an order was placed from (issue 43): emptied once the server has the order, so that the next visit
+// The cart an order was placed from: emptied once the server has the order, so that the next visit
 // does not send the same lines again, and kept a while for "Undo".
 
 /** The order the cart was emptied for, its lines and until when (ms since 1970) they can be put back. */

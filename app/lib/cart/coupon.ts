@@ -36,7 +36,7 @@ function keptCode(key: string) {
 }
 
 // The coupon the shopper entered, or came with in a link (`?coupon=CODE` on any page), kept with the cart in the
-// browser; the server prices it at the quote and at checkout (issue 32, ADR 0108).
+// browser; the server prices it at the quote and at checkout (ADR 0108).
 const coupon = keptCode("cart-coupon");
 // The referral code a friend shared, by link (`?ref=R-CODE`) or typed in the cart's code field; sent with the
 // order, where it counts for a new customer only.

@@ -6,7 +6,7 @@ import { adminActor } from "../../lib/admin/require-admin";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/account";
 
-/** One provider account (issue 32): its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
+/** One provider account: its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { accounts, accountHealth, previousSecrets, reports } = context.services;
   try {

@@ -34,7 +34,7 @@ export default function AdminCarousel({ loaderData }: Route.ComponentProps) {
   return <CarouselManager items={loaderData.items} />;
 }
 
-/** The list could not be read (spec §8: 'Failed to fetch carousel items', in the dismissible banner). */
+/** The list could not be read ('Failed to fetch carousel items', in the dismissible banner). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ScreenError screen="Carousel Admin Dashboard" message="Failed to fetch carousel items" dismissible error={error} />;
 }

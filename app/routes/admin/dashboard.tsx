@@ -125,7 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** This week's provider bills against the renewals customers owe this week (issue 32). */
+/** This week's provider bills against the renewals customers owe this week. */
 function WeekMoneyFigures({ week, overdueBills }: { week: WeekMoney; overdueBills: number }) {
   const link = `${card} block h-full p-4 hover:border-brand-500 ${focusRing}`;
   const balance = week.fromRenewals - week.toProviders;
@@ -166,7 +166,7 @@ function WeekMoneyFigures({ week, overdueBills }: { week: WeekMoney; overdueBill
 
 const signed = (amount: number) => (amount < 0 ? `−NPR ${formatNpr(-amount)}` : `NPR ${formatNpr(amount)}`);
 
-/** This month's money against last month's, and what waits on the seller (issue 21). */
+/** This month's money against last month's, and what waits on the seller. */
 function MoneyFigures({ money }: { money: DashboardMoney }) {
   const { thisMonth, lastMonth } = money;
   const figures = (["revenue", "cost", "margin"] as const).map((key) => {

@@ -10,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
-  // The sidebar's count of problems waiting (issue 32); the queue itself shows the live count.
+  // The sidebar's count of problems waiting; the queue itself shows the live count.
   const openProblems = await context.services.problems.openCount().catch((error: unknown) => {
     context.log.error({ err: error }, "open problems for the admin sidebar");
     return 0;

@@ -60,7 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The ledger of the delivered orders' lines (issue 20), read with the screen rather than line by line. */
+/** The ledger of the delivered orders' lines, read with the screen rather than line by line. */
 async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): Promise<Record<string, LineLedgerData>> {
   const lineIds = page.items.filter((order) => order.status === "delivered").flatMap((order) => order.lines.map((line) => line.id));
   const { seats, licenceKeys } = context.services;
@@ -70,7 +70,7 @@ async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): 
 }
 
 /**
- * The referral credit each awaiting order's customer has to apply (issue 32), by phone: "Apply referral credit"
+ * The referral credit each awaiting order's customer has to apply, by phone: "Apply referral credit"
  * is offered only where there is some.
  */
 async function creditsOf(context: Route.LoaderArgs["context"], page: OrderPage): Promise<Record<string, number>> {
@@ -118,7 +118,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Pasal admin" }
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { page, notice, filter, today, toCheck, refusals, limits, ledger, credits } = loaderData;
   const orders = page.items;
-  // The bulk action's choice: orders on this page awaiting payment (issue 34).
+  // The bulk action's choice: orders on this page awaiting payment.
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
   const candidates = orders.filter((order) => (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status)).map((o) => o.reference);
   const choose = (reference: string, on: boolean) =>

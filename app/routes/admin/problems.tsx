@@ -5,7 +5,7 @@ import { adminActor } from "../../lib/admin/require-admin";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/problems";
 
-/** The problem queue (issue 32); `?order=<reference>`: that order's problems only (the order card's link). */
+/** The problem queue; `?order=<reference>`: that order's problems only (the order card's link). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { problems } = context.services;
   const url = new URL(request.url);

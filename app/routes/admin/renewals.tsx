@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const lineId = z.string().min(1).max(100);
 /** Mark renewed: a new order for the line at today's price. */
 const renewSchema = z.object({ intent: z.literal("renew"), lineId });
-/** Remind: the line remembers it was reminded, so the seller's bot does not ask for it again (issue 31). */
+/** Remind: the line remembers it was reminded, so the seller's bot does not ask for it again. */
 const remindSchema = z.object({ intent: z.literal("remind"), lineId });
 
 export async function action({ context, request }: Route.ActionArgs) {

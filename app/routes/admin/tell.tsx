@@ -12,7 +12,7 @@ export function loader() {
 }
 
 /**
- * A holder told of new credentials (issue 32): the account screen's "Send on WhatsApp" posts here in a new tab,
+ * A holder told of new credentials: the account screen's "Send on WhatsApp" posts here in a new tab,
  * which is sent on to the chat app with the message. The message holds secrets, so it is made only now (a
  * logged reveal, as a delivery message is) and never sits in the screen's data; the holder is marked told.
  */

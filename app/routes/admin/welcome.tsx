@@ -9,7 +9,7 @@ import { safeAdminNext } from "../../lib/admin/safe-next";
 import type { Route } from "./+types/welcome";
 
 /**
- * The first sign-in of an admin the shop made without a name (issue 43): asked once, before any screen, for
+ * The first sign-in of an admin the shop made without a name: asked once, before any screen, for
  * the name the bot, the audit log and the other admins show. Outside the admin layout, as sign-in is.
  */
 export const middleware: Route.MiddlewareFunction[] = [requireSession];
