@@ -166,7 +166,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     return503OnClosing: true,
     // A target the router cannot read answers in the API's shape, with the security headers, echoing nothing.
     frameworkErrors: frameworkErrorAnswer({ https: config.secureCookies }),
-    // A request cut off by a time limit is answered with a message rather than dropped (issue 34).
+    // A request cut off by a time limit is answered with a message rather than dropped.
     clientErrorHandler: clientErrorAnswer(timeouts),
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,

@@ -141,12 +141,12 @@ export type Config = {
   /** The key of stored passwords, PINs and licence keys: SECRETS_KEY, else the key file (ADR 0081). */
   secrets: SecretsKeySource;
   /**
-   * Where the online gateways are (issue 30): their test environments in development and tests, the live hosts in
+   * Where the online gateways are: their test environments in development and tests, the live hosts in
    * production, each replaceable (the research found hosts that moved and sources that disagree).
    */
   gateways: { khaltiBaseUrl: string; esewaFormUrl: string; esewaStatusUrl: string; fonepayBaseUrl: string; timeoutMs: number };
   /**
-   * The seller's Telegram bot (issue 31, ADR 0105): where the Bot API is (a local fake in tests), and how long a
+   * The seller's Telegram bot (ADR 0105): where the Bot API is (a local fake in tests), and how long a
    * getUpdates waits for news while the bot polls.
    */
   telegram: { apiUrl: string; pollSeconds: number };

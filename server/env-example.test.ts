@@ -3,7 +3,7 @@ import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES, loadConfig } from "./config";
 
-// .env.example is a newcomer's list of every variable the config reads (issue 44). These tests keep it so: a
+// .env.example is a newcomer's list of every variable the config reads. These tests keep it so: a
 // variable added to the config's schema and not to the file fails, and so does one the file names that the config
 // does not read, or a value written there that the config would refuse.
 

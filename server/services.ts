@@ -57,7 +57,7 @@ import { createLimits, type Limits } from "./plugins/shared-limits";
  * `server/services-wiring.test.ts` fails when a name is used before it is built.
  */
 export function createServices(db: Db, clock: Clock, config: Config, log: FastifyBaseLogger, changes: ChangeSignals, secrets: Cipher) {
-  /** The seller's bot's outbox (issue 31): what happens is written to it in the transaction that makes it happen. */
+  /** The seller's bot's outbox: what happens is written to it in the transaction that makes it happen. */
   const outbox = createOutbox(db, clock);
   /** The audit log every module writes its lines to, in the write's own transaction (ADR 0100, 0123). */
   const auditLog = createAuditLog(db);
@@ -80,7 +80,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   });
   const ledgerDelivery = createLedgerDeliveryServices(db, clock, changes, secrets, ledger, {
     publicUrl: config.publicUrl,
-    // The delivery message carries the customer's link (issue 31), made then if they have none.
+    // The delivery message carries the customer's link, made then if they have none.
     customerLink: (phoneKey) => customerLinks.pathForDelivery(phoneKey),
     referralCode: (phoneKey) => referrals.codeFor(phoneKey),
     notices: outbox,
@@ -108,7 +108,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     notices: outbox,
   });
   const { orders, shopperOrders, renewals } = orderServices;
-  /** Problems shoppers report, and the seller's queue (issue 32, ADR 0111). */
+  /** Problems shoppers report, and the seller's queue (ADR 0111). */
   const problems = createProblemsService(db, clock, changes, {
     publicUrl: config.publicUrl,
     shopperOrders,
@@ -126,7 +126,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     newKeyLines: (reference) => problems.linesWithNewKey(reference),
   });
   /**
-   * Issue 30: after an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
+   * After an order becomes paid (the admin's Mark paid; a verified payment), its lines are delivered
    * automatically where their items allow it. The payment stays recorded whatever happens here, so a failure is
    * logged (the reference only; never a secret) and the order waits for the seller.
    */
@@ -204,7 +204,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** The seller's ledger (issue 20): accounts, the seats lines hold, licence keys, their settings and availability. */
+/** The seller's ledger: accounts, the seats lines hold, licence keys, their settings and availability. */
 function createLedgerServices(
   db: Db,
   clock: Clock,
@@ -220,7 +220,7 @@ function createLedgerServices(
     ledgerSettings,
     accounts: createAccountsService(db, clock, changes, secrets, {
       releaseExpired: seats.releaseExpired,
-      // A new password on a provider account tells the seat holders who follow their order (issue 31).
+      // A new password on a provider account tells the seat holders who follow their order.
       passwordChanged: (trx, accountId) => deps.notices.tellHoldersPasswordChanged(accountId, trx),
       audit: deps.audit,
     }),
@@ -231,7 +231,7 @@ function createLedgerServices(
 }
 
 /**
- * The ledger's delivery message and the accounts' health (issue 20, 32): after the ledger and the customer links,
+ * The ledger's delivery message and the accounts' health: after the ledger and the customer links,
  * since the message carries the customer's link and referral code, and customer links name the ledger's seats.
  */
 function createLedgerDeliveryServices(
@@ -273,7 +273,7 @@ function createLedgerDeliveryServices(
 }
 
 /**
- * Orders by use case (issue 44): checkout, the shopper's order page, renewals and the admin's orders. One set of
+ * Orders by use case: checkout, the shopper's order page, renewals and the admin's orders. One set of
  * order links for them all, so a wrong key counts once however the link was opened.
  */
 function createOrderServices(
@@ -295,7 +295,7 @@ function createOrderServices(
 }
 
 /**
- * The seller's Telegram bot (issue 31, ADR 0105): the admin's settings of it, the sending of what the outbox wrote
+ * The seller's Telegram bot (ADR 0105): the admin's settings of it, the sending of what the outbox wrote
  * (ADR 0121), what Telegram brings and the shoppers' chats, over one access to the bot (its token, one API client).
  */
 function createTelegramServices(

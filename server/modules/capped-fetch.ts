@@ -1,6 +1,6 @@
 /**
  * Answers from other servers (payment gateways, Telegram's Bot API) read with a size cap and a time cap, as a
- * stream (issue 43, ADR 0117): a server that sends without end, or very slowly, costs at most the cap in memory
+ * stream (ADR 0117): a server that sends without end, or very slowly, costs at most the cap in memory
  * and the time limit in waiting, then the connection is closed. A Content-Length may be missing or false, so the
  * bytes are counted as they come.
  */

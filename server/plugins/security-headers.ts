@@ -20,7 +20,7 @@ export function contentSecurityPolicy(nonce: string, https: boolean, formTargets
     "base-uri 'none'",
     "frame-ancestors 'none'",
     // The no-JavaScript Netflix code form answers with a redirect to the chat.
-    // eSewa's payment form is posted to eSewa (issue 30): its origin comes from the configuration.
+    // eSewa's payment form is posted to eSewa: its origin comes from the configuration.
     ["form-action 'self' https://wa.me https://t.me", ...formTargets].join(" "),
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");

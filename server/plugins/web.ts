@@ -187,8 +187,8 @@ function targetPathMatches(url: string, pattern: RegExp): boolean {
 export function isAdminPage(url: string): boolean {
   return targetPathMatches(url, ADMIN_PATH);
 }
-// In either language: `/order/…` and `/ne/order/…` (ADR 0091); a payment's return page, `/payment/…` (issue 30);
-// and a customer's page of all their subscriptions, `/my/<key>` (issue 31, ADR 0104).
+// In either language: `/order/…` and `/ne/order/…` (ADR 0091); a payment's return page, `/payment/…`;
+// and a customer's page of all their subscriptions, `/my/<key>` (ADR 0104).
 const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment|my)(?:[/.?]|$)/i;
 
 /** Whether a request target is a shopper's order page (or customer page) or its loader data, however its path is spelled. */

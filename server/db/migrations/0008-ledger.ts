@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * The seller's ledger (issue 20): provider accounts and their seats, licence key stock, who holds which seat
+ * The seller's ledger: provider accounts and their seats, licence key stock, who holds which seat
  * or key, every reveal of a secret, and the check of the key secrets are encrypted with (ADR 0080–0083).
  * Columns named `*_secret` hold ciphertext only (server/modules/secrets/cipher.ts).
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { normalisePhone } from "../../../domain/customers/customers";
 
 /**
- * Customers and money (issue 21): each order's phone in one form (the customer's identity, ADR 0086), the
+ * Customers and money: each order's phone in one form (the customer's identity, ADR 0086), the
  * admin's name and note per customer, and what each licence key cost the shop.
  */
 export const customers: Migration = {

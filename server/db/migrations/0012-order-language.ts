@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * The language the shopper ordered in (issue 22): the seller's delivery and renewal messages follow it.
+ * The language the shopper ordered in: the seller's delivery and renewal messages follow it.
  * Orders placed before were all in English.
  */
 export const orderLanguage: Migration = {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * The seller's own words in Nepali beside the English (issue 22): each optional, null where none was given,
+ * The seller's own words in Nepali beside the English: each optional, null where none was given,
  * and the storefront's Nepali pages show the English there (ADR 0093).
  */
 const NEPALI_COLUMNS = [

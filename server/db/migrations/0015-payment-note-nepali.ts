@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 
-/** A payment method's note in Nepali beside the English (issue 29): null where none was given (ADR 0093). */
+/** A payment method's note in Nepali beside the English: null where none was given (ADR 0093). */
 export const paymentNoteNepali: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("payment_methods").addColumn("note_ne", "text").execute();

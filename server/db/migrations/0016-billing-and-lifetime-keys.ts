@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * Issue 29, points 5 and 6. An account's billing becomes a cycle (monthly, yearly, or none: bought once, up
+ * Billing cycles and keys that never expire (ADR 0096). An account's billing becomes a cycle (monthly, yearly, or none: bought once, up
  * to an end date or for good) with its cost per cycle, its next bill date (`renewal_date`) and whether the
  * provider renews it then (`auto_renews`, 0 or 1). Accounts stored before are read sensibly: no renewal date
  * is no cycle (paid for good); a period of 12 months or more is yearly, a shorter one monthly, its cost turned

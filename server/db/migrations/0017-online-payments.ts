@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * Issue 30, the gateway part: payments proved with Khalti, eSewa or Fonepay rather than claimed.
+ * Online payments: proved with Khalti, eSewa or Fonepay rather than claimed (ADR 0098).
  * - `payment_gateways`: each gateway's settings; its secrets sealed with the shop's secrets key (ADR 0080).
  * - `payments`: one row per attempt, keyed by our own random id; the gateway's reference (pidx,
  *   transaction_uuid, prn) is unique per gateway, and at most one payment of an order is `paid`.

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 30, automatic delivery. A catalogue item may be delivered automatically once its order is paid
+ * Automatic delivery (ADR 0099). A catalogue item may be delivered automatically once its order is paid
  * (`auto_deliver`, 0 or 1, off by default). A line so delivered says so (`auto_delivered`, 0 or 1): only such
  * lines show their credentials on the shopper's order page. A paid order that could not be delivered
  * automatically keeps, per line, why not (`auto_delivery_reason`, a code the order card words), until it is

@@ -1,8 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 
 /**
- * Issue 34, points 1, 2 and 9 (ADR 0100): the audit outlives what it audits, and nothing a customer holds
- * can be deleted.
+ * The audit outlives what it audits, and nothing a customer holds can be deleted (ADR 0100).
  * - `secret_reveals` becomes the audit log: no foreign key any more (a deleted account or key keeps its
  *   rows), and each row carries a copy of what it was about (`label`: the service and login, the item and
  *   order, the gateway), its `kind` (password, pin, key, delivery, gateway, other; deleted, retired, restored)

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 34, the ceiling on anonymous orders (ADR 0101). A cancelled order may say why it was cancelled by
+ * The ceiling on anonymous orders (ADR 0101). A cancelled order may say why it was cancelled by
  * the shop rather than by the seller's hand: `expired` (a "new" order nobody took up within the time the
  * settings give) or `spam` (the seller's bulk action); null for every other cancellation. Refusals by the
  * shop-wide ceilings are counted per minute and kind (`orders`, `paid-claims`), with the last one's time,

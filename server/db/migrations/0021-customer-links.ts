@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 31, the customer link (ADR 0104): one page for all of a customer's subscriptions, at `/my/<key>`.
+ * The customer link (ADR 0104): one page for all of a customer's subscriptions, at `/my/<key>`.
  * One link per customer (the normalised phone, ADR 0086): the key's SHA-256 (`key_hash`, unique, what a
  * visit is looked up by) and the key sealed with the shop's secrets key for the admin (`key_sealed`), as an
  * order's key is kept (ADR 0075). A new link replaces the row; revoking deletes it, so the old key opens nothing.

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 31, the seller's Telegram bot (ADR 0105).
+ * The seller's Telegram bot (ADR 0105).
  * - `telegram_bot`: the one bot, its token sealed with the shop's secrets key (ADR 0080), what getMe said about
  *   it, the secret Telegram sends with each webhook call, and the last update handled.
  * - `telegram_chats`: the chats the bot talks to. `role` is "admin" for a seller's chat, tied to its admin (gone

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 31, shoppers who ask for updates on Telegram (ADR 0107).
+ * Shoppers who ask for updates on Telegram (ADR 0107).
  * - `telegram_links.order_id`: a one-time token made on an order page ties the chat it is sent from to that
  *   order (role "shopper"); only its hash is kept, as for the admins' codes. No foreign key: a token lives
  *   minutes, and SQLite cannot drop a column that has one.

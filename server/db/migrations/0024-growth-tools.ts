@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 32, the growth tools (ADR 0108).
+ * The growth tools (ADR 0108).
  * - `coupons`: a code (one form, unique), percent or NPR off, what it covers (`scope` and `targets`, a JSON list of
  *   categories or item ids), a minimum total, the shop days it runs, its limits, and `uses`: the count checkout
  *   raises in the order's transaction only while under `max_uses`, so a limit holds however many check out at once.

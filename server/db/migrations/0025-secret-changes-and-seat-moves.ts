@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 32, provider accounts that stay healthy (ADR 0109).
+ * Provider accounts that stay healthy (ADR 0109).
  * - `previous_secrets`: a password or PIN the seller replaced, still sealed as it was (bound to its account or
  *   seat), readable by a logged reveal until `delete_after` (7 days on), then deleted by the sweep.
  * - `holder_notices`: one row per seat holder to be told of new credentials (a password or PIN changed, or

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 32, problems a shopper reports on a delivered line, and the seller's queue (ADR 0111).
+ * Problems a shopper reports on a delivered line, and the seller's queue (ADR 0111).
  * - `problems`: one per report: its order and line, kind, the shopper's text, status (open, answered,
  *   resolved), and a `version` each action raises, so two clicks on one problem act once.
  * - `problem_events`: the problem's history, one row per thing that happened (reported, answered, seat moved,

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Issue 43, a phone never authenticates a shopper (ADR 0116).
+ * A phone never authenticates a shopper (ADR 0116).
  * - `telegram_links.phone`: a shopper's token made on their customer link's page (`/my/<key>`) ties the chat it
  *   is opened in to that customer (the normalised phone) rather than to one order.
  * - The chats that followed a phone until now did so by a press under an order page's welcome: anyone who typed

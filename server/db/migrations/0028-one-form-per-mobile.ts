@@ -13,7 +13,7 @@ const PLAIN: readonly Keyed[] = [
 ];
 
 /**
- * Issue 43: a Nepali mobile written with its trunk 0 ("09816000777", "+977 09816000777", "97709816000777") is the
+ * A Nepali mobile written with its trunk 0 ("09816000777", "+977 09816000777", "97709816000777") is the
  * same customer as "9816000777" (ADR 0116). normalisePhone now gives them one form; this recomputes every stored
  * one, on SQLite and PostgreSQL alike:
  * - `orders.phone_key` from the phone as typed, as 0009 made it; the other columns holding a normalised phone

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * Issue 43: the shop made its first admin with the name "Admin", which nobody chose and which the bot then
+ * The shop made its first admin with the name "Admin", which nobody chose and which the bot then
  * repeated ("Admin marked it paid"). The first admin is now made without a name and asked for one at the first
  * sign-in; an admin still called "Admin" is asked too, once. `down` gives them the old stand-in back.
  */

@@ -8,7 +8,7 @@ import { answerOf, answeringMessage } from "../../http/answers";
 
 const listAnswer = z.object({ success: z.literal(true), items: z.array(blockedPhoneSchema), attempts: z.array(blockedAttemptSchema) });
 
-/** The seller's blocklist of phones (issue 32), and the checkouts they tried. */
+/** The seller's blocklist of phones, and the checkouts they tried. */
 export const blocklistRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "blocklist"> }> = async (app, { services }) => {
   tagRoutes(app, "blocklist");
   const { blocklist } = services;

@@ -13,7 +13,7 @@ import { createBlocklistRepository } from "./repository";
 export const ATTEMPTS_SHOWN = 100;
 
 /**
- * The seller's blocklist (issue 32, ADR 0108). Read from the database at each checkout (one indexed look-up), never
+ * The seller's blocklist (ADR 0108). Read from the database at each checkout (one indexed look-up), never
  * kept in memory: a phone blocked through one instance is refused by all of them at once.
  */
 export function createBlocklistService(db: Db, clock: Clock, { settings }: { settings: { shop(): Promise<ShopSettings> } }) {

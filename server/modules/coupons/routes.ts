@@ -10,7 +10,7 @@ import { failures } from "../../http/answers";
 const listAnswer = z.object({ success: z.literal(true), items: z.array(couponSchema) });
 const oneAnswer = z.object({ success: z.literal(true), message: z.string(), item: couponSchema });
 
-/** The seller's coupons (issue 32): shoppers only ever name one, through the quote and checkout. */
+/** The seller's coupons: shoppers only ever name one, through the quote and checkout. */
 export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "coupons"> }> = async (app, { services }) => {
   tagRoutes(app, "coupons");
   const { coupons } = services;

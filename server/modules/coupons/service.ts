@@ -16,7 +16,7 @@ import { createCouponsRepository, type StoredCoupon } from "./repository";
 export type CouponCheck = { coupon: StoredCoupon; discount: number } | { refusal: string; code: string; wrongCode?: boolean };
 
 /**
- * The seller's coupons (issue 32, ADR 0108). Read from the database at each quote and checkout, never kept in
+ * The seller's coupons (ADR 0108). Read from the database at each quote and checkout, never kept in
  * memory: an edit or a use on one instance is what every other instance prices with next.
  */
 export function createCouponsService(db: Db, clock: Clock) {

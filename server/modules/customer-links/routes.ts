@@ -13,7 +13,7 @@ const phoneParams = z.object({ phone: z.string().trim().min(1, "Give the custome
 const keyParams = z.object({ key: z.string().max(100, "No link has a key this long") });
 const linkAnswer = z.object({ success: z.literal(true), link: customerLinkSchema });
 
-/** The customer link (issue 31, ADR 0104): the shopper's page of all their subscriptions, and the admin's New and Revoke. */
+/** The customer link (ADR 0104): the shopper's page of all their subscriptions, and the admin's New and Revoke. */
 export const customerLinksRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "customerLinks"> }> = async (app, { services }) => {
   tagRoutes(app, "customers");
   const { customerLinks } = services;

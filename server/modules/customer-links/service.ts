@@ -26,14 +26,14 @@ export interface CustomerLinksDependencies {
   catalogue: { list(): Promise<PricedItem[]> };
   /** The ledger: the seat and profile each line holds. */
   seats: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
-  /** Issue 32: the customer's referral code, made with their link, and their credit, shown on their page. */
+  /** The customer's referral code, made with their link, and their credit, shown on their page. */
   referrals: Pick<ReferralsService, "codeFor" | "creditOf" | "settings">;
 }
 
 const noSuchCustomer = (phone: string) => notFound(`No customer with the phone ${phone}: customers are the phones on orders`);
 
 /**
- * The customer link (issue 31, ADR 0104): a key of its own per customer that opens one page of all their
+ * The customer link (ADR 0104): a key of its own per customer that opens one page of all their
  * subscriptions and orders. Kept as an order's key is (ADR 0075): its SHA-256 to look a visit up by, and a
  * copy sealed with the shop's secrets key so the admin and the delivery message can give the link again.
  */

@@ -26,7 +26,7 @@ export interface AutoDeliveryDependencies {
   delivery: { withParts(lineId: string, actor: Actor): Promise<DeliveryWithParts> };
   /** The ledger's grace period, read before each delivery's transaction. */
   graceDays(): Promise<number>;
-  /** Lines of the order the seller gave a new key from a reported problem (issue 32): their page shows it too. */
+  /** Lines of the order the seller gave a new key from a reported problem: their page shows it too. */
   newKeyLines?(reference: string): Promise<Set<string>>;
 }
 
@@ -47,7 +47,7 @@ class Undelivered extends Error {
 }
 
 /**
- * Automatic delivery (issue 30): a paid order whose items are set to "Deliver automatically when paid" takes
+ * Automatic delivery: a paid order whose items are set to "Deliver automatically when paid" takes
  * the seats and keys the ledger proposes, with the checks of the admin's buttons, and becomes delivered, in one
  * transaction. Safe to call any number of times, from anywhere, at once: only a paid order with an item set so
  * is touched, and the order's conditional move from paid to delivered lets exactly one caller through.
@@ -105,7 +105,7 @@ export function createAutoDelivery(
 
   /**
    * The one delivery of a paid order from the seats and keys the ledger proposes, all lines or none, in one
-   * transaction. `seller`: the seller asked for it (the bot's Deliver, issue 31): every line goes, whatever its item
+   * transaction. `seller`: the seller asked for it (the bot's Deliver): every line goes, whatever its item
    * is set to, and the lines are not marked delivered automatically (their shopper's page shows no credentials).
    */
   async function deliverProposed(reference: string, seller: boolean): Promise<"delivered" | "untouched"> {
@@ -159,7 +159,7 @@ export function createAutoDelivery(
     },
 
     /**
-     * The seller's one-press delivery (the bot's Deliver, issue 31): a paid order's lines take the seats and keys
+     * The seller's one-press delivery (the bot's Deliver): a paid order's lines take the seats and keys
      * the ledger proposes, with the checks of the admin's buttons, and the order becomes delivered; all or nothing.
      * 409 when the order is not paid (any more) or a line has nothing to take, saying why.
      */

@@ -82,10 +82,10 @@ export function createAvailabilityService(
       return stock ? availability(stock, stock.threshold) : null;
     },
 
-    /** Free seats and keys and the threshold of every item sold from the ledger (the bot's stock check, issue 31). */
+    /** Free seats and keys and the threshold of every item sold from the ledger (the bot's stock check). */
     levels: async (): Promise<Map<string, ItemStock>> => current(),
 
-    /** The item's licence keys never expire (issue 29): its product page says so instead of a validity in days. */
+    /** The item's licence keys never expire: its product page says so instead of a validity in days. */
     async neverExpires(itemId: string): Promise<boolean> {
       return (await loaded()).lifetime.has(itemId);
     },
@@ -114,7 +114,7 @@ export function createAvailabilityService(
      * The lines of orders not yet delivered (new, contacted, paid) that the free seats and keys of their item do
      * not cover, taking the orders oldest first: with four free seats the fifth one-device order waits, and
      * stops waiting as soon as a seat is added, freed, or an earlier order is cancelled (ADR 0085). A renewal of
-     * a line that holds a seat neither waits nor takes a free seat: it stays on that seat (issue 29).
+     * a line that holds a seat neither waits nor takes a free seat: it stays on that seat.
      */
     async waitingLines(): Promise<Set<string>> {
       const stock = await current();

@@ -12,7 +12,7 @@ import { linesWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 import type { HeldSeat } from "./seats";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
-/** The delivery and what it carries, for the shopper's order page (issue 30): secrets in the clear, never logged. */
+/** The delivery and what it carries, for the shopper's order page: secrets in the clear, never logged. */
 export type DeliveryWithParts = Delivery & { seat: HeldSeat | null; keys: string[] };
 
 const encode = (text: string) => encodeURIComponent(text);
@@ -32,7 +32,7 @@ export function createDeliveryService(
     publicUrl?: string | undefined;
     /** The customer link's path (`/my/<key>`) of a normalised phone, made if there is none (ADR 0104); null when it cannot be given. */
     customerLink?: (phoneKey: string) => Promise<string | null>;
-    /** The customer's referral code (issue 32), made then if they have none. */
+    /** The customer's referral code, made then if they have none. */
     referralCode?: (phoneKey: string) => Promise<string>;
   },
 ) {

@@ -46,7 +46,7 @@ export interface AccountHealthDependencies {
 }
 
 /**
- * Keeping provider accounts healthy (issue 32, ADR 0109): a new password or PIN recorded with the old one kept
+ * Keeping provider accounts healthy (ADR 0109): a new password or PIN recorded with the old one kept
  * 7 days for the reveal log (./previous-secrets.ts), the seat holders to tell (the message is made, with its secrets, only when the
  * seller sends it), and holders moved to free seats of other accounts, all at once or not at all.
  */

@@ -16,7 +16,7 @@ function withDefaults(stored: unknown): LedgerSettings {
   return { ...settings, deliveryTemplateNe: settings.deliveryTemplateNe || DEFAULT_DELIVERY_TEMPLATE_NE };
 }
 
-/** The grace period of seats and the delivery message template (issue 20). */
+/** The grace period of seats and the delivery message template. */
 export function createLedgerSettingsService(db: Db, clock: Clock, changes: ChangeSignals) {
   const stored = createStoredSettings(db, clock, changes, LEDGER_KEY, withDefaults);
   return {

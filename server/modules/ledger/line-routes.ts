@@ -13,7 +13,7 @@ import { settingsEditRoutes } from "../settings/edit-routes";
 const lineParams = z.object({ lineId: z.string().min(1).max(100) });
 
 /**
- * What delivering a line takes from the ledger (issue 20): the seat it holds or may take, its licence key and its
+ * What delivering a line takes from the ledger: the seat it holds or may take, its licence key and its
  * delivery message; the keys in stock, the stock thresholds and the ledger's settings. Registered right after
  * ./routes.ts, so the API's description lists them in the same order as before. Admin only.
  */

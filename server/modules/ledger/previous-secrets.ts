@@ -15,7 +15,7 @@ import { createAccountsRepository } from "./repository";
 type Replaced = { accountId: string; seatId: string | null; what: "password" | "pin"; secret: string; replacedBy: string };
 
 /**
- * The passwords and PINs a change replaced (issue 32, ADR 0109): kept, sealed as they were, for
+ * The passwords and PINs a change replaced (ADR 0109): kept, sealed as they were, for
  * PREVIOUS_SECRET_DAYS so an admin can still look one up (written to the reveal log first), then deleted.
  */
 export function createPreviousSecretsService(db: Db, clock: Clock, secrets: Cipher, { audit }: { audit: Pick<AuditLog, "record"> }) {

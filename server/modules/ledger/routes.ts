@@ -41,7 +41,7 @@ const historySchema = z.array(
   }),
 );
 
-/** The seller's ledger (issue 20): accounts, their seats and holders, bills and health; what delivering a line takes is ./line-routes.ts. Admin only, like all of /api/admin. */
+/** The seller's ledger: accounts, their seats and holders, bills and health; what delivering a line takes is ./line-routes.ts. Admin only, like all of /api/admin. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   services: Pick<Services, "accountHealth" | "accounts" | "previousSecrets" | "renewals">;
 }> = async (app, { services }) => {

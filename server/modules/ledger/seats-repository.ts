@@ -10,7 +10,7 @@ export type SeatRow = { id: string; accountId: string; position: number; profile
 export type OpenAssignment = SeatHolder & { seatId: string; itemId: string | null; renewed: boolean };
 
 /**
- * The seats of the provider accounts and who holds them (issue 20): the seat rows, the open and past holdings
+ * The seats of the provider accounts and who holds them: the seat rows, the open and past holdings
  * (`seat_assignments`) with the lines and orders they are held for, and the seats that could serve an item. The
  * accounts themselves are `./repository.ts`'s.
  */

@@ -61,7 +61,7 @@ export interface SeatsDependencies {
 const MAX_CHOICES = 100;
 
 /**
- * The seats of the provider accounts as order lines hold them (issue 20): which seat a line holds, the one
+ * The seats of the provider accounts as order lines hold them: which seat a line holds, the one
  * Pasal proposes and the free ones it may take, putting a line on a seat, moving it, carrying a renewal over
  * and freeing it, releasing the seats of lines past their grace period, and the held seat for the delivery message.
  */
@@ -285,7 +285,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeSignals,
     },
 
     /**
-     * The seat Pasal proposes, taken in the caller's transaction (automatic delivery, issue 30), with the
+     * The seat Pasal proposes, taken in the caller's transaction (automatic delivery), with the
      * checks of `assignSeat`; the caller publishes the ledger's change once it commits. A lost race is the
      * unique index's violation, which aborts the caller's transaction. `grace`: the grace period, read before.
      */
@@ -296,7 +296,7 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeSignals,
     },
 
     /**
-     * Moves a line onto the named seat in the caller's transaction, with the checks of `assignSeat` (issue 32);
+     * Moves a line onto the named seat in the caller's transaction, with the checks of `assignSeat`;
      * its old holding ends as "moved". The caller publishes the ledger's change once it commits.
      */
     moveWithin: (trx: Db, lineId: string, seatId: string, grace: number) => assignWithin(trx, lineId, seatId, grace),

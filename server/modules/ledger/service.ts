@@ -27,7 +27,7 @@ export interface AccountsDependencies {
 }
 
 /**
- * The seller's provider accounts (issue 20): the admin's list and one account with its reveal log and seats'
+ * The seller's provider accounts: the admin's list and one account with its reveal log and seats'
  * history; adding, editing (seats included), retiring or deleting one; and revealing its password or a seat's
  * PIN, every reveal written to the audit log first. Which line holds which seat is the seats service's.
  */

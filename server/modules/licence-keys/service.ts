@@ -117,7 +117,7 @@ export function createLicenceKeysService(
 
     /**
      * Gives a delivered line the keys it still lacks (one per device), in the caller's transaction (automatic
-     * delivery, issue 30), with `deliverKey`'s checks; false when stock ran out, and the caller rolls back. The
+     * delivery), with `deliverKey`'s checks; false when stock ran out, and the caller rolls back. The
      * caller publishes the ledger's change once it commits. `grace`: the grace period, read before the
      * transaction (SQLite has one connection, busy with it).
      */
@@ -139,7 +139,7 @@ export function createLicenceKeysService(
     },
 
     /**
-     * A shopper's key does not work (issue 32, a reported problem): in the caller's transaction, the line's keys
+     * A shopper's key does not work (a reported problem): in the caller's transaction, the line's keys
      * are retired (kept as sold, no longer the line's) and as many are taken from stock in their place. 409 when
      * the line holds no key, or stock has too few: the caller's transaction then undoes the retiring too. The
      * caller publishes the ledger's change once it commits.

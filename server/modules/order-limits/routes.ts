@@ -6,7 +6,7 @@ import { settingsEditRoutes } from "../settings/edit-routes";
 import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
-/** The seller's limits on anonymous orders and what they refused (issue 34, ADR 0101). Admin only, like all of /api/admin. */
+/** The seller's limits on anonymous orders and what they refused (ADR 0101). Admin only, like all of /api/admin. */
 export const orderLimitsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orderLimits"> }> = async (app, { services }) => {
   tagRoutes(app, "orders");
   const { orderLimits } = services;

@@ -28,7 +28,7 @@ function withDefaults(stored: unknown): OrderLimits {
 export type CeilingPlace = { giveBack(): Promise<void> };
 
 /**
- * The seller's limits on anonymous orders (issue 34, ADR 0101): the settings, the shop-wide ceilings on orders
+ * The seller's limits on anonymous orders (ADR 0101): the settings, the shop-wide ceilings on orders
  * and on "I have paid" per minute, and the count of what they refused for the Orders screen's refusals banner. The
  * ceilings count in the shared limits (ADR 0022): in PostgreSQL for every instance at once, in memory on SQLite
  * (one instance); the refusals are rows in the database on both.

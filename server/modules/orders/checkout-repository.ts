@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from "kysely";
 import { AWAITING_PAYMENT_STATUSES, type OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
 
-/** Checkout's own query: the orders a phone has open, for the cap per phone (issue 34). */
+/** Checkout's own query: the orders a phone has open, for the cap per phone. */
 export function createCheckoutRepository() {
   return {
     /**

@@ -28,12 +28,12 @@ export interface CheckoutDependencies {
   links: Pick<OrderLinks, "newKey" | "openWithKey">;
   catalogue: OrdersCatalogue;
   settings: { shop(): Promise<ShopSettings> };
-  /** The seller's limits on anonymous orders (issue 34): the shop-wide ceilings, the cap per phone. */
+  /** The seller's limits on anonymous orders: the shop-wide ceilings, the cap per phone. */
   orderLimits: Pick<OrderLimitsService, "get" | "take">;
   publicUrl: string | undefined;
-  /** The seller's bot (issue 31): a new order goes to the outbox in the transaction that stores it. */
+  /** The seller's bot: a new order goes to the outbox in the transaction that stores it. */
   notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
-  /** The growth tools (issue 32, ADR 0108): coupons priced and counted in the order's transaction, referrals, the blocklist. */
+  /** The growth tools (ADR 0108): coupons priced and counted in the order's transaction, referrals, the blocklist. */
   coupons?: Pick<CouponsService, "check" | "redeem">;
   referrals?: Pick<ReferralsService, "referrerFor">;
   blocklist?: Pick<BlocklistService, "refuseBlocked">;
@@ -91,7 +91,7 @@ export function createCheckoutService(
   }
 
   /**
-   * A place under the shop-wide ceiling on wrong coupon codes (issue 43), taken before a code is checked: while the
+   * A place under the shop-wide ceiling on wrong coupon codes, taken before a code is checked: while the
    * ceiling is full no code is checked at all, so guessing from many addresses learns nothing. `keep` after the
    * check holds the place when the code was wrong and gives it back otherwise; a refusal answers the seconds to wait.
    */

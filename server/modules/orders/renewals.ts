@@ -17,14 +17,14 @@ import { createStoredOrdersRepository } from "./stored-orders";
 export interface RenewalsDependencies {
   links: Pick<OrderLinks, "newKey">;
   catalogue: OrdersCatalogue;
-  /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile (issue 29). */
+  /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
   seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
   /** The admin's view of the renewing order. */
   orders: Pick<OrdersService, "get">;
 }
 
 /**
- * Renewals (issue 29): the delivered lines that end soon or have ended, not renewed yet; the reminder the seller
+ * Renewals: the delivered lines that end soon or have ended, not renewed yet; the reminder the seller
  * sends for one; and the renewing order, the same plan and devices at today's price.
  */
 export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, seats, orders }: RenewalsDependencies) {

@@ -92,7 +92,7 @@ export function createOrdersRepository() {
     },
 
     /**
-     * A gateway proved the payment (issue 30): paid, with how, only if the order still awaits payment; of two
+     * A gateway proved the payment: paid, with how, only if the order still awaits payment; of two
      * instances proving it at once, one moves it. false when it did not move.
      */
     async markPaidVia(db: Db, id: string, via: PaidVia, now: string): Promise<boolean> {

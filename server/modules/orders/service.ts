@@ -31,29 +31,29 @@ export const EXPIRE_BATCH = 500;
 
 export interface OrdersDependencies {
   links: Pick<OrderLinks, "openSealed">;
-  /** The seller's limits on anonymous orders (issue 34): the expiry of new orders. */
+  /** The seller's limits on anonymous orders: the expiry of new orders. */
   orderLimits: Pick<OrderLimitsService, "get">;
-  /** The ledger (issue 20): the lines of undelivered orders no free seat or key is left for. */
+  /** The ledger: the lines of undelivered orders no free seat or key is left for. */
   stock?: { waitingLines(): Promise<Set<string>> };
-  /** The ledger: the carrying of a renewed line's seat over to its renewal when that is delivered (issue 29). */
+  /** The ledger: the carrying of a renewed line's seat over to its renewal when that is delivered. */
   seats?: { carryOver(trx: Db, pairs: ReadonlyArray<{ lineId: string; renewedLineId: string }>): Promise<void> };
-  /** Runs after an order is marked paid, once that is committed: automatic delivery (issue 30). Never throws. */
+  /** Runs after an order is marked paid, once that is committed: automatic delivery. Never throws. */
   afterPaid?: (reference: string) => Promise<void>;
-  /** The seller's bot (issue 31): what happened goes to the outbox in the transaction that made it happen. */
+  /** The seller's bot: what happened goes to the outbox in the transaction that made it happen. */
   notices?: {
     /** The shoppers' chats that follow the order hear that it was paid or delivered (ADR 0107). */
     orderMoved(trx: Db, orderId: string, to: "paid" | "delivered"): Promise<unknown>;
     /** Of these orders, those a shopper's chat hears about, for the admin. */
     followedOrders(orders: ReadonlyArray<{ id: string; phoneKey: string | null }>): Promise<Set<string>>;
   };
-  /** Issue 32, ADR 0108: a paid referred order earns its referrer's credit. */
+  /** A paid referred order earns its referrer's credit (ADR 0108). */
   referrals?: Pick<ReferralsService, "award">;
 }
 
 /**
  * The admin's orders: the list and one order with its shopper link, details, the status moves (delivering starts
  * the lines), a line's start date, spam and the expiry of untaken orders, the dashboard's counts, and the payment
- * hooks: a gateway's proof (issue 30) and automatic delivery's move to delivered.
+ * hooks: a gateway's proof and automatic delivery's move to delivered.
  */
 export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, stock, seats, afterPaid, notices, referrals }: OrdersDependencies) {
   const repository = createOrdersRepository();
@@ -82,7 +82,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
 
   /**
    * Starts each line of an order being delivered on `start`, a renewal where the line it renews ends when that
-   * is later (issue 29); a key that never expires has no end. The renewal stays on the customer's seat.
+   * is later; a key that never expires has no end. The renewal stays on the customer's seat.
    */
   async function startLines(trx: Db, order: StoredOrder, start: string) {
     const lifetime = await repository.lifetimeItems(
@@ -108,7 +108,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
 
   return {
     /**
-     * A gateway proved this order paid (issue 30), inside the payment's transaction: "paid" when it moved the
+     * A gateway proved this order paid, inside the payment's transaction: "paid" when it moved the
      * order on (the one transition, from a status awaiting payment), "noted" when the seller had marked it paid
      * already, "refused" when it is cancelled or otherwise past paying.
      */
@@ -174,7 +174,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
 
     /**
      * Moves the order on; delivering it starts each line's subscription on `startDate` (the shop's today by
-     * default), a renewal where the line it renews ends when that is later (issue 29).
+     * default), a renewal where the line it renews ends when that is later.
      */
     async changeStatus(reference: string, to: OrderStatus, startDate?: string): Promise<AdminAnswer<Order>> {
       const changed = await db.transaction().execute(async (trx) => {
@@ -194,7 +194,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
         if (to === "paid" || to === "delivered") await referrals?.award(trx, order._id);
         return findOrThrow(trx, order.reference);
       });
-      // Once the payment is in, automatic delivery may deliver the order (issue 30), after the commit.
+      // Once the payment is in, automatic delivery may deliver the order, after the commit.
       if (to === "paid" && afterPaid) await afterPaid(changed.reference);
       const order = await present(to === "paid" && afterPaid ? await findOrThrow(db, changed.reference) : changed);
       return said(`Order ${order.reference} is now ${order.status}`, order);
@@ -202,7 +202,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
 
     /**
      * Moves a paid order to delivered in the caller's transaction, its lines started today as Mark delivered
-     * starts them (automatic delivery, issue 30); null when it is not paid (any more). Of two callers at once,
+     * starts them (automatic delivery); null when it is not paid (any more). Of two callers at once,
      * the conditional update lets one through: the other waits for its commit and finds the order delivered.
      */
     async deliverPaidWithin(trx: Db, reference: string): Promise<{ orderId: string; lines: StoredOrder["lines"] } | null> {
@@ -252,7 +252,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
     },
 
     /**
-     * The seller's bulk action (issue 34): cancels as spam each of these orders that awaits payment, in one
+     * The seller's bulk action: cancels as spam each of these orders that awaits payment, in one
      * transaction, releasing what they held; a paid, delivered or cancelled one is left and said why. One audit
      * line per order cancelled.
      */

@@ -19,10 +19,10 @@ export interface ShopperOrdersDependencies {
   links: Pick<OrderLinks, "openWithKey" | "openSealed">;
   catalogue: OrdersCatalogue;
   paymentMethods: { enabled(): Promise<PaymentMethod[]> };
-  /** The shop-wide ceiling on "I have paid" notices (issue 34). */
+  /** The shop-wide ceiling on "I have paid" notices. */
   orderLimits: Pick<OrderLimitsService, "take">;
   publicUrl: string | undefined;
-  /** The seller's bot (issue 31): "I have paid" goes to the outbox in the transaction that records it. */
+  /** The seller's bot: "I have paid" goes to the outbox in the transaction that records it. */
   notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
 }
 
@@ -97,7 +97,7 @@ export function createShopperOrdersService(
 
     /**
      * The shopper's "I have paid" (ADR 0077): said once, while the order waits for payment; the status stays the
-     * admin's. Under the shop-wide ceiling on such notices (issue 34); `locale` words its refusals.
+     * admin's. Under the shop-wide ceiling on such notices; `locale` words its refusals.
      */
     async claimPaid(reference: string, key: string, transactionId: string | null, address: string, locale: Locale = "en"): Promise<ShopperOrder> {
       const order = await links.openWithKey(db, reference, key, address, locale);
@@ -125,7 +125,7 @@ export function createShopperOrdersService(
     },
 
     /**
-     * The order behind a shopper's link, for starting an online payment (issue 30): what the gateway is told
+     * The order behind a shopper's link, for starting an online payment: what the gateway is told
      * (reference, total, customer) and the id the payment is kept under; never the key.
      */
     async forPayment(reference: string, key: string, address: string) {

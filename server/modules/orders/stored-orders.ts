@@ -35,7 +35,7 @@ export type NewOrder = {
   total: number;
   lines: OrderLine[];
   language: Locale;
-  /** Issue 32: the coupon and what it took off (`total` is after it), and the referrer of a new customer. */
+  /** The coupon and what it took off (`total` is after it), and the referrer of a new customer. */
   couponCode?: string | null;
   discount?: number;
   referredBy?: string | null;

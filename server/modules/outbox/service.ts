@@ -9,7 +9,7 @@ import { createOutboxRepository } from "./repository";
 export type { StoredNotice } from "./repository";
 
 /**
- * The outbox (issue 31, ADR 0105, ADR 0121): what happens is written as notice rows, in the transaction that makes
+ * The outbox (ADR 0105, ADR 0121): what happens is written as notice rows, in the transaction that makes
  * it happen, for the seller's chats and the shoppers' chats that follow the order. It only writes: the Telegram
  * bot's worker sends the rows later, reading then what a message needs (links, buttons, the bot's API). Built
  * first, on the database and the clock alone, so orders, problems, the ledger, payments and customers can use it.
@@ -42,7 +42,7 @@ export function createOutbox(db: Db, clock: Clock) {
     orderMoved: (trx: Db, orderId: string, to: "paid" | "delivered") =>
       tellFollowers(trx, { kind: to === "paid" ? "shopper-paid" : "shopper-delivered", orderId }, `${to}:${orderId}`),
 
-    /** The seller acted on a problem this order's shopper reported (issue 32): their chats hear so (never a key or password). */
+    /** The seller acted on a problem this order's shopper reported: their chats hear so (never a key or password). */
     problemNews: (trx: Db, orderId: string, what: ShopperProblemNews) => tellFollowers(trx, { kind: "shopper-problem", orderId, what }),
 
     /**

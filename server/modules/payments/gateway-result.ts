@@ -16,8 +16,8 @@ export type GatewayCheck = {
 export class GatewayError extends Error {}
 
 /**
- * A gateway's answers are a few hundred bytes; one more than this is not an answer (issue 43: a 256 MB one, read
- * whole, held the server at 989 MB).
+ * A gateway's answers are a few hundred bytes; one more than this is not an answer (a 256 MB one, read whole,
+ * held the server at 989 MB; ADR 0117).
  */
 const GATEWAY_MAX_ANSWER_BYTES = 256 * 1024;
 

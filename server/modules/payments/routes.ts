@@ -25,7 +25,7 @@ export const PAYMENT_CHECK_LIMIT = perMinute(60);
 const paymentParams = z.object({ id: z.string().trim().min(1).max(40) });
 const gatewayParams = z.object({ gateway: z.enum(GATEWAYS) });
 
-/** Online payments (issue 30): Khalti, eSewa and Fonepay, proved by asking the gateway, never by what a browser says. */
+/** Online payments: Khalti, eSewa and Fonepay, proved by asking the gateway, never by what a browser says. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   services: Pick<Services, "payments">;
   publicUrl: string | undefined;

@@ -46,9 +46,9 @@ export interface PaymentsDependencies {
   log: FastifyBaseLogger;
   /** The audit log, written in the write's own transaction (ADR 0100). */
   audit: Pick<AuditLog, "record" | "ofGateways">;
-  /** Called once an order is moved to paid by a verified payment (issue 30); wired to automatic delivery on merge. */
+  /** Called once an order is moved to paid by a verified payment; wired to automatic delivery on merge. */
   afterVerifiedPayment?: (orderReference: string) => Promise<void> | void;
-  /** The seller's bot (issue 31): a verified payment and one to check go to the outbox with the payment's record. */
+  /** The seller's bot: a verified payment and one to check go to the outbox with the payment's record. */
   notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
 }
 

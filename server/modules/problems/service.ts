@@ -59,7 +59,7 @@ export interface ProblemsDependencies {
 }
 
 /**
- * Problems shoppers report on delivered lines, and the seller's queue (issue 32, ADR 0111). Each problem keeps its
+ * Problems shoppers report on delivered lines, and the seller's queue (ADR 0111). Each problem keeps its
  * history in `problem_events`; every seller action names the version it was shown, so it acts once.
  */
 export function createProblemsService(db: Db, clock: Clock, changes: ChangeSignals, deps: ProblemsDependencies) {

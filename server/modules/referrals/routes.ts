@@ -9,7 +9,7 @@ import { failures } from "../../http/answers";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: referralSettingsSchema, version: z.number() });
 
-/** Referrals (issue 32): the credit a referral earns, a customer's credit, and applying it to their order. */
+/** Referrals: the credit a referral earns, a customer's credit, and applying it to their order. */
 export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orders" | "referrals"> }> = async (app, { services }) => {
   tagRoutes(app, "referrals");
   const { referrals, orders } = services;

@@ -22,7 +22,7 @@ const REFERRALS_KEY = "referrals";
 const CODE_ATTEMPTS = 5;
 
 /**
- * Referrals (issue 32, ADR 0108): each customer's code, the credit a new customer's first order earns its referrer
+ * Referrals (ADR 0108): each customer's code, the credit a new customer's first order earns its referrer
  * once paid, and the seller applying a customer's credit to their next order. A credit is money off, never cash:
  * earned less used (cancelled orders give theirs back) is what can be applied.
  */

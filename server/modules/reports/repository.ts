@@ -38,7 +38,7 @@ export function createReportsRepository() {
   return {
     /**
      * Delivered orders' totals per month (what was paid: after coupons and referral credit), and what coupons and
-     * credit took off them (issue 32).
+     * credit took off them.
      */
     async revenueByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, { revenue: number; discount: number }>> {
       const { rows } = await sql<{ month: string; revenue: number | string | null; discount: number | string | null }>`${perMonth(

@@ -16,9 +16,9 @@ export const secretContext = {
   orderKey: (keyHash: string) => `order-key:${keyHash}`,
   /** The admin's copy of a customer's link key (ADR 0104), bound to the customer and the hash it is checked against. */
   customerKey: (phone: string, keyHash: string) => `customer-key:${phone}:${keyHash}`,
-  /** A merchant secret of an online gateway (issue 30). */
+  /** A merchant secret of an online gateway. */
   gateway: (gateway: string, what: "secret" | "password") => `gateway-${what}:${gateway}`,
-  /** The seller's Telegram bot's token (issue 31). */
+  /** The seller's Telegram bot's token. */
   telegramBot: () => "telegram-bot-token",
 };
 
@@ -63,7 +63,7 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       const key_sealed = next.encrypt(current.decrypt(link.key_sealed, was), secretContext.customerKey(link.phone, link.key_hash));
       await trx.updateTable("customer_links").set({ key_sealed, sealed_for: null }).where("phone", "=", link.phone).execute();
     }
-    // The online gateways' merchant secrets (issue 30), bound to their gateway as the payments module seals them.
+    // The online gateways' merchant secrets, bound to their gateway as the payments module seals them.
     const gateways = await trx.selectFrom("payment_gateways").select(["gateway", "secret_sealed", "password_sealed"]).execute();
     for (const gateway of gateways) {
       const reseal = (sealed: string | null, what: "secret" | "password") => {
@@ -76,7 +76,7 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
         .where("gateway", "=", gateway.gateway)
         .execute();
     }
-    // The Telegram bot's token (issue 31).
+    // The Telegram bot's token.
     const bots = await trx.selectFrom("telegram_bot").select(["id", "token_sealed"]).execute();
     for (const bot of bots) {
       const context = secretContext.telegramBot();
@@ -86,7 +86,7 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
         .where("id", "=", bot.id)
         .execute();
     }
-    // Replaced passwords and PINs kept for their 7 days (issue 32), sealed as they were.
+    // Replaced passwords and PINs kept for their 7 days, sealed as they were.
     const previous = await trx.selectFrom("previous_secrets").select(["id", "account_id", "seat_id", "secret"]).execute();
     for (const row of previous) {
       const context = row.seat_id ? secretContext.seatPin(row.seat_id) : secretContext.accountPassword(row.account_id);

@@ -2,7 +2,7 @@ import { Api } from "grammy";
 import { cappedFetch } from "../capped-fetch";
 
 /**
- * The most of one Bot API answer read (issue 43, ADR 0117): past it, reading stops and the call fails as one
+ * The most of one Bot API answer read (ADR 0117): past it, reading stops and the call fails as one
  * Telegram did not answer. A send's answer is a message (some 30 KB at most, Telegram escaping what is not
  * ASCII); getUpdates asks for `UPDATES_PER_CALL` updates, each at most a message and the one it replies to.
  */

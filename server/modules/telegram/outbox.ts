@@ -60,7 +60,7 @@ export interface TelegramOutboxDependencies {
 }
 
 /**
- * The seller's bot's outbox (issue 31, ADR 0105): the notices the outbox wrote in the transaction that made them
+ * The seller's bot's outbox (ADR 0105): the notices the outbox wrote in the transaction that made them
  * happen (../outbox, ADR 0121), each sent once (or held for quiet hours and digests, tried again while Telegram is
  * down), a sent notice shown again as it stands now, and the checks no request makes. The worker (./worker.ts) runs it.
  */

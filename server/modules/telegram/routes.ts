@@ -18,7 +18,7 @@ const chatParams = z.object({ id: z.string().min(1).max(100) });
 export const TELEGRAM_LINK_LIMIT = perMinute(10);
 
 /**
- * The seller's Telegram bot (issue 31, ADR 0105): its settings for the admins, and the webhook Telegram calls when
+ * The seller's Telegram bot (ADR 0105): its settings for the admins, and the webhook Telegram calls when
  * the shop's public URL is https.
  */
 export const telegramRoutes: FastifyPluginAsyncZod<{

@@ -31,7 +31,7 @@ export interface TelegramDependencies {
 }
 
 /**
- * The seller's Telegram bot as the admin sets it up (issue 31, ADR 0105; Settings → Notifications and its API): its
+ * The seller's Telegram bot as the admin sets it up (ADR 0105; Settings → Notifications and its API): its
  * token, the chats admins connect with a one-time code, each chat's language, quiet hours and digest. The outbox's
  * notices are written by ../outbox and sent by ./outbox.ts, what Telegram brings ./updates.ts, the shoppers' chats
  * ./shoppers.ts.

@@ -46,7 +46,7 @@ export interface ShopperDependencies {
 }
 
 /**
- * Shoppers who ask for updates on Telegram (issue 31, ADR 0107): the order page's one-time deep link, `/start
+ * Shoppers who ask for updates on Telegram (ADR 0107): the order page's one-time deep link, `/start
  * <token>` tying the chat to that order alone; the customer link's page's, tying it to the customer and so to all
  * their orders (ADR 0116: a phone typed at checkout proves nothing); the notices written for the chats that follow
  * an order, and Stop. Through the seller's bot, its outbox and its one worker (ADR 0105); the notices of an order's

@@ -46,7 +46,7 @@ export interface TelegramUpdatesDependencies {
 }
 
 /**
- * What Telegram brings the seller's bot (issue 31, ADR 0105), by the webhook or the poller: an admin's connect code,
+ * What Telegram brings the seller's bot (ADR 0105), by the webhook or the poller: an admin's connect code,
  * /stop, a shopper's /start token, and the presses of a notice's buttons, which act through the admin's own services.
  */
 export function createTelegramUpdatesService(db: Db, clock: Clock, deps: TelegramUpdatesDependencies) {

@@ -79,7 +79,7 @@ function toItem(raw: unknown): TrendingItem | null {
 }
 
 /**
- * The weekly trending movies and TV shows (spec §7), held for 6 hours. Never throws, and a page never
+ * The weekly trending movies and TV shows, held for 6 hours. Never throws, and a page never
  * waits on the movie database (ADR 0030): `list` answers at once with what is held (the last good list,
  * or the sample list) and starts a refresh in the background when one is due. Without a key it quietly
  * serves the sample list; the spec's error text shows only once a call has failed and no good list is held.

@@ -15,7 +15,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
   const { updates } = services;
   const withAbsoluteImage = (post: UpdatePost): UpdatePost => ({ ...post, ImageUrl: absoluteLink(publicUrl, post.ImageUrl) });
 
-  // Public, although under /admin: the storefront's Updates page reads it without credentials (spec §6).
+  // Public, although under /admin: the storefront's Updates page reads it without credentials.
   app.get(
     "/admin/update",
     {

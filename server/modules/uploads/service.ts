@@ -44,7 +44,7 @@ export function createUploadsService(media: Pick<MediaService, "save">, queue: E
       // Re-encoding drops whatever else the file carried (EXIF with GPS, scripts in metadata, trailing data).
       const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).rotate().timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
       const widths = lossless ? variantWidths(oriented.width).slice(-1) : variantWidths(oriented.width);
-      // One image's pixels in memory at a time, its copies made together (issue 34).
+      // One image's pixels in memory at a time, its copies made together.
       const encoded = await queue.run(() =>
         readable(() =>
           Promise.all(
