@@ -48,7 +48,7 @@ export const adminCreateInputSchema = z.object({
 
 /**
  * Your own name, as the audit log, your fellow admins and the Telegram bot ("Sita marked it paid") show you. The
- * first admin is made without one and asked for it at the first sign-in (issue 43).
+ * first admin is made without one and asked for it at the first sign-in.
  */
 export const ownNameInputSchema = z.object({ name: requiredText("Your name", 80) });
 

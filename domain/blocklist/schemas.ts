@@ -2,7 +2,7 @@ import { z } from "zod";
 import { normalisePhone } from "../customers/customers";
 
 // ---------------------------------------------------------------------------------------------
-// The seller's blocklist (issue 32, ADR 0108): phones, written one way (ADR 0086), that place no order
+// The seller's blocklist (ADR 0108): phones, written one way (ADR 0086), that place no order
 
 export const blockInputSchema = z.object({
   phone: z

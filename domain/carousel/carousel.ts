@@ -3,7 +3,7 @@ import type { CarouselSlide } from "./schemas";
 
 export type { CarouselData, CarouselInput, CarouselSlide } from "./schemas";
 
-/** A slide as the storefront shows it (spec §3: id, image, title, description, badge, ctaText). */
+/** A slide as the storefront shows it (id, image, title, description, badge, ctaText). */
 export type StorefrontSlide = Pick<CarouselSlide, "image" | "title" | "description" | "badge" | "ctaText" | "ctaLink"> & {
   id: string;
   /**
@@ -13,7 +13,7 @@ export type StorefrontSlide = Pick<CarouselSlide, "image" | "title" | "descripti
   lang: { title?: "en" | undefined; description?: "en" | undefined; badge?: "en" | undefined; ctaText?: "en" | undefined };
 };
 
-// Spec §9.
+// The carousel's pace: a new slide every 5 s, none sooner than half a second after the last, a 30 px swipe.
 export const AUTOPLAY_MS = 5000;
 export const TRANSITION_LOCK_MS = 500;
 export const SWIPE_THRESHOLD_PX = 30;

@@ -21,7 +21,7 @@ export function firstPlan(plans: Record<string, number>): { months: number; pric
   return first ? { months: first[0], price: first[1] } : null;
 }
 
-/** Catalogue order: by the admin's Id, numerically (spec §7). */
+/** Catalogue order: by the admin's Id, numerically. */
 export function compareById(a: { Id: string }, b: { Id: string }): number {
   return Number(a.Id) - Number(b.Id) || a.Id.localeCompare(b.Id);
 }

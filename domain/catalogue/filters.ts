@@ -2,7 +2,7 @@ import { type CatalogueItem, CATEGORIES, type Category, CATEGORY_LABELS, compare
 import { MAX_QUERY_LENGTH } from "./categories";
 import { hasEveryWord } from "./search";
 
-/** Spec §9: the storefront chips, after 'All'. Other categories (software, games) still filter by URL. */
+/** The storefront chips, after 'All'. Other categories (software, games) still filter by URL. */
 export const CHIP_CATEGORIES = ["vpn", "ott", "music", "18+"] as const satisfies readonly Category[];
 
 /** "featured" keeps the catalogue order (by Id); prices are compared on the first (shortest) plan. */
@@ -94,7 +94,7 @@ export function pricesUrl(filters: PriceFilters): string {
 }
 
 /**
- * The price list arrives a page at a time (issue 7): the HTML of /prices stays the same size however
+ * The price list arrives a page at a time: the HTML of /prices stays the same size however
  * large the catalogue grows, and the next page loads as the shopper scrolls to the end.
  */
 export const PRICES_PAGE_SIZE = 48;

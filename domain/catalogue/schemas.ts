@@ -47,7 +47,7 @@ export const plansSchema = z
     return out;
   });
 
-/** The admin's price payload (spec §7: Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink). */
+/** The admin's price payload (Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink). */
 export const priceInputSchema = z.object({
   Name: requiredText("Name", 100).refine((v) => !v.includes("/"), "Name cannot contain /"),
   Id: z
@@ -78,13 +78,13 @@ export const priceInputSchema = z.object({
   NameNe: nepaliText("Name in Nepali", 100),
   InfoNe: nepaliText("Info in Nepali", 4000),
   NoteNe: nepaliText("Note in Nepali", 1000),
-  /** "Deliver automatically when paid" (issue 30); left out: kept as stored on an edit, off on a new item. */
+  /** "Deliver automatically when paid"; left out: kept as stored on an edit, off on a new item. */
   AutoDeliver: z.boolean({ error: "AutoDeliver must be true or false" }).optional(),
 });
 export type PriceInput = z.input<typeof priceInputSchema>;
 export type PriceData = z.output<typeof priceInputSchema>;
 
-/** A catalogue item as the API answers it (spec §3). */
+/** A catalogue item as the API answers it. */
 export const catalogueItemSchema = z.object({
   _id: z.string(),
   Id: z.string(),
@@ -102,7 +102,7 @@ export const catalogueItemSchema = z.object({
   NameNe: z.string().nullable(),
   InfoNe: z.string().nullable(),
   NoteNe: z.string().nullable(),
-  /** Its lines are delivered automatically once their order is paid, when a seat or key is free (issue 30). */
+  /** Its lines are delivered automatically once their order is paid, when a seat or key is free. */
   AutoDeliver: z.boolean(),
   /**
    * Taken out of the shop (retired): not listed, found or sold, kept for its orders, keys and seats (ADR 0100).

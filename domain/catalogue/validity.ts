@@ -1,5 +1,5 @@
 /**
- * How long a plan lasts (spec §2, §9). Accounts are not always started on the day of the order,
+ * How long a plan lasts. Accounts are not always started on the day of the order,
  * so the number of days is a range: 27 to 33 days per month, except that 6 and 12 month plans
  * run about 30 days a month give or take 5 to 10 days.
  */

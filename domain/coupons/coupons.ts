@@ -3,7 +3,7 @@ import { formatNpr } from "../shared/locale-format";
 import { couponRefusals } from "../shared/messages";
 
 // ---------------------------------------------------------------------------------------------
-// Coupons (issue 32): the one pricing rule checkout, the quote and the cart all go through (ADR 0108)
+// Coupons: the one pricing rule checkout, the quote and the cart all go through (ADR 0108)
 
 export const COUPON_KINDS = ["percent", "fixed"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

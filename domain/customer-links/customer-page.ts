@@ -2,7 +2,7 @@ import { orderKeyPattern, type ShopperOrderLine, withoutOrderKey } from "../orde
 import type { OrderStatus } from "../orders/statuses";
 
 // ---------------------------------------------------------------------------------------------
-// The customer link (issue 31, ADR 0104): one page for all of a shopper's subscriptions
+// The customer link (ADR 0104): one page for all of a shopper's subscriptions
 
 /** A customer key is made as an order key is: 144 random bits, 24 base64url characters (ADR 0075). */
 export const customerKeyPattern = orderKeyPattern;
@@ -51,7 +51,7 @@ export type ShopperCustomer = {
   phone: string;
   subscriptions: CustomerSubscription[];
   orders: CustomerOrder[];
-  /** Issue 32: the customer's referral code, what a friend's first order earns them, and their credit. */
+  /** The customer's referral code, what a friend's first order earns them, and their credit. */
   referral: { code: string; creditAmount: number; earned: number; used: number; available: number };
 };
 

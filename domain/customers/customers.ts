@@ -1,5 +1,5 @@
 // ---------------------------------------------------------------------------------------------
-// Who a customer is: the phone number their orders carry, written one way (issue 21)
+// Who a customer is: the phone number their orders carry, written one way
 
 /** Nepali mobile numbers: 96X, 97X, 98X and ten digits in all. */
 const NEPALI_MOBILE = /^9[678]\d{8}$/;

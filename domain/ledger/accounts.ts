@@ -1,5 +1,5 @@
 // ---------------------------------------------------------------------------------------------
-// The seller's ledger: provider accounts and their seats (issue 20); licence keys are in domain/licence-keys/
+// The seller's ledger: provider accounts and their seats; licence keys are in domain/licence-keys/
 
 export const ACCOUNT_STATUSES = ["active", "paused", "retired"] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -41,7 +41,7 @@ export const ACCOUNT_REMOVED = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Keeping accounts healthy (issue 32, ADR 0109): a changed password or PIN, seats moved, holders told
+// Keeping accounts healthy (ADR 0109): a changed password or PIN, seats moved, holders told
 
 /** Days a replaced password or PIN stays readable in the reveal log before the sweep deletes it. */
 export const PREVIOUS_SECRET_DAYS = 7;

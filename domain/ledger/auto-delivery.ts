@@ -1,5 +1,5 @@
 /**
- * Automatic delivery (issue 30): once an order is paid, each line of an item set to "Deliver automatically when
+ * Automatic delivery: once an order is paid, each line of an item set to "Deliver automatically when
  * paid" takes the seat or keys the ledger proposes. An order is delivered as a whole or not at all: when one
  * line cannot go, none does, and each line keeps why for the seller's order card.
  */

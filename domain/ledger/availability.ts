@@ -1,4 +1,4 @@
-// Storefront availability of items sold from provider accounts or licence keys (issue 20). No zod here:
+// Storefront availability of items sold from provider accounts or licence keys. No zod here:
 // the storefront's pages import it (ADR 0054).
 
 export const DEFAULT_STOCK_THRESHOLD = 3;

@@ -4,7 +4,7 @@ import { CYCLE_MONTHS } from "./accounts";
 import type { BillDue, WeekMoney } from "./schemas";
 
 // ---------------------------------------------------------------------------------------------
-// Bills to the provider (issue 32)
+// Bills to the provider
 
 /** The days ahead, today included, that the dashboard's week and the bills due list look at. */
 export const BILLS_WINDOW_DAYS = 7;

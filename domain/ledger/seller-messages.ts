@@ -34,7 +34,7 @@ export function seatLabel(position: number, locale: Locale): string {
   return seatLabelText[locale](position);
 }
 
-/** Why new credentials are sent, said before the delivery message that carries them (issue 32, ADR 0109). */
+/** Why new credentials are sent, said before the delivery message that carries them (ADR 0109). */
 export const CREDENTIALS_CHANGED: Record<"password" | "pin" | "moved", Record<Locale, string>> = {
   password: {
     en: "The password of your account has changed. Your details, up to date:",

@@ -1,7 +1,7 @@
 export { shopToday } from "../shared/shop-time";
 
 // ---------------------------------------------------------------------------------------------
-// The ledger's settings: the grace period of seats and the delivery message (issue 20)
+// The ledger's settings: the grace period of seats and the delivery message
 
 export const DEFAULT_GRACE_DAYS = 3;
 
@@ -18,9 +18,9 @@ export const DELIVERY_PLACEHOLDERS = [
   "expiry",
   "rules",
   "reference",
-  // The customer's link to all their subscriptions (issue 31, ADR 0104).
+  // The customer's link to all their subscriptions (ADR 0104).
   "customerlink",
-  // The customer's referral code (issue 32, ADR 0108).
+  // The customer's referral code (ADR 0108).
   "referral",
 ] as const;
 export type DeliveryPlaceholder = (typeof DELIVERY_PLACEHOLDERS)[number];

@@ -10,7 +10,7 @@ export const keyImportSchema = z.object({
     .string({ error: "Paste the keys, one a line" })
     .max(2_000_000, "At most about 2 MB of keys at once; split the file")
     .refine((text) => text.trim().length > 0, "Paste the keys, one a line"),
-  /** What each key cost the shop (NPR), counted as cost when it is sold (issue 21). */
+  /** What each key cost the shop (NPR), counted as cost when it is sold. */
   cost: costSchema.default(0),
   /** Keys of this item never expire (a lifetime licence): its lines get no end date. Absent: left as it is. */
   neverExpires: z.boolean({ error: "Never expires is yes or no" }).optional(),

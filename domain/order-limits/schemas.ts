@@ -3,14 +3,14 @@ import { wholeNumber } from "../shared/schemas";
 import { CEILING_KINDS } from "./order-limits";
 
 // ---------------------------------------------------------------------------------------------
-// The seller's limits on anonymous orders (issue 34, ADR 0101)
+// The seller's limits on anonymous orders (ADR 0101)
 
 export const orderLimitsSchema = z.object({
   /** Orders the whole shop takes from its shoppers in any 60 seconds; renewals from an order page are not counted. */
   ordersPerMinute: wholeNumber("Orders a minute", 1, 10_000),
   /** "I have paid" notices the whole shop takes in any 60 seconds. */
   paidClaimsPerMinute: wholeNumber("Payment notices a minute", 1, 10_000),
-  /** Coupon codes that match no coupon, tried in the quote or at checkout by the whole shop in any 60 seconds (issue 43). */
+  /** Coupon codes that match no coupon, tried in the quote or at checkout by the whole shop in any 60 seconds. */
   wrongCouponsPerMinute: wholeNumber("Wrong coupon codes a minute", 1, 10_000),
   /** Orders one phone number may have waiting for payment (new or contacted) when it orders again. */
   openOrdersPerPhone: wholeNumber("Unpaid orders per phone", 1, 1_000),

@@ -25,7 +25,7 @@ export type CartLine = {
 
 export const DEVICE_OPTIONS = [1, 2, 3] as const;
 export const CART_STORAGE_KEY = "cart";
-/** The cart an order was placed from, for "Undo" (issue 43): `{ reference, lines, until }`. */
+/** The cart an order was placed from, for "Undo": `{ reference, lines, until }`. */
 export const PUT_BACK_STORAGE_KEY = "cart-put-back";
 /** How long after an order the emptied cart can be put back. */
 export const PUT_BACK_MINUTES = 15;

@@ -10,7 +10,7 @@ export const CHAT_CHANNELS = ["whatsapp", "telegram"] as const satisfies readonl
 
 export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { whatsapp: "WhatsApp", telegram: "Telegram" };
 
-/** A coupon as the chat message names it: its code and what it took off (issue 32). */
+/** A coupon as the chat message names it: its code and what it took off. */
 export type MessageCoupon = { code: string; discount: number };
 
 export type CheckoutLine = Pick<CartLine, "name" | "nameNe" | "month" | "selectedMonth" | "selectedDevice" | "cost">;

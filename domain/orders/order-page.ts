@@ -115,7 +115,7 @@ export type ShopperOrderLine = {
    * still sold) and that plan's price; null when it cannot be renewed from the page now.
    */
   renewal: { itemId: string; unitPrice: number; plans: Array<{ months: number; unitPrice: number }> } | null;
-  /** Automatic delivery gave it its seat or keys (issue 30): the order page shows them, behind the key. */
+  /** Automatic delivery gave it its seat or keys: the order page shows them, behind the key. */
   deliveredAutomatically: boolean;
 };
 
@@ -126,7 +126,7 @@ export type ShopperOrder = {
   status: OrderStatus;
   channel: "whatsapp" | "telegram";
   total: number;
-  /** Issue 32: a coupon's code and what it took off, and the referral credit the seller took off. */
+  /** A coupon's code and what it took off, and the referral credit the seller took off. */
   couponCode: string | null;
   discount: number;
   creditApplied: number;
@@ -134,10 +134,10 @@ export type ShopperOrder = {
   /** The name and phone the order was placed with: the shopper's own (they hold the key), to renew as the same customer. */
   customer: { name: string | null; phone: string | null };
   steps: OrderStep[];
-  /** Cancelled because nobody took it up in time (issue 34). */
+  /** Cancelled because nobody took it up in time. */
   expired: boolean;
   claim: { at: string; transactionId: string | null } | null;
-  /** A gateway proved the payment (issue 30): "Paid — checked". */
+  /** A gateway proved the payment: "Paid — checked". */
   paidVia: PaidVia | null;
   /** Enabled methods while the order waits for payment; none once paid or cancelled. */
   paymentMethods: Array<

@@ -55,9 +55,9 @@ export const checkoutInputSchema = z.object({
       lineId: z.string({ error: "renews.lineId must be the line's id" }).min(1).max(100),
     })
     .optional(),
-  /** A coupon code from the cart (issue 32): priced by the server, refused with the shopper's reason. */
+  /** A coupon code from the cart: priced by the server, refused with the shopper's reason. */
   coupon: couponCodeSchema,
-  /** A customer's referral code (issue 32): counts for a new customer's first order, ignored otherwise. */
+  /** A customer's referral code: counts for a new customer's first order, ignored otherwise. */
   referral: z.string({ error: "referral must be a referral code" }).trim().max(20, "referral is too long").optional(),
 });
 
@@ -115,11 +115,11 @@ export const orderLineSchema = z.object({
   expiryDate: z.string().nullable(),
   /** The order that renewed this line, if any. */
   renewalReference: z.string().nullable(),
-  /** The line this one renews (issue 29): delivered, it starts where that one ends, on the same seat. */
+  /** The line this one renews: delivered, it starts where that one ends, on the same seat. */
   renews: z.object({ lineId: z.string(), reference: z.string(), expiryDate: z.string().nullable() }).nullable(),
-  /** Checkout found no free seat or key for it (issue 20); the sale went through all the same. */
+  /** Checkout found no free seat or key for it; the sale went through all the same. */
   waitingForStock: z.boolean().optional(),
-  /** Automatic delivery gave it its seat or keys (issue 30): its shopper's page shows them. */
+  /** Automatic delivery gave it its seat or keys: its shopper's page shows them. */
   autoDelivered: z.boolean(),
   /** Why a paid order's line was not delivered automatically; null once delivered, or when never tried. */
   autoDeliveryReason: z.enum(AUTO_DELIVERY_REASONS).nullable(),
@@ -147,11 +147,11 @@ export const orderSchema = z.object({
   telegramUpdates: z.boolean(),
   /** The shopper said they paid (the status changes only when the admin marks it paid). */
   paidClaim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
-  /** A gateway proved the payment (issue 30): which, its transaction id and the amount it confirmed. */
+  /** A gateway proved the payment: which, its transaction id and the amount it confirmed. */
   paidVia: paidViaSchema.nullable(),
-  /** Why the shop cancelled it (issue 34): a "new" order that expired, or one the seller marked as spam; null otherwise. */
+  /** Why the shop cancelled it: a "new" order that expired, or one the seller marked as spam; null otherwise. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
-  /** Issue 32: the coupon used and what it took off, the referral credit the seller took off; `total` is what is left. */
+  /** The coupon used and what it took off, the referral credit the seller took off; `total` is what is left. */
   couponCode: z.string().nullable(),
   discount: z.number(),
   creditApplied: z.number(),
@@ -270,7 +270,7 @@ export const shopperOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   channel: z.enum(CHAT_CHANNELS),
   total: z.number(),
-  /** Issue 32: what a coupon and the shopper's referral credit took off; `total` is what is left to pay. */
+  /** What a coupon and the shopper's referral credit took off; `total` is what is left to pay. */
   couponCode: z.string().nullable(),
   discount: z.number(),
   creditApplied: z.number(),
@@ -290,10 +290,10 @@ export const shopperOrderSchema = z.object({
   ),
   customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
   steps: z.array(stepSchema),
-  /** Cancelled because nobody took it up in time (issue 34): the page says to order again. */
+  /** Cancelled because nobody took it up in time: the page says to order again. */
   expired: z.boolean(),
   claim: z.object({ at: z.string(), transactionId: z.string().nullable() }).nullable(),
-  /** A gateway proved the payment (issue 30). */
+  /** A gateway proved the payment. */
   paidVia: paidViaSchema.nullable(),
   /** The shop's enabled payment methods, as the order page shows them. */
   paymentMethods: z.array(paymentMethodSchema.omit({ enabled: true, position: true, version: true })),

@@ -1,4 +1,4 @@
-/** The online gateways a seller can turn on (issue 30). */
+/** The online gateways a seller can turn on. */
 
 export const GATEWAYS = ["khalti", "esewa", "fonepay"] as const;
 export type Gateway = (typeof GATEWAYS)[number];

@@ -2,7 +2,7 @@ import type { Locale } from "../shared/locale";
 import { problemNotDelivered, problemNotThisOrder, problemsTooManyOpen, problemsTooManyReports } from "../shared/messages";
 
 /*
- * Problems a shopper reports on a delivered line, and the seller's queue (issue 32, ADR 0111). Constants,
+ * Problems a shopper reports on a delivered line, and the seller's queue (ADR 0111). Constants,
  * types and the shopper's refusals, for the order page and the server alike; the schemas are in
  * domain/problems/schemas.ts.
  */

@@ -10,7 +10,7 @@ const text = (what: string) =>
 
 const id = z.string().trim().min(1).max(100);
 
-/** The order page's "Report a problem" (issue 32): the order's key, the line, what is wrong and a short text. */
+/** The order page's "Report a problem": the order's key, the line, what is wrong and a short text. */
 export const problemReportInputSchema = z.object({
   key: z.string({ error: "The order link is missing its key" }).max(100),
   lineId: z.string({ error: "Choose the line that has the problem" }).trim().min(1, "Choose the line that has the problem").max(100),

@@ -1,7 +1,7 @@
 import { REFERENCE_ALPHABET } from "../orders/references";
 
 // ---------------------------------------------------------------------------------------------
-// Referrals (issue 32, ADR 0108): a customer's code, and the credit a new customer's first paid order earns them
+// Referrals (ADR 0108): a customer's code, and the credit a new customer's first paid order earns them
 
 /** Codes are short enough to read out over the phone, in the alphabet of order references (no 0/O, 1/I). */
 export const REFERRAL_CODE_LENGTH = 6;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Referrals (issue 32, ADR 0108): the seller's setting and a customer's credit, as the API reads and answers them.
+// Referrals (ADR 0108): the seller's setting and a customer's credit, as the API reads and answers them.
 
 export const referralSettingsSchema = z.object({
   creditAmount: z

@@ -1,7 +1,7 @@
 import { SHOP_TIME_ZONE, shopToday } from "../shared/shop-time";
 
 // ---------------------------------------------------------------------------------------------
-// Months and days where the shop is (issue 21, ADR 0087)
+// Months and days where the shop is (ADR 0087)
 
 const isoMonth = /^(\d{4})-(\d{2})$/;
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -127,7 +127,7 @@ export function costBetween(periods: readonly Period[], from: string, to: string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Profit per account (issue 32): its customers' revenue, spread over the days their seat held them
+// Profit per account: its customers' revenue, spread over the days their seat held them
 
 /** A line's time on one account's seat: its total, its days, and the shop days the seat held it (`heldTo` null: still). */
 export type HeldSpan = { lineTotal: number; lineStart: string; lineEnd: string; heldFrom: string; heldTo: string | null };

@@ -6,7 +6,7 @@ export const monthSchema = z
 
 export const monthQuerySchema = z.object({ month: monthSchema.optional() });
 
-/** `revenue`: what delivered orders were paid, after coupons and referral credit; `discount`: what those took off (issue 32). */
+/** `revenue`: what delivered orders were paid, after coupons and referral credit; `discount`: what those took off. */
 export const moneyMonthSchema = z.object({
   month: z.string(),
   revenue: z.number().int(),

@@ -11,7 +11,7 @@ export const defaultShopSettings: ShopSettings = {
   facebookUrl: "https://www.facebook.com/",
   whatsappChannelUrl: "https://whatsapp.com/channel/",
   telegramChannelUrl: "https://t.me/",
-  // Spec §9: the About page's figures.
+  // The About page's figures.
   customerCount: 7000,
   yearsInService: 5,
   rating: 4.8,

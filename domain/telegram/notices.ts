@@ -1,5 +1,5 @@
 /*
- * What the seller's Telegram bot tells the admins who connected a chat (issue 31, ADR 0105): the notices, their
+ * What the seller's Telegram bot tells the admins who connected a chat (ADR 0105): the notices, their
  * buttons, quiet hours and the daily digest. Written in the chat's language from the facts each notice keeps, in a
  * small dictionary of our own like the seller's messages (ADR 0094): references, amounts and logins keep Western
  * digits, so the seller can read and search for them. Messages use Telegram's HTML (only <b>, <i>, <a>, <code>),
@@ -33,7 +33,7 @@ export type NoticeEvent =
   | { kind: "payment-to-check"; reference: string; gateway: Gateway; amount: number; detail: string }
   | { kind: "stock-low"; itemId: string; itemName: string; free: number; threshold: number }
   | { kind: "account-due"; accountId: string; service: string; login: string; date: string; renews: boolean; daysLeft: number }
-  /** A shopper reported a problem on a delivered line (issue 32, ADR 0111). */
+  /** A shopper reported a problem on a delivered line (ADR 0111). */
   | { kind: "problem-reported"; reference: string; lineName: string; problemKind: string; text: string; customerName: string | null }
   | {
       kind: "renewal-due";

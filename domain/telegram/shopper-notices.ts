@@ -4,7 +4,7 @@ import { escapeHtml as escape } from "./notices";
 import type { HolderMessageReason } from "../ledger/accounts";
 
 /*
- * What the shop's Telegram bot tells a shopper who asked for updates on the order page (issue 31, ADR 0107), in
+ * What the shop's Telegram bot tells a shopper who asked for updates on the order page (ADR 0107), in
  * the order's language: a small dictionary of our own, like the seller's notices (domain/telegram/notices.ts) and the
  * delivery message (ADR 0094). Each message names the order and links to its page; never a login, password or
  * key. Telegram HTML, every fact escaped.
@@ -20,7 +20,7 @@ export type ShopperEvent =
    * account. `item` is what the shopper bought; a notice queued before 2026-12-01 has the account's `service`.
    */
   | { kind: "shopper-password"; orderId: string; item?: string; reason?: HolderMessageReason; service?: string }
-  /** The seller acted on a problem the shopper reported (issue 32): answered, moved their seat, gave a new key, resolved. */
+  /** The seller acted on a problem the shopper reported: answered, moved their seat, gave a new key, resolved. */
   | { kind: "shopper-problem"; orderId: string; what: ShopperProblemNews };
 
 export type ShopperProblemNews = "answered" | "seat-moved" | "new-key" | "resolved";

@@ -1,4 +1,4 @@
-/** Spec §3, §7, §9: the movie database's weekly trending list, as the storefront shows it. */
+/** The movie database's weekly trending list, as the storefront shows it. */
 import { shopToday } from "../shared/shop-time";
 
 export const TRENDING_LIMIT = 12;

@@ -30,7 +30,7 @@ export type UpdateMonth = {
 
 /**
  * Posts grouped by month and year, newest month first and newest post first within a month.
- * Spec §5: a post with an unreadable date is skipped (and logged); one without createdAt counts as now.
+ * A post with an unreadable date is skipped (and logged); one without createdAt counts as now.
  */
 export function groupUpdatesByMonth(
   posts: readonly UpdatePostInput[],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { linkSchema, nepaliText, optionalText, requiredText } from "../shared/schemas";
 
-/** Spec §5: description and image URL required, title optional. */
+/** Description and image URL required, title optional. */
 export const updateInputSchema = z.object({
   Title: optionalText("Title", 160),
   Description: requiredText("Description", 4000),

@@ -3,7 +3,7 @@
 import { z } from "zod/mini";
 
 /**
- * GET /api/admin/update's answer as the Updates page reads it (spec §6: success, data, message). Spec §5: a
+ * GET /api/admin/update's answer as the Updates page reads it (success, data, message). A
  * post without createdAt counts as now, so it is not required here.
  */
 export const updatesAnswerSchema = z.object({
