@@ -85,7 +85,7 @@ async function creditsOf(context: Route.LoaderArgs["context"], page: OrderPage):
 
 /** The same service calls as the API's routes, with their audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = { admin: signedInAdmin(context), log: context.log };
+  const atWork = { admin: signedInAdmin(context), log: context.log };
   const { orders, payments, orderLimits, seats, licenceKeys, delivery } = context.services;
   return answer(request, orderActionSchema, async (form) => {
     if (form.intent === "seat") return (await seats.assignSeat(form.lineId, form.seatId)).message;
@@ -94,15 +94,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (form.intent === "delivery") {
       const { message, whatsappUrl, telegramUrl } = await delivery.of(
         form.lineId,
-        { email: actor.admin.email, address: context.clientAddress ?? null },
+        { email: atWork.admin.email, address: context.clientAddress ?? null },
         new URL(request.url).origin,
       );
       const url = form.channel === "whatsapp" ? whatsappUrl : telegramUrl;
       if (!url) throw refuse(409, "This order has no phone number: add it in the customer details first.");
       return { message: `${form.channel === "whatsapp" ? "WhatsApp" : "Telegram"} opened with the delivery message`, detail: { url, message } };
     }
-    if (form.intent === "spam") return (await orders.markSpam(form.fields.references, actor)).message;
-    if (form.intent === "refusals-hide") return (await orderLimits.hideRefusals(actor)).message;
+    if (form.intent === "spam") return (await orders.markSpam(form.fields.references, atWork)).message;
+    if (form.intent === "refusals-hide") return (await orderLimits.hideRefusals(atWork)).message;
     if (form.intent === "payment-checked") return (await payments.resolve(form.id)).message;
     if (form.intent === "status") return (await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate)).message;
     if (form.intent === "credit") return (await context.services.referrals.applyToOrder(form.reference)).message;

@@ -30,22 +30,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = { admin: signedInAdmin(context), log: context.log };
+  const atWork = { admin: signedInAdmin(context), log: context.log };
   const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits, telegram } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
-        return (await settings.saveShop(form.fields, actor, form.version)).message;
+        return (await settings.saveShop(form.fields, atWork, form.version)).message;
       case "password":
-        return (await auth.changeOwnPassword(form.fields, actor)).message;
+        return (await auth.changeOwnPassword(form.fields, atWork)).message;
       case "name":
-        return (await auth.nameSelf(form.fields.name, actor)).message;
+        return (await auth.nameSelf(form.fields.name, atWork)).message;
       case "add-admin":
-        return (await auth.addAdmin(form.fields, actor)).message;
+        return (await auth.addAdmin(form.fields, atWork)).message;
       case "ledger":
         return (await ledgerSettings.save(form.fields, form.version)).message;
       case "remove-admin": {
-        const { message, data } = await auth.removeAdminAs(form.email, actor);
+        const { message, data } = await auth.removeAdminAs(form.email, atWork);
         // Removing yourself ends your session with you: on to sign-in.
         if (data.signedOut) throw redirect("/admin/login");
         return message;
@@ -61,19 +61,19 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "gateway":
         return (await payments.saveSettings(form.gateway, form.fields)).message;
       case "order-limits":
-        return (await orderLimits.save(form.fields, actor, form.version)).message;
+        return (await orderLimits.save(form.fields, atWork, form.version)).message;
       case "telegram-token":
-        return (await telegram.saveToken(form.fields.token, actor.admin)).message;
+        return (await telegram.saveToken(form.fields.token, atWork.admin)).message;
       case "telegram-remove":
-        return (await telegram.removeBot(actor.admin)).message;
+        return (await telegram.removeBot(atWork.admin)).message;
       case "telegram-prefs":
-        return (await telegram.setPrefs(form.id, actor.admin.id, form.fields)).message;
+        return (await telegram.setPrefs(form.id, atWork.admin.id, form.fields)).message;
       case "telegram-connect": {
-        const { message, data } = await telegram.connectCode(actor.admin.id);
+        const { message, data } = await telegram.connectCode(atWork.admin.id);
         return { message, detail: data };
       }
       case "telegram-disconnect":
-        return (await telegram.disconnect(form.id, actor.admin)).message;
+        return (await telegram.disconnect(form.id, atWork.admin)).message;
     }
   });
 }

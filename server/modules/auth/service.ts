@@ -19,8 +19,8 @@ export const INVALID_LOGIN_MESSAGE = "Email or password is incorrect";
 /** The signed-in admin; `sessionId` (the hash of the cookie's token, server-side only) names this session. */
 export type SessionUser = AdminProfile & { id: string; sessionId: string };
 
-/** Who asks for an admin write, and the request's logger its audit line goes to. */
-export type Actor = { admin: SessionUser; log: Pick<FastifyBaseLogger, "info" | "warn"> };
+/** The admin doing a write, and the request's logger its audit line goes to (the audit log's `Actor` is ../actor.ts). */
+export type AdminAtWork = { admin: SessionUser; log: Pick<FastifyBaseLogger, "info" | "warn"> };
 
 /** Wrong current passwords per admin id (ADR 0006's limits); shared by the API route and the settings screen. */
 type AttemptCounter = { retryAfter(key: string): Promise<number>; record(key: string): Promise<void> };
@@ -111,7 +111,7 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
     },
 
     /** An admin adds another (the API's POST /admin/admins and the settings screen), with its audit line. */
-    async addAdmin(input: { email: string; name: string; password: string }, { admin, log }: Actor) {
+    async addAdmin(input: { email: string; name: string; password: string }, { admin, log }: AdminAtWork) {
       const created = await service.createAdmin(input);
       log.info({ admin: admin.email, added: created.email }, "admin added");
       return said(`Admin ${created.email} added`, created);
@@ -143,7 +143,7 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
      * An admin removes an admin, with its audit line; `signedOut` when they removed themselves (their
      * session is gone with them, and the caller clears the cookie).
      */
-    async removeAdminAs(email: string, { admin, log }: Actor): Promise<AdminAnswer<{ signedOut: boolean }>> {
+    async removeAdminAs(email: string, { admin, log }: AdminAtWork): Promise<AdminAnswer<{ signedOut: boolean }>> {
       const removed = await service.removeAdmin(email);
       log.info({ admin: admin.email, removed: email }, "admin removed");
       return said(`Admin ${email} removed`, { signedOut: removed.id === admin.id });
@@ -156,7 +156,7 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
      */
     async changeOwnPassword(
       { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
-      { admin, log }: Actor,
+      { admin, log }: AdminAtWork,
     ): Promise<AdminAnswer> {
       const wait = await passwordChangeFailures.retryAfter(admin.id);
       if (wait) {
@@ -178,7 +178,7 @@ export function createAuthService(db: Db, clock: Clock, { passwordChangeFailures
     },
 
     /** The signed-in admin names themselves (asked at the first sign-in when the shop made them without a name). */
-    async nameSelf(name: string, { admin, log }: Actor): Promise<AdminAnswer<{ name: string; email: string }>> {
+    async nameSelf(name: string, { admin, log }: AdminAtWork): Promise<AdminAnswer<{ name: string; email: string }>> {
       await repository.setName(db, admin.id, name, clock().toISOString());
       log.info({ admin: admin.email, name }, "admin named themselves");
       return said("Name saved.", { name, email: admin.email });

@@ -6,7 +6,7 @@ import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import type { Limits } from "../../plugins/shared-limits";
-import type { Actor } from "../auth/service";
+import type { AdminAtWork } from "../auth/service";
 import type { SettingsService } from "../settings/service";
 import { createStoredSettings } from "../settings/stored-settings";
 import { createOrderLimitsRepository } from "./repository";
@@ -71,7 +71,7 @@ export function createOrderLimitsService(
     forEdit: stored.forEdit,
 
     /** With `expected`, only over that version (409 otherwise); answers the new version. With its audit line. */
-    async save(limitsToSave: OrderLimits, { admin, log: requestLog }: Actor, expected?: number): Promise<AdminAnswer<number>> {
+    async save(limitsToSave: OrderLimits, { admin, log: requestLog }: AdminAtWork, expected?: number): Promise<AdminAnswer<number>> {
       const version = await stored.save(limitsToSave, expected);
       requestLog.info({ admin: admin.email, limits: limitsToSave }, "order limits saved");
       return said("Order limits saved. The shop uses them from now on.", version);
@@ -89,7 +89,7 @@ export function createOrderLimitsService(
     },
 
     /** The seller has read the banner: refusals up to now are no longer shown. */
-    async hideRefusals({ admin, log: requestLog }: Actor): Promise<AdminAnswer> {
+    async hideRefusals({ admin, log: requestLog }: AdminAtWork): Promise<AdminAnswer> {
       await settings.setValue(SEEN_KEY, clock().toISOString());
       requestLog.info({ admin: admin.email }, "ceiling refusals notice hidden");
       return said("Notice hidden. New refusals will show it again.");

@@ -14,7 +14,7 @@ import type { Order, OrderListQuery, OrderPage, SpamResult } from "../../../doma
 import { orderPath } from "../../../domain/orders/order-page";
 import type { PaidVia } from "../../../domain/payments/schemas";
 import { normalisePhone } from "../../../domain/customers/customers";
-import type { Actor } from "../auth/service";
+import type { AdminAtWork } from "../auth/service";
 import type { OrderLimitsService } from "../order-limits/service";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -256,7 +256,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
      * transaction, releasing what they held; a paid, delivered or cancelled one is left and said why. One audit
      * line per order cancelled.
      */
-    async markSpam(references: readonly string[], { admin, log }: Actor): Promise<AdminAnswer<SpamResult>> {
+    async markSpam(references: readonly string[], { admin, log }: AdminAtWork): Promise<AdminAnswer<SpamResult>> {
       const wanted = [...new Set(references.map(normaliseReference))];
       const now = clock().toISOString();
       const { found, marked } = await db.transaction().execute(async (trx) => {

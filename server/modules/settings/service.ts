@@ -4,7 +4,7 @@ import { shopSettingsSchema } from "../../../domain/settings/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import type { Actor } from "../auth/service";
+import type { AdminAtWork } from "../auth/service";
 import { createSettingsRepository } from "./repository";
 import { createStoredSettings } from "./stored-settings";
 
@@ -32,7 +32,7 @@ export function createSettingsService(db: Db, clock: Clock, changes: ChangeSigna
      * Saves the shop's settings (the API's PUT and the settings screen), with its audit line. With
      * `expected`, only over that version: a newer one refuses it (409). The new version is answered.
      */
-    async saveShop(settings: ShopSettings, { admin, log }: Actor, expected?: number): Promise<AdminAnswer<number>> {
+    async saveShop(settings: ShopSettings, { admin, log }: AdminAtWork, expected?: number): Promise<AdminAnswer<number>> {
       const version = await shop.save(settings, expected);
       log.info({ admin: admin.email }, "shop settings saved");
       return said("Settings saved. The shop uses them from now on.", version);
