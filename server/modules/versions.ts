@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool, type UpdateResult } from "kysely";
 import { z } from "zod";
 import { STALE_EDIT_MESSAGE } from "../../domain/shared/versions";
 import { HttpError } from "../errors";
+import { failures } from "../http/answers";
 
 /** `version = version + 1`, for the `set` of every update of a versioned record. */
 export const nextVersion = sql<number>`version + 1`;
@@ -41,6 +42,14 @@ export const ifMatchHeaders = z.looseObject({
     .regex(/^(W\/)?"?\d{1,9}"?$/, 'If-Match must be the version the edit was read with, such as "3"')
     .optional(),
 });
+
+/**
+ * The schema of a route that replaces one stored thing, found by `params`, with `body`, and only while it is at the
+ * version its If-Match names (ADR 0017): `ok` when saved, 404 when there is no such thing, 409 when it changed since.
+ */
+export function replacingAtVersion<const P, const B, const A>(summary: string, { params, body, ok }: { params: P; body: B; ok: A }) {
+  return { summary, params, headers: ifMatchHeaders, body, response: { 200: ok, ...failures(404, 409) } };
+}
 
 export const expectedVersion = (headers: { "if-match"?: string }): number | undefined =>
   headers["if-match"] === undefined ? undefined : Number(headers["if-match"].replace(/\D/g, ""));

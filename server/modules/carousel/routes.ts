@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { carouselInputSchema, carouselSlideSchema, type CarouselSlide } from "../../../domain/carousel/schemas";
 import { absoluteLink } from "../../../domain/shared/links";
-import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
+import { idParamSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -51,13 +51,11 @@ export const carouselRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "c
   app.put(
     "/admin/carousel/:id",
     {
-      schema: {
-        summary: "Replace a slide; with If-Match: its version, only if still at it (409 otherwise)",
+      schema: replacingAtVersion("Replace a slide; with If-Match: its version, only if still at it (409 otherwise)", {
         params: idParamSchema,
-        headers: ifMatchHeaders,
         body: carouselInputSchema,
-        response: { 200: carouselSlideSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
+        ok: carouselSlideSchema,
+      }),
     },
     async (request) => withAbsoluteImage((await carousel.update(request.params.id, request.body, expectedVersion(request.headers))).data),
   );

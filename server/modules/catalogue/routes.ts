@@ -9,7 +9,7 @@ import { searchQuerySchema } from "../../../domain/catalogue/schemas";
 import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { toApiPrice } from "./service";
 import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
@@ -87,13 +87,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     "/prices/:id",
     {
       preValidation: acceptEitherSpelling,
-      schema: {
-        summary: "Replace a catalogue item, found by its _id; with If-Match: its version, only if still at it (409 otherwise)",
+      schema: replacingAtVersion("Replace a catalogue item, found by its _id; with If-Match: its version, only if still at it (409 otherwise)", {
         params: idParamSchema,
-        headers: ifMatchHeaders,
         body: priceInputSchema,
-        response: { 200: itemResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
+        ok: itemResponseSchema,
+      }),
     },
     async (request) => {
       const { message, data } = await catalogue.update(request.params.id, request.body, expectedVersion(request.headers));

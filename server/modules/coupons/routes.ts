@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
 import { couponInputSchema, couponSchema, couponUseSchema } from "../../../domain/coupons/schemas";
 import type { Services } from "../../services";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { tagRoutes } from "../../http/conventions";
 import { failures } from "../../http/answers";
 
@@ -44,13 +44,10 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "co
   app.put(
     "/admin/coupons/:id",
     {
-      schema: {
-        summary: "Replace a coupon (also to disable it: enabled false); with If-Match: its version, only if still at it (409 otherwise)",
-        params: idParamSchema,
-        headers: ifMatchHeaders,
-        body: couponInputSchema,
-        response: { 200: oneAnswer, ...failures(404, 409) },
-      },
+      schema: replacingAtVersion(
+        "Replace a coupon (also to disable it: enabled false); with If-Match: its version, only if still at it (409 otherwise)",
+        { params: idParamSchema, body: couponInputSchema, ok: oneAnswer },
+      ),
     },
     async (request) => {
       const { message, data } = await coupons.update(request.params.id, request.body, expectedVersion(request.headers));

@@ -5,7 +5,7 @@ import { customerDetailsInputSchema, customerListQuerySchema, customerPageSchema
 import { spreadsheetPhone } from "../../../domain/customers/customers";
 import type { Services } from "../../services";
 import { sendCsv } from "../csv";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { tagRoutes } from "../../http/conventions";
 
 export const CUSTOMERS_CSV_FILENAME = "customers.csv";
@@ -73,13 +73,10 @@ export const customersRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
   app.put(
     "/admin/customers/:phone",
     {
-      schema: {
-        summary: "The admin's display name and private note for a customer; with If-Match: the customer's version (0 before the first save)",
-        params: phoneParams,
-        headers: ifMatchHeaders,
-        body: customerDetailsInputSchema,
-        response: { 200: customerAnswer, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
+      schema: replacingAtVersion(
+        "The admin's display name and private note for a customer; with If-Match: the customer's version (0 before the first save)",
+        { params: phoneParams, body: customerDetailsInputSchema, ok: customerAnswer },
+      ),
     },
     async (request) => {
       const { message, data } = await customers.updateDetails(request.params.phone, request.body, expectedVersion(request.headers));

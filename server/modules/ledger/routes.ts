@@ -24,7 +24,7 @@ import { BILLS_WINDOW_DAYS } from "../../../domain/ledger/bills";
 import { errorResponseSchema, idParamSchema, successMessageSchema } from "../../../domain/shared/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { failures } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -94,13 +94,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.put(
     "/admin/accounts/:id",
     {
-      schema: {
-        summary: "Replace an account (an empty password or absent PIN keeps the stored one); with If-Match: its version",
+      schema: replacingAtVersion("Replace an account (an empty password or absent PIN keeps the stored one); with If-Match: its version", {
         params: idParamSchema,
-        headers: ifMatchHeaders,
         body: accountUpdateSchema,
-        response: { 200: accountAnswer, ...failures(404, 409) },
-      },
+        ok: accountAnswer,
+      }),
     },
     async (request) => {
       const { message, data } = await accounts.update(request.params.id, request.body, actorOf(request), expectedVersion(request.headers));

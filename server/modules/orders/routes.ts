@@ -22,7 +22,7 @@ import { answerLocale, refusalText } from "../../../domain/order-limits/order-li
 import { paidClaimInputSchema, shopperOrderQuerySchema, shopperOrderSchema } from "../../../domain/orders/schemas";
 import { limit, perMinute } from "../../plugins/rate-limits";
 import type { Services } from "../../services";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { failures, oneShoppersAnswer } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -162,13 +162,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.put(
     "/admin/orders/:reference/details",
     {
-      schema: {
-        summary: "The customer's name and phone, and the seller's private note; with If-Match: the order's version, only if still at it",
-        params: referenceParams,
-        headers: ifMatchHeaders,
-        body: orderDetailsInputSchema,
-        response: { 200: orderAnswer, ...failures(404, 409) },
-      },
+      schema: replacingAtVersion(
+        "The customer's name and phone, and the seller's private note; with If-Match: the order's version, only if still at it",
+        { params: referenceParams, body: orderDetailsInputSchema, ok: orderAnswer },
+      ),
     },
     async (request) => {
       const { message, data } = await orders.updateDetails(request.params.reference, request.body, expectedVersion(request.headers));

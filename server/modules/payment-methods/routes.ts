@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
+import { idParamSchema } from "../../../domain/shared/schemas";
 import { paymentMethodInputSchema, paymentMethodOrderSchema, paymentMethodSchema } from "../../../domain/payment-methods/schemas";
 import type { Services } from "../../services";
 import { actorOf } from "../audit/routes";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -53,13 +53,11 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ services: Pick<Servic
   app.put(
     "/admin/payment-methods/:id",
     {
-      schema: {
-        summary: "Replace a payment method; with If-Match: its version, only if still at it (409 otherwise)",
+      schema: replacingAtVersion("Replace a payment method; with If-Match: its version, only if still at it (409 otherwise)", {
         params: idParamSchema,
-        headers: ifMatchHeaders,
         body: paymentMethodInputSchema,
-        response: { 200: oneAnswer, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
+        ok: oneAnswer,
+      }),
     },
     async (request) => {
       const { message, data } = await paymentMethods.update(request.params.id, request.body, expectedVersion(request.headers));

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponseSchema, idParamSchema } from "../../../domain/shared/schemas";
+import { idParamSchema } from "../../../domain/shared/schemas";
 import { absoluteLink } from "../../../domain/shared/links";
 import { updateInputSchema, updateResponseSchema, updatesResponseSchema, type UpdatePost } from "../../../domain/updates/schemas";
 import type { Services } from "../../services";
-import { expectedVersion, ifMatchHeaders } from "../versions";
+import { expectedVersion, replacingAtVersion } from "../versions";
 import { answerOf, answeringMessage } from "../../http/answers";
 import { tagRoutes } from "../../http/conventions";
 
@@ -40,13 +40,11 @@ export const updatesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "up
   app.put(
     "/admin/updates/:id",
     {
-      schema: {
-        summary: "Correct an update post; with If-Match: its version, only if still at it (409 otherwise)",
+      schema: replacingAtVersion("Correct an update post; with If-Match: its version, only if still at it (409 otherwise)", {
         params: idParamSchema,
-        headers: ifMatchHeaders,
         body: updateInputSchema,
-        response: { 200: updateResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
+        ok: updateResponseSchema,
+      }),
     },
     async (request) => {
       const { message, data } = await updates.update(request.params.id, request.body, expectedVersion(request.headers));
