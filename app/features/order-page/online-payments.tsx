@@ -20,7 +20,7 @@ const PAY_LABELS: Record<Gateway, () => string> = {
 const QR_POLL_MS = 3000;
 
 /**
- * The order page's online payments (issue 30): "Paid — checked" once a gateway proved it; while the order awaits
+ * The order page's online payments: "Paid — checked" once a gateway proved it; while the order awaits
  * payment, a button per gateway the shop turned on, and what became of the last attempt.
  */
 export function OnlinePaymentsSection({ order, online, locale }: { order: ShopperOrder; online: OnlinePayments; locale: Locale }) {
