@@ -399,6 +399,18 @@ export function wrk(
   return { ...parseWrk(out, cpuUsed), counted: settled() - countBefore };
 }
 
+/** One wrk run (no warm-up) while the caller does other things: its report once it ends. */
+export function wrkInBackground(url: string, { seconds = 10, ...options }: WrkOptions = {}): Promise<WrkResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("taskset", wrkArgs(url, seconds, options), { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (chunk) => (out += chunk));
+    child.stderr!.on("data", (chunk) => (err += chunk));
+    child.once("exit", (code) => (code === 0 ? resolve(parseWrk(out, Number.NaN)) : reject(new Error(`wrk failed: ${err}`))));
+  });
+}
+
 /**
  * Several wrk runs at once, all on the client core (each 1 thread, `connections` each), after a 2 s
  * warm-up: the load of one wrk shared among several servers. Requests per second are the sum; CPU time

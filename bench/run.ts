@@ -12,6 +12,7 @@ import { createPostgresDatabase, freePort } from "../tests/instances/cluster";
 import { addLedger } from "./ledger";
 import { addOrderHistory, HISTORY_SIZE } from "./customers";
 import { createCatalogueDatabase } from "./catalogue";
+import { renderFloor } from "./render-floor";
 import {
   BENCH_ADMIN,
   brotliBytes,
@@ -34,6 +35,7 @@ import {
   tempDir,
   verdict,
   wrk,
+  wrkInBackground,
   wrkTogether,
   type NginxPage,
   type Server,
@@ -43,12 +45,17 @@ import {
 /** The JS `/` loaded before the storefront spoke Nepali (commit 774bcd8, measured as below), the base of ADR 0091's 4 KB limit. */
 const ENGLISH_ONLY_HOME_JS = 132_643;
 
-const SECTIONS = ["start", "http", "bundle", "lighthouse", "growth", "ledger", "instances"] as const;
+const SECTIONS = ["start", "http", "crowd", "bundle", "lighthouse", "growth", "ledger", "instances"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2).filter((arg) => (SECTIONS as readonly string[]).includes(arg)) as Section[];
 const run = new Set<Section>(asked.length ? asked : SECTIONS);
 
-const PORTS = { pasal: 3301, nginx: 3302, bare: 3303, growth: 3304, shipped: 3311, loggingOff: 3312, nginxHttp: 3313 };
+const PORTS = { pasal: 3301, nginx: 3302, bare: 3303, growth: 3304, shipped: 3311, loggingOff: 3312, nginxHttp: 3313, crowd: 3314 };
+/** The crowd: connections asking for pages no one asked before, for this long, while shoppers use the rest of the shop. */
+const FLOOD_CONNECTIONS = 200;
+const FLOOD_SECONDS = 20;
+/** The protected routes' target under the flood (ADR 0125). */
+const PROTECTED_P99_MS = 100;
 const PRODUCT = "/prices/Netflix%20Premium";
 /**
  * What the HTTP benchmark asks for, with its target ratio to nginx at the settings `npm start` ships:
@@ -102,6 +109,7 @@ let nginx: Server | undefined;
 try {
   if (run.has("start")) pasal = await startSection();
   if (run.has("http")) await httpSection();
+  if (run.has("crowd")) await crowdSection();
   if (run.has("bundle") || run.has("lighthouse")) {
     pasal ??= await startPasal(path.join(work, "pasal.db"), PORTS.pasal);
     const audited = run.has("lighthouse") ? [...LIGHTHOUSE_PAGES, await placeOrder(pasal.url)] : [];
@@ -319,6 +327,128 @@ async function httpSection() {
   console.log(
     `Load average (1 min) before and after: ${fixed(loadBefore[0]!, 2)} and ${fixed(loadAfter[0]!, 2)} on ${os.cpus().length} cores. Above about 1, other programs took the server's core by turns: compare the CPU ratios, not requests per second.`,
   );
+}
+
+/**
+ * A page the cache has not seen, and a crowd of them (ADR 0125): first the CPU of one such page beside React's
+ * render of the same tree alone; then Pasal as `npm start` runs it while one client keeps FLOOD_CONNECTIONS
+ * connections asking for fresh queries: 10 other connections on the cached home page (wrk), and a shopper's
+ * and the seller's requests one after another (checkout, the order page, an asset, the admin's Orders screen),
+ * each timed; the pages turned away as the admin is told; and the resident memory through it all.
+ */
+async function crowdSection() {
+  console.log("\n## A crowd of pages the cache has not seen\n");
+  const floor = await renderFloor();
+  table(
+    ["page (cache off)", "renderToString of its tree alone, ms CPU", "Pasal in-process (app.inject), ms CPU", "ratio"],
+    floor.map((row) => [row.label, fixed(row.floorMs, 2), fixed(row.pasalMs, 2), fixed(row.ratio, 2)]),
+  );
+  for (const row of floor) target(`${row.label}: CPU of an uncached page ≤ 1.5× its render alone`, fixed(row.ratio, 2), row.ratio <= 1.5);
+  if (!requireCommands("wrk", "taskset")) return;
+
+  const dir = tempDir("crowd");
+  const server = await startPasalAsShipped(path.join(dir, "pasal.db"), PORTS.crowd);
+  try {
+    await keptCopy(server, "/");
+    const orderPage = await placeOrder(server.url);
+    const cookie = await benchAdminCookie(server);
+    const { allPrices } = (await (await fetch(`${server.url}/api/prices`)).json()) as { allPrices: Array<{ _id: string; Name: string }> };
+    const netflix = allPrices.find((item) => item.Name === "Netflix Premium")!._id;
+    const asset = /\/assets\/[^"]+\.js/.exec(await (await fetch(server.url)).text())![0];
+    const rss: number[] = [rssMb(server.pid)];
+    const protectedTimes = new Map<string, number[]>();
+    const protectedErrors = new Map<string, number>();
+    const ask = async (name: string, url: string, init?: RequestInit) => {
+      const started = performance.now();
+      const response = await fetch(server.url + url, init).catch(() => undefined);
+      await response?.arrayBuffer();
+      protectedTimes.set(name, [...(protectedTimes.get(name) ?? []), performance.now() - started]);
+      if (!response || response.status >= 400) protectedErrors.set(name, (protectedErrors.get(name) ?? 0) + 1);
+    };
+    const flood = wrkInBackground(`${server.url}/prices`, {
+      connections: FLOOD_CONNECTIONS,
+      seconds: FLOOD_SECONDS,
+      headers: AS_A_BROWSER,
+      freshQuery: "q",
+    });
+    await sleep(3000);
+    const home = wrkInBackground(`${server.url}/`, { connections: 10, seconds: FLOOD_SECONDS - 6, headers: AS_A_BROWSER });
+    const until = Date.now() + (FLOOD_SECONDS - 6) * 1000;
+    let round = 0;
+    while (Date.now() < until) {
+      round++;
+      await ask("order page", orderPage);
+      await ask("asset", asset, { headers: AS_A_BROWSER });
+      await ask("admin's Orders screen", "/admin/orders", { headers: { cookie } });
+      // Every fourth round: the ceiling on orders (30 a minute) must not be what refuses them.
+      if (round % 4 === 0) {
+        await ask("checkout", "/api/orders", {
+          method: "POST",
+          headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+          body: JSON.stringify({ items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" }),
+        });
+      }
+      rss.push(rssMb(server.pid));
+      await sleep(200);
+    }
+    const [floodResult, homeResult] = await Promise.all([flood, home]);
+    rss.push(rssMb(server.pid));
+    await sleep(3000);
+    const refusals = (await (await fetch(`${server.url}/api/admin/order-limits/refusals`, { headers: { cookie } })).json()) as {
+      items: Array<{ kind: string; refused: number }>;
+    };
+    const shed = refusals.items.find((item) => item.kind === "busy-pages")?.refused ?? 0;
+    const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
+    table(
+      ["what", "answers", "p99 ms", "max ms", "errors"],
+      [
+        [
+          `flood: ${FLOOD_CONNECTIONS} connections of fresh queries`,
+          `${fixed(floodResult.requestsPerSecond, 0)}/s`,
+          fixed(floodResult.p99Ms, 1),
+          "",
+          `${floodResult.errors} (503s among them)`,
+        ],
+        [
+          "the cached home page, 10 connections",
+          `${fixed(homeResult.requestsPerSecond, 0)}/s`,
+          fixed(homeResult.p99Ms, 1),
+          "",
+          String(homeResult.errors),
+        ],
+        ...[...protectedTimes].map(([name, times]) => [
+          name,
+          String(times.length),
+          fixed(p99(times), 1),
+          fixed(Math.max(...times), 1),
+          String(protectedErrors.get(name) ?? 0),
+        ]),
+      ],
+    );
+    console.log(`\nPages turned away while busy, as the admin's refusals banner counts them: ${shed.toLocaleString("en-IN")}`);
+    console.log(
+      `Resident memory (MB) every ~1 s: ${rss
+        .filter((_, i) => i % 5 === 0)
+        .map((mb) => fixed(mb, 0))
+        .join(" ")} (first ${fixed(rss[0]!, 0)}, peak ${fixed(Math.max(...rss), 0)}, last ${fixed(rss.at(-1)!, 0)})`,
+    );
+    target(
+      `cached home p99 < ${PROTECTED_P99_MS} ms and 0 errors under ${FLOOD_CONNECTIONS} connections of fresh queries`,
+      `${fixed(homeResult.p99Ms, 1)} ms, ${homeResult.errors} errors`,
+      homeResult.p99Ms < PROTECTED_P99_MS && homeResult.errors === 0,
+    );
+    for (const [name, times] of protectedTimes) {
+      const errors = protectedErrors.get(name) ?? 0;
+      target(
+        `${name} p99 < ${PROTECTED_P99_MS} ms and 0 errors under the flood`,
+        `${fixed(p99(times), 1)} ms, ${errors} errors`,
+        p99(times) < PROTECTED_P99_MS && errors === 0,
+      );
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
