@@ -1,6 +1,7 @@
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { CONNECTIONS_PER_ADDRESS } from "../server/app";
+import { BUSY_RETRY_AFTER_SECONDS, RENDERS_AT_ONCE } from "../server/plugins/load-shedding";
 import { PAGE_MISS_LIMIT, RENDER_LIMIT } from "../server/plugins/rate-limits";
 import { createTestApp } from "./helpers/app";
 import { tinyWeb } from "./helpers/web";
@@ -29,11 +30,11 @@ describe("request targets and Host headers no page can answer", () => {
   it("answers an absolute-form target with the page it names, from the cache like any other", async () => {
     const t = await createTestApp({ web: await tinyWeb(), env: { LOG_LEVEL: "silent" } });
     const port = await listening(t);
-    const first = await sendRaw(port, "GET http://shop.example/prices?q=net HTTP/1.1\r\nHost: ignored.example\r\nConnection: close\r\n\r\n");
+    const first = await sendRaw(port, "GET http://shop.example/prices HTTP/1.1\r\nHost: ignored.example\r\nConnection: close\r\n\r\n");
     expect(statusOf(first)).toBe(200);
     // Rendered for the URL the target names, whose authority replaces the Host header (RFC 9112 §3.2.2).
-    expect(bodyOf(first)).toContain('"url":"http://shop.example/prices?q=net"');
-    const again = await sendRaw(port, "GET /prices?q=net HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n");
+    expect(bodyOf(first)).toContain('"url":"http://shop.example/prices"');
+    const again = await sendRaw(port, "GET /prices HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n");
     expect(again).toMatch(/\r\nx-page-cache: hit\r\n/i);
   });
 
@@ -67,6 +68,8 @@ describe("the page cache and a random query string", () => {
     const first = await t.app.inject({ method: "GET", url: "/prices?q=%20netflix%20&utm_source=chat&fbclid=x1" });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('"url":"http://localhost/prices?q=netflix"');
+    // A query's page is kept from its second asking on (ADR 0125): queries nobody repeats never fill the cache.
+    expect((await t.app.inject({ method: "GET", url: "/prices?q=netflix" })).headers["x-page-cache"]).toBe("miss");
     for (const url of ["/prices?q=netflix", "/prices?fbclid=x2&q=netflix", "/prices?q=netflix&sort=featured&status=&min="]) {
       const again = await t.app.inject({ method: "GET", url });
       expect(again.headers["x-page-cache"], url).toBe("hit");
@@ -103,6 +106,62 @@ describe("the page cache and a random query string", () => {
     for (let i = 0; i <= RENDER_LIMIT.max; i++) {
       expect((await t.app.inject({ method: "GET", url: `/prices?q=local${i}`, remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
     }
+  });
+});
+
+describe("a crowd of pages the cache has not seen (ADR 0125)", () => {
+  it(`renders ${RENDERS_AT_ONCE} at once and turns the rest away at once with 503, never a kept page, a checkout, an order page or the admin`, async () => {
+    let entered = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const t = await createTestApp({
+      seed: true,
+      web: await tinyWeb({ pricesFirst: () => (entered++, held) }),
+    });
+    const kept = await t.app.inject({ method: "GET", url: "/" });
+    expect(kept.statusCode).toBe(200);
+    const cookie = await t.adminCookie();
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+
+    // Renders held open in their loaders, from many addresses (no address's own limit is met).
+    const rendering = Array.from({ length: RENDERS_AT_ONCE }, (_, i) =>
+      t.app.inject({ method: "GET", url: `/prices?q=held${i}`, remoteAddress: `198.51.100.${i + 1}` }),
+    );
+    await expect.poll(() => entered).toBe(RENDERS_AT_ONCE);
+
+    const busy = await t.app.inject({ method: "GET", url: "/prices?q=one-more", remoteAddress: "198.51.100.200" });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers["retry-after"]).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(busy.headers["cache-control"]).toBe("no-store");
+    expect(busy.body).toBe(`The shop is very busy right now. Please try again in ${BUSY_RETRY_AFTER_SECONDS} seconds.`);
+    const nepali = await t.app.inject({ method: "GET", url: "/ne/prices?q=one-more", remoteAddress: "198.51.100.201" });
+    expect(nepali.statusCode).toBe(503);
+    expect(nepali.body).toBe("पसल अहिले धेरै व्यस्त छ। कृपया २ सेकेन्डपछि फेरि प्रयास गर्नुहोस्।");
+    expect(entered).toBe(RENDERS_AT_ONCE);
+
+    // Meanwhile everything else goes on: a kept page, a checkout, an order page, an admin's page, a form.
+    expect((await t.app.inject({ method: "GET", url: "/?from=chat" })).headers["x-page-cache"]).toBe("hit");
+    const order = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "whatsapp" },
+      remoteAddress: "198.51.100.202",
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await t.app.inject({ method: "GET", url: new URL(order.json().orderUrl, "http://x").pathname })).statusCode).not.toBe(503);
+    expect((await t.app.inject({ method: "GET", url: "/?for=admin", headers: { cookie } })).statusCode).toBe(200);
+
+    release();
+    for (const answer of await Promise.all(rendering)) expect(answer.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/prices?q=one-more", remoteAddress: "198.51.100.200" })).statusCode).toBe(200);
+
+    // The admin is told, on the refusals banner's list, within seconds.
+    await expect
+      .poll(async () => (await t.app.inject({ method: "GET", url: "/api/admin/order-limits/refusals", headers: { cookie } })).json().items, {
+        timeout: 15_000,
+      })
+      .toEqual([expect.objectContaining({ kind: "busy-pages", refused: 2 })]);
   });
 });
 

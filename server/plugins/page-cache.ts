@@ -60,6 +60,9 @@ export interface PageCacheOptions {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Query pages asked for once that the cache remembers, to keep each from its second asking (a key is about 100 bytes). */
+const ASKED_ONCE_REMEMBERED = 10_000;
+
 /** Below this a compressed copy saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -79,6 +82,12 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
   });
   // A render that began before a write must not store what it read before that write.
   let generation = 0;
+  /**
+   * Pages of a query (a search, a filter of the price list, a loader's data) asked for once: such a page is kept
+   * from its second asking on. A flood of queries nobody repeats then neither pushes the shop's pages out of the
+   * cache nor fills it (ADR 0125); a filter shoppers use is kept from its second shopper on.
+   */
+  const askedOnce = new LRUCache<string, true>({ max: ASKED_ONCE_REMEMBERED });
   /** The copies being made, so each is made once. */
   const compressing = new WeakMap<StoredPage, Set<Coding>>();
 
@@ -99,14 +108,19 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
     get: (key: string) => pages.get(key),
     /** The generation to hand back to `store` once the render it starts has finished. */
     begin: () => generation,
-    /** The page as it will be stored; stored only when no write came since `startedAt` and it fits. */
+    /**
+     * The page as it will be stored; stored only when no write came since `startedAt`, it fits, and, for a page of
+     * a query, when it is asked for the second time.
+     */
     store(key: string, startedAt: number, { headers, body }: { headers: Record<string, string>; body: string }): StoredPage {
       const bytes = Buffer.from(body);
       const etag = weakEtag(body);
       const all = { ...headers, etag };
       const heads = { identity: answerHead(all, ["content-length", String(bytes.length)]), notModified: answerHead(all, []) };
       const page: StoredPage = { headers: all, heads, body: bytes, encoded: {}, etag };
-      if (startedAt === generation && bytes.length <= maxBytes / 8) pages.set(key, page);
+      if (startedAt !== generation || bytes.length > maxBytes / 8) return page;
+      if (key.includes("?") && !askedOnce.has(key)) askedOnce.set(key, true);
+      else pages.set(key, page);
       return page;
     },
     /**
@@ -212,20 +226,29 @@ function writePage(
  */
 export function pageCacheDoor(
   cache: PageCache,
-  { sessionCookieNames, log }: { sessionCookieNames: readonly string[]; log: () => FastifyBaseLogger | undefined },
+  {
+    sessionCookieNames,
+    log,
+    busy,
+  }: {
+    sessionCookieNames: readonly string[];
+    log: () => FastifyBaseLogger | undefined;
+    /** Answers a page the cache does not hold when the instance is too busy to render it (true), before Fastify (ADR 0125). */
+    busy?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  },
 ) {
   const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
   return function serve(request: IncomingMessage, response: ServerResponse): boolean {
-    if (cache.size === 0 || request.method !== "GET" || request.headers.origin !== undefined) return false;
+    if (request.method !== "GET" || request.headers.origin !== undefined) return false;
     const cookie = request.headers.cookie;
     if (cookie !== undefined && signedIn.test(cookie)) return false;
-    const key = pageKey(request);
-    const page = cache.get(key);
-    if (!page) return false;
+    const key = cache.size === 0 ? undefined : pageKey(request);
+    const page = key === undefined ? undefined : cache.get(key);
+    if (!page) return busy?.(request, response) ?? false;
     const chosen = pickEncoding(page, request.headers["accept-encoding"]);
     // Its compressed copy is not made yet: the router answers (and compresses) this one while it is made.
     if (!chosen) {
-      cache.makeCopy(key, page, request.headers["accept-encoding"]);
+      cache.makeCopy(key!, page, request.headers["accept-encoding"]);
       return false;
     }
     const started = performance.now();
