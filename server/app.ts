@@ -58,7 +58,8 @@ import { isApiRoute, registerRequestTargetCheck } from "./plugins/request-target
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerTextInputCheck } from "./plugins/text-input";
-import { isAdminPage, registerWeb, type WebOptions } from "./plugins/web";
+import { isAdminPage, isSharedPage, registerWeb, type WebOptions } from "./plugins/web";
+import { createRenderGate } from "./plugins/load-shedding";
 import { createServices, type Services } from "./services";
 import { openSecrets } from "./modules/secrets/key";
 
@@ -139,6 +140,8 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     config.pageCacheBytes > 0 && web?.mode === "production"
       ? createPageCache({ maxBytes: config.pageCacheBytes, ...(config.database.kind === "postgres" ? { ttlMs: CACHE_BOUND_MS } : {}) })
       : null;
+  // Renders of shared pages, counted at the door and in the page route: a busy instance turns them away (ADR 0125).
+  const renderGate = createRenderGate({ https: config.secureCookies });
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
   const lifecycle: Lifecycle = { starting: false, stopping: false, leaving: false };
@@ -171,7 +174,13 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: frontDoorServer({
-      serve: pages ? pageCacheDoor(pages, { sessionCookieNames: [sessionCookieName(config)], log: () => appLog.current }) : undefined,
+      serve: pages
+        ? pageCacheDoor(pages, {
+            sessionCookieNames: [sessionCookieName(config)],
+            log: () => appLog.current,
+            busy: (request, response) => isSharedPage(request.method, request.url ?? "/") && renderGate.turnsAwayAtTheDoor(request, response),
+          })
+        : undefined,
       timeouts,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
@@ -258,7 +267,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       app,
       web,
       { services, config: { publicUrl: config.publicUrl } },
-      { https: config.secureCookies, formTargets: [new URL(config.gateways.esewaFormUrl).origin] },
+      { https: config.secureCookies, formTargets: [new URL(config.gateways.esewaFormUrl).origin], gate: renderGate },
     );
 
   const worker = createNoticeWorker({

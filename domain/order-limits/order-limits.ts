@@ -5,6 +5,10 @@ import * as words from "../shared/messages";
 export const CEILING_KINDS = ["orders", "paid-claims", "coupon-tries"] as const;
 export type CeilingKind = (typeof CEILING_KINDS)[number];
 
+/** What the refusals banner counts: the ceilings' refusals, and pages turned away while the shop was too busy to render them (ADR 0125). */
+export const REFUSAL_KINDS = [...CEILING_KINDS, "busy-pages"] as const;
+export type RefusalKind = (typeof REFUSAL_KINDS)[number];
+
 /** How far back the Orders screen's refusals banner looks (and how long it shows a refusal nobody hid). */
 export const REFUSALS_SHOWN_HOURS = 24;
 

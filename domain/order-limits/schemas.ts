@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wholeNumber } from "../shared/schemas";
-import { CEILING_KINDS } from "./order-limits";
+import { REFUSAL_KINDS } from "./order-limits";
 
 // ---------------------------------------------------------------------------------------------
 // The seller's limits on anonymous orders (ADR 0101)
@@ -33,7 +33,7 @@ export const defaultOrderLimits: OrderLimits = {
 };
 
 export const refusalSummarySchema = z.object({
-  kind: z.enum(CEILING_KINDS),
+  kind: z.enum(REFUSAL_KINDS),
   refused: z.number().int(),
   /** The first and the last refusal's times (the first to the minute). */
   firstAt: z.string(),

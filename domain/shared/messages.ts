@@ -216,3 +216,11 @@ export const renewalReminder: Words<[reminder: Reminder]> = {
       ...(r.seat ? [`नवीकरण गर्दा तपाईं उही ठाउँमा रहनुहुन्छ: ${r.seat}।`] : []),
     ].join(" "),
 };
+
+// ---------------------------------------------------------------------------------------------
+// A page turned away while the shop is busy (server/plugins/load-shedding.ts)
+
+export const busyPage: Words<[seconds: number]> = {
+  en: (seconds) => `The shop is very busy right now. Please try again in ${seconds} seconds.`,
+  ne: (seconds) => `पसल अहिले धेरै व्यस्त छ। कृपया ${formatNumber(seconds, "ne")} सेकेन्डपछि फेरि प्रयास गर्नुहोस्।`,
+};

@@ -364,7 +364,7 @@ export interface LifetimeItemsTable {
   item_id: string;
 }
 
-/** Refusals of the shop-wide ceilings, per kind ("orders", "paid-claims") and minute (0020-order-ceilings). */
+/** Refusals of the shop-wide ceilings, and pages turned away while busy, per kind ("orders", "busy-pages"…) and minute (0020-order-ceilings). */
 export interface CeilingRefusalsTable {
   kind: string;
   /** YYYY-MM-DDTHH:MM, UTC. */

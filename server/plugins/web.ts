@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
+import type { RenderGate } from "./load-shedding";
 import { addressKey, createWindowCounter, isLoopback, isStaticPath, PAGE_MISS_LIMIT, RENDER_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -52,7 +53,7 @@ export async function registerWeb(
   app: FastifyInstance,
   web: WebOptions,
   context: Omit<PasalLoadContext, "admin" | "cspNonce" | "fellBack" | "log">,
-  { https, formTargets = [] }: { https: boolean; formTargets?: readonly string[] },
+  { https, formTargets = [], gate }: { https: boolean; formTargets?: readonly string[]; gate: RenderGate },
 ) {
   if (web.clientDir) {
     if (!fs.existsSync(web.clientDir)) throw new Error(`No browser build in ${web.clientDir}: run npm run build`);
@@ -93,6 +94,7 @@ export async function registerWeb(
     // React Router reads form bodies itself, from the untouched request stream.
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    await gate.register(pages, { onShed: (count) => context.services.orderLimits.countBusyPages(count) });
     pages.route({
       method: ["GET", "HEAD", "POST"],
       url: "/*",
@@ -108,6 +110,8 @@ export async function registerWeb(
             .type("text/plain; charset=utf-8")
             .send(`No such file: ${request.url.split("?")[0]}`);
         }
+        // Before the limits, which may ask the database: turning a render away must cost next to nothing.
+        if (!request.admin && isSharedPage(request.method, request.url) && !gate.admit(reply)) return reply;
         // Renders cost the server what cached pages do not: an address (cached pages still flow) may ask for so
         // many a window, and fewer still for pages that do not exist. A signed-in admin is never held back, nor
         // this machine (a proxy left without TRUST_PROXY would otherwise spend one budget for every shopper).
@@ -162,6 +166,14 @@ export async function registerWeb(
       },
     });
   });
+}
+
+/**
+ * Whether a request asks for a page every anonymous visitor gets the same (what the page cache keeps): the only
+ * kind a busy instance turns away (ADR 0125). Not an order page or an admin's, a form, route discovery or a file.
+ */
+export function isSharedPage(method: string | undefined, url: string): boolean {
+  return (method === "GET" || method === "HEAD") && !isStaticPath(url) && !url.startsWith("/__manifest") && !isAdminPage(url) && !isOrderPage(url);
 }
 
 /** The storefront's forms (the Netflix code request) are a few short fields. */

@@ -32,7 +32,9 @@ const manifestRoute = (id: string, parentId: string | undefined, extra: object) 
  * the limits around them can be tested without building the storefront. Its entry writes the loader data
  * out as the page (HTML), where the real one renders React; it logs errors as the real one does (handleError).
  */
-export async function tinyWeb(): Promise<WebOptions> {
+export async function tinyWeb({
+  pricesFirst,
+}: { /** Awaited by the price list's loader before it answers: a render held open. */ pricesFirst?: () => Promise<void> } = {}): Promise<WebOptions> {
   const clientDir = await fs.mkdtemp(path.join(os.tmpdir(), "pasal-client-"));
   folders.push(clientDir);
   await fs.mkdir(path.join(clientDir, "images"));
@@ -52,7 +54,18 @@ export async function tinyWeb(): Promise<WebOptions> {
     routes: {
       root: { id: "root", parentId: undefined, path: "", module: { default: () => null, loader: () => null } },
       home: { id: "home", parentId: "root", index: true, module: { default: () => null, loader: rendered } },
-      prices: { id: "prices", parentId: "root", path: "prices", module: { default: () => null, loader: rendered } },
+      prices: {
+        id: "prices",
+        parentId: "root",
+        path: "prices",
+        module: {
+          default: () => null,
+          loader: async (args: { request: Request }) => {
+            await pricesFirst?.();
+            return rendered(args);
+          },
+        },
+      },
       missing: {
         id: "missing",
         parentId: "root",

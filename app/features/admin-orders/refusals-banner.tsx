@@ -41,12 +41,20 @@ export function RefusalsBanner({ refusals, limits, hideable = false }: { refusal
         The shop refused requests from shoppers
       </h2>
       <ul className="mt-2 space-y-1 text-sm">
-        {refusals.map((refusal) => (
-          <li key={refusal.kind}>
-            <strong>{WHAT[refusal.kind].things(refusal.refused)} refused</strong> <When from={refusal.firstAt} to={refusal.lastAt} />:{" "}
-            {WHAT[refusal.kind].over} in a minute (its limit is {WHAT[refusal.kind].limit(limits).toLocaleString("en-IN")} a minute now).
-          </li>
-        ))}
+        {refusals.map((refusal) =>
+          refusal.kind === "busy-pages" ? (
+            <li key={refusal.kind}>
+              <strong>{refusal.refused === 1 ? "1 page" : `${refusal.refused.toLocaleString("en-IN")} pages`} turned away</strong>{" "}
+              <When from={refusal.firstAt} to={refusal.lastAt} />: more pages nobody had asked for before than the server could make at once. Pages
+              already made, checkout, order pages and your admin went on.
+            </li>
+          ) : (
+            <li key={refusal.kind}>
+              <strong>{WHAT[refusal.kind].things(refusal.refused)} refused</strong> <When from={refusal.firstAt} to={refusal.lastAt} />:{" "}
+              {WHAT[refusal.kind].over} in a minute (its limit is {WHAT[refusal.kind].limit(limits).toLocaleString("en-IN")} a minute now).
+            </li>
+          ),
+        )}
       </ul>
       <p className="mt-2 text-sm">
         Shoppers refused were asked to try again a minute later or to message you. A flood of made-up orders? Choose them on the Orders screen and use{" "}

@@ -1,4 +1,4 @@
-import { CEILING_KINDS, type CeilingKind } from "../../../domain/order-limits/order-limits";
+import { REFUSAL_KINDS, type RefusalKind } from "../../../domain/order-limits/order-limits";
 import type { RefusalSummary } from "../../../domain/order-limits/schemas";
 import type { Db } from "../../db/database";
 
@@ -6,15 +6,17 @@ import type { Db } from "../../db/database";
 export function createOrderLimitsRepository() {
   return {
     /**
-     * Counts one refusal of `kind` at `now`, in one statement (instances refusing at once each add theirs); the
+     * Counts `count` refusals of `kind` at `now`, in one statement (instances refusing at once each add theirs); the
      * minute's count after it, so the first of a minute can be logged.
      */
-    async recordRefusal(db: Db, kind: CeilingKind, now: string): Promise<number> {
+    async recordRefusal(db: Db, kind: RefusalKind, now: string, count = 1): Promise<number> {
       const row = await db
         .insertInto("ceiling_refusals")
-        .values({ kind, minute: now.slice(0, 16), count: 1, last_at: now })
+        .values({ kind, minute: now.slice(0, 16), count, last_at: now })
         .onConflict((oc) =>
-          oc.columns(["kind", "minute"]).doUpdateSet((eb) => ({ count: eb("ceiling_refusals.count", "+", 1), last_at: eb.ref("excluded.last_at") })),
+          oc
+            .columns(["kind", "minute"])
+            .doUpdateSet((eb) => ({ count: eb("ceiling_refusals.count", "+", eb.ref("excluded.count")), last_at: eb.ref("excluded.last_at") })),
         )
         .returning("count")
         .executeTakeFirstOrThrow();
@@ -30,9 +32,9 @@ export function createOrderLimitsRepository() {
         .groupBy("kind")
         .execute();
       return rows
-        .filter((row) => (CEILING_KINDS as readonly string[]).includes(row.kind))
-        .map((row) => ({ kind: row.kind as CeilingKind, refused: Number(row.refused), firstAt: `${row.first}:00.000Z`, lastAt: row.last }))
-        .sort((a, b) => CEILING_KINDS.indexOf(a.kind) - CEILING_KINDS.indexOf(b.kind));
+        .filter((row) => (REFUSAL_KINDS as readonly string[]).includes(row.kind))
+        .map((row) => ({ kind: row.kind as RefusalKind, refused: Number(row.refused), firstAt: `${row.first}:00.000Z`, lastAt: row.last }))
+        .sort((a, b) => REFUSAL_KINDS.indexOf(a.kind) - REFUSAL_KINDS.indexOf(b.kind));
     },
 
     /** Forgets minutes that ended before `before`. */

@@ -95,6 +95,11 @@ export function createOrderLimitsService(
       return said("Notice hidden. New refusals will show it again.");
     },
 
+    /** Counts pages a busy instance turned away instead of rendering them (ADR 0125), for the refusals banner. */
+    async countBusyPages(count: number): Promise<void> {
+      await repository.recordRefusal(db, "busy-pages", clock().toISOString(), count);
+    },
+
     /** Forgets refusal counts older than REFUSALS_KEPT_DAYS (the sweep calls it). */
     async forgetOldRefusals(): Promise<void> {
       await repository.deleteRefusalsBefore(db, new Date(clock().getTime() - REFUSALS_KEPT_DAYS * 86_400_000).toISOString());

@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import underPressure from "@fastify/under-pressure";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
+import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
+import { localeOfPath } from "../../domain/shared/locale";
+import { busyPage } from "../../domain/shared/messages";
+import { bytesSent, logAccess, roundMs } from "./request-log";
+import { securityHeaders } from "./security-headers";
+
+/**
+ * Renders of storefront pages the cache does not hold, at most this many at once in an instance: beyond them a
+ * page is answered at once with 503 and Retry-After rather than queued behind the others (ADR 0125). A render
+ * takes a few milliseconds of a core, so a few keep the core busy while everything else (cached pages,
+ * assets, checkout, the order page, the admin) still gets a turn between them.
+ */
+export const RENDERS_AT_ONCE = 4;
+
+/**
+ * The event-loop delay (ms, the mean over a second) past which such renders are turned away whatever their
+ * number: the backstop for when something else stalls the instance. High enough that a busy test machine or a
+ * long garbage collection never trips it.
+ */
+export const SHED_EVENT_LOOP_DELAY_MS = 1000;
+
+/** What a shopper turned away is asked to wait, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** How often the count of pages turned away is handed on (to the database, for the admin's refusals banner). */
+const COUNT_FLUSH_MS = 2_000;
+
+/**
+ * The renders of shared pages (the same for every anonymous visitor: what the page cache keeps) an instance is
+ * making, and whether it may start another: shared by the server's door, which turns a page away before Fastify
+ * sees it (as cheaply as it serves a kept one), and the page route, which takes a place for each render.
+ */
+export function createRenderGate({ rendersAtOnce = RENDERS_AT_ONCE, https }: { rendersAtOnce?: number; https: boolean }) {
+  let inFlight = 0;
+  let shed = 0;
+  let warnedAt = 0;
+  let log: FastifyBaseLogger | undefined;
+  let underPressureNow: () => number | null = () => null;
+  let flushing: { timer: NodeJS.Timeout; flush: () => Promise<void> } | undefined;
+  const headers = {
+    ...securityHeaders(https),
+    "content-type": "text/plain; charset=utf-8",
+    "cache-control": "no-store",
+    "retry-after": String(BUSY_RETRY_AFTER_SECONDS),
+  };
+
+  /** Why a render may not start now, or null when it may. */
+  const busy = (): string | null => {
+    if (inFlight >= rendersAtOnce) return `${inFlight} renders at once`;
+    const delay = underPressureNow();
+    return delay === null ? null : `event-loop delay ${Math.round(delay)} ms`;
+  };
+
+  /** Counts one turned away, warning once a minute at most (a flood would otherwise write a line per refusal). */
+  const count = (why: string) => {
+    shed++;
+    const now = Date.now();
+    if (log && now - warnedAt > 60_000) {
+      warnedAt = now;
+      log.warn(`busy: turning away renders of pages the cache does not hold (${why}); cached pages, checkout and the admin go on`);
+    }
+  };
+
+  const words = (url: string) => busyPage[localeOfPath(url.split("?")[0]!)](BUSY_RETRY_AFTER_SECONDS);
+
+  return {
+    /**
+     * At the server's door, for a shared page the cache does not hold: answers it 503 when the instance is busy
+     * (true), or leaves it to Fastify (false), which renders it.
+     */
+    turnsAwayAtTheDoor(request: IncomingMessage, response: ServerResponse): boolean {
+      const why = busy();
+      if (!why) return false;
+      count(why);
+      const started = performance.now();
+      const requestId = randomUUID();
+      const body = words(request.url ?? "/");
+      response.writeHead(503, { ...headers, "x-request-id": requestId, "content-length": Buffer.byteLength(body) }).end(body);
+      if (log) {
+        logAccess(log, {
+          reqId: requestId,
+          method: request.method ?? "GET",
+          url: withoutLinkKeys(request.url ?? "/"),
+          statusCode: 503,
+          responseTime: roundMs(performance.now() - started),
+          bytes: bytesSent(request, response),
+        });
+      }
+      return true;
+    },
+
+    /**
+     * In the page route, for a shared page: takes a place for its render, given back when the answer is out
+     * (compression included), or answers it 503 when the instance is busy: false when it was turned away.
+     */
+    admit(reply: FastifyReply): boolean {
+      const why = busy();
+      if (why) {
+        count(why);
+        void reply.headers(headers).status(503).send(words(reply.request.url));
+        return false;
+      }
+      inFlight++;
+      reply.raw.once("close", () => inFlight--);
+      return true;
+    },
+
+    /**
+     * Starts the event-loop delay signal in the pages' scope (@fastify/under-pressure) and the count's hand-over:
+     * `onShed` is told how many were turned away every few seconds while there are any, and once more at close.
+     */
+    async register(pages: FastifyInstance, { onShed }: { onShed: (count: number) => Promise<void> }) {
+      log = pages.log;
+      await pages.register(underPressure, {
+        maxEventLoopDelay: SHED_EVENT_LOOP_DELAY_MS,
+        sampleInterval: 1000,
+        // Every request goes on as if nothing happened: only renders of shared pages are ever turned away, and
+        // those ask `busy` (the plugin's own answer would turn away checkouts and admins too).
+        pressureHandler: () => undefined,
+      });
+      underPressureNow = () => (pages.isUnderPressure() ? pages.memoryUsage().eventLoopDelay : null);
+      const flush = async () => {
+        if (shed === 0) return;
+        const counted = shed;
+        shed = 0;
+        await onShed(counted).catch((error: unknown) => {
+          // Counted again next time: a count the database could not take is not lost.
+          shed += counted;
+          pages.log.warn({ err: error }, "could not count the pages turned away while busy");
+        });
+      };
+      flushing = { timer: setInterval(() => void flush(), COUNT_FLUSH_MS).unref(), flush };
+      pages.addHook("onClose", async () => {
+        clearInterval(flushing!.timer);
+        await flushing!.flush();
+      });
+    },
+  };
+}
+
+export type RenderGate = ReturnType<typeof createRenderGate>;
