@@ -139,6 +139,14 @@ describe("a crowd of pages the cache has not seen (ADR 0125)", () => {
     expect(nepali.statusCode).toBe(503);
     expect(nepali.body).toBe("पसल अहिले धेरै व्यस्त छ। कृपया २ सेकेन्डपछि फेरि प्रयास गर्नुहोस्।");
     expect(entered).toBe(RENDERS_AT_ONCE);
+    // Over the wire the server's door answers first: a page is turned away there, the API and the health checks never.
+    const port = await listening(t);
+    const atTheDoor = await fetch(`http://127.0.0.1:${port}/prices?q=at-the-door`);
+    expect(atTheDoor.status).toBe(503);
+    expect(atTheDoor.headers.get("retry-after")).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(atTheDoor.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/prices?fresh=1`)).status).toBe(200);
 
     // Meanwhile everything else goes on: a kept page, a checkout, an order page, an admin's page, a form.
     expect((await t.app.inject({ method: "GET", url: "/?from=chat" })).headers["x-page-cache"]).toBe("hit");
@@ -161,7 +169,7 @@ describe("a crowd of pages the cache has not seen (ADR 0125)", () => {
       .poll(async () => (await t.app.inject({ method: "GET", url: "/api/admin/order-limits/refusals", headers: { cookie } })).json().items, {
         timeout: 15_000,
       })
-      .toEqual([expect.objectContaining({ kind: "busy-pages", refused: 2 })]);
+      .toEqual([expect.objectContaining({ kind: "busy-pages", refused: 3 })]);
   });
 });
 

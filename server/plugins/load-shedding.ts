@@ -11,10 +11,11 @@ import { securityHeaders } from "./security-headers";
 /**
  * Renders of storefront pages the cache does not hold, at most this many at once in an instance: beyond them a
  * page is answered at once with 503 and Retry-After rather than queued behind the others (ADR 0125). A render
- * takes a few milliseconds of a core, so a few keep the core busy while everything else (cached pages,
- * assets, checkout, the order page, the admin) still gets a turn between them.
+ * takes a few milliseconds of a core, so these keep the core busy while everything else (cached pages,
+ * assets, checkout, the order page, the admin) still gets a turn between them, and a burst of shoppers after an
+ * admin's edit empties the cache is not turned away.
  */
-export const RENDERS_AT_ONCE = 4;
+export const RENDERS_AT_ONCE = 16;
 
 /**
  * The event-loop delay (ms, the mean over a second) past which such renders are turned away whatever their
@@ -122,7 +123,12 @@ export function createRenderGate({ rendersAtOnce = RENDERS_AT_ONCE, https }: { r
         // those ask `busy` (the plugin's own answer would turn away checkouts and admins too).
         pressureHandler: () => undefined,
       });
-      underPressureNow = () => (pages.isUnderPressure() ? pages.memoryUsage().eventLoopDelay : null);
+      underPressureNow = () => {
+        // Infinity when a whole sample passed without the loop turning once (a start's or a stop's own work): not
+        // a crowd, so not a reason to turn shoppers away.
+        const { eventLoopDelay } = pages.memoryUsage();
+        return Number.isFinite(eventLoopDelay) && eventLoopDelay > SHED_EVENT_LOOP_DELAY_MS ? eventLoopDelay : null;
+      };
       const flush = async () => {
         if (shed === 0) return;
         const counted = shed;

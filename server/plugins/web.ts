@@ -170,11 +170,18 @@ export async function registerWeb(
 
 /**
  * Whether a request asks for a page every anonymous visitor gets the same (what the page cache keeps): the only
- * kind a busy instance turns away (ADR 0125). Not an order page or an admin's, a form, route discovery or a file.
+ * kind a busy instance turns away (ADR 0125). Not an order page or an admin's, a form, the API, route discovery or
+ * a file.
  */
 export function isSharedPage(method: string | undefined, url: string): boolean {
-  return (method === "GET" || method === "HEAD") && !isStaticPath(url) && !url.startsWith("/__manifest") && !isAdminPage(url) && !isOrderPage(url);
+  return (method === "GET" || method === "HEAD") && PAGE_TARGET.test(url) && !isStaticPath(url) && !isAdminPage(url) && !isOrderPage(url);
 }
+
+/**
+ * A target the page route renders, as the server's door sees it before any routing: not the API, the health
+ * checks or route discovery, and no file (a last segment with an extension, but for a loader's `.data`).
+ */
+const PAGE_TARGET = /^(?!\/(?:api|healthz|readyz|__manifest)(?:[/?.]|$))(?:\/[^/?.]*)*(?:\/[^/?]*\.data)?(?:\?.*)?$/;
 
 /** The storefront's forms (the Netflix code request) are a few short fields. */
 const PAGE_FORM_LIMIT = 16 * 1024;
