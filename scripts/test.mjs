@@ -237,7 +237,11 @@ function printSlowestFiles(name) {
   for (const [file, entry] of slowest) console.log(`${entry.seconds.toFixed(1).padStart(8)}  ${file} (${[...entry.projects].join(", ")})`);
 }
 
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+// Rounded to the second first, so 299.6 s reads 5:00, not 4:60.
+const clock = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+};
 
 console.log(
   hasPostgres
