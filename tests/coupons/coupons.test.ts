@@ -1,30 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { NOW, address, checkout, admin, ids, addCoupon } from "../helpers/shop";
 
-// 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.
-const NOW = new Date("2026-11-22T06:00:00.000Z");
-
-let nextAddress = 1;
-const address = () => `203.0.113.${nextAddress++ % 250}`;
-const checkout = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: address(), headers });
 const quote = (t: TestApp, payload: object) => t.app.inject({ method: "POST", url: "/api/orders/quote", payload, remoteAddress: address() });
-
-async function admin(t: TestApp, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: await t.adminCookie() } });
-}
-
-async function ids(t: TestApp): Promise<{ netflix: string; spotify: string }> {
-  const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
-  const find = (name: string) => allPrices.find((item: { Name: string }) => item.Name === name)._id as string;
-  return { netflix: find("Netflix Premium"), spotify: find("Spotify Premium") };
-}
-
-async function addCoupon(t: TestApp, coupon: object) {
-  const response = await admin(t, "POST", "/api/admin/coupons", coupon);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().item as { _id: string; code: string; version: number };
-}
 
 async function setOrderLimits(t: TestApp, limits: Record<string, number>) {
   const current = (await admin(t, "GET", "/api/admin/settings/order-limits")).json().data;

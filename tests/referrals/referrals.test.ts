@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app";
-
-// 06:00 UTC is 11:45 in Kathmandu: the shop's today is 22 November.
-const NOW = new Date("2026-11-22T06:00:00.000Z");
-
-let nextAddress = 1;
-const address = () => `203.0.113.${nextAddress++ % 250}`;
-const checkout = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: "/api/orders", payload, remoteAddress: address(), headers });
-
-async function admin(t: TestApp, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: await t.adminCookie() } });
-}
-
-async function ids(t: TestApp): Promise<{ netflix: string; spotify: string }> {
-  const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
-  const find = (name: string) => allPrices.find((item: { Name: string }) => item.Name === name)._id as string;
-  return { netflix: find("Netflix Premium"), spotify: find("Spotify Premium") };
-}
+import { createTestApp } from "../helpers/app";
+import { NOW, checkout, admin, ids } from "../helpers/shop";
 
 describe("referrals", () => {
   it("credit the referrer once a new customer's first order is paid, and the seller applies it to their next order", async () => {
