@@ -41,7 +41,6 @@ export function createRenderGate({ rendersAtOnce = RENDERS_AT_ONCE, https }: { r
   let warnedAt = 0;
   let log: FastifyBaseLogger | undefined;
   let underPressureNow: () => number | null = () => null;
-  let flushing: { timer: NodeJS.Timeout; flush: () => Promise<void> } | undefined;
   const headers = {
     ...securityHeaders(https),
     "content-type": "text/plain; charset=utf-8",
@@ -139,10 +138,10 @@ export function createRenderGate({ rendersAtOnce = RENDERS_AT_ONCE, https }: { r
           pages.log.warn({ err: error }, "could not count the pages turned away while busy");
         });
       };
-      flushing = { timer: setInterval(() => void flush(), COUNT_FLUSH_MS).unref(), flush };
+      const timer = setInterval(() => void flush(), COUNT_FLUSH_MS).unref();
       pages.addHook("onClose", async () => {
-        clearInterval(flushing!.timer);
-        await flushing!.flush();
+        clearInterval(timer);
+        await flush();
       });
     },
   };
