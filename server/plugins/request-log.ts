@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import os from "node:os";
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
 import pino, { type DestinationStream } from "pino";
 import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
@@ -28,8 +29,16 @@ export interface LogOutput {
 const WARN = 40;
 /** Lines are held at most this long… */
 const HOLD_MS = 100;
-/** …or until this many characters are held (sonic-boom's largest single write). */
+/** …or until this many characters are held. */
 const HOLD_CHARS = 16 * 1024;
+/**
+ * sonic-boom's largest single write (its own default is 16 KB): its next waits for the last to finish, a turn of the
+ * event loop later, so on a busy instance whose turns are long 16 KB a turn fell behind a flood's access lines, and
+ * what waited grew without end (ADR 0125). What piles up in a turn goes out in one write.
+ */
+const WRITE_AT_MOST = 256 * 1024;
+/** Log bytes waiting for standard output, at most: lines beyond them are dropped, counted, and said once a minute. */
+const WAITING_AT_MOST = 16 * 1024 * 1024;
 
 /**
  * Standard output as the log (ADR 0102). Lines below `warn` (access lines above all) are held and handed to pino's
@@ -40,8 +49,18 @@ const HOLD_CHARS = 16 * 1024;
  * lines logged just before it. What is still held is written when the server closes and when the process exits.
  */
 export function stdoutLog(fd = 1): LogOutput {
-  const batched = pino.destination({ dest: fd, sync: false });
+  const batched = pino.destination({ dest: fd, sync: false, maxWrite: WRITE_AT_MOST, maxLength: WAITING_AT_MOST });
   const immediate = pino.destination({ dest: fd, sync: true });
+  let dropped = 0;
+  let droppedSaidAt = 0;
+  batched.on("drop", (lines: string) => {
+    dropped += lines.split("\n").length - 1;
+    const now = Date.now();
+    if (now - droppedSaidAt < 60_000) return;
+    droppedSaidAt = now;
+    const msg = `standard output is not taking the log as fast as it is written: ${dropped} access lines dropped so far`;
+    immediate.write(`${JSON.stringify({ level: WARN, time: now, pid: process.pid, hostname: os.hostname(), msg })}\n`);
+  });
   let held: string[] = [];
   let heldChars = 0;
   let timer: NodeJS.Timeout | undefined;
