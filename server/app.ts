@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -49,6 +50,7 @@ import { shopJobs } from "./jobs/jobs";
 import { createScheduler } from "./jobs/scheduler";
 import { registerAuthGuard, sessionCookieName } from "./modules/auth/guard";
 import { clientErrorAnswer, frontDoorServer, type ServerTimeouts } from "./plugins/front-door";
+import { builtFilesDoor, readBuiltFiles } from "./plugins/built-files";
 import { createPageCache, pageCacheDoor, registerPageCache } from "./plugins/page-cache";
 import { frameworkErrorAnswer, registerErrorHandling, registerNotFound } from "./plugins/errors";
 import { registerCors } from "./plugins/cors";
@@ -144,6 +146,23 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   const renderGate = createRenderGate({ https: config.secureCookies });
   // Known once Fastify exists; the front door only logs after the server listens.
   const appLog: { current?: FastifyBaseLogger } = {};
+  // What the server's door answers before Fastify: the browser build's files from memory, then stored pages.
+  const builtFiles =
+    web?.mode === "production" && web.clientDir && fs.existsSync(web.clientDir)
+      ? readBuiltFiles(web.clientDir, { https: config.secureCookies })
+      : null;
+  const doors = [
+    ...(builtFiles ? [builtFilesDoor(builtFiles, { log: () => appLog.current })] : []),
+    ...(pages
+      ? [
+          pageCacheDoor(pages, {
+            sessionCookieNames: [sessionCookieName(config)],
+            log: () => appLog.current,
+            busy: (request, response) => isSharedPage(request.method, request.url ?? "/") && renderGate.turnsAwayAtTheDoor(request, response),
+          }),
+        ]
+      : []),
+  ];
   const lifecycle: Lifecycle = { starting: false, stopping: false, leaving: false };
   // Access lines in batches, warnings and errors at once (ADR 0102); pino-pretty's own worker in development.
   const output = config.logLevel === "silent" || config.isDevelopment || logStream ? undefined : stdoutLog();
@@ -174,13 +193,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
     // A hop count becomes the function form, which Fastify's types accept.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: frontDoorServer({
-      serve: pages
-        ? pageCacheDoor(pages, {
-            sessionCookieNames: [sessionCookieName(config)],
-            log: () => appLog.current,
-            busy: (request, response) => isSharedPage(request.method, request.url ?? "/") && renderGate.turnsAwayAtTheDoor(request, response),
-          })
-        : undefined,
+      serve: doors.length > 0 ? (request, response) => doors.some((door) => door(request, response)) : undefined,
       timeouts,
       // Behind a proxy every connection comes from it (TRUST_PROXY); listening on loopback, only from this machine.
       connectionsPerAddress: config.trustProxy === false && !isLoopback(config.host) ? CONNECTIONS_PER_ADDRESS : 0,
@@ -217,6 +230,10 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   await app.register(fastifyCompress, {
     encodings: ["br", "gzip"],
     threshold: 1024,
+    // Every page and answer at once, in the turn that sends it (the longest page, the full price list, is about
+    // 70 KB): on 2 cores the plugin streams those over 8 KB through the thread pool, a round trip per chunk, each
+    // waiting for a turn of the event loop, which is long on a busy instance (ADR 0125).
+    syncThreshold: 256 * 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerNotFound(app);

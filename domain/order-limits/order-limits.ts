@@ -9,6 +9,9 @@ export type CeilingKind = (typeof CEILING_KINDS)[number];
 export const REFUSAL_KINDS = [...CEILING_KINDS, "busy-pages"] as const;
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 
+/** What a shopper whose page a busy instance turned away is asked to wait, in seconds (its Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
 /** How far back the Orders screen's refusals banner looks (and how long it shows a refusal nobody hid). */
 export const REFUSALS_SHOWN_HOURS = 24;
 

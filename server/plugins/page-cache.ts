@@ -67,7 +67,7 @@ const ASKED_ONCE_REMEMBERED = 10_000;
 const COMPRESS_FROM_BYTES = 1024;
 
 /** A weak HTTP validator of a body: equal bodies, equal tags. */
-export const weakEtag = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+export const weakEtag = (body: string | Buffer) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
  * Anonymous public pages per request target, dropped whole on every admin write and every change signal
@@ -171,7 +171,7 @@ const codingOf = new Map<string, Coding | null>();
 const CODINGS_REMEMBERED = 256;
 
 /** The coding we make that an Accept-Encoding prefers, or null when it takes neither. */
-function preferredCoding(acceptEncoding: string): Coding | null {
+export function preferredCoding(acceptEncoding: string): Coding | null {
   const known = codingOf.get(acceptEncoding);
   if (known !== undefined) return known;
   // The negotiator reads `*` as its first choice even when the header refuses that one by name
@@ -190,15 +190,23 @@ const refusedByName = (acceptEncoding: string, coding: Coding) => REFUSED[coding
  * The head of an answer made of a stored page: the request id first (its value, at index 1, set for each answer),
  * the page's headers, what says it came from the cache, then `tail` (its coding and length).
  */
-function answerHead(headers: Readonly<Record<string, string>>, tail: string[]): string[] {
-  return ["x-request-id", "", ...Object.entries(headers).flat(), "x-page-cache", "hit", "vary", "accept-encoding, origin", ...tail];
+export function answerHead(headers: Readonly<Record<string, string>>, tail: string[], { fromTheCache = true } = {}): string[] {
+  return [
+    "x-request-id",
+    "",
+    ...Object.entries(headers).flat(),
+    ...(fromTheCache ? ["x-page-cache", "hit"] : []),
+    "vary",
+    "accept-encoding, origin",
+    ...tail,
+  ];
 }
 
 /**
  * Writes a stored page (or its 304) as the router would, in the encoding `pickEncoding` chose for the
  * request; the status sent. The head was built when the page was stored: only the request id changes.
  */
-function writePage(
+export function writePage(
   request: IncomingMessage,
   response: ServerResponse,
   page: StoredPage,

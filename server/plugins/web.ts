@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { Config } from "../config";
 import type { SessionUser } from "../modules/auth/service";
 import type { Services } from "../services";
+import { cacheControlOfBuiltFile } from "./built-files";
 import type { RenderGate } from "./load-shedding";
 import { addressKey, createWindowCounter, isLoopback, isStaticPath, PAGE_MISS_LIMIT, RENDER_LIMIT } from "./rate-limits";
 import { contentSecurityPolicy } from "./security-headers";
@@ -46,8 +47,6 @@ declare module "react-router" {
   interface RouterContextProvider extends PasalLoadContext {}
 }
 
-const ONE_YEAR = 365 * 24 * 60 * 60;
-
 /** Static files, then every other GET rendered by React Router. */
 export async function registerWeb(
   app: FastifyInstance,
@@ -66,11 +65,7 @@ export async function registerWeb(
       // scripts/compress-assets.mjs leaves .br and .gz twins beside each text asset.
       preCompressed: true,
       setHeaders(res, filePath) {
-        const relative = path.relative(web.clientDir!, filePath);
-        res.setHeader(
-          "cache-control",
-          relative.startsWith(`assets${path.sep}`) ? `public, max-age=${ONE_YEAR}, immutable` : "public, max-age=3600, stale-while-revalidate=86400",
-        );
+        res.setHeader("cache-control", cacheControlOfBuiltFile(path.relative(web.clientDir!, filePath)));
       },
     });
   }
@@ -110,8 +105,6 @@ export async function registerWeb(
             .type("text/plain; charset=utf-8")
             .send(`No such file: ${request.url.split("?")[0]}`);
         }
-        // Before the limits, which may ask the database: turning a render away must cost next to nothing.
-        if (!request.admin && isSharedPage(request.method, request.url) && !gate.admit(reply)) return reply;
         // Renders cost the server what cached pages do not: an address (cached pages still flow) may ask for so
         // many a window, and fewer still for pages that do not exist. A signed-in admin is never held back, nor
         // this machine (a proxy left without TRUST_PROXY would otherwise spend one budget for every shopper).
@@ -133,6 +126,9 @@ export async function registerWeb(
               .send(`Too many requests for ${what} from your address. Please try again in ${wait} seconds.`);
           }
         }
+        // After the address's own limit, so one client's flood is refused as its own before it takes places in the
+        // line every shopper shares (a full line is turned away at the server's door, before any of this).
+        if (!request.admin && isSharedPage(request.method, request.url) && !(await gate.admit(reply))) return reply;
         if (request.method === "POST" && !(Number(request.headers["content-length"]) <= PAGE_FORM_LIMIT)) {
           const status = request.headers["content-length"] === undefined ? 411 : 413;
           return reply
@@ -154,15 +150,17 @@ export async function registerWeb(
           reply.header("content-security-policy", contentSecurityPolicy(cspNonce, https, formTargets));
         // One shopper's order or page, and its key (ADR 0076): kept by no cache, and the address sent to no other site.
         if (isOrderPage(request.url)) reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
-        if (request.pageCache && response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type)) {
-          // Sent as a string, which the page cache stores on the way out.
-          const headers = Object.fromEntries(response.headers);
-          delete headers["content-length"];
-          return reply.headers(headers).send(await response.text());
-        }
-        // Not stored: a page that fell back, or one streamed as it renders.
-        if (request.pageCache) request.pageCache = null;
-        return reply.send(response);
+        const stored = response.status === 200 && !loadContext.fellBack && !response.headers.has("set-cookie") && STORED_TYPES.test(type);
+        // Not kept: a page that fell back, or one with a cookie of its own.
+        if (request.pageCache && !stored) request.pageCache = null;
+        // Sent whole, never streamed (no page has data that comes later): a string the page cache stores on the way
+        // out, and a body the compression plugin compresses in one step. A stream would be compressed a chunk per
+        // turn of the event loop, and a busy instance's turns are long (ADR 0125).
+        const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+        delete headers["content-length"];
+        if (response.headers.has("set-cookie")) headers["set-cookie"] = response.headers.getSetCookie();
+        const body = !response.body ? undefined : stored ? await response.text() : Buffer.from(await response.arrayBuffer());
+        return reply.status(response.status).headers(headers).send(body);
       },
     });
   });

@@ -25,7 +25,12 @@ it("names the pages a busy shop turned away beside the ceilings' refusals, with 
   expect(banner).toContain(
     "more pages nobody had asked for before than the server could make at once. Pages already made, checkout, order pages and your admin went on.",
   );
-  expect(text([{ kind: "busy-pages", refused: 1, firstAt: "2026-12-02T05:12:00.000Z", lastAt: "2026-12-02T05:12:00.000Z" }])).toContain(
-    "1 page turned away at",
-  );
+  expect(banner).toContain("asked to try again a minute later");
+  expect(banner).toContain("asked its shopper to try again in 2 seconds");
+  // Pages alone: nothing about a minute, a limit to raise or spam to cancel.
+  const pagesAlone = text([{ kind: "busy-pages", refused: 1, firstAt: "2026-12-02T05:12:00.000Z", lastAt: "2026-12-02T05:12:00.000Z" }]);
+  expect(pagesAlone).toContain("1 page turned away at");
+  expect(pagesAlone).toContain("try again in 2 seconds");
+  expect(pagesAlone).not.toContain("a minute later");
+  expect(pagesAlone).not.toContain("Cancel as spam");
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { REFUSALS_SHOWN_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
+import { BUSY_RETRY_AFTER_SECONDS, REFUSALS_SHOWN_HOURS, type CeilingKind } from "../../../domain/order-limits/order-limits";
 import type { OrderLimits, RefusalSummary } from "../../../domain/order-limits/schemas";
 import { focusRing, secondaryButton } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
@@ -56,14 +56,22 @@ export function RefusalsBanner({ refusals, limits, hideable = false }: { refusal
           ),
         )}
       </ul>
-      <p className="mt-2 text-sm">
-        Shoppers refused were asked to try again a minute later or to message you. A flood of made-up orders? Choose them on the Orders screen and use{" "}
-        <em>Cancel as spam</em>. A rush of real ones? Raise the limit in{" "}
-        <Link to="/admin/settings#order-limits-title" className={`font-medium underline underline-offset-2 ${focusRing}`}>
-          Settings
-        </Link>
-        .{refusals.some((refusal) => refusal.kind === "coupon-tries") && " Someone guessing coupon codes learns nothing while the limit holds."}
-      </p>
+      {refusals.some((refusal) => refusal.kind !== "busy-pages") && (
+        <p className="mt-2 text-sm">
+          Shoppers refused were asked to try again a minute later or to message you. A flood of made-up orders? Choose them on the Orders screen and
+          use <em>Cancel as spam</em>. A rush of real ones? Raise the limit in{" "}
+          <Link to="/admin/settings#order-limits-title" className={`font-medium underline underline-offset-2 ${focusRing}`}>
+            Settings
+          </Link>
+          .{refusals.some((refusal) => refusal.kind === "coupon-tries") && " Someone guessing coupon codes learns nothing while the limit holds."}
+        </p>
+      )}
+      {refusals.some((refusal) => refusal.kind === "busy-pages") && (
+        <p className="mt-2 text-sm">
+          A page turned away asked its shopper to try again in {BUSY_RETRY_AFTER_SECONDS} seconds. It is most often one client asking for made-up
+          searches: nothing needs doing unless it happens every day.
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {hideable ? (
           <button
