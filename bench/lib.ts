@@ -314,6 +314,12 @@ interface WrkOptions {
   headers?: Record<string, string>;
   /** Asks for the URL's path with `?<name>=<a value never asked before>` each time (a page the cache does not hold). */
   freshQuery?: string;
+  /**
+   * Runs at the lowest CPU priority: a flood, which on its own would take the client core from the clients measured
+   * beside it (theirs would then be the latency of a starved client, not of the server). An attacker's own machine
+   * is not the shoppers'.
+   */
+  lowPriority?: boolean;
 }
 
 /** wrk's Lua: each request's query a value no request of this run or an earlier one asked for. */
@@ -400,9 +406,12 @@ export function wrk(
 }
 
 /** One wrk run (no warm-up) while the caller does other things: its report once it ends. */
-export function wrkInBackground(url: string, { seconds = 10, ...options }: WrkOptions = {}): Promise<WrkResult> {
+export function wrkInBackground(url: string, { seconds = 10, lowPriority = false, ...options }: WrkOptions = {}): Promise<WrkResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("taskset", wrkArgs(url, seconds, options), { stdio: ["ignore", "pipe", "pipe"] });
+    const args = wrkArgs(url, seconds, options);
+    const child = lowPriority
+      ? spawn("nice", ["-n", "19", "taskset", ...args], { stdio: ["ignore", "pipe", "pipe"] })
+      : spawn("taskset", args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout!.on("data", (chunk) => (out += chunk));

@@ -2,7 +2,8 @@
 // is rendered as, with the data its loaders gave, beside the CPU time Pasal spends on the same page in the same
 // process (app.inject: routing, limits, loaders and their queries, React Router, the render, compression and the
 // log line; no sockets), with the page cache off so that every request renders. A measurement, not a test:
-// `npx tsx bench/render-floor.ts` after `npm run build` (the production build's React Router and React).
+// `NODE_ENV=production npx tsx bench/render-floor.ts` after `npm run build` (`npm run bench` sets it: React picks its
+// build by NODE_ENV when first loaded, and its development build doubles both figures).
 import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -38,6 +39,8 @@ async function cpuMsAsync(run: () => Promise<void>): Promise<number> {
 }
 
 export async function renderFloor(): Promise<Array<{ label: string; floorMs: number; pasalMs: number; ratio: number }>> {
+  if (process.env.NODE_ENV !== "production")
+    throw new Error("Run with NODE_ENV=production, as the server runs: React's development build is not the one measured.");
   ensureBuild();
   const dir = tempDir("floor");
   const serverBuild = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
