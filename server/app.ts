@@ -29,6 +29,7 @@ import { customerLinksRoutes } from "./modules/customer-links/routes";
 import { couponsRoutes } from "./modules/coupons/routes";
 import { referralsRoutes } from "./modules/referrals/routes";
 import { blocklistRoutes } from "./modules/blocklist/routes";
+import { instanceRoutes } from "./modules/health/instance-routes";
 import { healthRoutes } from "./modules/health/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsletterRoutes } from "./modules/newsletter/routes";
@@ -158,7 +159,10 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
           pageCacheDoor(pages, {
             sessionCookieNames: [sessionCookieName(config)],
             log: () => appLog.current,
-            busy: (request, response) => isSharedPage(request.method, request.url ?? "/") && renderGate.turnsAwayAtTheDoor(request, response),
+            busy: {
+              now: (request) => renderGate.busy && isSharedPage(request.method, request.url ?? "/"),
+              turnAway: (request, response) => renderGate.turnAwayAtTheDoor(request, response),
+            },
           }),
         ]
       : []),
@@ -271,6 +275,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
       declareConventionalFailures(api);
       const moduleOptions = { services, config, publicUrl: config.publicUrl, secureCookies: config.secureCookies };
       for (const routes of API_MODULES) await api.register(routes, moduleOptions);
+      await api.register(instanceRoutes, { pages, renderGate });
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
       // Unknown API paths get the API's JSON 404 (and its rate limit), not a rendered page.
       api.all("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.callNotFound());

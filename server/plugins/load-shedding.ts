@@ -145,14 +145,19 @@ export function createRenderGate({
   const words = (url: string) => busyPage[localeOfPath(url.split("?")[0]!)](BUSY_RETRY_AFTER_SECONDS);
 
   return {
-    /**
-     * At the server's door, for a shared page the cache does not hold: answers it 503 when the instance is busy
-     * (true), or leaves it to Fastify (false), which renders it.
-     */
-    turnsAwayAtTheDoor(request: IncomingMessage, response: ServerResponse): boolean {
-      const why = busy();
-      if (!why) return false;
-      count(why);
+    /** Renders under way and waiting now, and the most of each. */
+    get renders() {
+      return { underWay: places.underWay, waiting: places.waiting, atOnce: rendersAtOnce, waitingAtMost: rendersWaiting };
+    },
+
+    /** Whether a render of a shared page would be turned away now. */
+    get busy() {
+      return busy() !== null;
+    },
+
+    /** At the server's door, for a shared page the cache does not hold while the instance is busy: answers it 503. */
+    turnAwayAtTheDoor(request: IncomingMessage, response: ServerResponse) {
+      count(busy() ?? "busy");
       const started = performance.now();
       const requestId = randomUUID();
       const body = words(request.url ?? "/");
@@ -167,7 +172,6 @@ export function createRenderGate({
           bytes: bytesSent(request, response),
         });
       }
-      return true;
     },
 
     /**

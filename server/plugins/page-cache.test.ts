@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
@@ -7,7 +7,7 @@ import fastifyCors from "@fastify/cors";
 import Fastify, { type FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "../modules/auth/service";
-import { createPageCache, pickEncoding, registerPageCache } from "./page-cache";
+import { createPageCache, pageCacheDoor, pickEncoding, registerPageCache } from "./page-cache";
 import { pageKey, pageTarget } from "./page-key";
 import { byScriptHashes, inlineScriptHashes } from "./script-hashes";
 import { contentSecurityPolicy } from "./security-headers";
@@ -66,6 +66,44 @@ describe("page cache", () => {
     for (let key = 1; key <= 12; key++) cache.store(String(key), cache.begin(), page("x".repeat(500)));
     expect(cache.get("1")).toBeUndefined();
     expect(cache.get("12")).toBeDefined();
+  });
+});
+
+describe("the door while the instance is too busy to render", () => {
+  it("serves a page past its time as it is, rather than turning it away, and turns away one it does not hold", async () => {
+    const cache = createPageCache({ ttlMs: 30 });
+    let busy = false;
+    const turnedAway: string[] = [];
+    const serve = pageCacheDoor(cache, {
+      sessionCookieNames: ["pasal_session"],
+      log: () => undefined,
+      busy: { now: () => busy, turnAway: (request, response) => (turnedAway.push(request.url!), response.writeHead(503).end()) },
+    });
+    const server = http.createServer((request, response) => void (serve(request, response) || response.writeHead(418).end()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const host = new URL(base).host;
+      const request = (url: string) => ({ url, headers: { host }, socket: {} }) as unknown as IncomingMessage;
+      cache.store(pageKey(request("/prices")), cache.begin(), page());
+      expect((await fetch(`${base}/prices`, { headers: { "accept-encoding": "identity" } })).headers.get("x-page-cache")).toBe("hit");
+      await sleep(50);
+      // Past its time: rendered again (here Fastify's teapot) while the instance can…
+      expect(cache.get(pageKey(request("/prices")))).toBeUndefined();
+      expect((await fetch(`${base}/prices`)).status).toBe(418);
+      // …and served as it is, in the coding asked for or as it is, while it cannot.
+      busy = true;
+      const stale = await fetch(`${base}/prices`, { headers: { "accept-encoding": "br" } });
+      expect(stale.status).toBe(200);
+      expect(await stale.text()).toBe(page().body);
+      expect((await fetch(`${base}/prices?q=new`)).status).toBe(503);
+      expect(turnedAway).toEqual(["/prices?q=new"]);
+      // An admin's write clears what it holds, past its time or not.
+      cache.clear();
+      expect((await fetch(`${base}/prices`)).status).toBe(503);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -79,6 +79,8 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) || 1,
     ttl: ttlMs,
+    // A page past its time stays until it is rendered again or pushed out: a busy instance serves it meanwhile.
+    noDeleteOnStaleGet: true,
   });
   // A render that began before a write must not store what it read before that write.
   let generation = 0;
@@ -106,6 +108,11 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
 
   return {
     get: (key: string) => pages.get(key),
+    /**
+     * The page stored for `key` even when past its time (`ttlMs`): what a busy instance serves rather than turn the
+     * page away (ADR 0125). Never one an admin's write cleared.
+     */
+    stale: (key: string) => pages.peek(key, { allowStale: true }),
     /** The generation to hand back to `store` once the render it starts has finished. */
     begin: () => generation,
     /**
@@ -143,6 +150,10 @@ export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_00
     },
     get size() {
       return pages.size;
+    },
+    /** Bytes held (bodies and their compressed copies), and the most it may hold. */
+    get bytes() {
+      return { held: pages.calculatedSize, most: maxBytes };
     },
   };
 }
@@ -241,8 +252,11 @@ export function pageCacheDoor(
   }: {
     sessionCookieNames: readonly string[];
     log: () => FastifyBaseLogger | undefined;
-    /** Answers a page the cache does not hold when the instance is too busy to render it (true), before Fastify (ADR 0125). */
-    busy?: (request: IncomingMessage, response: ServerResponse) => boolean;
+    /**
+     * Whether the instance is too busy to render the request's page now, and the answer that turns it away, before
+     * Fastify (ADR 0125). A page the cache holds past its time is served as it is instead.
+     */
+    busy?: { now: (request: IncomingMessage) => boolean; turnAway: (request: IncomingMessage, response: ServerResponse) => void };
   },
 ) {
   const signedIn = new RegExp(`(?:^|;)\\s*(?:${sessionCookieNames.join("|")})=`);
@@ -251,14 +265,24 @@ export function pageCacheDoor(
     const cookie = request.headers.cookie;
     if (cookie !== undefined && signedIn.test(cookie)) return false;
     const key = cache.size === 0 ? undefined : pageKey(request);
-    const page = key === undefined ? undefined : cache.get(key);
-    if (!page) return busy?.(request, response) ?? false;
-    const chosen = pickEncoding(page, request.headers["accept-encoding"]);
-    // Its compressed copy is not made yet: the router answers (and compresses) this one while it is made.
-    if (!chosen) {
+    let page = key === undefined ? undefined : cache.get(key);
+    const fresh = page !== undefined;
+    if (!page) {
+      if (!busy?.now(request)) return false;
+      page = key === undefined ? undefined : cache.stale(key);
+      if (!page) {
+        busy.turnAway(request, response);
+        return true;
+      }
+    }
+    let chosen = pickEncoding(page, request.headers["accept-encoding"]);
+    // Its compressed copy is not made yet: the router answers (and compresses) this one while it is made; a page
+    // past its time, which the router would render again, goes as it is.
+    if (!chosen && fresh) {
       cache.makeCopy(key!, page, request.headers["accept-encoding"]);
       return false;
     }
+    chosen ??= { encoding: null, body: page.body };
     const started = performance.now();
     const requestId = randomUUID();
     const statusCode = writePage(request, response, page, chosen, requestId);
