@@ -153,6 +153,19 @@ describe("a crowd of pages the cache has not seen (ADR 0125)", () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/api/prices?fresh=1`)).status).toBe(200);
 
+    // The admin can see the line, and what the page cache holds against its most.
+    const { instance } = (await t.app.inject({ method: "GET", url: "/api/admin/instance", headers: { cookie } })).json();
+    expect(instance.renders).toEqual({
+      underWay: RENDERS_AT_ONCE,
+      waiting: RENDERS_WAITING,
+      atOnce: RENDERS_AT_ONCE,
+      waitingAtMost: RENDERS_WAITING,
+    });
+    expect(instance.pageCache.pages).toBeGreaterThan(0);
+    expect(instance.pageCache.bytes).toBeGreaterThan(0);
+    expect(instance.pageCache.bytes).toBeLessThanOrEqual(instance.pageCache.maxBytes);
+    expect(instance.residentBytes).toBeGreaterThan(0);
+
     // Meanwhile everything else goes on: a kept page, a checkout, an order page, an admin's page, a form.
     expect((await t.app.inject({ method: "GET", url: "/?from=chat" })).headers["x-page-cache"]).toBe("hit");
     const order = await t.app.inject({
