@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
+import { CHECKOUT_LIMIT } from "../server/modules/orders/routes";
 import { createPostgresDatabase, freePort } from "../tests/instances/cluster";
 import { addLedger } from "./ledger";
 import { addOrderHistory, HISTORY_SIZE } from "./customers";
@@ -380,14 +381,15 @@ async function crowdSection() {
     const until = Date.now() + (FLOOD_SECONDS - 6) * 1000;
     const warmedAt = Date.now() + (WARM_UP_SECONDS - 3) * 1000;
     let warmRss = Number.NaN;
-    let round = 0;
+    let nextCheckout = 0;
     while (Date.now() < until) {
-      round++;
       await ask("order page", orderPage);
       await ask("asset", asset, { headers: AS_A_BROWSER });
       await ask("admin's Orders screen", "/admin/orders", { headers: { cookie } });
-      // Every fourth round: the ceiling on orders (30 a minute) must not be what refuses them.
-      if (round % 4 === 0) {
+      // Fewer than this address may send a minute (CHECKOUT_LIMIT; the order page's own order counts too), and under
+      // the shop's ceiling (30 a minute): neither limit must be what refuses them.
+      if (Date.now() >= nextCheckout) {
+        nextCheckout = Date.now() + Math.ceil(CHECKOUT_LIMIT.timeWindow / (CHECKOUT_LIMIT.max - 2));
         await ask("checkout", "/api/orders", {
           method: "POST",
           headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
@@ -403,6 +405,9 @@ async function crowdSection() {
     await sleep(3000);
     const refusals = (await (await fetch(`${server.url}/api/admin/order-limits/refusals`, { headers: { cookie } })).json()) as {
       items: Array<{ kind: string; refused: number }>;
+    };
+    const { instance } = (await (await fetch(`${server.url}/api/admin/instance`, { headers: { cookie } })).json()) as {
+      instance: { pageCache: { pages: number; bytes: number; maxBytes: number } };
     };
     const shed = refusals.items.find((item) => item.kind === "busy-pages")?.refused ?? 0;
     const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
@@ -433,6 +438,10 @@ async function crowdSection() {
       ],
     );
     console.log(`\nPages turned away while busy, as the admin's refusals banner counts them: ${shed.toLocaleString("en-IN")}`);
+    const mb = (bytes: number) => fixed(bytes / 1024 / 1024, 1);
+    console.log(
+      `The page cache after the load (GET /api/admin/instance): ${instance.pageCache.pages} pages, ${mb(instance.pageCache.bytes)} MB of its ${mb(instance.pageCache.maxBytes)} MB`,
+    );
     console.log(
       `Resident memory (MB) every ~1 s: ${rss
         .filter((_, i) => i % 5 === 0)
