@@ -1,5 +1,4 @@
 import net from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it, vi } from "vitest";
 import { CONNECTIONS_PER_ADDRESS } from "../server/app";
 import { BUSY_RETRY_AFTER_SECONDS } from "../domain/order-limits/order-limits";
@@ -131,8 +130,16 @@ describe("a crowd of pages the cache has not seen (ADR 0125)", () => {
       t.app.inject({ method: "GET", url: `/prices?q=held${i}`, remoteAddress: `198.51.100.${i + 1}` }),
     );
     await expect.poll(() => entered).toBe(RENDERS_AT_ONCE);
-    // Places are handed on a turn of the event loop at a time: a few more turns, and none was.
-    await sleep(20);
+    // The rest reach the line once the address's own limit is counted (on PostgreSQL, a query each); the admin sees it.
+    const instance = async () => (await t.app.inject({ method: "GET", url: "/api/admin/instance", headers: { cookie } })).json().instance;
+    await expect
+      .poll(async () => (await instance()).renders)
+      .toEqual({
+        underWay: RENDERS_AT_ONCE,
+        waiting: RENDERS_WAITING,
+        atOnce: RENDERS_AT_ONCE,
+        waitingAtMost: RENDERS_WAITING,
+      });
     expect(entered).toBe(RENDERS_AT_ONCE);
 
     const busy = await t.app.inject({ method: "GET", url: "/prices?q=one-more", remoteAddress: "198.51.100.200" });
@@ -153,18 +160,12 @@ describe("a crowd of pages the cache has not seen (ADR 0125)", () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/api/prices?fresh=1`)).status).toBe(200);
 
-    // The admin can see the line, and what the page cache holds against its most.
-    const { instance } = (await t.app.inject({ method: "GET", url: "/api/admin/instance", headers: { cookie } })).json();
-    expect(instance.renders).toEqual({
-      underWay: RENDERS_AT_ONCE,
-      waiting: RENDERS_WAITING,
-      atOnce: RENDERS_AT_ONCE,
-      waitingAtMost: RENDERS_WAITING,
-    });
-    expect(instance.pageCache.pages).toBeGreaterThan(0);
-    expect(instance.pageCache.bytes).toBeGreaterThan(0);
-    expect(instance.pageCache.bytes).toBeLessThanOrEqual(instance.pageCache.maxBytes);
-    expect(instance.residentBytes).toBeGreaterThan(0);
+    // What the page cache holds, against its most.
+    const { pageCache, residentBytes } = await instance();
+    expect(pageCache.pages).toBeGreaterThan(0);
+    expect(pageCache.bytes).toBeGreaterThan(0);
+    expect(pageCache.bytes).toBeLessThanOrEqual(pageCache.maxBytes);
+    expect(residentBytes).toBeGreaterThan(0);
 
     // Meanwhile everything else goes on: a kept page, a checkout, an order page, an admin's page, a form.
     expect((await t.app.inject({ method: "GET", url: "/?from=chat" })).headers["x-page-cache"]).toBe("hit");
