@@ -170,6 +170,29 @@ describe("answers in the shape the original client reads", () => {
     expect(Object.keys(data[0])).toEqual(expect.arrayContaining(["_id", "image", "title", "description", "badge", "ctaText"]));
   });
 
+  it("stores a plan typed in the original admin's free Plan Key box as its months, and refuses one that names none", async () => {
+    const t = await clientApp();
+    const { cookie } = await signInFromClient(t);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { origin: CLIENT, cookie },
+      payload: { ...netflix, Name: "Typed plans", Id: "904", plans: { "1 Month": "300", "3 months": "880", "12": "3,200" } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    expect(allPrices.find((item: { Name: string }) => item.Name === "Typed plans").plans).toEqual({ "1": 300, "3": 880, "12": 3200 });
+
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/prices",
+      headers: { origin: CLIENT, cookie },
+      payload: { ...netflix, Name: "Yearly", Id: "905", plans: { "1 year": "3200" } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Plan months must be a whole number from 1 to 36/);
+  });
+
   it("leaves plans out on an item sold by contacting the admin, and keeps them on the others", async () => {
     const t = await clientApp();
     const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();

@@ -11,6 +11,16 @@ describe("plansSchema", () => {
     expect(plansSchema.parse({ "1": "1,500", "६": "१,७००", "12": "1,50,000" })).toEqual({ "1": 1500, "6": 1700, "12": 150000 });
   });
 
+  it("takes a key written as the original admin form's free box invites, a whole number of months first", () => {
+    expect(plansSchema.parse({ "1 Month": "300", "3 months": 880, "6months": 1700, " 12 ": "3,200", "२४ महिना": 6000 })).toEqual({
+      "1": 300,
+      "3": 880,
+      "6": 1700,
+      "12": 3200,
+      "24": 6000,
+    });
+  });
+
   it("treats a missing plans map as no plans", () => {
     expect(plansSchema.parse(undefined)).toEqual({});
   });
@@ -24,6 +34,11 @@ describe("plansSchema", () => {
     [{ "1": "" }, "Plan price must be a whole number of rupees greater than 0"],
     [{ "1": "1,5" }, "Plan price must be a whole number of rupees greater than 0"],
     [{ "1": "1.500,00" }, "Plan price must be a whole number of rupees greater than 0"],
+    [{ "1 year": 100 }, "Plan months must be a whole number from 1 to 36"],
+    [{ monthly: 100 }, "Plan months must be a whole number from 1 to 36"],
+    [{ "1.5 months": 100 }, "Plan months must be a whole number from 1 to 36"],
+    [{ "Month 1": 100 }, "Plan months must be a whole number from 1 to 36"],
+    [{ "1": 300, "1 Month": 350 }, "Two plans for 1 month: keep one"],
   ])("refuses %j", (plans, message) => {
     const result = plansSchema.safeParse(plans);
     expect(result.success).toBe(false);

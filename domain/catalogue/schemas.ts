@@ -12,7 +12,19 @@ const statusAliases: Record<string, Status> = {
   "": "none",
 };
 
-/** Plans arrive as `{ "1": 300, "3": "880", "6": "1,700" }`: months → whole NPR, written as people write them. */
+/**
+ * A plan's months as an admin types the key: `3`, `3 months`, `1 Month`, `३ महिना` (the original admin form's "Plan
+ * Key" box is free text); null for anything else (`1 year`, `1.5`, `monthly`).
+ */
+export function readPlanMonths(key: string): number | null {
+  const match = /^\s*(\S+?)\s*(?:months?|mos?|महिना)?\s*$/iu.exec(key);
+  return match ? readWholeNumber(match[1]!) : null;
+}
+
+/**
+ * Plans arrive as `{ "1": 300, "3": "880", "6": "1,700" }` or `{ "1 Month": 300 }`: months → whole NPR, written as
+ * people write them.
+ */
 export const plansSchema = z
   .record(z.string(), z.union([z.number(), z.string()]), { error: "Plans must map months to prices" })
   .default({})
@@ -20,8 +32,9 @@ export const plansSchema = z
     if (Object.keys(plans).length > 12) {
       ctx.addIssue({ code: "custom", message: "At most 12 plans per item" });
     }
+    const seen = new Set<number>();
     for (const [months, price] of Object.entries(plans)) {
-      const m = readWholeNumber(months);
+      const m = readPlanMonths(months);
       if (m === null || m < 1 || m > MAX_PLAN_MONTHS) {
         ctx.addIssue({
           code: "custom",
@@ -30,6 +43,12 @@ export const plansSchema = z
         });
         continue;
       }
+      // `1` and `1 Month` are one plan: which price was meant is not for the shop to guess.
+      if (seen.has(m)) {
+        ctx.addIssue({ code: "custom", path: [months], message: `Two plans for ${m} ${m === 1 ? "month" : "months"}: keep one` });
+        continue;
+      }
+      seen.add(m);
       const n = typeof price === "number" ? price : (readWholeNumber(price) ?? NaN);
       if (!Number.isInteger(n) || n <= 0 || n > MAX_PLAN_PRICE) {
         ctx.addIssue({
@@ -43,7 +62,7 @@ export const plansSchema = z
   .transform((plans) => {
     const out: Record<string, number> = {};
     for (const [months, price] of Object.entries(plans))
-      out[String(readWholeNumber(months))] = typeof price === "number" ? price : readWholeNumber(price)!;
+      out[String(readPlanMonths(months))] = typeof price === "number" ? price : readWholeNumber(price)!;
     return out;
   });
 
