@@ -2,6 +2,7 @@ import http from "node:http";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./admin-account";
+import { sampleTrending } from "../domain/trending/trending-sample";
 import { freePort } from "./server";
 
 // A stand-in for the spec's own client: it reads the price list and the slides, signs in with
@@ -15,6 +16,7 @@ const clientPage = (api: string) => `<!doctype html>
     <h1>Original client</h1>
     <p id="prices">Loading prices…</p>
     <p id="slides">Loading slides…</p>
+    <section><h2>What's New to Watch</h2><p id="watch-error"></p><ul id="watch"></ul></section>
     <form id="login">
       <label>User name <input name="userName" autocomplete="username"></label>
       <label>Password <input name="password" type="password" autocomplete="current-password"></label>
@@ -36,6 +38,18 @@ const clientPage = (api: string) => `<!doctype html>
     call("GET", "/prices").then((res) => {
       document.getElementById("prices").textContent = res.data.allPrices.length + " prices, first " + res.data.allPrices[0].Name;
     });
+    // Its "What's New to Watch": the movie database's answer as its backend passed it on, posters built from their path.
+    call("GET", "/whatToWatch")
+      .then((res) => {
+        if (res.status !== 200) throw new Error(String(res.status));
+        for (const item of res.data.results.slice(0, 12)) {
+          const li = document.createElement("li");
+          li.textContent = (item.title || item.name) + " (" + (item.release_date || item.first_air_date || "soon") + ", " + item.media_type + ")";
+          li.dataset.poster = item.poster_path ? "https://image.tmdb.org/t/p/w500" + item.poster_path : "";
+          document.getElementById("watch").append(li);
+        }
+      })
+      .catch(() => (document.getElementById("watch-error").textContent = "Failed to load newest content. Please try again later."));
     call("GET", "/carousel").then((res) => {
       if (res.status === 200 && res.data.length > 0) document.getElementById("slides").textContent = res.data.length + " slides from the server";
     });
@@ -53,7 +67,8 @@ const clientPage = (api: string) => `<!doctype html>
       const { allPrices } = (await call("GET", "/prices")).data;
       const card = allPrices.find((price) => price.Name === name);
       const { Category, Status, ...asRead } = card;
-      const price = await call("PUT", "/prices/" + card._id, { ...asRead, plans: { ...card.plans, 1: "1,450" } });
+      // Its Plan Key box is free text: "3 Months" as an admin types it.
+      const price = await call("PUT", "/prices/" + card._id, { ...asRead, plans: { ...card.plans, 1: "1,450", "3 Months": "4,000" } });
       const slide = { image: "/images/placeholder.svg", title: name, description: "A slide from the original client" };
       const added = await call("POST", "/admin/carousel", slide);
       const edited = added.status === 201 ? await call("PUT", "/admin/carousel/" + added.data._id, { ...slide, title: name + " edited" }) : added;
@@ -62,6 +77,15 @@ const clientPage = (api: string) => `<!doctype html>
       const changed = await call("POST", "/admin/addWhatsNewVideo", { ...video, TrailerLink: "https://www.youtube.com/watch?v=second" });
       const update = await call("POST", "/admin/addNewUpdates", { Title: name, Description: "Posted from the original client", ImageUrl: "https://example.com/u.webp" });
       return [price, added, edited, trailer, changed, update].map(said);
+    };
+    // Its Delete of a slide and of the price, as its admin screens send them.
+    window.originalDeletes = async (name) => {
+      const said = (res) => res.status + " " + res.data.message;
+      const slides = (await call("GET", "/admin/carousel")).data.filter((slide) => slide.title.startsWith(name));
+      const gone = [];
+      for (const slide of slides) gone.push(said(await call("DELETE", "/admin/carousel/" + slide._id)));
+      gone.push(said(await call("DELETE", "/prices/" + encodeURIComponent(name))));
+      return gone;
     };
   </script>
 </body></html>`;
@@ -93,7 +117,8 @@ async function heldUnder(admin: APIRequestContext, name: string) {
   const slides = (await read("/api/admin/carousel")).filter((slide: { title: string }) => slide.title.startsWith(name));
   const videos = (await read("/api/admin/viewWhatsNewVideo")).items.filter((video: { Name: string }) => video.Name === name);
   const updates = (await read("/api/admin/update")).data.filter((post: { Title: string }) => post.Title === name);
-  return { price: allPrices.find((p: { Name: string }) => p.Name === name)?.plans[1], slides, videos, updates };
+  const plans = allPrices.find((p: { Name: string }) => p.Name === name)?.plans;
+  return { price: plans?.[1], threeMonths: plans?.[3], slides, videos, updates };
 }
 
 /** Removes what the test added, so the worker's other tests see the shop as seeded. */
@@ -125,6 +150,12 @@ test("the spec's client served from the shop's origin, /api behind a proxy, sign
     await page.goto(`http://127.0.0.1:${(proxy.address() as { port: number }).port}/`);
     await expect(page.locator("#prices")).toHaveText(/^\d+ prices, first /);
     await expect(page.locator("#slides")).toHaveText("5 slides from the server");
+    // No movie database key in this suite: the list the home page shows then, the built-in one, in its shape.
+    await expect(page.locator("#watch li")).toHaveCount(sampleTrending.length);
+    await expect(page.locator("#watch li").first()).toHaveText(
+      `${sampleTrending[0]!.title} (${sampleTrending[0]!.releaseDate ?? "soon"}, ${sampleTrending[0]!.mediaType})`,
+    );
+    await expect(page.locator("#watch-error")).toBeEmpty();
     await page.getByLabel("User name").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -140,9 +171,17 @@ test("the spec's client served from the shop's origin, /api behind a proxy, sign
     ]);
     const held = await heldUnder(admin, name);
     expect(held.price).toBe(1450);
+    expect(held.threeMonths).toBe(4000);
     expect(held.slides.map((slide: { title: string }) => slide.title)).toEqual([`${name} edited`]);
     expect(held.videos).toMatchObject([{ TrailerLink: "https://www.youtube.com/watch?v=second" }]);
     expect(held.updates).toHaveLength(1);
+
+    const deletes = await page.evaluate(
+      (item) => (window as unknown as { originalDeletes: (name: string) => Promise<string[]> }).originalDeletes(item),
+      name,
+    );
+    expect(deletes).toEqual([`200 "${name} edited" deleted`, `200 ${name} deleted`]);
+    expect(await heldUnder(admin, name)).toMatchObject({ price: undefined, slides: [] });
   } finally {
     await cleanUp(admin, name);
     await close(proxy);

@@ -40,6 +40,7 @@ import { paymentsRoutes } from "./modules/payments/routes";
 import { reportsRoutes } from "./modules/reports/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { trendingRoutes } from "./modules/trending/routes";
+import { whatToWatchRoutes } from "./modules/trending/what-to-watch-routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
@@ -133,6 +134,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   auditRoutes,
   reportsRoutes,
   telegramRoutes,
+  whatToWatchRoutes,
 ];
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream, timeouts: shorter }: AppOptions): Promise<App> {

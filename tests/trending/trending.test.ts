@@ -218,6 +218,54 @@ describe("trending", () => {
   });
 });
 
+describe("GET /api/whatToWatch, the original client's list", () => {
+  it("answers the list the home page shows in the movie database's own shape, for anyone, kept an hour", async () => {
+    const tmdb = await fakeTmdb(json({ results: results(20) }));
+    const t = await createTestApp({ env: { TMDB_API_KEY: "from-env", TMDB_BASE_URL: tmdb.baseUrl } });
+    await t.app.services.trending.refresh();
+    const answer = await t.app.inject({ method: "GET", url: "/api/whatToWatch", headers: { origin: "https://client.example" } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=3600");
+    const { results: titles } = answer.json();
+    expect(titles).toHaveLength(12);
+    // The poster's path on the database's image host, from which the client builds its own URL; a show's name and date.
+    expect(titles[0]).toEqual({
+      id: 100,
+      media_type: "movie",
+      title: "Movie 0",
+      release_date: "2025-05-01",
+      poster_path: "/p0.jpg",
+      backdrop_path: null,
+      overview: "About 0",
+      vote_average: 7.25,
+    });
+    expect(titles[1]).toEqual({
+      id: 101,
+      media_type: "tv",
+      name: "Show 1",
+      first_air_date: null,
+      poster_path: null,
+      backdrop_path: null,
+      overview: "",
+      vote_average: 8,
+    });
+  });
+
+  it("answers the sample list without a key, and 502 with the spec's error text once the database failed", async () => {
+    const quiet = await createTestApp({});
+    const sample = (await quiet.app.inject({ method: "GET", url: "/api/whatToWatch" })).json().results;
+    expect(sample.map((title: { title?: string; name?: string }) => title.title ?? title.name)).toEqual(sampleTrending.map((item) => item.title));
+
+    const tmdb = await fakeTmdb(json({ status_message: "Invalid API key" }, 401));
+    const t = await createTestApp({ env: { TMDB_API_KEY: "wrong", TMDB_BASE_URL: tmdb.baseUrl } });
+    await t.app.services.trending.refresh();
+    const failed = await t.app.inject({ method: "GET", url: "/api/whatToWatch" });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.headers["cache-control"]).toBe("no-store");
+    expect(failed.json()).toEqual({ success: false, message: TRENDING_ERROR });
+  });
+});
+
 describe("posters", () => {
   const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
 
