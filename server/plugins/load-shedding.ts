@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import underPressure from "@fastify/under-pressure";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
-import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
 import { BUSY_RETRY_AFTER_SECONDS } from "../../domain/order-limits/order-limits";
 import { localeOfPath } from "../../domain/shared/locale";
 import { busyPage } from "../../domain/shared/messages";
-import { bytesSent, logAccess, roundMs } from "./request-log";
+import { answerAtTheDoor } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -158,20 +156,11 @@ export function createRenderGate({
     /** At the server's door, for a shared page the cache does not hold while the instance is busy: answers it 503. */
     turnAwayAtTheDoor(request: IncomingMessage, response: ServerResponse) {
       count(busy() ?? "busy");
-      const started = performance.now();
-      const requestId = randomUUID();
       const body = words(request.url ?? "/");
-      response.writeHead(503, { ...headers, "x-request-id": requestId, "content-length": Buffer.byteLength(body) }).end(body);
-      if (log) {
-        logAccess(log, {
-          reqId: requestId,
-          method: request.method ?? "GET",
-          url: withoutLinkKeys(request.url ?? "/"),
-          statusCode: 503,
-          responseTime: roundMs(performance.now() - started),
-          bytes: bytesSent(request, response),
-        });
-      }
+      answerAtTheDoor(request, response, log, (requestId) => {
+        response.writeHead(503, { ...headers, "x-request-id": requestId, "content-length": Buffer.byteLength(body) }).end(body);
+        return 503;
+      });
     },
 
     /**

@@ -1,13 +1,12 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { withoutLinkKeys } from "../../domain/customer-links/customer-page";
 import { pageKey, pageTarget } from "./page-key";
-import { bytesSent, logAccess, roundMs } from "./request-log";
+import { answerAtTheDoor } from "./request-log";
 import { SAFE_METHODS } from "./same-origin";
 import { byScriptHashes } from "./script-hashes";
 
@@ -283,22 +282,7 @@ export function pageCacheDoor(
       return false;
     }
     chosen ??= { encoding: null, body: page.body };
-    const started = performance.now();
-    const requestId = randomUUID();
-    const statusCode = writePage(request, response, page, chosen, requestId);
-    const bytes = bytesSent(request, response);
-    const logger = log();
-    if (logger) {
-      logAccess(logger, {
-        reqId: requestId,
-        method: "GET",
-        url: withoutLinkKeys(request.url ?? "/"),
-        statusCode,
-        responseTime: roundMs(performance.now() - started),
-        bytes,
-        pageCache: "hit",
-      });
-    }
+    answerAtTheDoor(request, response, log(), (requestId) => writePage(request, response, page, chosen, requestId), { pageCache: "hit" });
     return true;
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from "fastify";
@@ -159,6 +160,32 @@ export const roundMs = (ms: number) => Math.round(ms * 100) / 100;
 export function logAccess(log: FastifyBaseLogger, line: AccessLine) {
   if (line.statusCode < 400 && isQuietPath(line.url)) log.debug(line, "request completed");
   else log.info(line, "request completed");
+}
+
+/**
+ * An answer made at the server's door, before Fastify (a stored page, a built file, a busy instance's 503), with the
+ * access line Fastify would write for it: `write` sends it under the request id it is given and returns its status.
+ */
+export function answerAtTheDoor(
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: FastifyBaseLogger | undefined,
+  write: (requestId: string) => number,
+  mark: Pick<AccessLine, "pageCache"> = {},
+) {
+  const started = performance.now();
+  const requestId = randomUUID();
+  const statusCode = write(requestId);
+  if (!log) return;
+  logAccess(log, {
+    reqId: requestId,
+    method: request.method ?? "GET",
+    url: withoutLinkKeys(request.url ?? "/"),
+    statusCode,
+    responseTime: roundMs(performance.now() - started),
+    bytes: bytesSent(request, response),
+    ...mark,
+  });
 }
 
 /**
