@@ -20,7 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "assets", "entry-Ab12.js.br"), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, "assets", "entry-Ab12.js.gz"), zlib.gzipSync(script));
   fs.writeFileSync(path.join(dir, "images", "logo.png"), Buffer.alloc(2048, 7));
-  fs.writeFileSync(path.join(dir, "images", "notes.md"), "not a type the build serves");
+  fs.writeFileSync(path.join(dir, "images", "notes.unnamed"), "of a type mime cannot name");
   const serve = builtFilesDoor(readBuiltFiles(dir, { https: false }), { log: () => undefined });
   // What the door leaves goes on to Fastify, here a teapot.
   server = http.createServer((request, response) => void (serve(request, response) || response.writeHead(418).end()));
@@ -97,7 +97,8 @@ describe("the build's files at the server's door", () => {
     expect((await get("/assets/entry-Ab12.js", {}, "POST")).status).toBe(418);
     expect((await get("/assets/entry-Zz99.js")).status).toBe(418);
     expect((await get("/assets/entry-Ab12.js.br")).status).toBe(418);
-    expect((await get("/images/notes.md")).status).toBe(418);
+    expect((await get("/images/notes.unnamed")).status).toBe(418);
+    expect((await get("/assets/entry-Ab12.js.gz")).status).toBe(418);
     expect((await get("/assets/%65ntry-Ab12.js")).status).toBe(418);
   });
 });

@@ -1,25 +1,22 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import send from "@fastify/send";
 import type { FastifyBaseLogger } from "fastify";
 import { answerHead, preferredCoding, weakEtag, writePage, type StoredPage } from "./page-cache";
-import { bytesSent, logAccess, roundMs } from "./request-log";
+import { answerAtTheDoor } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
-/** The types of the files a browser build holds, as @fastify/static names them; a file of another type is left to it. */
-const TYPES: Readonly<Record<string, string>> = {
-  ".js": "application/javascript; charset=utf-8",
-  ".mjs": "application/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".jpg": "image/jpeg",
-  ".woff2": "font/woff2",
-  ".json": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-};
+/**
+ * A file's Content-Type as @fastify/static sends it (its `send` names types with `mime`, UTF-8 for text, scripts and
+ * JSON), or null for a compressed twin of another file or a type it cannot name: left to @fastify/static.
+ */
+function typeOf(file: string): string | null {
+  if (/\.(?:br|gz)$/.test(file) && fs.existsSync(file.replace(/\.(?:br|gz)$/, ""))) return null;
+  const type = send.mime.getType(file);
+  if (!type) return null;
+  return /^(?:text\/|application\/(?:javascript|json))/.test(type) ? `${type}; charset=utf-8` : type;
+}
 
 /** How long a browser keeps a file of the build: hashed assets for good, the rest (pictures by name) an hour. */
 export function cacheControlOfBuiltFile(relativePath: string): string {
@@ -35,9 +32,10 @@ export function cacheControlOfBuiltFile(relativePath: string): string {
 export function readBuiltFiles(clientDir: string, { https }: { https: boolean }): Map<string, StoredPage> {
   const files = new Map<string, StoredPage>();
   for (const relative of fs.readdirSync(clientDir, { recursive: true, encoding: "utf8" })) {
-    const type = TYPES[path.extname(relative)];
     const file = path.join(clientDir, relative);
-    if (!type || !fs.statSync(file).isFile()) continue;
+    if (!fs.statSync(file).isFile()) continue;
+    const type = typeOf(file);
+    if (!type) continue;
     const body = fs.readFileSync(file);
     const twin = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
     const encoded = { br: twin(".br"), gzip: twin(".gz") };
@@ -77,20 +75,8 @@ export function builtFilesDoor(files: ReadonlyMap<string, StoredPage>, { log }: 
     const acceptEncoding = request.headers["accept-encoding"];
     const coding = acceptEncoding ? preferredCoding(acceptEncoding) : null;
     const copy = coding ? file.encoded[coding] : undefined;
-    const started = performance.now();
-    const requestId = randomUUID();
-    const statusCode = writePage(request, response, file, copy ? { encoding: coding, body: copy } : { encoding: null, body: file.body }, requestId);
-    const logger = log();
-    if (logger) {
-      logAccess(logger, {
-        reqId: requestId,
-        method: request.method,
-        url,
-        statusCode,
-        responseTime: roundMs(performance.now() - started),
-        bytes: bytesSent(request, response),
-      });
-    }
+    const chosen = copy ? { encoding: coding, body: copy } : { encoding: null, body: file.body };
+    answerAtTheDoor(request, response, log(), (requestId) => writePage(request, response, file, chosen, requestId));
     return true;
   };
 }
