@@ -54,6 +54,8 @@ export interface PageCacheOptions {
    * year); on PostgreSQL, the bound on a page whose change signal was lost (ADR 0020).
    */
   ttlMs?: number;
+  /** The clock `ttlMs` is counted by, in milliseconds (performance.now by default). */
+  now?: () => number;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -73,11 +75,12 @@ export const weakEtag = (body: string | Buffer) => `W/"${createHash("sha1").upda
  * from another instance (ADR 0008, 0015, 0019). Pages
  * are the same for every shopper because per-visitor state (cart, theme, 18+ confirmation) lives in the browser.
  */
-export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_000 }: PageCacheOptions = {}) {
+export function createPageCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 5 * 60_000, now }: PageCacheOptions = {}) {
   const pages = new LRUCache<string, StoredPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) || 1,
     ttl: ttlMs,
+    ...(now ? { perf: { now } } : {}),
     // A page past its time stays until it is rendered again or pushed out: a busy instance serves it meanwhile.
     noDeleteOnStaleGet: true,
   });
