@@ -135,3 +135,15 @@ export function newestWorking<T extends MailReading>(readings: readonly T[], kin
     .filter((reading) => reading.kind === kind && reading.expiresAt !== null && reading.expiresAt > now)
     .reduce<T | undefined>((newest, reading) => (!newest || reading.receivedAt > newest.receivedAt ? reading : newest), undefined);
 }
+
+/** Why a mailbox could not be read, in words a seller can act on. */
+export const MAILBOX_FAILURES = {
+  password: "The mailbox refused the user name or app password. Make an app password at your mail provider and enter it again.",
+  unreachable: "The mail server could not be reached. Check the host and port (IMAP over TLS is usually port 993).",
+  tls: "The mail server refused the secure connection. Check the port and the security setting (TLS on 993, STARTTLS on 143).",
+  plain: "This mail server offers no secure connection. Choose TLS or STARTTLS; plain IMAP is allowed only for a server on this machine.",
+  folder: "The mailbox has no folder of that name. INBOX is the usual one.",
+  timeout: "The mail server did not answer in time. Try again, or check the host and port.",
+  other: "The mailbox could not be read. Check its settings and try again.",
+} as const;
+export type MailboxFailure = keyof typeof MAILBOX_FAILURES;
