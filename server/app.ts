@@ -41,6 +41,7 @@ import { reportsRoutes } from "./modules/reports/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { trendingRoutes } from "./modules/trending/routes";
 import { whatToWatchRoutes } from "./modules/trending/what-to-watch-routes";
+import { mailboxesRoutes } from "./modules/mailboxes/routes";
 import { updatesRoutes } from "./modules/updates/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { videosRoutes } from "./modules/videos/routes";
@@ -135,6 +136,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   reportsRoutes,
   telegramRoutes,
   whatToWatchRoutes,
+  mailboxesRoutes,
 ];
 
 export async function buildApp({ config, database, clock = systemClock, web, beforeRoutes, logStream, timeouts: shorter }: AppOptions): Promise<App> {

@@ -34,6 +34,7 @@ import { createOrdersService, type OrdersDependencies } from "./modules/orders/s
 import { createOrderLinks } from "./modules/orders/shared";
 import { createShopperOrdersService, type ShopperOrdersDependencies } from "./modules/orders/shopper-orders";
 import { createProblemsService } from "./modules/problems/service";
+import { createMailboxesService } from "./modules/mailboxes/service";
 import { createPaymentMethodsService } from "./modules/payment-methods/service";
 import { createPaymentsService } from "./modules/payments/service";
 import { createReportsService } from "./modules/reports/service";
@@ -179,6 +180,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     autoDelivery,
     deliverAutomatically,
     problems,
+    mailboxes: createMailboxesService(db, clock, secrets, { shopperOrders, audit: auditLog }),
     payments: createPaymentsService(db, clock, {
       orders,
       shopperOrders,

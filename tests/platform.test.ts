@@ -59,6 +59,8 @@ describe("the API as a whole", () => {
         "POST /api/orders/:reference/telegram",
         // A problem reported on a delivered line, by the same key (ADR 0111).
         "POST /api/orders/:reference/problems",
+        // A holder's Netflix code from their seat's account's mailbox, by the same key (ADR 0126).
+        "POST /api/orders/:reference/provider-code",
         "GET /api/payments/:id",
         "GET /api/payments/:id/return",
         "GET /api/payments/:id/failed",

@@ -7,7 +7,7 @@
  * carries a seat's secrets), a gateway's merchant secret, or another secret. Then what took a thing out of use:
  * deleted, retired (an account retired, an item hidden from the shop), restored (back in use).
  */
-export const AUDIT_KINDS = ["password", "pin", "key", "delivery", "gateway", "other", "deleted", "retired", "restored"] as const;
+export const AUDIT_KINDS = ["password", "pin", "key", "delivery", "gateway", "code", "other", "deleted", "retired", "restored"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -16,6 +16,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   key: "Licence key revealed",
   delivery: "Delivery message",
   gateway: "Merchant secret revealed",
+  code: "Provider code read",
   other: "Secret revealed",
   deleted: "Deleted",
   retired: "Retired",
@@ -23,7 +24,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 };
 
 /** The screen's "What" filter: one kind of reveal, or every deletion and retirement. */
-export const AUDIT_FILTERS = ["password", "pin", "key", "delivery", "gateway", "removals"] as const;
+export const AUDIT_FILTERS = ["password", "pin", "key", "delivery", "gateway", "code", "removals"] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
 export const AUDIT_FILTER_LABELS: Record<AuditFilter, string> = {
@@ -32,6 +33,7 @@ export const AUDIT_FILTER_LABELS: Record<AuditFilter, string> = {
   key: "Licence keys",
   delivery: "Delivery messages",
   gateway: "Merchant secrets",
+  code: "Codes read from mailboxes",
   removals: "Deletions and retirements",
 };
 
@@ -41,6 +43,7 @@ export const AUDIT_FILTER_KINDS: Record<AuditFilter, readonly AuditKind[]> = {
   key: ["key"],
   delivery: ["delivery"],
   gateway: ["gateway"],
+  code: ["code"],
   removals: ["deleted", "retired", "restored"],
 };
 

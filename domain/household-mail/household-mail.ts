@@ -147,3 +147,11 @@ export const MAILBOX_FAILURES = {
   other: "The mailbox could not be read. Check its settings and try again.",
 } as const;
 export type MailboxFailure = keyof typeof MAILBOX_FAILURES;
+
+/** How long the order page waits for the mail after the holder pressed "Send email" in the Netflix app. */
+export const MAIL_WAIT_MS = 60_000;
+/** Readings a line may ask for an hour. */
+export const READINGS_PER_HOUR = 5;
+
+/** A provider account whose holders can get their codes by themselves: Netflix's. */
+export const readsHouseholdMail = (service: string) => /netflix/i.test(service);

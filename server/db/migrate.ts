@@ -28,6 +28,7 @@ import { followsNeedProof } from "./migrations/0027-follows-need-proof";
 import { oneFormPerMobile } from "./migrations/0028-one-form-per-mobile";
 import { firstAdminNamed } from "./migrations/0029-first-admin-named";
 import { jobRuns } from "./migrations/0030-job-runs";
+import { accountMailboxes } from "./migrations/0031-account-mailboxes";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0028-one-form-per-mobile": oneFormPerMobile,
   "0029-first-admin-named": firstAdminNamed,
   "0030-job-runs": jobRuns,
+  "0031-account-mailboxes": accountMailboxes,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -425,6 +425,40 @@ export interface Tables {
   problems: ProblemsTable;
   problem_events: ProblemEventsTable;
   job_runs: JobRunsTable;
+  account_mailboxes: AccountMailboxesTable;
+  mailbox_asks: MailboxAsksTable;
+}
+
+/** A holder's "Get my code" (0031-account-mailboxes): when, for which line and kind; never the code. */
+export interface MailboxAsksTable {
+  id: string;
+  account_id: string;
+  line_id: string;
+  /** A HolderMailKind. */
+  kind: string;
+  asked_at: string;
+  /** When a code or link was found for it. */
+  found_at: string | null;
+}
+
+/** A provider account's mailbox (0031-account-mailboxes, ADR 0126); its mails are never stored. */
+export interface AccountMailboxesTable {
+  account_id: string;
+  host: string;
+  port: number;
+  /** "tls", "starttls" or "none". */
+  security: string;
+  user_name: string;
+  /** The app password, sealed with the shop's secrets key, bound to the account. */
+  password_secret: string;
+  folder: string;
+  authserv_id: string;
+  /** The last check's MailboxFailure, and since when checks have failed; null once one reads. */
+  failure: string | null;
+  failing_since: string | null;
+  checked_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The last period each background job was claimed for (0030-job-runs, ADR 0120). */

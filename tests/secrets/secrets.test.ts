@@ -186,6 +186,20 @@ describe("stored secrets", () => {
       payload: { enabled: true, merchantCode: "", username: "", secret: "khalti-merchant-secret" },
     });
     expect(gateway.statusCode, gateway.body).toBe(200);
+    const mailbox = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/accounts/${account._id}/mailbox`,
+      headers: { cookie: await t.adminCookie() },
+      payload: {
+        host: "imap.gmail.com",
+        port: 993,
+        security: "tls",
+        user: "seller@gmail.com",
+        password: "mailbox-app-password",
+        authservId: "mx.google.com",
+      },
+    });
+    expect(mailbox.statusCode, mailbox.body).toBe(200);
     const oldKey = fs.readFileSync(keyFile, "utf8").trim();
     const cipherBefore = await t.database.db.selectFrom("provider_accounts").select("password_secret").executeTakeFirstOrThrow();
 
@@ -194,7 +208,7 @@ describe("stored secrets", () => {
       loadConfig({ DATABASE_URL: t.databaseUrl, SECRETS_KEY_FILE: keyFile }).secrets,
       new Date().toISOString(),
     );
-    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1, bots: 1 });
+    expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1, bots: 1, mailboxes: 1 });
     const newKey = fs.readFileSync(keyFile, "utf8").trim();
     expect(newKey).not.toBe(oldKey);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -214,7 +228,7 @@ describe("stored secrets", () => {
     expect(stale.body).not.toContain(PASSWORD);
     const rotated = await startAnother(t, { SECRETS_KEY_FILE: keyFile });
     try {
-      expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1, bots: 1 });
+      expect(counts).toEqual({ accounts: 1, seats: 1, keys: 2, orderLinks: 1, customerLinks: 1, gateways: 1, bots: 1, mailboxes: 1 });
       const line = await t.database.db.selectFrom("licence_keys").select("id").limit(1).execute();
       expect(line).toHaveLength(1);
       // The duplicate check still finds a key after the rotation.
@@ -229,6 +243,8 @@ describe("stored secrets", () => {
       expect((await rotated.services.orders.get(reference)).shopperPath).toBe(orderUrl);
       // And the admin's copy of the customer's link (ADR 0104).
       expect((await rotated.services.customerLinks.linkOf("9800000001"))?.path).toBe(customerLink.json().link.path);
+      // And the mailbox's app password.
+      expect(await rotated.services.mailboxes.reveal(account._id, { email: "test", address: null })).toBe("mailbox-app-password");
     } finally {
       await rotated.close();
     }

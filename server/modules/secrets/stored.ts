@@ -10,6 +10,8 @@ import { openSecrets, replaceCheck, SecretsKeyError } from "./key";
  */
 export const secretContext = {
   accountPassword: (accountId: string) => `account-password:${accountId}`,
+  /** The app password of an account's mailbox (0031-account-mailboxes). */
+  mailboxPassword: (accountId: string) => `mailbox-password:${accountId}`,
   seatPin: (seatId: string) => `seat-pin:${seatId}`,
   licenceKey: (keyId: string) => `licence-key:${keyId}`,
   /** The admin's copy of a shopper's order key, bound to the hash the shopper's key is checked against (ADR 0075). */
@@ -33,6 +35,12 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       const context = secretContext.accountPassword(account.id);
       const password_secret = next.encrypt(current.decrypt(account.password_secret, context), context);
       await trx.updateTable("provider_accounts").set({ password_secret }).where("id", "=", account.id).execute();
+    }
+    const mailboxes = await trx.selectFrom("account_mailboxes").select(["account_id", "password_secret"]).execute();
+    for (const mailbox of mailboxes) {
+      const context = secretContext.mailboxPassword(mailbox.account_id);
+      const password_secret = next.encrypt(current.decrypt(mailbox.password_secret, context), context);
+      await trx.updateTable("account_mailboxes").set({ password_secret }).where("account_id", "=", mailbox.account_id).execute();
     }
     const seats = await trx.selectFrom("account_seats").select(["id", "pin_secret"]).where("pin_secret", "is not", null).execute();
     for (const seat of seats) {
@@ -105,6 +113,7 @@ export async function rotateSecrets(db: Db, current: Cipher, next: Cipher, now: 
       customerLinks: links.length,
       gateways: gateways.length,
       bots: bots.length,
+      mailboxes: mailboxes.length,
     };
   });
 }

@@ -1,0 +1,266 @@
+import { randomUUID } from "node:crypto";
+import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
+import { shopperActor } from "../../../domain/audit/audit";
+import {
+  MAIL_CODE_LIFETIME_MS,
+  MAIL_WAIT_MS,
+  MAILBOX_FAILURES,
+  NETFLIX_ACCOUNT_SENDERS,
+  newestWorking,
+  READINGS_PER_HOUR,
+  readsHouseholdMail,
+  type HolderMailKind,
+  type MailboxFailure,
+  type MailReading,
+} from "../../../domain/household-mail/household-mail";
+import type { Mailbox, MailboxInput, ProviderCode } from "../../../domain/household-mail/schemas";
+import { shopToday } from "../../../domain/shared/shop-time";
+import type { Clock } from "../../db/clock";
+import type { Db } from "../../db/database";
+import { badRequest, conflict, notFound, TooManyRequests } from "../../errors";
+import type { Actor } from "../actor";
+import type { AuditLog } from "../audit/service";
+import type { Cipher } from "../secrets/cipher";
+import { secretContext } from "../secrets/stored";
+import { MailboxError, readMailSince, testMailbox, type MailboxAccess, type MailboxSecurity } from "./mailbox-client";
+
+const HOUR = 60 * 60_000;
+
+/** What a holder is told when the line cannot get codes: as the order page answers a line that is not theirs. */
+export const NO_CODES_FOR_LINE = "This line has no Netflix seat whose codes the shop can read. Ask the shop in a chat instead.";
+const TOO_MANY_READINGS = (minutes: number) =>
+  `You asked for ${READINGS_PER_HOUR} codes in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask the shop in a chat.`;
+
+const HOLDER_KIND_NAMES: Record<HolderMailKind, string> = {
+  "travel-code": "Netflix temporary access code",
+  "household-update": "Netflix household update",
+  "sign-in-code": "Netflix sign-in code",
+};
+
+export interface MailboxesDependencies {
+  shopperOrders: {
+    /** The order a shopper's link names, its key checked (and wrong keys counted) as on the order page. */
+    forPayment(reference: string, key: string, address: string): Promise<{ id: string; reference: string; status: string }>;
+  };
+  /** The audit log, written in the write's own transaction (ADR 0100). */
+  audit: Pick<AuditLog, "record">;
+}
+
+/**
+ * Provider accounts' mailboxes (issue 45, ADR 0126): the seller's settings, with the app password sealed, and a
+ * holder's "Get my code", read from the mailbox when asked. The codes are read, handed over and forgotten.
+ */
+export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, deps: MailboxesDependencies) {
+  const now = () => clock().toISOString();
+
+  async function accountOrThrow(id: string) {
+    const account = await db.selectFrom("provider_accounts").select(["id", "service", "login"]).where("id", "=", id).executeTakeFirst();
+    if (!account) throw notFound(`No account with id ${id}`);
+    return account;
+  }
+
+  const row = (accountId: string) => db.selectFrom("account_mailboxes").selectAll().where("account_id", "=", accountId).executeTakeFirst();
+
+  function shown(stored: NonNullable<Awaited<ReturnType<typeof row>>>): Mailbox {
+    return {
+      host: stored.host,
+      port: stored.port,
+      security: stored.security as MailboxSecurity,
+      user: stored.user_name,
+      folder: stored.folder,
+      authservId: stored.authserv_id,
+      failure: stored.failure ? (MAILBOX_FAILURES[stored.failure as MailboxFailure] ?? MAILBOX_FAILURES.other) : null,
+      failingSince: stored.failing_since,
+      checkedAt: stored.checked_at,
+    };
+  }
+
+  const accessOf = (accountId: string, stored: NonNullable<Awaited<ReturnType<typeof row>>>): MailboxAccess => ({
+    host: stored.host,
+    port: stored.port,
+    security: stored.security as MailboxSecurity,
+    user: stored.user_name,
+    password: secrets.decrypt(stored.password_secret, secretContext.mailboxPassword(accountId)),
+    folder: stored.folder,
+  });
+
+  /** The settings typed, with the stored app password where none was typed. */
+  async function accessFrom(accountId: string, input: MailboxInput): Promise<MailboxAccess> {
+    const stored = await row(accountId);
+    const password = input.password !== "" ? input.password : stored ? accessOf(accountId, stored).password : "";
+    if (password === "") throw badRequest("Enter the mailbox's app password", [{ field: "password", message: "Enter the mailbox's app password" }]);
+    return { host: input.host, port: input.port, security: input.security, user: input.user, password, folder: input.folder };
+  }
+
+  /** Writes down how the last reading went: a failure is kept with the time checks began failing. */
+  async function noteCheck(accountId: string, failure: MailboxFailure | null) {
+    const stamp = now();
+    const stored = await row(accountId);
+    if (!stored) return;
+    await db
+      .updateTable("account_mailboxes")
+      .set({ failure, failing_since: failure ? (stored.failing_since ?? stamp) : null, checked_at: stamp })
+      .where("account_id", "=", accountId)
+      .execute();
+  }
+
+  return {
+    async get(accountId: string): Promise<Mailbox | null> {
+      await accountOrThrow(accountId);
+      const stored = await row(accountId);
+      return stored ? shown(stored) : null;
+    },
+
+    /** Saves the mailbox; an empty app password keeps the stored one (and is refused when none is stored). */
+    async save(accountId: string, input: MailboxInput): Promise<AdminAnswer<Mailbox>> {
+      const account = await accountOrThrow(accountId);
+      const access = await accessFrom(accountId, input);
+      const stamp = now();
+      const values = {
+        host: access.host,
+        port: access.port,
+        security: access.security,
+        user_name: access.user,
+        password_secret: secrets.encrypt(access.password, secretContext.mailboxPassword(accountId)),
+        folder: access.folder,
+        authserv_id: input.authservId,
+        updated_at: stamp,
+      };
+      await db
+        .insertInto("account_mailboxes")
+        .values({ account_id: accountId, ...values, created_at: stamp })
+        .onConflict((conflicting) =>
+          conflicting.column("account_id").doUpdateSet({ ...values, failure: null, failing_since: null, checked_at: null }),
+        )
+        .execute();
+      return said(`Mailbox of ${account.service} (${account.login}) saved`, shown((await row(accountId))!));
+    },
+
+    async remove(accountId: string): Promise<AdminAnswer> {
+      const account = await accountOrThrow(accountId);
+      const removed = await db.deleteFrom("account_mailboxes").where("account_id", "=", accountId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound(`${account.service} (${account.login}) has no mailbox`);
+      return said(`Mailbox of ${account.service} (${account.login}) removed: its holders ask the shop for codes in a chat again`);
+    },
+
+    /** "Test connection" with the settings on the form (the stored app password where none is typed). */
+    async test(accountId: string, input: MailboxInput) {
+      await accountOrThrow(accountId);
+      return testMailbox(await accessFrom(accountId, input));
+    },
+
+    /** The app password in the clear, written to the account's reveal log. */
+    async reveal(accountId: string, actor: Actor): Promise<string> {
+      const account = await accountOrThrow(accountId);
+      return db.transaction().execute(async (trx) => {
+        const stored = await trx.selectFrom("account_mailboxes").select("password_secret").where("account_id", "=", accountId).executeTakeFirst();
+        if (!stored) throw notFound(`${account.service} (${account.login}) has no mailbox`);
+        const label = `${account.service} (${account.login})`;
+        await deps.audit.record(trx, actor, { kind: "password", what: "mailbox app password", label, accountId }, now());
+        return secrets.decrypt(stored.password_secret, secretContext.mailboxPassword(accountId));
+      });
+    },
+
+    /**
+     * A holder's "Get my code": only a line of the order its key opens, delivered, not ended, holding a seat now
+     * on a Netflix account with a mailbox. A new ask is counted (READINGS_PER_HOUR a line) and written to the
+     * audit log by its kind, never its code; asking again with its `askId` within the wait reads the mailbox
+     * again without counting. The newest working code or link of the kind, received in its 15 minutes.
+     */
+    async providerCode(
+      reference: string,
+      input: { key: string; lineId: string; kind: HolderMailKind; askId?: string | undefined },
+      address: string,
+    ): Promise<ProviderCode> {
+      const order = await deps.shopperOrders.forPayment(reference, input.key, address);
+      if (order.status !== "delivered") throw conflict(NO_CODES_FOR_LINE);
+      const holding = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("seat_assignments as a", "a.line_id", "l.id")
+        .innerJoin("account_seats as s", "s.id", "a.seat_id")
+        .innerJoin("provider_accounts as p", "p.id", "s.account_id")
+        .innerJoin("account_mailboxes as m", "m.account_id", "p.id")
+        .select(["p.id as accountId", "p.service", "p.login", "l.expiry_date as expiryDate"])
+        .where("l.id", "=", input.lineId)
+        .where("l.order_id", "=", order.id)
+        .where("a.ended_at", "is", null)
+        .executeTakeFirst();
+      const today = shopToday(clock());
+      if (!holding || !readsHouseholdMail(holding.service) || (holding.expiryDate !== null && holding.expiryDate < today)) {
+        throw conflict(NO_CODES_FOR_LINE);
+      }
+      const at = clock();
+      const ask = await this.countAsk(holding.accountId, input, address, `${holding.service} (${holding.login})`);
+      const stored = (await row(holding.accountId))!;
+      let readings: MailReading[];
+      try {
+        readings = await readMailSince(accessOf(holding.accountId, stored), new Date(at.getTime() - MAIL_CODE_LIFETIME_MS), {
+          senders: NETFLIX_ACCOUNT_SENDERS,
+          authservId: stored.authserv_id,
+        });
+        await noteCheck(holding.accountId, null);
+      } catch (error) {
+        if (!(error instanceof MailboxError)) throw error;
+        await noteCheck(holding.accountId, error.failure);
+        readings = [];
+      }
+      const found = newestWorking(readings, input.kind, at);
+      if (found) await db.updateTable("mailbox_asks").set({ found_at: now() }).where("id", "=", ask.id).where("found_at", "is", null).execute();
+      return {
+        askId: ask.id,
+        kind: input.kind,
+        reading: found
+          ? { kind: found.kind, value: found.value!, receivedAt: found.receivedAt.toISOString(), expiresAt: found.expiresAt!.toISOString() }
+          : null,
+        waitUntil: new Date(Date.parse(ask.askedAt) + MAIL_WAIT_MS).toISOString(),
+      };
+    },
+
+    /** The ask a reading belongs to: the one named, while its wait lasts, or a new one, counted and audited. */
+    async countAsk(accountId: string, input: { lineId: string; kind: HolderMailKind; askId?: string | undefined }, address: string, label: string) {
+      const at = clock();
+      if (input.askId) {
+        const earlier = await db
+          .selectFrom("mailbox_asks")
+          .select(["id", "asked_at as askedAt"])
+          .where("id", "=", input.askId)
+          .where("line_id", "=", input.lineId)
+          .where("kind", "=", input.kind)
+          .where("asked_at", ">", new Date(at.getTime() - MAIL_WAIT_MS).toISOString())
+          .executeTakeFirst();
+        if (earlier) return earlier;
+      }
+      return db.transaction().execute(async (trx) => {
+        // One line's asks are counted one at a time: two at once cannot both be the fifth.
+        await trx
+          .updateTable("account_mailboxes")
+          .set({ updated_at: (eb) => eb.ref("updated_at") })
+          .where("account_id", "=", accountId)
+          .execute();
+        const recent = await trx
+          .selectFrom("mailbox_asks")
+          .select("asked_at")
+          .where("line_id", "=", input.lineId)
+          .where("asked_at", ">", new Date(at.getTime() - HOUR).toISOString())
+          .orderBy("asked_at")
+          .execute();
+        if (recent.length >= READINGS_PER_HOUR) {
+          const wait = Math.max(1, Math.ceil((Date.parse(recent[0]!.asked_at) + HOUR - at.getTime()) / 1000));
+          throw new TooManyRequests(TOO_MANY_READINGS(Math.ceil(wait / 60)), wait);
+        }
+        const ask = { id: randomUUID(), askedAt: at.toISOString() };
+        await trx
+          .insertInto("mailbox_asks")
+          .values({ id: ask.id, account_id: accountId, line_id: input.lineId, kind: input.kind, asked_at: ask.askedAt, found_at: null })
+          .execute();
+        await deps.audit.record(
+          trx,
+          { email: shopperActor(address), address: address || null },
+          { kind: "code", what: HOLDER_KIND_NAMES[input.kind], label, accountId },
+          ask.askedAt,
+        );
+        return ask;
+      });
+    },
+  };
+}
