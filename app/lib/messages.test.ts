@@ -27,7 +27,7 @@ describe("message catalogues", () => {
     for (const messages of [english, nepali]) for (const [key, text] of Object.entries(messages)) expect(text.trim(), key).not.toBe("");
   });
 
-  // The Netflix app's own English words (app/features/info/netflix-says.tsx) stand in running text as quotes.
+  // The Netflix app's own English words (app/components/netflix-says.tsx) stand in running text as quotes.
   it("quote Netflix's own words wherever a message names them, in both languages", () => {
     const unquoted = [english, nepali].flatMap((messages) =>
       Object.entries(messages).filter(([key, text]) => key.startsWith("help_") && /(?<!“)\{(traveling|temporarily|send|verify)\}(?!”)/.test(text)),

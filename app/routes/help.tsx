@@ -1,4 +1,5 @@
 import { LocalLink as Link } from "../components/local-link";
+import { CodesOnOrderPage } from "../components/codes-on-order-page";
 import { card, mutedText, secondaryButton } from "../components/ui";
 import { formatNumber } from "../../domain/shared/locale-format";
 import { householdSteps } from "../features/info/help-steps";
@@ -36,6 +37,7 @@ export default function Help() {
           .
         </p>
       </PageIntro>
+      <CodesOnOrderPage />
 
       <ol className="mt-10 space-y-6" aria-label={m.help_steps()}>
         {steps.map((step, index) => (

@@ -7,7 +7,8 @@ import { card, focusRing, mutedText } from "../components/ui";
 import { NetflixCodeForm, netflixCodeErrors, type NetflixCodeValues } from "../features/netflix-code/netflix-code-form";
 import { loadShopSettings } from "../lib/shop.server";
 import { pageMeta } from "../features/seo/seo";
-import { NETFLIX_SAYS } from "../features/info/netflix-says";
+import { NETFLIX_SAYS } from "../components/netflix-says";
+import { CodesOnOrderPage } from "../components/codes-on-order-page";
 import { richMessage } from "../components/rich-message";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
@@ -37,6 +38,7 @@ export default function NetflixCode({ actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.netflix_title()}</h1>
       <p className={`mt-2 ${mutedText}`}>{m.netflix_intro()}</p>
+      <CodesOnOrderPage />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <section className={`${card} p-5`} aria-labelledby="household-title">

@@ -5,17 +5,19 @@ import { RenewDialog } from "../features/checkout/renew-dialog";
 import { loadOnlinePayments } from "../features/order-page/online-payments.server";
 import { loadTelegramOffer } from "../features/order-page/telegram-updates.server";
 import { loadProblems } from "../features/order-page/problems.server";
+import { loadCodeLines } from "../features/order-page/provider-codes.server";
 import { m } from "../paraglide/messages";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const loaded = await loadShopperOrder(context, request, params.reference);
-  const [online, telegram, problems] = await Promise.all([
+  const [online, telegram, problems, codeLines] = await Promise.all([
     loadOnlinePayments(context, loaded.order),
     loadTelegramOffer(context, loaded.order),
     loadProblems(context, loaded.order),
+    loadCodeLines(context, loaded.order),
   ]);
-  return { ...loaded, online, telegram, problems };
+  return { ...loaded, online, telegram, problems, codeLines };
 }
 
 // One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
@@ -34,6 +36,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       online={loaderData.online}
       telegram={loaderData.telegram}
       problems={loaderData.problems}
+      codeLines={loaderData.codeLines}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { richMessage } from "../../components/rich-message";
-import { NETFLIX_SAYS } from "./netflix-says";
+import { NETFLIX_SAYS } from "../../components/netflix-says";
 import { m } from "../../paraglide/messages";
 
 /** The household-location fix on the help page; images are the drawings in public/images/help/. */

@@ -25,6 +25,7 @@ import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
 import { OrderReductions } from "./order-reductions";
 import { ProblemsSection } from "./problems";
+import { ProviderCodesSection } from "./provider-codes";
 import type { ShopperProblem } from "../../../domain/problems/problems";
 import { TitledSection } from "../../components/titled-section";
 
@@ -46,6 +47,7 @@ export function OrderView({
   online,
   telegram,
   problems,
+  codeLines = [],
 }: {
   RenewDialog: RenewCheckout;
   order: ShopperOrder;
@@ -54,6 +56,8 @@ export function OrderView({
   telegram?: TelegramOffer;
   /** Null when they could not be read. */
   problems?: ShopperProblem[] | null;
+  /** The lines whose holders get their Netflix codes on this page (issue 45). */
+  codeLines?: string[];
 }) {
   const delivered = order.status === "delivered";
   const locale = useLocale();
@@ -92,6 +96,7 @@ export function OrderView({
       </section>
 
       {delivered && credentials.length > 0 && <DeliveredCredentials credentials={credentials} lines={order.lines} locale={locale} />}
+      {delivered && <ProviderCodesSection order={order} lineIds={codeLines} locale={locale} />}
       {problems !== undefined && <ProblemsSection order={order} problems={problems} locale={locale} />}
       {online && <OnlinePaymentsSection order={order} online={online} locale={locale} />}
       {awaitsPayment(order.status) && <HowToPay order={order} locale={locale} />}

@@ -92,6 +92,20 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     return { host: input.host, port: input.port, security: input.security, user: input.user, password, folder: input.folder };
   }
 
+  /** Lines on a seat now, of an account with a mailbox. */
+  const holdings = () =>
+    db
+      .selectFrom("order_lines as l")
+      .innerJoin("seat_assignments as a", "a.line_id", "l.id")
+      .innerJoin("account_seats as s", "s.id", "a.seat_id")
+      .innerJoin("provider_accounts as p", "p.id", "s.account_id")
+      .innerJoin("account_mailboxes as m", "m.account_id", "p.id")
+      .where("a.ended_at", "is", null);
+
+  /** A Netflix account's holder, their line not ended. */
+  const codesAllowed = (holding: { service: string; expiryDate: string | null }, today: string) =>
+    readsHouseholdMail(holding.service) && (holding.expiryDate === null || holding.expiryDate >= today);
+
   /** Writes down how the last reading went: a failure is kept with the time checks began failing. */
   async function noteCheck(accountId: string, failure: MailboxFailure | null) {
     const stamp = now();
@@ -161,6 +175,18 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
       });
     },
 
+    /** The lines of an order (its key already checked by the page) whose holders can get their codes here now. */
+    async codeLines(reference: string): Promise<string[]> {
+      const rows = await holdings()
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.id as lineId", "p.service", "l.expiry_date as expiryDate"])
+        .where("o.reference", "=", reference)
+        .where("o.status", "=", "delivered")
+        .execute();
+      const today = shopToday(clock());
+      return rows.filter((row) => codesAllowed(row, today)).map((row) => row.lineId);
+    },
+
     /**
      * A holder's "Get my code": only a line of the order its key opens, delivered, not ended, holding a seat now
      * on a Netflix account with a mailbox. A new ask is counted (READINGS_PER_HOUR a line) and written to the
@@ -174,21 +200,12 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     ): Promise<ProviderCode> {
       const order = await deps.shopperOrders.forPayment(reference, input.key, address);
       if (order.status !== "delivered") throw conflict(NO_CODES_FOR_LINE);
-      const holding = await db
-        .selectFrom("order_lines as l")
-        .innerJoin("seat_assignments as a", "a.line_id", "l.id")
-        .innerJoin("account_seats as s", "s.id", "a.seat_id")
-        .innerJoin("provider_accounts as p", "p.id", "s.account_id")
-        .innerJoin("account_mailboxes as m", "m.account_id", "p.id")
+      const holding = await holdings()
         .select(["p.id as accountId", "p.service", "p.login", "l.expiry_date as expiryDate"])
         .where("l.id", "=", input.lineId)
         .where("l.order_id", "=", order.id)
-        .where("a.ended_at", "is", null)
         .executeTakeFirst();
-      const today = shopToday(clock());
-      if (!holding || !readsHouseholdMail(holding.service) || (holding.expiryDate !== null && holding.expiryDate < today)) {
-        throw conflict(NO_CODES_FOR_LINE);
-      }
+      if (!holding || !codesAllowed(holding, shopToday(clock()))) throw conflict(NO_CODES_FOR_LINE);
       const at = clock();
       const ask = await this.countAsk(holding.accountId, input, address, `${holding.service} (${holding.login})`);
       const stored = (await row(holding.accountId))!;

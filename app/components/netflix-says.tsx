@@ -1,8 +1,8 @@
-import { English } from "../../components/rich-message";
+import { English } from "./rich-message";
 
 /**
  * What Netflix's app shows, in English whatever the page's language: quoted as it is, and marked so
- * (`lang="en"`), in the sentences of the help page and the Netflix code page.
+ * (`lang="en"`), in the sentences of the help page, the Netflix code page and the order page.
  */
 export const NETFLIX_SAYS = {
   traveling: <English>I'm traveling</English>,

@@ -1,0 +1,75 @@
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations, newItem, placeOrder, shopDate } from "./helpers";
+import { MY_ORDERS_KEY } from "../domain/orders/order-page";
+import { startDovecot, type TestMailServer } from "../tests/helpers/dovecot";
+
+// A holder hit by Netflix's household wall gets the code by themselves (issue 45): on their order page they tap
+// "Get my code", press "Send email" in the app, and the link from the account's mailbox (a real Dovecot) shows
+// within the page's wait. No chat, no seller.
+
+let mail: TestMailServer;
+test.beforeAll(async () => {
+  mail = await startDovecot(1);
+});
+test.afterAll(() => mail?.stop());
+
+test("a holder at 360 px gets Netflix's temporary access link from the account's mailbox @phone", async ({ page, admin, baseURL }) => {
+  const { _id: itemId } = await newItem(admin, "Code Netflix", { plans: { "1": 450 } });
+  const added = await admin.post("/api/admin/accounts", {
+    data: {
+      service: "Netflix shared",
+      itemIds: [itemId],
+      login: `codes-${Date.now()}@mail.test`,
+      password: "E2E-account-pass",
+      seats: [{ profileName: "Kid" }],
+      billingCycle: "monthly",
+      renewalDate: shopDate(60),
+      cost: 1200,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const accountId: string = (await added.json()).account._id;
+  const { user, password } = mail.users[0]!;
+  const mailbox = await admin.put(`/api/admin/accounts/${accountId}/mailbox`, {
+    data: { host: mail.host, port: mail.port, security: "none", user, password, folder: "INBOX", authservId: "mx.mail.test" },
+  });
+  expect(mailbox.status(), await mailbox.text()).toBe(200);
+  const order = await placeOrder(baseURL!, {
+    items: [{ _id: itemId, months: 1, devices: 1 }],
+    channel: "whatsapp",
+    name: "Code Holder",
+    phone: "9801112233",
+  });
+  const done = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "delivered" } });
+  const lineId: string = (await done.json()).order.lines[0].id;
+  expect((await admin.put(`/api/admin/lines/${lineId}/seat`, { data: {} })).status()).toBe(200);
+
+  await page.goto(order.orderUrl);
+  const section = page.getByRole("region", { name: "Netflix asks for a code?" });
+  await expect(section.getByRole("radio", { name: "I'm traveling: a temporary access code" })).toBeChecked();
+  await section.getByRole("button", { name: /^Get my code for Code Netflix/ }).click();
+  await expect(section.getByRole("status")).toContainText("Waiting for Netflix's email");
+  await expectNoAxeViolations(page, "order page waiting for a code");
+
+  // The holder pressed "Send email" in the Netflix app: Netflix's mail reaches the account's mailbox.
+  await mail.deliver(user, "en-travel-code.eml");
+  const open = section.getByRole("link", { name: "Open Netflix's page with your code" });
+  await expect(open).toHaveAttribute("href", /^https:\/\/www\.netflix\.com\/account\/travel\/verify\?nftoken=/, { timeout: 15_000 });
+  await expect(section).toContainText("Works until");
+  await expect(section.getByRole("status")).toBeEmpty();
+  await expectNoAxeViolations(page, "order page with a code");
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Next time, the Netflix code page leads the holder to their order page rather than to a chat, in the browser
+  // that placed the order (My orders remembers it).
+  const key = new URL(order.orderUrl, baseURL).searchParams.get("key")!;
+  await page.evaluate(
+    ([storageKey, remembered]) => localStorage.setItem(storageKey!, remembered!),
+    [MY_ORDERS_KEY, JSON.stringify([{ reference: order.reference, key, placedAt: new Date().toISOString() }])],
+  );
+  await page.goto("/netflixCode");
+  const lead = page.getByRole("region", { name: "Bought your Netflix here?" });
+  await lead.getByRole("link", { name: `Order ${order.reference}` }).click();
+  await expect(page.getByRole("region", { name: "Netflix asks for a code?" })).toBeInViewport();
+});
