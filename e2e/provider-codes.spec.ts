@@ -59,7 +59,7 @@ test("a holder at 360 px gets Netflix's temporary access link from the account's
   await expect(section.getByRole("status")).toBeEmpty();
   await expectNoAxeViolations(page, "order page with a code");
   // Nothing is wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   // Next time, the Netflix code page leads the holder to their order page rather than to a chat, in the browser
   // that placed the order (My orders remembers it).
@@ -72,4 +72,45 @@ test("a holder at 360 px gets Netflix's temporary access link from the account's
   const lead = page.getByRole("region", { name: "Bought your Netflix here?" });
   await lead.getByRole("link", { name: `Order ${order.reference}` }).click();
   await expect(page.getByRole("region", { name: "Netflix asks for a code?" })).toBeInViewport();
+});
+
+test("the seller sets an account's mailbox: tested, saved, its app password kept write-only", async ({ page, admin, signedIn }) => {
+  const { _id: itemId } = await newItem(admin, "Mailbox Netflix");
+  const added = await admin.post("/api/admin/accounts", {
+    data: {
+      service: "Netflix mailbox",
+      itemIds: [itemId],
+      login: `mailbox-${Date.now()}@mail.test`,
+      password: "E2E-account-pass",
+      seats: [{ profileName: "One" }],
+      billingCycle: "monthly",
+      renewalDate: shopDate(60),
+      cost: 1200,
+    },
+  });
+  const accountId: string = (await added.json()).account._id;
+  const { user, password } = mail.users[0]!;
+
+  await signedIn(page, `/admin/accounts/${accountId}`);
+  const section = page.getByRole("region", { name: "Mailbox: holders get their Netflix codes themselves" });
+  await expect(section.getByLabel("Mail server (IMAP)")).toHaveValue("imap.gmail.com");
+  await section.getByLabel("Mail server (IMAP)").fill(mail.host);
+  await section.getByLabel("Port").fill(String(mail.port));
+  await section.getByLabel("Security").selectOption("none");
+  await section.getByLabel("User name").fill(user);
+  await section.getByLabel(/^App password/).fill("not-the-password");
+  await section.getByLabel("Checks signed by").fill("mx.mail.test");
+  await section.getByRole("button", { name: "Test connection" }).click();
+  await expect(section.getByLabel(/^App password/)).toHaveAccessibleDescription(/refused the user name or app password/);
+
+  await section.getByLabel(/^App password/).fill(password);
+  await section.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Connected: INBOX holds \d+ messages?\. Save to use it\.$/ })).toBeVisible();
+  await section.getByRole("button", { name: "Save mailbox" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Mailbox of Netflix mailbox" })).toBeVisible();
+  await expect(section.getByLabel(/^App password/)).toHaveValue("");
+  await expect(section.getByText("Stored and sealed: leave empty to keep it")).toBeVisible();
+  await expect(section.getByLabel("Security")).toHaveValue("none");
+  await expectNoAxeViolations(page, "account page with a mailbox");
+  expect(await page.content()).not.toContain(password);
 });

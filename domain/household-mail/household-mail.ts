@@ -148,6 +148,17 @@ export const MAILBOX_FAILURES = {
 } as const;
 export type MailboxFailure = keyof typeof MAILBOX_FAILURES;
 
+/** The mailbox form's field each failure points at. */
+export const MAILBOX_FAILURE_FIELDS: Record<MailboxFailure, string> = {
+  password: "password",
+  unreachable: "host",
+  tls: "security",
+  plain: "security",
+  folder: "folder",
+  timeout: "host",
+  other: "host",
+};
+
 /** How long the order page waits for the mail after the holder pressed "Send email" in the Netflix app. */
 export const MAIL_WAIT_MS = 60_000;
 /** Readings a line may ask for an hour. */

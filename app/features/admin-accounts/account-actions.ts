@@ -8,6 +8,7 @@ import {
   thresholdInputSchema,
 } from "../../../domain/ledger/schemas";
 import { keyImportSchema } from "../../../domain/licence-keys/schemas";
+import { mailboxInputSchema } from "../../../domain/household-mail/schemas";
 
 const id = z.string().min(1).max(100);
 
@@ -27,6 +28,10 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
 export const accountCareSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("change-secret"), fields: secretChangeSchema }),
   z.object({ intent: z.literal("move"), fields: moveConfirmSchema }),
+  // The account's mailbox (issue 45): saved, tried with the form's settings, or removed.
+  z.object({ intent: z.literal("mailbox-save"), fields: mailboxInputSchema }),
+  z.object({ intent: z.literal("mailbox-test"), fields: mailboxInputSchema }),
+  z.object({ intent: z.literal("mailbox-remove") }),
 ]);
 
 /** A holder told through a chat link: the notice and the app it opens (`/admin/tell`). */

@@ -12,6 +12,8 @@ import { formatDateTime } from "../../lib/admin/format";
 import { RevealButton } from "../../lib/admin/reveal-button";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { accountCareSchema, TELL_CHANNELS } from "./account-actions";
+import { MailboxForm } from "./mailbox-form";
+import type { Mailbox } from "../../../domain/household-mail/schemas";
 
 const REASON = { password: "password changed", pin: "PIN changed", moved: "moved to another account" } as const;
 const CHANNEL = { whatsapp: "WhatsApp", telegram: "Telegram" } as const;
@@ -316,8 +318,10 @@ export function AccountPage({
   previous,
   proposals,
   profit,
+  mailbox,
 }: {
   profit: AccountProfit;
+  mailbox: Mailbox | null;
   account: Account;
   reveals: Reveal[];
   notices: HolderMessage[];
@@ -341,6 +345,7 @@ export function AccountPage({
       </div>
       <SecretChangeForm account={account} />
       <HoldersToTell notices={notices} />
+      <MailboxForm accountId={account._id} mailbox={mailbox} />
       <MoveHolders account={account} proposals={proposals} />
       <Profit profit={profit} />
       <History accountId={account._id} previous={previous} reveals={reveals} />

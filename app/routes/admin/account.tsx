@@ -8,16 +8,17 @@ import type { Route } from "./+types/account";
 
 /** One provider account: its holders to tell, moves proposed, replaced secrets and reveal log; no secret itself (ADR 0083). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { accounts, accountHealth, previousSecrets, reports } = context.services;
+  const { accounts, accountHealth, previousSecrets, reports, mailboxes } = context.services;
   try {
     const { account, reveals } = await accounts.get(params.id);
-    const [notices, previous, proposals, [profit]] = await Promise.all([
+    const [notices, previous, proposals, [profit], mailbox] = await Promise.all([
       accountHealth.holderMessages(params.id),
       previousSecrets.list(params.id),
       accountHealth.moveProposals(params.id, []),
       reports.accountProfits(params.id),
+      mailboxes.get(params.id),
     ]);
-    return { account, reveals, notices, previous, proposals, profit: profit! };
+    return { account, reveals, notices, previous, proposals, profit: profit!, mailbox };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
     throw error;
@@ -26,13 +27,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = adminActor(context);
-  const { accountHealth } = context.services;
+  const { accountHealth, mailboxes } = context.services;
   return answer(request, accountCareSchema, async (form) => {
     switch (form.intent) {
       case "change-secret":
         return (await accountHealth.changeSecret(params.id, form.fields, actor)).message;
       case "move":
         return (await accountHealth.move(params.id, form.fields, actor)).message;
+      case "mailbox-save":
+        return (await mailboxes.save(params.id, form.fields)).message;
+      case "mailbox-test":
+        return (await mailboxes.tryConnection(params.id, form.fields)).message;
+      case "mailbox-remove":
+        return (await mailboxes.remove(params.id)).message;
     }
   });
 }

@@ -4,6 +4,7 @@ import { shopperActor } from "../../../domain/audit/audit";
 import {
   MAIL_CODE_LIFETIME_MS,
   MAIL_WAIT_MS,
+  MAILBOX_FAILURE_FIELDS,
   MAILBOX_FAILURES,
   NETFLIX_ACCOUNT_SENDERS,
   newestWorking,
@@ -161,6 +162,13 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     async test(accountId: string, input: MailboxInput) {
       await accountOrThrow(accountId);
       return testMailbox(await accessFrom(accountId, input));
+    },
+
+    /** The screen's "Test connection": what the folder holds, or a refusal that names the field to fix. */
+    async tryConnection(accountId: string, input: MailboxInput): Promise<AdminAnswer> {
+      const result = await this.test(accountId, input);
+      if (!result.ok) throw badRequest(result.message, [{ field: MAILBOX_FAILURE_FIELDS[result.failure], message: result.message }]);
+      return said(`Connected: ${input.folder} holds ${result.messages} message${result.messages === 1 ? "" : "s"}. Save to use it.`);
     },
 
     /** The app password in the clear, written to the account's reveal log. */
