@@ -172,6 +172,21 @@ export const problemsTooManyReports: Words<[minutes: number]> = {
   ne: (minutes) => `यो अर्डरबाट एक घण्टामा धेरै रिपोर्ट आए। कृपया ${formatNumber(minutes, "ne")} मिनेटपछि फेरि पठाउनुहोस्, वा च्याटमा पसललाई भन्नुहोस्।`,
 };
 
+// ---------------------------------------------------------------------------------------------
+// A holder's Netflix codes from the account's mailbox (household-mail/, server/modules/mailboxes)
+
+export const codesNotForLine: Words = {
+  en: () => "This line has no Netflix seat whose codes the shop can read. Ask the shop in a chat instead.",
+  ne: () => "यो लाइनमा पसलले कोड पढ्न सक्ने Netflix सिट छैन। बरु च्याटमा पसललाई सोध्नुहोस्।",
+};
+
+export const codesTooMany: Words<[asks: number, minutes: number]> = {
+  en: (asks, minutes) =>
+    `You asked for ${asks} codes in the last hour. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or ask the shop in a chat.`,
+  ne: (asks, minutes) =>
+    `तपाईंले पछिल्लो एक घण्टामा ${formatNumber(asks, "ne")} पटक कोड माग्नुभयो। ${formatNumber(minutes, "ne")} मिनेटपछि फेरि प्रयास गर्नुहोस्, वा च्याटमा पसललाई सोध्नुहोस्।`,
+};
+
 /** The first line of the chat message that tells a shopper the seller's answer. */
 export const problemAnswerHead: Words<[reference: string, lineName: string]> = {
   en: (reference, lineName) => `Order ${reference}, ${lineName}:`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { READINGS_PER_HOUR } from "../../domain/household-mail/household-mail";
 import { addDays, shopToday } from "../../domain/ledger/settings";
-import { NO_CODES_FOR_LINE } from "../../server/modules/mailboxes/service";
+import { codesNotForLine } from "../../domain/shared/messages";
 import { createTestApp, expectValidationError, type TestApp } from "../helpers/app";
 import { DOVECOT_MISSING, dovecotPresent, startDovecot, type TestMailServer } from "../helpers/dovecot";
 
@@ -80,11 +80,12 @@ async function holder(t: TestApp, phone = "9800000001") {
   return { reference: reference as string, key, lineId };
 }
 
-const getCode = (t: TestApp, order: { reference: string; key: string; lineId: string }, extra: object = {}) =>
+const getCode = (t: TestApp, order: { reference: string; key: string; lineId: string }, extra: object = {}, language = "en") =>
   t.app.inject({
     method: "POST",
     url: `/api/orders/${order.reference}/provider-code`,
     payload: { key: order.key, lineId: order.lineId, kind: "travel-code", ...extra },
+    headers: { "accept-language": language },
     remoteAddress: "203.0.113.7",
   });
 
@@ -203,7 +204,8 @@ describe.runIf(dovecotPresent)("a provider account's mailbox (issue 45)", () => 
     const t = await createTestApp({ seed: true });
     const { id } = await netflixAccount(t, "seller4@mail.test", { mailbox: false });
     const withoutMailbox = await holder(t, "9800000002");
-    expect((await getCode(t, withoutMailbox)).json()).toMatchObject({ success: false, message: NO_CODES_FOR_LINE });
+    expect((await getCode(t, withoutMailbox)).json()).toMatchObject({ success: false, message: codesNotForLine.en() });
+    expect((await getCode(t, withoutMailbox, {}, "ne")).json().message).toBe(codesNotForLine.ne());
     expect(await t.app.services.mailboxes.codeLines(withoutMailbox.reference)).toEqual([]);
 
     const mailbox = freshUser();
@@ -219,7 +221,7 @@ describe.runIf(dovecotPresent)("a provider account's mailbox (issue 45)", () => 
 
     // The seat given up (the seller freed it): the line's codes end with it.
     expect((await admin(t, "DELETE", `/api/admin/lines/${another.lineId}/seat`)).statusCode).toBe(200);
-    expect((await getCode(t, another)).json().message).toBe(NO_CODES_FOR_LINE);
+    expect((await getCode(t, another)).json().message).toBe(codesNotForLine.en());
     // Back on a seat, of the account with its own mailbox, it gets codes again.
     expect((await admin(t, "PUT", `/api/admin/lines/${another.lineId}/seat`, {})).statusCode).toBe(200);
     expect((await getCode(t, another)).statusCode).toBe(200);
@@ -237,6 +239,7 @@ describe.runIf(dovecotPresent)("a provider account's mailbox (issue 45)", () => 
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/You asked for 5 codes in the last hour\. Try again in 60 minutes/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    expect((await getCode(t, order, {}, "ne")).json().message).toMatch(/पछिल्लो एक घण्टामा ५ पटक कोड माग्नुभयो/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { READINGS_PER_HOUR } from "../../../domain/household-mail/household-mail";
+import { answerLocale } from "../../../domain/order-limits/order-limits";
 import {
   mailboxInputSchema,
   mailboxSchema,
@@ -97,7 +98,8 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     },
     async (request, reply) => {
       oneShoppersAnswer(reply);
-      return { success: true as const, ...(await mailboxes.providerCode(request.params.reference, request.body, request.ip)) };
+      const locale = answerLocale(request.headers["accept-language"]);
+      return { success: true as const, ...(await mailboxes.providerCode(request.params.reference, request.body, request.ip, locale)) };
     },
   );
 };

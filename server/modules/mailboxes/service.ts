@@ -16,6 +16,8 @@ import {
 } from "../../../domain/household-mail/household-mail";
 import type { Mailbox, MailboxInput, ProviderCode } from "../../../domain/household-mail/schemas";
 import { shopToday } from "../../../domain/shared/shop-time";
+import type { Locale } from "../../../domain/shared/locale";
+import { codesNotForLine, codesTooMany } from "../../../domain/shared/messages";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { badRequest, conflict, notFound, TooManyRequests } from "../../errors";
@@ -26,11 +28,6 @@ import { secretContext } from "../secrets/stored";
 import { MailboxError, readMailSince, testMailbox, type MailboxAccess, type MailboxSecurity } from "./mailbox-client";
 
 const HOUR = 60 * 60_000;
-
-/** What a holder is told when the line cannot get codes: as the order page answers a line that is not theirs. */
-export const NO_CODES_FOR_LINE = "This line has no Netflix seat whose codes the shop can read. Ask the shop in a chat instead.";
-const TOO_MANY_READINGS = (minutes: number) =>
-  `You asked for ${READINGS_PER_HOUR} codes in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask the shop in a chat.`;
 
 const HOLDER_KIND_NAMES: Record<HolderMailKind, string> = {
   "travel-code": "Netflix temporary access code",
@@ -205,17 +202,18 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
       reference: string,
       input: { key: string; lineId: string; kind: HolderMailKind; askId?: string | undefined },
       address: string,
+      locale: Locale,
     ): Promise<ProviderCode> {
       const order = await deps.shopperOrders.forPayment(reference, input.key, address);
-      if (order.status !== "delivered") throw conflict(NO_CODES_FOR_LINE);
+      if (order.status !== "delivered") throw conflict(codesNotForLine[locale]());
       const holding = await holdings()
         .select(["p.id as accountId", "p.service", "p.login", "l.expiry_date as expiryDate"])
         .where("l.id", "=", input.lineId)
         .where("l.order_id", "=", order.id)
         .executeTakeFirst();
-      if (!holding || !codesAllowed(holding, shopToday(clock()))) throw conflict(NO_CODES_FOR_LINE);
+      if (!holding || !codesAllowed(holding, shopToday(clock()))) throw conflict(codesNotForLine[locale]());
       const at = clock();
-      const ask = await this.countAsk(holding.accountId, input, address, `${holding.service} (${holding.login})`);
+      const ask = await this.countAsk(holding.accountId, input, address, `${holding.service} (${holding.login})`, locale);
       const stored = (await row(holding.accountId))!;
       let readings: MailReading[];
       try {
@@ -242,7 +240,13 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     },
 
     /** The ask a reading belongs to: the one named, while its wait lasts, or a new one, counted and audited. */
-    async countAsk(accountId: string, input: { lineId: string; kind: HolderMailKind; askId?: string | undefined }, address: string, label: string) {
+    async countAsk(
+      accountId: string,
+      input: { lineId: string; kind: HolderMailKind; askId?: string | undefined },
+      address: string,
+      label: string,
+      locale: Locale,
+    ) {
       const at = clock();
       if (input.askId) {
         const earlier = await db
@@ -271,7 +275,7 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
           .execute();
         if (recent.length >= READINGS_PER_HOUR) {
           const wait = Math.max(1, Math.ceil((Date.parse(recent[0]!.asked_at) + HOUR - at.getTime()) / 1000));
-          throw new TooManyRequests(TOO_MANY_READINGS(Math.ceil(wait / 60)), wait);
+          throw new TooManyRequests(codesTooMany[locale](READINGS_PER_HOUR, Math.ceil(wait / 60)), wait);
         }
         const ask = { id: randomUUID(), askedAt: at.toISOString() };
         await trx
