@@ -180,7 +180,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     autoDelivery,
     deliverAutomatically,
     problems,
-    mailboxes: createMailboxesService(db, clock, secrets, { shopperOrders, audit: auditLog }),
+    mailboxes: createMailboxesService(db, clock, secrets, { shopperOrders, audit: auditLog, notices: outbox }),
     payments: createPaymentsService(db, clock, {
       orders,
       shopperOrders,

@@ -166,3 +166,23 @@ export const READINGS_PER_HOUR = 5;
 
 /** A provider account whose holders can get their codes by themselves: Netflix's. */
 export const readsHouseholdMail = (service: string) => /netflix/i.test(service);
+
+/** What the watcher tells the seller of: a mail of the account's health, a code nobody asked for, a failing mailbox. */
+export const MAIL_ALERTS = ["password-changed", "new-sign-in", "payment-failed", "unasked-code", "mailbox-failing"] as const;
+export type MailAlert = (typeof MAIL_ALERTS)[number];
+
+export const MAIL_ALERT_TEXT: Record<MailAlert, string> = {
+  "password-changed":
+    "Netflix says the password was changed. If it was not you, sign in and take the account back; then record the new password here.",
+  "new-sign-in": "Netflix says a new device signed in to the account.",
+  "payment-failed": "Netflix says the account's payment failed. Pay the bill, or the account stops.",
+  "unasked-code": "Netflix sent a code or household link nobody here asked for: someone may be using the account.",
+  "mailbox-failing": "The mailbox could not be read for a while, so holders cannot get their codes.",
+};
+
+/** How long a mailbox fails before the seller is told (a blip is not worth a message). */
+export const MAILBOX_FAILING_TELL_MS = 10 * 60_000;
+/** How far back the watcher reads each time: a code is judged asked-for or not once its 15 minutes are over. */
+export const WATCH_WINDOW_MS = MAIL_CODE_LIFETIME_MS + 2 * 60_000;
+/** After an outage, how far back the watcher catches up at most. */
+export const WATCH_CATCH_UP_MS = 24 * 60 * 60_000;

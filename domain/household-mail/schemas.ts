@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HOLDER_MAIL_KINDS, MAILBOX_FAILURES, PROVIDER_MAIL_KINDS } from "./household-mail";
+import { HOLDER_MAIL_KINDS, MAIL_ALERTS, MAILBOX_FAILURES, PROVIDER_MAIL_KINDS } from "./household-mail";
 
 export const MAILBOX_SECURITIES = ["tls", "starttls", "none"] as const;
 
@@ -48,6 +48,8 @@ export const mailboxSchema = z.object({
   failure: z.string().nullable(),
   failingSince: z.string().nullable(),
   checkedAt: z.string().nullable(),
+  /** The newest mail that needs the seller, until they dismiss it. */
+  alert: z.object({ kind: z.enum(MAIL_ALERTS), text: z.string(), at: z.string() }).nullable(),
 });
 export type Mailbox = z.infer<typeof mailboxSchema>;
 

@@ -10,6 +10,7 @@ import type { ChatChannel } from "../orders/checkout";
 import type { Locale } from "../shared/locale";
 import { formatNpr } from "../shared/money";
 import { type Gateway, GATEWAY_NAMES } from "../payments/payments";
+import { MAIL_ALERT_TEXT, type MailAlert } from "../household-mail/household-mail";
 
 // ---------------------------------------------------------------------------------------------
 // Notices
@@ -35,6 +36,8 @@ export type NoticeEvent =
   | { kind: "account-due"; accountId: string; service: string; login: string; date: string; renews: boolean; daysLeft: number }
   /** A shopper reported a problem on a delivered line (ADR 0111). */
   | { kind: "problem-reported"; reference: string; lineName: string; problemKind: string; text: string; customerName: string | null }
+  /** The account's mailbox says something the seller must see (ADR 0126): a MailAlert, when the mail came. */
+  | { kind: "account-mail"; accountId: string; service: string; login: string; alert: MailAlert; at: string }
   | {
       kind: "renewal-due";
       lineId: string;
@@ -79,6 +82,15 @@ const WORDS = {
     accountEnds: (days: number) => `Provider account ends ${days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`}`,
     renewalDue: "Renewal due tomorrow, no reminder sent",
     problem: "A customer reports a problem",
+    accountMail: {
+      "password-changed": "Password changed",
+      "new-sign-in": "New sign-in",
+      "payment-failed": "Payment failed",
+      "unasked-code": "A code nobody asked for",
+      "mailbox-failing": "Mailbox not readable",
+    } as Record<MailAlert, string>,
+    accountMailText: MAIL_ALERT_TEXT,
+    openAccount: "Open account",
     ends: "ends",
     customer: "Customer",
     noName: "no name given",
@@ -114,6 +126,21 @@ const WORDS = {
     accountEnds: (days: number) => `प्रदायकको खाता ${days === 0 ? "आज" : days === 1 ? "भोलि" : `${days} दिनमा`} सकिन्छ`,
     renewalDue: "भोलि नवीकरण, सम्झाइएको छैन",
     problem: "ग्राहकले समस्या रिपोर्ट गर्नुभयो",
+    accountMail: {
+      "password-changed": "पासवर्ड परिवर्तन भयो",
+      "new-sign-in": "नयाँ साइन इन",
+      "payment-failed": "भुक्तानी असफल",
+      "unasked-code": "कसैले नमागेको कोड",
+      "mailbox-failing": "मेलबक्स पढ्न सकिएन",
+    } as Record<MailAlert, string>,
+    accountMailText: {
+      "password-changed": "Netflix ले पासवर्ड परिवर्तन भएको बतायो। तपाईंले गर्नुभएको होइन भने साइन इन गरेर खाता फिर्ता लिनुहोस्; अनि नयाँ पासवर्ड यहाँ राख्नुहोस्।",
+      "new-sign-in": "Netflix ले खातामा नयाँ डिभाइसले साइन इन गरेको बतायो।",
+      "payment-failed": "Netflix ले खाताको भुक्तानी असफल भएको बतायो। बिल तिर्नुहोस्, नत्र खाता रोकिन्छ।",
+      "unasked-code": "यहाँ कसैले नमागेको कोड वा household लिङ्क Netflix ले पठायो: कसैले खाता चलाइरहेको हुन सक्छ।",
+      "mailbox-failing": "केही समयदेखि मेलबक्स पढ्न सकिएको छैन, त्यसैले होल्डरहरूले कोड पाउन सक्दैनन्।",
+    } as Record<MailAlert, string>,
+    openAccount: "खाता खोल्नुहोस्",
     ends: "सकिने",
     customer: "ग्राहक",
     noName: "नाम दिइएको छैन",
@@ -153,6 +180,8 @@ export function noticePath(event: NoticeEvent): string {
       return "/admin/renewals";
     case "problem-reported":
       return "/admin/problems";
+    case "account-mail":
+      return `/admin/accounts/${encodeURIComponent(event.accountId)}`;
     case "payment-to-check":
       return "/admin/orders?q=" + encodeURIComponent(event.reference);
     default:
@@ -180,6 +209,8 @@ export function noticeTitle(event: NoticeEvent, locale: Locale): string {
       return `${w.renewalDue}: ${event.name} (${event.reference})`;
     case "problem-reported":
       return `${w.problem}: ${event.lineName} (${event.reference})`;
+    case "account-mail":
+      return `${w.accountMail[event.alert]}: ${event.service}`;
   }
 }
 
@@ -229,9 +260,14 @@ export function noticeMessage(event: NoticeEvent, locale: Locale, adminUrl: stri
       lines.push(customerLine(w, event.customerName, null));
       lines.push(`${escape(event.problemKind)}: ${escape(event.text)}`);
       break;
+    case "account-mail":
+      lines.push(`${escape(event.service)} · <code>${escape(event.login)}</code> · ${escape(shopClock(new Date(event.at)))}`);
+      lines.push(escape(w.accountMailText[event.alert]));
+      break;
   }
   const path = noticePath(event);
-  lines.push(adminUrl ? `<a href="${escape(adminUrl)}">${w.open}</a>` : `${w.open}: ${escape(path)}`);
+  const open = event.kind === "account-mail" ? w.openAccount : w.open;
+  lines.push(adminUrl ? `<a href="${escape(adminUrl)}">${open}</a>` : `${open}: ${escape(path)}`);
   for (const press of presses) lines.push(`✓ ${escape(press.adminName)} ${w.done[press.action]} (${shopClock(new Date(press.at))})`);
   return lines.join("\n");
 }

@@ -457,6 +457,11 @@ export interface AccountMailboxesTable {
   failure: string | null;
   failing_since: string | null;
   checked_at: string | null;
+  /** Up to when the watcher read it. */
+  watched_to: string | null;
+  /** The last mail that needs the seller (a MailAlert), and when it came; cleared by the seller. */
+  alert_kind: string | null;
+  alert_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -8,6 +8,8 @@ export const EXPIRY_SWEEP_MS = 5 * 60_000;
 export const SESSION_SWEEP_MS = 15 * 60_000;
 /** How often replaced passwords and PINs past their 7 days are looked for (ADR 0109). */
 export const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
+/** How often provider accounts' mailboxes are read for the seller (ADR 0126). */
+export const MAILBOX_WATCH_MS = 60_000;
 /** How often the shared limits' ended counts are deleted from PostgreSQL (ADR 0022). */
 export const LIMIT_PURGE_MS = 60_000;
 
@@ -34,6 +36,7 @@ export function shopJobs(services: Services, log: FastifyBaseLogger): Job[] {
         if (deleted > 0) log.info({ deleted }, "replaced secrets past their 7 days deleted");
       },
     },
+    { name: "read provider mailboxes", everyMs: MAILBOX_WATCH_MS, run: () => services.mailboxes.watch() },
   ];
   // In memory (SQLite) the counts forget by themselves.
   if (services.limits.shared) jobs.push({ name: "delete ended limit counts", everyMs: LIMIT_PURGE_MS, run: () => services.limits.purge() });

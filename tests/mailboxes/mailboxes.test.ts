@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Clock } from "../../server/db/clock";
+import { startFakeTelegram, type FakeTelegram, type FakeUser } from "../fakes/telegram";
 import { READINGS_PER_HOUR } from "../../domain/household-mail/household-mail";
 import { addDays, shopToday } from "../../domain/ledger/settings";
 import { codesNotForLine } from "../../domain/shared/messages";
@@ -240,6 +242,76 @@ describe.runIf(dovecotPresent)("a provider account's mailbox (issue 45)", () => 
     expect(refused.json().message).toMatch(/You asked for 5 codes in the last hour\. Try again in 60 minutes/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
     expect((await getCode(t, order, {}, "ne")).json().message).toMatch(/पछिल्लो एक घण्टामा ५ पटक कोड माग्नुभयो/);
+  });
+});
+
+describe.runIf(dovecotPresent)("the mailbox watcher tells the seller (issue 45)", () => {
+  let telegram: FakeTelegram;
+  beforeAll(async () => {
+    server = await startDovecot(12);
+    nextUser = 0;
+    telegram = await startFakeTelegram();
+  });
+  afterAll(async () => {
+    await telegram?.close();
+    await server?.stop();
+  });
+
+  it("of a password change and a code nobody asked for, once each, not of a code a holder asked for", async () => {
+    // The shop's clock runs ahead when the test says: a code is judged once its 15 minutes are over.
+    let ahead = 0;
+    const clock: Clock = () => new Date(Date.now() + ahead);
+    const env = { ...telegram.env, NOTICES_TICK_MS: "50", NOTICES_RETRY_MS: "50", TELEGRAM_POLL_SECONDS: "1", PUBLIC_URL: "http://shop.test" };
+    const t = await createTestApp({ seed: true, env, clock });
+    const token = telegram.createBot(`mailboxes_${Date.now() % 1e6}_bot`);
+    expect((await admin(t, "PUT", "/api/admin/telegram/token", { token })).statusCode).toBe(200);
+    t.app.worker.start();
+    const seller: FakeUser = { id: 5560001, first_name: "Sita", language_code: "en" };
+    const { code } = (await admin(t, "POST", "/api/admin/telegram/connect")).json();
+    telegram.say(token, seller, `/start ${code}`);
+    await expect.poll(() => telegram.messages(token, seller.id).some((m) => m.text.includes("Connected."))).toBe(true);
+
+    const asked = await netflixAccount(t, "asked@mail.test");
+    const order = await holder(t);
+    const unasked = await netflixAccount(t, "unasked@mail.test");
+    const failing = await netflixAccount(t, "failing@mail.test");
+    const user = server.users.find((entry) => entry.user === failing.user)!;
+    expect((await admin(t, "PUT", `/api/admin/accounts/${failing.id}/mailbox`, { ...settings(user), folder: "Netflix" })).statusCode).toBe(200);
+    expect((await getCode(t, order)).statusCode).toBe(200);
+    await server.deliver(asked.user, "en-travel-code.eml", new Date(Date.now() - 60_000));
+    await server.deliver(unasked.user, "en-household-update.eml", new Date(Date.now() - 60_000));
+    await server.deliver(unasked.user, "en-password-changed.eml", new Date(Date.now() - 90_000));
+    await server.deliver(unasked.user, "forged-dkim-fail.eml", new Date(Date.now() - 60_000));
+
+    // Now: the password change is told at once; the codes are still in their 15 minutes.
+    await t.app.services.mailboxes.watch();
+    const toSeller = () => telegram.messages(token, seller.id).map((m) => m.text);
+    await expect.poll(() => toSeller().filter((text) => text.includes("Password changed: Netflix family"))).toHaveLength(1);
+    expect(toSeller().find((text) => text.includes("Password changed"))).toMatch(/Open account/);
+    expect(toSeller().some((text) => text.includes("A code nobody asked for"))).toBe(false);
+    // A mailbox that fails shows it on its account at once, and in the bot only once it keeps failing.
+    expect((await admin(t, "GET", `/api/admin/accounts/${failing.id}/mailbox`)).json().mailbox).toMatchObject({
+      failure: /no folder of that name/,
+      alert: null,
+    });
+
+    // A quarter of an hour on: the household link nobody asked for is told; the travel code a holder asked for is not.
+    ahead = 15 * 60_000;
+    await t.app.services.mailboxes.watch();
+    await t.app.services.mailboxes.watch();
+    await expect.poll(() => toSeller().filter((text) => text.includes("A code nobody asked for: Netflix family"))).toHaveLength(1);
+    const mailbox = (await admin(t, "GET", `/api/admin/accounts/${unasked.id}/mailbox`)).json().mailbox;
+    expect(mailbox.alert).toMatchObject({ kind: "unasked-code", text: /nobody here asked for/ });
+    expect((await admin(t, "GET", `/api/admin/accounts/${asked.id}/mailbox`)).json().mailbox.alert).toBeNull();
+    // Read twice, told once.
+    expect(toSeller().filter((text) => text.includes("Password changed"))).toHaveLength(1);
+    await expect.poll(() => toSeller().filter((text) => text.includes("Mailbox not readable: Netflix family"))).toHaveLength(1);
+    expect((await admin(t, "GET", `/api/admin/accounts/${failing.id}/mailbox`)).json().mailbox.alert).toMatchObject({ kind: "mailbox-failing" });
+    // The seller saw it.
+    expect((await admin(t, "POST", `/api/admin/accounts/${unasked.id}/mailbox/dismiss`)).json().message).toMatch(/alert dismissed/);
+    expect((await admin(t, "GET", `/api/admin/accounts/${unasked.id}/mailbox`)).json().mailbox.alert).toBeNull();
+    const stored = await everythingStored(t);
+    expect(stored).not.toContain(TRAVEL_TOKEN);
   });
 });
 

@@ -32,6 +32,7 @@ export const accountCareSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mailbox-save"), fields: mailboxInputSchema }),
   z.object({ intent: z.literal("mailbox-test"), fields: mailboxInputSchema }),
   z.object({ intent: z.literal("mailbox-remove") }),
+  z.object({ intent: z.literal("mailbox-dismiss") }),
 ]);
 
 /** A holder told through a chat link: the notice and the app it opens (`/admin/tell`). */

@@ -53,6 +53,26 @@ export function MailboxForm({ accountId, mailbox }: { accountId: string; mailbox
         Where Netflix&rsquo;s mails to this account&rsquo;s login arrive. The shop reads only Netflix&rsquo;s mails its mail provider proved (DKIM),
         and never keeps them. Use an app password (Gmail: Google Account, Security, App passwords), not the mailbox&rsquo;s own.
       </p>
+      {mailbox?.alert && (
+        <div
+          role="alert"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50"
+        >
+          <p>
+            <strong>Needs attention</strong> ({formatDateTime(mailbox.alert.at)}): {mailbox.alert.text}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            {mailbox.alert.kind === "password-changed" && (
+              <a href="#secret-change-title" className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+                Record the new password
+              </a>
+            )}
+            <button type="button" onClick={() => action.submit({ intent: "mailbox-dismiss" })} className={`${secondaryButton} px-3 py-1.5 text-sm`}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
       {mailbox && (
         <p className="mt-2 text-sm" role="status">
           {mailbox.failure ? (

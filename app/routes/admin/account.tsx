@@ -40,6 +40,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         return (await mailboxes.tryConnection(params.id, form.fields)).message;
       case "mailbox-remove":
         return (await mailboxes.remove(params.id)).message;
+      case "mailbox-dismiss":
+        return (await mailboxes.dismissAlert(params.id)).message;
     }
   });
 }

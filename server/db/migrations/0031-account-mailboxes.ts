@@ -23,6 +23,10 @@ export const accountMailboxes: Migration = {
       .addColumn("failure", "text")
       .addColumn("failing_since", "text")
       .addColumn("checked_at", "text")
+      // Up to when the watcher has read the mailbox, and the last mail that needs the seller (a MailAlert kind).
+      .addColumn("watched_to", "text")
+      .addColumn("alert_kind", "text")
+      .addColumn("alert_at", "text")
       .addColumn("created_at", "text", (c) => c.notNull())
       .addColumn("updated_at", "text", (c) => c.notNull())
       .execute();

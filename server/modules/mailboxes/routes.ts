@@ -74,6 +74,12 @@ export const mailboxesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
   );
 
   app.post(
+    "/admin/accounts/:id/mailbox/dismiss",
+    answeringMessage({ summary: "The seller saw the mailbox's alert: the account no longer shows it", params: idParamSchema }, 404),
+    (request) => answerOf(mailboxes.dismissAlert(request.params.id)),
+  );
+
+  app.post(
     "/admin/accounts/:id/mailbox/reveal",
     {
       schema: {

@@ -13,8 +13,15 @@ import {
   type HolderMailKind,
   type MailboxFailure,
   type MailReading,
+  type MailAlert,
+  HOLDER_MAIL_KINDS,
+  MAIL_ALERT_TEXT,
+  MAILBOX_FAILING_TELL_MS,
+  WATCH_CATCH_UP_MS,
+  WATCH_WINDOW_MS,
 } from "../../../domain/household-mail/household-mail";
 import type { Mailbox, MailboxInput, ProviderCode } from "../../../domain/household-mail/schemas";
+import type { NoticeEvent } from "../../../domain/telegram/notices";
 import { shopToday } from "../../../domain/shared/shop-time";
 import type { Locale } from "../../../domain/shared/locale";
 import { codesNotForLine, codesTooMany } from "../../../domain/shared/messages";
@@ -42,6 +49,8 @@ export interface MailboxesDependencies {
   };
   /** The audit log, written in the write's own transaction (ADR 0100). */
   audit: Pick<AuditLog, "record">;
+  /** The seller's bot hears what the watcher finds, once each (`dedupe`). */
+  notices?: { record(trx: Db, event: NoticeEvent, dedupe?: string): Promise<unknown> };
 }
 
 /**
@@ -70,6 +79,10 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
       failure: stored.failure ? (MAILBOX_FAILURES[stored.failure as MailboxFailure] ?? MAILBOX_FAILURES.other) : null,
       failingSince: stored.failing_since,
       checkedAt: stored.checked_at,
+      alert:
+        stored.alert_kind && stored.alert_at
+          ? { kind: stored.alert_kind as MailAlert, text: MAIL_ALERT_TEXT[stored.alert_kind as MailAlert], at: stored.alert_at }
+          : null,
     };
   }
 
@@ -103,6 +116,23 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
   /** A Netflix account's holder, their line not ended. */
   const codesAllowed = (holding: { service: string; expiryDate: string | null }, today: string) =>
     readsHouseholdMail(holding.service) && (holding.expiryDate === null || holding.expiryDate >= today);
+
+  /**
+   * Marks the account with what its mailbox said and tells the seller's bot, in one transaction; `dedupe` makes a
+   * second reading of the same mail (the watcher reads a window) say nothing again.
+   */
+  async function alert(account: { accountId: string; service: string; login: string }, kind: MailAlert, at: string, dedupe: string) {
+    await db.transaction().execute(async (trx) => {
+      await deps.notices?.record(trx, { kind: "account-mail", ...account, alert: kind, at }, dedupe);
+      // The newest alert shows on the account; the same mail read again changes nothing.
+      await trx
+        .updateTable("account_mailboxes")
+        .set({ alert_kind: kind, alert_at: at })
+        .where("account_id", "=", account.accountId)
+        .where((eb) => eb.or([eb("alert_at", "is", null), eb("alert_at", "<", at)]))
+        .execute();
+    });
+  }
 
   /** Writes down how the last reading went: a failure is kept with the time checks began failing. */
   async function noteCheck(accountId: string, failure: MailboxFailure | null) {
@@ -178,6 +208,72 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
         await deps.audit.record(trx, actor, { kind: "password", what: "mailbox app password", label, accountId }, now());
         return secrets.decrypt(stored.password_secret, secretContext.mailboxPassword(accountId));
       });
+    },
+
+    /**
+     * The watcher (a job, once a minute across instances, ADR 0120): reads each Netflix account's mailbox over the
+     * last WATCH_WINDOW_MS (and back to where it last read, after an outage) and tells the seller, once each, of a
+     * password changed, a new sign-in or a failed payment, of a code or household link whose 15 minutes passed with
+     * no holder's ask, and of a mailbox that has failed for MAILBOX_FAILING_TELL_MS.
+     */
+    async watch(): Promise<void> {
+      const mailboxes = await db
+        .selectFrom("account_mailboxes as m")
+        .innerJoin("provider_accounts as p", "p.id", "m.account_id")
+        .selectAll("m")
+        .select(["p.service", "p.login"])
+        .where("p.status", "=", "active")
+        .execute();
+      for (const mailbox of mailboxes) {
+        if (!readsHouseholdMail(mailbox.service)) continue;
+        const started = clock();
+        const from = Math.max(
+          started.getTime() - WATCH_CATCH_UP_MS,
+          Math.min(mailbox.watched_to ? Date.parse(mailbox.watched_to) : started.getTime(), started.getTime() - WATCH_WINDOW_MS),
+        );
+        const account = { accountId: mailbox.account_id, service: mailbox.service, login: mailbox.login };
+        let readings: MailReading[];
+        try {
+          readings = await readMailSince(accessOf(mailbox.account_id, mailbox), new Date(from), {
+            senders: NETFLIX_ACCOUNT_SENDERS,
+            authservId: mailbox.authserv_id,
+          });
+        } catch (error) {
+          if (!(error instanceof MailboxError)) throw error;
+          await noteCheck(mailbox.account_id, error.failure);
+          const failingSince = (await row(mailbox.account_id))?.failing_since;
+          if (failingSince && started.getTime() - Date.parse(failingSince) >= MAILBOX_FAILING_TELL_MS) {
+            await alert(account, "mailbox-failing", failingSince, `mailbox-failing:${mailbox.account_id}:${failingSince}`);
+          }
+          continue;
+        }
+        await noteCheck(mailbox.account_id, null);
+        for (const reading of readings) {
+          const at = reading.receivedAt.toISOString();
+          if (!(HOLDER_MAIL_KINDS as readonly string[]).includes(reading.kind)) {
+            await alert(account, reading.kind as MailAlert, at, `mail:${mailbox.account_id}:${reading.kind}:${at}`);
+            continue;
+          }
+          // A code is judged once its 15 minutes are over: a holder may ask for it until then.
+          if (reading.expiresAt! > started) continue;
+          const asked = await db
+            .selectFrom("mailbox_asks")
+            .select("id")
+            .where("account_id", "=", mailbox.account_id)
+            .where("asked_at", ">=", new Date(reading.receivedAt.getTime() - MAIL_CODE_LIFETIME_MS).toISOString())
+            .where("asked_at", "<=", reading.expiresAt!.toISOString())
+            .executeTakeFirst();
+          if (!asked) await alert(account, "unasked-code", at, `mail:${mailbox.account_id}:unasked:${at}`);
+        }
+        await db.updateTable("account_mailboxes").set({ watched_to: started.toISOString() }).where("account_id", "=", mailbox.account_id).execute();
+      }
+    },
+
+    /** The seller saw the mailbox's alert (the account screen's Dismiss). */
+    async dismissAlert(accountId: string): Promise<AdminAnswer> {
+      const account = await accountOrThrow(accountId);
+      await db.updateTable("account_mailboxes").set({ alert_kind: null, alert_at: null }).where("account_id", "=", accountId).execute();
+      return said(`${account.service} (${account.login}): mailbox alert dismissed`);
     },
 
     /** The lines of an order (its key already checked by the page) whose holders can get their codes here now. */
