@@ -61,6 +61,13 @@ test("a holder at 360 px gets Netflix's temporary access link from the account's
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
+  // The customer's page of all their subscriptions leads to the same place.
+  const customerLink = await admin.post("/api/admin/customers/9801112233/link");
+  expect(customerLink.status(), await customerLink.text()).toBe(201);
+  await page.goto((await customerLink.json()).link.path);
+  await page.getByRole("link", { name: "Get my code" }).click();
+  await expect(page.getByRole("region", { name: "Netflix asks for a code?" })).toBeInViewport();
+
   // Next time, the Netflix code page leads the holder to their order page rather than to a chat, in the browser
   // that placed the order (My orders remembers it).
   const key = new URL(order.orderUrl, baseURL).searchParams.get("key")!;

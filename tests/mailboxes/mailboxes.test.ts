@@ -214,6 +214,7 @@ describe.runIf(dovecotPresent)("a provider account's mailbox (issue 45)", () => 
     expect((await admin(t, "PUT", `/api/admin/accounts/${id}/mailbox`, settings(mailbox))).statusCode).toBe(200);
     expect((await getCode(t, withoutMailbox)).statusCode).toBe(200);
     expect(await t.app.services.mailboxes.codeLines(withoutMailbox.reference)).toEqual([withoutMailbox.lineId]);
+    expect(await t.app.services.mailboxes.codeLinesAmong([withoutMailbox.lineId, "no-such-line"])).toEqual([withoutMailbox.lineId]);
     expect((await getCode(t, { ...withoutMailbox, key: "wrong-key" })).statusCode).toBe(404);
     expectValidationError(await getCode(t, withoutMailbox, { kind: "password-changed" }), "kind", /Choose what Netflix asks for/);
 

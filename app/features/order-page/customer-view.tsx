@@ -24,7 +24,13 @@ const link = `rounded font-medium text-brand-700 underline underline-offset-2 da
  * One customer's page (ADR 0104): the subscriptions running now, soonest end first, each with Renew,
  * and every order with its own link. Logins and keys stay behind each order's own key.
  */
-export function CustomerView({ RenewDialog, customer }: { RenewDialog: RenewCheckout; customer: ShopperCustomer & { telegram?: TelegramOffer } }) {
+export function CustomerView({
+  RenewDialog,
+  customer,
+}: {
+  RenewDialog: RenewCheckout;
+  customer: ShopperCustomer & { telegram?: TelegramOffer; codeLines?: string[] };
+}) {
   const locale = useLocale();
   const { key = "" } = useParams();
   const revalidator = useRevalidator();
@@ -55,6 +61,7 @@ export function CustomerView({ RenewDialog, customer }: { RenewDialog: RenewChec
                 key={subscription.lineId}
                 subscription={subscription}
                 order={orders.get(subscription.reference)}
+                codes={customer.codeLines?.includes(subscription.lineId) ?? false}
                 locale={locale}
                 onRenew={() => setRenewing({ subscription, open: true })}
               />
@@ -119,11 +126,14 @@ function placeText(place: NonNullable<CustomerSubscription["place"]>, locale: Lo
 function SubscriptionCard({
   subscription,
   order,
+  codes,
   locale,
   onRenew,
 }: {
   subscription: CustomerSubscription;
   order: CustomerOrder | undefined;
+  /** Its holder gets their Netflix codes on the order's page (issue 45). */
+  codes: boolean;
   locale: Locale;
   onRenew: () => void;
 }) {
@@ -147,6 +157,14 @@ function SubscriptionCard({
       </div>
       <p className="mt-2 text-sm">{richMessage(m.subs_ends, { date: <ShopDate date={subscription.expiryDate} locale={locale} /> })}</p>
       {subscription.place && <p className="text-sm">{placeText(subscription.place, locale)}</p>}
+      {codes && order?.key && (
+        <p className="mt-2 text-sm">
+          {m.codes_title()}{" "}
+          <Link to={`${href(orderPath(reference, order.key))}#codes-title`} className={link}>
+            {m.codes_get()}
+          </Link>
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {order?.key ? (
           <Link to={href(orderPath(reference, order.key))} className={`text-sm ${link}`}>

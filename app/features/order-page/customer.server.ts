@@ -14,13 +14,20 @@ export async function loadShopperCustomer(
   context: AppLoadContext,
   key: string,
   locale: Locale,
-): Promise<ShopperCustomer & { telegram: TelegramOffer }> {
+): Promise<ShopperCustomer & { telegram: TelegramOffer; codeLines: string[] }> {
   try {
     const customer = await context.services.customerLinks.forShopper(key.slice(0, 100), context.clientAddress ?? "");
     // An item's Nepali name goes only to a Nepali page (ADR 0093).
     const subscriptions = customer.subscriptions.map((line) => ({ ...line, nameNe: locale === "ne" ? line.nameNe : null }));
-    const telegram = await loadCustomerTelegramOffer(context, customer.phone);
-    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram };
+    const [telegram, codeLines] = await Promise.all([
+      loadCustomerTelegramOffer(context, customer.phone),
+      // The page does not fail for this: it only leaves out the way to the codes (issue 45).
+      context.services.mailboxes.codeLinesAmong(subscriptions.map((line) => line.lineId)).catch((error: unknown) => {
+        context.log.error({ err: error }, "code lines for the customer page");
+        return [];
+      }),
+    ]);
+    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram, codeLines };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

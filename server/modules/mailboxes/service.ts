@@ -113,6 +113,17 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
       .innerJoin("account_mailboxes as m", "m.account_id", "p.id")
       .where("a.ended_at", "is", null);
 
+  async function linesWithCodes(narrow: (query: ReturnType<typeof delivered>) => ReturnType<typeof delivered>): Promise<string[]> {
+    const rows = await narrow(delivered()).execute();
+    const today = shopToday(clock());
+    return rows.filter((row) => codesAllowed(row, today)).map((row) => row.lineId);
+  }
+  const delivered = () =>
+    holdings()
+      .innerJoin("orders as o", "o.id", "l.order_id")
+      .select(["l.id as lineId", "p.service", "l.expiry_date as expiryDate"])
+      .where("o.status", "=", "delivered");
+
   /** A Netflix account's holder, their line not ended. */
   const codesAllowed = (holding: { service: string; expiryDate: string | null }, today: string) =>
     readsHouseholdMail(holding.service) && (holding.expiryDate === null || holding.expiryDate >= today);
@@ -278,14 +289,12 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
 
     /** The lines of an order (its key already checked by the page) whose holders can get their codes here now. */
     async codeLines(reference: string): Promise<string[]> {
-      const rows = await holdings()
-        .innerJoin("orders as o", "o.id", "l.order_id")
-        .select(["l.id as lineId", "p.service", "l.expiry_date as expiryDate"])
-        .where("o.reference", "=", reference)
-        .where("o.status", "=", "delivered")
-        .execute();
-      const today = shopToday(clock());
-      return rows.filter((row) => codesAllowed(row, today)).map((row) => row.lineId);
+      return linesWithCodes((query) => query.where("o.reference", "=", reference));
+    },
+
+    /** Of these lines (a customer page's, its key checked), those whose holders get their codes on their order page. */
+    async codeLinesAmong(lineIds: readonly string[]): Promise<string[]> {
+      return lineIds.length === 0 ? [] : linesWithCodes((query) => query.where("l.id", "in", lineIds));
     },
 
     /**
