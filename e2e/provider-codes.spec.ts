@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, newItem, placeOrder, shopDate } from "./helpers";
 import { MY_ORDERS_KEY } from "../domain/orders/order-page";
@@ -8,18 +9,15 @@ import { startDovecot, type TestMailServer } from "../tests/helpers/dovecot";
 // within the page's wait. No chat, no seller.
 
 let mail: TestMailServer;
-test.beforeAll(async () => {
-  mail = await startDovecot(1);
-});
-test.afterAll(() => mail?.stop());
+let accounts = 0;
 
-test("a holder at 360 px gets Netflix's temporary access link from the account's mailbox @phone", async ({ page, admin, baseURL }) => {
-  const { _id: itemId } = await newItem(admin, "Code Netflix", { plans: { "1": 450 } });
+/** A Netflix account of one seat selling `itemId`: its id. */
+async function netflixAccount(admin: APIRequestContext, itemId: string, service: string): Promise<string> {
   const added = await admin.post("/api/admin/accounts", {
     data: {
-      service: "Netflix shared",
+      service,
       itemIds: [itemId],
-      login: `codes-${Date.now()}@mail.test`,
+      login: `codes-${Date.now()}-${++accounts}@mail.test`,
       password: "E2E-account-pass",
       seats: [{ profileName: "Kid" }],
       billingCycle: "monthly",
@@ -28,7 +26,16 @@ test("a holder at 360 px gets Netflix's temporary access link from the account's
     },
   });
   expect(added.status(), await added.text()).toBe(201);
-  const accountId: string = (await added.json()).account._id;
+  return (await added.json()).account._id;
+}
+test.beforeAll(async () => {
+  mail = await startDovecot(1);
+});
+test.afterAll(() => mail?.stop());
+
+test("a holder at 360 px gets Netflix's temporary access link from the account's mailbox @phone", async ({ page, admin, baseURL }) => {
+  const { _id: itemId } = await newItem(admin, "Code Netflix", { plans: { "1": 450 } });
+  const accountId = await netflixAccount(admin, itemId, "Netflix shared");
   const { user, password } = mail.users[0]!;
   const mailbox = await admin.put(`/api/admin/accounts/${accountId}/mailbox`, {
     data: { host: mail.host, port: mail.port, security: "none", user, password, folder: "INBOX", authservId: "mx.mail.test" },
@@ -83,19 +90,7 @@ test("a holder at 360 px gets Netflix's temporary access link from the account's
 
 test("the seller sets an account's mailbox: tested, saved, its app password kept write-only", async ({ page, admin, signedIn }) => {
   const { _id: itemId } = await newItem(admin, "Mailbox Netflix");
-  const added = await admin.post("/api/admin/accounts", {
-    data: {
-      service: "Netflix mailbox",
-      itemIds: [itemId],
-      login: `mailbox-${Date.now()}@mail.test`,
-      password: "E2E-account-pass",
-      seats: [{ profileName: "One" }],
-      billingCycle: "monthly",
-      renewalDate: shopDate(60),
-      cost: 1200,
-    },
-  });
-  const accountId: string = (await added.json()).account._id;
+  const accountId = await netflixAccount(admin, itemId, "Netflix mailbox");
   const { user, password } = mail.users[0]!;
 
   await signedIn(page, `/admin/accounts/${accountId}`);
