@@ -179,6 +179,15 @@ function CodeForm({
           </p>
         )}
       </div>
+      {kind === "travel-code" && state.step !== "found" && (
+        <ol className={`mt-3 list-decimal space-y-1 pl-5 text-sm ${mutedText}`} aria-label={m.help_steps()}>
+          <li>{m.help_s1_title()}</li>
+          <li>{m.help_s2_title()}</li>
+          <li>{m.codes_get()}</li>
+          <li>{richMessage(m.help_s4_title, { verify: NETFLIX_SAYS.verify })}</li>
+          <li>{m.help_s5_title()}</li>
+        </ol>
+      )}
       <div ref={result} tabIndex={-1} className="outline-none">
         {state.step === "found" && <Reading reading={state.reading} locale={locale} />}
         {state.step === "none" && <p className="mt-2 text-sm font-medium">{richMessage(m.codes_none, { send: NETFLIX_SAYS.send })}</p>}
