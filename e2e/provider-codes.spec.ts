@@ -68,6 +68,16 @@ test("a holder at 360 px gets Netflix's temporary access link from the account's
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
+  // Nothing of the mail is in a page's loader data or on the seller's screens: the audit log names the kind.
+  await page.reload();
+  expect(await page.content()).not.toContain("nftoken");
+  const audit = await (await admin.get("/admin/audit?kind=code")).text();
+  expect(audit).toContain("Netflix temporary access code");
+  for (const screen of [audit, await (await admin.get(`/admin/accounts/${accountId}`)).text()]) {
+    expect(screen).not.toContain("nftoken");
+    expect(screen).not.toContain(password);
+  }
+
   // The customer's page of all their subscriptions leads to the same place.
   const customerLink = await admin.post("/api/admin/customers/9801112233/link");
   expect(customerLink.status(), await customerLink.text()).toBe(201);
