@@ -129,6 +129,12 @@ describe.runIf(dovecotPresent)("a provider account's mailbox (issue 45)", () => 
     );
     expectValidationError(await admin(t, "PUT", `/api/admin/accounts/${id}/mailbox`, { ...settings(user), port: 70000 }), "port", /1 to 65535/);
     expect((await admin(t, "PUT", "/api/admin/accounts/nope/mailbox", settings(user))).statusCode).toBe(404);
+    // Plain IMAP to another machine would send the app password in the clear.
+    expectValidationError(
+      await admin(t, "PUT", `/api/admin/accounts/${id}/mailbox`, { ...settings(user), host: "imap.example.com" }),
+      "security",
+      /Choose TLS or STARTTLS/,
+    );
 
     const saved = await admin(t, "PUT", `/api/admin/accounts/${id}/mailbox`, settings(user));
     expect(saved.json()).toMatchObject({

@@ -31,6 +31,9 @@ export class MailboxError extends Error {
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
+/** Plain IMAP sends the app password in the clear: taken only to a server on this machine. */
+export const plainAllowed = (access: Pick<MailboxAccess, "host" | "security">) => access.security !== "none" || LOOPBACK.test(access.host);
+
 function failureOf(error: unknown): MailboxFailure {
   if (error instanceof MailboxError) return error.failure;
   const imap = error as ImapFlowError;
@@ -48,7 +51,7 @@ function failureOf(error: unknown): MailboxFailure {
  * the app password in the clear, is taken only from a server on this machine. A failure is a MailboxError.
  */
 async function withMailbox<T>(access: MailboxAccess, work: (client: ImapFlow) => Promise<T>): Promise<T> {
-  if (access.security === "none" && !LOOPBACK.test(access.host)) throw new MailboxError("plain");
+  if (!plainAllowed(access)) throw new MailboxError("plain");
   const client = new ImapFlow({
     host: access.host,
     port: access.port,

@@ -32,7 +32,7 @@ import type { Actor } from "../actor";
 import type { AuditLog } from "../audit/service";
 import type { Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
-import { MailboxError, readMailSince, testMailbox, type MailboxAccess, type MailboxSecurity } from "./mailbox-client";
+import { MailboxError, plainAllowed, readMailSince, testMailbox, type MailboxAccess, type MailboxSecurity } from "./mailbox-client";
 
 const HOUR = 60 * 60_000;
 
@@ -167,6 +167,7 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     /** Saves the mailbox; an empty app password keeps the stored one (and is refused when none is stored). */
     async save(accountId: string, input: MailboxInput): Promise<AdminAnswer<Mailbox>> {
       const account = await accountOrThrow(accountId);
+      if (!plainAllowed(input)) throw badRequest(MAILBOX_FAILURES.plain, [{ field: "security", message: MAILBOX_FAILURES.plain }]);
       const access = await accessFrom(accountId, input);
       const stamp = now();
       const values = {
