@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
+import { describe } from "vitest";
 import { freePort } from "../../e2e/server";
 
 const run = promisify(execFile);
@@ -12,6 +13,11 @@ const DOVECOT = "/usr/sbin/dovecot";
 /** Whether Debian's dovecot-imapd is here. CI installs it (.ci/run): there, its absence fails the tests that need it. */
 export const dovecotPresent = fs.existsSync(DOVECOT) || Boolean(process.env.CI);
 export const DOVECOT_MISSING = "Dovecot is not installed (apt-get install dovecot-imapd): the mailbox tests are skipped";
+
+/** A group of tests that needs Dovecot (and `when`): skipped where it is absent, its title then saying why. */
+export function describeWithDovecot(title: string, body: () => void, when = true) {
+  describe.runIf(when && dovecotPresent)(dovecotPresent ? title : `${title}: ${DOVECOT_MISSING}`, body);
+}
 
 export const FIXTURES = path.join(import.meta.dirname, "../fixtures/provider-mail");
 

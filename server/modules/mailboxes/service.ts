@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PostgresAdapter } from "kysely";
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { shopperActor } from "../../../domain/audit/audit";
 import {
@@ -103,26 +104,25 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     return { host: input.host, port: input.port, security: input.security, user: input.user, password, folder: input.folder };
   }
 
-  /** Lines on a seat now, of an account with a mailbox. */
-  const holdings = () =>
+  /** Lines of delivered orders on a seat now, of an account with a mailbox. */
+  const deliveredHoldings = () =>
     db
       .selectFrom("order_lines as l")
+      .innerJoin("orders as o", "o.id", "l.order_id")
       .innerJoin("seat_assignments as a", "a.line_id", "l.id")
       .innerJoin("account_seats as s", "s.id", "a.seat_id")
       .innerJoin("provider_accounts as p", "p.id", "s.account_id")
       .innerJoin("account_mailboxes as m", "m.account_id", "p.id")
+      .select(["l.id as lineId", "p.service", "l.expiry_date as expiryDate"])
+      .where("o.status", "=", "delivered")
       .where("a.ended_at", "is", null);
 
-  async function linesWithCodes(narrow: (query: ReturnType<typeof delivered>) => ReturnType<typeof delivered>): Promise<string[]> {
-    const rows = await narrow(delivered()).execute();
+  /** The lines `narrow` picks whose holders can get their codes now. */
+  async function linesWithCodes(narrow: (query: ReturnType<typeof deliveredHoldings>) => ReturnType<typeof deliveredHoldings>) {
+    const rows = await narrow(deliveredHoldings()).execute();
     const today = shopToday(clock());
     return rows.filter((row) => codesAllowed(row, today)).map((row) => row.lineId);
   }
-  const delivered = () =>
-    holdings()
-      .innerJoin("orders as o", "o.id", "l.order_id")
-      .select(["l.id as lineId", "p.service", "l.expiry_date as expiryDate"])
-      .where("o.status", "=", "delivered");
 
   /** A Netflix account's holder, their line not ended. */
   const codesAllowed = (holding: { service: string; expiryDate: string | null }, today: string) =>
@@ -145,16 +145,70 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
     });
   }
 
-  /** Writes down how the last reading went: a failure is kept with the time checks began failing. */
-  async function noteCheck(accountId: string, failure: MailboxFailure | null) {
+  /** Writes down how the last reading went, a failure with the time checks began failing; answers that time. */
+  async function noteCheck(accountId: string, failure: MailboxFailure | null): Promise<string | null> {
     const stamp = now();
     const stored = await row(accountId);
-    if (!stored) return;
+    if (!stored) return null;
+    const failingSince = failure ? (stored.failing_since ?? stamp) : null;
     await db
       .updateTable("account_mailboxes")
-      .set({ failure, failing_since: failure ? (stored.failing_since ?? stamp) : null, checked_at: stamp })
+      .set({ failure, failing_since: failingSince, checked_at: stamp })
       .where("account_id", "=", accountId)
       .execute();
+    return failingSince;
+  }
+
+  /** The ask a reading belongs to: the one named, while its wait lasts, or a new one, counted and audited. */
+  async function countAsk(
+    accountId: string,
+    input: { lineId: string; kind: HolderMailKind; askId?: string | undefined },
+    address: string,
+    label: string,
+    locale: Locale,
+  ) {
+    const at = clock();
+    if (input.askId) {
+      const earlier = await db
+        .selectFrom("mailbox_asks")
+        .select(["id", "asked_at as askedAt"])
+        .where("id", "=", input.askId)
+        .where("line_id", "=", input.lineId)
+        .where("kind", "=", input.kind)
+        .where("asked_at", ">", new Date(at.getTime() - MAIL_WAIT_MS).toISOString())
+        .executeTakeFirst();
+      if (earlier) return earlier;
+    }
+    return db.transaction().execute(async (trx) => {
+      // The account's asks are counted one at a time on PostgreSQL (SQLite writes one at a time): two at once
+      // cannot both be a line's fifth.
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await trx.selectFrom("account_mailboxes").select("account_id").where("account_id", "=", accountId).forUpdate().execute();
+      }
+      const recent = await trx
+        .selectFrom("mailbox_asks")
+        .select("asked_at")
+        .where("line_id", "=", input.lineId)
+        .where("asked_at", ">", new Date(at.getTime() - HOUR).toISOString())
+        .orderBy("asked_at")
+        .execute();
+      if (recent.length >= READINGS_PER_HOUR) {
+        const wait = Math.max(1, Math.ceil((Date.parse(recent[0]!.asked_at) + HOUR - at.getTime()) / 1000));
+        throw new TooManyRequests(codesTooMany[locale](READINGS_PER_HOUR, Math.ceil(wait / 60)), wait);
+      }
+      const ask = { id: randomUUID(), askedAt: at.toISOString() };
+      await trx
+        .insertInto("mailbox_asks")
+        .values({ id: ask.id, account_id: accountId, line_id: input.lineId, kind: input.kind, asked_at: ask.askedAt, found_at: null })
+        .execute();
+      await deps.audit.record(
+        trx,
+        { email: shopperActor(address), address: address || null },
+        { kind: "code", what: HOLDER_KIND_NAMES[input.kind], label, accountId },
+        ask.askedAt,
+      );
+      return ask;
+    });
   }
 
   return {
@@ -252,8 +306,7 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
           });
         } catch (error) {
           if (!(error instanceof MailboxError)) throw error;
-          await noteCheck(mailbox.account_id, error.failure);
-          const failingSince = (await row(mailbox.account_id))?.failing_since;
+          const failingSince = await noteCheck(mailbox.account_id, error.failure);
           if (failingSince && started.getTime() - Date.parse(failingSince) >= MAILBOX_FAILING_TELL_MS) {
             await alert(account, "mailbox-failing", failingSince, `mailbox-failing:${mailbox.account_id}:${failingSince}`);
           }
@@ -311,15 +364,14 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
       locale: Locale,
     ): Promise<ProviderCode> {
       const order = await deps.shopperOrders.forPayment(reference, input.key, address);
-      if (order.status !== "delivered") throw conflict(codesNotForLine[locale]());
-      const holding = await holdings()
-        .select(["p.id as accountId", "p.service", "p.login", "l.expiry_date as expiryDate"])
+      const holding = await deliveredHoldings()
+        .select(["p.id as accountId", "p.login"])
         .where("l.id", "=", input.lineId)
         .where("l.order_id", "=", order.id)
         .executeTakeFirst();
       if (!holding || !codesAllowed(holding, shopToday(clock()))) throw conflict(codesNotForLine[locale]());
       const at = clock();
-      const ask = await this.countAsk(holding.accountId, input, address, `${holding.service} (${holding.login})`, locale);
+      const ask = await countAsk(holding.accountId, input, address, `${holding.service} (${holding.login})`, locale);
       const stored = (await row(holding.accountId))!;
       let readings: MailReading[];
       try {
@@ -343,59 +395,6 @@ export function createMailboxesService(db: Db, clock: Clock, secrets: Cipher, de
           : null,
         waitUntil: new Date(Date.parse(ask.askedAt) + MAIL_WAIT_MS).toISOString(),
       };
-    },
-
-    /** The ask a reading belongs to: the one named, while its wait lasts, or a new one, counted and audited. */
-    async countAsk(
-      accountId: string,
-      input: { lineId: string; kind: HolderMailKind; askId?: string | undefined },
-      address: string,
-      label: string,
-      locale: Locale,
-    ) {
-      const at = clock();
-      if (input.askId) {
-        const earlier = await db
-          .selectFrom("mailbox_asks")
-          .select(["id", "asked_at as askedAt"])
-          .where("id", "=", input.askId)
-          .where("line_id", "=", input.lineId)
-          .where("kind", "=", input.kind)
-          .where("asked_at", ">", new Date(at.getTime() - MAIL_WAIT_MS).toISOString())
-          .executeTakeFirst();
-        if (earlier) return earlier;
-      }
-      return db.transaction().execute(async (trx) => {
-        // One line's asks are counted one at a time: two at once cannot both be the fifth.
-        await trx
-          .updateTable("account_mailboxes")
-          .set({ updated_at: (eb) => eb.ref("updated_at") })
-          .where("account_id", "=", accountId)
-          .execute();
-        const recent = await trx
-          .selectFrom("mailbox_asks")
-          .select("asked_at")
-          .where("line_id", "=", input.lineId)
-          .where("asked_at", ">", new Date(at.getTime() - HOUR).toISOString())
-          .orderBy("asked_at")
-          .execute();
-        if (recent.length >= READINGS_PER_HOUR) {
-          const wait = Math.max(1, Math.ceil((Date.parse(recent[0]!.asked_at) + HOUR - at.getTime()) / 1000));
-          throw new TooManyRequests(codesTooMany[locale](READINGS_PER_HOUR, Math.ceil(wait / 60)), wait);
-        }
-        const ask = { id: randomUUID(), askedAt: at.toISOString() };
-        await trx
-          .insertInto("mailbox_asks")
-          .values({ id: ask.id, account_id: accountId, line_id: input.lineId, kind: input.kind, asked_at: ask.askedAt, found_at: null })
-          .execute();
-        await deps.audit.record(
-          trx,
-          { email: shopperActor(address), address: address || null },
-          { kind: "code", what: HOLDER_KIND_NAMES[input.kind], label, accountId },
-          ask.askedAt,
-        );
-        return ask;
-      });
     },
   };
 }
