@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { catalogueId, hydrated, placeOrder } from "./helpers";
+import { renewalPath } from "../domain/orders/order-page";
 
 // ADR 0104: one page for all of a shopper's subscriptions, behind the customer link.
 
@@ -54,6 +55,13 @@ test("the customer link: the seller makes it, the shopper sees both subscription
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Renew Netflix Premium" });
     await expect(dialog.getByLabel("Phone")).toHaveValue(phone);
+    await expect(dialog).toContainText(`of order ${references[0]}`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // A reminder's link to the page opens that subscription's renewal by itself (issue 46).
+    const { subscriptions: lines } = await (await page.request.get(`/api${link}`)).json();
+    await page.goto(renewalPath(link, lines[0].lineId));
+    await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`of order ${references[0]}`);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { turnOnGateways } from "./gateways";
-import { catalogueId, catchChatLinks, placeOrder } from "./helpers";
+import { catalogueId, catchChatLinks, newItem, placeOrder, shopDate } from "./helpers";
+import { renewalPath } from "../domain/orders/order-page";
 
 /**
  * ADR 0098: a shopper pays on the (fake) gateway, comes back and sees "Paid — checked"; the seller has nothing
@@ -211,4 +212,57 @@ test("with Khalti and automatic delivery on, a shopper goes from cart to their l
   expect(await sellerSees(admin, reference)).toMatchObject({ status: "delivered", paidVia: { gateway: "khalti" } });
   const customer = await (await admin.get(`/api/admin/customers/${encodeURIComponent("+9779801234598")}`)).json();
   expect(JSON.stringify(customer.customer)).toContain(reference);
+});
+
+test("a renewal from the reminder's link, at 360 px in Nepali: one tap to Khalti, then back to “Paid — renewed to …” on the same seat", async ({
+  page,
+  admin,
+  shop,
+}) => {
+  test.slow();
+  const { name, _id } = await newItem(admin, "Renew Khalti", { AutoDeliver: true });
+  const account = await admin.post("/api/admin/accounts", {
+    data: {
+      service: `${name} family`,
+      itemIds: [_id],
+      login: `renew-khalti-${Date.now()}@example.com`,
+      password: "E2E-account-pass-4821",
+      seats: [{ profileName: "Kitchen", pin: "4821" }],
+      billingCycle: "none",
+      cost: 1200,
+    },
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  // Delivered on its seat 27 days ago: a month that ends within the week, when the bot's reminder goes out.
+  const order = await placeOrder(shop.origin, {
+    items: [{ _id, months: 1, devices: 1 }],
+    channel: "whatsapp",
+    name: "Sita Rai",
+    phone: "9801234597",
+    language: "ne",
+  });
+  const paid = await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "paid" } });
+  expect((await paid.json()).order.status).toBe("delivered");
+  const oldLine = (await paid.json()).order.lines[0];
+  const moved = await admin.put(`/api/admin/orders/${order.reference}/lines/${oldLine.id}/start`, { data: { startDate: shopDate(-27) } });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The reminder's link: the order's own page with the line to renew (what the bot's Renew button opens).
+  const orderUrl = new URL(order.orderUrl, shop.origin);
+  await page.goto(renewalPath(orderUrl.pathname + orderUrl.search, oldLine.id));
+  const dialog = page.getByRole("dialog", { name: /नवीकरण/ });
+  await expect(dialog).toBeVisible();
+  // Tap 1: pay. The rest is Khalti's own page.
+  await dialog.getByRole("button", { name: /^Khalti बाट .+ तिर्नुहोस्$/ }).click();
+  await expect(page.getByRole("heading", { name: "Khalti (fake)" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/ne\/order\/PSL-\w+\?key=/);
+  await expect(page.getByText(/^भुक्तानी भयो — .+ सम्म नवीकरण भयो।$/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("renewed-360-ne.png"), fullPage: true });
+
+  const renewalReference = /PSL-\w+/.exec(page.url())![0];
+  const renewal = await sellerSees(admin, renewalReference);
+  // Delivered by itself: on the one seat the account has, the old line's.
+  expect(renewal).toMatchObject({ status: "delivered", paidVia: { gateway: "khalti" } });
 });

@@ -1,12 +1,15 @@
 import type { Locale } from "../../domain/shared/locale";
 import type { ShopperOrder, ShopperOrderLine } from "../../domain/orders/order-page";
+import type { Gateway } from "../../domain/payments/payments";
 
 /**
  * What the checkout of a line again (features/checkout's RenewDialog) is given by the order page and the customer's
  * page, whose routes hand it in (a feature imports no other, ADR 0070): one type for both sides.
  */
 export type RenewCheckoutProps = {
-  order: Pick<ShopperOrder, "reference" | "customer">;
+  order: Pick<ShopperOrder, "reference" | "customer"> & Partial<Pick<ShopperOrder, "channel">>;
+  /** The shop's gateways turned on: paying with one is the renewal's first choice, the chat the second. */
+  gateways: readonly Gateway[];
   /** The renewed order's key; the order page's own address holds it when not given. */
   orderKey?: string;
   line: Pick<ShopperOrderLine, "id" | "name" | "nameNe" | "months" | "devices"> & {

@@ -2,7 +2,7 @@ import { LinkError } from "../features/order-page/link-error";
 import { loadShopperOrder } from "../features/order-page/order.server";
 import { OrderView } from "../features/order-page/order-view";
 import { RenewDialog } from "../features/checkout/renew-dialog";
-import { loadOnlinePayments } from "../features/order-page/online-payments.server";
+import { loadOnlinePayments, loadRenewalGateways } from "../features/order-page/online-payments.server";
 import { loadTelegramOffer } from "../features/order-page/telegram-updates.server";
 import { loadProblems } from "../features/order-page/problems.server";
 import { loadCodeLines } from "../features/order-page/provider-codes.server";
@@ -11,13 +11,17 @@ import type { Route } from "./+types/order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const loaded = await loadShopperOrder(context, request, params.reference);
-  const [online, telegram, problems, codeLines] = await Promise.all([
+  const [online, telegram, problems, codeLines, renewGateways] = await Promise.all([
     loadOnlinePayments(context, loaded.order),
     loadTelegramOffer(context, loaded.order),
     loadProblems(context, loaded.order),
     loadCodeLines(context, loaded.order),
+    loadRenewalGateways(
+      context,
+      loaded.order.lines.some((line) => line.renewal),
+    ),
   ]);
-  return { ...loaded, online, telegram, problems, codeLines };
+  return { ...loaded, online, telegram, problems, codeLines, renewGateways };
 }
 
 // One shopper's order: never in a search engine, and its address (with the key) never sent on (ADR 0076).
@@ -37,6 +41,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       telegram={loaderData.telegram}
       problems={loaderData.problems}
       codeLines={loaderData.codeLines}
+      renewGateways={loaderData.renewGateways}
     />
   );
 }

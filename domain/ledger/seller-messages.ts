@@ -19,11 +19,25 @@ export type SeatPlace = { service: string; profileName: string; position: number
 
 /** The reminder of a line about to end, with today's price when the plan is still sold and the seat it keeps. */
 export function renewalMessage(
-  line: { customerName: string | null; name: string; months: number; expiryDate: string; currentPrice: number | null; seat?: SeatPlace | undefined },
+  line: {
+    customerName: string | null;
+    name: string;
+    months: number;
+    expiryDate: string;
+    currentPrice: number | null;
+    seat?: SeatPlace | undefined;
+    link?: string | null | undefined;
+  },
   locale: Locale = "en",
 ): string {
   const seat = line.seat ? seatPlace[locale](line.seat) : null;
-  return renewalReminder[locale]({ ...line, plan: planMonths[locale](line.months), day: messageDay(line.expiryDate, locale), seat });
+  return renewalReminder[locale]({
+    ...line,
+    plan: planMonths[locale](line.months),
+    day: messageDay(line.expiryDate, locale),
+    seat,
+    link: line.link ?? null,
+  });
 }
 
 /** How the delivery message names a customer whose name the order does not give. */

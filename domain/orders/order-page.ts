@@ -22,6 +22,16 @@ export function orderPath(reference: string, key: string): string {
   return `/order/${encodeURIComponent(reference)}?key=${encodeURIComponent(key)}`;
 }
 
+/** The query parameter of an order's or a customer's page that opens one line's renewal, chosen already (issue 46). */
+export const RENEW_PARAM = "renew";
+/** The query parameter of an order's page that starts paying it with a gateway as it opens (a renewal's Pay). */
+export const PAY_PARAM = "pay";
+
+/** An order's or a customer's page (`path`) opening the renewal of one line: the reminders' one-tap link. */
+export function renewalPath(path: string, lineId: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${RENEW_PARAM}=${encodeURIComponent(lineId)}`;
+}
+
 /**
  * A request target with any order key in its query hidden, for logs. The query is read as the server reads it
  * (each name decoded, `+` as a space), so `k%65y=`, `%6Bey=` and `key[]=` are hidden as `key=` is; a name that
@@ -110,6 +120,8 @@ export type ShopperOrderLine = {
   daysLeft: number | null;
   /** The order that renewed this line. */
   renewedBy: string | null;
+  /** The order whose line this one renews: once delivered, it runs to this line's end. */
+  renews: { reference: string } | null;
   /**
    * What its renewal checkout offers: the item's plans at today's prices (the line's own months among them when
    * still sold) and that plan's price; null when it cannot be renewed from the page now.

@@ -282,6 +282,7 @@ export const shopperOrderSchema = z.object({
         nameNe: z.string().nullable(),
         daysLeft: z.number().nullable(),
         renewedBy: z.string().nullable(),
+        renews: z.object({ reference: z.string() }).nullable(),
         renewal: z
           .object({ itemId: z.string(), unitPrice: z.number(), plans: z.array(z.object({ months: z.number(), unitPrice: z.number() })) })
           .nullable(),

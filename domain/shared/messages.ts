@@ -209,8 +209,17 @@ export const seatPlace: Words<[seat: Seat]> = {
   ne: (seat) => `${seat.service}, ${seat.profileName ? `प्रोफाइल ${seat.profileName}` : `सिट ${seat.position}`}`,
 };
 
-type Reminder = { customerName: string | null; name: string; plan: string; day: string; currentPrice: number | null; seat: string | null };
-/** The reminder of a line about to end, with today's price when the plan is still sold and the seat it keeps. */
+type Reminder = {
+  customerName: string | null;
+  name: string;
+  plan: string;
+  day: string;
+  currentPrice: number | null;
+  seat: string | null;
+  /** The line's renewal page, chosen already, to pay online in a tap (issue 46); null without the shop's public URL. */
+  link: string | null;
+};
+/** The reminder of a line about to end, with today's price when the plan is still sold, the seat it keeps and where to renew. */
 export const renewalReminder: Words<[reminder: Reminder]> = {
   en: (r) =>
     [
@@ -218,7 +227,8 @@ export const renewalReminder: Words<[reminder: Reminder]> = {
       `Your ${r.name} (${r.plan}) ends on ${r.day}.`,
       r.currentPrice === null
         ? "Reply here if you would like to renew it."
-        : `Renewing it for another ${r.plan} costs NPR ${formatNpr(r.currentPrice)}. Reply here to renew.`,
+        : `Renewing it for another ${r.plan} costs NPR ${formatNpr(r.currentPrice)}. ${r.link ? "Renew and pay here:" : "Reply here to renew."}`,
+      ...(r.link && r.currentPrice !== null ? [r.link] : []),
       ...(r.seat ? [`Renewing keeps you on the same place: ${r.seat}.`] : []),
     ].join(" "),
   ne: (r) =>
@@ -227,7 +237,8 @@ export const renewalReminder: Words<[reminder: Reminder]> = {
       `तपाईंको ${r.name} (${r.plan}) को अवधि ${r.day} मा सकिन्छ।`,
       r.currentPrice === null
         ? "नवीकरण गर्न चाहनुहुन्छ भने यहीँ जवाफ दिनुहोस्।"
-        : `अर्को ${r.plan} का लागि नवीकरण गर्दा रु. ${formatNpr(r.currentPrice)} लाग्छ। नवीकरण गर्न यहीँ जवाफ दिनुहोस्।`,
+        : `अर्को ${r.plan} का लागि नवीकरण गर्दा रु. ${formatNpr(r.currentPrice)} लाग्छ। ${r.link ? "यहाँ नवीकरण गरेर तिर्नुहोस्:" : "नवीकरण गर्न यहीँ जवाफ दिनुहोस्।"}`,
+      ...(r.link && r.currentPrice !== null ? [r.link] : []),
       ...(r.seat ? [`नवीकरण गर्दा तपाईं उही ठाउँमा रहनुहुन्छ: ${r.seat}।`] : []),
     ].join(" "),
 };

@@ -75,6 +75,20 @@ describe("the notices' words", () => {
     expect(noticeTitle(verified, "ne")).toBe("Khalti बाट भुक्तानी भयो र पुष्टि भयो: PSL-ABCDE");
   });
 
+  it("say a renewal was renewed and paid, and which line it renews (issue 46)", () => {
+    const renewed: NoticeEvent = {
+      kind: "payment-verified",
+      reference: "PSL-FGHJK",
+      gateway: "esewa",
+      amount: 800,
+      transactionId: null,
+      renews: "PSL-ABCDE (Netflix)",
+    };
+    expect(noticeTitle(renewed, "en")).toBe("Renewed and paid with eSewa, confirmed by it: PSL-FGHJK");
+    expect(noticeTitle(renewed, "ne")).toBe("eSewa बाट नवीकरण गरी तिरियो र पुष्टि भयो: PSL-FGHJK");
+    expect(noticeMessage(renewed, "en", null)).toContain("Renews: PSL-ABCDE (Netflix)");
+  });
+
   it("list at most 40 notices in a digest and count the rest", () => {
     const items = Array.from({ length: 45 }, () => ({ event: order, adminUrl: null }));
     const text = digestMessage(items, "en", "digest");

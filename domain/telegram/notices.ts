@@ -30,7 +30,15 @@ export type NoticeEvent =
       renews: string | null;
     }
   | { kind: "paid-claimed"; reference: string; total: number; customerName: string | null; transactionId: string | null }
-  | { kind: "payment-verified"; reference: string; gateway: Gateway; amount: number; transactionId: string | null }
+  | {
+      kind: "payment-verified";
+      reference: string;
+      gateway: Gateway;
+      amount: number;
+      transactionId: string | null;
+      /** The line a renewal order renews ("PSL-X (Netflix)"): the shopper renewed and paid with nobody in between. */
+      renews?: string | null;
+    }
   | { kind: "payment-to-check"; reference: string; gateway: Gateway; amount: number; detail: string }
   | { kind: "stock-low"; itemId: string; itemName: string; free: number; threshold: number }
   | { kind: "account-due"; accountId: string; service: string; login: string; date: string; renews: boolean; daysLeft: number }
@@ -75,6 +83,7 @@ const WORDS = {
     orderPlaced: "New order",
     paidClaimed: "Customer says paid",
     verified: (gateway: string) => `Paid with ${gateway}, confirmed by it`,
+    renewedPaid: (gateway: string) => `Renewed and paid with ${gateway}, confirmed by it`,
     toCheck: "A payment to check",
     stockLow: (item: string, free: number) => (free === 0 ? `${item} is out of stock` : `${item}: only ${free} left`),
     stockHint: (threshold: number) => `At or below ${threshold} free seats and keys. Add an account or import keys.`,
@@ -119,6 +128,7 @@ const WORDS = {
     orderPlaced: "नयाँ अर्डर",
     paidClaimed: "ग्राहकले भुक्तानी गरेको बताउनुभयो",
     verified: (gateway: string) => `${gateway} बाट भुक्तानी भयो र पुष्टि भयो`,
+    renewedPaid: (gateway: string) => `${gateway} बाट नवीकरण गरी तिरियो र पुष्टि भयो`,
     toCheck: "जाँच्नुपर्ने भुक्तानी",
     stockLow: (item: string, free: number) => (free === 0 ? `${item} को स्टक सकियो` : `${item}: ${free} मात्र बाँकी`),
     stockHint: (threshold: number) => `खाली सिट र की ${threshold} वा कम। खाता थप्नुहोस् वा की आयात गर्नुहोस्।`,
@@ -198,7 +208,7 @@ export function noticeTitle(event: NoticeEvent, locale: Locale): string {
     case "paid-claimed":
       return `${w.paidClaimed}: ${event.reference}`;
     case "payment-verified":
-      return `${w.verified(GATEWAY_NAMES[event.gateway])}: ${event.reference}`;
+      return `${(event.renews ? w.renewedPaid : w.verified)(GATEWAY_NAMES[event.gateway])}: ${event.reference}`;
     case "payment-to-check":
       return `${w.toCheck}: ${event.reference}`;
     case "stock-low":
@@ -240,6 +250,7 @@ export function noticeMessage(event: NoticeEvent, locale: Locale, adminUrl: stri
       break;
     case "payment-verified":
       lines.push(`${w.amount}: ${w.npr(event.amount)}`);
+      if (event.renews) lines.push(`${w.renews}: ${escape(event.renews)}`);
       if (event.transactionId) lines.push(`${w.transaction}: <code>${escape(event.transactionId)}</code>`);
       break;
     case "payment-to-check":

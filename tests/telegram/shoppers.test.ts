@@ -266,7 +266,7 @@ describe("the shopper's notices", () => {
     expect(buttonsOf(paid)[0]!.text).toBe("सूचना रोक्नुहोस्");
   });
 
-  it("renewal reminders 3 days and 1 day before the end, each once, with a Renew link", async () => {
+  it("renewal reminders 3 days and 1 day before the end, each once, with a Renew link to that line's renewal", async () => {
     const { t, token } = await botShop();
     const shopper = aShopper();
     const order = await place(t);
@@ -285,7 +285,8 @@ describe("the shopper's notices", () => {
     const three = await messageWith(token, shopper, "ends in 3 days");
     expect(three.text).toContain(`Your <b>Netflix Premium</b> ends in 3 days (${addDays(today, 3)})`);
     expect(buttonsOf(three).map((b) => b.text)).toEqual(["Renew", "Stop updates"]);
-    expect(buttonsOf(three)[0]!.url).toMatch(/^http:\/\/shop\.test\/order\/.+\?key=/);
+    // The link opens that line's renewal, chosen already (issue 46).
+    expect(buttonsOf(three)[0]!.url).toMatch(new RegExp(`^http://shop\\.test/order/.+\\?key=[^&]+&renew=${line.id}$`));
 
     await t.database.db
       .updateTable("order_lines")

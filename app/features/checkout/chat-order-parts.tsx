@@ -71,17 +71,20 @@ export function ChatOrderButtons({
   sending,
   send,
   className = "",
+  disabled = false,
 }: {
   sending: ChatChannel | null;
   send: (channel: ChatChannel) => void;
   className?: string;
+  /** Another way of ordering is under way (a renewal's Pay now). */
+  disabled?: boolean;
 }) {
   const button = (channel: ChatChannel) => (
     <button
       type="button"
       className={channel === "whatsapp" ? whatsappButton : telegramButton}
       onClick={() => send(channel)}
-      disabled={sending !== null}
+      disabled={disabled || sending !== null}
       aria-busy={sending === channel}
     >
       {channel === "whatsapp" ? <ChatBubbleIcon /> : <PaperPlaneIcon />}

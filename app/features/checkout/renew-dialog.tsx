@@ -9,13 +9,16 @@ import { renewalRunsTo } from "../../../domain/orders/dates";
 import { shopToday } from "../../../domain/shared/shop-time";
 import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "./chat-order-parts";
 import { Dialog } from "../../components/dialog";
-import { mutedText } from "../../components/ui";
 import { placeOrder } from "./place-order";
 import { useChatOrder } from "./use-chat-order";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
 import { richMessage } from "../../components/rich-message";
 import { ShopDate } from "../../components/shop-date";
+import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments/payments";
+import { PAY_PARAM } from "../../../domain/orders/order-page";
+import { mutedText, primaryButton } from "../../components/ui";
+import type { ChatChannel } from "../../../domain/orders/checkout";
 
 type Devices = (typeof DEVICE_OPTIONS)[number];
 
@@ -54,7 +57,7 @@ function Choice({ selected, onSelect, children }: { selected: boolean; onSelect:
  * The cart is left alone. Mounted once Renew is pressed, so "today" is the browser's, never the server's render.
  * Used by the order page and by the customer's page of all their subscriptions, which gives the key.
  */
-export function RenewDialog({ order, orderKey, line, position, open, onClose, locale }: RenewCheckoutProps) {
+export function RenewDialog({ order, orderKey, line, position, open, onClose, locale, gateways }: RenewCheckoutProps) {
   const revalidator = useRevalidator();
   const { plans, itemId } = line.renewal;
   const [months, setMonths] = useState(plans.some((plan) => plan.months === line.months) ? line.months : (plans[0]?.months ?? line.months));
@@ -66,23 +69,44 @@ export function RenewDialog({ order, orderKey, line, position, open, onClose, lo
   const renews: RenewedLine = { reference: order.reference, position, name: line.name, nameNe: line.nameNe, expiryDate: line.expiryDate };
   const chosen = { itemId, name: line.name, nameNe: line.nameNe, months, devices, unitPrice, lineTotal: total };
 
+  const place = (channel: ChatChannel) => {
+    // The order's key (the order page's own link holds it): the server checks it before linking the renewal to this line.
+    const key = orderKey ?? new URLSearchParams(window.location.search).get("key") ?? "";
+    return placeOrder(
+      [{ _id: itemId, name: line.name, nameNe: line.nameNe ?? undefined, month: months, selectedDevice: devices }],
+      channel,
+      customer,
+      { reference: order.reference, key, lineId: line.id },
+      locale,
+    );
+  };
   const { bodyRef, send, sending, result, problems, message, settle } = useChatOrder({
     browserMessage: orderMessage([chosen], null, undefined, locale, { renews, today }),
     browserTotal: total,
-    place: (channel) => {
-      // The order's key (the order page's own link holds it): the server checks it before linking the renewal to this line.
-      const key = orderKey ?? new URLSearchParams(window.location.search).get("key") ?? "";
-      return placeOrder(
-        [{ _id: itemId, name: line.name, nameNe: line.nameNe ?? undefined, month: months, selectedDevice: devices }],
-        channel,
-        customer,
-        { reference: order.reference, key, lineId: line.id },
-        locale,
-      );
-    },
+    place,
     // The page then says which order renewed the line.
     onSent: () => void revalidator.revalidate(),
   });
+  const [paying, setPaying] = useState<Gateway | null>(null);
+  const [payProblems, setPayProblems] = useState<string[]>([]);
+  /**
+   * Pay now: the renewal is placed as the chat's would be, then its own page opens and starts paying it with the
+   * gateway chosen (PAY_PARAM), where the gateway's return brings the shopper back to "Paid — renewed".
+   */
+  const pay = async (gateway: Gateway) => {
+    if (paying || sending) return;
+    setPaying(gateway);
+    setPayProblems([]);
+    const placed = await place(order.channel ?? "whatsapp");
+    if (placed.kind === "placed" && placed.order.orderUrl) {
+      const url = new URL(placed.order.orderUrl, window.location.href);
+      url.searchParams.set(PAY_PARAM, gateway);
+      window.location.assign(url.toString());
+      return;
+    }
+    setPayProblems(placed.kind === "refused" ? placed.problems : [m.renew_pay_not_placed()]);
+    setPaying(null);
+  };
 
   const ended = line.expiryDate < today;
   const lineWords = {
@@ -134,7 +158,35 @@ export function RenewDialog({ order, orderKey, line, position, open, onClose, lo
         <div className="mt-4">
           <CustomerFields customer={customer} onChange={setCustomer} />
         </div>
-        <ChatOrderButtons sending={sending} send={send} className="mt-5" />
+        {gateways.length > 0 && (
+          <>
+            <div className="mt-5 grid gap-3">
+              {gateways.map((gateway) => (
+                <button
+                  key={gateway}
+                  type="button"
+                  className={primaryButton}
+                  disabled={paying !== null || sending !== null}
+                  aria-busy={paying === gateway}
+                  onClick={() => void pay(gateway)}
+                >
+                  {paying === gateway
+                    ? m.online_opening({ gateway: GATEWAY_NAMES[gateway] })
+                    : m.renew_pay_with({ amount: formatNpr(total, locale), gateway: GATEWAY_NAMES[gateway] })}
+                </button>
+              ))}
+            </div>
+            {payProblems.length > 0 && (
+              <ul role="alert" className="mt-3 space-y-1 text-sm font-medium text-red-700 dark:text-red-300">
+                {payProblems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+            <p className={`mt-5 text-sm ${mutedText}`}>{m.renew_or_chat()}</p>
+          </>
+        )}
+        <ChatOrderButtons sending={sending} disabled={paying !== null} send={send} className={gateways.length > 0 ? "mt-2" : "mt-5"} />
         <ChatOrderOutcome problems={problems} result={result} message={message} />
       </div>
     </Dialog>

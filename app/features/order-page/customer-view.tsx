@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { useOpeningParam } from "../../lib/query-param";
 import { Link, useParams, useRevalidator } from "react-router";
 import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-links/customer-page";
 import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
 import { formatNpr, formatNumber } from "../../../domain/shared/locale-format";
-import { orderPath } from "../../../domain/orders/order-page";
+import { orderPath, RENEW_PARAM } from "../../../domain/orders/order-page";
+import type { Gateway } from "../../../domain/payments/payments";
 import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { devicesText, monthsText } from "../../lib/words";
@@ -29,7 +31,7 @@ export function CustomerView({
   customer,
 }: {
   RenewDialog: RenewCheckout;
-  customer: ShopperCustomer & { telegram?: TelegramOffer; codeLines?: string[] };
+  customer: ShopperCustomer & { telegram?: TelegramOffer; codeLines?: string[]; renewGateways?: Gateway[] };
 }) {
   const locale = useLocale();
   const { key = "" } = useParams();
@@ -37,6 +39,14 @@ export function CustomerView({
   const orders = new Map(customer.orders.map((order) => [order.reference, order]));
   // The subscription being renewed, kept while its dialog closes (and after the page learns it is renewed).
   const [renewing, setRenewing] = useState<{ subscription: CustomerSubscription; open: boolean } | null>(null);
+  // A reminder's link (`?renew=<line>`) opens that subscription's renewal, chosen already, once the page is in the browser.
+  const asked = useOpeningParam(RENEW_PARAM);
+  const [askAnswered, setAskAnswered] = useState(false);
+  const askedSubscription = asked && !askAnswered ? customer.subscriptions.find((s) => s.lineId === asked && s.renewal) : undefined;
+  if (askedSubscription) {
+    setAskAnswered(true);
+    setRenewing({ subscription: askedSubscription, open: true });
+  }
   const renewed = renewing?.subscription;
   const renewedOrder = renewed && orders.get(renewed.reference);
   // After a renewal the page reads itself again: what it shows stays until then.
@@ -107,6 +117,7 @@ export function CustomerView({
             expiryDate: renewed.expiryDate,
           }}
           position={renewed.position}
+          gateways={customer.renewGateways ?? []}
           open={renewing.open}
           onClose={() => setRenewing({ ...renewing, open: false })}
           locale={locale}

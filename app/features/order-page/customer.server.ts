@@ -4,6 +4,8 @@ import { readablePhone } from "../../../domain/customers/customers";
 import type { Locale } from "../../../domain/shared/locale";
 import { loadCustomerTelegramOffer } from "./telegram-updates.server";
 import type { TelegramOffer } from "./telegram-updates";
+import { loadRenewalGateways } from "./online-payments.server";
+import type { Gateway } from "../../../domain/payments/payments";
 
 /**
  * What a customer link shows (ADR 0104). An unknown or revoked key is the same 404 as a wrong order
@@ -14,20 +16,24 @@ export async function loadShopperCustomer(
   context: AppLoadContext,
   key: string,
   locale: Locale,
-): Promise<ShopperCustomer & { telegram: TelegramOffer; codeLines: string[] }> {
+): Promise<ShopperCustomer & { telegram: TelegramOffer; codeLines: string[]; renewGateways: Gateway[] }> {
   try {
     const customer = await context.services.customerLinks.forShopper(key.slice(0, 100), context.clientAddress ?? "");
     // An item's Nepali name goes only to a Nepali page (ADR 0093).
     const subscriptions = customer.subscriptions.map((line) => ({ ...line, nameNe: locale === "ne" ? line.nameNe : null }));
-    const [telegram, codeLines] = await Promise.all([
+    const [telegram, codeLines, renewGateways] = await Promise.all([
       loadCustomerTelegramOffer(context, customer.phone),
       // The page does not fail for this: it only leaves out the way to the codes (issue 45).
       context.services.mailboxes.codeLinesAmong(subscriptions.map((line) => line.lineId)).catch((error: unknown) => {
         context.log.error({ err: error }, "code lines for the customer page");
         return [];
       }),
+      loadRenewalGateways(
+        context,
+        subscriptions.some((line) => line.renewal),
+      ),
     ]);
-    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram, codeLines };
+    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram, codeLines, renewGateways };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { wantsOnlinePayment, type ShopperOrder } from "../../../domain/orders/order-page";
 import type { OnlinePayments } from "../../../domain/payments/schemas";
+import type { Gateway } from "../../../domain/payments/payments";
 
 /** The gateways the order page offers, and its latest online payment; for an order its key opened. */
 export async function loadOnlinePayments(context: AppLoadContext, order: ShopperOrder): Promise<OnlinePayments> {
@@ -10,5 +11,17 @@ export async function loadOnlinePayments(context: AppLoadContext, order: Shopper
     // The manual ways to pay still show; the page does not fail for this.
     context.log.error({ err: error }, "online payments for the order page");
     return { gateways: [], latest: null };
+  }
+}
+
+/** The gateways a renewal may be paid with, for a page offering one (issue 46); none when it offers none. */
+export async function loadRenewalGateways(context: AppLoadContext, offersRenewal: boolean): Promise<Gateway[]> {
+  if (!offersRenewal) return [];
+  try {
+    return await context.services.payments.enabled();
+  } catch (error) {
+    // Renewing through a chat still works; the page does not fail for this.
+    context.log.error({ err: error }, "gateways for a renewal");
+    return [];
   }
 }

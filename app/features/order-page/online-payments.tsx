@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Locale } from "../../../domain/shared/locale";
 import { formatNpr } from "../../../domain/shared/locale-format";
-import { awaitsPayment, type ShopperOrder } from "../../../domain/orders/order-page";
+import { awaitsPayment, PAY_PARAM, type ShopperOrder } from "../../../domain/orders/order-page";
 import { GATEWAY_NAMES, type Gateway } from "../../../domain/payments/payments";
 import type { OnlinePayments, PaymentStart, PaymentState } from "../../../domain/payments/schemas";
 import { card, mutedText, primaryButton } from "../../components/ui";
@@ -101,6 +101,22 @@ function PayOnline({ order, online, locale }: { order: ShopperOrder; online: Onl
       setBusy(null);
     }
   };
+
+  // A renewal's "Pay with …" (or any link with `?pay=<gateway>`) lands here and goes on to the gateway at once; the
+  // parameter is dropped first, so coming back (Back, a reload) shows the buttons instead of starting again.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const asked = url.searchParams.get(PAY_PARAM);
+    if (!asked) return;
+    url.searchParams.delete(PAY_PARAM);
+    window.history.replaceState(window.history.state, "", url);
+    const gateway = online.gateways.find((g) => g === asked);
+    // Going on to the gateway is the effect's whole point: what it sets is the button's "Opening…".
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (gateway) void start(gateway);
+    // Once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <section aria-labelledby="online-title" className={`${card} mt-6 p-4 sm:p-5`}>

@@ -1,11 +1,13 @@
 import type { RenewCheckoutProps } from "../../lib/renew-checkout";
 import { useRef, useState, type ComponentType, type FormEvent } from "react";
+import { useOpeningParam } from "../../lib/query-param";
 import { useRevalidator } from "react-router";
 import { chatUrl, CHAT_CHANNEL_LABELS } from "../../../domain/orders/checkout";
 import type { LineCredentials } from "../../../domain/ledger/auto-delivery";
 import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
 import { formatNpr } from "../../../domain/shared/locale-format";
-import { awaitsPayment, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/orders/order-page";
+import { awaitsPayment, RENEW_PARAM, TRANSACTION_ID_MAX, type ShopperOrder, type ShopperOrderLine } from "../../../domain/orders/order-page";
+import type { Gateway } from "../../../domain/payments/payments";
 import { PAYMENT_KIND_LABELS, type PaymentKind } from "../../../domain/payment-methods/payment-methods";
 import type { OnlinePayments } from "../../../domain/payments/schemas";
 import type { TelegramLink } from "../../../domain/telegram/schemas";
@@ -28,6 +30,7 @@ import { ProblemsSection } from "./problems";
 import { ProviderCodesSection } from "./provider-codes";
 import type { ShopperProblem } from "../../../domain/problems/problems";
 import { TitledSection } from "../../components/titled-section";
+import { richMessage } from "../../components/rich-message";
 
 /** The payment services' names are brands; only the generic kinds are words to translate. */
 const paymentKindText = (kind: PaymentKind) =>
@@ -48,8 +51,11 @@ export function OrderView({
   telegram,
   problems,
   codeLines = [],
+  renewGateways = [],
 }: {
   RenewDialog: RenewCheckout;
+  /** The gateways a renewal from this page may be paid with. */
+  renewGateways?: readonly Gateway[];
   order: ShopperOrder;
   credentials: LineCredentials[];
   online?: OnlinePayments;
@@ -64,7 +70,16 @@ export function OrderView({
   const npr = (amount: number) => formatNpr(amount, locale);
   // The line being renewed, kept while its dialog closes (and after the page learns it is renewed).
   const [renewing, setRenewing] = useState<{ line: ShopperOrderLine; open: boolean } | null>(null);
+  // A reminder's link (`?renew=<line>`) opens that line's renewal, chosen already, once the page is in the browser.
+  const asked = useOpeningParam(RENEW_PARAM);
+  const [askAnswered, setAskAnswered] = useState(false);
+  const askedLine = asked && !askAnswered ? order.lines.find((l) => l.id === asked && l.renewal) : undefined;
+  if (askedLine) {
+    setAskAnswered(true);
+    setRenewing({ line: askedLine, open: true });
+  }
   const renewed = renewing?.line;
+  const renewalLine = order.lines.find((line) => line.renews);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -104,7 +119,13 @@ export function OrderView({
       {order.status === "cancelled" && <p className={`${card} mt-6 p-4`}>{order.expired ? m.order_expired() : m.order_cancelled()}</p>}
       {(order.status === "paid" || delivered) && (
         <p className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50">
-          {delivered ? m.order_delivered() : m.order_paid()}
+          {renewalLine?.renews
+            ? delivered && renewalLine.expiryDate
+              ? richMessage(m.order_renewed_to, { date: <ShopDate date={renewalLine.expiryDate} locale={locale} /> })
+              : m.order_renewal_paid({ reference: renewalLine.renews.reference })
+            : delivered
+              ? m.order_delivered()
+              : m.order_paid()}
         </p>
       )}
       {telegram && order.status !== "cancelled" && (
@@ -120,6 +141,7 @@ export function OrderView({
           order={order}
           line={{ ...renewed, renewal: renewed.renewal, expiryDate: renewed.expiryDate }}
           position={order.lines.findIndex((line) => line.id === renewed.id) + 1}
+          gateways={renewGateways}
           open={renewing.open}
           onClose={() => setRenewing({ ...renewing, open: false })}
           locale={locale}

@@ -4,6 +4,8 @@ import type { OrderStatus } from "../../../domain/orders/statuses";
 import type { Db } from "../../db/database";
 import { LINE_PLAN, linesWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 
+const ORDER_KEY = ["o.key_hash as keyHash", "o.key_sealed as keySealed"] as const;
+
 export type DueLine = {
   lineId: string;
   itemId: string | null;
@@ -20,6 +22,9 @@ export type DueLine = {
   language: Locale;
   /** When the shopper was last reminded of its renewal (from the Renewals screen or the bot). */
   remindedAt: string | null;
+  /** The order's key, its hash and the admin's sealed copy: the reminder links to the line's renewal with it. */
+  keyHash: string | null;
+  keySealed: string | null;
 };
 
 /** The renewals' queries: the lines of delivered orders that are due, one of them, and when it was reminded. */
@@ -28,7 +33,16 @@ export function createRenewalsRepository() {
     /** Lines of delivered orders that end on or before `until` and are not renewed yet, soonest first. */
     async dueLines(db: Db, until: string): Promise<DueLine[]> {
       const rows = await linesWithOrders(db)
-        .select(["l.id as lineId", ...LINE_PLAN, "l.reminded_at as remindedAt", "o.id as orderId", ...ORDER_CONTACT, "o.channel", "o.language"])
+        .select([
+          "l.id as lineId",
+          ...LINE_PLAN,
+          "l.reminded_at as remindedAt",
+          "o.id as orderId",
+          ...ORDER_CONTACT,
+          "o.channel",
+          "o.language",
+          ...ORDER_KEY,
+        ])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
         .where("l.expiry_date", "is not", null)
@@ -57,6 +71,7 @@ export function createRenewalsRepository() {
           "o.channel",
           "o.status",
           "o.language",
+          ...ORDER_KEY,
         ])
         .where("l.id", "=", lineId)
         .executeTakeFirst();

@@ -6,6 +6,10 @@ import { priceOrder, type PricedItem } from "../../../domain/orders/pricing";
 import type { Order, Renewal } from "../../../domain/orders/schemas";
 import { renewalMessage, type SeatPlace } from "../../../domain/ledger/seller-messages";
 import { shopToday } from "../../../domain/shared/shop-time";
+import { absoluteLink } from "../../../domain/shared/links";
+import { localHref } from "../../../domain/shared/locale";
+import { orderPath, renewalPath } from "../../../domain/orders/order-page";
+import { secretContext } from "../secrets/stored";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, notFound } from "../../errors";
@@ -15,7 +19,9 @@ import { catalogueById, withNewReference, type OrderLinks, type OrdersCatalogue 
 import { createStoredOrdersRepository } from "./stored-orders";
 
 export interface RenewalsDependencies {
-  links: Pick<OrderLinks, "newKey">;
+  links: Pick<OrderLinks, "newKey" | "openSealed">;
+  /** Where the reminder's link to the line's renewal points; without it the reminder asks for a reply instead. */
+  publicUrl: string | undefined;
   catalogue: OrdersCatalogue;
   /** The ledger: the seat each line holds, named, so a renewal reminder keeps the customer on their profile. */
   seats?: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
@@ -27,7 +33,7 @@ export interface RenewalsDependencies {
  * Renewals: the delivered lines that end soon or have ended, not renewed yet; the reminder the seller
  * sends for one; and the renewing order, the same plan and devices at today's price.
  */
-export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, seats, orders }: RenewalsDependencies) {
+export function createRenewalsService(db: Db, clock: Clock, { links, publicUrl, catalogue, seats, orders }: RenewalsDependencies) {
   const repository = createRenewalsRepository();
   const storedOrders = createStoredOrdersRepository();
   const today = () => shopToday(clock());
@@ -36,7 +42,15 @@ export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, 
     const unitPrice = line.itemId ? items.get(line.itemId)?.plans[String(line.months)] : undefined;
     const currentPrice = unitPrice === undefined ? null : unitPrice * line.devices;
     const message = renewalMessage(
-      { customerName: line.customerName, name: line.name, months: line.months, expiryDate: line.expiryDate, currentPrice, seat },
+      {
+        customerName: line.customerName,
+        name: line.name,
+        months: line.months,
+        expiryDate: line.expiryDate,
+        currentPrice,
+        seat,
+        link: renewalLink(line),
+      },
       line.language,
     );
     return {
@@ -56,6 +70,12 @@ export function createRenewalsService(db: Db, clock: Clock, { links, catalogue, 
       whatsappUrl: line.phone ? whatsappUrl(internationalPhone(line.phone), message) : null,
       remindedAt: line.remindedAt,
     };
+  }
+
+  /** The line's renewal on its order's page, on the shop's public URL (a reminder goes to a chat); null without one. */
+  function renewalLink(line: DueLine): string | null {
+    const key = publicUrl && line.keyHash && line.keySealed ? links.openSealed(line.keySealed, secretContext.orderKey(line.keyHash)) : null;
+    return key ? absoluteLink(publicUrl, localHref(line.language, renewalPath(orderPath(line.reference, key), line.lineId))) : null;
   }
 
   return {

@@ -73,6 +73,7 @@ export function createShopperOrdersService(
             expiryDate: line.expiryDate,
             daysLeft,
             renewedBy: line.renewalReference,
+            renews: line.renews ? { reference: line.renews.reference } : null,
             renewal: renewable ? { itemId: item._id, unitPrice, plans } : null,
             deliveredAutomatically: order.status === "delivered" && line.autoDelivered,
           };

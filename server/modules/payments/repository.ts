@@ -186,5 +186,17 @@ export function createPaymentsRepository() {
     async orderReference(db: Db, orderId: string): Promise<string | undefined> {
       return (await db.selectFrom("orders").select("reference").where("id", "=", orderId).executeTakeFirst())?.reference;
     },
+
+    /** What a renewal order renews, as the seller's notices name it ("PSL-X (Netflix)"); null for any other order. */
+    async renews(db: Db, orderId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["o.reference", "l.name"])
+        .where("l.renewal_order_id", "=", orderId)
+        .orderBy("l.position")
+        .executeTakeFirst();
+      return row ? `${row.reference} (${row.name})` : null;
+    },
   };
 }

@@ -93,7 +93,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     /** Tells the seller's chats what came of this payment, with its order's reference (unless the order is gone). */
     const tellSeller = async (
       trx: Db,
-      event: { kind: "payment-to-check"; detail: string } | { kind: "payment-verified"; transactionId: string | null },
+      event: { kind: "payment-to-check"; detail: string } | { kind: "payment-verified"; transactionId: string | null; renews: string | null },
     ) => {
       const reference = await repository.orderReference(trx, payment.orderId);
       if (reference) await deps.notices?.record(trx, { ...event, reference, gateway: payment.gateway, amount: payment.amount });
@@ -134,7 +134,11 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
         });
         // Money for an order the seller cancelled: theirs to sort out with the shopper.
         if (result === "refused") throw new RefusedOrder();
-        await tellSeller(trx, { kind: "payment-verified", transactionId: check.transactionId });
+        await tellSeller(trx, {
+          kind: "payment-verified",
+          transactionId: check.transactionId,
+          renews: await repository.renews(trx, payment.orderId),
+        });
         return result;
       });
     } catch (error) {

@@ -7,6 +7,7 @@ import { absoluteLink } from "../../../domain/shared/links";
 import { localHref, type Locale } from "../../../domain/shared/locale";
 import { localeOfTelegramUser as localeOf } from "../../../domain/telegram/notices";
 import { daysUntil } from "../../../domain/orders/dates";
+import { renewalPath } from "../../../domain/orders/order-page";
 import { shopToday } from "../../../domain/shared/shop-time";
 import {
   readLaterData,
@@ -190,7 +191,9 @@ export function createShopperUpdates(db: Db, clock: Clock, deps: ShopperDependen
         : order?.phoneKey
           ? await deps.customers.pathOf(order.phoneKey)
           : null;
-      const orderUrl = path ? absoluteLink(deps.publicUrl, localHref(locale, path)) : "";
+      // A renewal reminder opens that line's renewal, chosen already, to pay in a tap (issue 46).
+      const target = path && event.kind === "shopper-renewal" ? renewalPath(path, event.lineId) : path;
+      const orderUrl = target ? absoluteLink(deps.publicUrl, localHref(locale, target)) : "";
       const daysLeft = event.kind === "shopper-renewal" ? daysUntil(event.expiryDate, shopToday(clock())) : undefined;
       const text = shopperMessage(event, locale, {
         reference: order?.reference ?? "",

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, shopToday } from "../../domain/ledger/settings";
+import type { Clock } from "../../server/db/clock";
+import { FAKE_CREDENTIALS, startFakeGateways, type FakeGateways } from "../fakes/gateways";
+import { createTestApp, loginAs, type TestApp } from "../helpers/app";
+import { TEST_ADMIN } from "../helpers/template";
+
+/*
+ * Issue 46, point 1: the renewal reminder's link opens the line's renewal, and paying it online makes the renewal
+ * order, proved by the gateway, delivered by itself on the same seat, with the seller's bot told "renewed and paid".
+ */
+
+let fakes: FakeGateways;
+beforeAll(async () => {
+  fakes = await startFakeGateways();
+});
+afterAll(async () => {
+  await fakes.close();
+});
+
+let nextAddress = 1;
+const anAddress = () => `198.51.100.${nextAddress++ % 250}`;
+const PUBLIC_URL = "https://shop.example";
+
+/** The admin, signed in again on each call: the test's clock moves past a session's life. */
+async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
+  return t.app.inject({ method, url, payload, headers: { cookie: await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password) } });
+}
+
+/** A shop whose three gateways are on, Netflix delivered automatically from an account of two seats, on a clock the test moves. */
+async function renewingShop() {
+  let now = Date.now();
+  const clock: Clock = () => new Date(now);
+  const t = await createTestApp({ seed: true, clock, env: { ...fakes.env, PUBLIC_URL } });
+  const c = FAKE_CREDENTIALS;
+  for (const [gateway, body] of [
+    ["khalti", { enabled: true, merchantCode: "", username: "", secret: c.khalti.secret }],
+    ["esewa", { enabled: true, merchantCode: c.esewa.productCode, username: "", secret: c.esewa.secret }],
+    [
+      "fonepay",
+      { enabled: true, merchantCode: c.fonepay.merchantCode, username: c.fonepay.username, secret: c.fonepay.secret, password: c.fonepay.password },
+    ],
+  ] as const) {
+    expect((await admin(t, "PUT", `/api/admin/payment-gateways/${gateway}`, body)).statusCode).toBe(200);
+  }
+  const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+  const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium");
+  const { _id, Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink } = netflix;
+  const saved = await admin(t, "PUT", `/api/prices/${_id}`, {
+    Name,
+    Id,
+    ImageId,
+    Category,
+    Info,
+    plans,
+    Note,
+    Status,
+    SpecialLink,
+    AutoDeliver: true,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const added = await admin(t, "POST", "/api/admin/accounts", {
+    service: "Netflix Premium",
+    itemIds: [_id],
+    login: "seller@example.com",
+    password: "account-password-1",
+    seats: [
+      { profileName: "Profile 1", pin: "1000" },
+      { profileName: "Profile 2", pin: "2000" },
+    ],
+    renewalDate: addDays(shopToday(clock()), 365),
+    cost: 1500,
+    billingCycle: "monthly",
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  // A seller's chat with the bot: the notices it would be sent are in the outbox (no worker runs here).
+  const at = clock().toISOString();
+  await t.database.db
+    .insertInto("telegram_chats")
+    .values({ id: "seller-chat", chat_id: "42", user_id: "7", title: "", role: "admin", admin_id: null, created_at: at, updated_at: at })
+    .execute();
+  return { t, netflix: _id as string, advanceDays: (days: number) => void (now += days * 86_400_000) };
+}
+
+/** A delivered one-month Netflix line of Sita's, 28 days later: it ends in two or three days. */
+async function deliveredLine(shop: Awaited<ReturnType<typeof renewingShop>>, language: "en" | "ne" = "en") {
+  const { t, netflix } = shop;
+  const placed = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: { items: [{ _id: netflix, months: 1, devices: 1 }], channel: "telegram", name: "Sita", phone: "9800000001", language },
+    remoteAddress: anAddress(),
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const reference = placed.json().reference as string;
+  const paid = await admin(t, "POST", `/api/admin/orders/${reference}/status`, { status: "paid" });
+  expect(paid.json().order.status).toBe("delivered");
+  shop.advanceDays(28);
+  return paid.json().order.lines[0] as { id: string; expiryDate: string };
+}
+
+async function seatOf(t: TestApp, lineId: string) {
+  const row = await t.database.db.selectFrom("seat_assignments").select(["seat_id", "end_reason"]).where("line_id", "=", lineId).executeTakeFirst();
+  return row;
+}
+
+/** Pays the started payment on the gateway's fake and comes back as the shopper's browser: where it lands. */
+async function payOn(gateway: "khalti" | "esewa" | "fonepay", start: Record<string, unknown>): Promise<string | null> {
+  switch (gateway) {
+    case "khalti":
+      return fakes.pay("khalti", new URL(start.url as string).searchParams.get("pidx")!, "completed");
+    case "esewa": {
+      const fields = start.fields as Record<string, string>;
+      await fetch(start.action as string, { method: "POST", body: new URLSearchParams(fields) });
+      return fakes.pay("esewa", fields.transaction_uuid!, "completed");
+    }
+    case "fonepay":
+      await fakes.pay("fonepay", (start.qr as string).split("|")[1]!, "completed");
+      return null;
+  }
+}
+
+describe("a renewal paid from the reminder's link (issue 46)", () => {
+  for (const gateway of ["khalti", "esewa", "fonepay"] as const) {
+    it(`through ${gateway}: the link opens the line's renewal; paid, it is delivered on the same seat and the seller's bot hears it`, async () => {
+      const shop = await renewingShop();
+      const { t } = shop;
+      const old = await deliveredLine(shop);
+      const seat = await seatOf(t, old.id);
+
+      // The seller's reminder carries the one-tap link: the order's own key, the line to renew, no secret.
+      const answer = await admin(t, "GET", "/api/admin/renewals?days=7");
+      expect(answer.statusCode, answer.body).toBe(200);
+      const due = answer.json().items;
+      expect(due).toHaveLength(1);
+      const link = /https:\/\/shop\.example\/order\/\S+/.exec(due[0].message)?.[0];
+      expect(link, due[0].message).toBeTruthy();
+      expect(due[0].message).toContain("Renew and pay here:");
+      const url = new URL(link!);
+      expect(url.searchParams.get("renew")).toBe(old.id);
+      const reference = url.pathname.split("/").at(-1)!;
+      const key = url.searchParams.get("key")!;
+      const page = (await t.app.inject({ method: "GET", url: `/api/orders/${reference}?key=${key}`, remoteAddress: anAddress() })).json();
+      const line = page.lines.find((l: { id: string }) => l.id === old.id);
+      expect(line.renewal).toMatchObject({ unitPrice: expect.any(Number) });
+
+      // Pay: the renewal is placed for that line alone, then paid online with its own key.
+      const renewal = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: {
+          items: [{ _id: shop.netflix, months: 1, devices: 1 }],
+          channel: page.channel,
+          name: page.customer.name,
+          phone: page.customer.phone,
+          renews: { reference, key, lineId: old.id },
+        },
+        remoteAddress: anAddress(),
+      });
+      expect(renewal.statusCode, renewal.body).toBe(201);
+      const renewalUrl = new URL(renewal.json().orderUrl);
+      const renewalKey = renewalUrl.searchParams.get("key")!;
+      const renewalReference = renewal.json().reference as string;
+      const started = await t.app.inject({
+        method: "POST",
+        url: `/api/orders/${renewalReference}/pay/${gateway}`,
+        payload: { key: renewalKey },
+        remoteAddress: anAddress(),
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const cookie = started.cookies.find((c) => c.name === "pasal_payment")!;
+      const back = await payOn(gateway, started.json().start);
+      if (back) {
+        const returned = new URL(back);
+        const landed = await t.app.inject({
+          method: "GET",
+          url: returned.pathname + returned.search,
+          headers: { cookie: `${cookie.name}=${cookie.value}` },
+          remoteAddress: anAddress(),
+        });
+        // Back on the renewal's own page, which says "Paid — renewed to …".
+        expect(landed.headers.location).toBe(renewalUrl.pathname + renewalUrl.search);
+      } else {
+        // The QR's page polls the status, which asks Fonepay.
+        const polled = await t.app.inject({ method: "GET", url: `/api/payments/${started.json().start.paymentId}`, remoteAddress: anAddress() });
+        expect(polled.json().payment.status).toBe("paid");
+      }
+
+      const delivered = (await admin(t, "GET", `/api/admin/orders/${renewalReference}`)).json().order;
+      expect(delivered).toMatchObject({ status: "delivered", paidVia: { gateway } });
+      // It runs on from where the old line ends, on the same seat; the old holding ended as renewed.
+      expect(delivered.lines[0]).toMatchObject({ startDate: old.expiryDate, autoDelivered: true });
+      expect((await seatOf(t, delivered.lines[0].id))?.seat_id).toBe(seat?.seat_id);
+      expect((await seatOf(t, old.id))?.end_reason).toBe("renewed");
+      const shopperView = (
+        await t.app.inject({ method: "GET", url: `/api/orders/${renewalReference}?key=${renewalKey}`, remoteAddress: anAddress() })
+      ).json();
+      expect(shopperView.lines[0]).toMatchObject({ renews: { reference }, expiryDate: delivered.lines[0].expiryDate });
+
+      const notices = await t.database.db.selectFrom("notices").select(["kind", "payload"]).where("kind", "=", "payment-verified").execute();
+      expect(notices.map((n) => JSON.parse(n.payload))).toEqual([
+        expect.objectContaining({ reference: renewalReference, gateway, renews: `${reference} (Netflix Premium)` }),
+      ]);
+      // Nothing left for anyone to do: no renewal due, no payment to check.
+      expect((await admin(t, "GET", "/api/admin/renewals?days=7")).json().items).toEqual([]);
+      expect((await admin(t, "GET", "/api/admin/payments/to-check")).json().items).toEqual([]);
+    });
+  }
+
+  it("a Nepali order's reminder links to the Nepali page of the renewal", async () => {
+    const shop = await renewingShop();
+    await deliveredLine(shop, "ne");
+    const [due] = (await admin(shop.t, "GET", "/api/admin/renewals?days=7")).json().items;
+    expect(due.message).toMatch(/यहाँ नवीकरण गरेर तिर्नुहोस्: https:\/\/shop\.example\/ne\/order\/PSL-\S+&renew=/);
+  });
+});
