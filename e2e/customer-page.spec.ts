@@ -89,3 +89,56 @@ test("the customer link: the seller makes it, the shopper sees both subscription
     await sellerContext.close();
   }
 });
+
+test("store credit: the seller adds it with a reason at 360 px; the shopper renews with it from their page; the seller sees it spent", async ({
+  page,
+  browser,
+  admin,
+  baseURL,
+  signedIn,
+}) => {
+  const phone = `98${String(Date.now() + 7).slice(-8)}`;
+  const _id = await catalogueId(admin, "Netflix Premium");
+  const order = await placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp", name: "Sita Rai", phone });
+  expect((await admin.post(`/api/admin/orders/${order.reference}/status`, { data: { status: "delivered" } })).status()).toBe(200);
+  const made = await admin.post(`/api/admin/customers/${phone}/link`);
+  const link = (await made.json()).link.path as string;
+
+  const sellerContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } });
+  const seller = await sellerContext.newPage();
+  try {
+    await signedIn(seller, `/admin/customers/${phone}`);
+    const credit = seller.getByRole("region", { name: "Store credit" });
+    await expect(credit).toContainText("No movements yet.");
+    await hydrated(seller, "#customer-credit");
+    // Without a reason nothing is added; with one, the balance is its movement.
+    await credit.getByLabel("Amount (NPR)").fill("5000");
+    await credit.getByRole("button", { name: "Add credit" }).click();
+    await expect(credit.getByText("Give the reason: the customer sees it")).toBeVisible();
+    await credit.getByLabel("Reason").fill("Sorry for the wait in Dashain");
+    await credit.getByRole("button", { name: "Add credit" }).click();
+    await expect(credit.getByTestId("store-credit-balance")).toHaveText("NPR 5,000");
+    await expect(credit.getByLabel("Reason")).toHaveValue("");
+    await seller.screenshot({ path: test.info().outputPath("seller-credit-360.png"), fullPage: true });
+
+    // The shopper's page: the balance, the reason, and a renewal paid from it in one tap.
+    await page.goto(link);
+    const card = page.getByRole("region", { name: "Your store credit" });
+    await expect(card).toContainText("Sorry for the wait in Dashain");
+    await hydrated(page, 'button[aria-label="Renew Netflix Premium"]');
+    await page.getByRole("button", { name: "Renew Netflix Premium" }).click();
+    const dialog = page.getByRole("dialog", { name: "Renew Netflix Premium" });
+    await expect(dialog).toContainText("Your store credit of NPR 5,000 pays for it.");
+    await dialog.getByRole("button", { name: /^Pay NPR [\d,]+ from my store credit$/ }).click();
+    await expect(page).toHaveURL(/\/order\/PSL-\w+\?key=/);
+    await expect(page.getByText(/^Paid — it renews PSL-\w+\. The shop will deliver it soon\.$/)).toBeVisible();
+    await expect(page.getByText("Paid from your store credit")).toBeVisible();
+
+    // The seller sees it spent, by the shopper.
+    await seller.reload();
+    await expect(credit.getByRole("list", { name: "Store credit movements" }).getByRole("listitem").first()).toContainText("Paid an order");
+    await expect(credit.getByTestId("store-credit-balance")).not.toHaveText("NPR 5,000");
+  } finally {
+    await sellerContext.close();
+  }
+});

@@ -28,6 +28,7 @@ import { customersRoutes } from "./modules/customers/routes";
 import { customerLinksRoutes } from "./modules/customer-links/routes";
 import { couponsRoutes } from "./modules/coupons/routes";
 import { referralsRoutes } from "./modules/referrals/routes";
+import { balancesRoutes } from "./modules/balances/routes";
 import { blocklistRoutes } from "./modules/blocklist/routes";
 import { instanceRoutes } from "./modules/health/instance-routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -131,6 +132,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   customerLinksRoutes,
   couponsRoutes,
   referralsRoutes,
+  balancesRoutes,
   blocklistRoutes,
   auditRoutes,
   reportsRoutes,

@@ -24,6 +24,8 @@ import { createCustomerLinksService } from "./modules/customer-links/service";
 import { createCustomersService } from "./modules/customers/service";
 import { createCouponsService } from "./modules/coupons/service";
 import { createReferralsService } from "./modules/referrals/service";
+import { createBalanceBook } from "./modules/balances/book";
+import { createStoreCreditService } from "./modules/balances/service";
 import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -70,7 +72,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const paymentMethods = createPaymentMethodsService(db, clock, changes, { audit: auditLog });
   /** Wrong current passwords per admin id; counted by auth.changeOwnPassword alone. */
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
-  const referrals = createReferralsService(db, clock, { settings });
+  /** Store credit's book (ADR 0127): every movement of a customer's balance, in the transaction of what caused it. */
+  const balanceBook = createBalanceBook(clock);
+  const referrals = createReferralsService(db, clock, { settings, book: balanceBook });
   const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox, audit: auditLog });
   const customerLinks = createCustomerLinksService(db, clock, {
     limits,
@@ -78,6 +82,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     catalogue,
     seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds) },
     referrals,
+    balances: balanceBook,
   });
   const ledgerDelivery = createLedgerDeliveryServices(db, clock, changes, secrets, ledger, {
     publicUrl: config.publicUrl,
@@ -107,6 +112,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds), carryOver: (trx, pairs) => ledger.seats.carryOver(trx, pairs) },
     afterPaid: afterPaid.call,
     notices: outbox,
+    balances: balanceBook,
   });
   const { orders, shopperOrders, renewals } = orderServices;
   /** Problems shoppers report, and the seller's queue (ADR 0111). */
@@ -139,6 +145,13 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     }
   };
   afterPaid.bind(deliverAutomatically);
+  const storeCredit = createStoreCreditService(db, clock, {
+    book: balanceBook,
+    customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address) },
+    orders,
+    afterPaid: deliverAutomatically,
+    audit: auditLog,
+  });
   const telegramServices = createTelegramServices(db, clock, {
     secrets,
     telegram: config.telegram,
@@ -193,6 +206,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     }),
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
+    storeCredit,
     coupons,
     referrals,
     blocklist,

@@ -14,6 +14,7 @@ import { shopperProblems } from "../server/db/migrations/0026-shopper-problems";
 import { followsNeedProof } from "../server/db/migrations/0027-follows-need-proof";
 import { oneFormPerMobile } from "../server/db/migrations/0028-one-form-per-mobile";
 import { firstAdminNamed } from "../server/db/migrations/0029-first-admin-named";
+import { storeCredit } from "../server/db/migrations/0032-store-credit";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -602,4 +603,57 @@ describe("migrations", () => {
         { id: "third", name: "Admins" },
       ]);
     }));
+
+  it("0032 turns referral credit earned and not used into store credit, one movement per customer, and can be undone", async () => {
+    const { database, drop } = await createTestDatabase({ fromScratch: true });
+    try {
+      const db = database.db;
+      await storeCredit.down!(db as unknown as Kysely<unknown>);
+      const now = "2026-01-01T00:00:00.000Z";
+      const order = (id: string, phone: string, status: string, creditApplied: number) => ({
+        id,
+        reference: `PSL-${id}`,
+        channel: "whatsapp",
+        status,
+        customer_name: null,
+        phone,
+        phone_key: phone,
+        note: "",
+        total: 500,
+        created_at: now,
+        updated_at: now,
+        key_hash: null,
+        key_sealed: null,
+        credit_applied: creditApplied,
+      });
+      await db
+        .insertInto("orders")
+        .values([
+          order("AAAA1", "+9779800000001", "paid", 0),
+          order("AAAA2", "+9779800000002", "paid", 0),
+          order("AAAA3", "+9779800000001", "paid", 100),
+          order("AAAA4", "+9779800000001", "cancelled", 100),
+          order("AAAA5", "+9779800000003", "paid", 0),
+          order("AAAA6", "+9779800000003", "paid", 100),
+        ] as never)
+        .execute();
+      await db
+        .insertInto("referral_credits")
+        .values([
+          { order_id: "AAAA2", phone: "+9779800000001", amount: 100, created_at: now },
+          { order_id: "AAAA5", phone: "+9779800000001", amount: 150, created_at: now },
+          { order_id: "AAAA1", phone: "+9779800000003", amount: 100, created_at: now },
+        ])
+        .execute();
+      await storeCredit.up(db as unknown as Kysely<unknown>);
+      // 250 earned, 100 used (the cancelled order's 100 came back): 150 left; the other customer used all of theirs.
+      expect(await db.selectFrom("balance_movements").select(["phone", "seq", "amount", "balance_after", "kind"]).execute()).toEqual([
+        { phone: "+9779800000001", seq: 1, amount: 150, balance_after: 150, kind: "referral" },
+      ]);
+      expect(await db.selectFrom("balance_accounts").select(["phone", "movements"]).execute()).toEqual([{ phone: "+9779800000001", movements: 1 }]);
+      expect((await db.selectFrom("orders").select("balance_paid").executeTakeFirst())?.balance_paid).toBe(0);
+    } finally {
+      await drop();
+    }
+  });
 });

@@ -68,6 +68,8 @@ describe("the API as a whole", () => {
         "GET /api/my/:key",
         // A Telegram deep link for all of that customer's orders, by the same key (ADR 0116).
         "POST /api/my/:key/telegram",
+        // Paying an order of theirs from their store credit, by the same key, never by a phone typed (ADR 0127).
+        "POST /api/my/:key/orders/:reference/credit",
         // Telegram's servers bring the seller's bot its updates; each call carries the webhook's secret (ADR 0105).
         "POST /api/telegram/webhook",
       ].sort(),

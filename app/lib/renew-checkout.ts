@@ -10,6 +10,8 @@ export type RenewCheckoutProps = {
   order: Pick<ShopperOrder, "reference" | "customer"> & Partial<Pick<ShopperOrder, "channel">>;
   /** The shop's gateways turned on: paying with one is the renewal's first choice, the chat the second. */
   gateways: readonly Gateway[];
+  /** On the customer's own page: their store credit, spent first, and their link's key that lets them spend it. */
+  credit?: { customerKey: string; balance: number };
   /** The renewed order's key; the order page's own address holds it when not given. */
   orderKey?: string;
   line: Pick<ShopperOrderLine, "id" | "name" | "nameNe" | "months" | "devices"> & {

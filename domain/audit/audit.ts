@@ -7,7 +7,7 @@
  * carries a seat's secrets), a gateway's merchant secret, or another secret. Then what took a thing out of use:
  * deleted, retired (an account retired, an item hidden from the shop), restored (back in use).
  */
-export const AUDIT_KINDS = ["password", "pin", "key", "delivery", "gateway", "code", "other", "deleted", "retired", "restored"] as const;
+export const AUDIT_KINDS = ["password", "pin", "key", "delivery", "gateway", "code", "other", "credit", "deleted", "retired", "restored"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -18,13 +18,14 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   gateway: "Merchant secret revealed",
   code: "Provider code read",
   other: "Secret revealed",
+  credit: "Store credit added",
   deleted: "Deleted",
   retired: "Retired",
   restored: "Back in use",
 };
 
 /** The screen's "What" filter: one kind of reveal, or every deletion and retirement. */
-export const AUDIT_FILTERS = ["password", "pin", "key", "delivery", "gateway", "code", "removals"] as const;
+export const AUDIT_FILTERS = ["password", "pin", "key", "delivery", "gateway", "code", "credit", "removals"] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
 export const AUDIT_FILTER_LABELS: Record<AuditFilter, string> = {
@@ -34,6 +35,7 @@ export const AUDIT_FILTER_LABELS: Record<AuditFilter, string> = {
   delivery: "Delivery messages",
   gateway: "Merchant secrets",
   code: "Codes read from mailboxes",
+  credit: "Store credit added",
   removals: "Deletions and retirements",
 };
 
@@ -44,6 +46,7 @@ export const AUDIT_FILTER_KINDS: Record<AuditFilter, readonly AuditKind[]> = {
   delivery: ["delivery"],
   gateway: ["gateway"],
   code: ["code"],
+  credit: ["credit"],
   removals: ["deleted", "retired", "restored"],
 };
 

@@ -1,5 +1,6 @@
 import { orderKeyPattern, type ShopperOrderLine, withoutOrderKey } from "../orders/order-page";
 import type { OrderStatus } from "../orders/statuses";
+import type { BalanceStatement } from "../balances/schemas";
 
 // ---------------------------------------------------------------------------------------------
 // The customer link (ADR 0104): one page for all of a shopper's subscriptions
@@ -51,8 +52,10 @@ export type ShopperCustomer = {
   phone: string;
   subscriptions: CustomerSubscription[];
   orders: CustomerOrder[];
-  /** The customer's referral code, what a friend's first order earns them, and their credit. */
-  referral: { code: string; creditAmount: number; earned: number; used: number; available: number };
+  /** The customer's referral code, what a friend's first order earns them, and what their referrals earned. */
+  referral: { code: string; creditAmount: number; earned: number };
+  /** Their store credit (ADR 0127): the balance and its latest movements. */
+  balance: BalanceStatement;
 };
 
 /**

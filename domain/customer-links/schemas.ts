@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../orders/statuses";
+import { balanceStatementSchema } from "../balances/schemas";
 
 const renewalSchema = z.object({
   itemId: z.string(),
@@ -42,7 +43,9 @@ export const shopperCustomerSchema = z.object({
       customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
     }),
   ),
-  referral: z.object({ code: z.string(), creditAmount: z.number(), earned: z.number(), used: z.number(), available: z.number() }),
+  referral: z.object({ code: z.string(), creditAmount: z.number(), earned: z.number() }),
+  /** Store credit (ADR 0127): the balance and its latest movements. */
+  balance: balanceStatementSchema,
 });
 
 /** The admin's view of a customer's link: its path (`/my/<key>`) and when it was made; null when there is none. */

@@ -142,6 +142,8 @@ export type ShopperOrder = {
   couponCode: string | null;
   discount: number;
   creditApplied: number;
+  /** What the shopper paid from their store credit; `total` is what is left to pay. */
+  balancePaid: number;
   lines: ShopperOrderLine[];
   /** The name and phone the order was placed with: the shopper's own (they hold the key), to renew as the same customer. */
   customer: { name: string | null; phone: string | null };

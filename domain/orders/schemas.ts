@@ -155,6 +155,8 @@ export const orderSchema = z.object({
   couponCode: z.string().nullable(),
   discount: z.number(),
   creditApplied: z.number(),
+  /** What the shopper paid from their store credit (ADR 0127); `total` is what is left to pay. */
+  balancePaid: z.number(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -274,6 +276,8 @@ export const shopperOrderSchema = z.object({
   couponCode: z.string().nullable(),
   discount: z.number(),
   creditApplied: z.number(),
+  /** What the shopper paid from their store credit (ADR 0127); `total` is what is left to pay. */
+  balancePaid: z.number(),
   lines: z.array(
     orderLineSchema
       .pick({ id: true, name: true, months: true, devices: true, unitPrice: true, lineTotal: true, startDate: true, expiryDate: true })

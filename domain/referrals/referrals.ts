@@ -31,8 +31,3 @@ export function typedReferralCode(raw: string): string | null {
     spaced.startsWith(REFERRAL_PREFIX) || (compact.length === REFERRAL_CODE_LENGTH + 1 && compact.startsWith("R")) ? compact.slice(1) : compact;
   return referralBody.test(body) ? REFERRAL_PREFIX + body : null;
 }
-
-/** What is left of a customer's credit: earned less used, never below zero. */
-export function availableCredit(earned: number, used: number): number {
-  return Math.max(0, earned - used);
-}

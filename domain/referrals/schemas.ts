@@ -14,9 +14,8 @@ export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
 export const referralCreditSchema = z.object({
   /** The customer's code; null when they have none yet (one is made with their customer link or delivery). */
   code: z.string().nullable(),
+  /** What referrals earned in all: each went to the customer's store credit. */
   earned: z.number(),
-  used: z.number(),
-  available: z.number(),
   /** Each credit: the referred order and when its payment earned it. */
   credits: z.array(z.object({ reference: z.string(), amount: z.number(), createdAt: z.string() })),
 });

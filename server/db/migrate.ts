@@ -29,6 +29,7 @@ import { oneFormPerMobile } from "./migrations/0028-one-form-per-mobile";
 import { firstAdminNamed } from "./migrations/0029-first-admin-named";
 import { jobRuns } from "./migrations/0030-job-runs";
 import { accountMailboxes } from "./migrations/0031-account-mailboxes";
+import { storeCredit } from "./migrations/0032-store-credit";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0029-first-admin-named": firstAdminNamed,
   "0030-job-runs": jobRuns,
   "0031-account-mailboxes": accountMailboxes,
+  "0032-store-credit": storeCredit,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -150,6 +150,8 @@ export interface OrdersTable {
   credit_applied: Generated<number>;
   /** The referrer's phone, when a new customer's first order came with their code. */
   referred_by: string | null;
+  /** What the shopper paid from their store credit (0032-store-credit); `total` is what is left to pay. */
+  balance_paid: Generated<number>;
 }
 
 export interface OrderLinesTable {
@@ -172,6 +174,8 @@ export interface OrderLinesTable {
   auto_delivered: Generated<number>;
   /** Why a paid order's line was not delivered automatically (an `AutoDeliveryReason`), or null. */
   auto_delivery_reason: string | null;
+  /** 1 when the line renews itself from its customer's store credit before it ends (0032-store-credit). */
+  auto_renew: Generated<number>;
   /** When the shopper was last reminded of this line's renewal (0022-telegram-bot). */
   reminded_at: string | null;
 }
@@ -427,6 +431,31 @@ export interface Tables {
   job_runs: JobRunsTable;
   account_mailboxes: AccountMailboxesTable;
   mailbox_asks: MailboxAsksTable;
+  balance_accounts: BalanceAccountsTable;
+  balance_movements: BalanceMovementsTable;
+}
+
+/** One row per customer with store credit (0032-store-credit): how many movements they have, never a balance. */
+export interface BalanceAccountsTable {
+  phone: string;
+  movements: Generated<number>;
+  created_at: string;
+}
+
+/** A movement of a customer's store credit, with the running balance after it (0032-store-credit, ADR 0127). */
+export interface BalanceMovementsTable {
+  id: string;
+  phone: string;
+  seq: number;
+  amount: number;
+  balance_after: number;
+  /** A BalanceKind. */
+  kind: string;
+  order_id: string | null;
+  reason: Generated<string>;
+  actor: string;
+  dedupe: string | null;
+  created_at: string;
 }
 
 /** A holder's "Get my code" (0031-account-mailboxes): when, for which line and kind; never the code. */

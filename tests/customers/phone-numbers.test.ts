@@ -54,18 +54,19 @@ describe("one mobile, one customer (issue 43)", () => {
       const self = (await checkout(t, { items, channel: "whatsapp", phone, referral: code })).json();
       expect((await admin(t, "POST", `/api/admin/orders/${self.reference}/status`, { status: "paid" })).statusCode).toBe(200);
     }
-    expect((await admin(t, "GET", "/api/admin/referrals/9816000777")).json()).toMatchObject({ earned: 0, available: 0 });
+    expect((await admin(t, "GET", "/api/admin/referrals/9816000777")).json()).toMatchObject({ earned: 0 });
     const rows = await t.database.db.selectFrom("orders").select("referred_by").execute();
     expect(rows.every((row) => row.referred_by === null)).toBe(true);
 
     // A friend's paid order earns the credit; a stranger who then types the referrer's phone gets none of it by
-    // checking out: only the seller applies a credit, from the admin order (ADR 0108, 0116).
+    // checking out: store credit is spent only by the seller or from the customer's link (ADR 0116, 0127).
     const friend = (await checkout(t, { items, channel: "whatsapp", phone: "9817000888", referral: code })).json();
     await admin(t, "POST", `/api/admin/orders/${friend.reference}/status`, { status: "paid" });
     const stranger = (await checkout(t, { items, channel: "whatsapp", phone: "+977 981-6000777" })).json();
     expect(stranger).toMatchObject({ discount: 0 });
     expect((await admin(t, "GET", `/api/admin/orders/${stranger.reference}`)).json().order).toMatchObject({ creditApplied: 0 });
-    expect((await admin(t, "GET", "/api/admin/referrals/9816000777")).json()).toMatchObject({ earned: 100, available: 100 });
+    expect((await admin(t, "GET", "/api/admin/referrals/9816000777")).json()).toMatchObject({ earned: 100 });
+    expect((await admin(t, "GET", "/api/admin/customers/9816000777/credit")).json().balance).toBe(100);
   });
 
   it("the seller's customer page joins every spelling; a phone typed at checkout opens no customer page or order of it", async () => {

@@ -3,7 +3,7 @@ import { createTestApp } from "../helpers/app";
 import { NOW, checkout, admin, ids } from "../helpers/shop";
 
 describe("referrals", () => {
-  it("credit the referrer once a new customer's first order is paid, and the seller applies it to their next order", async () => {
+  it("credit the referrer's store credit once a new customer's first order is paid, and the seller uses it on their next order", async () => {
     const t = await createTestApp({ seed: true, clock: () => NOW });
     const { netflix } = await ids(t);
     const items = [{ _id: netflix, months: 1, devices: 1 }];
@@ -23,18 +23,24 @@ describe("referrals", () => {
     const referred = (await checkout(t, { items, channel: "whatsapp", phone: "9805555555", referral: code.toLowerCase() })).json();
     await checkout(t, { items, channel: "whatsapp", phone: "9804444444", referral: code });
     const credit = async () => (await admin(t, "GET", `/api/admin/referrals/${encodeURIComponent("9804444444")}`)).json();
-    expect(await credit()).toMatchObject({ earned: 0, available: 0 });
+    const balance = async () => (await admin(t, "GET", `/api/admin/customers/${encodeURIComponent("9804444444")}/credit`)).json().balance;
+    expect(await credit()).toMatchObject({ earned: 0 });
+    expect(await balance()).toBe(0);
 
     expect((await admin(t, "POST", `/api/admin/orders/${referred.reference}/status`, { status: "paid" })).statusCode).toBe(200);
     expect((await admin(t, "POST", `/api/admin/orders/${referred.reference}/status`, { status: "delivered" })).statusCode).toBe(200);
-    expect(await credit()).toMatchObject({ earned: 150, used: 0, available: 150, credits: [{ reference: referred.reference, amount: 150 }] });
+    expect(await credit()).toMatchObject({ earned: 150, credits: [{ reference: referred.reference, amount: 150 }] });
+    expect(await balance()).toBe(150);
 
     const next = (await checkout(t, { items, channel: "whatsapp", phone: "+9779804444444" })).json();
     const applied = await admin(t, "POST", `/api/admin/orders/${next.reference}/credit`);
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json().order).toMatchObject({ creditApplied: 150, total: 150 });
-    expect((await admin(t, "POST", `/api/admin/orders/${next.reference}/credit`)).json().message).toBe("This order already has credit applied");
-    expect(await credit()).toMatchObject({ earned: 150, used: 150, available: 0 });
+    expect(applied.json().order).toMatchObject({ balancePaid: 150, total: 150 });
+    expect((await admin(t, "POST", `/api/admin/orders/${next.reference}/credit`)).json().message).toBe(
+      "Store credit already paid part of this order",
+    );
+    expect(await credit()).toMatchObject({ earned: 150 });
+    expect(await balance()).toBe(0);
     const none = await admin(t, "POST", `/api/admin/orders/${referred.reference}/credit`);
     expect(none.statusCode).toBe(409);
   });
@@ -47,6 +53,7 @@ describe("referrals", () => {
     expect((await admin(t, "POST", `/api/admin/customers/${encodeURIComponent("+9779804444444")}/link`)).statusCode).toBe(201);
     const credit = async () => (await admin(t, "GET", `/api/admin/referrals/${encodeURIComponent("9804444444")}`)).json();
     const { code } = await credit();
+    const balance = async () => (await admin(t, "GET", `/api/admin/customers/${encodeURIComponent("9804444444")}/credit`)).json().balance;
 
     // Two new customers come with A's code; both pay, then the seller cancels (refunds) the first.
     const refunded = (await checkout(t, { items, channel: "whatsapp", phone: "9805555555", referral: code })).json();
@@ -54,15 +61,17 @@ describe("referrals", () => {
     for (const order of [refunded, kept]) {
       expect((await admin(t, "POST", `/api/admin/orders/${order.reference}/status`, { status: "paid" })).statusCode).toBe(200);
     }
-    expect(await credit()).toMatchObject({ earned: 200, available: 200 });
+    expect(await credit()).toMatchObject({ earned: 200 });
+    expect(await balance()).toBe(200);
     const cancelled = await admin(t, "POST", `/api/admin/orders/${refunded.reference}/status`, { status: "cancelled" });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await credit()).toMatchObject({ earned: 100, used: 0, available: 100, credits: [{ reference: kept.reference, amount: 100 }] });
+    expect(await credit()).toMatchObject({ earned: 100, credits: [{ reference: kept.reference, amount: 100 }] });
+    expect(await balance()).toBe(100);
     expect(await t.database.db.selectFrom("referral_credits").select("order_id").execute()).toHaveLength(1);
 
-    // A cancel refused (the order is cancelled already) takes nothing more; the credit left is the seller's to apply.
+    // A cancel refused (the order is cancelled already) takes nothing more; the credit left is the customer's to spend.
     expect((await admin(t, "POST", `/api/admin/orders/${refunded.reference}/status`, { status: "cancelled" })).statusCode).toBe(409);
     const next = (await checkout(t, { items, channel: "whatsapp", phone: "9804444444" })).json();
-    expect((await admin(t, "POST", `/api/admin/orders/${next.reference}/credit`)).json().order).toMatchObject({ creditApplied: 100 });
+    expect((await admin(t, "POST", `/api/admin/orders/${next.reference}/credit`)).json().order).toMatchObject({ balancePaid: 100 });
   });
 });

@@ -12,6 +12,8 @@ import { InputField, sectionHeading, StaleBanner, SubmitButton } from "../../lib
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { CustomerLinkSection, customerLinkActionSchema } from "./customer-link";
 import { ReferralCreditSection } from "./referral-credit";
+import { StoreCreditSection, storeCreditActionSchema } from "./store-credit";
+import type { AdminBalanceStatement } from "../../../domain/balances/schemas";
 import type { ReferralCredit } from "../../../domain/referrals/schemas";
 import { TitledSection } from "../../components/titled-section";
 
@@ -19,6 +21,7 @@ import { TitledSection } from "../../components/titled-section";
 export const customerActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("details"), version: z.number().int().min(0), fields: customerDetailsInputSchema }),
   customerLinkActionSchema,
+  storeCreditActionSchema,
 ]);
 
 const link = `font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400 ${focusRing}`;
@@ -29,7 +32,17 @@ function whenText(daysLeft: number): string {
   return `ended ${-daysLeft} ${daysLeft === -1 ? "day" : "days"} ago`;
 }
 
-export function CustomerPage({ customer, customerLink, credit }: { customer: Customer; customerLink: CustomerLink; credit: ReferralCredit }) {
+export function CustomerPage({
+  customer,
+  customerLink,
+  credit,
+  statement,
+}: {
+  customer: Customer;
+  customerLink: CustomerLink;
+  credit: ReferralCredit;
+  statement: AdminBalanceStatement;
+}) {
   const { summary } = customer;
   const figures = [
     { label: "Total spent", value: `NPR ${formatNpr(summary.totalSpent)}` },
@@ -71,6 +84,7 @@ export function CustomerPage({ customer, customerLink, credit }: { customer: Cus
       </dl>
 
       <CustomerLinkSection link={customerLink} />
+      <StoreCreditSection statement={statement} />
       <ReferralCreditSection credit={credit} />
 
       <DetailsForm customer={customer} />

@@ -3,7 +3,7 @@ import { formatNpr } from "../../../domain/shared/money";
 import { card, mutedText } from "../../components/ui";
 import { formatDateTime } from "../../lib/admin/format";
 
-/** The customer's referral code and credit: earned from each referred order once paid, used on their orders. */
+/** The customer's referral code and what it earned: each referred order's credit once paid, added to their store credit. */
 export function ReferralCreditSection({ credit }: { credit: ReferralCredit }) {
   return (
     <section aria-labelledby="customer-referral" className={`${card} mt-6 p-4 sm:p-5`}>
@@ -19,20 +19,9 @@ export function ReferralCreditSection({ credit }: { credit: ReferralCredit }) {
           "No referral code yet: one is made with their customer link."
         )}
       </p>
-      <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
-        <div>
-          <dt className={mutedText}>Earned</dt>
-          <dd className="font-semibold">NPR {formatNpr(credit.earned)}</dd>
-        </div>
-        <div>
-          <dt className={mutedText}>Used</dt>
-          <dd className="font-semibold">NPR {formatNpr(credit.used)}</dd>
-        </div>
-        <div>
-          <dt className={mutedText}>Available</dt>
-          <dd className="font-semibold">NPR {formatNpr(credit.available)}</dd>
-        </div>
-      </dl>
+      <p className="mt-3 text-sm">
+        Earned in all: <span className="font-semibold">NPR {formatNpr(credit.earned)}</span>, each credit added to their store credit below.
+      </p>
       {credit.credits.length > 0 && (
         <ul className="mt-3 space-y-1 text-sm">
           {credit.credits.map((earned) => (

@@ -10,6 +10,7 @@ import { shopToday } from "../../../domain/shared/shop-time";
 import { ChatOrderButtons, ChatOrderOutcome, CustomerFields, type Customer } from "./chat-order-parts";
 import { Dialog } from "../../components/dialog";
 import { placeOrder } from "./place-order";
+import { spendStoreCredit } from "../../lib/store-credit";
 import { useChatOrder } from "./use-chat-order";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
@@ -57,7 +58,7 @@ function Choice({ selected, onSelect, children }: { selected: boolean; onSelect:
  * The cart is left alone. Mounted once Renew is pressed, so "today" is the browser's, never the server's render.
  * Used by the order page and by the customer's page of all their subscriptions, which gives the key.
  */
-export function RenewDialog({ order, orderKey, line, position, open, onClose, locale, gateways }: RenewCheckoutProps) {
+export function RenewDialog({ order, orderKey, line, position, open, onClose, locale, gateways, credit }: RenewCheckoutProps) {
   const revalidator = useRevalidator();
   const { plans, itemId } = line.renewal;
   const [months, setMonths] = useState(plans.some((plan) => plan.months === line.months) ? line.months : (plans[0]?.months ?? line.months));
@@ -87,25 +88,31 @@ export function RenewDialog({ order, orderKey, line, position, open, onClose, lo
     // The page then says which order renewed the line.
     onSent: () => void revalidator.revalidate(),
   });
-  const [paying, setPaying] = useState<Gateway | null>(null);
+  const [paying, setPaying] = useState<Gateway | "credit" | null>(null);
   const [payProblems, setPayProblems] = useState<string[]>([]);
+  // On the customer's own page, their store credit goes first (ADR 0127).
+  const fromCredit = Math.min(credit?.balance ?? 0, total);
+  const rest = total - fromCredit;
   /**
-   * Pay now: the renewal is placed as the chat's would be, then its own page opens and starts paying it with the
-   * gateway chosen (PAY_PARAM), where the gateway's return brings the shopper back to "Paid — renewed".
+   * Pay now: the renewal is placed as the chat's would be, its store credit spent (on the customer's page), then its
+   * own page opens and starts paying the rest with the gateway chosen (PAY_PARAM), where the gateway's return brings
+   * the shopper back to "Paid — renewed"; paid in full from credit, that page says so at once.
    */
-  const pay = async (gateway: Gateway) => {
+  const pay = async (gateway: Gateway | "credit") => {
     if (paying || sending) return;
     setPaying(gateway);
     setPayProblems([]);
     const placed = await place(order.channel ?? "whatsapp");
-    if (placed.kind === "placed" && placed.order.orderUrl) {
-      const url = new URL(placed.order.orderUrl, window.location.href);
-      url.searchParams.set(PAY_PARAM, gateway);
-      window.location.assign(url.toString());
+    if (placed.kind !== "placed" || !placed.order.orderUrl) {
+      setPayProblems(placed.kind === "refused" ? placed.problems : [m.renew_pay_not_placed()]);
+      setPaying(null);
       return;
     }
-    setPayProblems(placed.kind === "refused" ? placed.problems : [m.renew_pay_not_placed()]);
-    setPaying(null);
+    const url = new URL(placed.order.orderUrl, window.location.href);
+    const spent = credit && fromCredit > 0 ? await spendStoreCredit(credit.customerKey, placed.order.reference!) : null;
+    // Without the credit taken (refused, or the server away), the renewal's page shows what is left to pay, and how.
+    if (gateway !== "credit" && (fromCredit === 0 || spent)) url.searchParams.set(PAY_PARAM, gateway);
+    window.location.assign(url.toString());
   };
 
   const ended = line.expiryDate < today;
@@ -158,23 +165,42 @@ export function RenewDialog({ order, orderKey, line, position, open, onClose, lo
         <div className="mt-4">
           <CustomerFields customer={customer} onChange={setCustomer} />
         </div>
-        {gateways.length > 0 && (
+        {fromCredit > 0 && (
+          <p className="mt-4 text-sm font-medium">
+            {rest === 0
+              ? m.renew_credit_covers({ balance: formatNpr(credit!.balance, locale) })
+              : m.renew_credit_first({ amount: formatNpr(fromCredit, locale) })}
+          </p>
+        )}
+        {(rest === 0 || gateways.length > 0) && (
           <>
-            <div className="mt-5 grid gap-3">
-              {gateways.map((gateway) => (
+            <div className="mt-3 grid gap-3">
+              {rest === 0 ? (
                 <button
-                  key={gateway}
                   type="button"
                   className={primaryButton}
                   disabled={paying !== null || sending !== null}
-                  aria-busy={paying === gateway}
-                  onClick={() => void pay(gateway)}
+                  aria-busy={paying === "credit"}
+                  onClick={() => void pay("credit")}
                 >
-                  {paying === gateway
-                    ? m.online_opening({ gateway: GATEWAY_NAMES[gateway] })
-                    : m.renew_pay_with({ amount: formatNpr(total, locale), gateway: GATEWAY_NAMES[gateway] })}
+                  {paying === "credit" ? m.my_credit_paying() : m.my_credit_pay({ amount: formatNpr(total, locale) })}
                 </button>
-              ))}
+              ) : (
+                gateways.map((gateway) => (
+                  <button
+                    key={gateway}
+                    type="button"
+                    className={primaryButton}
+                    disabled={paying !== null || sending !== null}
+                    aria-busy={paying === gateway}
+                    onClick={() => void pay(gateway)}
+                  >
+                    {paying === gateway
+                      ? m.online_opening({ gateway: GATEWAY_NAMES[gateway] })
+                      : m.renew_pay_with({ amount: formatNpr(rest, locale), gateway: GATEWAY_NAMES[gateway] })}
+                  </button>
+                ))
+              )}
             </div>
             {payProblems.length > 0 && (
               <ul role="alert" className="mt-3 space-y-1 text-sm font-medium text-red-700 dark:text-red-300">
@@ -186,7 +212,7 @@ export function RenewDialog({ order, orderKey, line, position, open, onClose, lo
             <p className={`mt-5 text-sm ${mutedText}`}>{m.renew_or_chat()}</p>
           </>
         )}
-        <ChatOrderButtons sending={sending} disabled={paying !== null} send={send} className={gateways.length > 0 ? "mt-2" : "mt-5"} />
+        <ChatOrderButtons sending={sending} disabled={paying !== null} send={send} className={rest === 0 || gateways.length > 0 ? "mt-2" : "mt-5"} />
         <ChatOrderOutcome problems={problems} result={result} message={message} />
       </div>
     </Dialog>

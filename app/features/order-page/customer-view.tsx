@@ -4,9 +4,9 @@ import { Link, useParams, useRevalidator } from "react-router";
 import type { CustomerOrder, CustomerSubscription, ShopperCustomer } from "../../../domain/customer-links/customer-page";
 import { sellerLang, sellerText, type Locale } from "../../../domain/shared/locale";
 import { formatNpr, formatNumber } from "../../../domain/shared/locale-format";
-import { orderPath, RENEW_PARAM } from "../../../domain/orders/order-page";
+import { awaitsPayment, orderPath, RENEW_PARAM } from "../../../domain/orders/order-page";
 import type { Gateway } from "../../../domain/payments/payments";
-import { card, focusRing, mutedText, primaryButton } from "../../components/ui";
+import { card, focusRing, mutedText, primaryButton, secondaryButton } from "../../components/ui";
 import { useLocale, useLocalHref } from "../../lib/i18n";
 import { devicesText, monthsText } from "../../lib/words";
 import { m } from "../../paraglide/messages";
@@ -15,6 +15,8 @@ import { ShopDate } from "../../components/shop-date";
 import { richMessage } from "../../components/rich-message";
 import type { RenewCheckout } from "./order-view";
 import { ReferralCard } from "./referral-card";
+import { StoreCreditCard } from "./store-credit-card";
+import { spendStoreCredit } from "../../lib/store-credit";
 import { TitledSection } from "../../components/titled-section";
 import type { TelegramLink } from "../../../domain/telegram/schemas";
 import { postToCustomer } from "./post-to-order";
@@ -86,7 +88,7 @@ export function CustomerView({
         ) : (
           <ul aria-labelledby="subs-orders" className={`${card} mt-3 divide-y divide-slate-200 dark:divide-slate-800`}>
             {customer.orders.map((order) => (
-              <OrderRow key={order.reference} order={order} locale={locale} />
+              <OrderRow key={order.reference} order={order} locale={locale} credit={customer.balance.balance} customerKey={key} />
             ))}
           </ul>
         )}
@@ -100,6 +102,7 @@ export function CustomerView({
         />
       )}
 
+      <StoreCreditCard statement={customer.balance} />
       <ReferralCard referral={customer.referral} />
 
       {renewing && renewed?.renewal && renewedOrder?.key && (
@@ -118,6 +121,7 @@ export function CustomerView({
           }}
           position={renewed.position}
           gateways={customer.renewGateways ?? []}
+          credit={{ customerKey: key, balance: customer.balance.balance }}
           open={renewing.open}
           onClose={() => setRenewing({ ...renewing, open: false })}
           locale={locale}
@@ -196,8 +200,22 @@ function SubscriptionCard({
   );
 }
 
-function OrderRow({ order, locale }: { order: CustomerOrder; locale: Locale }) {
+function OrderRow({ order, locale, credit, customerKey }: { order: CustomerOrder; locale: Locale; credit: number; customerKey: string }) {
   const href = useLocalHref();
+  const revalidator = useRevalidator();
+  const [paying, setPaying] = useState(false);
+  const [said, setSaid] = useState<{ text: string; failed: boolean } | null>(null);
+  const payable = awaitsPayment(order.status) && order.total > 0 && credit > 0;
+  const pay = async () => {
+    if (paying) return;
+    setPaying(true);
+    setSaid(null);
+    const spent = await spendStoreCredit(customerKey, order.reference);
+    setPaying(false);
+    if (!spent) return setSaid({ text: m.my_credit_failed(), failed: true });
+    setSaid({ text: spent.paid ? m.my_credit_paid() : m.my_credit_paid_part({ amount: formatNpr(spent.spent, locale) }), failed: false });
+    void revalidator.revalidate();
+  };
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3">
       {order.key ? (
@@ -211,6 +229,17 @@ function OrderRow({ order, locale }: { order: CustomerOrder; locale: Locale }) {
       <span className={`w-full text-sm ${mutedText}`}>
         <time dateTime={order.createdAt}>{shopTime(order.createdAt, locale)}</time> · {formatNpr(order.total, locale)}
       </span>
+      {payable && (
+        <button type="button" className={`${secondaryButton} mt-1 px-3 py-1.5 text-sm`} disabled={paying} onClick={() => void pay()}>
+          {paying ? m.my_credit_paying() : m.my_credit_pay({ amount: formatNpr(Math.min(credit, order.total), locale) })}
+          <span className="sr-only"> · {order.reference}</span>
+        </button>
+      )}
+      {said && (
+        <p role={said.failed ? "alert" : "status"} className={`w-full text-sm ${said.failed ? "font-medium text-red-700 dark:text-red-300" : ""}`}>
+          {said.text}
+        </p>
+      )}
     </li>
   );
 }

@@ -5,7 +5,7 @@ import { useLocale } from "../../lib/i18n";
 import { m } from "../../paraglide/messages";
 import { CopyButton } from "./copy-button";
 
-/** The customer's referral code to share, and their credit. */
+/** The customer's referral code to share, and what their referrals earned (it went to their store credit). */
 export function ReferralCard({ referral }: { referral: ShopperCustomer["referral"] }) {
   const locale = useLocale();
   const npr = (amount: number) => formatNpr(amount, locale);
@@ -20,7 +20,7 @@ export function ReferralCard({ referral }: { referral: ShopperCustomer["referral
         <CopyButton value={referral.code} label={m.copy_referral()} />
       </div>
       <p className="mt-3 text-sm" data-testid="referral-credit">
-        {m.my_referral_credit({ available: npr(referral.available), earned: npr(referral.earned), used: npr(referral.used) })}
+        {m.my_referral_credit({ earned: npr(referral.earned) })}
       </p>
     </section>
   );

@@ -13,7 +13,8 @@ import { SpamAction } from "../../features/admin-orders/spam-action";
 import type { LineLedgerData } from "../../../domain/ledger/schemas";
 import { answer, reachServer, refuse } from "../../lib/admin/admin-action";
 import { FilterSearch, FilterSelect } from "../../lib/admin/list-parts";
-import { signedInAdmin } from "../../lib/admin/require-admin";
+import { adminActor, signedInAdmin } from "../../lib/admin/require-admin";
+import { normalisePhone } from "../../../domain/customers/customers";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
 import type { Route } from "./+types/orders";
 import { Options } from "../../components/options";
@@ -70,16 +71,21 @@ async function ledgerOf(context: Route.LoaderArgs["context"], page: OrderPage): 
 }
 
 /**
- * The referral credit each awaiting order's customer has to apply, by phone: "Apply referral credit"
- * is offered only where there is some.
+ * The store credit each awaiting order's customer has, by phone: "Use store credit" is offered only where there is
+ * some (ADR 0127).
  */
 async function creditsOf(context: Route.LoaderArgs["context"], page: OrderPage): Promise<Record<string, number>> {
   const phones = new Set(
     page.items
-      .filter((order) => order.phone && order.creditApplied === 0 && (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status))
+      .filter((order) => order.phone && order.balancePaid === 0 && (AWAITING_PAYMENT_STATUSES as readonly string[]).includes(order.status))
       .map((order) => order.phone!),
   );
-  const credits = await Promise.all([...phones].map(async (phone) => [phone, (await context.services.referrals.creditOf(phone)).available] as const));
+  const credits = await Promise.all(
+    [...phones].map(async (phone) => {
+      const customer = normalisePhone(phone);
+      return [phone, customer ? await context.services.storeCredit.balanceOf(customer) : 0] as const;
+    }),
+  );
   return Object.fromEntries(credits);
 }
 
@@ -105,7 +111,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (form.intent === "refusals-hide") return (await orderLimits.hideRefusals(atWork)).message;
     if (form.intent === "payment-checked") return (await payments.resolve(form.id)).message;
     if (form.intent === "status") return (await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate)).message;
-    if (form.intent === "credit") return (await context.services.referrals.applyToOrder(form.reference)).message;
+    if (form.intent === "credit") return (await context.services.storeCredit.spendForCustomer(form.reference, adminActor(context))).message;
     if (form.intent === "start") return (await orders.setLineStart(form.reference, form.lineId, form.fields.startDate)).message;
     return (await orders.updateDetails(form.reference, form.fields, form.version)).message;
   });

@@ -18,6 +18,7 @@ import { SecretUnreadableError, type Cipher } from "../secrets/cipher";
 import { secretContext } from "../secrets/stored";
 import { createCustomerLinksRepository, type StoredLink } from "./repository";
 import type { ReferralsService } from "../referrals/service";
+import type { BalanceBook } from "../balances/book";
 
 export interface CustomerLinksDependencies {
   limits: Limits;
@@ -28,6 +29,8 @@ export interface CustomerLinksDependencies {
   seats: { namesOf(lineIds: readonly string[]): Promise<Map<string, SeatPlace>> };
   /** The customer's referral code, made with their link, and their credit, shown on their page. */
   referrals: Pick<ReferralsService, "codeFor" | "creditOf" | "settings">;
+  /** Store credit (ADR 0127): the balance and its movements, shown on the customer's page. */
+  balances: Pick<BalanceBook, "statement">;
 }
 
 const noSuchCustomer = (phone: string) => notFound(`No customer with the phone ${phone}: customers are the phones on orders`);
@@ -37,7 +40,11 @@ const noSuchCustomer = (phone: string) => notFound(`No customer with the phone $
  * subscriptions and orders. Kept as an order's key is (ADR 0075): its SHA-256 to look a visit up by, and a
  * copy sealed with the shop's secrets key so the admin and the delivery message can give the link again.
  */
-export function createCustomerLinksService(db: Db, clock: Clock, { limits, secrets, catalogue, seats, referrals }: CustomerLinksDependencies) {
+export function createCustomerLinksService(
+  db: Db,
+  clock: Clock,
+  { limits, secrets, catalogue, seats, referrals, balances }: CustomerLinksDependencies,
+) {
   const repository = createCustomerLinksRepository();
   // The same allowance as order links (20 wrong ones in 10 minutes per address), counted apart.
   const keyFailures = createWindowCounter(ORDER_KEY_FAILURES, limits, "customer key failures");
@@ -141,13 +148,14 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
     async forShopper(key: string, address: string): Promise<ShopperCustomer> {
       const phone = await phoneOfKey(key, address);
       const today = shopToday(clock());
-      const [orders, lines, items, code, credit, { settings }] = await Promise.all([
+      const [orders, lines, items, code, credit, { settings }, statement] = await Promise.all([
         repository.orders(db, phone),
         repository.runningLines(db, phone, today),
         catalogue.list().then((list) => new Map(list.map((item) => [item._id, item]))),
         referrals.codeFor(phone),
         referrals.creditOf(phone),
         referrals.settings(),
+        balances.statement(db, phone, 20),
       ]);
       const lineIds = lines.map((line) => line.id);
       const [places, keyed] = await Promise.all([seats.namesOf(lineIds), repository.linesWithKeys(db, lineIds)]);
@@ -183,7 +191,9 @@ export function createCustomerLinksService(db: Db, clock: Clock, { limits, secre
       });
       return {
         phone,
-        referral: { code, creditAmount: settings.creditAmount, earned: credit.earned, used: credit.used, available: credit.available },
+        referral: { code, creditAmount: settings.creditAmount, earned: credit.earned },
+        // The shopper's own page: who moved their balance stays the seller's.
+        balance: { balance: statement.balance, movements: statement.movements.map(({ actor: _actor, ...movement }) => movement) },
         subscriptions,
         orders: orders.map((order) => ({
           reference: order.reference,

@@ -113,6 +113,19 @@ export function createOrdersRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Store credit left nothing to pay: paid, only if the order still awaits payment and its total is nothing. */
+    async markPaidFromBalance(db: Db, id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("orders")
+        .set({ status: "paid", paid_at: now, updated_at: now, version: nextVersion })
+        .where("id", "=", id)
+        .where("total", "=", 0)
+        .where("balance_paid", ">", 0)
+        .where("status", "in", AWAITING_PAYMENT_STATUSES)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** The seller marked it paid before the gateway's proof came: the proof is noted, the status left alone. */
     async notePaidVia(db: Db, id: string, via: PaidVia, now: string): Promise<boolean> {
       const result = await db

@@ -48,6 +48,8 @@ export interface OrdersDependencies {
   };
   /** A paid referred order earns its referrer's credit (ADR 0108). */
   referrals?: Pick<ReferralsService, "award">;
+  /** Store credit (ADR 0127): what a cancelled order held of it is given back in the transaction that cancels it. */
+  balances?: { releaseCancelled(trx: Db, orderIds: readonly string[]): Promise<void> };
 }
 
 /**
@@ -55,9 +57,19 @@ export interface OrdersDependencies {
  * the lines), a line's start date, spam and the expiry of untaken orders, the dashboard's counts, and the payment
  * hooks: a gateway's proof and automatic delivery's move to delivered.
  */
-export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, stock, seats, afterPaid, notices, referrals }: OrdersDependencies) {
+export function createOrdersService(
+  db: Db,
+  clock: Clock,
+  { links, orderLimits, stock, seats, afterPaid, notices, referrals, balances }: OrdersDependencies,
+) {
   const repository = createOrdersRepository();
   const storedOrders = createStoredOrdersRepository();
+
+  /** What cancelled orders held, given back: renewed lines, coupon uses, referral credit, store credit. */
+  async function releaseCancelled(trx: Db, orderIds: string | readonly string[]) {
+    await repository.releaseCancelled(trx, orderIds);
+    await balances?.releaseCancelled(trx, typeof orderIds === "string" ? [orderIds] : orderIds);
+  }
 
   /** The admin's view of orders: with their shopper links, and which lines wait for stock as the ledger stands now. */
   async function presentAll(stored: StoredOrder[]): Promise<Order[]> {
@@ -127,6 +139,14 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
       return "refused";
     },
 
+    /** Store credit paid all of it, in the spend's transaction (ADR 0127): paid, as a gateway's proof makes it. */
+    async markPaidFromBalance(trx: Db, orderId: string): Promise<boolean> {
+      if (!(await repository.markPaidFromBalance(trx, orderId, clock().toISOString()))) return false;
+      await notices?.orderMoved(trx, orderId, "paid");
+      await referrals?.award(trx, orderId);
+      return true;
+    },
+
     /**
      * Newest first, a page at a time. `q` is a reference (however typed) or part of a phone number (3 digits or
      * more), matched against the number's one stored form (normalisePhone), so "+977 980-…" finds "980…".
@@ -187,7 +207,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
         }
         // A renewal that will not happen must not hide the line it renews from Renew and the renewals due, nor a
         // coupon that was not used count against its limit.
-        if (to === "cancelled") await repository.releaseCancelled(trx, order._id);
+        if (to === "cancelled") await releaseCancelled(trx, order._id);
         if (to === "delivered") await startLines(trx, order, startDate ?? today());
         if (to === "paid" || to === "delivered") await notices?.orderMoved(trx, order._id, to);
         // Paid, or delivered without being marked paid first: a referred order earns its referrer's credit (once).
@@ -246,7 +266,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
       const before = new Date(now.getTime() - expireNewAfterHours * 3_600_000).toISOString();
       return db.transaction().execute(async (trx) => {
         const expired = await repository.cancelAwaiting(trx, await repository.staleNew(trx, before, EXPIRE_BATCH), "expired", now.toISOString());
-        await repository.releaseCancelled(trx, expired);
+        await releaseCancelled(trx, expired);
         return expired.length;
       });
     },
@@ -267,7 +287,7 @@ export function createOrdersService(db: Db, clock: Clock, { links, orderLimits, 
           "spam",
           now,
         );
-        await repository.releaseCancelled(trx, ids);
+        await releaseCancelled(trx, ids);
         return { found, marked: new Set(ids) };
       });
       const byReference = new Map(found.map((row) => [row.reference, row]));

@@ -54,6 +54,7 @@ export function createShopperOrdersService(
         couponCode: order.couponCode,
         discount: order.discount,
         creditApplied: order.creditApplied,
+        balancePaid: order.balancePaid,
         lines: order.lines.map((line) => {
           const daysLeft = line.expiryDate ? daysUntil(line.expiryDate, now) : null;
           const item = line.itemId ? items.get(line.itemId) : undefined;

@@ -139,6 +139,7 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
     couponCode: row.coupon_code,
     discount: Number(row.discount),
     creditApplied: Number(row.credit_applied),
+    balancePaid: Number(row.balance_paid),
     keyHash: row.key_hash,
     keySealed: row.key_sealed,
     contactedAt: row.contacted_at,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderAnswerSchema } from "../../../domain/orders/schemas";
 import { referralCreditSchema, referralSettingsSchema } from "../../../domain/referrals/schemas";
 import type { Services } from "../../services";
 import { expectedVersion, ifMatchHeaders } from "../versions";
@@ -9,10 +8,10 @@ import { failures } from "../../http/answers";
 
 const settingsAnswer = z.object({ success: z.literal(true), settings: referralSettingsSchema, version: z.number() });
 
-/** Referrals: the credit a referral earns, a customer's credit, and applying it to their order. */
-export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "orders" | "referrals"> }> = async (app, { services }) => {
+/** Referrals: the credit a referral earns, and what a customer's referrals earned (it goes to their store credit). */
+export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "referrals"> }> = async (app, { services }) => {
   tagRoutes(app, "referrals");
-  const { referrals, orders } = services;
+  const { referrals } = services;
 
   app.get(
     "/admin/referrals/settings",
@@ -47,26 +46,11 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "
     "/admin/referrals/:phone",
     {
       schema: {
-        summary: "A customer's referral code and credit: earned (each referred order), used, available",
+        summary: "A customer's referral code and the credit their referrals earned, each referred order's (it went to their store credit)",
         params: z.object({ phone: z.string().min(1).max(30) }),
         response: { 200: referralCreditSchema.extend({ success: z.literal(true) }) },
       },
     },
     async (request) => ({ success: true as const, ...(await referrals.creditOf(request.params.phone)) }),
-  );
-
-  app.post(
-    "/admin/orders/:reference/credit",
-    {
-      schema: {
-        summary: "Take the customer's available referral credit (up to the total) off this order of theirs, once, while it awaits payment",
-        params: z.object({ reference: z.string().trim().min(1).max(20) }),
-        response: { 200: orderAnswerSchema, ...failures(404, 409) },
-      },
-    },
-    async (request) => {
-      const { message } = await referrals.applyToOrder(request.params.reference);
-      return { success: true as const, message, order: await orders.get(request.params.reference) };
-    },
   );
 };

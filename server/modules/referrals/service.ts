@@ -1,21 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { normalisePhone } from "../../../domain/customers/customers";
-import { normaliseReference } from "../../../domain/orders/references";
-import {
-  availableCredit,
-  DEFAULT_REFERRAL_CREDIT,
-  normaliseReferralCode,
-  REFERRAL_CODE_LENGTH,
-  referralCodeFromBytes,
-} from "../../../domain/referrals/referrals";
+import { DEFAULT_REFERRAL_CREDIT, normaliseReferralCode, REFERRAL_CODE_LENGTH, referralCodeFromBytes } from "../../../domain/referrals/referrals";
 import { referralSettingsSchema, type ReferralCredit, type ReferralSettings } from "../../../domain/referrals/schemas";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { conflict, isUniqueViolation, notFound } from "../../errors";
+import { isUniqueViolation } from "../../errors";
 import type { SettingsService } from "../settings/service";
 import { staleEdit } from "../versions";
 import { createReferralsRepository } from "./repository";
+import type { BalanceBook } from "../balances/book";
+import { SHOP_ACTOR } from "../../../domain/balances/balances";
 
 /** Kept in the settings table under its own key; read from the database each time, so every instance agrees. */
 const REFERRALS_KEY = "referrals";
@@ -23,13 +18,19 @@ const CODE_ATTEMPTS = 5;
 
 /**
  * Referrals (ADR 0108): each customer's code, the credit a new customer's first order earns its referrer
- * once paid, and the seller applying a customer's credit to their next order. A credit is money off, never cash:
- * earned less used (cancelled orders give theirs back) is what can be applied.
+ * once paid, which goes to the referrer's store credit (ADR 0127); a cancelled order takes it back.
  */
 export function createReferralsService(
   db: Db,
   clock: Clock,
-  { settings: storedSettings }: { settings: Pick<SettingsService, "valueWithVersion" | "setValueIfVersion"> },
+  {
+    settings: storedSettings,
+    book,
+  }: {
+    settings: Pick<SettingsService, "valueWithVersion" | "setValueIfVersion">;
+    /** Store credit (ADR 0127): a referral's credit goes to the referrer's balance. */
+    book: Pick<BalanceBook, "move">;
+  },
 ) {
   const repository = createReferralsRepository();
 
@@ -72,48 +73,30 @@ export function createReferralsService(
       return referrer;
     },
 
-    /** In the transaction that marks an order paid (or delivers it unpaid first): its referrer's credit, once. */
+    /**
+     * In the transaction that marks an order paid (or delivers it unpaid first): its referrer's credit, once, to
+     * their store credit.
+     */
     async award(trx: Db, orderId: string): Promise<void> {
       // Within the caller's transaction: on SQLite its one connection is held until it ends.
       const { settings } = await settingsWithVersion(trx);
-      await repository.award(trx, orderId, settings.creditAmount, clock().toISOString());
+      const referrer = await repository.award(trx, orderId, settings.creditAmount, clock().toISOString());
+      if (referrer) {
+        await book.move(trx, referrer, {
+          amount: settings.creditAmount,
+          kind: "referral",
+          orderId,
+          actor: SHOP_ACTOR,
+          dedupe: `referral:${orderId}`,
+        });
+      }
     },
 
+    /** The customer's code and the credit their referrals earned (it went to their store credit). */
     async creditOf(rawPhone: string): Promise<ReferralCredit> {
       const phone = normalisePhone(rawPhone) ?? rawPhone;
-      const [code, credits, used] = await Promise.all([repository.codeOf(db, phone), repository.credits(db, phone), repository.used(db, phone)]);
-      const earned = credits.reduce((sum, credit) => sum + credit.amount, 0);
-      return { code: code ?? null, earned, used, available: availableCredit(earned, used), credits };
-    },
-
-    /**
-     * Takes the customer's available credit (up to the total) off one of their orders awaiting payment, once. Two
-     * applications at once for one customer are taken in turn: each first locks the customer's code row.
-     */
-    async applyToOrder(reference: string): Promise<AdminAnswer<number>> {
-      const amount = await db.transaction().execute(async (trx) => {
-        const order = await trx
-          .selectFrom("orders")
-          .select(["id", "reference", "phone_key", "status", "total", "credit_applied"])
-          .where("reference", "=", normaliseReference(reference))
-          .executeTakeFirst();
-        if (!order) throw notFound(`No order with reference ${reference}`);
-        if (!order.phone_key) throw conflict("This order has no phone, so no customer's credit can go to it");
-        if (order.status !== "new" && order.status !== "contacted") throw conflict("Credit goes only to an order still awaiting payment");
-        if (Number(order.credit_applied) > 0) throw conflict("This order already has credit applied");
-        await trx
-          .updateTable("referral_codes")
-          .set({ code: (eb) => eb.ref("code") })
-          .where("phone", "=", order.phone_key)
-          .execute();
-        const earned = (await repository.credits(trx, order.phone_key)).reduce((sum, credit) => sum + credit.amount, 0);
-        const amount = Math.min(availableCredit(earned, await repository.used(trx, order.phone_key)), Number(order.total));
-        if (amount <= 0) throw conflict("This customer has no credit left to apply");
-        if (!(await repository.applyCredit(trx, order.id, amount, clock().toISOString())))
-          throw conflict("Someone else changed this order just now. Reload it and try again.");
-        return amount;
-      });
-      return said(`Credit of NPR ${amount} applied to ${reference}`, amount);
+      const [code, credits] = await Promise.all([repository.codeOf(db, phone), repository.credits(db, phone)]);
+      return { code: code ?? null, earned: credits.reduce((sum, credit) => sum + credit.amount, 0), credits };
     },
   };
 }

@@ -37,14 +37,15 @@ export type AccountCostRow = {
 export function createReportsRepository() {
   return {
     /**
-     * Delivered orders' totals per month (what was paid: after coupons and referral credit), and what coupons and
-     * credit took off them.
+     * Delivered orders' totals per month (what was paid: after coupons and the referral credit of before store credit,
+     * with what store credit paid, which is revenue once its order is, ADR 0127), and what coupons and that credit
+     * took off them.
      */
     async revenueByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, { revenue: number; discount: number }>> {
       const { rows } = await sql<{ month: string; revenue: number | string | null; discount: number | string | null }>`${perMonth(
         bounds,
         (month, from, to) =>
-          sql`select ${month} as month, sum(total) as revenue, sum(discount + credit_applied) as discount from orders where status = 'delivered' and ${revenueAt} >= ${from} and ${revenueAt} < ${to}`,
+          sql`select ${month} as month, sum(total + balance_paid) as revenue, sum(discount + credit_applied) as discount from orders where status = 'delivered' and ${revenueAt} >= ${from} and ${revenueAt} < ${to}`,
       )}`.execute(db);
       return new Map(rows.map((row) => [row.month, { revenue: num(row.revenue), discount: num(row.discount) }]));
     },

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { BALANCE_KINDS, CREDIT_REASON_MAX, MAX_CREDIT_NPR } from "./balances";
+
+export const balanceMovementSchema = z.object({
+  seq: z.number().int(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  kind: z.enum(BALANCE_KINDS),
+  reference: z.string().nullable(),
+  reason: z.string(),
+  at: z.string(),
+});
+
+/** A customer's store credit: the balance, and its movements newest first (the admin sees who made each). */
+export const balanceStatementSchema = z.object({
+  balance: z.number().int(),
+  movements: z.array(balanceMovementSchema),
+});
+export type BalanceStatement = z.infer<typeof balanceStatementSchema>;
+
+export const adminBalanceStatementSchema = balanceStatementSchema.extend({
+  movements: z.array(balanceMovementSchema.extend({ actor: z.string() })),
+});
+export type AdminBalanceStatement = z.infer<typeof adminBalanceStatementSchema>;
+
+/** The seller's "Add credit": whole rupees, with the reason the customer is given it. */
+export const addCreditInputSchema = z.object({
+  amount: z.coerce
+    .number({ error: "Give the amount in NPR" })
+    .int("The amount is whole rupees")
+    .min(1, "The amount is at least NPR 1")
+    .max(MAX_CREDIT_NPR, `The amount is at most NPR ${MAX_CREDIT_NPR.toLocaleString("en-IN")}`),
+  reason: z
+    .string({ error: "Give the reason" })
+    .trim()
+    .min(1, "Give the reason: the customer sees it")
+    .max(CREDIT_REASON_MAX, `The reason is at most ${CREDIT_REASON_MAX} characters`),
+});
+export type AddCreditInput = z.infer<typeof addCreditInputSchema>;
+
+/** What spending a balance on an order did: how much it took, and whether that paid the order in full. */
+export const balanceSpendSchema = z.object({ spent: z.number().int(), paid: z.boolean(), balance: z.number().int() });
+export type BalanceSpend = z.infer<typeof balanceSpendSchema>;
