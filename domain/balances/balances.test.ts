@@ -3,8 +3,18 @@ import { BALANCE_KIND_LABELS, BALANCE_KIND_TEXT, BALANCE_KINDS, readBalanceKind,
 
 it("holds a book whose running balances add up and never go below zero", () => {
   expect(runningBalancesHold([])).toBe(true);
-  expect(runningBalancesHold([{ amount: 100, balanceAfter: 100 }, { amount: -40, balanceAfter: 60 }])).toBe(true);
-  expect(runningBalancesHold([{ amount: 100, balanceAfter: 100 }, { amount: -40, balanceAfter: 50 }])).toBe(false);
+  expect(
+    runningBalancesHold([
+      { amount: 100, balanceAfter: 100 },
+      { amount: -40, balanceAfter: 60 },
+    ]),
+  ).toBe(true);
+  expect(
+    runningBalancesHold([
+      { amount: 100, balanceAfter: 100 },
+      { amount: -40, balanceAfter: 50 },
+    ]),
+  ).toBe(false);
   expect(runningBalancesHold([{ amount: -10, balanceAfter: -10 }])).toBe(false);
 });
 
