@@ -126,6 +126,16 @@ test("store credit: the seller adds it with a reason at 360 px; the shopper rene
     const card = page.getByRole("region", { name: "Your store credit" });
     await expect(card).toContainText("Sorry for the wait in Dashain");
     await hydrated(page, 'button[aria-label="Renew Netflix Premium"]');
+    // "Renew automatically" is kept: ticked, it is still ticked when the page is opened again.
+    const automatic = page.getByRole("checkbox", { name: "Renew automatically from my store credit" });
+    await automatic.check();
+    await expect(automatic).toBeChecked();
+    await expect(automatic).toBeEnabled();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: test.info().outputPath("my-credit-360.png"), fullPage: true });
+    await page.reload();
+    await expect(automatic).toBeChecked();
+    await hydrated(page, 'button[aria-label="Renew Netflix Premium"]');
     await page.getByRole("button", { name: "Renew Netflix Premium" }).click();
     const dialog = page.getByRole("dialog", { name: "Renew Netflix Premium" });
     await expect(dialog).toContainText("Your store credit of NPR 5,000 pays for it.");

@@ -26,6 +26,7 @@ import { createCouponsService } from "./modules/coupons/service";
 import { createReferralsService } from "./modules/referrals/service";
 import { createBalanceBook } from "./modules/balances/book";
 import { createStoreCreditService } from "./modules/balances/service";
+import { createStoreCreditSettings } from "./modules/balances/settings";
 import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -74,6 +75,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const passwordChangeFailures = createWindowCounter(PASSWORD_CHANGE_FAILURES_PER_ACCOUNT, limits, "password-change failures");
   /** Store credit's book (ADR 0127): every movement of a customer's balance, in the transaction of what caused it. */
   const balanceBook = createBalanceBook(clock);
+  const storeCreditSettings = createStoreCreditSettings(settings);
   const referrals = createReferralsService(db, clock, { settings, book: balanceBook });
   const ledger = createLedgerServices(db, clock, changes, secrets, { notices: outbox, audit: auditLog });
   const customerLinks = createCustomerLinksService(db, clock, {
@@ -83,6 +85,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds) },
     referrals,
     balances: balanceBook,
+    autoRenewDays: async () => (await storeCreditSettings.get()).autoRenewDays,
   });
   const ledgerDelivery = createLedgerDeliveryServices(db, clock, changes, secrets, ledger, {
     publicUrl: config.publicUrl,
@@ -151,6 +154,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     orders,
     afterPaid: deliverAutomatically,
     audit: auditLog,
+    settings: storeCreditSettings,
+    renewals,
+    notices: outbox,
   });
   const telegramServices = createTelegramServices(db, clock, {
     secrets,
@@ -207,6 +213,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
     storeCredit,
+    storeCreditSettings,
     coupons,
     referrals,
     blocklist,

@@ -70,6 +70,8 @@ describe("the API as a whole", () => {
         "POST /api/my/:key/telegram",
         // Paying an order of theirs from their store credit, by the same key, never by a phone typed (ADR 0127).
         "POST /api/my/:key/orders/:reference/credit",
+        // Setting a subscription of theirs to renew itself from that credit, by the same key (ADR 0127).
+        "POST /api/my/:key/lines/:lineId/auto-renew",
         // Telegram's servers bring the seller's bot its updates; each call carries the webhook's secret (ADR 0105).
         "POST /api/telegram/webhook",
       ].sort(),
@@ -835,6 +837,7 @@ const WRITES: WriteCase[] = [
   settingsCase("shop", "/api/admin/settings"),
   settingsCase("order-limits", "/api/admin/settings/order-limits"),
   settingsCase("ledger", "/api/admin/settings/ledger"),
+  settingsCase("store-credit", "/api/admin/settings/store-credit"),
   {
     name: "removes the Telegram bot",
     screen: "settings",

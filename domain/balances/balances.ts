@@ -65,3 +65,8 @@ export function runningBalancesHold(movements: ReadonlyArray<{ amount: number; b
   }
   return true;
 }
+
+/** A line set to renew itself does so this many days before it ends, unless the seller says otherwise. */
+export const DEFAULT_AUTO_RENEW_DAYS = 3;
+/** A line that ended while nothing ran (the shop down a few days) is still renewed within this many days of its end. */
+export const AUTO_RENEW_CATCH_UP_DAYS = 3;

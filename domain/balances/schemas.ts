@@ -41,3 +41,16 @@ export type AddCreditInput = z.infer<typeof addCreditInputSchema>;
 /** What spending a balance on an order did: how much it took, and whether that paid the order in full. */
 export const balanceSpendSchema = z.object({ spent: z.number().int(), paid: z.boolean(), balance: z.number().int() });
 export type BalanceSpend = z.infer<typeof balanceSpendSchema>;
+
+/** The seller's settings of store credit: how many days before a line ends it renews itself from its customer's credit. */
+export const storeCreditSettingsSchema = z.object({
+  autoRenewDays: z
+    .number({ error: "Give the days as a whole number" })
+    .int("Give the days as a whole number")
+    .min(1, "Renew at least 1 day before the end")
+    .max(14, "Renew at most 14 days before the end"),
+});
+export type StoreCreditSettings = z.infer<typeof storeCreditSettingsSchema>;
+
+/** The shopper's "Renew automatically from my store credit" on their page, for one subscription. */
+export const autoRenewInputSchema = z.object({ on: z.boolean({ error: "on is true or false" }) });

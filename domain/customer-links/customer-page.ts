@@ -31,6 +31,8 @@ export type CustomerSubscription = {
   place: { kind: "seat"; service: string; profile: string | null; seat: number } | { kind: "keys" } | null;
   /** The order that renews it, placed and not yet delivered. */
   renewedBy: string | null;
+  /** It renews itself from the customer's store credit before it ends (ADR 0127). */
+  autoRenew: boolean;
   /** Its renewal checkout's plans at today's prices; null when it cannot be renewed from the page (renewed, or no longer sold). */
   renewal: ShopperOrderLine["renewal"];
 };
@@ -56,6 +58,8 @@ export type ShopperCustomer = {
   referral: { code: string; creditAmount: number; earned: number };
   /** Their store credit (ADR 0127): the balance and its latest movements. */
   balance: BalanceStatement;
+  /** How many days before its end a line set so renews itself. */
+  autoRenewDays: number;
 };
 
 /**

@@ -30,6 +30,8 @@ export const shopperCustomerSchema = z.object({
         ])
         .nullable(),
       renewedBy: z.string().nullable(),
+      /** It renews itself from the customer's store credit, `autoRenewDays` before it ends (ADR 0127). */
+      autoRenew: z.boolean(),
       renewal: renewalSchema.nullable(),
     }),
   ),
@@ -46,6 +48,7 @@ export const shopperCustomerSchema = z.object({
   referral: z.object({ code: z.string(), creditAmount: z.number(), earned: z.number() }),
   /** Store credit (ADR 0127): the balance and its latest movements. */
   balance: balanceStatementSchema,
+  autoRenewDays: z.number().int(),
 });
 
 /** The admin's view of a customer's link: its path (`/my/<key>`) and when it was made; null when there is none. */

@@ -24,6 +24,22 @@ describe("the shopper's notices", () => {
     expect(ne).toContain("अर्डर खोल्नुहोस्: /ne/order/PSL-ABCDE?key=k");
   });
 
+  it("say what store credit did: a renewal it paid, or how much it lacks for one (issue 46)", () => {
+    const order = { reference: "PSL-ABCDE", orderUrl: "" };
+    expect(
+      shopperMessage({ kind: "shopper-auto-renewed", orderId: "o", lineId: "l", name: "Netflix", reference: "PSL-FGHJK", amount: 800 }, "en", order),
+    ).toBe("Your <b>Netflix</b> renewed itself from your store credit (NPR 800), order <b>PSL-FGHJK</b>: it goes on without a break.");
+    const short = shopperMessage(
+      { kind: "shopper-renewal", orderId: "o", lineId: "l", name: "Netflix", expiryDate: "2026-12-01", shortBy: 250 },
+      "ne",
+      {
+        ...order,
+        daysLeft: 3,
+      },
+    );
+    expect(short).toContain("स्टोर क्रेडिटमा रु. २५० कम छ");
+  });
+
   it("reads only its own callback data and tokens", () => {
     expect(readLaterData("later:abcdEFGH1234")).toBe("abcdEFGH1234");
     expect(readLaterData("paid:abcdEFGH1234")).toBeNull();

@@ -1,5 +1,5 @@
 import type { Locale } from "../shared/locale";
-import { formatNumber } from "../shared/locale-format";
+import { formatNpr, formatNumber } from "../shared/locale-format";
 import { escapeHtml as escape } from "./notices";
 import type { HolderMessageReason } from "../ledger/accounts";
 
@@ -14,7 +14,17 @@ import type { HolderMessageReason } from "../ledger/accounts";
 export type ShopperEvent =
   | { kind: "shopper-paid"; orderId: string }
   | { kind: "shopper-delivered"; orderId: string }
-  | { kind: "shopper-renewal"; orderId: string; lineId: string; name: string; expiryDate: string }
+  | {
+      kind: "shopper-renewal";
+      orderId: string;
+      lineId: string;
+      name: string;
+      expiryDate: string;
+      /** The line renews itself from store credit, which is this many NPR short of it (ADR 0127). */
+      shortBy?: number;
+    }
+  /** The line renewed itself from the customer's store credit (ADR 0127): `reference` the renewal, `amount` what it took. */
+  | { kind: "shopper-auto-renewed"; orderId: string; lineId: string; name: string; reference: string; amount: number }
   /**
    * The sign-in of a seat the order holds changed: its account's password, its PIN, or the seat moved to another
    * account. `item` is what the shopper bought; a notice queued before 2026-12-01 has the account's `service`.
@@ -29,6 +39,7 @@ export const SHOPPER_KINDS: ReadonlySet<string> = new Set([
   "shopper-paid",
   "shopper-delivered",
   "shopper-renewal",
+  "shopper-auto-renewed",
   "shopper-password",
   "shopper-problem",
 ]);
@@ -63,6 +74,9 @@ const WORDS = {
     delivered: (ref: string) => `Order ${ref} is delivered. Open your order page to see what you got and how to use it.`,
     renewal: (name: string, days: number, date: string) =>
       `Your ${name} ends ${days === 1 ? "tomorrow" : `in ${days} days`} (${date}). Renew it to keep it without a break.`,
+    short: (amount: string) => `Your store credit is ${amount} short of renewing it by itself: top it up, or renew and pay here.`,
+    autoRenewed: (name: string, amount: string, ref: string) =>
+      `Your ${name} renewed itself from your store credit (${amount}), order ${ref}: it goes on without a break.`,
     signIn: {
       password: (item: string, ref: string) =>
         `The shop changed the password of your ${item} account (order ${ref}). Open your order page or message the shop for the new sign-in.`,
@@ -86,6 +100,9 @@ const WORDS = {
     delivered: (ref: string) => `अर्डर ${ref} डेलिभर भयो। के पाउनुभयो र कसरी चलाउने भनेर अर्डरको पेज खोल्नुहोस्।`,
     renewal: (name: string, days: number, date: string) =>
       `तपाईंको ${name} ${days === 1 ? "भोलि" : `${formatNumber(days, "ne")} दिनमा`} (${date}) सकिन्छ। नरोकिई चलाउन नवीकरण गर्नुहोस्।`,
+    short: (amount: string) => `आफैं नवीकरण हुन तपाईंको स्टोर क्रेडिटमा ${amount} कम छ: टप-अप गर्नुहोस्, वा यहाँ नवीकरण गरेर तिर्नुहोस्।`,
+    autoRenewed: (name: string, amount: string, ref: string) =>
+      `तपाईंको ${name} तपाईंको स्टोर क्रेडिट (${amount}) बाट आफैं नवीकरण भयो, अर्डर ${ref}: यो नरोकिई चल्छ।`,
     signIn: {
       password: (item: string, ref: string) =>
         `पसलले तपाईंको ${item} खाताको पासवर्ड फेर्नुभयो (अर्डर ${ref})। नयाँ साइन-इनका लागि अर्डरको पेज खोल्नुहोस् वा पसललाई सन्देश पठाउनुहोस्।`,
@@ -129,6 +146,10 @@ export function shopperMessage(
       break;
     case "shopper-renewal":
       head = w.renewal(`<b>${escape(event.name)}</b>`, Math.max(order.daysLeft ?? 1, 1), escape(event.expiryDate));
+      if (event.shortBy) head += ` ${w.short(escape(formatNpr(event.shortBy, locale)))}`;
+      break;
+    case "shopper-auto-renewed":
+      head = w.autoRenewed(`<b>${escape(event.name)}</b>`, escape(formatNpr(event.amount, locale)), `<b>${escape(event.reference)}</b>`);
       break;
     case "shopper-password":
       head = w.signIn[event.reason ?? "password"](`<b>${escape(event.item ?? event.service ?? "")}</b>`, ref);

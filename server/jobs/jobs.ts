@@ -10,6 +10,8 @@ export const SESSION_SWEEP_MS = 15 * 60_000;
 export const PREVIOUS_SECRETS_SWEEP_MS = 10 * 60_000;
 /** How often provider accounts' mailboxes are read for the seller (ADR 0126). */
 export const MAILBOX_WATCH_MS = 60_000;
+/** How often the lines set to renew themselves from store credit are looked at (ADR 0127). */
+export const AUTO_RENEW_SWEEP_MS = 10 * 60_000;
 /** How often the shared limits' ended counts are deleted from PostgreSQL (ADR 0022). */
 export const LIMIT_PURGE_MS = 60_000;
 
@@ -37,6 +39,14 @@ export function shopJobs(services: Services, log: FastifyBaseLogger): Job[] {
       },
     },
     { name: "read provider mailboxes", everyMs: MAILBOX_WATCH_MS, run: () => services.mailboxes.watch() },
+    {
+      name: "renew lines from store credit",
+      everyMs: AUTO_RENEW_SWEEP_MS,
+      async run() {
+        const { renewed, short } = await services.storeCredit.autoRenewDue();
+        if (renewed.length > 0 || short > 0) log.info({ renewed, short }, "lines renewed from store credit");
+      },
+    },
   ];
   // In memory (SQLite) the counts forget by themselves.
   if (services.limits.shared) jobs.push({ name: "delete ended limit counts", everyMs: LIMIT_PURGE_MS, run: () => services.limits.purge() });

@@ -17,7 +17,8 @@ const signed = (amount: number) => `${amount < 0 ? "−" : "+"}NPR ${formatNpr(M
  * credit with the reason the customer reads on their page.
  */
 export function StoreCreditSection({ statement }: { statement: AdminBalanceStatement }) {
-  const add = useAdminAction(storeCreditActionSchema);
+  // Empty again once the credit is added.
+  const add = useAdminAction(storeCreditActionSchema, { reset: true });
   const { errors, formRef, pending } = add;
   const submit = add.handleSubmit((form) =>
     add.submit({ intent: "credit-add", fields: { amount: Number(form.get("amount") ?? 0), reason: String(form.get("reason") ?? "") } }),

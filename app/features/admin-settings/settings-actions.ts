@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminCreateInputSchema, changePasswordInputSchema, ownNameInputSchema } from "../../../domain/auth/schemas";
 import { ledgerSettingsSchema } from "../../../domain/ledger/schemas";
+import { storeCreditSettingsSchema } from "../../../domain/balances/schemas";
 import { orderLimitsSchema } from "../../../domain/order-limits/schemas";
 import { shopSettingsSchema } from "../../../domain/settings/schemas";
 import { notificationActionSchemas } from "./notification-actions";
@@ -36,6 +37,9 @@ export const saveLedgerSchema = z.object({ intent: z.literal("ledger"), version:
 /** The limits on anonymous orders, saved over the version the screen read. */
 export const saveOrderLimitsSchema = z.object({ intent: z.literal("order-limits"), version: readVersion, fields: orderLimitsSchema });
 
+/** When lines renew themselves from store credit (ADR 0127), saved over the version the screen read. */
+export const saveStoreCreditSchema = z.object({ intent: z.literal("store-credit"), version: readVersion, fields: storeCreditSettingsSchema });
+
 /** Everything the settings screen's action does. */
 export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveShopSchema,
@@ -47,5 +51,6 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveLedgerSchema,
   saveGatewaySchema,
   saveOrderLimitsSchema,
+  saveStoreCreditSchema,
   ...notificationActionSchemas,
 ]);

@@ -74,6 +74,8 @@ export function CustomerView({
                 subscription={subscription}
                 order={orders.get(subscription.reference)}
                 codes={customer.codeLines?.includes(subscription.lineId) ?? false}
+                autoRenewDays={customer.autoRenewDays}
+                customerKey={key}
                 locale={locale}
                 onRenew={() => setRenewing({ subscription, open: true })}
               />
@@ -142,6 +144,8 @@ function SubscriptionCard({
   subscription,
   order,
   codes,
+  autoRenewDays,
+  customerKey,
   locale,
   onRenew,
 }: {
@@ -149,6 +153,8 @@ function SubscriptionCard({
   order: CustomerOrder | undefined;
   /** Its holder gets their Netflix codes on the order's page (issue 45). */
   codes: boolean;
+  autoRenewDays: number;
+  customerKey: string;
   locale: Locale;
   onRenew: () => void;
 }) {
@@ -196,7 +202,61 @@ function SubscriptionCard({
           </button>
         ) : null}
       </div>
+      {!renewedBy && renewal && (
+        <AutoRenewSwitch
+          subscription={subscription}
+          customerKey={customerKey}
+          hint={m.subs_auto_renew_hint({
+            days: formatNumber(autoRenewDays, locale),
+            price: formatNpr(renewal.unitPrice * subscription.devices, locale),
+          })}
+        />
+      )}
     </li>
+  );
+}
+
+/** "Renew automatically from my store credit" for one subscription (ADR 0127): saved as it is ticked. */
+function AutoRenewSwitch({ subscription, customerKey, hint }: { subscription: CustomerSubscription; customerKey: string; hint: string }) {
+  const [on, setOn] = useState(subscription.autoRenew);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const id = `auto-renew-${subscription.lineId}`;
+  // Ticked at once; unticked again if the shop could not save it.
+  const toggle = async (next: boolean) => {
+    setOn(next);
+    setSaving(true);
+    setFailed(false);
+    const answer = await postToCustomer<{ autoRenew: boolean }>(customerKey, `lines/${encodeURIComponent(subscription.lineId)}/auto-renew`, {
+      on: next,
+    });
+    setSaving(false);
+    setOn(answer.ok && answer.body ? answer.body.autoRenew : !next);
+    setFailed(!answer.ok);
+  };
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+      <label htmlFor={id} className="flex min-h-11 items-center gap-3 text-sm font-medium">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 accent-brand-600"
+          checked={on}
+          disabled={saving}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+        {m.subs_auto_renew()}
+      </label>
+      <p id={`${id}-hint`} className={`text-sm ${mutedText}`}>
+        {hint}
+      </p>
+      {failed && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {m.subs_auto_renew_failed()}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -22,14 +22,14 @@ export async function postToOrder<T>(reference: string, path: string, fields: ob
   return { ok: answer.ok, status: answer.status, body };
 }
 
-/** "Get updates on Telegram" on a customer link's page: POST /api/my/<key>/telegram, the page's key checked by the server. */
-export async function postToCustomer<T>(key: string, path: string): Promise<OrderAnswer<T>> {
+/** A shopper's write from their customer link's page: POST /api/my/<key>/<path> with `fields`, the page's key checked by the server. */
+export async function postToCustomer<T>(key: string, path: string, fields: object = {}): Promise<OrderAnswer<T>> {
   let answer: Response;
   try {
     answer = await fetch(`/api/my/${encodeURIComponent(key)}/${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: "{}",
+      body: JSON.stringify(fields),
     });
   } catch {
     return { ok: false, status: null, body: null };

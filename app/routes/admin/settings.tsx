@@ -9,6 +9,7 @@ import { OnlinePaymentsSection } from "../../features/admin-settings/online-paym
 import { PaymentMethodsSection } from "../../features/admin-settings/payment-methods-section";
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
+import { StoreCreditForm } from "../../features/admin-settings/store-credit-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { signedInAdmin, adminActor } from "../../lib/admin/require-admin";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
-  const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits, telegram] = await Promise.all([
+  const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit] = await Promise.all([
     context.services.settings.shopForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
@@ -24,14 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.payments.settings(),
     context.services.orderLimits.forEdit(),
     context.services.telegram.settings(admin.id, context.config.publicUrl?.startsWith("https://") ? "webhook" : "polling"),
+    context.services.storeCreditSettings.forEdit(),
   ]);
-  return { settings, version, admins, you: admin.email, yourName: admin.name, paymentMethods, ledger, gateways, orderLimits, telegram };
+  return { settings, version, admins, you: admin.email, yourName: admin.name, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
 export async function action({ context, request }: Route.ActionArgs) {
   const atWork = { admin: signedInAdmin(context), log: context.log };
-  const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits, telegram } = context.services;
+  const { auth, settings, paymentMethods, ledgerSettings, payments, orderLimits, telegram, storeCreditSettings } = context.services;
   return answer(request, settingsActionSchema, async (form) => {
     switch (form.intent) {
       case "shop":
@@ -62,6 +64,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         return (await payments.saveSettings(form.gateway, form.fields)).message;
       case "order-limits":
         return (await orderLimits.save(form.fields, atWork, form.version)).message;
+      case "store-credit":
+        return (await storeCreditSettings.save(form.fields, form.version)).message;
       case "telegram-token":
         return (await telegram.saveToken(form.fields.token, atWork.admin)).message;
       case "telegram-remove":
@@ -83,7 +87,7 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, yourName, paymentMethods, ledger, gateways, orderLimits, telegram } = loaderData;
+  const { settings, version, admins, you, yourName, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -93,6 +97,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <OnlinePaymentsSection gateways={gateways} />
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />
         <OrderLimitsForm limits={orderLimits.settings} version={orderLimits.version} />
+        <StoreCreditForm settings={storeCredit.settings} version={storeCredit.version} />
         <NotificationsSection telegram={telegram} />
         <OwnNameForm name={yourName} />
         <PasswordForm email={you} />

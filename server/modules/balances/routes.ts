@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addCreditInputSchema, adminBalanceStatementSchema, balanceSpendSchema } from "../../../domain/balances/schemas";
+import {
+  addCreditInputSchema,
+  adminBalanceStatementSchema,
+  autoRenewInputSchema,
+  balanceSpendSchema,
+  storeCreditSettingsSchema,
+} from "../../../domain/balances/schemas";
+import { settingsEditRoutes } from "../settings/edit-routes";
 import { orderAnswerSchema } from "../../../domain/orders/schemas";
 import { errorResponseSchema } from "../../../domain/shared/schemas";
 import { limit } from "../../plugins/rate-limits";
@@ -15,9 +22,22 @@ const referenceParams = z.object({ reference: z.string().trim().min(1).max(20) }
 const statementAnswer = adminBalanceStatementSchema.extend({ success: z.literal(true) });
 
 /** Store credit (ADR 0127): a customer's balance and its movements, the seller's Add credit, and orders paid from it. */
-export const balancesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "storeCredit" | "orders"> }> = async (app, { services }) => {
+export const balancesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "storeCredit" | "storeCreditSettings" | "orders"> }> = async (
+  app,
+  { services },
+) => {
   tagRoutes(app, "customers");
-  const { storeCredit, orders } = services;
+  const { storeCredit, storeCreditSettings, orders } = services;
+
+  settingsEditRoutes(app, "/admin/settings/store-credit", {
+    schema: storeCreditSettingsSchema,
+    summaries: {
+      get: "Store credit: how many days before its end a line set to renew itself from its customer's credit does so",
+      put: "Save the store credit settings; with If-Match: their version",
+    },
+    forEdit: storeCreditSettings.forEdit,
+    save: (settings, _request, expected) => storeCreditSettings.save(settings, expected),
+  });
 
   app.get(
     "/admin/customers/:phone/credit",
@@ -59,6 +79,24 @@ export const balancesRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "s
     async (request) => {
       const { message } = await storeCredit.spendForCustomer(request.params.reference, actorOf(request));
       return { success: true as const, message, order: await orders.get(request.params.reference) };
+    },
+  );
+
+  app.post(
+    "/my/:key/lines/:lineId/auto-renew",
+    {
+      config: { public: true, rateLimit: limit(SHOPPER_ORDER_LIMIT, "Too many look-ups from your address.") },
+      schema: {
+        summary:
+          "The shopper sets one subscription of theirs to renew itself from their store credit before it ends, or stops it, from their customer link",
+        params: z.object({ key: z.string().max(100, "No link has a key this long"), lineId: z.string().min(1).max(100) }),
+        body: autoRenewInputSchema,
+        response: { 200: z.object({ success: z.literal(true), autoRenew: z.boolean() }), 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      oneShoppersAnswer(reply);
+      return { success: true as const, ...(await storeCredit.setAutoRenew(request.params.key, request.params.lineId, request.body.on, request.ip)) };
     },
   );
 

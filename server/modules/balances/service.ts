@@ -7,11 +7,16 @@ import type { AddCreditInput, AdminBalanceStatement, BalanceSpend } from "../../
 import { formatNpr } from "../../../domain/shared/money";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
-import { conflict, notFound } from "../../errors";
+import { conflict, HttpError, notFound } from "../../errors";
 import type { Actor } from "../actor";
 import type { AuditLog } from "../audit/service";
 import { NO_SUCH_ORDER } from "../orders/shared";
 import type { BalanceBook } from "./book";
+import { AUTO_RENEW_CATCH_UP_DAYS, SHOP_ACTOR } from "../../../domain/balances/balances";
+import type { ShopperEvent } from "../../../domain/telegram/shopper-notices";
+import { addDays, shopToday } from "../../../domain/ledger/settings";
+import type { StoreCreditSettingsService } from "./settings";
+import type { PlacedRenewal, RenewalsService } from "../orders/renewals";
 
 /** An attempt started this recently may still be paid on its gateway for the order's old total. */
 const PAYMENT_UNDER_WAY_MS = 2 * 60 * 60 * 1000;
@@ -25,14 +30,50 @@ export interface StoreCreditDependencies {
   /** Runs once an order paid from store credit is committed: automatic delivery. */
   afterPaid?: (reference: string) => Promise<void>;
   audit: Pick<AuditLog, "record">;
+  /** The seller's settings of store credit: when lines renew themselves. */
+  settings: Pick<StoreCreditSettingsService, "get">;
+  /** A line renewed and paid in one transaction (the automatic renewal). */
+  renewals: Pick<RenewalsService, "renewPaid">;
+  /** The shoppers' chats that follow an order (ADR 0107): told of an automatic renewal, or of credit short of one. */
+  notices?: { tellFollowers(trx: Db, event: ShopperEvent, dedupe?: string): Promise<number> };
 }
 
 /**
  * Store credit's use cases (ADR 0127): the seller's Add credit, an order paid fully or partly from its customer's
  * balance (by the seller, or by the shopper from their customer link, never from a phone typed), and the statements.
  */
-export function createStoreCreditService(db: Db, clock: Clock, { book, customers, orders, afterPaid, audit }: StoreCreditDependencies) {
+export function createStoreCreditService(db: Db, clock: Clock, deps: StoreCreditDependencies) {
+  const { book, customers, orders, afterPaid, audit, renewals, notices } = deps;
   const now = () => clock().toISOString();
+
+  /** Pays a renewal just placed from its customer's store credit, all of it, in the renewal's transaction; false when short. */
+  async function payInFull(trx: Db, renewal: PlacedRenewal): Promise<boolean> {
+    if (!renewal.phoneKey) return false;
+    const taken = await book.takeUpTo(trx, renewal.phoneKey, renewal.total, {
+      kind: "spend",
+      orderId: renewal.orderId,
+      actor: SHOP_ACTOR,
+      reason: "Renewed automatically",
+      dedupe: `spend:${renewal.orderId}`,
+    });
+    // Less than all of it: the transaction rolls back, the partial take with it.
+    if (taken !== renewal.total) return false;
+    await trx.updateTable("orders").set({ balance_paid: taken, total: 0 }).where("id", "=", renewal.orderId).execute();
+    if (!(await orders.markPaidFromBalance(trx, renewal.orderId))) return false;
+    await notices?.tellFollowers(
+      trx,
+      {
+        kind: "shopper-auto-renewed",
+        orderId: renewal.renews.orderId,
+        lineId: renewal.renews.lineId,
+        name: renewal.renews.name,
+        reference: renewal.reference,
+        amount: taken,
+      },
+      `auto-renewed:${renewal.renews.lineId}`,
+    );
+    return true;
+  }
 
   /** The customer a phone names (however written), who must have placed an order with it (ADR 0086). */
   async function customerOf(phone: string): Promise<string> {
@@ -93,6 +134,81 @@ export function createStoreCreditService(db: Db, clock: Clock, { book, customers
   }
 
   return {
+    /**
+     * The shopper's "Renew automatically from my store credit" for one subscription of theirs, from their customer link
+     * (its key proves who they are). A line of another customer, not delivered or already renewed, is the same 404.
+     */
+    async setAutoRenew(key: string, lineId: string, on: boolean, address: string): Promise<{ autoRenew: boolean }> {
+      const phone = await customers.phoneOfKey(key, address);
+      const result = await db
+        .updateTable("order_lines")
+        .set({ auto_renew: on ? 1 : 0 })
+        .where("id", "=", lineId)
+        .where("renewal_order_id", "is", null)
+        .where("expiry_date", "is not", null)
+        .where("order_id", "in", (eb) => eb.selectFrom("orders").select("id").where("phone_key", "=", phone).where("status", "=", "delivered"))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw notFound("No such subscription of yours to renew");
+      return { autoRenew: on };
+    },
+
+    /**
+     * The job (ADR 0120: once across instances): each line set to renew itself, ending within the days the seller set
+     * (or ended a few days ago, while nothing ran), not renewed yet, is renewed on its seat and paid from its customer's
+     * store credit in one transaction, then delivered. A line whose credit is short is left for its reminder, which says
+     * by how much (once per end date). Renewing marks the line, so a second run, instance or restart renews nothing twice.
+     */
+    async autoRenewDue(): Promise<{ renewed: string[]; short: number }> {
+      const settings = await deps.settings.get();
+      const today = shopToday(clock());
+      const due = await db
+        .selectFrom("order_lines as l")
+        .innerJoin("orders as o", "o.id", "l.order_id")
+        .select(["l.id", "l.name", "l.expiry_date", "o.id as orderId", "o.phone_key"])
+        .where("l.auto_renew", "=", 1)
+        .where("l.renewal_order_id", "is", null)
+        .where("o.status", "=", "delivered")
+        .where("l.expiry_date", ">=", addDays(today, -AUTO_RENEW_CATCH_UP_DAYS))
+        .where("l.expiry_date", "<=", addDays(today, settings.autoRenewDays))
+        .orderBy("l.expiry_date")
+        .execute();
+      const renewed: string[] = [];
+      let short = 0;
+      for (const line of due) {
+        let renewal: { reference: string | null; total: number };
+        try {
+          renewal = await renewals.renewPaid(line.id, payInFull);
+        } catch (error) {
+          // Renewed by hand meanwhile, or its plan no longer sold: the seller's renewals screen shows it.
+          if (error instanceof HttpError && error.statusCode === 409) continue;
+          throw error;
+        }
+        if (renewal.reference) {
+          renewed.push(renewal.reference);
+          await afterPaid?.(renewal.reference);
+          continue;
+        }
+        short++;
+        if (!line.phone_key || !notices) continue;
+        const balance = await book.balanceOf(db, line.phone_key);
+        await db.transaction().execute((trx) =>
+          notices.tellFollowers(
+            trx,
+            {
+              kind: "shopper-renewal",
+              orderId: line.orderId,
+              lineId: line.id,
+              name: line.name,
+              expiryDate: line.expiry_date!,
+              shortBy: renewal.total - balance,
+            },
+            `auto-renew-short:${line.id}:${line.expiry_date}`,
+          ),
+        );
+      }
+      return { renewed, short };
+    },
+
     /** The customer's balance and movements, for the admin. */
     async statement(phone: string): Promise<AdminBalanceStatement> {
       return book.statement(db, await customerOf(phone));

@@ -88,7 +88,7 @@ export function createCustomerLinksRepository() {
     async runningLines(db: Db, phone: string, today: string) {
       return linesWithOrders(db)
         .leftJoin("orders as r", "r.id", "l.renewal_order_id")
-        .select(["l.id", "l.position", ...LINE_PLAN, "o.reference", "r.reference as renewalReference"])
+        .select(["l.id", "l.position", ...LINE_PLAN, "l.auto_renew as autoRenew", "o.reference", "r.reference as renewalReference"])
         .where("o.phone_key", "=", phone)
         .where("o.status", "=", "delivered")
         .where("l.expiry_date", ">=", today)

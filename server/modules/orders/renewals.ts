@@ -6,6 +6,7 @@ import { priceOrder, type PricedItem } from "../../../domain/orders/pricing";
 import type { Order, Renewal } from "../../../domain/orders/schemas";
 import { renewalMessage, type SeatPlace } from "../../../domain/ledger/seller-messages";
 import { shopToday } from "../../../domain/shared/shop-time";
+import { normalisePhone } from "../../../domain/customers/customers";
 import { absoluteLink } from "../../../domain/shared/links";
 import { localHref } from "../../../domain/shared/locale";
 import { orderPath, renewalPath } from "../../../domain/orders/order-page";
@@ -72,6 +73,48 @@ export function createRenewalsService(db: Db, clock: Clock, { links, publicUrl, 
     };
   }
 
+  /**
+   * The renewing order of a delivered line not renewed yet, in the caller's transaction: the same plan and devices at
+   * today's price, for the same customer in their language, with a key of its own; the line marked renewed by it.
+   */
+  async function placeRenewal(trx: Db, reference: string, lineId: string, items: Map<string, PricedItem>): Promise<PlacedRenewal> {
+    const line = await repository.findDueLine(trx, lineId);
+    if (!line) throw notFound(`No order line ${lineId}`);
+    if (line.status !== "delivered") throw conflict(`Order ${line.reference} is not delivered yet, so there is nothing to renew`);
+    if (line.renewalOrderId) throw conflict(`This ${line.name} line of ${line.reference} is already renewed`);
+    const priced = priceOrder(line.itemId ? [{ _id: line.itemId, months: line.months, devices: line.devices }] : [], items);
+    if (!line.itemId || !priced.ok) {
+      throw conflict(`${line.name} is no longer sold with a ${line.months}-month plan; make the new order by hand`);
+    }
+    const { keyHash, keySealed } = links.newKey();
+    const orderId = await storedOrders.insert(
+      trx,
+      {
+        reference,
+        keyHash,
+        keySealed,
+        channel: line.channel,
+        status: "new",
+        customerName: line.customerName,
+        phone: line.phone,
+        note: `Renewal of ${line.reference}`,
+        total: priced.total,
+        lines: priced.lines,
+        // The renewal is for the same shopper, in the language they ordered in.
+        language: line.language,
+      },
+      clock().toISOString(),
+    );
+    if (!(await storedOrders.markRenewed(trx, lineId, orderId))) throw conflict("This line was renewed just now by someone else");
+    return {
+      orderId,
+      reference,
+      total: priced.total,
+      phoneKey: normalisePhone(line.phone),
+      renews: { orderId: line.orderId, lineId, name: line.name },
+    };
+  }
+
   /** The line's renewal on its order's page, on the shop's public URL (a reminder goes to a chat); null without one. */
   function renewalLink(line: DueLine): string | null {
     const key = publicUrl && line.keyHash && line.keySealed ? links.openSealed(line.keySealed, secretContext.orderKey(line.keyHash)) : null;
@@ -108,41 +151,53 @@ export function createRenewalsService(db: Db, clock: Clock, { links, publicUrl, 
     /** Creates the renewing order (same plan and devices at today's price) and marks the line renewed. */
     async renew(lineId: string): Promise<AdminAnswer<Order>> {
       const items = await catalogueById(catalogue);
-      const { keyHash, keySealed } = links.newKey();
-      const renewalKey = { keyHash, keySealed };
       const reference = await withNewReference(db, async (trx, reference) => {
-        const line = await repository.findDueLine(trx, lineId);
-        if (!line) throw notFound(`No order line ${lineId}`);
-        if (line.status !== "delivered") throw conflict(`Order ${line.reference} is not delivered yet, so there is nothing to renew`);
-        if (line.renewalOrderId) throw conflict(`This ${line.name} line of ${line.reference} is already renewed`);
-        const priced = priceOrder(line.itemId ? [{ _id: line.itemId, months: line.months, devices: line.devices }] : [], items);
-        if (!line.itemId || !priced.ok) {
-          throw conflict(`${line.name} is no longer sold with a ${line.months}-month plan; make the new order by hand`);
-        }
-        const orderId = await storedOrders.insert(
-          trx,
-          {
-            reference,
-            ...renewalKey,
-            channel: line.channel,
-            status: "new",
-            customerName: line.customerName,
-            phone: line.phone,
-            note: `Renewal of ${line.reference}`,
-            total: priced.total,
-            lines: priced.lines,
-            // The renewal is for the same shopper, in the language they ordered in.
-            language: line.language,
-          },
-          clock().toISOString(),
-        );
-        if (!(await storedOrders.markRenewed(trx, lineId, orderId))) throw conflict("This line was renewed just now by someone else");
+        await placeRenewal(trx, reference, lineId, items);
         return reference;
       });
       const order = await orders.get(reference);
       return said(`Renewal order ${order.reference} created`, order);
     },
+
+    /**
+     * Renews a line and pays its renewal with `pay` in one transaction (store credit's automatic renewal): the
+     * renewal order stands only if `pay` paid it, so a short balance leaves no unpaid order behind. The renewal's
+     * reference, or null when `pay` did not pay it; and its price today either way.
+     */
+    async renewPaid(
+      lineId: string,
+      pay: (trx: Db, renewal: PlacedRenewal) => Promise<boolean>,
+    ): Promise<{ reference: string | null; total: number }> {
+      const items = await catalogueById(catalogue);
+      try {
+        return await withNewReference(db, async (trx, reference) => {
+          const renewal = await placeRenewal(trx, reference, lineId, items);
+          if (!(await pay(trx, renewal))) throw new NotPaid(renewal.total);
+          return { reference, total: renewal.total };
+        });
+      } catch (error) {
+        if (error instanceof NotPaid) return { reference: null, total: error.total };
+        throw error;
+      }
+    },
   };
+}
+
+/** A renewal order just placed: who pays for it, and the line it renews. */
+export type PlacedRenewal = {
+  orderId: string;
+  reference: string;
+  total: number;
+  phoneKey: string | null;
+  renews: { orderId: string; lineId: string; name: string };
+};
+export type RenewalsService = ReturnType<typeof createRenewalsService>;
+
+/** Thrown inside a renewal's transaction to roll it back: its payment did not happen. */
+class NotPaid extends Error {
+  constructor(readonly total: number) {
+    super("The renewal was not paid");
+  }
 }
 
 function addDays(date: string, days: number): string {
