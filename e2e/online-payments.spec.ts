@@ -266,3 +266,27 @@ test("a renewal from the reminder's link, at 360 px in Nepali: one tap to Khalti
   // Delivered by itself: on the one seat the account has, the old line's.
   expect(renewal).toMatchObject({ status: "delivered", paidVia: { gateway: "khalti" } });
 });
+
+test("a top-up of store credit with Khalti from the customer's page: back on it, the credit shows the top-up", async ({ page, admin, shop }) => {
+  const phone = `98${String(Date.now() + 3).slice(-8)}`;
+  const placed = await placeOrder(shop.origin, {
+    items: [{ _id: await catalogueId(admin, "Netflix Premium"), months: 1, devices: 1 }],
+    channel: "whatsapp",
+    name: "Sita Rai",
+    phone,
+  });
+  expect((await admin.post(`/api/admin/orders/${placed.reference}/status`, { data: { status: "delivered" } })).status()).toBe(200);
+  const link = (await (await admin.post(`/api/admin/customers/${phone}/link`)).json()).link.path as string;
+  await page.goto(link);
+  const card = page.getByRole("region", { name: "Your store credit" });
+  await card.getByLabel("Amount (NPR)").fill("50");
+  await card.getByRole("button", { name: "Top up with Khalti" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Give a whole amount from NPR 100 to NPR 20,000.");
+  await card.getByLabel("Amount (NPR)").fill("1200");
+  await card.getByRole("button", { name: "Top up with Khalti" }).click();
+  await expect(page.getByRole("heading", { name: "Khalti (fake)" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(card.getByTestId("store-credit")).toHaveText("NPR 1,200");
+  await expect(card.getByRole("list", { name: "Store credit movements" })).toContainText("Top-up");
+});

@@ -85,7 +85,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     seats: { namesOf: (lineIds) => ledger.seats.seatNamesOf(lineIds) },
     referrals,
     balances: balanceBook,
-    autoRenewDays: async () => (await storeCreditSettings.get()).autoRenewDays,
+    creditSettings: () => storeCreditSettings.get(),
   });
   const ledgerDelivery = createLedgerDeliveryServices(db, clock, changes, secrets, ledger, {
     publicUrl: config.publicUrl,
@@ -209,6 +209,9 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
       afterVerifiedPayment: (reference) => deliverAutomatically(reference),
       notices: outbox,
       audit: auditLog,
+      customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
+      book: balanceBook,
+      topUpLimits: () => storeCreditSettings.get(),
     }),
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,

@@ -72,6 +72,8 @@ describe("the API as a whole", () => {
         "POST /api/my/:key/orders/:reference/credit",
         // Setting a subscription of theirs to renew itself from that credit, by the same key (ADR 0127).
         "POST /api/my/:key/lines/:lineId/auto-renew",
+        // Topping that credit up online, by the same key; proved as any payment is (ADR 0098, 0127).
+        "POST /api/my/:key/top-up/:gateway",
         // Telegram's servers bring the seller's bot its updates; each call carries the webhook's secret (ADR 0105).
         "POST /api/telegram/webhook",
       ].sort(),

@@ -2,7 +2,7 @@ import { LinkError } from "../features/order-page/link-error";
 import { loadShopperOrder } from "../features/order-page/order.server";
 import { OrderView } from "../features/order-page/order-view";
 import { RenewDialog } from "../features/checkout/renew-dialog";
-import { loadOnlinePayments, loadRenewalGateways } from "../features/order-page/online-payments.server";
+import { loadOnlinePayments, loadEnabledGateways } from "../features/order-page/online-payments.server";
 import { loadTelegramOffer } from "../features/order-page/telegram-updates.server";
 import { loadProblems } from "../features/order-page/problems.server";
 import { loadCodeLines } from "../features/order-page/provider-codes.server";
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadTelegramOffer(context, loaded.order),
     loadProblems(context, loaded.order),
     loadCodeLines(context, loaded.order),
-    loadRenewalGateways(
+    loadEnabledGateways(
       context,
       loaded.order.lines.some((line) => line.renewal),
     ),

@@ -66,7 +66,7 @@ export function runningBalancesHold(movements: ReadonlyArray<{ amount: number; b
   return true;
 }
 
-/** A line set to renew itself does so this many days before it ends, unless the seller says otherwise. */
-export const DEFAULT_AUTO_RENEW_DAYS = 3;
+/** Until the seller says otherwise: a line set to renew itself does so 3 days before it ends; a top-up is NPR 100 to 20,000. */
+export const DEFAULT_STORE_CREDIT_SETTINGS = { autoRenewDays: 3, topUpMin: 100, topUpMax: 20_000 } as const;
 /** A line that ended while nothing ran (the shop down a few days) is still renewed within this many days of its end. */
 export const AUTO_RENEW_CATCH_UP_DAYS = 3;

@@ -42,15 +42,37 @@ export type AddCreditInput = z.infer<typeof addCreditInputSchema>;
 export const balanceSpendSchema = z.object({ spent: z.number().int(), paid: z.boolean(), balance: z.number().int() });
 export type BalanceSpend = z.infer<typeof balanceSpendSchema>;
 
-/** The seller's settings of store credit: how many days before a line ends it renews itself from its customer's credit. */
-export const storeCreditSettingsSchema = z.object({
-  autoRenewDays: z
-    .number({ error: "Give the days as a whole number" })
-    .int("Give the days as a whole number")
-    .min(1, "Renew at least 1 day before the end")
-    .max(14, "Renew at most 14 days before the end"),
-});
+const topUpAmount = (what: string) =>
+  z
+    .number({ error: `Give the ${what} top-up in whole rupees` })
+    .int(`Give the ${what} top-up in whole rupees`)
+    .min(10, `The ${what} top-up is at least NPR 10`)
+    .max(MAX_CREDIT_NPR, `The ${what} top-up is at most NPR ${MAX_CREDIT_NPR.toLocaleString("en-IN")}`);
+
+/**
+ * The seller's settings of store credit: how many days before a line ends it renews itself from its customer's credit,
+ * and the least and most a customer may top up at once.
+ */
+export const storeCreditSettingsSchema = z
+  .object({
+    autoRenewDays: z
+      .number({ error: "Give the days as a whole number" })
+      .int("Give the days as a whole number")
+      .min(1, "Renew at least 1 day before the end")
+      .max(14, "Renew at most 14 days before the end"),
+    topUpMin: topUpAmount("smallest"),
+    topUpMax: topUpAmount("largest"),
+  })
+  .refine((settings) => settings.topUpMin <= settings.topUpMax, {
+    path: ["topUpMax"],
+    message: "The largest top-up is at least the smallest",
+  });
 export type StoreCreditSettings = z.infer<typeof storeCreditSettingsSchema>;
+
+/** A top-up's amount as the shopper types it; the seller's limits are checked by the server. */
+export const topUpInputSchema = z.object({
+  amount: z.coerce.number({ error: "Give the amount in NPR" }).int("The amount is whole rupees").positive("Give the amount in NPR"),
+});
 
 /** The shopper's "Renew automatically from my store credit" on their page, for one subscription. */
 export const autoRenewInputSchema = z.object({ on: z.boolean({ error: "on is true or false" }) });

@@ -60,6 +60,8 @@ export type ShopperCustomer = {
   balance: BalanceStatement;
   /** How many days before its end a line set so renews itself. */
   autoRenewDays: number;
+  /** The least and most one top-up of store credit may be. */
+  topUp: { min: number; max: number };
 };
 
 /**

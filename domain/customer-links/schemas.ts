@@ -49,6 +49,8 @@ export const shopperCustomerSchema = z.object({
   /** Store credit (ADR 0127): the balance and its latest movements. */
   balance: balanceStatementSchema,
   autoRenewDays: z.number().int(),
+  /** The least and most one top-up of store credit may be. */
+  topUp: z.object({ min: z.number().int(), max: z.number().int() }),
 });
 
 /** The admin's view of a customer's link: its path (`/my/<key>`) and when it was made; null when there is none. */

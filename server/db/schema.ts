@@ -350,7 +350,10 @@ export interface PaymentsTable {
   gateway: string;
   /** pidx, transaction_uuid or prn; unique per gateway. */
   gateway_ref: string | null;
-  order_id: string;
+  /** The order paid; null for a top-up of a customer's store credit (0032-store-credit). */
+  order_id: string | null;
+  /** The customer whose store credit a top-up adds to (0032-store-credit); null for an order's payment. */
+  top_up_phone: Generated<string | null>;
   /** NPR, the order's total when the attempt started. */
   amount: number;
   status: string;

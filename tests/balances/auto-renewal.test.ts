@@ -148,12 +148,15 @@ describe("renewing by itself from store credit (issue 46)", () => {
     await booksHold(t);
   });
 
-  it("the seller sets how many days before; a wrong number is refused", async () => {
+  it("the seller sets how many days before, and the top-ups' limits; a wrong number is refused", async () => {
     const { t } = await renewingLine();
-    const saved = await admin(t, "PUT", "/api/admin/settings/store-credit", { autoRenewDays: 5 });
+    expect((await admin(t, "GET", "/api/admin/settings/store-credit")).json().data).toEqual({ autoRenewDays: 3, topUpMin: 100, topUpMax: 20_000 });
+    const saved = await admin(t, "PUT", "/api/admin/settings/store-credit", { autoRenewDays: 5, topUpMin: 200, topUpMax: 5000 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await admin(t, "GET", "/api/admin/settings/store-credit")).json().data).toEqual({ autoRenewDays: 5 });
-    expectValidationError(await admin(t, "PUT", "/api/admin/settings/store-credit", { autoRenewDays: 30 }), "autoRenewDays", "at most 14");
+    expect((await admin(t, "GET", "/api/admin/settings/store-credit")).json().data).toEqual({ autoRenewDays: 5, topUpMin: 200, topUpMax: 5000 });
+    const valid = { autoRenewDays: 3, topUpMin: 100, topUpMax: 20_000 };
+    expectValidationError(await admin(t, "PUT", "/api/admin/settings/store-credit", { ...valid, autoRenewDays: 30 }), "autoRenewDays", "at most 14");
+    expectValidationError(await admin(t, "PUT", "/api/admin/settings/store-credit", { ...valid, topUpMax: 50 }), "topUpMax", "at least");
   });
 
   it.skipIf(testDialect !== "postgres")("two instances on one database, and a restart between runs, renew a line once", async () => {

@@ -214,3 +214,73 @@ describe("a renewal paid from the reminder's link (issue 46)", () => {
     expect(due.message).toMatch(/यहाँ नवीकरण गरेर तिर्नुहोस्: https:\/\/shop\.example\/ne\/order\/PSL-\S+&renew=/);
   });
 });
+
+describe("a top-up of store credit (issue 46)", () => {
+  async function topUpShop() {
+    const shop = await renewingShop();
+    await deliveredLine(shop);
+    const made = await admin(shop.t, "POST", "/api/admin/customers/9800000001/link");
+    return { ...shop, key: made.json().link.path.split("/").at(-1) as string };
+  }
+  const startTopUp = (t: TestApp, key: string, gateway: string, amount: unknown) =>
+    t.app.inject({ method: "POST", url: `/api/my/${key}/top-up/${gateway}`, payload: { amount }, remoteAddress: anAddress() });
+  const balance = async (t: TestApp) => (await admin(t, "GET", "/api/admin/customers/9800000001/credit")).json();
+
+  for (const gateway of ["khalti", "esewa", "fonepay"] as const) {
+    it(`through ${gateway}: proved by the gateway, added once to the credit, and back to the customer's page`, async () => {
+      const { t, key } = await topUpShop();
+      const started = await startTopUp(t, key, gateway, 1500);
+      expect(started.statusCode, started.body).toBe(200);
+      const cookie = started.cookies.find((c) => c.name === "pasal_payment")!;
+      const back = await payOn(gateway, started.json().start);
+      if (back) {
+        const returned = new URL(back);
+        const landed = await t.app.inject({
+          method: "GET",
+          url: returned.pathname + returned.search,
+          headers: { cookie: `${cookie.name}=${cookie.value}` },
+          remoteAddress: anAddress(),
+        });
+        expect(landed.headers.location).toBe(`/my/${key}`);
+        // Opened again: nothing more.
+        await t.app.inject({ method: "GET", url: returned.pathname + returned.search, remoteAddress: anAddress() });
+      } else {
+        for (let i = 0; i < 2; i++)
+          await t.app.inject({ method: "GET", url: `/api/payments/${started.json().start.paymentId}`, remoteAddress: anAddress() });
+      }
+      const credit = await balance(t);
+      expect(credit.balance).toBe(1500);
+      expect(credit.movements).toEqual([expect.objectContaining({ kind: "top-up", amount: 1500 })]);
+      const notices = await t.database.db.selectFrom("notices").select("payload").where("kind", "=", "payment-verified").execute();
+      expect(notices.map((n) => JSON.parse(n.payload))).toEqual([expect.objectContaining({ reference: "Top-up of +9779800000001", amount: 1500 })]);
+    });
+  }
+
+  it("outside the seller's limits, or without the customer's link, starts nothing; a forged or replayed return changes nothing", async () => {
+    const { t, key } = await topUpShop();
+    const small = await startTopUp(t, key, "khalti", 50);
+    expect(small.statusCode).toBe(400);
+    expect(small.json().message).toBe("A top-up is from NPR 100 to NPR 20,000");
+    expect((await startTopUp(t, key, "khalti", 20_001)).statusCode).toBe(400);
+    expect((await startTopUp(t, "x".repeat(24), "khalti", 500)).statusCode).toBe(404);
+
+    const started = (await startTopUp(t, key, "esewa", 500)).json().start;
+    await fetch(started.action, { method: "POST", body: new URLSearchParams(started.fields) });
+    const forged = new URL((await fakes.pay("esewa", started.fields.transaction_uuid, "forged"))!);
+    await t.app.inject({ method: "GET", url: forged.pathname + forged.search, remoteAddress: anAddress() });
+    expect((await balance(t)).balance).toBe(0);
+    // A real payment's signed return, replayed against this attempt: signed for another one, ignored.
+    const replayed = `/api/payments/${started.paymentId}/return?data=${encodeURIComponent(
+      fakes.esewaData({
+        transaction_code: "000AAA",
+        status: "COMPLETE",
+        total_amount: "500.0",
+        transaction_uuid: "PSL-OTHER-abc",
+        product_code: "EPAYTEST",
+      }),
+    )}`;
+    await t.app.inject({ method: "GET", url: replayed, remoteAddress: anAddress() });
+    expect((await balance(t)).balance).toBe(0);
+    expect(await t.database.db.selectFrom("balance_movements").select("id").execute()).toEqual([]);
+  });
+});

@@ -33,7 +33,7 @@ export function CustomerView({
   customer,
 }: {
   RenewDialog: RenewCheckout;
-  customer: ShopperCustomer & { telegram?: TelegramOffer; codeLines?: string[]; renewGateways?: Gateway[] };
+  customer: ShopperCustomer & { telegram?: TelegramOffer; codeLines?: string[]; gateways?: Gateway[] };
 }) {
   const locale = useLocale();
   const { key = "" } = useParams();
@@ -104,7 +104,7 @@ export function CustomerView({
         />
       )}
 
-      <StoreCreditCard statement={customer.balance} />
+      <StoreCreditCard statement={customer.balance} customerKey={key} gateways={customer.gateways ?? []} topUp={customer.topUp} />
       <ReferralCard referral={customer.referral} />
 
       {renewing && renewed?.renewal && renewedOrder?.key && (
@@ -122,7 +122,7 @@ export function CustomerView({
             expiryDate: renewed.expiryDate,
           }}
           position={renewed.position}
-          gateways={customer.renewGateways ?? []}
+          gateways={customer.gateways ?? []}
           credit={{ customerKey: key, balance: customer.balance.balance }}
           open={renewing.open}
           onClose={() => setRenewing({ ...renewing, open: false })}

@@ -4,7 +4,7 @@ import { readablePhone } from "../../../domain/customers/customers";
 import type { Locale } from "../../../domain/shared/locale";
 import { loadCustomerTelegramOffer } from "./telegram-updates.server";
 import type { TelegramOffer } from "./telegram-updates";
-import { loadRenewalGateways } from "./online-payments.server";
+import { loadEnabledGateways } from "./online-payments.server";
 import type { Gateway } from "../../../domain/payments/payments";
 
 /**
@@ -16,24 +16,22 @@ export async function loadShopperCustomer(
   context: AppLoadContext,
   key: string,
   locale: Locale,
-): Promise<ShopperCustomer & { telegram: TelegramOffer; codeLines: string[]; renewGateways: Gateway[] }> {
+): Promise<ShopperCustomer & { telegram: TelegramOffer; codeLines: string[]; gateways: Gateway[] }> {
   try {
     const customer = await context.services.customerLinks.forShopper(key.slice(0, 100), context.clientAddress ?? "");
     // An item's Nepali name goes only to a Nepali page (ADR 0093).
     const subscriptions = customer.subscriptions.map((line) => ({ ...line, nameNe: locale === "ne" ? line.nameNe : null }));
-    const [telegram, codeLines, renewGateways] = await Promise.all([
+    const [telegram, codeLines, gateways] = await Promise.all([
       loadCustomerTelegramOffer(context, customer.phone),
       // The page does not fail for this: it only leaves out the way to the codes (issue 45).
       context.services.mailboxes.codeLinesAmong(subscriptions.map((line) => line.lineId)).catch((error: unknown) => {
         context.log.error({ err: error }, "code lines for the customer page");
         return [];
       }),
-      loadRenewalGateways(
-        context,
-        subscriptions.some((line) => line.renewal),
-      ),
+      // For its renewals and the store credit's top-up.
+      loadEnabledGateways(context, true),
     ]);
-    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram, codeLines, renewGateways };
+    return { ...customer, subscriptions, phone: readablePhone(customer.phone), telegram, codeLines, gateways };
   } catch (error) {
     // The service's refusals carry their HTTP status (its HttpError; app/ does not import the server).
     const status = (error as { statusCode?: unknown } | null)?.statusCode;

@@ -14,14 +14,14 @@ export async function loadOnlinePayments(context: AppLoadContext, order: Shopper
   }
 }
 
-/** The gateways a renewal may be paid with, for a page offering one (issue 46); none when it offers none. */
-export async function loadRenewalGateways(context: AppLoadContext, offersRenewal: boolean): Promise<Gateway[]> {
-  if (!offersRenewal) return [];
+/** The gateways a renewal or a top-up may be paid with, for a page offering one (issue 46); none when it offers none. */
+export async function loadEnabledGateways(context: AppLoadContext, offersPayment: boolean): Promise<Gateway[]> {
+  if (!offersPayment) return [];
   try {
     return await context.services.payments.enabled();
   } catch (error) {
     // Renewing through a chat still works; the page does not fail for this.
-    context.log.error({ err: error }, "gateways for a renewal");
+    context.log.error({ err: error }, "gateways for a renewal or top-up");
     return [];
   }
 }

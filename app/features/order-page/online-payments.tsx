@@ -62,10 +62,41 @@ function latestText(latest: PaymentState): string | null {
   }
 }
 
+/**
+ * Takes the browser to the gateway a payment was started with: Khalti's page, eSewa's form posted; or answers the
+ * Fonepay QR to show (its image made here), for a page that then polls the payment.
+ */
+export async function goToGateway(start: PaymentStart): Promise<ShownQr | null> {
+  if (start.kind === "redirect") {
+    window.location.assign(start.url);
+    return null;
+  }
+  if (start.kind === "form") {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = start.action;
+    for (const [name, value] of Object.entries(start.fields)) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+    return null;
+  }
+  const image = await QRCode.toDataURL(start.qr, { errorCorrectionLevel: "M", margin: 2, width: 280 });
+  return { paymentId: start.paymentId, payload: start.qr, image };
+}
+
+/** A Fonepay QR on the page: the attempt it pays, what it encodes, and its image. */
+export type ShownQr = { paymentId: string; payload: string; image: string };
+
 function PayOnline({ order, online, locale }: { order: ShopperOrder; online: OnlinePayments; locale: Locale }) {
   const [busy, setBusy] = useState<Gateway | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [qr, setQr] = useState<{ paymentId: string; payload: string; image: string } | null>(null);
+  const [qr, setQr] = useState<ShownQr | null>(null);
   const latest = online.latest ? latestText(online.latest) : null;
 
   const start = async (gateway: Gateway) => {
@@ -79,25 +110,9 @@ function PayOnline({ order, online, locale }: { order: ShopperOrder; online: Onl
       setError(locale === "en" && body?.message ? body.message : m.online_offline());
       return;
     }
-    const next = body.start;
-    if (next.kind === "redirect") {
-      window.location.assign(next.url);
-    } else if (next.kind === "form") {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = next.action;
-      for (const [name, value] of Object.entries(next.fields)) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    } else {
-      const image = await QRCode.toDataURL(next.qr, { errorCorrectionLevel: "M", margin: 2, width: 280 });
-      setQr({ paymentId: next.paymentId, payload: next.qr, image });
+    const qr = await goToGateway(body.start);
+    if (qr) {
+      setQr(qr);
       setBusy(null);
     }
   };
@@ -148,8 +163,8 @@ function PayOnline({ order, online, locale }: { order: ShopperOrder; online: Onl
   );
 }
 
-/** The QR for this order's exact amount; the page asks our server (which asks Fonepay) until it is paid. */
-function FonepayQr({ qr, amount }: { qr: { paymentId: string; payload: string; image: string }; amount: string }) {
+/** The QR for the exact amount (an order's, a top-up's); the page asks our server (which asks Fonepay) until it is paid, then reads itself again. */
+export function FonepayQr({ qr, amount }: { qr: ShownQr; amount: string }) {
   const revalidator = useRevalidator();
   useEffect(() => {
     let stopped = false;

@@ -31,7 +31,7 @@ export interface CustomerLinksDependencies {
   referrals: Pick<ReferralsService, "codeFor" | "creditOf" | "settings">;
   /** Store credit (ADR 0127): the balance and its movements, shown on the customer's page, and when lines renew themselves. */
   balances: Pick<BalanceBook, "statement">;
-  autoRenewDays: () => Promise<number>;
+  creditSettings: () => Promise<{ autoRenewDays: number; topUpMin: number; topUpMax: number }>;
 }
 
 const noSuchCustomer = (phone: string) => notFound(`No customer with the phone ${phone}: customers are the phones on orders`);
@@ -44,7 +44,7 @@ const noSuchCustomer = (phone: string) => notFound(`No customer with the phone $
 export function createCustomerLinksService(
   db: Db,
   clock: Clock,
-  { limits, secrets, catalogue, seats, referrals, balances, autoRenewDays }: CustomerLinksDependencies,
+  { limits, secrets, catalogue, seats, referrals, balances, creditSettings }: CustomerLinksDependencies,
 ) {
   const repository = createCustomerLinksRepository();
   // The same allowance as order links (20 wrong ones in 10 minutes per address), counted apart.
@@ -149,7 +149,7 @@ export function createCustomerLinksService(
     async forShopper(key: string, address: string): Promise<ShopperCustomer> {
       const phone = await phoneOfKey(key, address);
       const today = shopToday(clock());
-      const [orders, lines, items, code, credit, { settings }, statement, renewDays] = await Promise.all([
+      const [orders, lines, items, code, credit, { settings }, statement, storeCredit] = await Promise.all([
         repository.orders(db, phone),
         repository.runningLines(db, phone, today),
         catalogue.list().then((list) => new Map(list.map((item) => [item._id, item]))),
@@ -157,7 +157,7 @@ export function createCustomerLinksService(
         referrals.creditOf(phone),
         referrals.settings(),
         balances.statement(db, phone, 20),
-        autoRenewDays(),
+        creditSettings(),
       ]);
       const lineIds = lines.map((line) => line.id);
       const [places, keyed] = await Promise.all([seats.namesOf(lineIds), repository.linesWithKeys(db, lineIds)]);
@@ -197,7 +197,8 @@ export function createCustomerLinksService(
         referral: { code, creditAmount: settings.creditAmount, earned: credit.earned },
         // The shopper's own page: who moved their balance stays the seller's.
         balance: { balance: statement.balance, movements: statement.movements.map(({ actor: _actor, ...movement }) => movement) },
-        autoRenewDays: renewDays,
+        autoRenewDays: storeCredit.autoRenewDays,
+        topUp: { min: storeCredit.topUpMin, max: storeCredit.topUpMax },
         subscriptions,
         orders: orders.map((order) => ({
           reference: order.reference,

@@ -17,7 +17,9 @@ export type StoredPayment = {
   id: string;
   gateway: Gateway;
   gatewayRef: string | null;
-  orderId: string;
+  /** The order paid; null for a top-up of `topUpPhone`'s store credit. */
+  orderId: string | null;
+  topUpPhone: string | null;
   amount: number;
   status: PaymentStatus;
   transactionId: string | null;
@@ -41,6 +43,7 @@ const paymentOf = (row: Selectable<PaymentsTable>): StoredPayment => ({
   gateway: readGateway(row.gateway)!,
   gatewayRef: row.gateway_ref,
   orderId: row.order_id,
+  topUpPhone: row.top_up_phone,
   amount: Number(row.amount),
   status: row.status as PaymentStatus,
   transactionId: row.transaction_id,
@@ -49,6 +52,9 @@ const paymentOf = (row: Selectable<PaymentsTable>): StoredPayment => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
+
+/** How the seller's screens and notices name a top-up, where an order would have its reference. */
+export const topUpName = (phone: string) => `Top-up of ${phone}`;
 
 export function createPaymentsRepository() {
   return {
@@ -85,6 +91,7 @@ export function createPaymentsRepository() {
           gateway: payment.gateway,
           gateway_ref: payment.gatewayRef,
           order_id: payment.orderId,
+          top_up_phone: payment.topUpPhone,
           amount: payment.amount,
           status: "started",
           transaction_id: null,
@@ -138,11 +145,11 @@ export function createPaymentsRepository() {
       await db.updateTable("payments").set({ detail, updated_at: now, checked_at: now }).where("id", "=", id).execute();
     },
 
-    /** Payments the seller should look at, oldest first, with their order's reference. */
+    /** Payments the seller should look at, oldest first, with their order's reference (a top-up's: "Top-up of <phone>"). */
     async toCheck(db: Db): Promise<PaymentToCheck[]> {
       const rows = await db
         .selectFrom("payments as p")
-        .innerJoin("orders as o", "o.id", "p.order_id")
+        .leftJoin("orders as o", "o.id", "p.order_id")
         .select([
           "p.id",
           "p.gateway",
@@ -153,6 +160,7 @@ export function createPaymentsRepository() {
           "p.status",
           "p.created_at",
           "p.updated_at",
+          "p.top_up_phone",
           "o.reference",
         ])
         .where("p.status", "=", "check")
@@ -163,7 +171,7 @@ export function createPaymentsRepository() {
         _id: row.id,
         gateway: readGateway(row.gateway)!,
         gatewayRef: row.gateway_ref,
-        reference: row.reference,
+        reference: row.reference ?? topUpName(row.top_up_phone ?? ""),
         amount: Number(row.amount),
         transactionId: row.transaction_id,
         detail: row.detail,
@@ -183,8 +191,10 @@ export function createPaymentsRepository() {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async orderReference(db: Db, orderId: string): Promise<string | undefined> {
-      return (await db.selectFrom("orders").select("reference").where("id", "=", orderId).executeTakeFirst())?.reference;
+    /** The order's reference, or what a top-up is called where a reference would be. */
+    async orderReference(db: Db, payment: Pick<StoredPayment, "orderId" | "topUpPhone">): Promise<string | undefined> {
+      if (!payment.orderId) return payment.topUpPhone ? topUpName(payment.topUpPhone) : undefined;
+      return (await db.selectFrom("orders").select("reference").where("id", "=", payment.orderId).executeTakeFirst())?.reference;
     },
 
     /** What a renewal order renews, as the seller's notices name it ("PSL-X (Netflix)"); null for any other order. */

@@ -1,4 +1,6 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { topUpInputSchema } from "../../../domain/balances/schemas";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../domain/shared/schemas";
 import { GATEWAYS } from "../../../domain/payments/payments";
@@ -34,6 +36,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   tagRoutes(app, "payments");
   const { payments } = services;
 
+  /** Only this browser comes back to its order (or customer) page from the return; the key never goes to a gateway. */
+  const setPaymentCookie = (reply: FastifyReply, paymentId: string, token: string) =>
+    reply
+      .setCookie(PAYMENT_COOKIE, `${paymentId}.${token}`, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookies,
+        path: "/api/payments",
+        maxAge: PAYMENT_COOKIE_SECONDS,
+      })
+      .header("cache-control", "no-store");
+
   app.post(
     "/orders/:reference/pay/:gateway",
     {
@@ -54,16 +68,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const origin = publicUrl ?? `${request.protocol}://${request.host}`;
       const { start, token } = await payments.start(request.params.reference, request.body.key, request.params.gateway, request.ip, origin);
-      // Only this browser comes back to its order page from the return; the order key never goes to a gateway.
-      reply
-        .setCookie(PAYMENT_COOKIE, `${start.paymentId}.${token}`, {
-          httpOnly: true,
-          sameSite: "lax",
-          secure: secureCookies,
-          path: "/api/payments",
-          maxAge: PAYMENT_COOKIE_SECONDS,
-        })
-        .header("cache-control", "no-store");
+      setPaymentCookie(reply, start.paymentId, token);
+      return { success: true as const, start };
+    },
+  );
+
+  app.post(
+    "/my/:key/top-up/:gateway",
+    {
+      config: { public: true, rateLimit: limit(PAYMENT_START_LIMIT, "Too many payments started from your address.") },
+      schema: {
+        summary:
+          "Start a top-up of the customer's store credit online, from their customer link (its key in the path): answers as paying an order does; proved, the amount is added to their credit",
+        params: z.object({ key: z.string().max(100, "No link has a key this long"), gateway: z.enum(GATEWAYS) }),
+        body: topUpInputSchema,
+        response: {
+          200: z.object({ success: z.literal(true), start: paymentStartSchema }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const { start, token } = await payments.startTopUp(request.params.key, request.params.gateway, request.body.amount, request.ip, origin);
+      setPaymentCookie(reply, start.paymentId, token);
       return { success: true as const, start };
     },
   );

@@ -30,6 +30,8 @@ import { createKhaltiClient } from "./khalti";
 import { asFonepay, createMerchants, gatewaySecretContext, ready } from "./merchants";
 import { createPaymentsRepository, type StoredGateway, type StoredPayment } from "./repository";
 import { decodeEsewaData, esewaDataIsSigned } from "./signatures";
+import type { BalanceBook } from "../balances/book";
+import { SHOP_ACTOR } from "../../../domain/balances/balances";
 
 /** The shopper's browser's token, in an httpOnly cookie, that lets the return send them back to their order. */
 export const PAYMENT_COOKIE = "pasal_payment";
@@ -50,6 +52,12 @@ export interface PaymentsDependencies {
   afterVerifiedPayment?: (orderReference: string) => Promise<void> | void;
   /** The seller's bot: a verified payment and one to check go to the outbox with the payment's record. */
   notices?: { record(trx: Db, event: NoticeEvent): Promise<unknown> };
+  /** Top-ups of store credit (ADR 0127): the customer a customer link's key names, and that link's page to come back to. */
+  customers: { phoneOfKey(key: string, address: string): Promise<string>; pathOf(phone: string): Promise<string | null> };
+  /** The book of store credit a proved top-up is written to, in the payment's transaction. */
+  book: Pick<BalanceBook, "move">;
+  /** The least and most a top-up may be, as the seller set them. */
+  topUpLimits(): Promise<{ topUpMin: number; topUpMax: number }>;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -95,7 +103,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       trx: Db,
       event: { kind: "payment-to-check"; detail: string } | { kind: "payment-verified"; transactionId: string | null; renews: string | null },
     ) => {
-      const reference = await repository.orderReference(trx, payment.orderId);
+      const reference = await repository.orderReference(trx, payment);
       if (reference) await deps.notices?.record(trx, { ...event, reference, gateway: payment.gateway, amount: payment.amount });
     };
     /** Puts the attempt in "payments to check", once, and tells the seller's chats. */
@@ -123,10 +131,23 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       if (await toCheck(outcome)) log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
       return;
     }
-    let moved: "paid" | "noted" | "refused" | "decided" = "decided";
+    let moved: "paid" | "noted" | "refused" | "decided" | "topped-up" = "decided";
     try {
       moved = await db.transaction().execute(async (trx) => {
         if (!(await repository.settle(trx, payment.id, "paid", outcome, now()))) return "decided" as const;
+        // A top-up adds to the customer's store credit, once: the attempt moved from open to paid in this transaction.
+        if (!payment.orderId) {
+          if (!payment.topUpPhone) throw new RefusedOrder();
+          await deps.book.move(trx, payment.topUpPhone, {
+            amount: payment.amount,
+            kind: "top-up",
+            reason: check.transactionId ? `${name} ${check.transactionId}` : name,
+            actor: SHOP_ACTOR,
+            dedupe: `top-up:${payment.id}`,
+          });
+          await tellSeller(trx, { kind: "payment-verified", transactionId: check.transactionId, renews: null });
+          return "topped-up" as const;
+        }
         const result = await orders.markPaidVerified(trx, payment.orderId, {
           gateway: payment.gateway,
           transactionId: check.transactionId,
@@ -154,7 +175,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       throw error;
     }
     if (moved === "paid" && deps.afterVerifiedPayment) {
-      const reference = await repository.orderReference(db, payment.orderId);
+      const reference = await repository.orderReference(db, payment);
       if (reference) {
         try {
           await deps.afterVerifiedPayment(reference);
@@ -183,7 +204,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       paymentId: payment.id,
       gateway: payment.gateway,
       status: payment.status,
-      reference: (await repository.orderReference(db, payment.orderId)) ?? "",
+      reference: (await repository.orderReference(db, payment)) ?? "",
       amount: payment.amount,
     };
   }
@@ -192,6 +213,73 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     const payment = await repository.find(db, id);
     if (!payment) throw notFound("No such payment");
     return payment;
+  }
+
+  /**
+   * A new attempt under our own random id (the return URLs name it, never the order key), then the gateway is asked.
+   * Answers what the browser does next and the token for its cookie. `label`: the order's reference, or TOPUP.
+   */
+  async function begin(
+    target: { orderId: string | null; topUpPhone: string | null; label: string; amount: number },
+    gateway: Gateway,
+    origin: string,
+  ): Promise<{ start: PaymentStart; token: string }> {
+    const merchant = await readyGateway(gateway);
+    if (gateway === "khalti" && target.amount < KHALTI_MIN_NPR) throw conflict(`Khalti takes payments of NPR ${KHALTI_MIN_NPR} or more`);
+    const id = newId();
+    const token = randomBytes(24).toString("base64url");
+    const returnUrl = `${origin}/api/payments/${id}/return`;
+    // eSewa's and Fonepay's references are ours to choose: unique, letters, digits and hyphens.
+    const ownRef = gateway === "khalti" ? null : `${target.label}-${randomBytes(6).toString("hex")}`;
+    const purchase = target.orderId ? target.label : `TOPUP-${id.slice(0, 12)}`;
+    await repository.insert(
+      db,
+      {
+        id,
+        gateway,
+        gatewayRef: ownRef,
+        orderId: target.orderId,
+        topUpPhone: target.topUpPhone,
+        amount: target.amount,
+        browserHash: hashToken(token),
+      },
+      now(),
+    );
+    try {
+      switch (gateway) {
+        case "khalti": {
+          const { pidx, paymentUrl } = await khalti.initiate(merchant.secret, {
+            amountNpr: target.amount,
+            purchaseOrderId: purchase,
+            purchaseOrderName: target.orderId ? `Order ${target.label}` : "Store credit top-up",
+            returnUrl,
+            websiteUrl: origin,
+          });
+          await repository.setReference(db, id, pidx, now());
+          return { start: { kind: "redirect", paymentId: id, url: paymentUrl }, token };
+        }
+        case "esewa": {
+          const form = esewa.form({
+            secret: merchant.secret,
+            productCode: merchant.merchantCode,
+            amountNpr: target.amount,
+            transactionUuid: ownRef!,
+            successUrl: returnUrl,
+            failureUrl: `${origin}/api/payments/${id}/failed`,
+          });
+          return { start: { kind: "form", paymentId: id, ...form }, token };
+        }
+        case "fonepay": {
+          const qr = await fonepay.qr(asFonepay(merchant), { amountNpr: target.amount, prn: ownRef!, remarks1: purchase, remarks2: "Pasal" });
+          return { start: { kind: "qr", paymentId: id, qr }, token };
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      log.warn({ payment: id }, "payment start: %s", error.message);
+      await repository.settle(db, id, "failed", { transactionId: null, detail: `Not started: ${error.message}` }, now());
+      throw new ServiceUnreachable(`${GATEWAY_NAMES[gateway]} did not answer. Try again in a minute, or pay another way below.`);
+    }
   }
 
   return {
@@ -270,51 +358,28 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
       const order = await shopperOrders.forPayment(reference, key, address);
       if (!awaitsPayment(order.status)) throw conflict(order.status === "cancelled" ? "This order is cancelled" : "This order is paid already");
       if (!wantsOnlinePayment(order)) throw conflict("This order has nothing to pay: its coupon or credit covers it all");
-      const merchant = await readyGateway(gateway);
-      if (gateway === "khalti" && order.total < KHALTI_MIN_NPR) throw conflict(`Khalti takes payments of NPR ${KHALTI_MIN_NPR} or more`);
-      const id = newId();
-      const token = randomBytes(24).toString("base64url");
-      const returnUrl = `${origin}/api/payments/${id}/return`;
-      // eSewa's and Fonepay's references are ours to choose: unique, letters, digits and hyphens.
-      const ownRef = gateway === "khalti" ? null : `${order.reference}-${randomBytes(6).toString("hex")}`;
-      await repository.insert(db, { id, gateway, gatewayRef: ownRef, orderId: order.id, amount: order.total, browserHash: hashToken(token) }, now());
-      try {
-        switch (gateway) {
-          case "khalti": {
-            const { pidx, paymentUrl } = await khalti.initiate(merchant.secret, {
-              amountNpr: order.total,
-              purchaseOrderId: order.reference,
-              purchaseOrderName: `Order ${order.reference}`,
-              returnUrl,
-              websiteUrl: origin,
-            });
-            await repository.setReference(db, id, pidx, now());
-            return { start: { kind: "redirect", paymentId: id, url: paymentUrl }, token };
-          }
-          case "esewa": {
-            const form = esewa.form({
-              secret: merchant.secret,
-              productCode: merchant.merchantCode,
-              amountNpr: order.total,
-              transactionUuid: ownRef!,
-              successUrl: returnUrl,
-              failureUrl: `${origin}/api/payments/${id}/failed`,
-            });
-            return { start: { kind: "form", paymentId: id, ...form }, token };
-          }
-          case "fonepay": {
-            const qr = await fonepay.qr(asFonepay(merchant), { amountNpr: order.total, prn: ownRef!, remarks1: order.reference, remarks2: "Pasal" });
-            return { start: { kind: "qr", paymentId: id, qr }, token };
-          }
-        }
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        log.warn({ payment: id }, "payment start: %s", error.message);
-        await repository.settle(db, id, "failed", { transactionId: null, detail: `Not started: ${error.message}` }, now());
-        throw new ServiceUnreachable(`${GATEWAY_NAMES[gateway]} did not answer. Try again in a minute, or pay another way below.`);
-      }
+      return begin({ orderId: order.id, topUpPhone: null, label: order.reference, amount: order.total }, gateway, origin);
     },
 
+    /**
+     * Starts a top-up of the customer's store credit (ADR 0127), from their customer link (its key proves who they are):
+     * an attempt of its own, proved by the gateway as any payment is; paid, its amount is added to their credit.
+     */
+    async startTopUp(
+      key: string,
+      gateway: Gateway,
+      amount: number,
+      address: string,
+      origin: string,
+    ): Promise<{ start: PaymentStart; token: string }> {
+      const phone = await deps.customers.phoneOfKey(key, address);
+      const { topUpMin, topUpMax } = await deps.topUpLimits();
+      if (amount < topUpMin || amount > topUpMax) {
+        const message = `A top-up is from NPR ${formatNpr(topUpMin)} to NPR ${formatNpr(topUpMax)}`;
+        throw badRequest(message, [{ field: "amount", message }]);
+      }
+      return begin({ orderId: null, topUpPhone: phone, label: "TOPUP", amount }, gateway, origin);
+    },
     /**
      * The shopper came back from the gateway. What they bring is never believed: Khalti's and Fonepay's
      * payments are looked up; eSewa's `data` must carry eSewa's signature for this very attempt, and then its
@@ -332,6 +397,7 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     async pathBack(payment: StoredPayment, cookie: string | undefined): Promise<string | null> {
       const [cookieId, token] = (cookie ?? "").split(".");
       if (cookieId !== payment.id || !token || !payment.browserHash || hashToken(token) !== payment.browserHash) return null;
+      if (!payment.orderId) return payment.topUpPhone ? deps.customers.pathOf(payment.topUpPhone) : null;
       const link = await shopperOrders.shopperPathOf(payment.orderId);
       return link ? localHref(link.language, link.path) : null;
     },
