@@ -29,6 +29,7 @@ import { customerLinksRoutes } from "./modules/customer-links/routes";
 import { couponsRoutes } from "./modules/coupons/routes";
 import { referralsRoutes } from "./modules/referrals/routes";
 import { balancesRoutes } from "./modules/balances/routes";
+import { refundsRoutes } from "./modules/refunds/routes";
 import { blocklistRoutes } from "./modules/blocklist/routes";
 import { instanceRoutes } from "./modules/health/instance-routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -133,6 +134,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   couponsRoutes,
   referralsRoutes,
   balancesRoutes,
+  refundsRoutes,
   blocklistRoutes,
   auditRoutes,
   reportsRoutes,

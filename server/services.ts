@@ -27,6 +27,7 @@ import { createReferralsService } from "./modules/referrals/service";
 import { createBalanceBook } from "./modules/balances/book";
 import { createStoreCreditService } from "./modules/balances/service";
 import { createStoreCreditSettings } from "./modules/balances/settings";
+import { createRefundsService } from "./modules/refunds/service";
 import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -158,6 +159,19 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     renewals,
     notices: outbox,
   });
+  const payments = createPaymentsService(db, clock, {
+    orders,
+    shopperOrders,
+    secrets,
+    gateways: config.gateways,
+    log,
+    afterVerifiedPayment: (reference) => deliverAutomatically(reference),
+    notices: outbox,
+    audit: auditLog,
+    customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
+    book: balanceBook,
+    topUpLimits: () => storeCreditSettings.get(),
+  });
   const telegramServices = createTelegramServices(db, clock, {
     secrets,
     telegram: config.telegram,
@@ -200,19 +214,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     deliverAutomatically,
     problems,
     mailboxes: createMailboxesService(db, clock, secrets, { shopperOrders, audit: auditLog, notices: outbox }),
-    payments: createPaymentsService(db, clock, {
-      orders,
-      shopperOrders,
-      secrets,
-      gateways: config.gateways,
-      log,
-      afterVerifiedPayment: (reference) => deliverAutomatically(reference),
-      notices: outbox,
-      audit: auditLog,
-      customers: { phoneOfKey: (key, address) => customerLinks.phoneOfKey(key, address), pathOf: (phone) => customerLinks.pathOf(phone) },
-      book: balanceBook,
-      topUpLimits: () => storeCreditSettings.get(),
-    }),
+    payments,
+    refunds: createRefundsService(db, clock, { book: balanceBook, payments, seats: ledger.seats }),
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
     storeCredit,

@@ -123,6 +123,8 @@ export const orderLineSchema = z.object({
   autoDelivered: z.boolean(),
   /** Why a paid order's line was not delivered automatically; null once delivered, or when never tried. */
   autoDeliveryReason: z.enum(AUTO_DELIVERY_REASONS).nullable(),
+  /** Refunded for its days left, and ended (ADR 0127). */
+  refunded: z.boolean(),
 });
 
 export const orderSchema = z.object({

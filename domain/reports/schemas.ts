@@ -9,8 +9,15 @@ export const monthQuerySchema = z.object({ month: monthSchema.optional() });
 /** `revenue`: what delivered orders were paid, after coupons and referral credit; `discount`: what those took off. */
 export const moneyMonthSchema = z.object({
   month: z.string(),
+  /** Delivered orders' money, on the day they were paid: what was paid, store credit spent included (ADR 0127). */
   revenue: z.number().int(),
   discount: z.number().int(),
+  /** Refunds made in the month, to store credit or a gateway; the margin is after them. */
+  refunds: z.number().int(),
+  /** Store credit given that nobody paid for: referral credit and the seller's Add credit. Owed, not yet a cost. */
+  creditGiven: z.number().int(),
+  /** Top-ups of store credit taken in: owed to the customers until spent, not revenue. */
+  topUps: z.number().int(),
   cost: z.number().int(),
   margin: z.number().int(),
 });
@@ -38,6 +45,8 @@ export const dashboardMoneySchema = z.object({
   awaitingPayment: z.number().int(),
   /** Orders whose shopper said they paid and that are not marked paid yet. */
   paidClaims: z.number().int(),
+  /** What the shop owes its customers as store credit now (every balance). */
+  creditOwed: z.number().int(),
 });
 export type DashboardMoney = z.infer<typeof dashboardMoneySchema>;
 

@@ -174,6 +174,8 @@ export interface OrderLinesTable {
   auto_delivered: Generated<number>;
   /** Why a paid order's line was not delivered automatically (an `AutoDeliveryReason`), or null. */
   auto_delivery_reason: string | null;
+  /** When the line was refunded for its days left and ended (0032-store-credit); null otherwise. */
+  refunded_at: string | null;
   /** 1 when the line renews itself from its customer's store credit before it ends (0032-store-credit). */
   auto_renew: Generated<number>;
   /** When the shopper was last reminded of this line's renewal (0022-telegram-bot). */
@@ -435,7 +437,21 @@ export interface Tables {
   account_mailboxes: AccountMailboxesTable;
   mailbox_asks: MailboxAsksTable;
   balance_accounts: BalanceAccountsTable;
+  refunds: RefundsTable;
   balance_movements: BalanceMovementsTable;
+}
+
+/** A line refunded for its days left (0032-store-credit): to store credit or the gateway that took the payment. */
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  line_id: string;
+  amount: number;
+  /** "credit", or the gateway refunded through. */
+  destination: string;
+  transaction_id: string | null;
+  actor: string;
+  created_at: string;
 }
 
 /** One row per customer with store credit (0032-store-credit): how many movements they have, never a balance. */

@@ -63,6 +63,8 @@ export interface FakeGateways {
   calls: string[];
   /** The bodies of the payment starts Khalti received, in order. */
   khaltiStarts: Array<Record<string, unknown>>;
+  /** The refunds Khalti's refund endpoint took: the transaction and paisa. */
+  khaltiRefunds: Array<{ transactionId: string; amount: number }>;
   /** A signed eSewa `data` as eSewa would send it, for replay tests. */
   esewaData(fields: Record<string, string>, secret?: string): string;
   close(): Promise<void>;
@@ -93,6 +95,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
   const mode: { delayMs: number; fail: boolean; flood: Flood | null } = { delayMs: 0, fail: false, flood: null };
   const calls: string[] = [];
   const khaltiStarts: Array<Record<string, unknown>> = [];
+  const khaltiRefunds: Array<{ transactionId: string; amount: number }> = [];
   const floods: FloodRecord[] = [];
   let trace = 17000;
 
@@ -248,6 +251,21 @@ export async function startFakeGateways(options: { host?: string; port?: number 
         return json(response, p.status === "Expired" || p.status === "User canceled" ? 400 : 200, answer);
       }
     }
+    // §1.6: the refund endpoint is outside /api/v2; a transaction is refunded once, all of it or part, in paisa.
+    const refund = /^\/khalti\/api\/merchant-transaction\/([^/]+)\/refund\/$/.exec(path);
+    if (refund && request.method === "POST") {
+      if ((request.headers.authorization ?? "") !== `Key ${FAKE_CREDENTIALS.khalti.secret}`)
+        return json(response, 401, { detail: "Invalid token.", status_code: 401 });
+      const p = [...khalti.values()].find((payment) => payment.txn === decodeURIComponent(refund[1]!));
+      if (!p || p.status !== "Completed") return json(response, 400, { detail: "Transaction cannot be refunded.", error_key: "validation_error" });
+      const input = JSON.parse(body || "{}") as { amount?: unknown };
+      const amount = input.amount === undefined ? p.paid : Number(input.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > p.paid)
+        return json(response, 400, { amount: ["Invalid amount."], error_key: "validation_error" });
+      p.status = amount === p.paid ? "Refunded" : "Partially refunded";
+      khaltiRefunds.push({ transactionId: p.txn!, amount });
+      return json(response, 200, { detail: "Transaction refund successful." });
+    }
     if (path === "/khalti/pay") {
       if (request.method === "GET") {
         const p = khalti.get(at.searchParams.get("pidx") ?? "");
@@ -376,6 +394,7 @@ export async function startFakeGateways(options: { host?: string; port?: number 
     },
     calls,
     khaltiStarts,
+    khaltiRefunds,
     floods,
     esewaData,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

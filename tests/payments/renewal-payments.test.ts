@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../../domain/ledger/settings";
 import type { Clock } from "../../server/db/clock";
 import { FAKE_CREDENTIALS, startFakeGateways, type FakeGateways } from "../fakes/gateways";
-import { createTestApp, loginAs, type TestApp } from "../helpers/app";
+import { createTestApp, expectValidationError, loginAs, type TestApp } from "../helpers/app";
 import { TEST_ADMIN } from "../helpers/template";
 
 /*
@@ -79,7 +79,7 @@ async function renewingShop() {
     .insertInto("telegram_chats")
     .values({ id: "seller-chat", chat_id: "42", user_id: "7", title: "", role: "admin", admin_id: null, created_at: at, updated_at: at })
     .execute();
-  return { t, netflix: _id as string, advanceDays: (days: number) => void (now += days * 86_400_000) };
+  return { t, clock, netflix: _id as string, advanceDays: (days: number) => void (now += days * 86_400_000) };
 }
 
 /** A delivered one-month Netflix line of Sita's, 28 days later: it ends in two or three days. */
@@ -96,7 +96,7 @@ async function deliveredLine(shop: Awaited<ReturnType<typeof renewingShop>>, lan
   const paid = await admin(t, "POST", `/api/admin/orders/${reference}/status`, { status: "paid" });
   expect(paid.json().order.status).toBe("delivered");
   shop.advanceDays(28);
-  return paid.json().order.lines[0] as { id: string; expiryDate: string };
+  return paid.json().order.lines[0] as { id: string; startDate: string; expiryDate: string };
 }
 
 async function seatOf(t: TestApp, lineId: string) {
@@ -282,5 +282,98 @@ describe("a top-up of store credit (issue 46)", () => {
     await t.app.inject({ method: "GET", url: replayed, remoteAddress: anAddress() });
     expect((await balance(t)).balance).toBe(0);
     expect(await t.database.db.selectFrom("balance_movements").select("id").execute()).toEqual([]);
+  });
+});
+
+describe("refunds and the books (issue 46)", () => {
+  it("a line's days left, refunded on Khalti through its refund endpoint, or to store credit; once; the line ends and frees its seat", async () => {
+    const shop = await renewingShop();
+    const { t } = shop;
+    // Sita's Netflix, paid with Khalti and delivered on a seat; 10 days into it.
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: shop.netflix, months: 1, devices: 1 }], channel: "whatsapp", name: "Sita", phone: "9800000001" },
+      remoteAddress: anAddress(),
+    });
+    const reference = placed.json().reference as string;
+    const key = new URL(placed.json().orderUrl).searchParams.get("key")!;
+    const started = await t.app.inject({ method: "POST", url: `/api/orders/${reference}/pay/khalti`, payload: { key }, remoteAddress: anAddress() });
+    await payOn("khalti", started.json().start);
+    await t.app.inject({ method: "GET", url: `/api/payments/${started.json().start.paymentId}`, remoteAddress: anAddress() });
+    const order = (await admin(t, "GET", `/api/admin/orders/${reference}`)).json().order;
+    expect(order.status).toBe("delivered");
+    const line = order.lines[0];
+    shop.advanceDays(10);
+
+    const preview = (await admin(t, "GET", `/api/admin/orders/${reference}/lines/${line.id}/refund`)).json();
+    const days = Math.round((Date.parse(line.expiryDate) - Date.parse(line.startDate)) / 86_400_000);
+    const expected = Math.floor((line.lineTotal * (days - 11)) / days);
+    expect(preview).toMatchObject({ amount: expected, daysLeft: days - 11, days, destinations: ["credit", "khalti"] });
+
+    const refunded = await admin(t, "POST", `/api/admin/orders/${reference}/lines/${line.id}/refund`, { to: "khalti" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().message).toBe(`NPR ${expected} refunded on Khalti; the line has ended`);
+    expect(fakes.khaltiRefunds.at(-1)).toMatchObject({ amount: expected * 100 });
+    // Once: a second refund, to either place, is refused and gives nothing.
+    expect((await admin(t, "POST", `/api/admin/orders/${reference}/lines/${line.id}/refund`, { to: "credit" })).statusCode).toBe(409);
+    const after = (await admin(t, "GET", `/api/admin/orders/${reference}`)).json().order.lines[0];
+    expect(after).toMatchObject({ refunded: true });
+    const seat = await t.database.db.selectFrom("seat_assignments").select(["end_reason"]).where("line_id", "=", line.id).executeTakeFirst();
+    expect(seat?.end_reason).toBe("refunded");
+    // Not due for renewal, not renewable from its page.
+    expect((await admin(t, "GET", "/api/admin/renewals?days=60")).json().items).toEqual([]);
+    const page = (await t.app.inject({ method: "GET", url: `/api/orders/${reference}?key=${key}`, remoteAddress: anAddress() })).json();
+    expect(page.lines[0].renewal).toBeNull();
+    expectValidationError(await admin(t, "POST", `/api/admin/orders/${reference}/lines/${line.id}/refund`, { to: "bank" }), "to", "store credit");
+  });
+
+  it("a month with a top-up, a renewal from credit, a partial refund to credit and a referral credit matches the hand calculation", async () => {
+    const shop = await renewingShop();
+    const { t } = shop;
+    // Sita: a month of Netflix (NPR 300 at the seed's price) delivered by hand; her link; NPR 100 referral credit from a friend.
+    const old = await deliveredLine(shop);
+    const link = (await admin(t, "POST", "/api/admin/customers/9800000001/link")).json().link.path.split("/").at(-1) as string;
+    const code = (await t.app.inject({ method: "GET", url: `/api/my/${link}`, remoteAddress: anAddress() })).json().referral.code;
+    const friend = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { items: [{ _id: shop.netflix, months: 1, devices: 1 }], channel: "whatsapp", name: "Ram", phone: "9800000002", referral: code },
+      remoteAddress: anAddress(),
+    });
+    await admin(t, "POST", `/api/admin/orders/${friend.json().reference}/status`, { status: "paid" });
+    // A top-up of NPR 500 with Khalti.
+    const topUp = await t.app.inject({ method: "POST", url: `/api/my/${link}/top-up/khalti`, payload: { amount: 500 }, remoteAddress: anAddress() });
+    await payOn("khalti", topUp.json().start);
+    await t.app.inject({ method: "GET", url: `/api/payments/${topUp.json().start.paymentId}`, remoteAddress: anAddress() });
+    // Renewed automatically from credit (600 covers 300), then the renewal refunded in part to credit before it starts.
+    await t.app.inject({ method: "POST", url: `/api/my/${link}/lines/${old.id}/auto-renew`, payload: { on: true }, remoteAddress: anAddress() });
+    const { renewed } = await t.app.services.storeCredit.autoRenewDue();
+    expect(renewed).toHaveLength(1);
+    const renewal = (await admin(t, "GET", `/api/admin/orders/${renewed[0]}`)).json().order;
+    const refund = await admin(t, "POST", `/api/admin/orders/${renewed[0]}/lines/${renewal.lines[0].id}/refund`, { to: "credit" });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refunded = refund.json().amount as number;
+
+    // By hand, for the month the clock is in now:
+    //   revenue: the friend's order 300 + the renewal 300 paid from credit (Sita's first order was paid 28 days ago,
+    //   in this month or the one before: counted where it falls) ; refunds: the renewal's untouched days, all of it;
+    //   credit given: the referral 100; top-ups: 500; owed: 100 + 500 − 300 + refund.
+    const today = shopToday(shop.clock());
+    const firstPaidMonth = old.startDate.slice(0, 7);
+    const months = (await admin(t, "GET", "/api/admin/reports/money")).json().months as Array<Record<string, number | string>>;
+    const now = months.find((m) => m.month === today.slice(0, 7))!;
+    expect(refunded).toBe(300);
+    expect(now).toMatchObject({
+      revenue: 300 + 300 + (firstPaidMonth === today.slice(0, 7) ? 300 : 0),
+      refunds: 300,
+      creditGiven: 100,
+      topUps: 500,
+    });
+    expect(now.margin).toBe((now.revenue as number) - 300 - (now.cost as number));
+    const dashboard = (await admin(t, "GET", "/api/admin/reports/dashboard")).json();
+    expect(dashboard.figures.creditOwed).toBe(100 + 500 - 300 + 300);
+    const statement = await admin(t, "GET", "/api/admin/customers/9800000001/credit");
+    expect(statement.json().balance, statement.body).toBe(600);
   });
 });

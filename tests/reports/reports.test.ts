@@ -10,7 +10,7 @@ async function withHistory(): Promise<TestApp> {
   return t;
 }
 
-const zeros = (month: string) => ({ month, revenue: 0, discount: 0, cost: 0, margin: 0 });
+const zeros = (month: string) => ({ month, revenue: 0, discount: 0, refunds: 0, creditGiven: 0, topUps: 0, cost: 0, margin: 0 });
 
 describe("reports", () => {
   it("are for admins only", async () => {
@@ -39,11 +39,11 @@ describe("reports", () => {
     expect(months[0]).toEqual(zeros("2025-04"));
     expect(months.slice(-4)).toEqual([
       zeros("2025-12"),
-      { month: "2026-01", revenue: 300, discount: 0, cost: 516, margin: -216 },
+      { month: "2026-01", revenue: 300, discount: 0, refunds: 0, creditGiven: 0, topUps: 0, cost: 516, margin: -216 },
       // Ram's 500, paid at 19:00 UTC on 31 January, is 1 February in Nepal; Hari's cancelled order counts nothing.
-      { month: "2026-02", revenue: 800, discount: 0, cost: 484, margin: 316 },
+      { month: "2026-02", revenue: 800, discount: 0, refunds: 0, creditGiven: 0, topUps: 0, cost: 484, margin: 316 },
       // Delivered without being marked paid counts on its delivery; the key sold cost 120.
-      { month: "2026-03", revenue: 600, discount: 0, cost: 120, margin: 480 },
+      { month: "2026-03", revenue: 600, discount: 0, refunds: 0, creditGiven: 0, topUps: 0, cost: 120, margin: 480 },
     ]);
   });
 
@@ -99,10 +99,11 @@ describe("reports", () => {
     const t = await withHistory();
     const { figures } = (await asAdmin(t, "GET", "/api/admin/reports/dashboard")).json();
     expect(figures).toEqual({
-      thisMonth: { month: "2026-03", revenue: 600, discount: 0, cost: 120, margin: 480 },
-      lastMonth: { month: "2026-02", revenue: 800, discount: 0, cost: 484, margin: 316 },
+      thisMonth: { month: "2026-03", revenue: 600, discount: 0, refunds: 0, creditGiven: 0, topUps: 0, cost: 120, margin: 480 },
+      lastMonth: { month: "2026-02", revenue: 800, discount: 0, refunds: 0, creditGiven: 0, topUps: 0, cost: 484, margin: 316 },
       awaitingPayment: 1,
       paidClaims: 1,
+      creditOwed: 0,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refundInputSchema } from "../../../domain/refunds/schemas";
 import { lineStartInputSchema, orderDetailsInputSchema, orderStatusInputSchema, spamInputSchema } from "../../../domain/orders/schemas";
 
 const reference = z.string().trim().min(1).max(20);
@@ -23,4 +24,5 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delivery"), lineId, channel: z.enum(["whatsapp", "telegram"]) }),
   // The customer's referral credit taken off this order.
   z.object({ intent: z.literal("credit"), reference }),
+  z.object({ intent: z.literal("refund"), reference, lineId, to: refundInputSchema.shape.to }),
 ]);

@@ -1,6 +1,7 @@
 import type { LineLedgerData } from "../../../domain/ledger/schemas";
 import { AUTO_DELIVERY_REASON_TEXT } from "../../../domain/ledger/auto-delivery";
 import { LineLedger } from "./line-ledger";
+import { RefundLine } from "./refund-line";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/orders/checkout";
@@ -128,6 +129,10 @@ export function OrderCard({
             )}
             {order.status === "delivered" && line.autoDelivered && <p className={`w-full text-sm ${mutedText}`}>Delivered automatically</p>}
             {order.status === "delivered" && ledger[line.id] && <LineLedger lineId={line.id} name={line.name} ledger={ledger[line.id]!} />}
+            {order.status === "delivered" && line.refunded && <p className={`w-full text-sm ${mutedText}`}>Refunded; the line has ended</p>}
+            {order.status === "delivered" && !line.refunded && line.expiryDate && (
+              <RefundLine reference={order.reference} lineId={line.id} name={line.name} />
+            )}
           </li>
         ))}
       </ul>

@@ -121,9 +121,21 @@ export function ReportScreen({ money, month, services, customers, renewals, acco
           ]}
         />
         <Table
-          caption="Revenue (after discounts), discounts given, cost and margin by month, NPR"
-          head={["Month", "Revenue", "Discounts", "Cost", "Margin"]}
-          rows={money.map((m) => ({ key: m.month, cells: [monthLabel(m.month), npr(m.revenue), npr(m.discount), npr(m.cost), npr(m.margin)] }))}
+          caption="Revenue (after discounts, store credit spent included), discounts given, refunds, cost and margin (after refunds) by month; store credit given and topped up, owed until spent; NPR"
+          head={["Month", "Revenue", "Discounts", "Refunds", "Cost", "Margin", "Credit given", "Top-ups"]}
+          rows={money.map((m) => ({
+            key: m.month,
+            cells: [
+              monthLabel(m.month),
+              npr(m.revenue),
+              npr(m.discount),
+              npr(m.refunds),
+              npr(m.cost),
+              npr(m.margin),
+              npr(m.creditGiven),
+              npr(m.topUps),
+            ],
+          }))}
         />
       </ReportSection>
 

@@ -213,6 +213,11 @@ function MoneyFigures({ money }: { money: DashboardMoney }) {
             <span className={`mt-1 block text-xs ${mutedText}`}>not marked paid yet</span>
           </Link>
         </li>
+        <li className={`${card} p-4`}>
+          <span className={`block text-sm ${mutedText}`}>Owed to customers as credit</span>
+          <span className="mt-1 block text-xl font-bold">NPR {formatNpr(money.creditOwed)}</span>
+          <span className={`mt-1 block text-xs ${mutedText}`}>their store credit, not spent yet</span>
+        </li>
       </ul>
     </section>
   );

@@ -111,6 +111,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (form.intent === "refusals-hide") return (await orderLimits.hideRefusals(atWork)).message;
     if (form.intent === "payment-checked") return (await payments.resolve(form.id)).message;
     if (form.intent === "status") return (await orders.changeStatus(form.reference, form.fields.status, form.fields.startDate)).message;
+    if (form.intent === "refund") return (await context.services.refunds.refund(form.reference, form.lineId, form.to, adminActor(context))).message;
     if (form.intent === "credit") return (await context.services.storeCredit.spendForCustomer(form.reference, adminActor(context))).message;
     if (form.intent === "start") return (await orders.setLineStart(form.reference, form.lineId, form.fields.startDate)).message;
     return (await orders.updateDetails(form.reference, form.fields, form.version)).message;

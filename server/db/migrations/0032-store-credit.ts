@@ -6,7 +6,8 @@ import { sql, SqliteAdapter, type Kysely, type Migration } from "kysely";
  * running balance after it; never a stored number of its own. `balance_accounts` holds one row per customer, the
  * count of their movements, which each movement takes the next of under the row's lock. Orders remember what their
  * shopper paid from the balance, and a line whether it renews itself from it. A payment is of an order or, a top-up,
- * of a customer's store credit: `order_id` may be empty, `top_up_phone` then names the customer.
+ * of a customer's store credit: `order_id` may be empty, `top_up_phone` then names the customer. A line refunded for its
+ * days left ends then, with one `refunds` row.
  */
 export const storeCredit: Migration = {
   async up(db: Kysely<unknown>) {
@@ -46,6 +47,20 @@ export const storeCredit: Migration = {
       .execute();
 
     await paymentsOfOrderOrCredit(db, "up");
+    // A line refunded for its days left (issue 46): once, to the gateway that took the payment or to store credit.
+    await db.schema
+      .createTable("refunds")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("order_id", "text", (c) => c.notNull().references("orders.id"))
+      .addColumn("line_id", "text", (c) => c.notNull().unique())
+      .addColumn("amount", "integer", (c) => c.notNull())
+      // "credit", or the gateway refunded through ("khalti").
+      .addColumn("destination", "text", (c) => c.notNull())
+      .addColumn("transaction_id", "text")
+      .addColumn("actor", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.alterTable("order_lines").addColumn("refunded_at", "text").execute();
 
     // Referral credit earned and not yet used becomes balance: one movement per customer, carried over.
     const earned = await sql<{ phone: string; earned: number | string }>`
@@ -66,6 +81,8 @@ export const storeCredit: Migration = {
 
   async down(db: Kysely<unknown>) {
     await paymentsOfOrderOrCredit(db, "down");
+    await db.schema.alterTable("order_lines").dropColumn("refunded_at").execute();
+    await db.schema.dropTable("refunds").execute();
     await db.schema.alterTable("order_lines").dropColumn("auto_renew").execute();
     await db.schema.alterTable("orders").dropColumn("balance_paid").execute();
     await db.schema.dropTable("balance_movements").execute();

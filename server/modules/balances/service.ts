@@ -167,6 +167,7 @@ export function createStoreCreditService(db: Db, clock: Clock, deps: StoreCredit
         .select(["l.id", "l.name", "l.expiry_date", "o.id as orderId", "o.phone_key"])
         .where("l.auto_renew", "=", 1)
         .where("l.renewal_order_id", "is", null)
+        .where("l.refunded_at", "is", null)
         .where("o.status", "=", "delivered")
         .where("l.expiry_date", ">=", addDays(today, -AUTO_RENEW_CATCH_UP_DAYS))
         .where("l.expiry_date", "<=", addDays(today, settings.autoRenewDays))

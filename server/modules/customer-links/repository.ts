@@ -92,6 +92,7 @@ export function createCustomerLinksRepository() {
         .where("o.phone_key", "=", phone)
         .where("o.status", "=", "delivered")
         .where("l.expiry_date", ">=", today)
+        .where("l.refunded_at", "is", null)
         .where((eb) => eb.or([eb("r.id", "is", null), eb("r.status", "<>", "delivered")]))
         .orderBy("l.expiry_date")
         .orderBy("o.reference")

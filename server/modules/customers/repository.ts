@@ -61,7 +61,7 @@ const running = (today: string, only: RawBuilder<unknown>) => sql`
   from order_lines l
   join orders o on o.id = l.order_id
   left join orders r on r.id = l.renewal_order_id
-  where o.phone_key is not null and o.status = 'delivered' and l.expiry_date >= ${today}
+  where o.phone_key is not null and o.status = 'delivered' and l.expiry_date >= ${today} and l.refunded_at is null
     and (r.id is null or r.status <> 'delivered') ${only}
   group by o.phone_key`;
 
@@ -235,6 +235,7 @@ export function createCustomersRepository() {
         .where("o.phone_key", "=", phone)
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
+        .where("l.refunded_at", "is", null)
         .where("l.expiry_date", "<=", until)
         .orderBy("l.expiry_date")
         .execute();

@@ -321,6 +321,15 @@ export function createSeatsService(db: Db, clock: Clock, changes: ChangeSignals,
       }
     },
 
+    /**
+     * Frees the seat a line holds, in the caller's transaction (a refund ends the line, issue 46); the caller publishes
+     * the ledger's change after its commit. false when the line held none.
+     */
+    freeWithin: (trx: Db, lineId: string, reason: string) => seatRows.endAssignment(trx, { lineId }, reason, now()),
+
+    /** Tells the other instances the ledger changed (after a write of another module's transaction). */
+    changed: () => changes.publish("ledger"),
+
     async freeSeat(lineId: string): Promise<AdminAnswer> {
       await write(async (trx) => {
         if (!(await seatRows.endAssignment(trx, { lineId }, "freed", now()))) throw notFound("This line holds no seat");

@@ -45,6 +45,7 @@ export function createRenewalsRepository() {
         ])
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
+        .where("l.refunded_at", "is", null)
         .where("l.expiry_date", "is not", null)
         .where("l.expiry_date", "<=", until)
         .orderBy("l.expiry_date")

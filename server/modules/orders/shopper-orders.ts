@@ -59,7 +59,8 @@ export function createShopperOrdersService(
           const daysLeft = line.expiryDate ? daysUntil(line.expiryDate, now) : null;
           const item = line.itemId ? items.get(line.itemId) : undefined;
           const unitPrice = item?.plans[String(line.months)];
-          const renewable = order.status === "delivered" && canRenew(daysLeft, line.renewalReference) && item && unitPrice !== undefined;
+          const renewable =
+            order.status === "delivered" && !line.refunded && canRenew(daysLeft, line.renewalReference) && item && unitPrice !== undefined;
           const plans = item ? planEntries(item.plans).map(([months, price]) => ({ months, unitPrice: price })) : [];
           return {
             id: line.id,

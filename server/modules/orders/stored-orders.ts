@@ -71,6 +71,7 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
       "l.expiry_date",
       "l.auto_delivered",
       "l.auto_delivery_reason",
+      "l.refunded_at",
       "renewal.reference as renewal_reference",
     ])
     .where(
@@ -116,6 +117,7 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
       renews: renews.get(line.id) ?? null,
       autoDelivered: Number(line.auto_delivered) === 1,
       autoDeliveryReason: readReason(line.auto_delivery_reason),
+      refunded: line.refunded_at !== null,
     });
     byOrder.set(line.order_id, list);
   }

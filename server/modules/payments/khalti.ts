@@ -44,6 +44,23 @@ export function createKhaltiClient(options: { baseUrl: string; timeoutMs: number
       return { pidx: parsed.data.pidx, paymentUrl: parsed.data.payment_url };
     },
 
+    /**
+     * Refunds a completed payment to the wallet, all or `amountNpr` of it (§1.6): the endpoint is outside /api/v2, on the
+     * same host. Khalti answers `{"detail": "Transaction refund successful."}`; anything else is a GatewayError.
+     */
+    async refund(secret: string, transactionId: string, amountNpr: number): Promise<void> {
+      const root = options.baseUrl.replace(/\/v2\/?$/, "");
+      const body = await gatewayJson(
+        `${root}/merchant-transaction/${encodeURIComponent(transactionId)}/refund/`,
+        { method: "POST", headers: headers(secret), body: JSON.stringify({ amount: amountNpr * 100 }) },
+        options.timeoutMs,
+      );
+      const parsed = z.object({ detail: z.string() }).safeParse(body);
+      if (!parsed.success || !/refund successful/i.test(parsed.data.detail)) {
+        throw new GatewayError(`Khalti did not confirm the refund: ${JSON.stringify(body).slice(0, 200)}`);
+      }
+    },
+
     /** Expired and User canceled come as HTTP 400 with the ordinary body (§1.5). */
     async lookup(secret: string, pidx: string): Promise<GatewayCheck> {
       const body = await gatewayJson(

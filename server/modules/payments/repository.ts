@@ -113,6 +113,12 @@ export function createPaymentsRepository() {
       return row ? paymentOf(row) : undefined;
     },
 
+    /** The order's proved payment, if a gateway proved one. */
+    async paidOf(db: Db, orderId: string): Promise<StoredPayment | undefined> {
+      const row = await db.selectFrom("payments").selectAll().where("order_id", "=", orderId).where("status", "=", "paid").executeTakeFirst();
+      return row ? paymentOf(row) : undefined;
+    },
+
     /** The latest attempt of an order, for its page. */
     async latestOf(db: Db, reference: string): Promise<StoredPayment | undefined> {
       const row = await db

@@ -421,6 +421,32 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
 
     toCheck: (): Promise<PaymentToCheck[]> => repository.toCheck(db),
 
+    /** The gateway that took this order's proved payment, where its API refunds (Khalti only); null otherwise. */
+    async refundableVia(orderId: string): Promise<"khalti" | null> {
+      const paid = await repository.paidOf(db, orderId);
+      return paid?.gateway === "khalti" && paid.transactionId ? "khalti" : null;
+    },
+
+    /**
+     * Refunds `amount` of this order's proved Khalti payment to the wallet it came from (research §1.6); the gateway's
+     * refusal or silence is a 502 with its words. Answers the payment's transaction id.
+     */
+    async refundOnGateway(orderId: string, amount: number): Promise<string> {
+      const paid = await repository.paidOf(db, orderId);
+      if (paid?.gateway !== "khalti" || !paid.transactionId) throw conflict("This order was not paid with Khalti: refund it as store credit");
+      if (amount > paid.amount) throw conflict(`Khalti took NPR ${formatNpr(paid.amount)} for this order; a refund is at most that`);
+      const merchant = await readyGatewayForCheck("khalti");
+      try {
+        await khalti.refund(merchant.secret, paid.transactionId, amount);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        log.warn({ payment: paid.id }, "refund: %s", error.message);
+        throw new ServiceUnreachable(`Khalti did not refund: ${error.message}. Nothing was changed; try again, or refund as store credit.`);
+      }
+      await repository.note(db, paid.id, `Refunded NPR ${formatNpr(amount)} on Khalti`, now());
+      return paid.transactionId;
+    },
+
     async resolve(id: string): Promise<AdminAnswer> {
       if (!(await repository.resolve(db, id, now()))) throw conflict("This payment is not waiting to be checked");
       return said("Payment checked");

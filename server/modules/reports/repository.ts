@@ -50,6 +50,35 @@ export function createReportsRepository() {
       return new Map(rows.map((row) => [row.month, { revenue: num(row.revenue), discount: num(row.discount) }]));
     },
 
+    /**
+     * Store credit's money per month (ADR 0127): refunds made (to credit or a gateway), credit given that nobody paid
+     * for (referrals and the seller's), and top-ups taken in, which the shop owes until they are spent.
+     */
+    async creditByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, { refunds: number; creditGiven: number; topUps: number }>> {
+      const { rows } = await sql<{
+        month: string;
+        refunds: number | string | null;
+        given: number | string | null;
+        topups: number | string | null;
+      }>`${perMonth(
+        bounds,
+        (month, from, to) =>
+          sql`select ${month} as month,
+            (select sum(amount) from refunds where created_at >= ${from} and created_at < ${to}) as refunds,
+            (select sum(amount) from balance_movements where kind in ('referral', 'credit') and created_at >= ${from} and created_at < ${to}) as given,
+            (select sum(amount) from balance_movements where kind = 'top-up' and created_at >= ${from} and created_at < ${to}) as topups`,
+      )}`.execute(db);
+      return new Map(rows.map((row) => [row.month, { refunds: num(row.refunds), creditGiven: num(row.given), topUps: num(row.topups) }]));
+    },
+
+    /** What the shop owes its customers as store credit now: every balance, the last running balance of each. */
+    async creditOwed(db: Db): Promise<number> {
+      const { rows } = await sql<{ owed: number | string | null }>`
+        select sum(m.balance_after) as owed from balance_movements m
+        join balance_accounts a on a.phone = m.phone and a.movements = m.seq`.execute(db);
+      return num(rows[0]?.owed ?? 0);
+    },
+
     /** What the keys given to customers cost, per month they were given. */
     async keyCostByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, number>> {
       const { rows } = await sql<{ month: string; cost: number | string | null }>`${perMonth(
@@ -160,7 +189,7 @@ export function createReportsRepository() {
           select substr(l.expiry_date, 1, 7) as month, case when r.id is not null and r.status <> 'cancelled' then 1 else 0 end as renewed
           from order_lines l
           left join orders r on r.id = l.renewal_order_id
-          where l.expiry_date >= ${fromDay} and l.expiry_date < ${today}
+          where l.expiry_date >= ${fromDay} and l.expiry_date < ${today} and l.refunded_at is null
         ) x
         group by month`.execute(db);
       return new Map(rows.map((row) => [row.month, { ended: num(row.ended), renewed: num(row.renewed) }]));

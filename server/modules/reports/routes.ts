@@ -34,7 +34,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
     "/admin/reports/dashboard",
     {
       schema: {
-        summary: "This month's and last month's revenue, cost and margin (NPR), orders waiting for payment and unconfirmed paid claims",
+        summary:
+          "This month's and last month's revenue, cost and margin (NPR), orders waiting for payment and unconfirmed paid claims, and what is owed to customers as store credit",
         response: { 200: ok({ figures: dashboardMoneySchema }) },
       },
     },

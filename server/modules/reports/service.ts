@@ -41,10 +41,11 @@ export function createReportsService(db: Db, clock: Clock) {
   /** Revenue, cost and margin for each of `months` (consecutive, oldest first). */
   async function money(months: readonly string[]): Promise<MoneyMonth[]> {
     const bounds = boundsOf(months);
-    const [revenue, keyCost, accounts] = await Promise.all([
+    const [revenue, keyCost, accounts, credit] = await Promise.all([
       repository.revenueByMonth(db, bounds),
       repository.keyCostByMonth(db, bounds),
       repository.accounts(db),
+      repository.creditByMonth(db, bounds),
     ]);
     return months.map((month) => {
       const from = firstDayOf(month);
@@ -52,7 +53,9 @@ export function createReportsService(db: Db, clock: Clock) {
       const providers = Math.round(accounts.reduce((sum, account) => sum + accountCost(account, from, to), 0));
       const cost = providers + (keyCost.get(month) ?? 0);
       const { revenue: earned, discount } = revenue.get(month) ?? { revenue: 0, discount: 0 };
-      return { month, revenue: earned, discount, cost, margin: earned - cost };
+      const { refunds, creditGiven, topUps } = credit.get(month) ?? { refunds: 0, creditGiven: 0, topUps: 0 };
+      // Refunds give money back in the month they are made; credit given and top-ups are owed, not earned, until spent.
+      return { month, revenue: earned, discount, refunds, creditGiven, topUps, cost, margin: earned - refunds - cost };
     });
   }
 
@@ -191,8 +194,12 @@ export function createReportsService(db: Db, clock: Clock) {
 
     async dashboard(): Promise<DashboardMoney> {
       const current = thisMonth();
-      const [[lastMonth, thisOne], waiting] = await Promise.all([money([shiftMonth(current, -1), current]), repository.waiting(db)]);
-      return { thisMonth: thisOne!, lastMonth: lastMonth!, ...waiting };
+      const [[lastMonth, thisOne], waiting, creditOwed] = await Promise.all([
+        money([shiftMonth(current, -1), current]),
+        repository.waiting(db),
+        repository.creditOwed(db),
+      ]);
+      return { thisMonth: thisOne!, lastMonth: lastMonth!, ...waiting, creditOwed };
     },
 
     /** Orders with their lines for the CSV, created in `month` when given. */

@@ -96,6 +96,7 @@ export function createShopperChatsRepository() {
         .where("o.status", "=", "delivered")
         .where("l.renewal_order_id", "is", null)
         .where("l.expiry_date", ">=", from)
+        .where("l.refunded_at", "is", null)
         .where("l.expiry_date", "<=", to)
         .where((eb) =>
           eb.or([
