@@ -80,7 +80,7 @@ test("a coupon link from a chat: the seller adds it, the shopper opens /?coupon=
   await expect(lines).toContainText("NPR 1,584");
 });
 
-test("a referral credit: A's code brings new customer B, B's order is paid, and the seller takes A's credit off A's next order", async ({
+test("a referral credit: A's code brings new customer B, B's order is paid, A's store credit has it, and the seller uses it on A's next order", async ({
   page,
   browser,
   context,
@@ -104,7 +104,7 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
   const card = page.getByRole("region", { name: "Invite a friend" });
   const code = (await card.locator(".font-mono").textContent())!.trim();
   expect(code).toMatch(/^R-[2-9A-Z]{6}$/);
-  await expect(card.getByTestId("referral-credit")).toContainText("Your credit: NPR 0");
+  await expect(card.getByTestId("referral-credit")).toContainText("Your referrals have earned NPR 0 so far.");
   await page.screenshot({ path: `test-results/referral-card-${page.viewportSize()!.width}.png`, fullPage: true });
   await inBothThemes(page);
 
@@ -124,22 +124,23 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
   await expect.poll(() => urls.length).toBe(1);
   const referenceB = /Order ref: (PSL-\w{5})/.exec(new URL(urls[0]!).searchParams.get("text")!)![1]!;
 
-  // B's order is paid: A earns the credit.
+  // B's order is paid: A earns the credit, in A's store credit.
   expect((await admin.post(`/api/admin/orders/${referenceB}/status`, { data: { status: "paid" } })).status()).toBe(200);
   await page.reload();
-  await expect(page.getByRole("region", { name: "Invite a friend" }).getByTestId("referral-credit")).toContainText("Your credit: NPR 100");
+  await expect(page.getByRole("region", { name: "Invite a friend" }).getByTestId("referral-credit")).toContainText("earned NPR 100");
+  await expect(page.getByRole("region", { name: "Your store credit" }).getByTestId("store-credit")).toHaveText("NPR 100");
 
-  // A orders again; the seller applies the credit from the admin order.
+  // A orders again; the seller uses A's store credit from the admin order.
   const next = await placeOrder(baseURL!, { items: [{ _id, months: 1, devices: 1 }], channel: "whatsapp", name: "Asha", phone: phoneA });
   const sellerContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
   const seller = await sellerContext.newPage();
   try {
     await signedIn(seller, `/admin/orders?q=${next.reference}`);
-    const apply = seller.getByRole("button", { name: `Apply referral credit to order ${next.reference}` });
+    const apply = seller.getByRole("button", { name: `Use store credit (NPR 100) on order ${next.reference}` });
     await hydrated(seller, "main button");
     await apply.click();
-    await expect(seller.getByText(`Credit of NPR 100 applied to ${next.reference}`)).toBeVisible();
-    await expect(seller.getByText("Referral credit: −NPR 100.")).toBeVisible();
+    await expect(seller.getByText(`NPR 100 of store credit taken off ${next.reference}`)).toBeVisible();
+    await expect(seller.getByText("Paid from store credit: NPR 100.")).toBeVisible();
     await expect(seller.getByText("Total NPR 200")).toBeVisible();
 
     await signedIn(seller, `/admin/customers/${phoneA}`);
@@ -156,9 +157,9 @@ test("a referral credit: A's code brings new customer B, B's order is paid, and 
     await sellerContext.close();
   }
 
-  // A's order page shows the credit taken off.
+  // A's order page shows what store credit paid.
   await page.goto(new URL(next.orderUrl, baseURL).pathname + new URL(next.orderUrl, baseURL).search);
-  await expect(page.getByRole("region", { name: "What you ordered" })).toContainText("Referral credit");
+  await expect(page.getByRole("region", { name: "What you ordered" })).toContainText("Paid from your store credit");
   await expect(page.getByRole("region", { name: "What you ordered" })).toContainText("NPR 200");
 });
 

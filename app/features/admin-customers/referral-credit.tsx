@@ -20,7 +20,7 @@ export function ReferralCreditSection({ credit }: { credit: ReferralCredit }) {
         )}
       </p>
       <p className="mt-3 text-sm">
-        Earned in all: <span className="font-semibold">NPR {formatNpr(credit.earned)}</span>, each credit added to their store credit below.
+        Earned in all: <span className="font-semibold">NPR {formatNpr(credit.earned)}</span>, each credit added to their store credit.
       </p>
       {credit.credits.length > 0 && (
         <ul className="mt-3 space-y-1 text-sm">
