@@ -20,9 +20,17 @@ const anAddress = () => `198.51.${(nextAddress >> 8) & 255}.${nextAddress++ & 25
 const PHONE = "9800000066";
 const CUSTOMER = "+9779800000066";
 
-/** The admin, signed in again on each call: the test's clock moves past a session's life. */
+const sessions = new WeakMap<TestApp, string>();
+
+/** The admin's request; signed in again once the test's clock has moved past the session's life (a 401). */
 async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password) } });
+  for (let attempt = 1; ; attempt++) {
+    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    sessions.set(t, cookie);
+    const answer = await t.app.inject({ method, url, payload, headers: { cookie } });
+    if (answer.statusCode !== 401 || attempt === 2) return answer;
+    sessions.delete(t);
+  }
 }
 
 /** A delivered month of Netflix on an account's seat, its customer's link, and a clock the test moves. */

@@ -27,9 +27,15 @@ async function shop() {
   return t;
 }
 
+const netflixIds = new WeakMap<TestApp, string>();
+
 async function place(t: TestApp, { phone = PHONE, referral }: { phone?: string; referral?: string } = {}) {
-  const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
-  const netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id;
+  let netflix = netflixIds.get(t);
+  if (!netflix) {
+    const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
+    netflix = allPrices.find((item: { Name: string }) => item.Name === "Netflix Premium")._id as string;
+    netflixIds.set(t, netflix);
+  }
   const placed = await t.app.inject({
     method: "POST",
     url: "/api/orders",

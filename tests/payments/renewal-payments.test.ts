@@ -22,9 +22,17 @@ let nextAddress = 1;
 const anAddress = () => `198.51.100.${nextAddress++ % 250}`;
 const PUBLIC_URL = "https://shop.example";
 
-/** The admin, signed in again on each call: the test's clock moves past a session's life. */
+const sessions = new WeakMap<TestApp, string>();
+
+/** The admin's request; signed in again once the test's clock has moved past the session's life (a 401). */
 async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password) } });
+  for (let attempt = 1; ; attempt++) {
+    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    sessions.set(t, cookie);
+    const answer = await t.app.inject({ method, url, payload, headers: { cookie } });
+    if (answer.statusCode !== 401 || attempt === 2) return answer;
+    sessions.delete(t);
+  }
 }
 
 /** A shop whose three gateways are on, Netflix delivered automatically from an account of two seats, on a clock the test moves. */
@@ -226,9 +234,10 @@ describe("a top-up of store credit (issue 46)", () => {
     t.app.inject({ method: "POST", url: `/api/my/${key}/top-up/${gateway}`, payload: { amount }, remoteAddress: anAddress() });
   const balance = async (t: TestApp) => (await admin(t, "GET", "/api/admin/customers/9800000001/credit")).json();
 
-  for (const gateway of ["khalti", "esewa", "fonepay"] as const) {
-    it(`through ${gateway}: proved by the gateway, added once to the credit, and back to the customer's page`, async () => {
-      const { t, key } = await topUpShop();
+  it("through Khalti, eSewa and Fonepay: proved by the gateway, each added once to the credit, and back to the customer's page", async () => {
+    const { t, key } = await topUpShop();
+    const gateways = ["khalti", "esewa", "fonepay"] as const;
+    for (const gateway of gateways) {
       const started = await startTopUp(t, key, gateway, 1500);
       expect(started.statusCode, started.body).toBe(200);
       const cookie = started.cookies.find((c) => c.name === "pasal_payment")!;
@@ -248,13 +257,16 @@ describe("a top-up of store credit (issue 46)", () => {
         for (let i = 0; i < 2; i++)
           await t.app.inject({ method: "GET", url: `/api/payments/${started.json().start.paymentId}`, remoteAddress: anAddress() });
       }
-      const credit = await balance(t);
-      expect(credit.balance).toBe(1500);
-      expect(credit.movements).toEqual([expect.objectContaining({ kind: "top-up", amount: 1500 })]);
-      const notices = await t.database.db.selectFrom("notices").select("payload").where("kind", "=", "payment-verified").execute();
-      expect(notices.map((n) => JSON.parse(n.payload))).toEqual([expect.objectContaining({ reference: "Top-up of +9779800000001", amount: 1500 })]);
-    });
-  }
+    }
+    const credit = await balance(t);
+    expect(credit.balance).toBe(4500);
+    expect(credit.movements).toEqual(gateways.map(() => expect.objectContaining({ kind: "top-up", amount: 1500 })));
+    const notices = await t.database.db.selectFrom("notices").select("payload").where("kind", "=", "payment-verified").execute();
+    expect(notices).toHaveLength(gateways.length);
+    expect(notices.map((n) => JSON.parse(n.payload))).toEqual(
+      expect.arrayContaining(gateways.map((gateway) => expect.objectContaining({ reference: "Top-up of +9779800000001", gateway, amount: 1500 }))),
+    );
+  });
 
   it("outside the seller's limits, or without the customer's link, starts nothing; a forged or replayed return changes nothing", async () => {
     const { t, key } = await topUpShop();
