@@ -3,14 +3,15 @@ import { expect, test } from "./fixtures";
 import { newItem, placeOrder } from "./helpers";
 
 // Problems shoppers report (ADR 0111), the whole journey: a shopper reports that their key is not working; the seller opens the problem
-// queue, gives a new key from stock and answers; the shopper's order page shows the answer and the new key.
+// queue, gives a new key from stock and answers; the shopper's order page shows the answer and the new key. The item's 30-day
+// warranty (ADR 0128) is promised on its product page and its order page, and the queue says the report came inside it.
 
 let made = 0;
 const unique = () => `${Date.now() % 1e8}-${++made}`;
 
 /** A key item of its own, its first key delivered to a new order by the seller's hand, a second key in stock. */
 async function deliveredKey(admin: APIRequestContext, baseURL: string) {
-  const { name, _id: itemId } = await newItem(admin, "Problem Key", { Category: "software", plans: { "1": 900 }, Status: "none" });
+  const { name, _id: itemId } = await newItem(admin, "Problem Key", { Category: "software", plans: { "1": 900 }, Status: "none", WarrantyDays: 30 });
   const oldKey = `OLD-KEY-${unique()}`;
   const newKey = `NEW-KEY-${unique()}`;
   expect((await admin.post("/api/admin/keys/import", { data: { itemId, text: oldKey } })).status()).toBe(200);
@@ -35,7 +36,10 @@ test("a reported problem resolved by a new key", async ({ page, admin, baseURL, 
   const context = await browser.newContext({ baseURL });
   const shopper = await context.newPage();
   try {
+    await shopper.goto(`/prices/${encodeURIComponent(name)}`);
+    await expect(shopper.getByText("Replaced free within 30 days of delivery if it stops working")).toBeVisible();
     await shopper.goto(order.orderUrl);
+    await expect(shopper.getByText(/^Replaced free until \d{1,2} \w{3} \d{4} if it stops working/)).toBeVisible();
     const section = shopper.getByRole("region", { name: "Something wrong?" });
     await section.getByRole("button", { name: `Report a problem with ${name}` }).click();
     const form = section.getByRole("form", { name: `A problem with ${name}` });
@@ -53,10 +57,14 @@ test("a reported problem resolved by a new key", async ({ page, admin, baseURL, 
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Not working: ${name}` }) });
     await expect(card).toContainText(order.reference);
     await expect(card).toContainText("Holds a licence key · 1 in stock");
+    await expect(card).toContainText(/Inside the warranty \(replaced free until \d{4}-\d{2}-\d{2}\)/);
+    await expect(card.getByRole("button", { name: `Refund ${name}` })).toHaveCount(0);
     await card.getByRole("button", { name: "New key" }).click();
     await page.getByRole("dialog", { name: "Give a new key" }).getByRole("button", { name: "Give new key" }).click();
     await expect(page.getByRole("status").filter({ hasText: "New key given: the shopper's order page shows it" })).toBeVisible();
     await expect(card).toContainText("Holds a licence key · 0 in stock");
+    // Nothing left in stock to replace it again: Refund is offered.
+    await expect(card.getByRole("button", { name: `Refund ${name}` })).toBeVisible();
     await card.getByRole("textbox", { name: "Answer the shopper" }).fill("Here is a new key: it is on your order page.");
     await card.getByRole("button", { name: "Send answer" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Answer saved" })).toBeVisible();

@@ -27,7 +27,7 @@ import { createReferralsService } from "./modules/referrals/service";
 import { createBalanceBook } from "./modules/balances/book";
 import { createStoreCreditService } from "./modules/balances/service";
 import { createStoreCreditSettings } from "./modules/balances/settings";
-import { createRefundsService } from "./modules/refunds/service";
+import { createRefundsService, type RefundsService } from "./modules/refunds/service";
 import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -119,6 +119,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     balances: balanceBook,
   });
   const { orders, shopperOrders, renewals } = orderServices;
+  // A problem's refund is the refunds' own, built below with the payments.
+  const refundLine = lateBound<Parameters<RefundsService["refund"]>, ReturnType<RefundsService["refund"]>>("refunds");
   /** Problems shoppers report, and the seller's queue (ADR 0111). */
   const problems = createProblemsService(db, clock, changes, {
     publicUrl: config.publicUrl,
@@ -127,6 +129,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     licenceKeys: ledger.licenceKeys,
     notices: outbox,
     audit: auditLog,
+    refunds: { refund: (...args) => refundLine.call(...args) },
   });
   const autoDelivery = createAutoDelivery(db, changes, {
     orders,
@@ -172,6 +175,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     book: balanceBook,
     topUpLimits: () => storeCreditSettings.get(),
   });
+  const refunds = createRefundsService(db, clock, { book: balanceBook, payments, seats: ledger.seats });
+  refundLine.bind(refunds.refund);
   const telegramServices = createTelegramServices(db, clock, {
     secrets,
     telegram: config.telegram,
@@ -215,7 +220,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     problems,
     mailboxes: createMailboxesService(db, clock, secrets, { shopperOrders, audit: auditLog, notices: outbox }),
     payments,
-    refunds: createRefundsService(db, clock, { book: balanceBook, payments, seats: ledger.seats }),
+    refunds,
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
     storeCredit,

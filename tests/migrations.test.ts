@@ -15,6 +15,7 @@ import { followsNeedProof } from "../server/db/migrations/0027-follows-need-proo
 import { oneFormPerMobile } from "../server/db/migrations/0028-one-form-per-mobile";
 import { firstAdminNamed } from "../server/db/migrations/0029-first-admin-named";
 import { storeCredit } from "../server/db/migrations/0032-store-credit";
+import { warranty } from "../server/db/migrations/0033-warranty";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -602,6 +603,29 @@ describe("migrations", () => {
         { id: "second", name: "Sita Rai" },
         { id: "third", name: "Admins" },
       ]);
+    }));
+
+  it("0033 gives the items and lines before it the whole term as their warranty, and can be undone", () =>
+    afterRedoing(warranty, async ({ db }) => {
+      const now = "2026-01-01T00:00:00.000Z";
+      await db
+        .insertInto("catalogue_items")
+        .values({
+          id: "i1",
+          item_id: "1",
+          name: "X",
+          name_key: "x",
+          info: "",
+          image_id: "",
+          category: "ott",
+          status: "none",
+          note: "",
+          special_link: "",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      expect(await db.selectFrom("catalogue_items").select("warranty_days").executeTakeFirst()).toEqual({ warranty_days: null });
     }));
 
   it("0032 turns referral credit earned and not used into store credit, one movement per customer, and can be undone", async () => {

@@ -37,6 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lang: { name: sellerLang(locale, found.NameNe), info: sellerLang(locale, found.InfoNe), note: sellerLang(locale, found.NoteNe) },
     // The seller's Nepali name, for the cart line a Nepali page adds (the English `Name` stays its identity).
     NameNe: locale === "ne" ? (found.NameNe ?? null) : null,
+    WarrantyDays: found.WarrantyDays,
   };
   const [stock, neverExpires] = await Promise.all([loadAvailability(context), loadNeverExpires(context, _id)]);
   return { item, availability: stock.get(_id) ?? null, neverExpires, origin: publicOrigin(request, context) };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, type Category, CATEGORY_LABELS, MAX_PLAN_MONTHS, MAX_PLAN_PRICE, MAX_QUERY_LENGTH, type Status, STATUSES } from "./categories";
 import { linkSchema, nepaliText, optionalText, requiredText } from "../shared/schemas";
 import { readWholeNumber } from "../shared/money";
+import { WARRANTY_DAYS_MAX } from "../warranty/warranty";
 
 const statusAliases: Record<string, Status> = {
   shared: "shared",
@@ -66,6 +67,8 @@ export const plansSchema = z
     return out;
   });
 
+const WARRANTY_DAYS_ERROR = "Warranty must be a number of days (0 for none), or empty for the whole term";
+
 /** The admin's price payload (Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink). */
 export const priceInputSchema = z.object({
   Name: requiredText("Name", 100).refine((v) => !v.includes("/"), "Name cannot contain /"),
@@ -99,6 +102,24 @@ export const priceInputSchema = z.object({
   NoteNe: nepaliText("Note in Nepali", 1000),
   /** "Deliver automatically when paid"; left out: kept as stored on an edit, off on a new item. */
   AutoDeliver: z.boolean({ error: "AutoDeliver must be true or false" }).optional(),
+  /**
+   * Days from delivery a line is replaced free (0 for none), or null for the line's whole term (ADR 0128); left
+   * out: kept as stored on an edit, the whole term on a new item.
+   */
+  WarrantyDays: z
+    .union([z.number(), z.string().trim()], { error: WARRANTY_DAYS_ERROR })
+    .nullable()
+    // Typed in a form: empty is the whole term, digits a number of days.
+    .transform((days) => (days === "" ? null : typeof days === "string" && /^\d{1,9}$/.test(days) ? Number(days) : days))
+    .pipe(
+      z
+        .number({ error: WARRANTY_DAYS_ERROR })
+        .int("Warranty must be whole days")
+        .min(0, "Warranty cannot be negative: 0 means none")
+        .max(WARRANTY_DAYS_MAX, `Warranty is at most ${WARRANTY_DAYS_MAX} days (ten years)`)
+        .nullable(),
+    )
+    .optional(),
 });
 export type PriceInput = z.input<typeof priceInputSchema>;
 export type PriceData = z.output<typeof priceInputSchema>;
@@ -123,6 +144,8 @@ export const catalogueItemSchema = z.object({
   NoteNe: z.string().nullable(),
   /** Its lines are delivered automatically once their order is paid, when a seat or key is free. */
   AutoDeliver: z.boolean(),
+  /** Days from delivery its lines are replaced free, 0 for none, null for the line's whole term (ADR 0128). */
+  WarrantyDays: z.number().nullable(),
   /**
    * Taken out of the shop (retired): not listed, found or sold, kept for its orders, keys and seats (ADR 0100).
    * Only the admin's screens see such an item; the shop's list never holds one.

@@ -22,6 +22,8 @@ export const DELIVERY_PLACEHOLDERS = [
   "customerlink",
   // The customer's referral code (ADR 0108).
   "referral",
+  // What the warranty promises, a sentence of its own; empty without one (ADR 0128).
+  "warranty",
 ] as const;
 export type DeliveryPlaceholder = (typeof DELIVERY_PLACEHOLDERS)[number];
 
@@ -34,6 +36,7 @@ export const DEFAULT_DELIVERY_TEMPLATE = [
   "Key: {key}",
   "Valid from {start} to {expiry}.",
   "{rules}",
+  "{warranty}",
   "All your subscriptions, and Renew: {customerlink}",
   "Invite a friend with your referral code {referral}: their first order earns you credit.",
   "Order {reference}. Thank you!",
@@ -49,6 +52,7 @@ export const DEFAULT_DELIVERY_TEMPLATE_NE = [
   "लाइसेन्स की: {key}",
   "अवधि: {start} देखि {expiry} सम्म।",
   "{rules}",
+  "{warranty}",
   "तपाईंका सबै सदस्यता र नवीकरण: {customerlink}",
   "साथीलाई तपाईंको रेफरल कोड {referral} दिनुहोस्: उसको पहिलो अर्डरले तपाईंलाई क्रेडिट दिन्छ।",
   "अर्डर नम्बर (Order ref): {reference}",

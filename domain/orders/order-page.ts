@@ -1,3 +1,4 @@
+import type { LineWarranty } from "../warranty/warranty";
 import type { OrderStatus } from "./statuses";
 import type { PaymentMethod } from "../payment-methods/payment-methods";
 import type { PaidVia } from "../payments/schemas";
@@ -129,6 +130,8 @@ export type ShopperOrderLine = {
   renewal: { itemId: string; unitPrice: number; plans: Array<{ months: number; unitPrice: number }> } | null;
   /** Automatic delivery gave it its seat or keys: the order page shows them, behind the key. */
   deliveredAutomatically: boolean;
+  /** Delivered with a warranty: replaced free up to and including `until` (null: while it lasts); null without one (ADR 0128). */
+  warranty: (LineWarranty & { ended: boolean }) | null;
 };
 
 /** One order as its shopper sees it: what was sold, at the stored total. */

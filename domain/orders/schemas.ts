@@ -125,6 +125,8 @@ export const orderLineSchema = z.object({
   autoDeliveryReason: z.enum(AUTO_DELIVERY_REASONS).nullable(),
   /** Refunded for its days left, and ended (ADR 0127). */
   refunded: z.boolean(),
+  /** Delivered with a warranty: replaced free up to and including `until` (null: while it lasts); null without one (ADR 0128). */
+  warranty: z.object({ until: z.string().nullable() }).nullable(),
 });
 
 export const orderSchema = z.object({
@@ -293,6 +295,7 @@ export const shopperOrderSchema = z.object({
           .object({ itemId: z.string(), unitPrice: z.number(), plans: z.array(z.object({ months: z.number(), unitPrice: z.number() })) })
           .nullable(),
         deliveredAutomatically: z.boolean(),
+        warranty: z.object({ until: z.string().nullable(), ended: z.boolean() }).nullable(),
       }),
   ),
   customer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),

@@ -13,7 +13,7 @@ export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 export const PROBLEM_STATUSES = ["open", "answered", "resolved"] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
-export const PROBLEM_EVENTS = ["reported", "answered", "seat-moved", "new-key", "resolved", "reopened"] as const;
+export const PROBLEM_EVENTS = ["reported", "answered", "seat-moved", "new-key", "refunded", "resolved", "reopened"] as const;
 export type ProblemEventKind = (typeof PROBLEM_EVENTS)[number];
 
 /** The shopper's text and the seller's answer: a few sentences. */
@@ -80,6 +80,11 @@ export type QueuedProblem = {
   createdAt: string;
   updatedAt: string;
   holding: ProblemHolding;
+  /**
+   * The line's warranty (ADR 0128): replaced free up to and including `until` (null: while it lasts), and whether the
+   * problem was reported inside it; null when the line has none.
+   */
+  warranty: { until: string | null; covered: boolean } | null;
   events: ProblemEvent[];
   /** The chat links that tell the shopper the newest answer, with their order's link; null without a phone or answer. */
   tell: { whatsappUrl: string; telegramUrl: string } | null;

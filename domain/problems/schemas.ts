@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFUND_DESTINATIONS } from "../refunds/refunds";
 import { PROBLEM_EVENTS, PROBLEM_KINDS, PROBLEM_STATUSES, PROBLEM_TEXT_MAX, type QueuedProblem, type ShopperProblem } from "./problems";
 
 const text = (what: string) =>
@@ -24,6 +25,8 @@ const versioned = { version: z.number({ error: "Reload the queue" }).int().min(1
 export const problemAnswerInputSchema = z.object({ ...versioned, text: text("answer") });
 export const problemMoveInputSchema = z.object({ ...versioned, fromSeatId: id, seatId: id });
 export const problemVersionInputSchema = z.object(versioned);
+/** Refund the problem's line for its days left (ADR 0127), to store credit or the gateway; the problem is resolved. */
+export const problemRefundInputSchema = z.object({ ...versioned, to: z.enum(REFUND_DESTINATIONS, { error: "Choose where the refund goes" }) });
 
 const eventSchema = z.object({ kind: z.enum(PROBLEM_EVENTS), text: z.string(), at: z.string() });
 
@@ -62,6 +65,7 @@ export const queuedProblemSchema = z.object({
     z.object({ kind: z.literal("key"), keys: z.number(), inStock: z.number() }),
     z.object({ kind: z.literal("none") }),
   ]),
+  warranty: z.object({ until: z.string().nullable(), covered: z.boolean() }).nullable(),
   events: z.array(eventSchema.extend({ who: z.string() })),
   tell: z.object({ whatsappUrl: z.string(), telegramUrl: z.string() }).nullable(),
 }) satisfies z.ZodType<QueuedProblem>;

@@ -250,3 +250,12 @@ export const busyPage: Words<[seconds: number]> = {
   en: (seconds) => `The shop is very busy right now. Please try again in ${seconds} seconds.`,
   ne: (seconds) => `पसल अहिले धेरै व्यस्त छ। कृपया ${formatNumber(seconds, "ne")} सेकेन्डपछि फेरि प्रयास गर्नुहोस्।`,
 };
+
+// ---------------------------------------------------------------------------------------------
+// Warranty (warranty/warranty.ts, ADR 0128)
+
+/** The delivery message's sentence of the warranty; `until` already worded for the message (messageDay), null while it lasts. */
+export const deliveryWarranty: Words<[until: string | null]> = {
+  en: (until) => (until ? `If it stops working, the shop replaces it free until ${until}.` : "If it stops working, the shop replaces it free."),
+  ne: (until) => (until ? `काम गर्न छाडेमा ${until} सम्म पसलले निःशुल्क बदलिदिन्छ।` : "काम गर्न छाडेमा पसलले निःशुल्क बदलिदिन्छ।"),
+};

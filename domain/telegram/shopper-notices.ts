@@ -33,7 +33,7 @@ export type ShopperEvent =
   /** The seller acted on a problem the shopper reported: answered, moved their seat, gave a new key, resolved. */
   | { kind: "shopper-problem"; orderId: string; what: ShopperProblemNews };
 
-export type ShopperProblemNews = "answered" | "seat-moved" | "new-key" | "resolved";
+export type ShopperProblemNews = "answered" | "seat-moved" | "new-key" | "refunded" | "resolved";
 
 export const SHOPPER_KINDS: ReadonlySet<string> = new Set([
   "shopper-paid",
@@ -88,6 +88,8 @@ const WORDS = {
       answered: (ref: string) => `The shop answered the problem you reported on order ${ref}. Open your order page to read it.`,
       "seat-moved": (ref: string) => `The shop moved you to another account for order ${ref}. Open your order page or your chat for the new sign-in.`,
       "new-key": (ref: string) => `The shop gave you a new key for order ${ref}. Open your order page to see it.`,
+      refunded: (ref: string) =>
+        `The shop could not replace what you reported on order ${ref}, so it refunded the days left. Open your order page to see it.`,
       resolved: (ref: string) => `The shop marked the problem you reported on order ${ref} as solved.`,
     } satisfies Record<ShopperProblemNews, (ref: string) => string>,
     open: "Open your order",
@@ -114,6 +116,7 @@ const WORDS = {
       answered: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्याको पसलले जवाफ दिनुभयो। पढ्न अर्डरको पेज खोल्नुहोस्।`,
       "seat-moved": (ref: string) => `अर्डर ${ref} का लागि पसलले तपाईंलाई अर्को खातामा सार्नुभयो। नयाँ साइन-इनका लागि अर्डरको पेज वा च्याट हेर्नुहोस्।`,
       "new-key": (ref: string) => `अर्डर ${ref} का लागि पसलले नयाँ की दिनुभयो। हेर्न अर्डरको पेज खोल्नुहोस्।`,
+      refunded: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको सामान पसलले बदल्न सकेन, त्यसैले बाँकी दिनको रकम फिर्ता गर्नुभयो। हेर्न अर्डरको पेज खोल्नुहोस्।`,
       resolved: (ref: string) => `अर्डर ${ref} मा तपाईंले रिपोर्ट गरेको समस्या पसलले समाधान भएको चिन्ह लगाउनुभयो।`,
     } satisfies Record<ShopperProblemNews, (ref: string) => string>,
     open: "अर्डर खोल्नुहोस्",

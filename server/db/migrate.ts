@@ -30,6 +30,7 @@ import { firstAdminNamed } from "./migrations/0029-first-admin-named";
 import { jobRuns } from "./migrations/0030-job-runs";
 import { accountMailboxes } from "./migrations/0031-account-mailboxes";
 import { storeCredit } from "./migrations/0032-store-credit";
+import { warranty } from "./migrations/0033-warranty";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0030-job-runs": jobRuns,
   "0031-account-mailboxes": accountMailboxes,
   "0032-store-credit": storeCredit,
+  "0033-warranty": warranty,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -23,6 +23,8 @@ export interface CatalogueItemsTable {
   auto_deliver: Generated<number>;
   /** 1: taken out of the shop (retired), kept for its orders, keys and seats (0019). */
   hidden: Generated<number>;
+  /** Days from delivery its lines are replaced free; 0 for none, null for the line's whole term (0033-warranty). */
+  warranty_days: number | null;
 }
 
 export interface CataloguePlansTable {
@@ -180,6 +182,8 @@ export interface OrderLinesTable {
   auto_renew: Generated<number>;
   /** When the shopper was last reminded of this line's renewal (0022-telegram-bot). */
   reminded_at: string | null;
+  /** The item's warranty when the line was sold: days, 0 for none, null for the whole term (0033-warranty). */
+  warranty_days: number | null;
 }
 
 export interface PaymentMethodsTable {

@@ -49,6 +49,7 @@ describe("GET /api/prices", () => {
         "NoteNe",
         "AutoDeliver",
         "Hidden",
+        "WarrantyDays",
       ].sort(),
     );
     const withPlans = allPrices.find((p: { plans?: object }) => Object.keys(p.plans ?? {}).length === 4);

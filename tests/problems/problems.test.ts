@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../../domain/ledger/settings";
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from "../fakes/telegram";
-import { createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "../helpers/app";
+import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "../helpers/app";
 
 // Problems shoppers report (ADR 0111): a shopper reports a problem on a delivered line; the seller's queue answers it,
 // moves the seat or gives a new key, resolves or reopens it, and each problem keeps its history.
 
 let nextAddress = 1;
 
+const sessions = new WeakMap<TestApp, string>();
+
+/** The admin's request; signed in again once a test's clock has moved past the session's life (a 401). */
 async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: await t.adminCookie() } });
+  for (let attempt = 1; ; attempt++) {
+    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
+    sessions.set(t, cookie);
+    const answer = await t.app.inject({ method, url, payload, headers: { cookie } });
+    if (answer.statusCode !== 401 || attempt === 2) return answer;
+    sessions.delete(t);
+  }
 }
 
 async function itemId(t: TestApp, name: string): Promise<string> {
@@ -264,6 +273,111 @@ describe("the seller's problem queue (issue 32)", () => {
     // Moving again from the seat it left is refused.
     const again = await admin(t, "POST", `/api/admin/problems/${problem!.id}/move-seat`, { version: now!.version, fromSeatId, seatId });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+/** Sets an item's warranty through the admin's Update Price, the item as read with `WarrantyDays` changed. */
+async function setWarranty(t: TestApp, id: string, days: unknown) {
+  const item = (await t.app.inject({ method: "GET", url: "/api/prices" })).json().allPrices.find((i: { _id: string }) => i._id === id);
+  const { Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink } = item;
+  return admin(t, "PUT", `/api/prices/${id}`, { Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink, WarrantyDays: days });
+}
+
+describe("warranty (issue 46)", () => {
+  it("is set per item, kept when an edit leaves it out, refused with a message when not whole days, and kept by lines sold before a change", async () => {
+    let offset = 0;
+    const t = await createTestApp({ seed: true, clock: () => new Date(Date.now() + offset) });
+    const windows = await keyShop(t, "WIN-KEY-1\nWIN-KEY-2\nWIN-KEY-3");
+    const price = (await t.app.inject({ method: "GET", url: "/api/prices" })).json().allPrices.find((i: { _id: string }) => i._id === windows);
+    expect(price.WarrantyDays).toBeNull();
+    expectValidationError(await setWarranty(t, windows, -1), "WarrantyDays", /cannot be negative: 0 means none/);
+    expectValidationError(await setWarranty(t, windows, "two weeks"), "WarrantyDays", /number of days \(0 for none\), or empty for the whole term/);
+    expectValidationError(await setWarranty(t, windows, 4000), "WarrantyDays", /at most 3650 days/);
+    expect((await setWarranty(t, windows, "7")).statusCode).toBe(200);
+    const { Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink } = price;
+    expect(
+      (await admin(t, "PUT", `/api/prices/${windows}`, { Name, Id, ImageId, Category, Info, plans, Note, Status, SpecialLink })).statusCode,
+    ).toBe(200);
+    const after = (await t.app.inject({ method: "GET", url: "/api/prices" })).json().allPrices.find((i: { _id: string }) => i._id === windows);
+    expect(after.WarrantyDays).toBe(7);
+
+    // Sold with 7 days: the delivery message and the order page say until when, a week from today.
+    const week = await delivered(t, windows);
+    const today = shopToday(new Date());
+    const message = (await admin(t, "GET", `/api/admin/lines/${week.lineId}/delivery`)).json().message as string;
+    expect(message).toContain(`If it stops working, the shop replaces it free until ${addDays(today, 7)}.`);
+    const page = (await t.app.inject({ method: "GET", url: `/api/orders/${week.reference}?key=${week.key}` })).json();
+    expect(page.lines[0].warranty).toEqual({ until: addDays(today, 7), ended: false });
+
+    // None from now on: the line sold before keeps its week; one sold after has none, and its message says nothing of it.
+    expect((await setWarranty(t, windows, 0)).statusCode).toBe(200);
+    const none = await delivered(t, windows, "key", "9800000002");
+    expect((await admin(t, "GET", `/api/admin/lines/${none.lineId}/delivery`)).json().message).not.toMatch(/replaces it free/);
+    const body = (order: typeof week) => ({ key: order.key, lineId: order.lineId, kind: "not-working", text: "It stopped working" });
+    expect((await report(t, week.reference, body(week))).statusCode).toBe(201);
+    expect((await report(t, none.reference, body(none))).statusCode).toBe(201);
+    const warranties = Object.fromEntries((await queue(t)).items.map((item) => [item.reference, (item as Queued & { warranty: unknown }).warranty]));
+    expect(warranties).toEqual({ [week.reference]: { until: addDays(today, 7), covered: true }, [none.reference]: null });
+
+    // Eight days on, a report on the week's line is outside it, and its page says the free replacement ended.
+    offset = 8 * 86_400_000;
+    const later = await t.app.inject({ method: "POST", url: `/api/orders/${week.reference}/problems`, payload: body(week) });
+    expect(later.statusCode, later.body).toBe(201);
+    const outside = (await queue(t)).items
+      .filter((item) => item.reference === week.reference)
+      .map((item) => (item as Queued & { warranty: unknown }).warranty);
+    expect(outside).toEqual([
+      { until: addDays(today, 7), covered: true },
+      { until: addDays(today, 7), covered: false },
+    ]);
+    const ended = (await t.app.inject({ method: "GET", url: `/api/orders/${week.reference}?key=${week.key}` })).json();
+    expect(ended.lines[0].warranty).toEqual({ until: addDays(today, 7), ended: true });
+  });
+
+  it("refunds a seat nothing can replace from the queue, to store credit, once: the problem is resolved, the line ended and its seat freed", async () => {
+    const t = await createTestApp({ seed: true });
+    const netflix = await itemId(t, "Netflix Premium");
+    const account = await admin(t, "POST", "/api/admin/accounts", {
+      service: "Netflix family",
+      itemIds: [netflix],
+      login: "only@example.com",
+      password: "pass-1",
+      seats: [{ profileName: "Kid" }],
+      billingCycle: "monthly",
+      renewalDate: addDays(shopToday(new Date()), 60),
+      cost: 1500,
+    });
+    const accountId = account.json().account._id;
+    const order = await delivered(t, netflix, "seat");
+    await report(t, order.reference, { key: order.key, lineId: order.lineId, kind: "not-working", text: "Netflix says the account is closed" });
+    const [problem] = (await queue(t)).items as Array<Queued & { holding: { proposal: null }; warranty: { covered: boolean } }>;
+    expect(problem).toMatchObject({ holding: { kind: "seat", proposal: null }, warranty: { covered: true } });
+
+    const preview = (await admin(t, "GET", `/api/admin/orders/${order.reference}/lines/${order.lineId}/refund`)).json();
+    expect(preview.amount).toBeGreaterThan(0);
+    expectValidationError(
+      await admin(t, "POST", `/api/admin/problems/${problem!.id}/refund`, { version: problem!.version, to: "bank" }),
+      "to",
+      /Choose where/,
+    );
+    expect((await admin(t, "POST", `/api/admin/problems/${problem!.id}/refund`, { version: problem!.version + 1, to: "credit" })).statusCode).toBe(
+      409,
+    );
+    const refunded = await admin(t, "POST", `/api/admin/problems/${problem!.id}/refund`, { version: problem!.version, to: "credit" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().message).toMatch(new RegExp(`NPR ${preview.amount} refunded to the customer's store credit.*the problem is resolved`));
+    const [after] = (await queue(t)).items;
+    expect(after).toMatchObject({ status: "resolved", holding: { kind: "none" } });
+    expect(after!.events.at(-1)).toMatchObject({ kind: "refunded", who: TEST_ADMIN.email });
+    const credit = (await admin(t, "GET", "/api/admin/customers/9800000001/credit")).json();
+    expect(credit.balance).toBe(preview.amount);
+    expect((await admin(t, "GET", `/api/admin/accounts/${accountId}`)).json().account.seatsUsed).toBe(0);
+    // Pressed again: refunded already, and nothing more is given.
+    const again = await admin(t, "POST", `/api/admin/problems/${problem!.id}/refund`, { version: after!.version, to: "credit" });
+    expect(again.statusCode).toBe(409);
+    expect((await admin(t, "GET", "/api/admin/customers/9800000001/credit")).json().balance).toBe(preview.amount);
+    const shopperSees = (await t.app.inject({ method: "GET", url: `/api/orders/${order.reference}?key=${order.key}` })).json();
+    expect(shopperSees.lines[0].warranty).toBeNull();
   });
 });
 

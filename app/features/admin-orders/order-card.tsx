@@ -1,7 +1,6 @@
 import type { LineLedgerData } from "../../../domain/ledger/schemas";
 import { AUTO_DELIVERY_REASON_TEXT } from "../../../domain/ledger/auto-delivery";
 import { LineLedger } from "./line-ledger";
-import { RefundLine } from "./refund-line";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CHAT_CHANNEL_LABELS } from "../../../domain/orders/checkout";
@@ -17,6 +16,7 @@ import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { formatDateTime } from "../../lib/admin/format";
 import { InputField, inputClass, StaleBanner } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { RefundLine } from "../../lib/admin/refund-line";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
 import { OrderReductions } from "./order-reductions";
@@ -129,9 +129,20 @@ export function OrderCard({
             )}
             {order.status === "delivered" && line.autoDelivered && <p className={`w-full text-sm ${mutedText}`}>Delivered automatically</p>}
             {order.status === "delivered" && ledger[line.id] && <LineLedger lineId={line.id} name={line.name} ledger={ledger[line.id]!} />}
+            {order.status === "delivered" && line.warranty && (
+              <p className={`w-full text-sm ${mutedText}`}>
+                {line.warranty.until ? `Replaced free until ${line.warranty.until}` : "Replaced free while it lasts"}
+              </p>
+            )}
             {order.status === "delivered" && line.refunded && <p className={`w-full text-sm ${mutedText}`}>Refunded; the line has ended</p>}
             {order.status === "delivered" && !line.refunded && line.expiryDate && (
-              <RefundLine reference={order.reference} lineId={line.id} name={line.name} />
+              <RefundLine
+                reference={order.reference}
+                lineId={line.id}
+                name={line.name}
+                pending={write.pending}
+                onRefund={(to) => write.submit({ intent: "refund", reference: order.reference, lineId: line.id, to })}
+              />
             )}
           </li>
         ))}

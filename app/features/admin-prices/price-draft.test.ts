@@ -19,6 +19,7 @@ const item: CatalogueItem = {
   InfoNe: null,
   NoteNe: null,
   AutoDeliver: true,
+  WarrantyDays: 30,
   Hidden: false,
 };
 
@@ -65,8 +66,9 @@ describe("drafts", () => {
       InfoNe: "",
       NoteNe: "",
       AutoDeliver: true,
+      WarrantyDays: "30",
     });
-    expect(draftToPayload(emptyDraft)).toMatchObject({ plans: {}, AutoDeliver: false });
+    expect(draftToPayload(emptyDraft)).toMatchObject({ plans: {}, AutoDeliver: false, WarrantyDays: "" });
   });
 
   it("carries the Nepali words both ways, none as empty text", () => {

@@ -21,6 +21,8 @@ export type PriceDraft = {
   NoteNe: string;
   /** "Deliver automatically when paid". */
   AutoDeliver: boolean;
+  /** Days from delivery a line is replaced free, as typed: empty for the line's whole term, 0 for none (ADR 0128). */
+  WarrantyDays: string;
 };
 
 export const emptyDraft: PriceDraft = {
@@ -37,6 +39,7 @@ export const emptyDraft: PriceDraft = {
   InfoNe: "",
   NoteNe: "",
   AutoDeliver: false,
+  WarrantyDays: "",
 };
 
 /** The form prefilled from a saved item (Edit). */
@@ -55,6 +58,7 @@ export function draftFromItem(item: CatalogueItem): PriceDraft {
     InfoNe: item.InfoNe ?? "",
     NoteNe: item.NoteNe ?? "",
     AutoDeliver: item.AutoDeliver,
+    WarrantyDays: item.WarrantyDays === null ? "" : String(item.WarrantyDays),
   };
 }
 
@@ -88,6 +92,8 @@ export function draftToPayload(draft: PriceDraft) {
     InfoNe: draft.InfoNe,
     NoteNe: draft.NoteNe,
     AutoDeliver: draft.AutoDeliver,
+    // As typed: empty is the whole term (the schema reads it).
+    WarrantyDays: draft.WarrantyDays,
   };
 }
 

@@ -307,6 +307,11 @@ export function PriceForm({
           inputMode: "url",
           hint: "Where to order or learn more: a URL (https://…) or a path on this site.",
         })}
+        {text("WarrantyDays", "Warranty (days)", {
+          optional: true,
+          inputMode: "numeric",
+          hint: "Days from delivery a line is replaced free if it stops working. Empty: its whole term. 0: no warranty. Lines sold keep what they were sold with.",
+        })}
         <div>
           <label className="flex items-start gap-3">
             <input

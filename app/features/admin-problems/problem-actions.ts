@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { problemAnswerInputSchema, problemMoveInputSchema, problemVersionInputSchema } from "../../../domain/problems/schemas";
+import {
+  problemAnswerInputSchema,
+  problemMoveInputSchema,
+  problemRefundInputSchema,
+  problemVersionInputSchema,
+} from "../../../domain/problems/schemas";
 
 const id = z.string().min(1).max(100);
 
@@ -8,6 +13,7 @@ export const problemActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("answer"), id, fields: problemAnswerInputSchema }),
   z.object({ intent: z.literal("move-seat"), id, fields: problemMoveInputSchema }),
   z.object({ intent: z.literal("new-key"), id, fields: problemVersionInputSchema }),
+  z.object({ intent: z.literal("refund"), id, fields: problemRefundInputSchema }),
   z.object({ intent: z.literal("resolve"), id, fields: problemVersionInputSchema }),
   z.object({ intent: z.literal("reopen"), id, fields: problemVersionInputSchema }),
 ]);

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../lib/admin/confirm-dialog";
 import { Field, SubmitButton } from "../../lib/admin/form-parts";
 import { formatDateTime } from "../../lib/admin/format";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { RefundLine } from "../../lib/admin/refund-line";
 import { problemActionSchema } from "./problem-actions";
 
 const STATUS: Record<ProblemStatus, { label: string; tone: string }> = {
@@ -25,6 +26,7 @@ const EVENT: Record<ProblemEventKind, string> = {
   answered: "Answered",
   "seat-moved": "Seat moved",
   "new-key": "New key given",
+  refunded: "Refunded",
   resolved: "Resolved",
   reopened: "Reopened",
 };
@@ -64,6 +66,21 @@ export function ProblemsScreen({ items, open, order }: { items: QueuedProblem[];
   );
 }
 
+/** Whether the problem came inside the line's warranty (ADR 0128): inside, replace it or refund; outside, the seller's call. */
+function WarrantyLine({ warranty }: { warranty: QueuedProblem["warranty"] }) {
+  if (!warranty) return <p className={`mt-1 text-sm ${mutedText}`}>This item has no warranty: replacing it is your call.</p>;
+  const until = warranty.until ? `until ${warranty.until}` : "while it lasts";
+  return warranty.covered ? (
+    <p className="mt-1 text-sm font-medium text-emerald-800 dark:text-emerald-300">
+      Inside the warranty (replaced free {until}): replace it, or refund it if nothing can.
+    </p>
+  ) : (
+    <p className="mt-1 text-sm font-medium text-amber-900 dark:text-amber-200">
+      Reported outside the warranty, which ended on {warranty.until}: replacing or refunding it is your call.
+    </p>
+  );
+}
+
 function ProblemCard({ problem }: { problem: QueuedProblem }) {
   const [answer, setAnswer] = useState("");
   const [confirming, setConfirming] = useState<"move" | "key" | null>(null);
@@ -73,6 +90,9 @@ function ProblemCard({ problem }: { problem: QueuedProblem }) {
   const titleId = `problem-${problem.id}`;
   const version = { version: problem.version };
   const refusal = errors.version ?? errors.seatId ?? errors.lineId;
+  // Refund is offered once no seat can take the line and no key is in stock for it (ADR 0128).
+  const nothingReplaces =
+    holding.kind === "none" || (holding.kind === "seat" && !holding.proposal) || (holding.kind === "key" && holding.inStock < holding.keys);
   return (
     <li className={`${card} p-4 sm:p-5`} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -106,6 +126,7 @@ function ProblemCard({ problem }: { problem: QueuedProblem }) {
           <span className={mutedText}>Holds no seat or key now.</span>
         )}
       </p>
+      <WarrantyLine warranty={problem.warranty} />
       <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 p-3 text-sm wrap-anywhere whitespace-pre-wrap dark:border-slate-600 dark:bg-slate-800/60">
         {problem.text}
       </blockquote>
@@ -158,6 +179,15 @@ function ProblemCard({ problem }: { problem: QueuedProblem }) {
           <button type="button" className={smallButton} disabled={pending} onClick={() => setConfirming("key")}>
             New key
           </button>
+        )}
+        {problem.status !== "resolved" && nothingReplaces && (
+          <RefundLine
+            reference={problem.reference}
+            lineId={problem.lineId}
+            name={problem.lineName}
+            pending={pending}
+            onRefund={(to) => write.submit({ intent: "refund", id: problem.id, fields: { ...version, to } })}
+          />
         )}
         {problem.status === "resolved" ? (
           <button

@@ -4,6 +4,7 @@ import { DELIVERY_PLACEHOLDERS } from "../../../domain/ledger/settings";
 import type { LedgerSettings } from "../../../domain/ledger/schemas";
 import type { Locale } from "../../../domain/shared/locale";
 import { messageDay } from "../../../domain/ledger/seller-messages";
+import { deliveryWarranty } from "../../../domain/shared/messages";
 import { mutedText } from "../../components/ui";
 import { CardSection, Field, InputField, StaleBanner, SubmitButton, typedNumber } from "../../lib/admin/form-parts";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
@@ -111,6 +112,7 @@ function DeliveryPreview({ template, locale }: { template: string; locale: Local
     start: messageDay("2026-11-01", locale),
     expiry: messageDay("2026-12-01", locale),
     rules: accountRules("shared", locale),
+    warranty: deliveryWarranty[locale](messageDay("2026-12-01", locale)),
     customerlink: `https://pasal.example.com${locale === "ne" ? "/ne" : ""}/my/AbCdEfGhIjKlMnOpQrStUvWx`,
   });
   return (

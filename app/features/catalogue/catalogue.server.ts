@@ -27,6 +27,7 @@ const builtInCatalogue: CatalogueItem[] = defaultCatalogue
       NoteNe: item.NoteNe ?? null,
       AutoDeliver: false,
       Hidden: false,
+      WarrantyDays: null,
     };
   })
   .sort(compareById);

@@ -22,6 +22,7 @@ import { CopyButton } from "./copy-button";
 import { DeliveredCredentials } from "./delivered-credentials";
 import { daysLeftLabel, shopTime, STATUS_TONES, stepText } from "./order-format";
 import { ShopDate } from "../../components/shop-date";
+import { formatDecidingDay } from "../../../domain/shared/bikram-sambat-dates";
 import { postToOrder } from "./post-to-order";
 import { OnlinePaymentsSection } from "./online-payments";
 import { TelegramUpdates, type TelegramOffer } from "./telegram-updates";
@@ -221,7 +222,20 @@ function OrderLineRow({ line, delivered, locale, onRenew }: { line: ShopperOrder
           ) : null}
         </div>
       )}
+      {delivered && line.warranty && <WarrantyNote warranty={line.warranty} locale={locale} />}
     </li>
+  );
+}
+
+/** Until when the line is replaced free, or that it no longer is (ADR 0128). */
+function WarrantyNote({ warranty, locale }: { warranty: NonNullable<ShopperOrderLine["warranty"]>; locale: Locale }) {
+  const { until } = warranty;
+  if (until !== null && warranty.ended)
+    return <p className={`mt-1 text-sm ${mutedText}`}>{m.order_warranty_ended({ date: formatDecidingDay(until, locale) })}</p>;
+  return (
+    <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">
+      {until === null ? m.order_warranty_always() : m.order_warranty_until({ date: formatDecidingDay(until, locale) })}
+    </p>
   );
 }
 

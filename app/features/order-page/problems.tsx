@@ -41,6 +41,7 @@ const EVENT_TEXT: Record<Exclude<ProblemEventKind, "reported">, () => string> = 
   answered: m.problems_event_answered,
   "seat-moved": m.problems_event_seat_moved,
   "new-key": m.problems_event_new_key,
+  refunded: m.problems_event_refunded,
   resolved: m.problems_event_resolved,
   reopened: m.problems_event_reopened,
 };

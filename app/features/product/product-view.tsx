@@ -27,7 +27,10 @@ import { TitledSection } from "../../components/titled-section";
  * `Name` is the English name (the address, the cart line, the seller's message); `shownName`, `Info` and
  * `Note` are in the page's language, chosen by the loader (ADR 0093).
  */
-export type ProductItem = Pick<CatalogueItem, "_id" | "Id" | "Name" | "Info" | "ImageId" | "category" | "status" | "plans" | "Note"> & {
+export type ProductItem = Pick<
+  CatalogueItem,
+  "_id" | "Id" | "Name" | "Info" | "ImageId" | "category" | "status" | "plans" | "Note" | "WarrantyDays"
+> & {
   shownName: string;
   /** "en" for each of the three a Nepali page shows in English, there being no Nepali words for it. */
   lang: { name?: "en" | undefined; info?: "en" | undefined; note?: "en" | undefined };
@@ -153,6 +156,7 @@ export function ProductView({
             {item.shownName}
           </h1>
           {availability && <AvailabilityBadge availability={availability} className="mt-3 text-sm" />}
+          <WarrantyPromise days={item.WarrantyDays} neverExpires={neverExpires} locale={locale} />
           {item.Info && (
             <p lang={item.lang.info} className={`mt-3 whitespace-pre-line leading-relaxed ${mutedText}`}>
               {item.Info}
@@ -265,6 +269,25 @@ export function ProductView({
         <p className={`${card} mt-4 px-4 py-6 text-center ${mutedText}`}>{m.comments_soon()}</p>
       </TitledSection>
     </article>
+  );
+}
+
+/** What the item's warranty promises (ADR 0128); nothing for an item without one. */
+function WarrantyPromise({ days, neverExpires, locale }: { days: ProductItem["WarrantyDays"]; neverExpires: boolean; locale: Locale }) {
+  if (days === 0) return null;
+  const promise =
+    days === null
+      ? neverExpires
+        ? m.product_warranty_always()
+        : m.product_warranty_term()
+      : days === 1
+        ? m.product_warranty_day()
+        : m.product_warranty_days({ days: formatNumber(days, locale) });
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
+      <span aria-hidden="true">✓</span>
+      <span>{promise}</span>
+    </p>
   );
 }
 

@@ -25,6 +25,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         return (await problems.moveSeat(form.id, form.fields, actor)).message;
       case "new-key":
         return (await problems.newKey(form.id, form.fields, actor)).message;
+      case "refund":
+        return (await problems.refund(form.id, form.fields, actor)).message;
       case "resolve":
       case "reopen":
         return (await problems.setResolved(form.id, form.fields, form.intent === "resolve", actor)).message;

@@ -26,6 +26,7 @@ function toItem(row: Selectable<CatalogueItemsTable>, plans: Record<string, numb
     NoteNe: row.note_ne,
     AutoDeliver: Number(row.auto_deliver) === 1,
     Hidden: Number(row.hidden) === 1,
+    WarrantyDays: row.warranty_days === null ? null : Number(row.warranty_days),
   };
 }
 
@@ -45,6 +46,7 @@ function columns(data: PriceData) {
     ...(data.InfoNe === undefined ? {} : { info_ne: data.InfoNe }),
     ...(data.NoteNe === undefined ? {} : { note_ne: data.NoteNe }),
     ...(data.AutoDeliver === undefined ? {} : { auto_deliver: data.AutoDeliver ? 1 : 0 }),
+    ...(data.WarrantyDays === undefined ? {} : { warranty_days: data.WarrantyDays }),
   };
 }
 

@@ -10,6 +10,8 @@ import { conflict, notFound } from "../../errors";
 import type { Actor } from "../actor";
 import { linesWithOrders, ORDER_CONTACT } from "../../db/order-shapes";
 import type { HeldSeat } from "./seats";
+import { lineWarranty } from "../../../domain/warranty/warranty";
+import { deliveryWarranty } from "../../../domain/shared/messages";
 
 export type Delivery = { message: string; whatsappUrl: string | null; telegramUrl: string | null };
 /** The delivery and what it carries, for the shopper's order page: secrets in the clear, never logged. */
@@ -54,6 +56,9 @@ export function createDeliveryService(
           "o.phone_key as phoneKey",
           "o.status",
           "o.language",
+          "o.delivered_at as deliveredAt",
+          "l.warranty_days as warrantyDays",
+          "l.refunded_at as refundedAt",
           "c.status as itemStatus",
         ])
         .where("l.id", "=", lineId)
@@ -65,6 +70,13 @@ export function createDeliveryService(
       if (!seat && keys.length === 0) throw conflict("Give this line a seat or a key first", "lineId");
       const locale = readLocale(line.language);
       const day = (isoDay: string | null) => (isoDay ? messageDay(isoDay, locale) : null);
+      const warranty = lineWarranty({
+        warrantyDays: line.warrantyDays === null ? null : Number(line.warrantyDays),
+        startDate: line.startDate,
+        expiryDate: line.expiryDate,
+        deliveredAt: line.deliveredAt,
+        refunded: line.refundedAt !== null,
+      });
       const linkPath = linkOrigin && line.phoneKey && deps.customerLink ? await deps.customerLink(line.phoneKey) : null;
       const filled = deliveryMessage(deliveryTemplateFor(await deps.settings(), locale), {
         customer: line.customerName ?? UNNAMED_CUSTOMER[locale],
@@ -77,6 +89,7 @@ export function createDeliveryService(
         start: day(line.startDate),
         expiry: day(line.expiryDate),
         rules: accountRules((line.itemStatus ?? "none") as Status, locale),
+        warranty: warranty && deliveryWarranty[locale](day(warranty.until)),
         reference: line.reference,
         customerlink: linkPath && absoluteLink(linkOrigin, localHref(locale, linkPath)),
         referral: line.phoneKey && deps.referralCode ? await deps.referralCode(line.phoneKey) : null,

@@ -7,6 +7,7 @@ import { awaitsPayment, canRenew, orderPath, orderSteps, type ShopperOrder } fro
 import type { NoticeEvent } from "../../../domain/telegram/notices";
 import type { PaymentMethod } from "../../../domain/payment-methods/payment-methods";
 import { shopToday } from "../../../domain/shared/shop-time";
+import { coveredOn } from "../../../domain/warranty/warranty";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
 import { conflict, TooManyRequests } from "../../errors";
@@ -78,6 +79,7 @@ export function createShopperOrdersService(
             renews: line.renews ? { reference: line.renews.reference } : null,
             renewal: renewable ? { itemId: item._id, unitPrice, plans } : null,
             deliveredAutomatically: order.status === "delivered" && line.autoDelivered,
+            warranty: line.warranty && { ...line.warranty, ended: !coveredOn(line.warranty, now) },
           };
         }),
         customer: { name: order.customerName, phone: order.phone },

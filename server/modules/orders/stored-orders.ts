@@ -12,6 +12,7 @@ import { readGateway } from "../../../domain/payments/payments";
 import type { PaidVia } from "../../../domain/payments/schemas";
 import { CANCEL_REASONS, type CancelReason } from "../../../domain/order-limits/order-limits";
 import type { OrdersTable } from "../../db/schema";
+import { lineWarranty } from "../../../domain/warranty/warranty";
 
 /** An order as stored: what the admin sees but its shopper link, and what only the server reads. */
 export type StoredOrder = Omit<Order, "shopperPath" | "telegramUpdates"> & {
@@ -72,6 +73,7 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
       "l.auto_delivered",
       "l.auto_delivery_reason",
       "l.refunded_at",
+      "l.warranty_days",
       "renewal.reference as renewal_reference",
     ])
     .where(
@@ -100,6 +102,7 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
     const line = lines.find((l) => l.order_id === old.renewal_order_id && l.item_id !== null && l.item_id === old.item_id && !renews.has(l.id));
     if (line) renews.set(line.id, { lineId: old.id, reference: old.reference, expiryDate: old.expiry_date });
   }
+  const deliveredAt = new Map(rows.map((row) => [row.id, row.status === "delivered" ? row.delivered_at : null]));
   const byOrder = new Map<string, Order["lines"]>();
   for (const line of lines) {
     const list = byOrder.get(line.order_id) ?? [];
@@ -118,6 +121,13 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
       autoDelivered: Number(line.auto_delivered) === 1,
       autoDeliveryReason: readReason(line.auto_delivery_reason),
       refunded: line.refunded_at !== null,
+      warranty: lineWarranty({
+        warrantyDays: line.warranty_days === null ? null : Number(line.warranty_days),
+        startDate: line.start_date,
+        expiryDate: line.expiry_date,
+        deliveredAt: deliveredAt.get(line.order_id) ?? null,
+        refunded: line.refunded_at !== null,
+      }),
     });
     byOrder.set(line.order_id, list);
   }
@@ -194,6 +204,8 @@ export function createStoredOrdersRepository() {
             start_date: null,
             expiry_date: null,
             renewal_order_id: null,
+            // The warranty the item gives today is the one this line is sold with (ADR 0128).
+            warranty_days: db.selectFrom("catalogue_items").select("warranty_days").where("id", "=", line.itemId),
           })),
         )
         .execute();

@@ -15,6 +15,12 @@ export type ProblemRow = {
   lineId: string;
   lineName: string;
   itemId: string | null;
+  /** What the line's warranty is worked out from (ADR 0128). */
+  warrantyDays: number | null;
+  startDate: string | null;
+  expiryDate: string | null;
+  deliveredAt: string | null;
+  refunded: boolean;
   kind: ProblemKind;
   text: string;
   status: ProblemStatus;
@@ -39,14 +45,28 @@ export function createProblemsRepository() {
         "p.line_id as lineId",
         "l.name as lineName",
         "l.item_id as itemId",
+        "l.warranty_days as warrantyDays",
+        "l.start_date as startDate",
+        "l.expiry_date as expiryDate",
+        "o.delivered_at as deliveredAt",
+        "l.refunded_at as refundedAt",
         "p.kind",
         "p.text",
         "p.status",
         "p.created_at as createdAt",
         "p.updated_at as updatedAt",
       ]);
-  const typed = (rows: Array<Omit<ProblemRow, "kind" | "status"> & { kind: string; status: string }>) =>
-    rows.map((row) => ({ ...row, version: Number(row.version), kind: row.kind as ProblemKind, status: row.status as ProblemStatus }));
+  const typed = (
+    rows: Array<Omit<ProblemRow, "kind" | "status" | "refunded"> & { kind: string; status: string; refundedAt: string | null }>,
+  ): ProblemRow[] =>
+    rows.map(({ refundedAt, ...row }) => ({
+      ...row,
+      version: Number(row.version),
+      warrantyDays: row.warrantyDays === null ? null : Number(row.warrantyDays),
+      refunded: refundedAt !== null,
+      kind: row.kind as ProblemKind,
+      status: row.status as ProblemStatus,
+    }));
 
   return {
     async ofOrder(db: Db, orderId: string): Promise<ProblemRow[]> {

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../domain/shared/schemas";
+import { errorResponseSchema, successMessageSchema } from "../../../domain/shared/schemas";
 import { answerLocale } from "../../../domain/order-limits/order-limits";
 import {
   problemAnswerInputSchema,
   problemMoveInputSchema,
+  problemRefundInputSchema,
   problemReportInputSchema,
   problemVersionInputSchema,
   queuedProblemSchema,
@@ -103,6 +104,20 @@ export const problemsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       409,
     ),
     (request) => answerOf(problems.newKey(request.params.id, request.body, actorOf(request))),
+  );
+
+  app.post(
+    "/admin/problems/:id/refund",
+    {
+      schema: {
+        summary:
+          "Nothing can replace the line: refund its days left to store credit or Khalti (the order's refund), and resolve the problem; 409 when refunded already or stale",
+        params: idParams,
+        body: problemRefundInputSchema,
+        response: { 200: successMessageSchema, ...failures(404, 409), 502: errorResponseSchema },
+      },
+    },
+    (request) => answerOf(problems.refund(request.params.id, request.body, actorOf(request))),
   );
 
   for (const [path, resolved] of [

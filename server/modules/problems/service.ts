@@ -25,6 +25,9 @@ import { badRequest, conflict, notFound, TooManyRequests } from "../../errors";
 import type { Actor } from "../actor";
 import type { AuditLog } from "../audit/service";
 import { createProblemsRepository, type EventRow, type ProblemRow } from "./repository";
+import type { RefundDestination } from "../../../domain/refunds/refunds";
+import { coveredOn, lineWarranty } from "../../../domain/warranty/warranty";
+import { shopToday } from "../../../domain/shared/shop-time";
 
 const HOUR = 60 * 60_000;
 /** Problems of each kind (not resolved, resolved lately) the queue shows at most. */
@@ -49,6 +52,8 @@ export interface ProblemsDependencies {
     replaceWithin(trx: Db, lineId: string, itemName: string): Promise<number>;
     stock(): Promise<Array<{ itemId: string; inStock: number }>>;
   };
+  /** A line nothing can replace is refunded for its days left (ADR 0127); the problem is resolved with it. */
+  refunds: { refund(reference: string, lineId: string, to: RefundDestination, actor: Actor): Promise<AdminAnswer<unknown>> };
   /** The audit log, written in the write's own transaction (ADR 0100). */
   audit: Pick<AuditLog, "record">;
   /** The seller's bot hears of a new problem; a shopper's chat that follows the order hears of the seller's steps. */
@@ -124,6 +129,12 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeSigna
       } else held.set(problem.lineId, { kind: "none" });
     }
     return held;
+  }
+
+  /** The line's warranty, and whether the problem was reported inside it (the shop's date of the report). */
+  function warrantyOf(problem: ProblemRow): QueuedProblem["warranty"] {
+    const warranty = lineWarranty(problem);
+    return warranty && { until: warranty.until, covered: coveredOn(warranty, shopToday(new Date(problem.createdAt))) };
   }
 
   /** What the shopper's chat hears, after the step's own transaction: a failed notice never undoes the step. */
@@ -243,6 +254,7 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeSigna
             createdAt: problem.createdAt,
             updatedAt: problem.updatedAt,
             holding: held.get(problem.lineId)!,
+            warranty: warrantyOf(problem),
             events: history.map(({ kind, text, who, at }) => ({ kind, text, who, at })),
             tell: await tellLinks(problem, history, origin),
           };
@@ -327,6 +339,23 @@ export function createProblemsService(db: Db, clock: Clock, changes: ChangeSigna
       } finally {
         await changes.publish("ledger");
       }
+    },
+
+    /**
+     * Nothing can replace the line: it is refunded for its days left (the refunds' own checks: once, delivered, to where
+     * it can go), then the problem is resolved with the refund in its history and the shopper is told.
+     */
+    async refund(id: string, { version, to }: { version: number; to: RefundDestination }, actor: Actor): Promise<AdminAnswer> {
+      const problem = await problemOrThrow(db, id);
+      if (problem.version !== version) throw conflict(STALE_PROBLEM, "version");
+      const { message } = await deps.refunds.refund(problem.reference, problem.lineId, to, actor);
+      await db.transaction().execute(async (trx) => {
+        // The refund is made whatever the version says now: the step is written in any case.
+        await repository.bump(trx, id, (await problemOrThrow(trx, id)).version, now(), "resolved");
+        await repository.addEvent(trx, id, { kind: "refunded", text: message, who: actor.email, at: now() });
+      });
+      await tellShopper(problem, "refunded");
+      return said(`${message}; the problem is resolved`);
     },
 
     /** Resolved (the shopper's page says so), or open again. */

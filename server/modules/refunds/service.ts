@@ -147,3 +147,5 @@ export function createRefundsService(db: Db, clock: Clock, { book, payments, sea
     },
   };
 }
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

@@ -4,17 +4,27 @@ import type { RefundPreview } from "../../../domain/refunds/schemas";
 import { formatNpr } from "../../../domain/shared/money";
 import { Dialog } from "../../components/dialog";
 import { mutedText, primaryButton, secondaryButton } from "../../components/ui";
-import { useAdminAction } from "../../lib/admin/use-admin-action";
-import { orderActionSchema } from "./order-actions";
 
 const DESTINATION_LABELS: Record<RefundDestination, string> = { credit: "to store credit", khalti: "on Khalti" };
 
 /**
  * Refund a delivered line nothing can replace (ADR 0127): what its days left come to, shown before confirming, then
- * to the customer's store credit or back on the gateway that took the payment, as the customer chose.
+ * to the customer's store credit or back on the gateway that took the payment, as the customer chose. The screen
+ * writes it (`onRefund`, its own action: the order's, or the problem's that resolves it) and toasts the answer.
  */
-export function RefundLine({ reference, lineId, name }: { reference: string; lineId: string; name: string }) {
-  const write = useAdminAction(orderActionSchema, { onSaved: () => setPreview(null) });
+export function RefundLine({
+  reference,
+  lineId,
+  name,
+  pending,
+  onRefund,
+}: {
+  reference: string;
+  lineId: string;
+  name: string;
+  pending: boolean;
+  onRefund: (to: RefundDestination) => void;
+}) {
   const [preview, setPreview] = useState<RefundPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const open = async () => {
@@ -27,7 +37,7 @@ export function RefundLine({ reference, lineId, name }: { reference: string; lin
   const small = `${secondaryButton} px-3 py-1.5 text-xs`;
   return (
     <>
-      <button type="button" className={small} disabled={write.pending} onClick={() => void open()} aria-label={`Refund ${name}`}>
+      <button type="button" className={small} disabled={pending} onClick={() => void open()} aria-label={`Refund ${name}`}>
         Refund
       </button>
       {problem && (
@@ -54,8 +64,11 @@ export function RefundLine({ reference, lineId, name }: { reference: string; lin
                     key={to}
                     type="button"
                     className={primaryButton}
-                    disabled={write.pending}
-                    onClick={() => write.submit({ intent: "refund", reference, lineId, to })}
+                    disabled={pending}
+                    onClick={() => {
+                      onRefund(to);
+                      setPreview(null);
+                    }}
                   >
                     Refund NPR {formatNpr(preview.amount)} {DESTINATION_LABELS[to]}
                   </button>
