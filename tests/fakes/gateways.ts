@@ -11,7 +11,7 @@ import { flood, type Flood, type FloodRecord } from "./flood";
  *
  * How a payment ends is chosen on the fake's payment page (or by `pay()`), as a shopper would:
  * - `completed`: paid in full;
- * - `less`: paid, but Rs. 1 less than asked;
+ * - `less`: paid, but Rs. 1 less than asked; `more`: Rs. 1 more;
  * - `pending`: Khalti says Completed in the return's query string, but its lookup says Pending; eSewa and
  *   Fonepay keep it pending;
  * - `canceled`, `expired`;
@@ -26,7 +26,7 @@ export const FAKE_CREDENTIALS = {
   fonepay: { merchantCode: "fonepay123", secret: "fonepay", username: "bijayk", password: "password" },
 };
 
-export type Outcome = "completed" | "less" | "pending" | "canceled" | "expired" | "forged";
+export type Outcome = "completed" | "less" | "more" | "pending" | "canceled" | "expired" | "forged";
 
 type KhaltiPayment = {
   pidx: string;
@@ -138,15 +138,22 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       const returnStatus = {
         completed: "Completed",
         less: "Completed",
+        more: "Completed",
         pending: "Completed",
         canceled: "User canceled",
         expired: "Expired",
         forged: "Completed",
       }[outcome];
-      p.status = { completed: "Completed", less: "Completed", pending: "Pending", canceled: "User canceled", expired: "Expired", forged: "Pending" }[
-        outcome
-      ];
-      p.paid = outcome === "less" ? p.amount - 100 : p.amount;
+      p.status = {
+        completed: "Completed",
+        less: "Completed",
+        more: "Completed",
+        pending: "Pending",
+        canceled: "User canceled",
+        expired: "Expired",
+        forged: "Pending",
+      }[outcome];
+      p.paid = outcome === "less" ? p.amount - 100 : outcome === "more" ? p.amount + 100 : p.amount;
       p.txn = p.status === "Completed" ? newPidx() : null;
       const query = new URLSearchParams({
         pidx: p.pidx,
@@ -166,10 +173,16 @@ export async function startFakeGateways(options: { host?: string; port?: number 
       const p = esewa.get(reference);
       if (!p) return null;
       const total = Number(p.total);
-      p.paid = outcome === "less" ? total - 1 : total;
-      p.status = { completed: "COMPLETE", less: "COMPLETE", pending: "PENDING", canceled: "CANCELED", expired: "NOT_FOUND", forged: "PENDING" }[
-        outcome
-      ];
+      p.paid = outcome === "less" ? total - 1 : outcome === "more" ? total + 1 : total;
+      p.status = {
+        completed: "COMPLETE",
+        less: "COMPLETE",
+        more: "COMPLETE",
+        pending: "PENDING",
+        canceled: "CANCELED",
+        expired: "NOT_FOUND",
+        forged: "PENDING",
+      }[outcome];
       p.ref = p.status === "COMPLETE" ? `000${randomBytes(3).toString("hex").toUpperCase()}` : null;
       if (outcome === "pending" || outcome === "canceled" || outcome === "expired") return p.failureUrl;
       const data = esewaData(
@@ -186,8 +199,8 @@ export async function startFakeGateways(options: { host?: string; port?: number 
     }
     const p = fonepay.get(reference);
     if (!p) return null;
-    p.status = outcome === "completed" || outcome === "less" ? "success" : outcome === "pending" ? "pending" : "failed";
-    p.paid = outcome === "less" ? Number(p.amount) - 1 : Number(p.amount);
+    p.status = outcome === "completed" || outcome === "less" || outcome === "more" ? "success" : outcome === "pending" ? "pending" : "failed";
+    p.paid = outcome === "less" ? Number(p.amount) - 1 : outcome === "more" ? Number(p.amount) + 1 : Number(p.amount);
     return null;
   }
 

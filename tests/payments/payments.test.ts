@@ -176,6 +176,21 @@ describe("Khalti", () => {
     expect(await toCheck(t)).toEqual([]);
   });
 
+  it("Rs. 1 more than the total marks the order paid and makes the rest the customer's store credit, once", async () => {
+    const t = await shop();
+    const order = await placeOrder(t, { months: 3, devices: 2 });
+    const s = await started(t, order, "khalti");
+    const back = (await fakes.pay("khalti", new URL(s.url).searchParams.get("pidx")!, "more"))!;
+    await comeBack(t, back, s.cookie);
+    await comeBack(t, back, s.cookie);
+    expect((await adminOrder(t, order.reference)).status).toMatch(/^(paid|delivered)$/);
+    expect(await toCheck(t)).toEqual([]);
+    const credit = (await admin(t, "GET", "/api/admin/customers/9800000001/credit")).json();
+    expect(credit.balance).toBe(1);
+    expect(credit.movements).toMatchObject([{ kind: "overpayment", amount: 1, balanceAfter: 1 }]);
+    expect((await t.app.inject({ method: "GET", url: `/api/payments/${s.paymentId}` })).json().payment.status).toBe("paid");
+  });
+
   it("a cancelled or expired payment is shown as such", async () => {
     const t = await shop();
     for (const outcome of ["canceled", "expired"] as const) {

@@ -203,6 +203,11 @@ export function createPaymentsRepository() {
       return (await db.selectFrom("orders").select("reference").where("id", "=", payment.orderId).executeTakeFirst())?.reference;
     },
 
+    /** The customer an order's store credit is theirs (its phone's key), or null for an order without a phone. */
+    async orderPhoneKey(db: Db, orderId: string): Promise<string | null> {
+      return (await db.selectFrom("orders").select("phone_key").where("id", "=", orderId).executeTakeFirst())?.phone_key ?? null;
+    },
+
     /** What a renewal order renews, as the seller's notices name it ("PSL-X (Netflix)"); null for any other order. */
     async renews(db: Db, orderId: string): Promise<string | null> {
       const row = await db

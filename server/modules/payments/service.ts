@@ -124,9 +124,13 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
     const problems: string[] = [];
     if (check.reference !== null && check.reference !== payment.gatewayRef)
       problems.push(`${name} answered about ${check.reference}, not ${payment.gatewayRef}`);
-    if (check.amount !== null && check.amount !== payment.amount)
+    // More than the order asked, proved, for an order with a customer: paid, and the rest is their store credit (ADR 0127).
+    const over = check.amount !== null && check.amount > payment.amount ? check.amount - payment.amount : 0;
+    const creditTo = over > 0 && payment.orderId ? await repository.orderPhoneKey(db, payment.orderId) : null;
+    if (check.amount !== null && check.amount !== payment.amount && !creditTo)
       problems.push(`${name} says NPR ${formatNpr(check.amount)} was paid; the order is NPR ${formatNpr(payment.amount)}`);
-    const outcome = { transactionId: check.transactionId, detail: [check.detail, ...problems].join(". ") };
+    const overpaid = creditTo ? `NPR ${formatNpr(over)} more than the order was paid: it is the customer's store credit` : null;
+    const outcome = { transactionId: check.transactionId, detail: [check.detail, ...problems, ...(overpaid ? [overpaid] : [])].join(". ") };
     if (problems.length > 0) {
       if (await toCheck(outcome)) log.warn({ payment: payment.id }, "payment to check: %s", problems.join("; "));
       return;
@@ -155,6 +159,15 @@ export function createPaymentsService(db: Db, clock: Clock, deps: PaymentsDepend
         });
         // Money for an order the seller cancelled: theirs to sort out with the shopper.
         if (result === "refused") throw new RefusedOrder();
+        if (creditTo)
+          await deps.book.move(trx, creditTo, {
+            amount: over,
+            kind: "overpayment",
+            orderId: payment.orderId,
+            reason: check.transactionId ? `${name} ${check.transactionId}` : name,
+            actor: SHOP_ACTOR,
+            dedupe: `overpayment:${payment.id}`,
+          });
         await tellSeller(trx, {
           kind: "payment-verified",
           transactionId: check.transactionId,

@@ -52,7 +52,8 @@ export function createReportsRepository() {
 
     /**
      * Store credit's money per month (ADR 0127): refunds made (to credit or a gateway), credit given that nobody paid
-     * for (referrals and the seller's), and top-ups taken in, which the shop owes until they are spent.
+     * for (referrals and the seller's), and top-ups taken in (with what a gateway proved paid beyond an order), which
+     * the shop owes until they are spent.
      */
     async creditByMonth(db: Db, bounds: MonthBounds): Promise<Map<string, { refunds: number; creditGiven: number; topUps: number }>> {
       const { rows } = await sql<{
@@ -66,7 +67,7 @@ export function createReportsRepository() {
           sql`select ${month} as month,
             (select sum(amount) from refunds where created_at >= ${from} and created_at < ${to}) as refunds,
             (select sum(amount) from balance_movements where kind in ('referral', 'credit') and created_at >= ${from} and created_at < ${to}) as given,
-            (select sum(amount) from balance_movements where kind = 'top-up' and created_at >= ${from} and created_at < ${to}) as topups`,
+            (select sum(amount) from balance_movements where kind in ('top-up', 'overpayment') and created_at >= ${from} and created_at < ${to}) as topups`,
       )}`.execute(db);
       return new Map(rows.map((row) => [row.month, { refunds: num(row.refunds), creditGiven: num(row.given), topUps: num(row.topups) }]));
     },
