@@ -187,6 +187,7 @@ function ProblemCard({ problem }: { problem: QueuedProblem }) {
             name={problem.lineName}
             pending={pending}
             onRefund={(to) => write.submit({ intent: "refund", id: problem.id, fields: { ...version, to } })}
+            buttonClass={smallButton}
           />
         )}
         {problem.status === "resolved" ? (

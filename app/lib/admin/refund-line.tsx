@@ -18,12 +18,15 @@ export function RefundLine({
   name,
   pending,
   onRefund,
+  buttonClass = `${secondaryButton} px-3 py-1.5 text-xs`,
 }: {
   reference: string;
   lineId: string;
   name: string;
   pending: boolean;
   onRefund: (to: RefundDestination) => void;
+  /** The Refund button's look, as its screen's other buttons beside it. */
+  buttonClass?: string;
 }) {
   const [preview, setPreview] = useState<RefundPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,10 +37,9 @@ export function RefundLine({
     if (answer?.ok && body) setPreview(body as RefundPreview);
     else setProblem(typeof body?.message === "string" ? body.message : "The refund could not be worked out just now. Try again.");
   };
-  const small = `${secondaryButton} px-3 py-1.5 text-xs`;
   return (
     <>
-      <button type="button" className={small} disabled={pending} onClick={() => void open()} aria-label={`Refund ${name}`}>
+      <button type="button" className={buttonClass} disabled={pending} onClick={() => void open()} aria-label={`Refund ${name}`}>
         Refund
       </button>
       {problem && (
