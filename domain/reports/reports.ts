@@ -198,6 +198,8 @@ export function topWithOther<T extends { service: string; revenue: number; cost:
 export const OTHER_SERVICES = "Other";
 /** The by-service table's last row: what coupons and referral credit took off, so its rows add up to the month. */
 export const DISCOUNTS_ROW = "Coupons and referral credit";
+/** And what was refunded that month (ADR 0127), to credit or a gateway: the rows then add up to the money report's margin. */
+export const REFUNDS_ROW = "Refunds";
 
 // ---------------------------------------------------------------------------------------------
 // What the API answers

@@ -389,6 +389,15 @@ describe("refunds and the books (issue 46)", () => {
       topUps: 500,
     });
     expect(now.margin).toBe((now.revenue as number) - 300 - (now.cost as number));
+    // By service, the refund is a row of its own, so the rows add up to the month; the orders' CSV says what credit
+    // paid of the renewal and what its line was refunded.
+    const services = (await admin(t, "GET", `/api/admin/reports/services?month=${today.slice(0, 7)}`)).json().services;
+    expect(services.at(-1)).toEqual({ service: "Refunds", revenue: -300, cost: 0, margin: -300 });
+    const csv = (await admin(t, "GET", `/api/admin/reports/orders.csv`)).body.split("\r\n");
+    const header = csv[0]!.split(",");
+    const renewalRow = csv.find((row) => row.startsWith(`"${renewed[0]}"`))!.split(",");
+    expect(renewalRow[header.indexOf("paid_from_credit_npr")]).toBe("300");
+    expect(renewalRow[header.indexOf("line_refunded_npr")]).toBe("300");
     const dashboard = (await admin(t, "GET", "/api/admin/reports/dashboard")).json();
     expect(dashboard.figures.creditOwed).toBe(100 + 500 - 300 + 300);
     const statement = await admin(t, "GET", "/api/admin/customers/9800000001/credit");

@@ -126,7 +126,7 @@ describe("reports", () => {
       expect(response.headers["cache-control"]).toBe("no-store");
       const rows = response.body.split("\r\n");
       expect(rows[0]).toBe(
-        "reference,created_at,status,paid_at,delivered_at,channel,customer_name,phone,order_total_npr,line,item,months,devices,unit_price_npr,line_total_npr,start_date,expiry_date",
+        "reference,created_at,status,paid_at,delivered_at,channel,customer_name,phone,order_total_npr,paid_from_credit_npr,line,item,months,devices,unit_price_npr,line_total_npr,start_date,expiry_date,line_refunded_npr",
       );
       // Placed in February (shop time): Ram's at 00:45 on 1 February, the renewal, Hari's. Nepali mobiles are
       // written without the "+" a spreadsheet would take for a formula, so no apostrophe shows; every text is quoted.

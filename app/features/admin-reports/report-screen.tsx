@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { formatNpr } from "../../../domain/shared/money";
-import { DISCOUNTS_ROW } from "../../../domain/reports/reports";
+import { DISCOUNTS_ROW, REFUNDS_ROW } from "../../../domain/reports/reports";
 import type { AccountProfit, CustomerMonth, MoneyMonth, RenewalMonth, ServiceMoney } from "../../../domain/reports/schemas";
 import { card, focusRing, mutedText, secondaryButton } from "../../components/ui";
 import { sectionHeading } from "../../lib/admin/form-parts";
@@ -98,8 +98,8 @@ export type ReportData = {
 /** Four pictures of the shop's money and customers, each with a table of the same numbers, and the CSV downloads. */
 export function ReportScreen({ money, month, services, customers, renewals, accountProfits }: ReportData) {
   const months = money.map((m) => monthLabel(m.month));
-  // A bar below zero for the discounts would read as a service that lost money: the table has that row.
-  const charted = services.filter((s) => s.service !== DISCOUNTS_ROW);
+  // A bar below zero for the discounts or refunds would read as a service that lost money: the table has those rows.
+  const charted = services.filter((s) => s.service !== DISCOUNTS_ROW && s.service !== REFUNDS_ROW);
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Reports</h1>

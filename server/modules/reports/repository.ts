@@ -136,6 +136,17 @@ export function createReportsRepository() {
       return num(rows[0]?.discount ?? 0);
     },
 
+    /** What was refunded in [from, to), to store credit or a gateway (ADR 0127). */
+    async refundsBetween(db: Db, from: string, to: string): Promise<number> {
+      const row = await db
+        .selectFrom("refunds")
+        .select((eb) => eb.fn.sum<number | string>("amount").as("amount"))
+        .where("created_at", ">=", from)
+        .where("created_at", "<", to)
+        .executeTakeFirst();
+      return num(row?.amount ?? 0);
+    },
+
     /** Keys given in [from, to), their cost per item. */
     async keyCostByItem(db: Db, from: string, to: string) {
       const rows = await db
@@ -221,6 +232,7 @@ export function createReportsRepository() {
           "o.phone_key as phone",
           "o.phone as rawPhone",
           "o.total",
+          "o.balance_paid as balancePaid",
           "l.position",
           "l.name",
           "l.months",
@@ -229,6 +241,7 @@ export function createReportsRepository() {
           "l.line_total as lineTotal",
           "l.start_date as startDate",
           "l.expiry_date as expiryDate",
+          (eb) => eb.selectFrom("refunds as r").select("r.amount").whereRef("r.line_id", "=", "l.id").as("refunded"),
         ]);
       if (range) query = query.where("o.created_at", ">=", range.from).where("o.created_at", "<", range.to);
       return query.orderBy("o.created_at", "desc").orderBy("o.reference", "desc").orderBy("l.position").execute();

@@ -102,6 +102,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
           "customer_name",
           "phone",
           "order_total_npr",
+          "paid_from_credit_npr",
           "line",
           "item",
           "months",
@@ -110,6 +111,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
           "line_total_npr",
           "start_date",
           "expiry_date",
+          "line_refunded_npr",
         ],
         rows.map((r) => [
           r.reference,
@@ -121,6 +123,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
           r.customerName,
           r.phone === null ? null : spreadsheetPhone(r.phone),
           r.total,
+          r.balancePaid,
           r.position + 1,
           r.name,
           r.months,
@@ -129,6 +132,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Pick<Services, "re
           r.lineTotal,
           r.startDate,
           r.expiryDate,
+          r.refunded,
         ]),
       );
     },

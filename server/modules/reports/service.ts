@@ -15,6 +15,7 @@ import {
   shiftMonth,
   shopDayStart,
   DISCOUNTS_ROW,
+  REFUNDS_ROW,
   TOP_SERVICES,
   topWithOther,
 } from "../../../domain/reports/reports";
@@ -64,15 +65,16 @@ export function createReportsService(db: Db, clock: Clock) {
    * credit took off (a coupon may serve some lines of an order only, so it stays a row of its own): the rows add
    * up to the month's revenue.
    */
-  async function moneyByService(month: string): Promise<{ services: ServiceMoney[]; discounts: ServiceMoney | null }> {
+  async function moneyByService(month: string): Promise<{ services: ServiceMoney[]; adjustments: ServiceMoney[] }> {
     const from = firstDayOf(month);
     const to = firstDayOf(shiftMonth(month, 1));
     const [fromAt, toAt] = [shopDayStart(from), shopDayStart(to)];
-    const [revenue, keyCost, accounts, discount] = await Promise.all([
+    const [revenue, keyCost, accounts, discount, refunded] = await Promise.all([
       repository.revenueByService(db, fromAt, toAt),
       repository.keyCostByItem(db, fromAt, toAt),
       repository.accounts(db),
       repository.discountsBetween(db, fromAt, toAt),
+      repository.refundsBetween(db, fromAt, toAt),
     ]);
     const rows = new Map<string, { service: string; revenue: number; providerCost: number; keyCost: number }>();
     const row = (key: string, service = "") => {
@@ -99,7 +101,8 @@ export function createReportsService(db: Db, clock: Clock) {
       })
       .filter((entry) => entry.revenue !== 0 || entry.cost !== 0)
       .sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service));
-    return { services, discounts: discount ? { service: DISCOUNTS_ROW, revenue: -discount, cost: 0, margin: -discount } : null };
+    const adjustment = (service: string, amount: number) => (amount ? [{ service, revenue: -amount, cost: 0, margin: -amount }] : []);
+    return { services, adjustments: [...adjustment(DISCOUNTS_ROW, discount), ...adjustment(REFUNDS_ROW, refunded)] };
   }
 
   /**
@@ -161,17 +164,16 @@ export function createReportsService(db: Db, clock: Clock) {
     /** The last twelve months, this one last. */
     money: (): Promise<MoneyMonth[]> => money(monthsEndingWith(thisMonth(), REPORT_MONTHS)),
 
-    /** Every service, then the discounts' row when there is one. */
+    /** Every service, then the discounts' and the refunds' rows when there are any. */
     async services(month: string): Promise<ServiceMoney[]> {
-      const { services: rows, discounts } = await moneyByService(month);
-      return discounts ? [...rows, discounts] : rows;
+      const { services: rows, adjustments } = await moneyByService(month);
+      return [...rows, ...adjustments];
     },
 
-    /** The chart's rows: the ten services with the most revenue, the rest as Other, then the discounts. */
+    /** The chart's rows: the ten services with the most revenue, the rest as Other, then the discounts and refunds. */
     async topServices(month: string): Promise<ServiceMoney[]> {
-      const { services: rows, discounts } = await moneyByService(month);
-      const top = topWithOther(rows, TOP_SERVICES);
-      return discounts ? [...top, discounts] : top;
+      const { services: rows, adjustments } = await moneyByService(month);
+      return [...topWithOther(rows, TOP_SERVICES), ...adjustments];
     },
 
     async customers(): Promise<CustomerMonth[]> {
@@ -206,7 +208,11 @@ export function createReportsService(db: Db, clock: Clock) {
     async orderLines(month?: string) {
       const range = month ? { from: shopDayStart(firstDayOf(month)), to: shopDayStart(firstDayOf(shiftMonth(month, 1))) } : undefined;
       const rows = await repository.orderLines(db, range);
-      return rows.map(({ rawPhone, phone, ...row }) => ({ ...row, phone: phone ?? rawPhone }));
+      return rows.map(({ rawPhone, phone, refunded, ...row }) => ({
+        ...row,
+        phone: phone ?? rawPhone,
+        refunded: refunded === null ? null : Number(refunded),
+      }));
     },
   };
 }
