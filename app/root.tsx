@@ -18,7 +18,7 @@ import { NotFound } from "./components/not-found";
 import { Footer } from "./layout/footer";
 import { Header } from "./layout/header";
 import { publicOrigin } from "./features/seo/seo.server";
-import { loadShopSettings } from "./lib/shop.server";
+import { loadLegalDetails, loadShopSettings } from "./lib/shop.server";
 import type { RootLoaderData } from "./lib/use-shop";
 import { useNonce } from "./lib/nonce";
 import { keepCodesFromLink } from "./lib/cart/coupon";
@@ -27,7 +27,8 @@ import { themeBootScript } from "./lib/theme";
 import { m } from "./paraglide/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
-  return { shop: await loadShopSettings(context), origin: publicOrigin(request, context) };
+  const [shop, legal] = await Promise.all([loadShopSettings(context), loadLegalDetails(context)]);
+  return { shop, legal, origin: publicOrigin(request, context) };
 }
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
-import { seedCart } from "./helpers";
+import { expectNoAxeViolations, seedCart } from "./helpers";
 
 const NEW_WHATSAPP = "9779812345678";
 
@@ -237,4 +237,46 @@ test("the delivery messages show a preview that follows the typing, with the acc
   await page.getByLabel("Delivery message", { exact: true }).press("End");
   await page.getByLabel("Delivery message", { exact: true }).pressSequentially("\nSee you next month, {customer}.");
   await expect(preview).toContainText("See you next month, Sita.");
+});
+
+test("the shop's legal details: a banner until they are given, then the footer and the Nepali Contact page show them", async ({
+  page,
+  browser,
+  baseURL,
+  signedIn,
+}) => {
+  await signedIn(page, "/admin/dashboard");
+  const banner = page.getByText("The shop's legal details are not set");
+  await expect(banner).toBeVisible();
+  await banner.getByRole("link", { name: "Add them in Settings" }).click();
+  const form = page.getByRole("region", { name: "Legal details" });
+  await form.getByLabel("Registered name", { exact: true }).fill("Pasal Digital Pvt. Ltd.");
+  await form.getByLabel("Registered name in Nepali").fill("पसल डिजिटल प्रा. लि.");
+  await form.getByLabel("Address", { exact: true }).fill("New Baneshwor, Kathmandu");
+  await form.getByLabel("PAN").fill("60987654");
+  await form.getByLabel("Complaint officer", { exact: true }).fill("Sita Rai");
+  await form.getByLabel("Complaint officer's phone").fill("+977 980-1234567");
+  await form.getByRole("button", { name: "Save legal details" }).click();
+  await expect(form.getByText("PAN is the 9 digits on the PAN certificate")).toBeVisible();
+  await form.getByLabel("PAN").fill("609876543");
+  await form.getByRole("button", { name: "Save legal details" }).click();
+  await expect(toast(page, "Legal details saved")).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  const shopper = await browser.newPage({ baseURL, viewport: { width: 360, height: 800 } });
+  try {
+    await shopper.goto("/");
+    await expect(shopper.getByTestId("footer-legal")).toHaveText(
+      "Pasal Digital Pvt. Ltd., New Baneshwor, Kathmandu · PAN 609876543 · Complaints: Sita Rai, +977 980-1234567",
+    );
+    await shopper.goto("/ne/contact");
+    const details = shopper.getByRole("region", { name: "व्यवसायको विवरण" });
+    await expect(details).toContainText("पसल डिजिटल प्रा. लि.");
+    await expect(details).toContainText("609876543");
+    await expect(details).toContainText("VAT मा दर्ता नभएको");
+    await expectNoAxeViolations(shopper, "the Nepali Contact page with the shop's legal details");
+    expect(await shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  } finally {
+    await shopper.close();
+  }
 });

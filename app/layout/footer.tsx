@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "../features/newsletter/newsletter-form";
 import { formatNumber, formatYear } from "../../domain/shared/locale-format";
+import { sellerLang, sellerText } from "../../domain/shared/locale";
 import { useLocale, useLocalHref } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
 import { m } from "../paraglide/messages";
@@ -19,7 +20,7 @@ const link =
   "inline-flex min-h-11 min-w-11 items-center rounded-sm text-slate-700 md:min-h-0 md:min-w-0 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-400";
 
 export function Footer() {
-  const { shop } = useShop();
+  const { shop, legal } = useShop();
   const locale = useLocale();
   const href = useLocalHref();
   const telegram = shop.telegramUsername.replace(/^@/, "");
@@ -115,9 +116,24 @@ export function Footer() {
 
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between dark:text-slate-400">
-          <p>
-            © <span data-testid="footer-year">{formatYear(new Date().getFullYear(), locale)}</span> {shop.shopName}. {m.footer_rights()}
-          </p>
+          <div className="space-y-1">
+            <p>
+              © <span data-testid="footer-year">{formatYear(new Date().getFullYear(), locale)}</span> {shop.shopName}. {m.footer_rights()}
+            </p>
+            {legal && (
+              // The details Nepal's E-Commerce Act asks a site to show (ADR 0129); the info pages have them whole.
+              <p data-testid="footer-legal">
+                <span lang={sellerLang(locale, legal.registeredNameNe)}>{sellerText(locale, legal.registeredName, legal.registeredNameNe)}</span>
+                {", "}
+                <span lang={sellerLang(locale, legal.addressNe)}>{sellerText(locale, legal.address, legal.addressNe)}</span>
+                {" · "}
+                {m.footer_legal_pan({ pan: legal.pan })}
+                {legal.ecommerceRegistration && <> · {m.footer_legal_registration({ number: legal.ecommerceRegistration })}</>}
+                {" · "}
+                {m.footer_legal_complaints({ name: legal.complaintOfficer, phone: legal.complaintPhone })}
+              </p>
+            )}
+          </div>
           <ul className="flex gap-5">
             <li>
               <Link to={href("/privacy")} className={link}>

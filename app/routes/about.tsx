@@ -7,6 +7,7 @@ import "../features/info/reveal.css";
 import { formatNumber, formatOneDecimal } from "../../domain/shared/locale-format";
 import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { BusinessDetails } from "../components/business-details";
 import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
@@ -27,7 +28,7 @@ function Section({ title, id, children, className = "" }: { title: string; id: s
 }
 
 export default function About() {
-  const { shop } = useShop();
+  const { shop, legal } = useShop();
   const locale = useLocale();
   const n = (value: number) => formatNumber(value, locale);
 
@@ -150,6 +151,14 @@ export default function About() {
           ))}
         </ol>
       </Section>
+
+      {legal && (
+        <Section id="business-title" title={m.legal_title()}>
+          <div className={`${card} mt-6 p-5`}>
+            <BusinessDetails legal={legal} locale={locale} />
+          </div>
+        </Section>
+      )}
 
       <section
         aria-labelledby="cta-title"

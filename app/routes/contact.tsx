@@ -10,6 +10,8 @@ import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
 import type { Route } from "./+types/contact";
 import { TitledSection } from "../components/titled-section";
+import { BusinessDetails } from "../components/business-details";
+import { useLocale } from "../lib/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: "/contact", title: m.meta_contact_title(), description: m.meta_contact_description() }, getLocale());
@@ -24,7 +26,8 @@ interface Channel {
 }
 
 export default function Contact() {
-  const { shop } = useShop();
+  const { shop, legal } = useShop();
+  const locale = useLocale();
   const telegram = shop.telegramUsername.replace(/^@/, "");
 
   const channels: Channel[] = [
@@ -133,6 +136,14 @@ export default function Contact() {
           ))}
         </ul>
       </TitledSection>
+
+      {legal && (
+        <TitledSection id="business-title" title={m.legal_title()} className={`mt-14 ${card} p-6`}>
+          <div className="mt-3">
+            <BusinessDetails legal={legal} locale={locale} />
+          </div>
+        </TitledSection>
+      )}
 
       <section aria-labelledby="before-title" className={`info-reveal info-reveal-on-scroll mt-14 ${card} p-6`}>
         <h2 id="before-title" className="text-lg font-semibold">

@@ -3,6 +3,7 @@ import { LegalPage, type LegalPageText, type LegalSection } from "../features/in
 import { nepaliTerms } from "../features/info/terms-ne";
 import { useLocale } from "../lib/i18n";
 import { useShop } from "../lib/use-shop";
+import { BusinessDetails } from "../components/business-details";
 import { pageMeta } from "../features/seo/seo";
 import { m } from "../paraglide/messages";
 import { getLocale } from "../paraglide/runtime";
@@ -12,8 +13,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: "/terms", title: m.meta_terms_title(), description: m.meta_terms_description() }, getLocale());
 
 export default function Terms() {
-  const { shop } = useShop();
-  return <LegalPage {...(useLocale() === "ne" ? nepaliTerms(shop) : englishTerms(shop))} />;
+  const { shop, legal } = useShop();
+  const locale = useLocale();
+  const terms = locale === "ne" ? nepaliTerms(shop) : englishTerms(shop);
+  // Who the buyer deals with in law, once the seller has said (ADR 0129).
+  const business: LegalSection[] = legal
+    ? [{ id: "business-details", title: m.legal_title(), body: <BusinessDetails legal={legal} locale={locale} /> }]
+    : [];
+  return <LegalPage {...terms} sections={[...terms.sections, ...business]} />;
 }
 
 /** The terms in English; their Nepali twin is app/features/info/terms-ne.tsx: change both together. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText, wholeNumber } from "../shared/schemas";
+import { nepaliText, optionalText, requiredText, wholeNumber } from "../shared/schemas";
 
 /** A web address a shopper may follow: http(s) only, so a stored `javascript:` link can never run. */
 function webAddress(label: string) {
@@ -34,3 +34,36 @@ export const shopSettingsSchema = z.object({
   supportHours: wholeNumber("Support hours", 1, 24),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/*
+ * The shop's legal details (issue 47, ADR 0129): what Nepal's E-Commerce Act 2081 asks an online seller to show on its
+ * site, and what its bills carry (docs/research/nepal-bills.md §1, §10). None until the seller saves them.
+ */
+
+/** A PAN (स्थायी लेखा नम्बर) is nine digits. */
+export const PAN_PATTERN = /^\d{9}$/;
+
+export const legalDetailsSchema = z.object({
+  registeredName: requiredText("Registered name", 120),
+  registeredNameNe: nepaliText("Registered name in Nepali", 120),
+  address: requiredText("Address", 200),
+  addressNe: nepaliText("Address in Nepali", 200),
+  pan: z
+    .string({ error: "PAN is required" })
+    .trim()
+    .transform((pan) => pan.replace(/[\s-]/g, ""))
+    .refine((pan) => PAN_PATTERN.test(pan), "PAN is the 9 digits on the PAN certificate"),
+  vatRegistered: z.boolean({ error: "Say whether the shop is registered for VAT" }),
+  /** The registration under the E-Commerce Act; empty until the shop has one. */
+  ecommerceRegistration: optionalText("E-Commerce registration number", 60),
+  complaintOfficer: requiredText("Complaint officer's name", 80),
+  complaintPhone: requiredText("Complaint officer's phone", 30),
+  complaintEmail: z
+    .string({ error: "Enter a valid email address" })
+    .trim()
+    .max(254, "Enter a valid email address")
+    .pipe(z.union([z.literal(""), z.email("Enter a valid email address, or leave it empty")]))
+    .optional()
+    .default(""),
+});
+export type LegalDetails = z.output<typeof legalDetailsSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { legalDetailsSchema } from "../../../domain/settings/schemas";
 import { adminCreateInputSchema, changePasswordInputSchema, ownNameInputSchema } from "../../../domain/auth/schemas";
 import { ledgerSettingsSchema } from "../../../domain/ledger/schemas";
 import { storeCreditSettingsSchema } from "../../../domain/balances/schemas";
@@ -38,6 +39,8 @@ export const saveLedgerSchema = z.object({ intent: z.literal("ledger"), version:
 export const saveOrderLimitsSchema = z.object({ intent: z.literal("order-limits"), version: readVersion, fields: orderLimitsSchema });
 
 /** When lines renew themselves from store credit (ADR 0127), saved over the version the screen read. */
+export const saveLegalSchema = z.object({ intent: z.literal("legal"), version: readVersion, fields: legalDetailsSchema });
+
 export const saveStoreCreditSchema = z.object({ intent: z.literal("store-credit"), version: readVersion, fields: storeCreditSettingsSchema });
 
 /** Everything the settings screen's action does. */
@@ -52,5 +55,6 @@ export const settingsActionSchema = z.discriminatedUnion("intent", [
   saveGatewaySchema,
   saveOrderLimitsSchema,
   saveStoreCreditSchema,
+  saveLegalSchema,
   ...notificationActionSchemas,
 ]);

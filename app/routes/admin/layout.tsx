@@ -15,17 +15,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.log.error({ err: error }, "open problems for the admin sidebar");
     return 0;
   });
-  return { admin: { name: admin.name, email: admin.email }, openProblems };
+  // Until the seller gives them, every screen says the shop's legal details are missing (ADR 0129).
+  const legalMissing = await context.services.settings
+    .legal()
+    .then((legal) => legal === null)
+    .catch(() => false);
+  return { admin: { name: admin.name, email: admin.email }, openProblems, legalMissing };
 }
 
 /**
  * The admin's name and email do not change between screens; the layout's loader runs when the admin area
- * is entered, and again only when the admin renames themselves. Were it rerun on every move, a dropped
+ * is entered, and again only when the admin renames themselves or saves the legal details (its banner). Were it rerun on every move, a dropped
  * connection would fail the layout itself, which has no sidebar left to show, and the error would land on the
  * root's page instead of the screen's boundary.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ json, actionResult }) =>
-  (json as { intent?: unknown } | undefined)?.intent === "name" && (actionResult as { ok?: unknown } | undefined)?.ok === true;
+  ["name", "legal"].includes(String((json as { intent?: unknown } | undefined)?.intent)) &&
+  (actionResult as { ok?: unknown } | undefined)?.ok === true;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Pasal" }, { name: "robots", content: "noindex" }];
 
@@ -49,7 +55,7 @@ const ADMIN_LINKS = [
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, openProblems } = loaderData;
+  const { admin, openProblems, legalMissing } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -192,6 +198,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="font-semibold">Admin Dashboard</p>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          {legalMissing && (
+            <p className="mx-auto mb-6 max-w-5xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50">
+              The shop&apos;s legal details are not set: Nepal&apos;s E-Commerce Act asks the site to show its registered name, address, PAN and
+              complaint officer, and bills need them.{" "}
+              <a href="/admin/settings#legal-settings-title" className={`font-semibold underline underline-offset-2 ${focusRing}`}>
+                Add them in Settings
+              </a>
+            </p>
+          )}
           {/* Outside the condition: a toast shown just before a navigation stays on screen. */}
           <ToastProvider>
             {loadingScreen ? (

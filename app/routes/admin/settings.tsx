@@ -10,6 +10,7 @@ import { PaymentMethodsSection } from "../../features/admin-settings/payment-met
 import { settingsActionSchema } from "../../features/admin-settings/settings-actions";
 import { ShopSettingsForm } from "../../features/admin-settings/shop-settings-form";
 import { StoreCreditForm } from "../../features/admin-settings/store-credit-form";
+import { LegalDetailsForm } from "../../features/admin-settings/legal-details-form";
 import { answer, reachServer } from "../../lib/admin/admin-action";
 import { signedInAdmin, adminActor } from "../../lib/admin/require-admin";
 import { screenErrorBoundary } from "../../lib/admin/screen-error";
@@ -17,8 +18,9 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
-  const [{ settings, version }, admins, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit] = await Promise.all([
+  const [{ settings, version }, legal, admins, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit] = await Promise.all([
     context.services.settings.shopForEdit(),
+    context.services.settings.legalForEdit(),
     context.services.auth.listAdmins(admin),
     context.services.paymentMethods.listForEdit(),
     context.services.ledgerSettings.forEdit(),
@@ -27,7 +29,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.telegram.settings(admin.id, context.config.publicUrl?.startsWith("https://") ? "webhook" : "polling"),
     context.services.storeCreditSettings.forEdit(),
   ]);
-  return { settings, version, admins, you: admin.email, yourName: admin.name, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit };
+  return {
+    settings,
+    version,
+    legal,
+    admins,
+    you: admin.email,
+    yourName: admin.name,
+    paymentMethods,
+    ledger,
+    gateways,
+    orderLimits,
+    telegram,
+    storeCredit,
+  };
 }
 
 /** The same service calls as the API's routes: their attempt counter, session ending and audit lines. */
@@ -64,6 +79,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         return (await payments.saveSettings(form.gateway, form.fields)).message;
       case "order-limits":
         return (await orderLimits.save(form.fields, atWork, form.version)).message;
+      case "legal":
+        return (await settings.saveLegal(form.fields, atWork, form.version)).message;
       case "store-credit":
         return (await storeCreditSettings.save(form.fields, form.version)).message;
       case "telegram-token":
@@ -87,12 +104,13 @@ export const clientAction = (args: Route.ClientActionArgs) => reachServer(args);
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Pasal admin" }];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, admins, you, yourName, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit } = loaderData;
+  const { settings, version, legal, admins, you, yourName, paymentMethods, ledger, gateways, orderLimits, telegram, storeCredit } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="mt-6 space-y-8">
         <ShopSettingsForm settings={settings} version={version} />
+        <LegalDetailsForm details={legal.settings} version={legal.version} />
         <PaymentMethodsSection methods={paymentMethods} />
         <OnlinePaymentsSection gateways={gateways} />
         <LedgerSettingsForm settings={ledger.settings} version={ledger.version} />

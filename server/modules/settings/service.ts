@@ -1,6 +1,7 @@
 import { said, type AdminAnswer } from "../../../domain/shared/admin-answer";
 import { defaultShopSettings, type ShopSettings } from "../../../domain/settings/settings";
 import { shopSettingsSchema } from "../../../domain/settings/schemas";
+import { legalDetailsSchema, type LegalDetails } from "../../../domain/settings/schemas";
 import type { ChangeSignals } from "../../db/change-signals";
 import type { Clock } from "../../db/clock";
 import type { Db } from "../../db/database";
@@ -9,6 +10,13 @@ import { createSettingsRepository } from "./repository";
 import { createStoredSettings } from "./stored-settings";
 
 const SHOP_KEY = "shop";
+const LEGAL_KEY = "legal";
+
+/** The legal details as stored, or none: never saved, or stored by a version that asked for less. */
+function legalOrNone(stored: unknown): LegalDetails | null {
+  const parsed = legalDetailsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
 
 /** What is stored, over the defaults: a field stored before it existed, or not at all, has its default. */
 function withDefaults(stored: unknown): ShopSettings {
@@ -20,6 +28,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService(db: Db, clock: Clock, changes: ChangeSignals) {
   const shop = createStoredSettings(db, clock, changes, SHOP_KEY, withDefaults);
+  const legal = createStoredSettings<LegalDetails | null>(db, clock, changes, LEGAL_KEY, legalOrNone);
   const repository = createSettingsRepository();
   const now = () => clock().toISOString();
 
@@ -36,6 +45,17 @@ export function createSettingsService(db: Db, clock: Clock, changes: ChangeSigna
       const version = await shop.save(settings, expected);
       log.info({ admin: admin.email }, "shop settings saved");
       return said("Settings saved. The shop uses them from now on.", version);
+    },
+
+    /** The shop's legal details (ADR 0129), read through the cache every page's footer reads; null until saved. */
+    legal: legal.get,
+
+    legalForEdit: legal.forEdit,
+
+    async saveLegal(details: LegalDetails, { admin, log }: AdminAtWork, expected?: number): Promise<AdminAnswer<number>> {
+      const version = await legal.save(details, expected);
+      log.info({ admin: admin.email }, "legal details saved");
+      return said("Legal details saved. The site's footer and pages show them from now on.", version);
     },
 
     /**
