@@ -30,6 +30,7 @@ import { couponsRoutes } from "./modules/coupons/routes";
 import { referralsRoutes } from "./modules/referrals/routes";
 import { balancesRoutes } from "./modules/balances/routes";
 import { refundsRoutes } from "./modules/refunds/routes";
+import { billsRoutes } from "./modules/bills/routes";
 import { blocklistRoutes } from "./modules/blocklist/routes";
 import { instanceRoutes } from "./modules/health/instance-routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -135,6 +136,7 @@ const API_MODULES: Array<FastifyPluginAsyncZod<ModuleOptions>> = [
   referralsRoutes,
   balancesRoutes,
   refundsRoutes,
+  billsRoutes,
   blocklistRoutes,
   auditRoutes,
   reportsRoutes,

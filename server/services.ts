@@ -28,6 +28,7 @@ import { createBalanceBook } from "./modules/balances/book";
 import { createStoreCreditService } from "./modules/balances/service";
 import { createStoreCreditSettings } from "./modules/balances/settings";
 import { createRefundsService, type RefundsService } from "./modules/refunds/service";
+import { createBillsService } from "./modules/bills/service";
 import { createBlocklistService } from "./modules/blocklist/service";
 import { createMediaService } from "./modules/media/service";
 import { createNewsletterService } from "./modules/newsletter/service";
@@ -98,6 +99,8 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   });
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log, { settings });
   const coupons = createCouponsService(db, clock);
+  /** A bill for every paid order and a credit note for what is taken back (ADR 0130). */
+  const bills = createBillsService(db, clock, { legal: (trx) => settings.legalWithin(trx) });
   const blocklist = createBlocklistService(db, clock, { settings });
   // Orders deliver automatically once paid, and automatic delivery is built from the orders: bound below.
   const afterPaid = lateBound<[reference: string], Promise<void>>("automatic delivery");
@@ -117,6 +120,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     afterPaid: afterPaid.call,
     notices: outbox,
     balances: balanceBook,
+    bills,
   });
   const { orders, shopperOrders, renewals } = orderServices;
   // A problem's refund is the refunds' own, built below with the payments.
@@ -175,7 +179,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     book: balanceBook,
     topUpLimits: () => storeCreditSettings.get(),
   });
-  const refunds = createRefundsService(db, clock, { book: balanceBook, payments, seats: ledger.seats });
+  const refunds = createRefundsService(db, clock, { book: balanceBook, payments, seats: ledger.seats, bills });
   refundLine.bind(refunds.refund);
   const telegramServices = createTelegramServices(db, clock, {
     secrets,
@@ -221,6 +225,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
     mailboxes: createMailboxesService(db, clock, secrets, { shopperOrders, audit: auditLog, notices: outbox }),
     payments,
     refunds,
+    bills,
     customers: createCustomersService(db, clock, { followsCustomer: (phoneKey) => outbox.followsCustomer(phoneKey) }),
     customerLinks,
     storeCredit,

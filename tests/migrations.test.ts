@@ -16,6 +16,7 @@ import { oneFormPerMobile } from "../server/db/migrations/0028-one-form-per-mobi
 import { firstAdminNamed } from "../server/db/migrations/0029-first-admin-named";
 import { storeCredit } from "../server/db/migrations/0032-store-credit";
 import { warranty } from "../server/db/migrations/0033-warranty";
+import { bills } from "../server/db/migrations/0034-bills";
 import { isUniqueViolation } from "../server/errors";
 import { migrationNames } from "../server/db/migrate";
 import { createTestDatabase } from "./helpers/database";
@@ -626,6 +627,14 @@ describe("migrations", () => {
         })
         .execute();
       expect(await db.selectFrom("catalogue_items").select("warranty_days").executeTakeFirst()).toEqual({ warranty_days: null });
+    }));
+
+  it("0034 keeps one bill per order and one number per fiscal year and series, and can be undone", () =>
+    afterRedoing(bills, async ({ db }) => {
+      const counter = { series: "bill", fiscal_year: "2083/84", last_number: 1 };
+      await db.insertInto("bill_counters").values(counter).execute();
+      await expect(db.insertInto("bill_counters").values(counter).execute()).rejects.toThrow();
+      expect(await db.selectFrom("bills").selectAll().execute()).toEqual([]);
     }));
 
   it("0032 turns referral credit earned and not used into store credit, one movement per customer, and can be undone", async () => {

@@ -31,6 +31,7 @@ import { jobRuns } from "./migrations/0030-job-runs";
 import { accountMailboxes } from "./migrations/0031-account-mailboxes";
 import { storeCredit } from "./migrations/0032-store-credit";
 import { warranty } from "./migrations/0033-warranty";
+import { bills } from "./migrations/0034-bills";
 import type { Tables } from "./schema";
 
 // Listed here rather than read from a folder, so the bundled server carries them.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0031-account-mailboxes": accountMailboxes,
   "0032-store-credit": storeCredit,
   "0033-warranty": warranty,
+  "0034-bills": bills,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -443,6 +443,60 @@ export interface Tables {
   balance_accounts: BalanceAccountsTable;
   refunds: RefundsTable;
   balance_movements: BalanceMovementsTable;
+  bill_counters: BillCountersTable;
+  bills: BillsTable;
+  credit_notes: CreditNotesTable;
+}
+
+/** The last number given in a series and fiscal year (0034-bills, ADR 0130). */
+export interface BillCountersTable {
+  series: string;
+  fiscal_year: string;
+  last_number: number;
+}
+
+/** A paid order's bill, as issued and never changed (0034-bills, ADR 0130). */
+export interface BillsTable {
+  id: string;
+  number: string;
+  fiscal_year: string;
+  sequence: number;
+  order_id: string;
+  issued_at: string;
+  issued_on: string;
+  language: string;
+  /** The shop's legal details when issued (JSON), or null. */
+  seller: string | null;
+  buyer_name: string | null;
+  buyer_phone: string | null;
+  /** JSON: the lines as sold. */
+  lines: string;
+  subtotal: number;
+  discount: number;
+  total: number;
+  taxable_paisa: number;
+  vat_paisa: number;
+  vat_registered: number;
+  paid_by: string;
+  paid_from_credit: number;
+  transaction_id: string | null;
+  verification_code: string;
+}
+
+/** A credit note: what a cancellation or refund after payment takes back of a bill (0034-bills, ADR 0130). */
+export interface CreditNotesTable {
+  id: string;
+  number: string;
+  fiscal_year: string;
+  sequence: number;
+  bill_id: string;
+  cause: string;
+  reason: string;
+  issued_at: string;
+  issued_on: string;
+  amount: number;
+  taxable_paisa: number;
+  vat_paisa: number;
 }
 
 /** A line refunded for its days left (0032-store-credit): to store credit or the gateway that took the payment. */

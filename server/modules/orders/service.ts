@@ -50,6 +50,8 @@ export interface OrdersDependencies {
   referrals?: Pick<ReferralsService, "award">;
   /** Store credit (ADR 0127): what a cancelled order held of it is given back in the transaction that cancels it. */
   balances?: { releaseCancelled(trx: Db, orderIds: readonly string[]): Promise<void> };
+  /** A paid order's bill, and the credit note of a cancelled one, in the transaction that pays or cancels it (ADR 0130). */
+  bills?: { issueWithin(trx: Db, orderId: string): Promise<void>; cancelWithin(trx: Db, orderIds: readonly string[]): Promise<void> };
 }
 
 /**
@@ -60,15 +62,22 @@ export interface OrdersDependencies {
 export function createOrdersService(
   db: Db,
   clock: Clock,
-  { links, orderLimits, stock, seats, afterPaid, notices, referrals, balances }: OrdersDependencies,
+  { links, orderLimits, stock, seats, afterPaid, notices, referrals, balances, bills }: OrdersDependencies,
 ) {
   const repository = createOrdersRepository();
   const storedOrders = createStoredOrdersRepository();
 
-  /** What cancelled orders held, given back: renewed lines, coupon uses, referral credit, store credit. */
+  /** An order has just become paid, in `trx`: a referred one earns its referrer's credit, and it gets its bill (once each). */
+  async function becamePaid(trx: Db, orderId: string) {
+    await referrals?.award(trx, orderId);
+    await bills?.issueWithin(trx, orderId);
+  }
+
+  /** What cancelled orders held, given back: renewed lines, coupon uses, referral credit, store credit; a paid one's bill undone. */
   async function releaseCancelled(trx: Db, orderIds: string | readonly string[]) {
     await repository.releaseCancelled(trx, orderIds);
     await balances?.releaseCancelled(trx, typeof orderIds === "string" ? [orderIds] : orderIds);
+    await bills?.cancelWithin(trx, typeof orderIds === "string" ? [orderIds] : orderIds);
   }
 
   /** The admin's view of orders: with their shopper links, and which lines wait for stock as the ledger stands now. */
@@ -128,7 +137,7 @@ export function createOrdersService(
       const now = clock().toISOString();
       if (await repository.markPaidVia(trx, orderId, via, now)) {
         await notices?.orderMoved(trx, orderId, "paid");
-        await referrals?.award(trx, orderId);
+        await becamePaid(trx, orderId);
         return "paid";
       }
       const row = await trx.selectFrom("orders").select(["status", "paid_via"]).where("id", "=", orderId).executeTakeFirst();
@@ -143,7 +152,7 @@ export function createOrdersService(
     async markPaidFromBalance(trx: Db, orderId: string): Promise<boolean> {
       if (!(await repository.markPaidFromBalance(trx, orderId, clock().toISOString()))) return false;
       await notices?.orderMoved(trx, orderId, "paid");
-      await referrals?.award(trx, orderId);
+      await becamePaid(trx, orderId);
       return true;
     },
 
@@ -210,8 +219,8 @@ export function createOrdersService(
         if (to === "cancelled") await releaseCancelled(trx, order._id);
         if (to === "delivered") await startLines(trx, order, startDate ?? today());
         if (to === "paid" || to === "delivered") await notices?.orderMoved(trx, order._id, to);
-        // Paid, or delivered without being marked paid first: a referred order earns its referrer's credit (once).
-        if (to === "paid" || to === "delivered") await referrals?.award(trx, order._id);
+        // Paid, or delivered without being marked paid first: referral credit and the bill (once each).
+        if (to === "paid" || to === "delivered") await becamePaid(trx, order._id);
         return findOrThrow(trx, order.reference);
       });
       // Once the payment is in, automatic delivery may deliver the order, after the commit.

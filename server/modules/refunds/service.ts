@@ -17,6 +17,8 @@ export interface RefundsDependencies {
   payments: { refundableVia(orderId: string): Promise<"khalti" | null>; refundOnGateway(orderId: string, amount: number): Promise<string> };
   /** The seat a refunded line held is freed with it. */
   seats: { freeWithin(trx: Db, lineId: string, reason: string): Promise<boolean>; changed(): Promise<void> };
+  /** The refund's credit note against the order's bill, in the refund's transaction (ADR 0130). */
+  bills?: { creditNoteWithin(trx: Db, orderId: string, note: { cause: string; reason: string; amount: number }): Promise<void> };
 }
 
 type RefundableLine = {
@@ -35,7 +37,7 @@ type RefundableLine = {
  * the gateway that took the payment (Khalti's refund API) or to the customer's store credit; the line ends that day and
  * its seat is freed, and the refund counts in the month it was made.
  */
-export function createRefundsService(db: Db, clock: Clock, { book, payments, seats }: RefundsDependencies) {
+export function createRefundsService(db: Db, clock: Clock, { book, payments, seats, bills }: RefundsDependencies) {
   const today = () => shopToday(clock());
 
   async function refundable(trx: Db, reference: string, lineId: string): Promise<RefundableLine> {
@@ -69,6 +71,11 @@ export function createRefundsService(db: Db, clock: Clock, { book, payments, sea
     const now = clock().toISOString();
     await trx.updateTable("order_lines").set({ refunded_at: now, expiry_date: today(), auto_renew: 0 }).where("id", "=", line.lineId).execute();
     await seats.freeWithin(trx, line.lineId, "refunded");
+    await bills?.creditNoteWithin(trx, line.orderId, {
+      cause: `refund:${line.lineId}`,
+      reason: `Refund of ${line.name}: ${line.daysLeft} of ${line.days} days`,
+      amount: line.amount,
+    });
     if (destination === "credit") {
       await book.move(trx, line.phoneKey!, {
         amount: line.amount,

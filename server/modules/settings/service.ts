@@ -52,6 +52,9 @@ export function createSettingsService(db: Db, clock: Clock, changes: ChangeSigna
 
     legalForEdit: legal.forEdit,
 
+    /** The legal details as a writing transaction reads them (a bill's copy): from `trx`, never a second connection. */
+    legalWithin: async (trx: Db): Promise<LegalDetails | null> => legalOrNone((await repository.getWithVersion(trx, LEGAL_KEY)).value),
+
     async saveLegal(details: LegalDetails, { admin, log }: AdminAtWork, expected?: number): Promise<AdminAnswer<number>> {
       const version = await legal.save(details, expected);
       log.info({ admin: admin.email }, "legal details saved");
