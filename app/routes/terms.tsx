@@ -43,8 +43,9 @@ function englishTerms(shop: { shopName: string }): LegalPageText {
       body: (
         <>
           <p>
-            There is no online payment on this site. Your cart is sent to us as a message on WhatsApp or Telegram, we confirm availability and the
-            total, and we agree the payment with you in that chat. An order is accepted once we have confirmed it and received your payment.
+            Your cart is sent to us as a message on WhatsApp or Telegram, and your order gets a page of its own. You pay there online with Khalti,
+            eSewa or Fonepay, with your store credit, or with the shop&apos;s own payment methods as agreed in the chat. An order is accepted once its
+            payment is confirmed: by the payment service itself, or by us.
           </p>
           <p>
             Prices are in Nepali rupees (NPR) and can change. The price we confirm in chat is the one you pay, even if the site showed something
@@ -58,9 +59,9 @@ function englishTerms(shop: { shopName: string }): LegalPageText {
       title: "Delivery",
       body: (
         <p>
-          Everything is delivered digitally, in the same chat: a login, a profile on an account, an activation, or a code. Most orders are delivered
-          soon after payment; when a service needs longer we tell you before you pay. Please check what you receive straight away and tell us at once
-          if something does not work.
+          Everything is delivered digitally, on your order&apos;s page or in the chat: a login, a profile on an account, an activation, or a code.
+          Most orders are delivered soon after payment, many of them at once by themselves; when a service needs longer we tell you before you pay.
+          Please check what you receive straight away and tell us at once if something does not work.
         </p>
       ),
     },
@@ -95,8 +96,9 @@ function englishTerms(shop: { shopName: string }): LegalPageText {
             plans.
           </p>
           <p>
-            Nothing renews automatically and we never charge you without asking. To continue after your plan ends, message us and we will renew it at
-            the current price.
+            Nothing renews unless you ask. Renew from the reminder&apos;s link, your order&apos;s page or a message to us, at the current price; or
+            set a subscription on your customer page to renew itself from your store credit a few days before it ends. It then takes the price from
+            your credit only, never more than you have, and you can turn it off at any time.
           </p>
         </>
       ),
@@ -108,15 +110,19 @@ function englishTerms(shop: { shopName: string }): LegalPageText {
         <ul>
           <li>If we cannot deliver what you paid for, you get a full refund.</li>
           <li>
-            If a subscription stops working during its validity, tell us. We fix it or move you to another account; if we cannot do either within 48
-            hours, we refund the unused part of your plan.
+            If a subscription stops working while its free replacement lasts (the product page and your order page say until when), tell us under
+            &ldquo;Something wrong?&rdquo; on your order page. We fix it or move you to another account; if we cannot do either within 48 hours, we
+            refund the days left of your plan.
           </li>
           <li>
             Because delivered access cannot be returned, there is no refund for a change of mind once we have delivered, or when access was lost
             because these terms were not followed (for example a changed password or shared login).
           </li>
           <li>Gift cards and product keys are refunded only if the code is invalid when we deliver it.</li>
-          <li>Refunds are paid back the way you paid, within 7 days of being agreed.</li>
+          <li>
+            Refunds go back to Khalti when you paid with it, or to your store credit, or the way you paid as agreed with us, within 7 days of being
+            agreed.
+          </li>
         </ul>
       ),
     },
@@ -155,7 +161,7 @@ function englishTerms(shop: { shopName: string }): LegalPageText {
   return {
     eyebrow: "Terms of Service",
     title: "Terms of Service",
-    updated: "22 November 2026",
+    updated: "3 December 2026",
     intro: (
       <p>
         The rules for buying from {shop.shopName}: how orders, delivery, renewals and refunds work. See also our{" "}
