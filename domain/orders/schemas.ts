@@ -155,6 +155,8 @@ export const orderSchema = z.object({
   paidVia: paidViaSchema.nullable(),
   /** Why the shop cancelled it: a "new" order that expired, or one the seller marked as spam; null otherwise. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Its bill, issued when it became paid (ADR 0130), with the numbers of the credit notes that took from it; null before. */
+  bill: z.object({ number: z.string(), creditNotes: z.array(z.string()) }).nullable(),
   /** The coupon used and what it took off, the referral credit the seller took off; `total` is what is left. */
   couponCode: z.string().nullable(),
   discount: z.number(),

@@ -91,6 +91,11 @@ describe("bills (issue 47)", () => {
     expect((await billOf(t, order.reference)).creditNotes).toMatchObject([
       { number: `CN-${year.key}-1`, amount: order.total, reason: "Order cancelled" },
     ]);
+    // The seller's order card names both.
+    expect((await admin(t, "GET", `/api/admin/orders/${order.reference}`)).json().order.bill).toEqual({
+      number: `${year.key}-1`,
+      creditNotes: [`CN-${year.key}-1`],
+    });
 
     // A delivered line refunded in part: its credit note is the refund.
     const delivered = await placed(t, "9800000002", 3);

@@ -20,7 +20,7 @@ import { RefundLine } from "../../lib/admin/refund-line";
 import { orderActionSchema } from "./order-actions";
 import { StatusBadge } from "./status-badge";
 import { OrderReductions } from "./order-reductions";
-import { PaidClaimBanner, PaidViaBanner, ShopperLink } from "./order-page-parts";
+import { BillLine, PaidClaimBanner, PaidViaBanner, ShopperLink } from "./order-page-parts";
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   new: "Mark new",
@@ -97,6 +97,7 @@ export function OrderCard({
       </div>
       <PaidClaimBanner order={order} />
       <PaidViaBanner order={order} />
+      <BillLine order={order} />
       <ul className="mt-3 space-y-1 text-sm">
         {order.lines.map((line) => (
           <li key={line.id} className="flex flex-wrap justify-between gap-x-4">

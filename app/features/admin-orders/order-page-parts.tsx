@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { formatNpr } from "../../../domain/shared/money";
 import type { Order } from "../../../domain/orders/schemas";
 import { GATEWAY_NAMES } from "../../../domain/payments/payments";
@@ -26,6 +27,30 @@ export function PaidViaBanner({ order }: { order: Order }) {
       Paid via {GATEWAY_NAMES[via.gateway]}, checked
       {via.amount !== null && <> · NPR {formatNpr(via.amount)}</>}
       {via.transactionId && <> · transaction id {via.transactionId}</>}
+    </p>
+  );
+}
+
+/** Its bill (ADR 0130), issued when it became paid, and what credit notes took from it. */
+export function BillLine({ order }: { order: Order }) {
+  if (!order.bill) return null;
+  const notes = order.bill.creditNotes;
+  const number = (text: string) => <span className="font-mono whitespace-nowrap">{text}</span>;
+  return (
+    <p className={`mt-2 text-sm ${mutedText}`}>
+      Bill {number(order.bill.number)}
+      {notes.length > 0 && (
+        <>
+          {" "}
+          · {notes.length === 1 ? "credit note" : "credit notes"}{" "}
+          {notes.map((note, i) => (
+            <Fragment key={note}>
+              {i > 0 && ", "}
+              {number(note)}
+            </Fragment>
+          ))}
+        </>
+      )}
     </p>
   );
 }

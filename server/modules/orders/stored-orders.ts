@@ -102,6 +102,24 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
     const line = lines.find((l) => l.order_id === old.renewal_order_id && l.item_id !== null && l.item_id === old.item_id && !renews.has(l.id));
     if (line) renews.set(line.id, { lineId: old.id, reference: old.reference, expiryDate: old.expiry_date });
   }
+  // Each order's bill and the credit notes against it (ADR 0130).
+  const bills = await db
+    .selectFrom("bills as b")
+    .leftJoin("credit_notes as n", "n.bill_id", "b.id")
+    .select(["b.order_id", "b.number", "n.number as note"])
+    .where(
+      "b.order_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .orderBy("n.issued_at")
+    .execute();
+  const billOf = new Map<string, { number: string; creditNotes: string[] }>();
+  for (const row of bills) {
+    const bill = billOf.get(row.order_id) ?? { number: row.number, creditNotes: [] };
+    if (row.note) bill.creditNotes.push(row.note);
+    billOf.set(row.order_id, bill);
+  }
   const deliveredAt = new Map(rows.map((row) => [row.id, row.status === "delivered" ? row.delivered_at : null]));
   const byOrder = new Map<string, Order["lines"]>();
   for (const line of lines) {
@@ -148,6 +166,7 @@ export async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promis
     paidClaim: row.paid_claimed_at ? { at: row.paid_claimed_at, transactionId: row.paid_claim_transaction } : null,
     paidVia: paidViaOf(row),
     cancelReason: row.status === "cancelled" ? readCancelReason(row.cancel_reason) : null,
+    bill: billOf.get(row.id) ?? null,
     couponCode: row.coupon_code,
     discount: Number(row.discount),
     creditApplied: Number(row.credit_applied),
