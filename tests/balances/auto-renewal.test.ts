@@ -5,9 +5,8 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { Clock } from "../../server/db/clock";
 import { openDatabase } from "../../server/db/database";
-import { createTestApp, expectValidationError, loginAs, type TestApp } from "../helpers/app";
+import { asTestAdmin, createTestApp, expectValidationError, type TestApp } from "../helpers/app";
 import { testDialect } from "../helpers/database";
-import { TEST_ADMIN } from "../helpers/template";
 
 /*
  * Issue 46, point 3: a line set to renew itself is renewed from its customer's store credit, on its seat, a few days
@@ -20,18 +19,7 @@ const anAddress = () => `198.51.${(nextAddress >> 8) & 255}.${nextAddress++ & 25
 const PHONE = "9800000066";
 const CUSTOMER = "+9779800000066";
 
-const sessions = new WeakMap<TestApp, string>();
-
-/** The admin's request; signed in again once the test's clock has moved past the session's life (a 401). */
-async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  for (let attempt = 1; ; attempt++) {
-    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
-    sessions.set(t, cookie);
-    const answer = await t.app.inject({ method, url, payload, headers: { cookie } });
-    if (answer.statusCode !== 401 || attempt === 2) return answer;
-    sessions.delete(t);
-  }
-}
+const admin = (t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) => asTestAdmin(t, method, url, payload);
 
 /** A delivered month of Netflix on an account's seat, its customer's link, and a clock the test moves. */
 async function renewingLine() {

@@ -4,25 +4,13 @@ import { shopToday } from "../../domain/shared/shop-time";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
-import { createTestApp, loginAs, TEST_ADMIN, type TestApp } from "../helpers/app";
+import { asTestAdmin, createTestApp, type TestApp } from "../helpers/app";
 
 // Bills (issue 47, ADR 0130): one per paid order, however it is paid, numbered without gaps per fiscal year; a
 // cancellation or refund after payment is a credit note of its own series.
 
 let nextAddress = 1;
-const sessions = new WeakMap<TestApp, string>();
-
-/** The admin's request (on `app`, another instance of the same database, when given: sessions are in the database); signed in again once a test's clock has moved past the session's life. */
-async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object, app = t.app) {
-  for (let attempt = 1; ; attempt++) {
-    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
-    sessions.set(t, cookie);
-    // The second instance is built bare: its writes name the site as a browser would.
-    const answer = await app.inject({ method, url, payload, headers: { cookie, ...(method === "GET" ? {} : { origin: "http://localhost" }) } });
-    if (answer.statusCode !== 401 || attempt === 2) return answer;
-    sessions.delete(t);
-  }
-}
+const admin = (t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object, app = t.app) => asTestAdmin(t, method, url, payload, app);
 
 const LEGAL = {
   registeredName: "Pasal Digital Pvt. Ltd.",

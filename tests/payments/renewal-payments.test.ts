@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../../domain/ledger/settings";
 import type { Clock } from "../../server/db/clock";
 import { FAKE_CREDENTIALS, startFakeGateways, type FakeGateways } from "../fakes/gateways";
-import { createTestApp, expectValidationError, loginAs, type TestApp } from "../helpers/app";
-import { TEST_ADMIN } from "../helpers/template";
+import { asTestAdmin, createTestApp, expectValidationError, type TestApp } from "../helpers/app";
 
 /*
  * Issue 46, point 1: the renewal reminder's link opens the line's renewal, and paying it online makes the renewal
@@ -22,18 +21,7 @@ let nextAddress = 1;
 const anAddress = () => `198.51.100.${nextAddress++ % 250}`;
 const PUBLIC_URL = "https://shop.example";
 
-const sessions = new WeakMap<TestApp, string>();
-
-/** The admin's request; signed in again once the test's clock has moved past the session's life (a 401). */
-async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  for (let attempt = 1; ; attempt++) {
-    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
-    sessions.set(t, cookie);
-    const answer = await t.app.inject({ method, url, payload, headers: { cookie } });
-    if (answer.statusCode !== 401 || attempt === 2) return answer;
-    sessions.delete(t);
-  }
-}
+const admin = (t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) => asTestAdmin(t, method, url, payload);
 
 /** A shop whose three gateways are on, Netflix delivered automatically from an account of two seats, on a clock the test moves. */
 async function renewingShop(seats = 2) {

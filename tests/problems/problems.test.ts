@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday } from "../../domain/ledger/settings";
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from "../fakes/telegram";
-import { createTestApp, expectValidationError, loginAs, TEST_ADMIN, type TestApp } from "../helpers/app";
+import { asTestAdmin, createTestApp, expectValidationError, TEST_ADMIN, type TestApp } from "../helpers/app";
 
 // Problems shoppers report (ADR 0111): a shopper reports a problem on a delivered line; the seller's queue answers it,
 // moves the seat or gives a new key, resolves or reopens it, and each problem keeps its history.
 
 let nextAddress = 1;
 
-const sessions = new WeakMap<TestApp, string>();
-
-/** The admin's request; signed in again once a test's clock has moved past the session's life (a 401). */
-async function admin(t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  for (let attempt = 1; ; attempt++) {
-    const cookie = sessions.get(t) ?? (await loginAs(t.app, TEST_ADMIN.email, TEST_ADMIN.password));
-    sessions.set(t, cookie);
-    const answer = await t.app.inject({ method, url, payload, headers: { cookie } });
-    if (answer.statusCode !== 401 || attempt === 2) return answer;
-    sessions.delete(t);
-  }
-}
+const admin = (t: TestApp, method: "GET" | "POST" | "PUT", url: string, payload?: object) => asTestAdmin(t, method, url, payload);
 
 async function itemId(t: TestApp, name: string): Promise<string> {
   const { allPrices } = (await t.app.inject({ method: "GET", url: "/api/prices" })).json();
