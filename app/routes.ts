@@ -20,6 +20,9 @@ const storefront = (lang: "" | "ne") => {
     // A customer's page of all their subscriptions, opened by its key (ADR 0104).
     route(at("my/:key"), "routes/my.tsx", id("my")),
     route(at("payment/:id"), "routes/payment.tsx", id("payment")),
+    // A paid order's bill, opened by its order's key or its customer's, and what its QR code leads to (ADR 0131).
+    route(at("bill/:number"), "routes/bill.tsx", id("bill")),
+    route(at("bill/:number/verify"), "routes/bill-verify.tsx", id("bill-verify")),
     route(at("updates"), "routes/updates.tsx", id("updates")),
     route(at("aboutUs"), "routes/about.tsx", id("about")),
     route(at("help"), "routes/help.tsx", id("help")),

@@ -2,7 +2,8 @@
 // instead of resolving hundreds (about a quarter of a second on the 2-core machines). External stay:
 // native modules, and React with React Router, which must be the same copies the React Router build
 // in build/ imports; and grammY, whose node-fetch knows an abort signal by its class's name, which bundling
-// renames (abort-controller's AbortSignal would clash with Node's own).
+// renames (abort-controller's AbortSignal would clash with Node's own); and harfbuzzjs, which finds its WebAssembly
+// beside its own module.
 import { writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 
@@ -24,6 +25,7 @@ await build({
     "react-router",
     "@react-router/*",
     "grammy",
+    "harfbuzzjs",
   ],
   // Bundled CommonJS packages still call require() for Node's own modules.
   banner: { js: 'import { createRequire as __pasalRequire } from "node:module"; const require = __pasalRequire(import.meta.url);' },

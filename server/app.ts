@@ -30,7 +30,7 @@ import { couponsRoutes } from "./modules/coupons/routes";
 import { referralsRoutes } from "./modules/referrals/routes";
 import { balancesRoutes } from "./modules/balances/routes";
 import { refundsRoutes } from "./modules/refunds/routes";
-import { billsRoutes } from "./modules/bills/routes";
+import { billImageRoutes, billsRoutes } from "./modules/bills/routes";
 import { blocklistRoutes } from "./modules/blocklist/routes";
 import { instanceRoutes } from "./modules/health/instance-routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -294,6 +294,7 @@ export async function buildApp({ config, database, clock = systemClock, web, bef
   );
   await app.register(trendingRoutes, { services });
   await app.register(mediaRoutes, { services, mediaDir: config.mediaDir });
+  await app.register(billImageRoutes, { services, publicUrl: config.publicUrl });
   if (web)
     await registerWeb(
       app,

@@ -100,7 +100,7 @@ export function createServices(db: Db, clock: Clock, config: Config, log: Fastif
   const orderLimits = createOrderLimitsService(db, clock, changes, limits, log, { settings });
   const coupons = createCouponsService(db, clock);
   /** A bill for every paid order and a credit note for what is taken back (ADR 0130). */
-  const bills = createBillsService(db, clock, { legal: (trx) => settings.legalWithin(trx) });
+  const bills = createBillsService(db, clock, { legal: (trx) => settings.legalWithin(trx), limits });
   const blocklist = createBlocklistService(db, clock, { settings });
   // Orders deliver automatically once paid, and automatic delivery is built from the orders: bound below.
   const afterPaid = lateBound<[reference: string], Promise<void>>("automatic delivery");

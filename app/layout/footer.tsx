@@ -27,7 +27,7 @@ export function Footer() {
   const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-16 border-t print:hidden border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-x-8 gap-y-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_1.1fr_1.5fr]">
         <div>
           <p className="text-xl font-bold tracking-tight text-brand-700 dark:text-brand-400">{shop.shopName}</p>

@@ -72,7 +72,7 @@ export function Header() {
 
   return (
     <header
-      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow dark:border-slate-800 dark:bg-slate-950/95 ${
+      className={`sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur transition-shadow dark:border-slate-800 dark:bg-slate-950/95 ${
         scrolled ? "shadow-lg shadow-slate-900/10 dark:shadow-black/40" : ""
       }`}
     >

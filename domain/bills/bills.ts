@@ -1,4 +1,5 @@
 import { toBikramSambat } from "../shared/bikram-sambat-dates";
+import type { Locale } from "../shared/locale";
 
 /*
  * Bills (issue 47, ADR 0130): one per paid order, numbered without gaps in the fiscal year it was issued in; a
@@ -41,4 +42,19 @@ export function vatInside(totalNpr: number, vatRegistered: boolean): { taxablePa
   if (!vatRegistered) return { taxablePaisa: totalPaisa, vatPaisa: 0 };
   const taxablePaisa = Math.floor((totalPaisa * 100 * 2 + (100 + VAT_RATE)) / (2 * (100 + VAT_RATE)));
   return { taxablePaisa, vatPaisa: totalPaisa - taxablePaisa };
+}
+
+/** The shopper's page of a bill, opened with its order's key or its customer's (ADR 0131); in Nepali under /ne. */
+export function billPath(number: string, key: string, locale: Locale = "en"): string {
+  return `${locale === "ne" ? "/ne" : ""}/bill/${encodeURIComponent(number)}?key=${encodeURIComponent(key)}`;
+}
+
+/** The bill's picture, for a chat: the same key; `download` asks the browser to save it. */
+export function billImagePath(number: string, key: string, locale: Locale, download = false): string {
+  return `/bill/${encodeURIComponent(number)}/image.png?key=${encodeURIComponent(key)}&lang=${locale}${download ? "&download=1" : ""}`;
+}
+
+/** Where a bill's QR code leads: anyone with its number and code can check it is the shop's. */
+export function billVerifyPath(number: string, code: string, locale: Locale): string {
+  return `${locale === "ne" ? "/ne" : ""}/bill/${encodeURIComponent(number)}/verify?code=${encodeURIComponent(code)}`;
 }

@@ -156,6 +156,8 @@ export type ShopperOrder = {
   claim: { at: string; transactionId: string | null } | null;
   /** A gateway proved the payment: "Paid — checked". */
   paidVia: PaidVia | null;
+  /** The bill issued when it was paid, and the credit notes against it (ADR 0130); null before payment. */
+  bill: { number: string; creditNotes: string[] } | null;
   /** Enabled methods while the order waits for payment; none once paid or cancelled. */
   paymentMethods: Array<
     Omit<PaymentMethod, "enabled" | "position" | "version"> & {

@@ -205,8 +205,8 @@ export function isAdminPage(url: string): boolean {
   return targetPathMatches(url, ADMIN_PATH);
 }
 // In either language: `/order/…` and `/ne/order/…` (ADR 0091); a payment's return page, `/payment/…`;
-// and a customer's page of all their subscriptions, `/my/<key>` (ADR 0104).
-const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment|my)(?:[/.?]|$)/i;
+// a customer's page of all their subscriptions, `/my/<key>` (ADR 0104); and a bill and its check, `/bill/…` (ADR 0131).
+const ORDER_PATH = /^(?:\/ne)?\/(?:order|payment|my|bill)(?:[/.?]|$)/i;
 
 /** Whether a request target is a shopper's order page (or customer page) or its loader data, however its path is spelled. */
 export function isOrderPage(url: string): boolean {

@@ -1,3 +1,4 @@
+import { BillSection } from "./bill-section";
 import type { RenewCheckoutProps } from "../../lib/renew-checkout";
 import { useRef, useState, type ComponentType, type FormEvent } from "react";
 import { useOpeningParam } from "../../lib/query-param";
@@ -129,6 +130,7 @@ export function OrderView({
               : m.order_paid()}
         </p>
       )}
+      {order.bill && <BillSection bill={order.bill} locale={locale} />}
       {telegram && order.status !== "cancelled" && (
         <TelegramUpdates
           offer={telegram}

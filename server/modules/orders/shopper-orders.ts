@@ -87,6 +87,7 @@ export function createShopperOrdersService(
         expired: order.cancelReason === "expired",
         claim: order.paidClaim,
         paidVia: order.paidVia,
+        bill: order.bill,
         paymentMethods: methods.map(({ _id, kind, name, account, holder, qrImage, note, noteNe }) => ({
           _id,
           kind,

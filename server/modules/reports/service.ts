@@ -164,6 +164,16 @@ export function createReportsService(db: Db, clock: Clock) {
     /** The last twelve months, this one last. */
     money: (): Promise<MoneyMonth[]> => money(monthsEndingWith(thisMonth(), REPORT_MONTHS)),
 
+    /**
+     * The money report's revenue and refunds over the shop's days `from` to `to` (excluded), by its own rules: for
+     * the sales book of a Bikram Sambat month, which the report's AD months cut across (ADR 0131).
+     */
+    async moneyBetween(from: string, to: string): Promise<{ revenue: number; refunds: number }> {
+      const bounds = { months: [from], starts: [shopDayStart(from), shopDayStart(to)] };
+      const [revenue, credit] = await Promise.all([repository.revenueByMonth(db, bounds), repository.creditByMonth(db, bounds)]);
+      return { revenue: revenue.get(from)?.revenue ?? 0, refunds: credit.get(from)?.refunds ?? 0 };
+    },
+
     /** Every service, then the discounts' and the refunds' rows when there are any. */
     async services(month: string): Promise<ServiceMoney[]> {
       const { services: rows, adjustments } = await moneyByService(month);
